@@ -1,0 +1,31 @@
+"""The manifest written beside every release export."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from pydantic import BaseModel
+
+
+class FilterStats(BaseModel):
+    evaluated: int
+    passed: int
+    rejected: int
+    skipped: int
+    errors: int
+    pass_rate: float | None
+    skipped_reason: str | None = None
+
+
+class ReleaseManifest(BaseModel):
+    collection: str
+    version: str
+    parent: str | None
+    created: datetime
+    counts_by_type: dict[str, int]
+    counts_by_language: dict[str, int]
+    texts: int
+    questions: int
+    filters: dict[str, FilterStats]
+    skipped_filters: list[str]
+    lineage: dict[str, list[str]]
+    files: dict[str, str]
