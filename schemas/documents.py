@@ -52,3 +52,23 @@ class IncrementDoc(BaseModel):
     published: datetime | None = None
     text: str
     new_paragraphs: list[str]
+
+
+class PreviousVersion(BaseModel):
+    """The newest stored version of a document, as the diff stage needs it."""
+
+    doc_id: str
+    seq: int
+    content_hash: str
+    text: str
+
+
+class NewVersion(BaseModel):
+    """A document version the diff stage found new or changed, ready to be stored."""
+
+    doc: FetchedDocument
+    doc_id: str
+    version_id: str
+    seq: int
+    status: Literal["new", "changed"]
+    new_paragraphs: list[str]

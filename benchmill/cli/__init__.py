@@ -1,0 +1,326 @@
+"""The `benchmill` command.
+
+Every flow runs straight from here with no server (Prefect's ephemeral mode);
+`benchmill server` + `benchmill serve` run the same flows as deployments with a UI.
+Errors a user can fix (settings, store, endpoint, bad input) end as one line on stderr
+naming the thing and what to do, with exit status 2.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from benchmill.settings import Settings, SettingsError, load_settings
+from schemas.documents import SourceSpec
+
+app = typer.Typer(help="Dataset generation and curation pipeline for RAG benchmarks.", no_args_is_help=True,
+                  pretty_exceptions_enable=False, add_completion=False)
+releases_app = typer.Typer(help="Versioned releases: list, show, diff, export.", no_args_is_help=True)
+app.add_typer(releases_app, name="releases")
+wikidata_app = typer.Typer(help="The local Wikidata index used for entity linking.", no_args_is_help=True)
+app.add_typer(wikidata_app, name="wikidata")
+schemas_app = typer.Typer(help="Record schemas.", no_args_is_help=True)
+app.add_typer(schemas_app, name="schemas")
+
+console = Console()
+err = Console(stderr=True)
+
+ConfigOpt = Annotated[Optional[Path], typer.Option("--config", help="settings TOML (default: ./benchmill.toml)")]
+StoreOpt = Annotated[Optional[Path], typer.Option("--store", help="DuckDB store file (default: data/benchmill.duckdb)")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="machine-readable output")]
+
+
+class UserError(Exception):
+    """Bad input from the user: printed as one line, exit status 2."""
+
+
+def settings_for(config: Path | None, store: Path | None = None, **overrides: Any) -> Settings:
+    settings = load_settings(config, store=store, **overrides)
+    from benchmill.orchestration import configure_prefect
+
+    configure_prefect(settings)
+    return settings
+
+
+def parse_source(value: str) -> SourceSpec:
+    """`PATH` (a snapshot folder), `URL` (an RSS/Atom feed) or `listing:URL` (an HTML page of links)."""
+    if value.startswith("listing:"):
+        url = value[len("listing:"):]
+        return SourceSpec(name=url, kind="listing", location=url)
+    if value.startswith(("http://", "https://")):
+        return SourceSpec(name=value, kind="feed", location=value)
+    path = Path(value)
+    if path.is_dir():
+        return SourceSpec(name=str(path), kind="folder", location=str(path.resolve()))
+    raise UserError(f"source {value!r} is neither an existing folder, a feed URL (http[s]://...) nor listing:URL")
+
+
+# ----------------------------------------------------------------- daily news
+@app.command()
+def daily(
+    source: Annotated[Optional[list[str]], typer.Option("--source", "-s", help="folder, feed URL or listing:URL; repeatable (default: settings.sources)")] = None,
+    run_date: Annotated[Optional[str], typer.Option(help="the day this run stands for (YYYY-MM-DD; default today)")] = None,
+    engine: Annotated[Optional[str], typer.Option(help="rules | llm | auto")] = None,
+    config: ConfigOpt = None,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Run the daily news flow (DRAGON): crawl, diff, facts, graph, questions, filters, release."""
+    settings = settings_for(config, store, engine=engine)
+    specs = [parse_source(s) for s in source] if source else None
+    from benchmill import progress
+    from flows.daily_news import daily_news
+
+    if as_json:
+        summary = daily_news(sources=specs, run_date=run_date, engine=engine,
+                             config_path=str(config) if config else None, store_path=str(settings.store))
+        console.print_json(summary.model_dump_json())
+        return
+    with progress.RichReporter(console):
+        summary = daily_news(sources=specs, run_date=run_date, engine=engine,
+                             config_path=str(config) if config else None, store_path=str(settings.store))
+    _print_daily_summary(summary)
+
+
+def _print_daily_summary(summary) -> None:
+    table = Table(title=f"daily-news run {summary.run_id} (engine: {summary.engine})")
+    table.add_column("stage")
+    table.add_column("count", justify="right")
+    for label, value in [
+        ("documents fetched", summary.fetched), ("new documents", summary.new_documents),
+        ("changed documents", summary.changed_documents), ("increment (versions)", summary.increment),
+        ("triplets", summary.triplets), ("novel triplets", summary.novel_triplets), ("new edges", summary.edges),
+        ("subgraphs", summary.subgraphs), ("new items", summary.new_items), ("failed inputs", summary.failures),
+    ]:
+        table.add_row(label, str(value))
+    console.print(table)
+    types = Table(title="new items per type")
+    types.add_column("type")
+    types.add_column("items", justify="right")
+    for t, n in summary.items_by_type.items():
+        types.add_row(t, str(n))
+    console.print(types)
+    rej = Table(title="filter rejections (new items)")
+    rej.add_column("filter")
+    rej.add_column("rejected", justify="right")
+    rej.add_column("note")
+    for f, n in summary.rejections.items():
+        rej.add_row(f, str(n), "skipped: needs llm" if f in summary.skipped_filters else "")
+    console.print(rej)
+    if summary.releases:
+        for c, v in summary.releases.items():
+            console.print(f"released [bold]{c}@{v}[/bold]")
+    else:
+        console.print("no new release: nothing new was accepted")
+    console.print(f"LLM: {summary.llm.calls} calls, {summary.llm.cached} cached, "
+                  f"{summary.llm.prompt_tokens + summary.llm.completion_tokens} tokens")
+
+
+# -------------------------------------------------------------------- releases
+def _reader(config: Path | None, store: Path | None):
+    from benchmill.store import Store
+
+    settings = settings_for(config, store)
+    return settings, Store.reader(settings.store)
+
+
+@releases_app.command("list")
+def releases_list(config: ConfigOpt = None, store: StoreOpt = None, as_json: JsonOpt = False) -> None:
+    """Every release, per collection, oldest first."""
+    from benchmill.releases import list_releases
+
+    _, st = _reader(config, store)
+    rows = list_releases(st)
+    if as_json:
+        console.print_json(json.dumps(rows, default=str))
+        return
+    table = Table(title="releases")
+    for col in ("collection", "version", "parent", "created_at", "questions", "texts"):
+        table.add_column(col)
+    for r in rows:
+        table.add_row(r["collection"], r["version"], r["parent"] or "", str(r["created_at"])[:19], str(r["questions"]),
+                      str(r["texts"]))
+    console.print(table)
+
+
+@releases_app.command("show")
+def releases_show(ref: Annotated[str, typer.Argument(help="COLLECTION@VERSION (or COLLECTION for the latest)")],
+                  config: ConfigOpt = None, store: StoreOpt = None, as_json: JsonOpt = False) -> None:
+    """A release's manifest and a few of its questions."""
+    from benchmill.releases import manifest, release_dir, release_items, resolve
+
+    settings, st = _reader(config, store)
+    collection, version = resolve(st, ref)
+    m = manifest(st, collection, version)
+    sample = [{"id": pid, "type": it.type, "question": it.question, "answer": ", ".join(it.answers)}
+              for pid, it in release_items(st, collection, version)[:5]]
+    if as_json:
+        console.print_json(json.dumps({"manifest": m.model_dump(mode="json"), "sample": sample,
+                                       "path": str(release_dir(settings, collection, version))}))
+        return
+    console.print(f"[bold]{collection}@{version}[/bold] (parent {m.parent or '-'}) created {m.created:%Y-%m-%d %H:%M}")
+    console.print(f"{m.questions} questions, {m.texts} texts · by type: {m.counts_by_type}")
+    table = Table(title="filters")
+    for col in ("filter", "evaluated", "passed", "rejected", "skipped", "errors", "pass rate"):
+        table.add_column(col)
+    for f, s in m.filters.items():
+        table.add_row(f, str(s.evaluated), str(s.passed), str(s.rejected), str(s.skipped), str(s.errors),
+                      f"{s.pass_rate:.0%}" if s.pass_rate is not None else (s.skipped_reason or "-"))
+    console.print(table)
+    if m.skipped_filters:
+        console.print(f"skipped filters: {', '.join(m.skipped_filters)}")
+    for q in sample:
+        console.print(f"  [{q['type']}] {q['question']}  →  {q['answer']}")
+    console.print(f"files: {release_dir(settings, collection, version)}")
+
+
+@releases_app.command("diff")
+def releases_diff(a: str, b: str, config: ConfigOpt = None, store: StoreOpt = None, as_json: JsonOpt = False) -> None:
+    """What changed between two releases (C@V1 C@V2)."""
+    from benchmill.releases import diff
+
+    _, st = _reader(config, store)
+    d = diff(st, a, b)
+    if as_json:
+        console.print_json(json.dumps(d))
+        return
+    console.print(f"{d['a']} → {d['b']}: questions +{d['questions_added']} −{d['questions_removed']}, "
+                  f"texts +{d['texts_added']} −{d['texts_removed']} (shared {d['texts_shared']})")
+    for t, c in d["by_type"].items():
+        console.print(f"  {t:<12} {c['a']:>5} → {c['b']}")
+    for q in d["sample_added"]:
+        console.print(f"  + {q}")
+
+
+@releases_app.command("export")
+def releases_export(ref: str, out_dir: Path, config: ConfigOpt = None, store: StoreOpt = None) -> None:
+    """Write a release's public/, private/ and manifest.json to OUT_DIR."""
+    from benchmill.releases import export, resolve
+
+    _, st = _reader(config, store)
+    collection, version = resolve(st, ref)
+    m = export(st, collection, version, out_dir)
+    console.print(f"exported {collection}@{version} ({m.questions} questions, {m.texts} texts) to {out_dir}")
+
+
+# ------------------------------------------------------------------------ runs
+@app.command()
+def runs(limit: int = 20, config: ConfigOpt = None, store: StoreOpt = None, as_json: JsonOpt = False) -> None:
+    """Recent flow runs with their status and LLM usage."""
+    _, st = _reader(config, store)
+    rows = st.runs(limit)
+    if as_json:
+        console.print_json(json.dumps(rows, default=str))
+        return
+    table = Table(title="runs")
+    for col in ("run_id", "flow", "status", "started", "ended", "llm calls", "cached", "tokens"):
+        table.add_column(col)
+    for r in rows:
+        table.add_row(r["run_id"][:36], r["flow"], r["status"], str(r["started_at"])[:19], str(r["ended_at"] or "")[:19],
+                      str(r["llm_calls"]), str(r["llm_cached"]), str((r["prompt_tokens"] or 0) + (r["completion_tokens"] or 0)))
+    console.print(table)
+
+
+# -------------------------------------------------------------- prefect server
+@app.command()
+def server(config: ConfigOpt = None) -> None:
+    """Start the Prefect server + UI on 127.0.0.1 with the project's PREFECT_HOME."""
+    settings = settings_for(config)
+    port = str(settings.prefect.server_port)
+    console.print(f"Prefect UI: http://127.0.0.1:{port}/ (PREFECT_HOME={os.environ['PREFECT_HOME']})")
+    raise typer.Exit(subprocess.call([sys.executable, "-m", "prefect", "server", "start", "--host", "127.0.0.1",
+                                      "--port", port]))
+
+
+@app.command()
+def serve(config: ConfigOpt = None) -> None:
+    """Serve every flow as a deployment (daily news on its cron, the rest on demand) so the UI can Retry runs."""
+    settings = settings_for(config)
+    os.environ.setdefault("PREFECT_API_URL", f"http://127.0.0.1:{settings.prefect.server_port}/api")
+    from flows.deployments import serve_all
+
+    console.print(f"serving deployments against {os.environ['PREFECT_API_URL']} (daily cron: {settings.schedule})")
+    serve_all(settings, config)
+
+
+# ------------------------------------------------------------ wikidata, schemas
+@wikidata_app.command("index")
+def wikidata_index(dump: Annotated[Optional[Path], typer.Option(help="dump file (.json/.json.bz2/.json.gz)")] = None,
+                   config: ConfigOpt = None) -> None:
+    """Build (or confirm up to date) the DuckDB index of the local Wikidata dump."""
+    from benchmill.wikidata import WikidataIndex
+
+    settings = settings_for(config)
+    dump = dump or settings.wikidata.dump
+    if not dump.exists():
+        raise UserError(f"Wikidata dump {dump} does not exist")
+    WikidataIndex.build(dump, settings.wikidata.index)
+    console.print(f"index {settings.wikidata.index} is up to date with {dump}")
+
+
+@schemas_app.command("export")
+def schemas_export(out_dir: Path = Path("schemas/json")) -> None:
+    """Write the JSON Schema of every record model to OUT_DIR."""
+    from schemas.export import export_json_schemas
+
+    written = export_json_schemas(out_dir)
+    console.print(f"wrote {len(written)} JSON Schemas to {out_dir}")
+
+
+def _register_plugins() -> None:
+    try:
+        from benchmill.cli import evaluate
+    except ImportError as exc:  # the evaluation extra is part of the base install; an import error is a bug
+        if "benchmill.cli.evaluate" not in str(exc) and "cannot import name 'evaluate'" not in str(exc):
+            raise
+        return
+    evaluate.register(app)
+
+
+_register_plugins()
+
+
+def main() -> None:
+    from benchmill.releases import ReleaseError
+    from benchmill.store import StoreError
+
+    known: tuple[type[BaseException], ...] = (UserError, SettingsError, StoreError, ReleaseError, FileNotFoundError)
+    try:
+        from benchmill.llm import LLMUnavailable
+
+        known += (LLMUnavailable,)
+    except ImportError:
+        pass
+    try:
+        code = app(standalone_mode=False)
+    except known as exc:
+        err.print(f"benchmill: error: {exc}", markup=False, highlight=False)
+        raise SystemExit(2) from None
+    except Exception as exc:
+        # a flow that failed inside Prefect re-raises the task's exception; name it plainly
+        if _is_user_facing(exc):
+            err.print(f"benchmill: error: {exc}", markup=False, highlight=False)
+            raise SystemExit(2) from None
+        import click
+
+        if isinstance(exc, click.exceptions.ClickException):
+            exc.show()
+            raise SystemExit(exc.exit_code) from None
+        if isinstance(exc, click.exceptions.Abort):
+            raise SystemExit(130) from None
+        raise
+    if isinstance(code, int) and code:
+        raise SystemExit(code)
+
+
+def _is_user_facing(exc: BaseException) -> bool:
+    return type(exc).__name__ in {"LLMUnavailable", "StoreInUse", "StoreError", "SettingsError", "ReleaseError",
+                                  "WikidataError"}

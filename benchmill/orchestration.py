@@ -1,0 +1,104 @@
+"""Prefect wiring shared by every flow: how a stage becomes a task, which task runner runs it.
+
+Every stage is a Prefect task with retries, a timeout, persisted results and a cache
+keyed by its inputs + its source code. A flow run that fails and is retried (from the UI
+or `prefect flow-run retry`), or the same flow started again with the same inputs, gets
+completed stages back as Cached: no recomputation, no repeated LLM calls.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from benchmill.settings import Settings
+
+R = TypeVar("R")
+
+#: exceptions worth a retry: the endpoint or network may come back; anything else is a bug
+#: or bad input, which a retry would only repeat.
+TRANSIENT_ERRORS: tuple[type[BaseException], ...] = (OSError, TimeoutError, ConnectionError)
+
+
+def configure_prefect(settings: Settings) -> None:
+    """Point Prefect at the project's home and result storage (before prefect is imported).
+
+    Values already in the environment win, so tests and operators can override them.
+    """
+    os.environ.setdefault("PREFECT_HOME", str(settings.prefect.home))
+    os.environ.setdefault("PREFECT_LOCAL_STORAGE_PATH", str(settings.prefect.result_storage))
+    os.environ.setdefault("PREFECT_RESULTS_PERSIST_BY_DEFAULT", "true")
+    Path(os.environ["PREFECT_LOCAL_STORAGE_PATH"]).mkdir(parents=True, exist_ok=True)
+
+
+def _is_transient(exc: BaseException) -> bool:
+    from benchmill.llm import LLMUnavailable
+
+    return isinstance(exc, (LLMUnavailable, *TRANSIENT_ERRORS))
+
+
+def _retry_condition(task, task_run, state) -> bool:
+    try:
+        state.result()
+    except BaseException as exc:  # the state holds the task's exception
+        return _is_transient(exc)
+    return False
+
+
+def stage(fn: Callable[..., R], *, name: str, retries: int = 2, retry_delay_seconds: float = 2.0,
+          timeout_seconds: float = 3600) -> Any:
+    """Wrap a pure stage function from tasks/ as a cached, retried Prefect task."""
+    from prefect import task
+    from prefect.cache_policies import INPUTS, TASK_SOURCE
+
+    return task(
+        fn,
+        name=name,
+        retries=retries,
+        retry_delay_seconds=retry_delay_seconds,
+        retry_condition_fn=_retry_condition,
+        timeout_seconds=timeout_seconds,
+        persist_result=True,
+        cache_policy=INPUTS + TASK_SOURCE,
+    )
+
+
+def task_runner(settings: Settings) -> Any:
+    """Threads by default; a Dask cluster (given address, or a local one) to scale out.
+
+    Stages take and return serialisable values and keep no shared in-process state, so
+    Dask workers on other machines only compute; the flow process does all store writes.
+    """
+    if settings.prefect.task_runner == "dask":
+        from prefect_dask import DaskTaskRunner
+
+        if settings.prefect.dask_address:
+            return DaskTaskRunner(address=settings.prefect.dask_address)
+        return DaskTaskRunner(
+            cluster_kwargs={"n_workers": settings.prefect.dask_workers, "threads_per_worker": 1, "processes": True,
+                            "dashboard_address": None}
+        )
+    from prefect.task_runners import ThreadPoolTaskRunner
+
+    return ThreadPoolTaskRunner(max_workers=settings.prefect.threads)
+
+
+def current_flow_run_id() -> str | None:
+    from prefect.runtime import flow_run
+
+    try:
+        return str(flow_run.id) if flow_run.id else None
+    except Exception:  # outside a flow run
+        return None
+
+
+def publish_artifacts(key: str, tables: dict[str, list[dict[str, Any]]], markdown: str) -> None:
+    """Tables and a summary as Prefect artifacts of the current flow run (shown in the UI)."""
+    from prefect.artifacts import create_markdown_artifact, create_table_artifact
+
+    safe = key.lower().replace("_", "-")
+    for name, rows in tables.items():
+        if rows:
+            create_table_artifact(key=f"{safe}-{name}".replace("_", "-"), table=rows, description=name.replace("-", " "))
+    create_markdown_artifact(key=f"{safe}-summary", markdown=markdown, description="run summary")

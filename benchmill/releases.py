@@ -1,0 +1,363 @@
+"""Versioned, immutable releases of accepted items, and their exports.
+
+A release belongs to a collection (``news-en``, ``finance-en``...) and is versioned
+MAJOR.MINOR.PATCH; each new release bumps MINOR (DRAGON's scheme: 1.10.0 -> 1.11.0).
+It takes accepted items never released before in the collection (the release_items
+primary key makes "never in two releases" a database fact), applies per-type quotas
+(best filter score first) and is exported to
+
+    <releases_dir>/<collection>/<version>/{public,private}/*.{parquet,jsonl} + manifest.json
+
+The database rows are the release; the folder is derived from them, written to a temp
+folder and renamed into place, so a killed export is simply redone (``ensure_exports``).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+from collections import Counter
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from benchmill.settings import Settings
+from benchmill.store import Store, StoreError, utcnow
+from schemas import Item
+from schemas.release import FilterStats, ReleaseManifest
+
+VERSION_RE = re.compile(r"^(\d+)\.(\d+)\.(\d+)$")
+FIRST_VERSION = "1.0.0"
+
+
+class ReleaseError(StoreError):
+    pass
+
+
+def parse_ref(ref: str) -> tuple[str, str | None]:
+    """``news-en@1.2.0`` -> (collection, version); ``news-en`` or ``news-en@latest`` -> (collection, None)."""
+    collection, _, version = ref.partition("@")
+    if not collection:
+        raise ReleaseError(f"bad release reference {ref!r}: expected COLLECTION@VERSION, e.g. news-en@1.0.0")
+    if version in ("", "latest"):
+        return collection, None
+    if not VERSION_RE.match(version):
+        raise ReleaseError(f"bad version in {ref!r}: expected MAJOR.MINOR.PATCH, e.g. 1.2.0")
+    return collection, version
+
+
+def next_version(latest: str | None) -> str:
+    if latest is None:
+        return FIRST_VERSION
+    major, minor, _ = (int(x) for x in VERSION_RE.match(latest).groups())
+    return f"{major}.{minor + 1}.0"
+
+
+def release_dir(settings: Settings, collection: str, version: str) -> Path:
+    return settings.releases_dir / collection / version
+
+
+@dataclass
+class ReleasePlan:
+    """What a release would take; computed from the store, written by ``publish``."""
+
+    collection: str
+    version: str
+    parent: str | None
+    items: list[Item]
+    doc_ids: list[str]
+
+
+# ----------------------------------------------------------------------- reads
+def latest_version(store: Store, collection: str) -> str | None:
+    with store.connect() as con:
+        row = con.execute(
+            "SELECT version FROM releases WHERE collection = ? ORDER BY major DESC, minor DESC, patch DESC LIMIT 1",
+            [collection],
+        ).fetchone()
+    return row[0] if row else None
+
+
+def resolve(store: Store, ref: str) -> tuple[str, str]:
+    collection, version = parse_ref(ref)
+    if version is None:
+        version = latest_version(store, collection)
+        if version is None:
+            raise ReleaseError(f"collection {collection!r} has no releases yet")
+    with store.connect() as con:
+        if not con.execute("SELECT 1 FROM releases WHERE collection = ? AND version = ?", [collection, version]).fetchone():
+            known = [r[0] for r in con.execute(
+                "SELECT collection || '@' || version FROM releases ORDER BY collection, major, minor, patch").fetchall()]
+            raise ReleaseError(f"no release {collection}@{version}; known: {', '.join(known) or 'none'}")
+    return collection, version
+
+
+def list_releases(store: Store) -> list[dict[str, Any]]:
+    with store.connect() as con:
+        rows = con.execute(
+            """SELECT r.collection, r.version, r.parent, r.created_at, r.run_id,
+                      (SELECT count(*) FROM release_items i WHERE i.collection = r.collection AND i.version = r.version) AS questions,
+                      (SELECT count(*) FROM release_texts t WHERE t.collection = r.collection AND t.version = r.version) AS texts
+               FROM releases r ORDER BY r.collection, r.major, r.minor, r.patch"""
+        ).fetchall()
+    keys = ["collection", "version", "parent", "created_at", "run_id", "questions", "texts"]
+    return [dict(zip(keys, r)) for r in rows]
+
+
+def manifest(store: Store, collection: str, version: str) -> ReleaseManifest:
+    with store.connect() as con:
+        row = con.execute("SELECT manifest FROM releases WHERE collection = ? AND version = ?", [collection, version]).fetchone()
+    if row is None:
+        raise ReleaseError(f"no release {collection}@{version}")
+    return ReleaseManifest.model_validate_json(row[0])
+
+
+def release_items(store: Store, collection: str, version: str) -> list[tuple[int, Item]]:
+    with store.connect() as con:
+        rows = con.execute(
+            "SELECT public_id, item_id FROM release_items WHERE collection = ? AND version = ? ORDER BY public_id",
+            [collection, version],
+        ).fetchall()
+    by_id = {i.item_id: i for i in store.items([r[1] for r in rows])}
+    return [(pid, by_id[iid]) for pid, iid in rows]
+
+
+def release_texts(store: Store, collection: str, version: str) -> list[dict[str, Any]]:
+    with store.connect() as con:
+        rows = con.execute(
+            """SELECT t.public_id, t.doc_id, v.title, v.text FROM release_texts t
+               JOIN document_versions v ON v.version_id = t.version_id
+               WHERE t.collection = ? AND t.version = ? ORDER BY t.public_id""",
+            [collection, version],
+        ).fetchall()
+    return [{"public_id": p, "doc_id": d, "title": t or "", "text": x} for p, d, t, x in rows]
+
+
+def released_questions(store: Store, collection: str) -> list[str]:
+    """Every question released so far in the collection (the duplicates filter compares against them)."""
+    with store.connect() as con:
+        rows = con.execute(
+            """SELECT i.question FROM release_items r JOIN items i USING (item_id)
+               WHERE r.collection = ? ORDER BY i.item_id""",
+            [collection],
+        ).fetchall()
+    return [r[0] for r in rows]
+
+
+# ---------------------------------------------------------------- new release
+def plan_release(
+    store: Store, collection: str, *, method: str, lang: str, filters: list[str], quotas: dict[str, int],
+    extra_doc_ids: list[str] = (),
+) -> ReleasePlan | None:
+    """Accepted, never-released items of the collection, within quotas, best score first.
+
+    Accepted = a verdict from every filter, none rejected and none a transient error
+    (``skipped`` counts neither way). Returns None when there is nothing new to release.
+    """
+    with store.connect() as con:
+        rows = con.execute(
+            """WITH v AS (
+                   SELECT item_id,
+                          count(*) FILTER (WHERE filter IN (SELECT unnest(?::VARCHAR[]))) AS n_filters,
+                          count(*) FILTER (WHERE status IN ('rejected', 'error')) AS n_bad,
+                          avg(score) FILTER (WHERE filter = 'llm_judge' AND status = 'passed') AS judge,
+                          avg(score) FILTER (WHERE filter = 'graph_correspondence') AS graph
+                   FROM verdicts GROUP BY item_id)
+               SELECT i.item_id, i.type FROM items i JOIN v USING (item_id)
+               WHERE i.method = ? AND i.lang = ? AND v.n_filters = ? AND v.n_bad = 0
+                 AND i.item_id NOT IN (SELECT item_id FROM release_items WHERE collection = ?)
+               ORDER BY i.type, v.judge DESC NULLS LAST, v.graph DESC NULLS LAST, i.item_id""",
+            [filters, method, lang, len(filters), collection],
+        ).fetchall()
+    taken: list[str] = []
+    per_type: Counter[str] = Counter()
+    for item_id, qtype in rows:
+        if per_type[qtype] < quotas.get(qtype, 0):
+            per_type[qtype] += 1
+            taken.append(item_id)
+    if not taken:
+        return None
+    items = store.items(taken)
+    doc_ids = sorted({d for i in items for d in i.doc_ids} | set(extra_doc_ids))
+    parent = latest_version(store, collection)
+    return ReleasePlan(collection=collection, version=next_version(parent), parent=parent, items=items, doc_ids=doc_ids)
+
+
+def _public_order(version: str, keys: list[str]) -> list[str]:
+    """A stable shuffle: public ids must not reveal internal ids or question/text alignment."""
+    return sorted(keys, key=lambda k: hashlib.sha256(f"{version}\0{k}".encode()).hexdigest())
+
+
+def publish(store: Store, settings: Settings, plan: ReleasePlan, *, run_id: str, filters: list[str]) -> ReleaseManifest:
+    """Write the release rows in one transaction, then its export folder."""
+    items_by_id = {i.item_id: i for i in plan.items}
+    item_public = {iid: n for n, iid in enumerate(_public_order(plan.version, sorted(items_by_id)))}
+    doc_public = {did: n for n, did in enumerate(_public_order(plan.version, plan.doc_ids))}
+    manifest_ = _build_manifest(store, plan, filters)
+    with store.transaction() as con:
+        if con.execute("SELECT 1 FROM releases WHERE collection = ? AND version = ?", [plan.collection, plan.version]).fetchone():
+            raise ReleaseError(f"release {plan.collection}@{plan.version} already exists; releases are immutable")
+        versions = dict(
+            con.execute(
+                """SELECT doc_id, version_id FROM document_versions WHERE doc_id IN (SELECT unnest(?::VARCHAR[]))
+                   QUALIFY row_number() OVER (PARTITION BY doc_id ORDER BY seq DESC) = 1""",
+                [plan.doc_ids],
+            ).fetchall()
+        )
+        major, minor, patch = (int(x) for x in plan.version.split("."))
+        con.execute(
+            "INSERT INTO releases VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [plan.collection, plan.version, major, minor, patch, plan.parent, manifest_.created, run_id,
+             manifest_.model_dump_json()],
+        )
+        con.executemany(
+            "INSERT INTO release_items VALUES (?, ?, ?, ?)",
+            [[plan.collection, plan.version, iid, pid] for iid, pid in item_public.items()],
+        )
+        con.executemany(
+            "INSERT INTO release_texts VALUES (?, ?, ?, ?, ?)",
+            [[plan.collection, plan.version, did, versions[did], pid] for did, pid in doc_public.items()],
+        )
+    return export(store, plan.collection, plan.version, release_dir(settings, plan.collection, plan.version))
+
+
+def _build_manifest(store: Store, plan: ReleasePlan, filters: list[str]) -> ReleaseManifest:
+    # pass rates over the items this release cycle evaluated: everything made since the parent
+    with store.connect() as con:
+        since = None
+        if plan.parent:
+            since = con.execute(
+                "SELECT created_at FROM releases WHERE collection = ? AND version = ?", [plan.collection, plan.parent]
+            ).fetchone()[0]
+        cycle_ids = [r[0] for r in con.execute(
+            "SELECT item_id FROM items WHERE method = ? AND lang = ? AND (?::TIMESTAMP IS NULL OR created_at > ?::TIMESTAMP)",
+            [plan.items[0].method, plan.items[0].lang, since, since],
+        ).fetchall()]
+    stats: dict[str, FilterStats] = {}
+    counts: dict[str, Counter[str]] = {f: Counter() for f in filters}
+    skip_reason: dict[str, str] = {}
+    for v in store.verdicts(cycle_ids):
+        if v.filter in counts:
+            counts[v.filter][v.status] += 1
+            if v.status == "skipped":
+                skip_reason[v.filter] = v.reason
+    for f, c in counts.items():
+        decided = c["passed"] + c["rejected"]
+        stats[f] = FilterStats(
+            evaluated=sum(c.values()), passed=c["passed"], rejected=c["rejected"], skipped=c["skipped"],
+            errors=c["error"], pass_rate=round(c["passed"] / decided, 4) if decided else None,
+            skipped_reason=skip_reason.get(f),
+        )
+    lineage = {
+        "engines": sorted({i.lineage.engine for i in plan.items}),
+        "models": sorted({i.lineage.model for i in plan.items if i.lineage.model}),
+        "prompts": sorted({f"{i.lineage.prompt_name}:{i.lineage.prompt_hash}" if i.lineage.prompt_hash
+                           else str(i.lineage.prompt_name) for i in plan.items}),
+    }
+    return ReleaseManifest(
+        collection=plan.collection, version=plan.version, parent=plan.parent, created=utcnow(),
+        counts_by_type=dict(sorted(Counter(i.type for i in plan.items).items())),
+        counts_by_language=dict(sorted(Counter(i.lang for i in plan.items).items())),
+        texts=len(plan.doc_ids), questions=len(plan.items), filters=stats,
+        skipped_filters=sorted(f for f, s in stats.items() if s.evaluated and s.skipped == s.evaluated),
+        lineage=lineage, files={},
+    )
+
+
+# --------------------------------------------------------------------- export
+def export(store: Store, collection: str, version: str, out_dir: Path) -> ReleaseManifest:
+    """Write the release's files to out_dir atomically (temp folder + rename)."""
+    manifest_ = manifest(store, collection, version)
+    texts = release_texts(store, collection, version)
+    items = release_items(store, collection, version)
+    text_public = {t["doc_id"]: t["public_id"] for t in texts}
+    tables: dict[str, list[dict[str, Any]]] = {
+        "public/texts": [{"id": t["public_id"], "text": t["text"], "title": t["title"]} for t in texts],
+        "public/questions": [{"id": pid, "question": it.question} for pid, it in items],
+        "private/texts": [{"id": t["doc_id"], "public_id": t["public_id"]} for t in texts],
+        "private/qa": [
+            {"public_id": pid, "text_ids": sorted(text_public[d] for d in it.doc_ids if d in text_public),
+             "answer": ", ".join(it.answers), "answers": it.answers, "type": it.type, "text": it.question,
+             "references": it.references, "keypoints": it.keypoints, "item_id": it.item_id, "lang": it.lang,
+             "method": it.method}
+            for pid, it in items
+        ],
+    }
+    out_dir = Path(out_dir)
+    tmp = out_dir.with_name(f".{out_dir.name}.tmp-{os.getpid()}")
+    shutil.rmtree(tmp, ignore_errors=True)
+    files: dict[str, str] = {}
+    for name, rows in tables.items():
+        (tmp / name).parent.mkdir(parents=True, exist_ok=True)
+        pq.write_table(pa.Table.from_pylist(rows, schema=_SCHEMAS[name]), tmp / f"{name}.parquet")
+        with open(tmp / f"{name}.jsonl", "w", encoding="utf-8") as fh:
+            for row in rows:
+                fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+        for ext in ("parquet", "jsonl"):
+            files[f"{name}.{ext}"] = _sha256(tmp / f"{name}.{ext}")
+    manifest_ = manifest_.model_copy(update={"files": files})
+    (tmp / "manifest.json").write_text(manifest_.model_dump_json(indent=2), encoding="utf-8")
+    if out_dir.exists():
+        shutil.rmtree(out_dir)
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    os.replace(tmp, out_dir)
+    return manifest_
+
+
+def ensure_exports(store: Store, settings: Settings) -> list[str]:
+    """Re-export releases whose folder is missing (a run killed between commit and export)."""
+    redone = []
+    for r in list_releases(store):
+        folder = release_dir(settings, r["collection"], r["version"])
+        if not (folder / "manifest.json").exists():
+            export(store, r["collection"], r["version"], folder)
+            redone.append(f"{r['collection']}@{r['version']}")
+    return redone
+
+
+def diff(store: Store, ref_a: str, ref_b: str) -> dict[str, Any]:
+    """What changed between two releases: questions and texts added/removed, counts by type."""
+    (ca, va), (cb, vb) = resolve(store, ref_a), resolve(store, ref_b)
+    items_a = {it.item_id: it for _, it in release_items(store, ca, va)}
+    items_b = {it.item_id: it for _, it in release_items(store, cb, vb)}
+    texts_a = {t["doc_id"] for t in release_texts(store, ca, va)}
+    texts_b = {t["doc_id"] for t in release_texts(store, cb, vb)}
+    return {
+        "a": f"{ca}@{va}", "b": f"{cb}@{vb}",
+        "questions_added": len(items_b.keys() - items_a.keys()),
+        "questions_removed": len(items_a.keys() - items_b.keys()),
+        "texts_added": len(texts_b - texts_a), "texts_removed": len(texts_a - texts_b),
+        "texts_shared": len(texts_a & texts_b),
+        "by_type": {
+            t: {"a": sum(1 for i in items_a.values() if i.type == t), "b": sum(1 for i in items_b.values() if i.type == t)}
+            for t in sorted({i.type for i in [*items_a.values(), *items_b.values()]})
+        },
+        "sample_added": [items_b[i].question for i in sorted(items_b.keys() - items_a.keys())[:5]],
+    }
+
+
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+_STR_LIST = pa.list_(pa.string())
+_SCHEMAS = {
+    "public/texts": pa.schema([("id", pa.int64()), ("text", pa.string()), ("title", pa.string())]),
+    "public/questions": pa.schema([("id", pa.int64()), ("question", pa.string())]),
+    "private/texts": pa.schema([("id", pa.string()), ("public_id", pa.int64())]),
+    "private/qa": pa.schema([
+        ("public_id", pa.int64()), ("text_ids", pa.list_(pa.int64())), ("answer", pa.string()),
+        ("answers", _STR_LIST), ("type", pa.string()), ("text", pa.string()), ("references", _STR_LIST),
+        ("keypoints", _STR_LIST), ("item_id", pa.string()), ("lang", pa.string()), ("method", pa.string()),
+    ]),
+}

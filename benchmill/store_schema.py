@@ -1,0 +1,177 @@
+"""DuckDB schema of the benchmill store, as ordered migrations.
+
+Append a migration to change the schema; never edit an applied one. A store whose
+schema_version is newer than the last migration here was written by a newer benchmill
+and is refused (see benchmill.store.Store).
+"""
+from __future__ import annotations
+
+MIGRATIONS: list[tuple[int, str, str]] = [
+    (
+        1,
+        "initial schema",
+        """
+        CREATE TABLE runs (
+            run_id VARCHAR PRIMARY KEY,
+            flow VARCHAR NOT NULL,
+            params JSON,
+            status VARCHAR NOT NULL,          -- running | completed | failed
+            started_at TIMESTAMP NOT NULL,
+            ended_at TIMESTAMP,
+            prefect_flow_run_id VARCHAR,
+            llm_calls BIGINT DEFAULT 0,
+            llm_cached BIGINT DEFAULT 0,
+            llm_failures BIGINT DEFAULT 0,
+            prompt_tokens BIGINT DEFAULT 0,
+            completion_tokens BIGINT DEFAULT 0,
+            llm_latency_s DOUBLE DEFAULT 0,
+            cost_usd DOUBLE DEFAULT 0,
+            summary JSON,
+            error VARCHAR
+        );
+        CREATE TABLE sources (
+            name VARCHAR PRIMARY KEY,
+            kind VARCHAR NOT NULL,
+            location VARCHAR NOT NULL,
+            lang VARCHAR,
+            first_run VARCHAR
+        );
+        CREATE TABLE documents (
+            doc_id VARCHAR PRIMARY KEY,
+            canonical_url VARCHAR NOT NULL UNIQUE,
+            source VARCHAR NOT NULL,
+            lang VARCHAR NOT NULL,
+            first_run VARCHAR NOT NULL,
+            first_seen_at TIMESTAMP NOT NULL
+        );
+        -- one row per distinct content of a document; the newest seq is the current text
+        CREATE TABLE document_versions (
+            version_id VARCHAR PRIMARY KEY,
+            doc_id VARCHAR NOT NULL,
+            seq INTEGER NOT NULL,
+            content_hash VARCHAR NOT NULL,
+            url VARCHAR NOT NULL,
+            title VARCHAR,
+            author VARCHAR,
+            published TIMESTAMP,
+            text VARCHAR NOT NULL,
+            new_paragraphs VARCHAR[] NOT NULL,
+            fetched_at TIMESTAMP NOT NULL,
+            run_id VARCHAR NOT NULL,
+            -- NULL while pending: the increment is every version no completed run consumed
+            consumed_by VARCHAR,
+            consumed_at TIMESTAMP,
+            UNIQUE (doc_id, seq)
+        );
+        CREATE TABLE failures (
+            run_id VARCHAR NOT NULL,
+            stage VARCHAR NOT NULL,
+            key VARCHAR NOT NULL,
+            reason VARCHAR NOT NULL,
+            kind VARCHAR NOT NULL,
+            recorded_at TIMESTAMP NOT NULL,
+            PRIMARY KEY (run_id, stage, key)
+        );
+        CREATE TABLE triplets (
+            triplet_id VARCHAR PRIMARY KEY,
+            doc_id VARCHAR NOT NULL,
+            version_id VARCHAR NOT NULL,
+            lang VARCHAR NOT NULL,
+            sentence VARCHAR NOT NULL,
+            subject VARCHAR NOT NULL,
+            relation VARCHAR NOT NULL,
+            object VARCHAR NOT NULL,
+            subject_label VARCHAR,
+            object_label VARCHAR,
+            engine VARCHAR NOT NULL,
+            run_id VARCHAR NOT NULL,
+            novelty VARCHAR,                   -- novel | known (NULL until decided)
+            novelty_reason VARCHAR
+        );
+        CREATE TABLE entities (
+            surface VARCHAR NOT NULL,
+            lang VARCHAR NOT NULL,
+            node_id VARCHAR NOT NULL,
+            qid VARCHAR,
+            label VARCHAR NOT NULL,
+            score DOUBLE,
+            method VARCHAR NOT NULL,
+            run_id VARCHAR NOT NULL,
+            PRIMARY KEY (surface, lang)
+        );
+        CREATE TABLE edges (
+            edge_id VARCHAR PRIMARY KEY,
+            head VARCHAR NOT NULL,
+            relation VARCHAR NOT NULL,
+            tail VARCHAR NOT NULL,
+            head_label VARCHAR NOT NULL,
+            tail_label VARCHAR NOT NULL,
+            lang VARCHAR NOT NULL,
+            doc_ids VARCHAR[] NOT NULL,
+            sentences VARCHAR[] NOT NULL,
+            triplet_ids VARCHAR[] NOT NULL,
+            first_run VARCHAR NOT NULL
+        );
+        CREATE TABLE items (
+            item_id VARCHAR PRIMARY KEY,
+            method VARCHAR NOT NULL,
+            type VARCHAR NOT NULL,
+            lang VARCHAR NOT NULL,
+            question VARCHAR NOT NULL,
+            answers VARCHAR[] NOT NULL,
+            "references" VARCHAR[] NOT NULL,
+            keypoints VARCHAR[] NOT NULL,
+            doc_ids VARCHAR[] NOT NULL,
+            subgraph JSON,
+            config JSON,
+            engine VARCHAR NOT NULL,
+            model VARCHAR,
+            prompt_name VARCHAR,
+            prompt_hash VARCHAR,
+            source_hashes VARCHAR[] NOT NULL,
+            run_id VARCHAR NOT NULL,
+            created_at TIMESTAMP NOT NULL
+        );
+        CREATE TABLE verdicts (
+            item_id VARCHAR NOT NULL,
+            filter VARCHAR NOT NULL,
+            status VARCHAR NOT NULL,          -- passed | rejected | skipped | error
+            score DOUBLE,
+            reason VARCHAR NOT NULL,
+            run_id VARCHAR NOT NULL,
+            recorded_at TIMESTAMP NOT NULL,
+            PRIMARY KEY (item_id, filter)
+        );
+        CREATE TABLE releases (
+            collection VARCHAR NOT NULL,
+            version VARCHAR NOT NULL,
+            major INTEGER NOT NULL,
+            minor INTEGER NOT NULL,
+            patch INTEGER NOT NULL,
+            parent VARCHAR,
+            created_at TIMESTAMP NOT NULL,
+            run_id VARCHAR NOT NULL,
+            manifest JSON NOT NULL,
+            PRIMARY KEY (collection, version)
+        );
+        -- an item is released at most once per collection: the primary key says so
+        CREATE TABLE release_items (
+            collection VARCHAR NOT NULL,
+            version VARCHAR NOT NULL,
+            item_id VARCHAR NOT NULL,
+            public_id INTEGER NOT NULL,
+            PRIMARY KEY (collection, item_id)
+        );
+        CREATE TABLE release_texts (
+            collection VARCHAR NOT NULL,
+            version VARCHAR NOT NULL,
+            doc_id VARCHAR NOT NULL,
+            version_id VARCHAR NOT NULL,
+            public_id INTEGER NOT NULL,
+            PRIMARY KEY (collection, version, doc_id)
+        );
+        """,
+    ),
+]
+
+LATEST_VERSION = MIGRATIONS[-1][0]

@@ -1,0 +1,342 @@
+"""DRAGON's daily news flow (Chernogorskii et al. 2025, Fig. 2-3).
+
+    crawl -> diff with the previous revision -> triplets -> Wikidata linking -> novelty
+    -> knowledge graph -> subgraph questions -> filters -> new MINOR release per language
+
+Each step below is a stage from tasks/, run as a cached Prefect task; the flow itself
+only moves records between stages and the store (all writes happen here, in the flow
+process). The increment is "document versions no completed run has consumed", so a
+killed run is finished by the next one, and unchanged input means an empty increment:
+no LLM calls, no new items, and the run is still recorded.
+"""
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from prefect import flow
+from pydantic import BaseModel
+
+from benchmill import progress
+from benchmill.engines import EngineConfig
+from benchmill.orchestration import current_flow_run_id, publish_artifacts, stage, task_runner
+from benchmill.releases import ensure_exports, plan_release, publish, released_questions
+from benchmill.settings import CrawlSettings, Settings, load_settings
+from benchmill.store import Store
+from benchmill.wikidata import WikidataIndex
+from schemas import (
+    Edge, EntityCandidate, EntityLink, Failure, FetchedDocument, IncrementDoc, Item, LLMUsage, NewVersion,
+    PreviousVersion, SourceSpec, Subgraph, Triplet, Verdict,
+)
+from tasks import crawl, diff, graph, linking, novelty, questions, subgraphs, triplets
+from tasks.filters import closed_book, duplicates, graph_correspondence, llm_judge, ner_presence
+
+METHOD = "dragon"
+#: cheap, deterministic filters first; the LLM filters only see items nothing rejected yet
+FILTERS = ["graph_correspondence", "ner_presence", "duplicates", "closed_book", "llm_judge"]
+DOCS_PER_TRIPLET_TASK = 16
+SUBGRAPHS_PER_QUESTION_TASK = 64
+
+
+# ------------------------------------------------------------------ stages
+def diff_increment(fetched: list[FetchedDocument], previous: dict[str, PreviousVersion]) -> list[NewVersion]:
+    """New and changed documents with the paragraphs that are new in them (DRAGON: the increment)."""
+    out = []
+    for doc in fetched:
+        prev = previous.get(doc.canonical_url)
+        result = diff.diff_document(prev.content_hash if prev else None, prev.text if prev else None, doc)
+        if result.status == "unchanged":
+            continue
+        doc_id = prev.doc_id if prev else diff.document_id(doc.canonical_url)
+        out.append(NewVersion(doc=doc, doc_id=doc_id, version_id=diff.version_id(doc_id, doc.content_hash),
+                              seq=(prev.seq + 1) if prev else 1, status=result.status,
+                              new_paragraphs=result.new_paragraphs))
+    return out
+
+
+crawl_stage = stage(crawl.crawl_source, name="crawl", timeout_seconds=1800)
+diff_stage = stage(diff_increment, name="diff")
+triplets_stage = stage(triplets.extract_triplets, name="triplets")
+linking_stage = stage(linking.link_entities, name="linking")
+novelty_stage = stage(novelty.filter_novel, name="novelty")
+subgraphs_stage = stage(subgraphs.sample_subgraphs, name="subgraphs")
+questions_stage = stage(questions.generate_questions, name="questions")
+filter_stages = {
+    "graph_correspondence": stage(graph_correspondence.check_graph_correspondence, name="filter-graph-correspondence"),
+    "ner_presence": stage(ner_presence.check_ner_presence, name="filter-ner-presence"),
+    "duplicates": stage(duplicates.check_duplicates, name="filter-duplicates"),
+    "closed_book": stage(closed_book.check_closed_book, name="filter-closed-book"),
+    "llm_judge": stage(llm_judge.judge_items, name="filter-llm-judge"),
+}
+
+
+class DailySummary(BaseModel):
+    run_id: str
+    engine: str
+    fetched: int
+    failures: int
+    new_documents: int
+    changed_documents: int
+    increment: int
+    triplets: int
+    novel_triplets: int
+    edges: int
+    subgraphs: int
+    new_items: int
+    items_by_type: dict[str, int]
+    rejections: dict[str, int]
+    skipped_filters: list[str]
+    releases: dict[str, str]
+    llm: LLMUsage
+
+
+# -------------------------------------------------------------------- flow
+@flow(name="daily-news", log_prints=True)
+def daily_news(
+    sources: list[SourceSpec] | None = None,
+    run_date: str | None = None,
+    engine: str | None = None,
+    config_path: str | None = None,
+    store_path: str | None = None,
+) -> DailySummary:
+    """Build today's increment of news-<lang> releases from the configured (or given) sources."""
+    settings = load_settings(Path(config_path) if config_path else None, engine=engine,
+                             store=Path(store_path) if store_path else None)
+    sources = sources or settings.sources
+    if not sources:
+        raise ValueError("no sources: pass --source or set `sources` in benchmill.toml")
+    engine_cfg = EngineConfig.from_settings(settings)
+    run_id = current_flow_run_id() or f"local-{hashlib.sha1(str(sources).encode()).hexdigest()[:8]}"
+    with Store.writer(settings.store, run_id) as store:
+        ensure_exports(store, settings)
+        store.start_run(run_id, "daily-news", {"sources": [s.model_dump() for s in sources], "run_date": run_date,
+                                               "engine": engine_cfg.kind, "model": engine_cfg.model}, run_id)
+        try:
+            summary = _run(store, settings, engine_cfg, sources, run_date, run_id)
+        except BaseException as exc:
+            store.finish_run(run_id, "failed", LLMUsage(), {}, error=f"{type(exc).__name__}: {exc}")
+            raise
+        store.finish_run(run_id, "completed", summary.llm, summary.model_dump(mode="json"))
+        return summary
+
+
+def _run(store: Store, settings: Settings, engine: EngineConfig, sources: list[SourceSpec], run_date: str | None,
+         run_id: str) -> DailySummary:
+    usage: list[LLMUsage] = []
+    failures: list[Failure] = []
+
+    # 1. crawl: every source, in parallel; one bad feed or page fails only itself
+    with progress.stage("crawl", total=len(sources)):
+        store.upsert_sources(sources, run_id)
+        futures = [crawl_stage.submit(spec, settings.crawl, _fingerprint(spec, run_date)) for spec in sources]
+        fetched: dict[str, FetchedDocument] = {}
+        for fut in futures:
+            result = fut.result()
+            failures += result.failures
+            for doc in result.documents:
+                fetched.setdefault(doc.canonical_url, doc)  # the same article in two feeds is one document
+            progress.advance()
+    fetched_docs = [d for d in sorted(fetched.values(), key=lambda d: d.canonical_url) if d.lang in settings.languages]
+
+    # 2. diff with the previous revision; only new paragraphs go downstream
+    with progress.stage("diff"):
+        versions = diff_stage(fetched_docs, store.previous_versions([d.canonical_url for d in fetched_docs]))
+        store.write_versions(versions, run_id)
+        increment = store.pending_versions(settings.languages)
+
+    new_items: list[Item] = []
+    n_triplets = n_novel = n_edges = n_subgraphs = 0
+    for lang in sorted({d.lang for d in increment}):
+        docs = [d for d in increment if d.lang == lang]
+        lang_triplets, lang_novel, lang_edges, lang_subgraphs, lang_items = _build_language(
+            store, settings, engine, docs, lang, run_id, usage, failures)
+        n_triplets += lang_triplets
+        n_novel += lang_novel
+        n_edges += lang_edges
+        n_subgraphs += lang_subgraphs
+        new_items += lang_items
+
+    # 8. filters: every awaiting item gets a verdict from every filter
+    _run_filters(store, settings, engine, run_id, usage)
+    store.mark_consumed([d.version_id for d in increment], run_id)
+    store.record_failures(run_id, failures)
+
+    # 9. one new MINOR release per language collection with something new to release
+    releases: dict[str, str] = {}
+    release_manifests = {}
+    with progress.stage("release", total=len(settings.languages)):
+        for lang in settings.languages:
+            collection = f"news-{lang}"
+            plan = plan_release(store, collection, method=METHOD, lang=lang, filters=FILTERS, quotas=settings.quotas,
+                                extra_doc_ids=sorted({d.doc_id for d in increment if d.lang == lang}))
+            if plan is not None:
+                release_manifests[collection] = publish(store, settings, plan, run_id=run_id, filters=FILTERS)
+                releases[collection] = plan.version
+            progress.advance()
+
+    new_ids = [i.item_id for i in new_items]
+    rejection_counts = Counter(v.filter for v in store.verdicts(new_ids) if v.status == "rejected")
+    skipped = sorted({f for m in release_manifests.values() for f in m.skipped_filters})
+    summary = DailySummary(
+        run_id=run_id, engine=engine.kind, fetched=len(fetched_docs), failures=len(failures),
+        new_documents=sum(v.status == "new" for v in versions),
+        changed_documents=sum(v.status == "changed" for v in versions),
+        increment=len(increment), triplets=n_triplets, novel_triplets=n_novel, edges=n_edges,
+        subgraphs=n_subgraphs, new_items=len(new_items),
+        items_by_type=dict(sorted(Counter(i.type for i in new_items).items())),
+        rejections={f: rejection_counts.get(f, 0) for f in FILTERS}, skipped_filters=skipped,
+        releases=releases, llm=LLMUsage.total(usage),
+    )
+    _publish_run_artifacts(store, summary, failures, new_ids)
+    return summary
+
+
+def _build_language(store: Store, settings: Settings, engine: EngineConfig, docs: list[IncrementDoc], lang: str,
+                    run_id: str, usage: list[LLMUsage], failures: list[Failure]):
+    # 3. triplets from the new paragraphs, in batches that Dask workers can take
+    batches = [docs[i:i + DOCS_PER_TRIPLET_TASK] for i in range(0, len(docs), DOCS_PER_TRIPLET_TASK)]
+    with progress.stage(f"triplets[{lang}]", total=len(batches)):
+        for fut in [triplets_stage.submit(batch, engine) for batch in batches]:
+            result = fut.result()
+            usage.append(result.usage)
+            failures += result.failures
+            store.write_triplets(result.triplets, run_id)
+            progress.advance()
+    facts = store.triplets_for_versions([d.version_id for d in docs])
+
+    # 4. Wikidata linking: candidates from the local index (flow side), choice in the task
+    with progress.stage(f"linking[{lang}]"):
+        surfaces = _surface_forms(facts, lang)
+        index = _wikidata_index(settings)
+        candidates: dict[str, list[EntityCandidate]] = {
+            s.surface: index.candidates(s.surface, lang) if index else [] for s in surfaces
+        }
+        link_batch = linking_stage(surfaces, candidates, engine,
+                                   linking.LinkingConfig(threshold=settings.wikidata.link_threshold))
+        usage.append(link_batch.usage)
+        failures += link_batch.failures
+        store.write_links(link_batch.links, run_id)
+        links: dict[str, EntityLink] = {l.surface: l for l in link_batch.links}
+
+    # 5. novelty: drop facts Wikidata already asserts
+    with progress.stage(f"novelty[{lang}]"):
+        claims = index.claims_for(sorted({l.qid for l in links.values() if l.qid})) if index else []
+        verdict = novelty_stage(facts, links, claims, lang)
+        store.write_novelty([t.triplet_id for t in verdict.novel], verdict.dropped)
+
+    # 6. graph: novel facts accumulate as edges across runs
+    with progress.stage(f"graph[{lang}]"):
+        new_edges = graph.build_edges(verdict.novel, links, run_id)
+        store.write_edges(new_edges, run_id)
+        all_edges = store.edges(lang)
+        increment_triplets = {t.triplet_id for t in verdict.novel}
+        focus = {e.edge_id for e in all_edges if increment_triplets.intersection(e.triplet_ids)}
+
+    # 7. subgraphs touching the increment -> questions
+    with progress.stage(f"questions[{lang}]"):
+        sampled: list[Subgraph] = subgraphs_stage(all_edges, focus, lang)
+        chunks = [sampled[i:i + SUBGRAPHS_PER_QUESTION_TASK] for i in range(0, len(sampled), SUBGRAPHS_PER_QUESTION_TASK)]
+        items: list[Item] = []
+        for fut in [questions_stage.submit(chunk, engine) for chunk in chunks]:
+            result = fut.result()
+            usage.append(result.usage)
+            failures += result.failures
+            items += result.items
+        store.write_items(items, run_id)
+    return len(facts), len(verdict.novel), len(new_edges), len(sampled), items
+
+
+def _run_filters(store: Store, settings: Settings, engine: EngineConfig, run_id: str, usage: list[LLMUsage]) -> None:
+    with progress.stage("filters", total=len(FILTERS)):
+        for name in FILTERS:
+            awaiting = store.items(store.items_awaiting(name, METHOD, settings.languages))
+            if name in ("closed_book", "llm_judge"):
+                # the LLM filters spend calls only on items nothing has rejected yet; the others
+                # are recorded as not evaluated, with the reason, so every item has every verdict
+                rejected_by: dict[str, str] = {}
+                for v in store.verdicts([i.item_id for i in awaiting]):
+                    if v.status == "rejected":
+                        rejected_by.setdefault(v.item_id, v.filter)
+                store.write_verdicts([
+                    Verdict(item_id=iid, filter=name, status="skipped", reason=f"not evaluated: rejected by {by}")
+                    for iid, by in sorted(rejected_by.items())
+                ], run_id)
+                awaiting = [i for i in awaiting if i.item_id not in rejected_by]
+            for lang in sorted({i.lang for i in awaiting}):
+                lang_items = [i for i in awaiting if i.lang == lang]
+                result = filter_stages[name](*_filter_args(store, name, lang_items, lang, engine))
+                usage.append(result.usage)
+                store.write_verdicts(result.verdicts, run_id)
+            progress.advance()
+
+
+def _filter_args(store: Store, name: str, items: list[Item], lang: str, engine: EngineConfig) -> tuple:
+    doc_texts = lambda: store.document_texts(sorted({d for i in items for d in i.doc_ids}))  # noqa: E731
+    if name == "graph_correspondence":
+        return (items,)
+    if name == "ner_presence":
+        return (items, doc_texts())
+    if name == "duplicates":
+        return (items, released_questions(store, f"news-{lang}"), lang)
+    if name == "closed_book":
+        return (items, engine)
+    return (items, doc_texts(), engine)
+
+
+def _wikidata_index(settings: Settings) -> WikidataIndex | None:
+    """The local dump's index (built once, reused while the dump is unchanged); None without a dump."""
+    if not settings.wikidata.dump.exists():
+        from prefect.logging import get_run_logger
+
+        get_run_logger().warning("no Wikidata dump at %s: every entity stays unlinked", settings.wikidata.dump)
+        return None
+    return WikidataIndex.build(settings.wikidata.dump, settings.wikidata.index)
+
+
+def _surface_forms(facts: list[Triplet], lang: str) -> list[linking.SurfaceForm]:
+    """Distinct subject/object strings, each with the first sentence it occurs in."""
+    seen: dict[str, str] = {}
+    for t in facts:
+        for surface in (t.subject, t.object):
+            seen.setdefault(surface, t.sentence)
+    return [linking.SurfaceForm(surface=s, lang=lang, context=c) for s, c in sorted(seen.items())]
+
+
+def _fingerprint(spec: SourceSpec, run_date: str | None) -> str:
+    """Part of the crawl cache key: a folder by its files, the web by the run's date."""
+    if spec.kind == "folder":
+        root = Path(spec.location)
+        stats = sorted((str(p.relative_to(root)), p.stat().st_size, p.stat().st_mtime_ns)
+                       for p in root.rglob("*") if p.is_file()) if root.is_dir() else []
+        return hashlib.sha256(repr(stats).encode()).hexdigest()
+    from datetime import date
+
+    return run_date or date.today().isoformat()
+
+
+def _publish_run_artifacts(store: Store, summary: DailySummary, failures: list[Failure], new_ids: list[str]) -> None:
+    stage_counts = [
+        {"stage": k, "count": getattr(summary, k)}
+        for k in ("fetched", "new_documents", "changed_documents", "increment", "triplets", "novel_triplets",
+                  "edges", "subgraphs", "new_items")
+    ]
+    reasons = store.top_rejection_reasons(FILTERS, new_ids)
+    rejections = [
+        {"filter": f, "rejected": summary.rejections.get(f, 0),
+         "top_reasons": "; ".join(f"{r} ({n})" for r, n in reasons.get(f, [])),
+         "skipped": "yes" if f in summary.skipped_filters else ""}
+        for f in FILTERS
+    ]
+    by_type = [{"type": t, "items": n} for t, n in summary.items_by_type.items()]
+    llm = [summary.llm.model_dump()]
+    fails = [f.model_dump() for f in failures[:200]]
+    md = (
+        f"# daily-news run {summary.run_id}\n\nengine: `{summary.engine}` · increment: {summary.increment} "
+        f"documents · new items: {summary.new_items} · releases: "
+        + (", ".join(f"{c}@{v}" for c, v in summary.releases.items()) or "none")
+        + f"\n\nfailures: {len(failures)} · skipped filters: {', '.join(summary.skipped_filters) or 'none'}\n"
+    )
+    publish_artifacts("daily-news", {"stages": stage_counts, "rejections": rejections, "items-by-type": by_type,
+                                     "llm-usage": llm, "failures": fails}, md)
