@@ -23,3 +23,14 @@ os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
 os.environ.pop("BENCHMILL_CONFIG", None)
 
 pytest_plugins = ["tests.fakes.fixtures"]
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def prefect_harness():
+    """A real Prefect API (temporary database) shared by every flow test of the session (~10 s to start)."""
+    from prefect.testing.utilities import prefect_test_harness
+
+    with prefect_test_harness(server_startup_timeout=120):
+        yield

@@ -72,3 +72,11 @@ def test_llm_engine_without_endpoint_is_refused(monkeypatch):
     monkeypatch.delenv("BENCHMILL_LLM__BASE_URL", raising=False)
     with pytest.raises(SettingsError, match="base_url"):
         EngineConfig.from_settings(load_settings(None, engine="llm"))
+
+
+def test_example_config_is_valid():
+    from benchmill import ROOT
+
+    s = load_settings(ROOT / "benchmill.example.toml")
+    assert [src.kind for src in s.sources] == ["folder", "folder"]
+    assert s.prefect.task_runner == "threads"
