@@ -1,0 +1,535 @@
+"""Subgraphs matching the question templates (DRAGON Appendix D, plus comparison).
+
+Templates, for edges of one language:
+
+* ``simple``: one edge. The question names the head and the relation; the answer is the tail.
+* ``set``: one head, one relation, 2..max_set_size distinct tails; the answer is every tail.
+* ``multi-hop``: two edges sharing exactly one node, the bridge. The question names the far
+  end of the first edge and describes the bridge through it without naming it; the answer
+  is the far end of the second edge.
+* ``conditional``: the same two-edge shape; the question names both far ends, the answer is
+  the shared entity.
+* ``comparison``: two edges with different heads, the same relation and numeric tails in the
+  same unit; the question names both heads, the answer is the head with the larger value.
+
+Only subgraphs with at least one focus edge (the increment) are produced. When a type has
+more matches than ``max_per_type``, a seeded round-robin over "anchors" (the head of a
+simple/set subgraph, the bridge of a two-edge subgraph, the relation of a comparison)
+picks them, so that a hub entity ("Russia", with thousands of edges and millions of edge
+pairs) cannot crowd every other entity out of the benchmark.
+
+Scale: two-edge templates are counted per node from group sizes and drawn by unranking
+pair indices, so a hub of degree d costs O(d), not O(d²); nothing scans all edge pairs.
+"""
+from __future__ import annotations
+
+import math
+import random
+import re
+import unicodedata
+from collections import Counter, defaultdict
+from collections.abc import Hashable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Protocol
+
+from pydantic import BaseModel, Field
+
+from schemas import Edge, Subgraph
+from tasks.graph import normalise_relation, stable_id
+
+#: output order of the types
+QUESTION_TYPES = ("simple", "set", "multi-hop", "conditional", "comparison")
+
+
+class SubgraphConfig(BaseModel):
+    max_per_type: int = Field(1000, ge=0, description="most subgraphs returned per question type")
+    max_set_size: int = Field(6, ge=2, description="a set whose answer would have more entities is not asked")
+    seed: int = Field(0, description="seed of the selection when a type has more than max_per_type matches")
+
+
+# --------------------------------------------------------------------------- numbers
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A parsed numeric value with its normalised unit ("" for a bare number)."""
+
+    value: float
+    unit: str
+
+
+_SPACE_CHARS = "\u00a0\u202f\u2009\u2007"
+_NUMBER_TEXT = re.compile(
+    r"^(?P<sign>[-−–])?\s*(?P<currency>US\$|\$|€|£|¥|₽)?\s*(?P<number>\d(?:[\d .,]*\d)?)(?P<rest>.*)$",
+    re.DOTALL,
+)
+_SPACE_GROUPED = re.compile(r"\d{1,3}(?: \d{3})+(?:[.,]\d+)?")
+_SCALE_WORDS: list[tuple[re.Pattern[str], float]] = [
+    (re.compile(p), v)
+    for p, v in [
+        (r"^(?:thousands?|тыс(?:яч[аиь]?)?\.?)$", 1e3),
+        (r"^(?:millions?|mln|mn|млн\.?|миллион(?:а|ов)?)$", 1e6),
+        (r"^(?:billions?|bn|bln|млрд\.?|миллиард(?:а|ов)?)$", 1e9),
+        (r"^(?:trillions?|tn|trln|трлн\.?|триллион(?:а|ов)?)$", 1e12),
+    ]
+]
+#: single-letter scales only count attached to the number ("$4.2m", "10k"): spaced, "m"
+#: is as likely to be metres
+_ATTACHED_SCALES = {"k": 1e3, "m": 1e6, "mn": 1e6, "b": 1e9, "bn": 1e9, "tn": 1e12}
+_CURRENCY_UNITS = {
+    "us$": "usd", "$": "usd", "usd": "usd", "dollar": "usd", "dollars": "usd", "доллар": "usd",
+    "€": "eur", "eur": "eur", "euro": "eur", "euros": "eur", "евро": "eur",
+    "£": "gbp", "gbp": "gbp", "pound": "gbp", "pounds": "gbp", "фунт": "gbp",
+    "₽": "rub", "rub": "rub", "руб": "rub", "рубль": "rub", "ruble": "rub", "rubles": "rub",
+    "rouble": "rub", "roubles": "rub",
+    "¥": "cny", "yuan": "cny", "юань": "cny",
+}
+_UNIT_WORD = re.compile(r"%|[^\W\d_]+", re.UNICODE)
+_CYRILLIC = re.compile(r"[\u0400-\u04FF]")
+#: a quantity's unit is a short noun phrase ("cars", "million rubles"); more is prose
+_MAX_UNIT_WORDS = 3
+
+
+def _number_value(number: str, lang: str) -> float | None:
+    """Value of a digit string with thousands/decimal separators, or None when malformed."""
+    if " " in number:
+        if not _SPACE_GROUPED.fullmatch(number):
+            return None  # "12 2024": two numbers, not one
+        number = number.replace(" ", "")
+    commas, dots = number.count(","), number.count(".")
+    if commas and dots:
+        decimal = "," if number.rfind(",") > number.rfind(".") else "."
+        thousands = "." if decimal == "," else ","
+        integer, _, fraction = number.rpartition(decimal)
+        if not re.fullmatch(rf"\d{{1,3}}(?:\{thousands}\d{{3}})*", integer):
+            return None
+        return float(integer.replace(thousands, "") + "." + fraction)
+    for separator, count in ((",", commas), (".", dots)):
+        if count > 1:
+            if not re.fullmatch(rf"\d{{1,3}}(?:\{separator}\d{{3}})+", number):
+                return None
+            return float(number.replace(separator, ""))
+    if commas == 1:
+        integer, fraction = number.split(",")
+        # English writes thousands as "1,870"; Russian writes decimals as "4,2" (and "1,870" = 1.87)
+        if lang == "en" and len(fraction) == 3 and len(integer) <= 3:
+            return float(integer + fraction)
+        return float(integer + "." + fraction)
+    return float(number)
+
+
+@lru_cache(maxsize=4096)
+def _unit_key(words: tuple[str, ...], lang: str) -> str:
+    out = []
+    for word in words:
+        word = word.casefold().replace("ё", "е")
+        if lang == "ru" and _CYRILLIC.search(word):
+            from benchmill.nlp import lemma_ru
+
+            word = lemma_ru(word)
+        out.append(_CURRENCY_UNITS.get(word, word))
+    return " ".join(out)
+
+
+@lru_cache(maxsize=100_000)
+def parse_quantity(text: str, lang: str) -> Quantity | None:
+    """Parse a tail like "4.2 million", "2 139", "1,870", "4,2 млн", "$3bn", "15%", "2139 cars".
+
+    The whole text must be the quantity: an optional sign and currency symbol, the
+    number, an optional scale word, then at most three unit words without digits
+    ("about 2,000", "12 March 2024" and "the 2023 season" are not quantities). The unit
+    is casefolded, Russian words lemmatised and currency spellings unified, so that
+    "$4.2 billion" and "3 billion dollars" compare while "3 billion rubles" does not.
+    """
+    text = unicodedata.normalize("NFKC", text)
+    for ch in _SPACE_CHARS:
+        text = text.replace(ch, " ")
+    match = _NUMBER_TEXT.match(text.strip())
+    if match is None:
+        return None
+    value = _number_value(match["number"], lang)
+    if value is None:
+        return None
+    rest = match["rest"]
+    scale = 1.0
+    attached = re.match(r"([a-zA-Z]{1,2})\b", rest)
+    if attached and attached[1].lower() in _ATTACHED_SCALES:
+        scale = _ATTACHED_SCALES[attached[1].lower()]
+        rest = rest[attached.end():]
+    else:
+        first = rest.strip().split(" ", 1)
+        if first[0]:
+            for pattern, factor in _SCALE_WORDS:
+                if pattern.match(first[0].casefold()):
+                    scale = factor
+                    rest = first[1] if len(first) > 1 else ""
+                    break
+    if re.search(r"\d", rest):
+        return None
+    words = _UNIT_WORD.findall(rest)
+    if len(words) > _MAX_UNIT_WORDS or re.sub(r"[%\w\s.,/$€£¥₽]", "", rest).strip():
+        return None  # brackets, dashes, quotes: a phrase, not a unit
+    if match["currency"]:
+        words.insert(0, match["currency"])
+    sign = -1.0 if match["sign"] else 1.0
+    return Quantity(value=sign * value * scale, unit=_unit_key(tuple(words), lang))
+
+
+def parse_number(text: str, lang: str) -> float | None:
+    """The numeric value of a quantity text (see :func:`parse_quantity`), or None."""
+    quantity = parse_quantity(text, lang)
+    return quantity.value if quantity is not None else None
+
+
+# --------------------------------------------------------------------------- pools
+
+
+class _Pool(Protocol):
+    """Candidates sharing one anchor: countable, listable in a fixed order, drawable at random."""
+
+    size: int
+
+    def candidates(self) -> Iterator[tuple[int, ...]]: ...
+
+    def draw(self, rng: random.Random) -> tuple[int, ...] | None: ...
+
+    def reset(self) -> None:
+        """Forget earlier draws (the pool is reused for another question type)."""
+
+
+class _ListPool:
+    """Candidates listed explicitly; draws are a lazy Fisher-Yates shuffle."""
+
+    def __init__(self, candidates: list[tuple[int, ...]]):
+        self._candidates = candidates
+        self._remaining: list[tuple[int, ...]] | None = None
+        self.size = len(candidates)
+
+    def reset(self) -> None:
+        self._remaining = None
+
+    def candidates(self) -> Iterator[tuple[int, ...]]:
+        return iter(self._candidates)
+
+    def draw(self, rng: random.Random) -> tuple[int, ...] | None:
+        if self._remaining is None:
+            self._remaining = list(self._candidates)
+        if not self._remaining:
+            return None
+        i = rng.randrange(len(self._remaining))
+        self._remaining[i], self._remaining[-1] = self._remaining[-1], self._remaining[i]
+        return self._remaining.pop()
+
+
+def _pairs_with_focus(size: int, focus: int) -> int:
+    """Unordered pairs among ``size`` members of which ``focus`` are focus, with >= 1 focus member."""
+    return math.comb(size, 2) - math.comb(size - focus, 2)
+
+
+class _PairPool:
+    """Unordered pairs of members with at least one focus member and different class keys.
+
+    Pairs are ranked: focus×focus pairs in colex order, then focus×other pairs. A pair
+    of members with the same class key (two edges to the same far node; two equal
+    values) is invalid. The valid count is exact from class sizes, so nothing is listed
+    unless asked. Draws unrank random ranks, rejecting repeats and invalid pairs, until
+    half the ranks are used; the rest is then listed once and shuffled, so a draw costs
+    O(1) expected whatever the pool's size and however far it is drawn down.
+    """
+
+    def __init__(self, focus: list[int], others: list[int], class_of: dict[int, Hashable]):
+        self._focus = focus
+        self._others = others
+        self._class_of = class_of
+        f, o = len(focus), len(others)
+        self._focus_pairs = math.comb(f, 2)
+        self._raw = self._focus_pairs + f * o
+        focus_per_class = Counter(class_of[m] for m in focus)
+        members_per_class = Counter(class_of[m] for m in (*focus, *others))
+        invalid = sum(_pairs_with_focus(n, focus_per_class[c]) for c, n in members_per_class.items() if n > 1)
+        self.size = self._raw - invalid
+        self.reset()
+
+    def reset(self) -> None:
+        self._seen: set[int] = set()
+        self._rest: _ListPool | None = None
+
+    def _unrank(self, rank: int) -> tuple[int, int]:
+        if rank < self._focus_pairs:
+            j = (1 + math.isqrt(1 + 8 * rank)) // 2
+            i = rank - j * (j - 1) // 2
+            a, b = self._focus[i], self._focus[j]
+        else:
+            rank -= self._focus_pairs
+            a, b = self._focus[rank // len(self._others)], self._others[rank % len(self._others)]
+        return (a, b) if a < b else (b, a)
+
+    def _valid_ranked(self) -> Iterator[tuple[int, tuple[int, int]]]:
+        """(rank, pair) of every valid pair, in rank order."""
+        class_of = self._class_of
+        rank = 0
+        for j in range(len(self._focus)):
+            for i in range(j):
+                a, b = self._focus[i], self._focus[j]
+                if class_of[a] != class_of[b]:
+                    yield rank, ((a, b) if a < b else (b, a))
+                rank += 1
+        for a in self._focus:
+            for b in self._others:
+                if class_of[a] != class_of[b]:
+                    yield rank, ((a, b) if a < b else (b, a))
+                rank += 1
+
+    def candidates(self) -> Iterator[tuple[int, int]]:
+        return (pair for _rank, pair in self._valid_ranked())
+
+    def draw(self, rng: random.Random) -> tuple[int, int] | None:
+        while self._rest is None and 2 * len(self._seen) < self._raw:
+            rank = rng.randrange(self._raw)
+            if rank in self._seen:
+                continue
+            self._seen.add(rank)
+            a, b = self._unrank(rank)
+            if self._class_of[a] != self._class_of[b]:
+                return a, b
+        if self._rest is None:
+            self._rest = _ListPool([pair for rank, pair in self._valid_ranked() if rank not in self._seen])
+        return self._rest.draw(rng)  # type: ignore[return-value]
+
+
+def _select(pools: Sequence[_Pool], cap: int, rng: random.Random) -> list[tuple[int, ...]]:
+    """Every candidate when there are at most ``cap``; else ``cap`` by seeded round-robin over pools.
+
+    Round-robin: pools in a seeded random order, one seeded random candidate from each in
+    turn, until ``cap`` are chosen. Each anchor contributes about equally, whatever its size.
+    """
+    pools = [p for p in pools if p.size > 0]
+    if sum(p.size for p in pools) <= cap:
+        return [c for p in pools for c in p.candidates()]
+    active = list(range(len(pools)))
+    rng.shuffle(active)
+    chosen: list[tuple[int, ...]] = []
+    while len(chosen) < cap and active:
+        still_active = []
+        for index in active:
+            if len(chosen) >= cap:
+                break
+            candidate = pools[index].draw(rng)
+            if candidate is not None:
+                chosen.append(candidate)
+                still_active.append(index)
+        active = still_active
+    return chosen
+
+
+# --------------------------------------------------------------------------- sampling
+
+
+class _GraphIndex:
+    """The language's edges sorted by edge_id (index = position), with lookups by node and relation."""
+
+    def __init__(self, edges: list[Edge], focus_edge_ids: set[str], lang: str):
+        unique = {e.edge_id: e for e in edges if e.lang == lang and e.head != e.tail}
+        self.edges = [unique[eid] for eid in sorted(unique)]
+        self.heads = [e.head for e in self.edges]
+        self.tails = [e.tail for e in self.edges]
+        self.focus = [e.edge_id in focus_edge_ids for e in self.edges]
+        self.relation = [normalise_relation(e.relation, lang) for e in self.edges]
+        self.incident: dict[str, list[int]] = defaultdict(list)
+        self.by_head_relation: dict[tuple[str, str], list[int]] = defaultdict(list)
+        self.by_tail_relation: dict[tuple[str, str], list[int]] = defaultdict(list)
+        for i, (head, tail, relation) in enumerate(zip(self.heads, self.tails, self.relation)):
+            self.incident[head].append(i)
+            self.incident[tail].append(i)
+            self.by_head_relation[(head, relation)].append(i)
+            self.by_tail_relation[(tail, relation)].append(i)
+
+    def other_end(self, i: int, node: str) -> str:
+        head = self.heads[i]
+        return self.tails[i] if head == node else head
+
+    def shared_node(self, a: int, b: int) -> str:
+        ea, eb = self.edges[a], self.edges[b]
+        return ea.head if ea.head in (eb.head, eb.tail) else ea.tail
+
+
+def _simple_pools(index: _GraphIndex) -> list[_Pool]:
+    by_head: dict[str, list[tuple[int, ...]]] = defaultdict(list)
+    for i, edge in enumerate(index.edges):
+        if index.focus[i]:
+            by_head[edge.head].append((i,))
+    return [_ListPool(by_head[head]) for head in sorted(by_head)]
+
+
+def _set_pools(index: _GraphIndex, max_set_size: int) -> list[_Pool]:
+    by_head: dict[str, list[tuple[int, ...]]] = defaultdict(list)
+    for (head, _relation), members in sorted(index.by_head_relation.items()):
+        # edge ids include the normalised relation, so one (head, relation) has distinct tails
+        if 2 <= len(members) <= max_set_size and any(index.focus[i] for i in members):
+            by_head[head].append(tuple(members))
+    return [_ListPool(by_head[head]) for head in sorted(by_head)]
+
+
+def _two_edge_pools(index: _GraphIndex) -> list[_Pool]:
+    """Per node, pairs of its edges whose far ends differ (so the pair shares exactly this node)."""
+    pools: list[_Pool] = []
+    for node in sorted(index.incident):
+        members = index.incident[node]
+        focus = [i for i in members if index.focus[i]]
+        if not focus or len(members) < 2:
+            continue
+        others = [i for i in members if not index.focus[i]]
+        class_of = {i: index.other_end(i, node) for i in members}
+        pools.append(_PairPool(focus, others, class_of))
+    return pools
+
+
+def _comparison_pools(index: _GraphIndex) -> tuple[list[_Pool], dict[int, float]]:
+    """Per (relation, unit), pairs of numeric edges of different heads with different values.
+
+    A head with two different values for one relation (a correction, or two periods) is
+    left out of that relation's comparisons: which value wins would be a guess. A head
+    with two edges of equal value ("4.2 million" / "4,200,000") keeps one, a focus one
+    when there is one.
+    """
+    values: dict[int, float] = {}
+    # equal up to float noise ("4.2 million" vs "4,200,000") is equal: a tie, no winner
+    value_key: dict[int, float] = {}
+    groups: dict[tuple[str, str], dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
+    for i, edge in enumerate(index.edges):
+        if not any(ch.isdigit() for ch in edge.tail_label):
+            continue
+        quantity = parse_quantity(edge.tail_label, edge.lang)
+        if quantity is None:
+            continue
+        values[i] = quantity.value
+        value_key[i] = float(f"{quantity.value:.9g}")
+        groups[(index.relation[i], quantity.unit)][edge.head].append(i)
+    pools: list[_Pool] = []
+    for key in sorted(groups):
+        representatives = []
+        for head in sorted(groups[key]):
+            members = groups[key][head]
+            if len({value_key[i] for i in members}) > 1:
+                continue
+            representatives.append(min(members, key=lambda i: (not index.focus[i], i)))
+        focus = [i for i in representatives if index.focus[i]]
+        if not focus or len(representatives) < 2:
+            continue
+        others = [i for i in representatives if not index.focus[i]]
+        class_of = {i: value_key[i] for i in representatives}  # equal values are a tie: no answer
+        pools.append(_PairPool(focus, others, class_of))
+    return pools, values
+
+
+def _subgraph(kind: str, lang: str, edges: list[Edge], answer: list[str], question: list[str], hidden: list[str] | None = None) -> Subgraph:
+    return Subgraph(
+        subgraph_id=stable_id("subgraph", kind, *sorted(e.edge_id for e in edges)),
+        type=kind,
+        lang=lang,
+        edges=edges,
+        answer_nodes=answer,
+        question_nodes=question,
+        hidden_nodes=hidden or [],
+    )
+
+
+def _multi_hop(index: _GraphIndex, a: int, b: int, lang: str) -> Subgraph:
+    """Orient the pair: which edge describes the bridge (first) and which is asked about (second).
+
+    Preferred, in order: a first edge that identifies the bridge unambiguously (its far
+    end has no other edge with that relation in that direction, so "the company that sold
+    2139 cars" names one company); a second edge leaving the bridge (the answer is its
+    tail, like a simple question); then edge_id order.
+    """
+    bridge = index.shared_node(a, b)
+
+    def preference(first: int, second: int) -> tuple[bool, bool, bool]:
+        edge = index.edges[first]
+        far = index.other_end(first, bridge)
+        same_description = (
+            index.by_head_relation[(far, index.relation[first])]
+            if edge.head == far
+            else index.by_tail_relation[(far, index.relation[first])]
+        )
+        return (len(same_description) == 1, index.edges[second].head == bridge, first < second)
+
+    first, second = max(((a, b), (b, a)), key=lambda pair: preference(*pair))
+    return _subgraph(
+        "multi-hop",
+        lang,
+        [index.edges[first], index.edges[second]],
+        answer=[index.other_end(second, bridge)],
+        question=[index.other_end(first, bridge)],
+        hidden=[bridge],
+    )
+
+
+def _conditional(index: _GraphIndex, a: int, b: int, lang: str) -> Subgraph:
+    shared = index.shared_node(a, b)
+    return _subgraph(
+        "conditional",
+        lang,
+        [index.edges[a], index.edges[b]],
+        answer=[shared],
+        question=[index.other_end(a, shared), index.other_end(b, shared)],
+    )
+
+
+def _comparison(index: _GraphIndex, a: int, b: int, values: dict[int, float], lang: str) -> Subgraph:
+    winner = a if values[a] > values[b] else b
+    return _subgraph(
+        "comparison",
+        lang,
+        [index.edges[a], index.edges[b]],
+        answer=[index.edges[winner].head],
+        question=[index.edges[a].head, index.edges[b].head],
+    )
+
+
+def sample_subgraphs(
+    edges: list[Edge], focus_edge_ids: set[str], lang: str, config: SubgraphConfig = SubgraphConfig()
+) -> list[Subgraph]:
+    """Every subgraph of ``lang``'s edges matching a template and containing a focus edge.
+
+    At most ``config.max_per_type`` per type (a seeded, anchor-balanced selection when
+    there are more). Deterministic for equal inputs whatever their order. Output is
+    grouped by type (QUESTION_TYPES order) and sorted by edge ids within a type.
+    ``subgraph_id`` = stable hash of the type and the sorted edge ids. Edge order inside a
+    subgraph: multi-hop [first, second] as described in the module doc; set by tail label;
+    otherwise by edge_id.
+    """
+    index = _GraphIndex(edges, focus_edge_ids, lang)
+    if not any(index.focus):
+        return []
+    cap = config.max_per_type
+
+    def rng(kind: str) -> random.Random:
+        return random.Random(f"{config.seed}/{kind}")  # str seeds hash the same in every process
+
+    out: list[Subgraph] = []
+    for (i,) in _select(_simple_pools(index), cap, rng("simple")):
+        edge = index.edges[i]
+        out.append(_subgraph("simple", lang, [edge], answer=[edge.tail], question=[edge.head]))
+
+    for members in _select(_set_pools(index, config.max_set_size), cap, rng("set")):
+        group = sorted((index.edges[i] for i in members), key=lambda e: (e.tail_label, e.edge_id))
+        out.append(_subgraph("set", lang, group, answer=[e.tail for e in group], question=[group[0].head]))
+
+    # multi-hop and conditional share their candidate pairs but are selected independently
+    two_edge_pools = _two_edge_pools(index)
+    for a, b in _select(two_edge_pools, cap, rng("multi-hop")):
+        out.append(_multi_hop(index, a, b, lang))
+    for pool in two_edge_pools:
+        pool.reset()
+    for a, b in _select(two_edge_pools, cap, rng("conditional")):
+        out.append(_conditional(index, a, b, lang))
+
+    pools, values = _comparison_pools(index)
+    for a, b in _select(pools, cap, rng("comparison")):
+        out.append(_comparison(index, a, b, values, lang))
+
+    order = {kind: n for n, kind in enumerate(QUESTION_TYPES)}
+    out.sort(key=lambda s: (order[s.type], sorted(e.edge_id for e in s.edges)))
+    return out

@@ -1,0 +1,245 @@
+"""tasks/subgraphs.py: template enumeration, focus, numbers, determinism, caps, scale."""
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from itertools import accumulate, combinations
+
+import pytest
+
+from schemas import Edge
+from tasks.graph import edge_id
+from tasks.subgraphs import (
+    QUESTION_TYPES,
+    SubgraphConfig,
+    _PairPool,
+    parse_number,
+    parse_quantity,
+    sample_subgraphs,
+)
+
+LABELS = {
+    "A": "Ryan Otter", "M": "Method", "T": "Trigger", "S": "Studio X", "P": "Paris",
+    "F": "FAW", "B": "BYD", "C": "China", "G": "Geely",
+    "X1": "2,139 cars", "X2": "1,870 cars", "X3": "2 139 cars",
+}
+
+
+def make_edge(head: str, relation: str, tail: str, lang: str = "en", labels: dict[str, str] = LABELS) -> Edge:
+    return Edge(
+        edge_id=edge_id(head, relation, tail, lang), head=head, relation=relation, tail=tail,
+        head_label=labels.get(head, head), tail_label=labels.get(tail, tail), lang=lang,
+        doc_ids=["d1"], sentences=["s"], triplet_ids=[f"t-{head}-{tail}"],
+    )
+
+
+# The hand-built graph; expected counts with every edge in focus:
+#   simple 10 (one per edge); set 1 (Ryan Otter composed music for {Method, Trigger});
+#   two-edge pairs sharing exactly one node: A: 3, S: 2 (e4/e9 join S and P twice, so
+#   they share two nodes and are excluded), F: 1, B: 1, C: 1 -> 8 multi-hop, 8 conditional;
+#   comparison "sold in 2023" in cars: FAW 2139 vs BYD 1870, BYD vs Geely 2139;
+#   FAW vs Geely is a tie -> 2.
+E = {
+    "e1": make_edge("A", "composed music for", "M"),
+    "e2": make_edge("A", "composed music for", "T"),
+    "e3": make_edge("A", "works at", "S"),
+    "e4": make_edge("S", "headquartered in", "P"),
+    "e5": make_edge("F", "sold in 2023", "X1"),
+    "e6": make_edge("B", "sold in 2023", "X2"),
+    "e7": make_edge("F", "country of origin", "C"),
+    "e8": make_edge("B", "country of origin", "C"),
+    "e9": make_edge("P", "is home to", "S"),
+    "e10": make_edge("G", "Sold in 2023", "X3"),
+}
+ALL = set(e.edge_id for e in E.values())
+
+
+def counts(subgraphs) -> dict[str, int]:
+    found = Counter(s.type for s in subgraphs)
+    return {t: found.get(t, 0) for t in QUESTION_TYPES}
+
+
+def test_exact_counts_per_type_with_every_edge_in_focus():
+    subgraphs = sample_subgraphs(list(E.values()), ALL, "en")
+    assert counts(subgraphs) == {"simple": 10, "set": 1, "multi-hop": 8, "conditional": 8, "comparison": 2}
+    assert len({s.subgraph_id for s in subgraphs}) == len(subgraphs)
+    assert all(s.lang == "en" for s in subgraphs)
+
+
+def test_focus_edges_restrict_output():
+    only_e4 = sample_subgraphs(list(E.values()), {E["e4"].edge_id}, "en")
+    assert counts(only_e4) == {"simple": 1, "set": 0, "multi-hop": 1, "conditional": 1, "comparison": 0}
+    only_e6 = sample_subgraphs(list(E.values()), {E["e6"].edge_id}, "en")
+    assert counts(only_e6) == {"simple": 1, "set": 0, "multi-hop": 1, "conditional": 1, "comparison": 2}
+    for s in only_e4 + only_e6:
+        assert {e.edge_id for e in s.edges} & {E["e4"].edge_id, E["e6"].edge_id}
+    assert sample_subgraphs(list(E.values()), set(), "en") == []
+    assert sample_subgraphs(list(E.values()), {"not-an-edge"}, "en") == []
+
+
+def test_other_languages_are_ignored():
+    ru_edge = make_edge("F", "продала", "X1", lang="ru")
+    subgraphs = sample_subgraphs(list(E.values()) + [ru_edge], ALL | {ru_edge.edge_id}, "en")
+    assert counts(subgraphs)["simple"] == 10
+    ru_only = sample_subgraphs(list(E.values()) + [ru_edge], {ru_edge.edge_id}, "ru")
+    assert [s.type for s in ru_only] == ["simple"] and ru_only[0].lang == "ru"
+
+
+def by_edges(subgraphs, kind, *names):
+    wanted = {E[n].edge_id for n in names}
+    return next(s for s in subgraphs if s.type == kind and {e.edge_id for e in s.edges} == wanted)
+
+
+def test_node_roles_per_type():
+    subgraphs = sample_subgraphs(list(E.values()), ALL, "en")
+
+    simple = by_edges(subgraphs, "simple", "e3")
+    assert (simple.question_nodes, simple.answer_nodes, simple.hidden_nodes) == (["A"], ["S"], [])
+
+    the_set = by_edges(subgraphs, "set", "e1", "e2")
+    assert the_set.question_nodes == ["A"] and the_set.answer_nodes == ["M", "T"]  # by tail label: Method, Trigger
+
+    # chain A -works at-> S -headquartered in-> P: the bridge is hidden, the answer is the far end of the 2nd edge
+    chain = by_edges(subgraphs, "multi-hop", "e3", "e4")
+    assert chain.hidden_nodes == ["S"] and chain.question_nodes == ["A"] and chain.answer_nodes == ["P"]
+    assert [e.edge_id for e in chain.edges] == [E["e3"].edge_id, E["e4"].edge_id]
+
+    # DRAGON's FAW example: "which country is the company that sold 2139 cars in 2023 from?" -> China;
+    # "the company from China" would be ambiguous (BYD too), so 2139 cars describes the bridge
+    faw = by_edges(subgraphs, "multi-hop", "e5", "e7")
+    assert faw.hidden_nodes == ["F"] and faw.question_nodes == ["X1"] and faw.answer_nodes == ["C"]
+
+    # two edges into one node: the shared node is the bridge whatever the direction
+    into_c = by_edges(subgraphs, "multi-hop", "e7", "e8")
+    assert into_c.hidden_nodes == ["C"] and sorted(into_c.question_nodes + into_c.answer_nodes) == ["B", "F"]
+
+    conditional = by_edges(subgraphs, "conditional", "e1", "e3")
+    assert conditional.answer_nodes == ["A"] and sorted(conditional.question_nodes) == ["M", "S"]
+    assert conditional.hidden_nodes == []
+
+    comparison = by_edges(subgraphs, "comparison", "e5", "e6")
+    assert comparison.answer_nodes == ["F"] and sorted(comparison.question_nodes) == ["B", "F"]
+    geely = by_edges(subgraphs, "comparison", "e6", "e10")
+    assert geely.answer_nodes == ["G"]
+
+
+def test_set_larger_than_max_set_size_is_not_asked():
+    edges = [make_edge("A", "visited", f"city{i}") for i in range(4)]
+    focus = {e.edge_id for e in edges}
+    assert counts(sample_subgraphs(edges, focus, "en", SubgraphConfig(max_set_size=4)))["set"] == 1
+    assert counts(sample_subgraphs(edges, focus, "en", SubgraphConfig(max_set_size=3)))["set"] == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "value"),
+    [
+        ("4.2 million", "en", 4_200_000),
+        ("2 139", "en", 2139),
+        ("1,870", "en", 1870),
+        ("1,870 cars", "en", 1870),
+        ("$3bn", "en", 3e9),
+        ("4.2m", "en", 4_200_000),
+        ("15%", "en", 15),
+        ("1,234.5", "en", 1234.5),
+        ("4,2 млн", "ru", 4_200_000),
+        ("2\u00a0139 автомобилей", "ru", 2139),
+        ("1,870", "ru", 1.87),  # a Russian comma is a decimal point
+        ("3 млрд рублей", "ru", 3e9),
+        ("1,5 тыс.", "ru", 1500),
+        ("12 March 2024", "en", None),
+        ("about 2,000", "en", None),
+        ("Boeing 737", "en", None),
+        ("12 2024", "en", None),
+    ],
+)
+def test_number_parsing(text, lang, value):
+    parsed = parse_number(text, lang)
+    assert parsed == (pytest.approx(value) if value is not None else None)
+
+
+def test_units_must_agree_for_a_comparison():
+    assert parse_quantity("2 автомобиля", "ru").unit == parse_quantity("5 автомобилей", "ru").unit
+    assert parse_quantity("$4.2 billion", "en").unit == parse_quantity("3 billion dollars", "en").unit == "usd"
+    labels = {"R": "Rosneft", "L": "Lukoil", "N": "Novatek", "v1": "4,2 млрд рублей", "v2": "3 млрд рублей", "v3": "5 млрд долларов"}
+    edges = [make_edge(h, "заработала", v, "ru", labels) for h, v in [("R", "v1"), ("L", "v2"), ("N", "v3")]]
+    comparisons = [s for s in sample_subgraphs(edges, {e.edge_id for e in edges}, "ru") if s.type == "comparison"]
+    assert len(comparisons) == 1  # rubles vs dollars are not compared
+    assert comparisons[0].answer_nodes == ["R"] and sorted(comparisons[0].question_nodes) == ["L", "R"]
+
+
+def test_a_head_with_conflicting_values_is_not_compared():
+    labels = {"F": "FAW", "B": "BYD", "x": "2139", "y": "2200", "z": "2150"}
+    edges = [make_edge("F", "sold", "x", labels=labels), make_edge("F", "sold", "y", labels=labels), make_edge("B", "sold", "z", labels=labels)]
+    assert counts(sample_subgraphs(edges, {e.edge_id for e in edges}, "en"))["comparison"] == 0
+
+
+def test_deterministic_whatever_the_input_order():
+    edges = list(E.values())
+    first = sample_subgraphs(edges, ALL, "en")
+    shuffled = edges[:]
+    random.Random(7).shuffle(shuffled)
+    second = sample_subgraphs(shuffled, set(ALL), "en")
+    assert [s.model_dump() for s in first] == [s.model_dump() for s in second]
+
+
+def random_graph(n_edges: int, n_nodes: int, seed: int = 3) -> list[Edge]:
+    rng = random.Random(seed)
+    nodes = [f"n{i}" for i in range(n_nodes)]
+    cumulative = list(accumulate(1 / (i + 1) for i in range(n_nodes)))  # a few hubs, a long tail
+    edges: dict[str, Edge] = {}
+    while len(edges) < n_edges:
+        head, tail = rng.choices(nodes, cum_weights=cumulative, k=2)
+        if head != tail:
+            relation = f"rel{rng.randrange(12)}"
+            if rng.random() < 0.2:
+                tail = f"v{rng.randrange(10**6)}"
+                edge = make_edge(head, relation, tail, labels={tail: f"{rng.randrange(1, 10**6):,}"})
+            else:
+                edge = make_edge(head, relation, tail)
+            edges[edge.edge_id] = edge
+    return list(edges.values())
+
+
+def test_cap_selects_a_deterministic_balanced_subset():
+    edges = random_graph(400, 120)
+    focus = {e.edge_id for e in edges}
+    everything = sample_subgraphs(edges, focus, "en", SubgraphConfig(max_per_type=10**9))
+    config = SubgraphConfig(max_per_type=50, seed=1)
+    capped = sample_subgraphs(edges, focus, "en", config)
+    assert all(n == 50 for n in counts(capped).values())
+    assert {s.subgraph_id for s in capped} <= {s.subgraph_id for s in everything}
+    assert [s.subgraph_id for s in capped] == [s.subgraph_id for s in sample_subgraphs(edges, focus, "en", config)]
+    other_seed = sample_subgraphs(edges, focus, "en", SubgraphConfig(max_per_type=50, seed=2))
+    assert {s.subgraph_id for s in other_seed} != {s.subgraph_id for s in capped}
+    # the hub does not crowd the others out: 50 multi-hop questions over (nearly) 50 bridges
+    bridges = Counter(s.hidden_nodes[0] for s in capped if s.type == "multi-hop")
+    assert len(bridges) >= 45
+
+
+def test_pair_pool_draws_every_valid_pair_exactly_once():
+    rng = random.Random(0)
+    for trial in range(30):
+        members = list(range(rng.randrange(2, 30)))
+        focus = sorted(rng.sample(members, rng.randrange(1, len(members) + 1)))
+        others = [m for m in members if m not in focus]
+        class_of = {m: rng.randrange(4) for m in members}
+        expected = {
+            (a, b) for a, b in combinations(members, 2) if (a in focus or b in focus) and class_of[a] != class_of[b]
+        }
+        pool = _PairPool(focus, others, class_of)
+        assert pool.size == len(expected)
+        assert set(pool.candidates()) == expected
+        drawn = []
+        while (pair := pool.draw(rng)) is not None:
+            drawn.append(pair)
+        assert sorted(drawn) == sorted(expected), trial
+
+
+def test_fast_on_a_large_graph_with_hubs():
+    edges = random_graph(20_000, 5_000)
+    started = time.perf_counter()
+    subgraphs = sample_subgraphs(edges, {e.edge_id for e in edges}, "en")
+    elapsed = time.perf_counter() - started
+    assert all(n == 1000 for t, n in counts(subgraphs).items() if t != "set")
+    assert elapsed < 10, elapsed  # ~0.5 s here; an O(E²) pair scan takes minutes
