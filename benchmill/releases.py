@@ -20,7 +20,6 @@ import re
 import shutil
 from collections import Counter
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -295,7 +294,7 @@ def export(store: Store, collection: str, version: str, out_dir: Path) -> Releas
     files: dict[str, str] = {}
     for name, rows in tables.items():
         (tmp / name).parent.mkdir(parents=True, exist_ok=True)
-        pq.write_table(pa.Table.from_pylist(rows, schema=_SCHEMAS[name]), tmp / f"{name}.parquet")
+        pq.write_table(pa.Table.from_pylist(rows, schema=EXPORT_SCHEMAS[name]), tmp / f"{name}.parquet")
         with open(tmp / f"{name}.jsonl", "w", encoding="utf-8") as fh:
             for row in rows:
                 fh.write(json.dumps(row, ensure_ascii=False) + "\n")
@@ -351,7 +350,7 @@ def _sha256(path: Path) -> str:
 
 
 _STR_LIST = pa.list_(pa.string())
-_SCHEMAS = {
+EXPORT_SCHEMAS = {
     "public/texts": pa.schema([("id", pa.int64()), ("text", pa.string()), ("title", pa.string())]),
     "public/questions": pa.schema([("id", pa.int64()), ("question", pa.string())]),
     "private/texts": pa.schema([("id", pa.string()), ("public_id", pa.int64())]),

@@ -1,0 +1,245 @@
+"""Answer metrics: EM, NEM, substring match, token F1, ROUGE-L F1, and the LLM judge score.
+
+Every string metric takes the prediction and a list of gold answers (a question may have
+several accepted forms) and returns the best score over the golds. Golds that are empty
+after stripping are ignored; a question with no gold answer gets ``None``.
+
+- ``exact_match``: the stripped strings are equal.
+- ``normalized_exact_match`` (NEM): equal after ``normalize_answer`` (lower case, ``ё``→``е``,
+  punctuation removed, English articles removed, whitespace collapsed).
+- ``substring_match``: the normalised gold is contained in the normalised prediction, on
+  word boundaries (gold "Paris" matches "It is Paris." but not "Parisian"). The direction
+  matters: a gold answer inside a long prediction counts; a short prediction inside a long
+  gold answer does not.
+- ``token_f1``: SQuAD token F1 on normalised tokens.
+- ``rouge_l_f1``: ROUGE-L F1 (LCS of tokens, β = 1, the formula of rouge-score's
+  ``rougeL`` fmeasure) over Unicode word tokens: rouge-score's default tokenizer drops every
+  non-Latin character, scoring identical Russian strings 0.0. Computed here rather than by
+  rouge-score, whose import installs an absl logging handler on the root logger.
+- ``judge_answer``: an LLM rates the answer 0–2 on DRAGON's RAG criteria (Appendix J:
+  fluff, real-world facts, correct extraction, completeness, factual accuracy, preserved
+  details); the judge score is their mean.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, Field
+
+from benchmill.engines import SKIPPED_NEEDS_LLM
+from schemas.llm import LLMUsage
+
+if TYPE_CHECKING:
+    from benchmill.engines import EngineConfig
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+_ARTICLES = re.compile(r"\b(a|an|the)\b", re.UNICODE)
+_SPACES = re.compile(r"\s+", re.UNICODE)
+
+
+def _strip_punctuation(text: str) -> str:
+    return "".join(" " if unicodedata.category(ch).startswith(("P", "S")) else ch for ch in text)
+
+
+def normalize_answer(text: str) -> str:
+    """Lower-case, ``ё``→``е``, drop punctuation and symbols, drop English articles, collapse spaces."""
+    text = text.lower().replace("ё", "е")
+    text = _strip_punctuation(text)
+    text = _ARTICLES.sub(" ", text)
+    return _SPACES.sub(" ", text).strip()
+
+
+def _golds(golds: Sequence[str] | str) -> list[str]:
+    if isinstance(golds, str):
+        golds = [golds]
+    return [g for g in golds if g and g.strip()]
+
+
+def exact_match(prediction: str, golds: Sequence[str] | str) -> float | None:
+    gs = _golds(golds)
+    if not gs:
+        return None
+    p = (prediction or "").strip()
+    return 1.0 if any(p == g.strip() for g in gs) else 0.0
+
+
+def normalized_exact_match(prediction: str, golds: Sequence[str] | str) -> float | None:
+    gs = _golds(golds)
+    if not gs:
+        return None
+    p = normalize_answer(prediction or "")
+    return 1.0 if any(p == normalize_answer(g) for g in gs) else 0.0
+
+
+def substring_match(prediction: str, golds: Sequence[str] | str) -> float | None:
+    """1.0 when a normalised gold answer occurs in the normalised prediction (word-bounded)."""
+    gs = _golds(golds)
+    if not gs:
+        return None
+    p = f" {normalize_answer(prediction or '')} "
+    for g in gs:
+        ng = normalize_answer(g)
+        if ng and f" {ng} " in p:
+            return 1.0
+    return 0.0
+
+
+def _f1(pred_tokens: list[str], gold_tokens: list[str]) -> float:
+    if not pred_tokens or not gold_tokens:
+        return 1.0 if pred_tokens == gold_tokens else 0.0
+    common = Counter(pred_tokens) & Counter(gold_tokens)
+    same = sum(common.values())
+    if same == 0:
+        return 0.0
+    precision, recall = same / len(pred_tokens), same / len(gold_tokens)
+    return 2 * precision * recall / (precision + recall)
+
+
+def token_f1(prediction: str, golds: Sequence[str] | str) -> float | None:
+    gs = _golds(golds)
+    if not gs:
+        return None
+    p = normalize_answer(prediction or "").split()
+    return max(_f1(p, normalize_answer(g).split()) for g in gs)
+
+
+def rouge_tokens(text: str) -> list[str]:
+    """Lower-cased ``\\w+`` runs of any script (rouge-score's default tokenizer keeps only [a-z0-9])."""
+    return _WORD.findall(text.lower().replace("ё", "е"))
+
+
+def lcs_length(a: Sequence[str], b: Sequence[str]) -> int:
+    """Length of the longest common subsequence of two token lists (O(len(a)·len(b)) time, O(len(b)) memory)."""
+    if not a or not b:
+        return 0
+    prev = [0] * (len(b) + 1)
+    for x in a:
+        cur = [0]
+        for j, y in enumerate(b, start=1):
+            cur.append(prev[j - 1] + 1 if x == y else max(prev[j], cur[j - 1]))
+        prev = cur
+    return prev[-1]
+
+
+def rouge_l_f1(prediction: str, golds: Sequence[str] | str) -> float | None:
+    """ROUGE-L F1 (β = 1, as rouge-score's ``fmeasure``): LCS-based precision and recall."""
+    gs = _golds(golds)
+    if not gs:
+        return None
+    pred = rouge_tokens(prediction or "")
+    best = 0.0
+    for g in gs:
+        ref = rouge_tokens(g)
+        lcs = lcs_length(ref, pred)
+        if lcs:
+            p, r = lcs / len(pred), lcs / len(ref)
+            best = max(best, 2 * p * r / (p + r))
+    return best
+
+
+class GenerationScores(BaseModel):
+    """Per-question string metrics of one answer against the gold answers."""
+
+    em: float | None
+    nem: float | None
+    substring_match: float | None
+    token_f1: float | None
+    rouge_l: float | None
+
+    def named(self) -> dict[str, float | None]:
+        return self.model_dump()
+
+
+def score_answer(prediction: str, golds: Sequence[str] | str) -> GenerationScores:
+    return GenerationScores(
+        em=exact_match(prediction, golds),
+        nem=normalized_exact_match(prediction, golds),
+        substring_match=substring_match(prediction, golds),
+        token_f1=token_f1(prediction, golds),
+        rouge_l=rouge_l_f1(prediction, golds),
+    )
+
+
+# --------------------------------------------------------------------------- LLM judge
+
+#: DRAGON Appendix J criteria (POLLUX), each rated 0 (no), 1 (partly), 2 (yes).
+JUDGE_CRITERIA: dict[str, dict[str, str]] = {
+    "en": {
+        "no_fluff": "Absence of unnecessary details: the answer is relevant and contains no fluff.",
+        "real_world_consistency": "Consistency with real-world facts: the answer contains no factual errors.",
+        "correct_extraction": "Correctness of results: the answer extracted correct information from the context.",
+        "completeness": "Completeness: the answer is complete and reaches the goal of the question.",
+        "factual_accuracy": "Factual accuracy: the answer reproduces the necessary facts and their context as the reference does.",
+        "preserves_details": "Preserving the main idea and details of the reference answer.",
+    },
+    "ru": {
+        "no_fluff": "Отсутствие лишних деталей: ответ по делу и без «воды».",
+        "real_world_consistency": "Соответствие фактам реального мира: в ответе нет фактических ошибок.",
+        "correct_extraction": "Корректность результата: из контекста извлечена верная информация.",
+        "completeness": "Полнота: ответ полный и достигает цели вопроса.",
+        "factual_accuracy": "Фактическая точность: необходимые факты и их контекст переданы, как в эталоне.",
+        "preserves_details": "Сохранение основной мысли и деталей эталонного ответа.",
+    },
+}
+JUDGE_CRITERION_NAMES: tuple[str, ...] = tuple(JUDGE_CRITERIA["en"])
+
+
+class JudgeReply(BaseModel):
+    """The structured reply the judge prompt asks for: one 0–2 rating per criterion."""
+
+    no_fluff: int = Field(ge=0, le=2)
+    real_world_consistency: int = Field(ge=0, le=2)
+    correct_extraction: int = Field(ge=0, le=2)
+    completeness: int = Field(ge=0, le=2)
+    factual_accuracy: int = Field(ge=0, le=2)
+    preserves_details: int = Field(ge=0, le=2)
+    rationale: str = ""
+
+
+class JudgeScores(BaseModel):
+    """Judge score (mean of the criteria, 0–2) or why there is none."""
+
+    score: float | None
+    criteria: dict[str, int] = {}
+    status: str = "scored"  # scored | skipped | error
+    reason: str = ""
+    usage: LLMUsage = LLMUsage()
+
+
+def judge_answer(
+    client: Any,
+    question: str,
+    golds: Sequence[str],
+    answer: str,
+    lang: str,
+    context: str = "",
+) -> JudgeScores:
+    """Rate one answer with the judge prompt (prompts/<lang>/answer_judge.j2)."""
+    from benchmill.prompts import render
+
+    prompt = render(
+        "answer_judge", lang, question=question, reference=" | ".join(_golds(golds)), answer=answer or "",
+        context=context, criteria=JUDGE_CRITERIA.get(lang, JUDGE_CRITERIA["en"]),
+    )
+    result = client.complete_json(prompt, JudgeReply)
+    usage = getattr(result, "usage", None) or LLMUsage()
+    if result.value is None:
+        return JudgeScores(score=None, status="error", reason=result.error or "no judge reply", usage=usage)
+    reply: JudgeReply = result.value
+    criteria = {name: getattr(reply, name) for name in JUDGE_CRITERION_NAMES}
+    return JudgeScores(score=sum(criteria.values()) / len(criteria), criteria=criteria, usage=usage)
+
+
+def judge_skipped() -> JudgeScores:
+    return JudgeScores(score=None, status="skipped", reason=SKIPPED_NEEDS_LLM)
+
+
+def engine_client(engine: "EngineConfig | None") -> Any | None:
+    """The engine's LLM client, or None for the rules engine."""
+    if engine is None or engine.kind != "llm":
+        return None
+    return engine.client()

@@ -1,0 +1,142 @@
+"""Retrieval metrics over ranked document ids, with several relevant documents per question.
+
+Conventions (each one is tested on hand-computed examples in tests/test_metrics_retrieval.py):
+
+- The ranking is de-duplicated first: an id retrieved twice counts once, at its first rank
+  (``dedupe_ranking``). A system cannot earn recall or precision twice for one document.
+- ``k`` cuts the de-duplicated ranking. When the ranking is shorter than ``k`` the missing
+  ranks count as non-relevant: precision@k always divides by ``k`` (the standard IR
+  definition), so returning fewer than ``k`` documents is not rewarded.
+- Relevance is binary; a question may have any number of relevant documents (set and
+  multi-hop questions have several): recall@k divides by all of them.
+- NDCG@k builds its ideal ranking from *all* relevant documents (min(k, |relevant|) ones at
+  the top), never from the retrieved list, so missing a relevant document lowers NDCG.
+- MRR is the reciprocal rank of the first relevant document within the top ``k``
+  (0 when none is there).
+- A question with no relevant document has no defined recall / NDCG / hit: every metric is
+  ``None`` for it and it is left out of the averages (``aggregate`` counts what it used).
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Iterable, Sequence
+
+from pydantic import BaseModel
+
+
+class RetrievalScores(BaseModel):
+    """Per-question retrieval metrics at cut-off ``k`` (None: no relevant document)."""
+
+    k: int
+    hit_rate: float | None
+    recall: float | None
+    precision: float | None
+    f1: float | None
+    mrr: float | None
+    ndcg: float | None
+    relevant: int
+    retrieved: int
+
+    def named(self) -> dict[str, float | None]:
+        """Metric name -> value, with the cut-off in the names that depend on it."""
+        k = self.k
+        return {
+            f"hit_rate@{k}": self.hit_rate,
+            f"recall@{k}": self.recall,
+            f"precision@{k}": self.precision,
+            f"f1@{k}": self.f1,
+            f"mrr@{k}": self.mrr,
+            f"ndcg@{k}": self.ndcg,
+        }
+
+
+def dedupe_ranking(ranked: Iterable[Hashable]) -> list:
+    """Keep each id at its first rank only: [3, 1, 3, 2] -> [3, 1, 2]."""
+    seen: set = set()
+    out = []
+    for doc_id in ranked:
+        if doc_id not in seen:
+            seen.add(doc_id)
+            out.append(doc_id)
+    return out
+
+
+def _check_k(k: int) -> None:
+    if k < 1:
+        raise ValueError(f"k must be >= 1, got {k}")
+
+
+def hit_rate_at_k(ranked: Sequence, relevant: Iterable, k: int) -> float | None:
+    """1.0 when at least one relevant id is in the top k, else 0.0."""
+    _check_k(k)
+    rel = set(relevant)
+    if not rel:
+        return None
+    return 1.0 if any(d in rel for d in dedupe_ranking(ranked)[:k]) else 0.0
+
+
+def recall_at_k(ranked: Sequence, relevant: Iterable, k: int) -> float | None:
+    """|relevant ∩ top k| / |relevant|."""
+    _check_k(k)
+    rel = set(relevant)
+    if not rel:
+        return None
+    return sum(1 for d in dedupe_ranking(ranked)[:k] if d in rel) / len(rel)
+
+
+def precision_at_k(ranked: Sequence, relevant: Iterable, k: int) -> float | None:
+    """|relevant ∩ top k| / k (missing ranks count as non-relevant)."""
+    _check_k(k)
+    rel = set(relevant)
+    if not rel:
+        return None
+    return sum(1 for d in dedupe_ranking(ranked)[:k] if d in rel) / k
+
+
+def f1_at_k(ranked: Sequence, relevant: Iterable, k: int) -> float | None:
+    """Harmonic mean of precision@k and recall@k (0.0 when both are 0)."""
+    p, r = precision_at_k(ranked, relevant, k), recall_at_k(ranked, relevant, k)
+    if p is None or r is None:
+        return None
+    return 0.0 if p + r == 0 else 2 * p * r / (p + r)
+
+
+def reciprocal_rank_at_k(ranked: Sequence, relevant: Iterable, k: int) -> float | None:
+    """1 / rank of the first relevant id in the top k (ranks from 1), 0.0 when none."""
+    _check_k(k)
+    rel = set(relevant)
+    if not rel:
+        return None
+    for rank, d in enumerate(dedupe_ranking(ranked)[:k], start=1):
+        if d in rel:
+            return 1.0 / rank
+    return 0.0
+
+
+def ndcg_at_k(ranked: Sequence, relevant: Iterable, k: int) -> float | None:
+    """Binary-relevance NDCG@k; the ideal DCG puts min(k, |relevant|) relevant ids on top."""
+    _check_k(k)
+    rel = set(relevant)
+    if not rel:
+        return None
+    dcg = sum(1.0 / math.log2(rank + 1) for rank, d in enumerate(dedupe_ranking(ranked)[:k], start=1) if d in rel)
+    ideal = sum(1.0 / math.log2(rank + 1) for rank in range(1, min(k, len(rel)) + 1))
+    return dcg / ideal
+
+
+def score_retrieval(ranked: Sequence, relevant: Iterable, k: int) -> RetrievalScores:
+    """All retrieval metrics for one question."""
+    _check_k(k)
+    ranking = dedupe_ranking(ranked)
+    rel = set(relevant)
+    return RetrievalScores(
+        k=k,
+        hit_rate=hit_rate_at_k(ranking, rel, k),
+        recall=recall_at_k(ranking, rel, k),
+        precision=precision_at_k(ranking, rel, k),
+        f1=f1_at_k(ranking, rel, k),
+        mrr=reciprocal_rank_at_k(ranking, rel, k),
+        ndcg=ndcg_at_k(ranking, rel, k),
+        relevant=len(rel),
+        retrieved=min(k, len(ranking)),
+    )

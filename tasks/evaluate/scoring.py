@@ -1,0 +1,286 @@
+"""Score a DRAGON-shaped submission against a release, or a RAGEval results file.
+
+Submission (DRAGON's shape)::
+
+    {"<question public id>": {"found_ids": [<public text ids, ranked>], "model_answer": "..."}}
+
+- ``found_ids`` are public text ids; duplicates count once, at their first rank.
+- An entry may omit ``found_ids`` (generation-only) or ``model_answer`` (retrieval-only):
+  that part is then not scored for the question.
+- A question of the release missing from the submission scores as an empty answer and an
+  empty ranking (zeros, not left out) and is listed in the report's notes.
+- Keys that are not question ids of the release are reported as failures and ignored.
+
+RAGEval records (JSONL, one per line)::
+
+    {"query": {"query_id", "query_type", "content"}, "language": "en",
+     "ground_truth": {"content", "references", "keypoints", "doc_ids"},
+     "prediction": {"content", "references"}}
+
+score Recall and EIR (references), the string metrics against ``ground_truth.content``,
+and the keypoint metrics (llm engine).
+
+LLM metrics (keypoints, judge) run only with an LLM client; with the rules engine they are
+recorded as ``skipped: needs llm``.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from schemas.failures import Failure
+from tasks.evaluate.metrics_generation import judge_answer, judge_skipped, score_answer
+from tasks.evaluate.metrics_rageval import (
+    guess_lang,
+    judge_keypoints,
+    keypoints_skipped,
+    score_references,
+)
+from tasks.evaluate.metrics_retrieval import score_retrieval
+from tasks.evaluate.records import EvaluationReport, QuestionScores, build_report
+from tasks.evaluate.release_data import QARecord, ReleaseData
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+class SubmissionError(ValueError):
+    """The submission is malformed; the message names the file and the problem."""
+
+
+class SubmissionEntry(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    found_ids: list[int] | None = None
+    model_answer: str | None = None
+
+
+def parse_submission(data: Any, source: str = "submission") -> dict[str, SubmissionEntry]:
+    if not isinstance(data, dict):
+        raise SubmissionError(f"{source}: expected a JSON object keyed by question id, got {type(data).__name__}")
+    out: dict[str, SubmissionEntry] = {}
+    for qid, entry in data.items():
+        if not isinstance(entry, dict):
+            raise SubmissionError(f"{source}: question {qid!r}: expected an object with found_ids / model_answer")
+        try:
+            out[str(qid)] = SubmissionEntry.model_validate(entry)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            loc = ".".join(str(p) for p in err["loc"])
+            raise SubmissionError(f"{source}: question {qid!r}: {loc}: {err['msg']}") from None
+    return out
+
+
+def load_submission(path: Path) -> dict[str, SubmissionEntry]:
+    path = Path(path)
+    if not path.is_file():
+        raise SubmissionError(f"{path}: submission file does not exist")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise SubmissionError(f"{path}: not valid JSON ({exc})") from None
+    return parse_submission(data, str(path))
+
+
+def parallel_map(fn: Callable[[T], R], items: Sequence[T], workers: int) -> list[R]:
+    """``[fn(x) for x in items]``, on ``workers`` threads when > 1 (LLM calls are I/O bound)."""
+    if workers <= 1 or len(items) <= 1:
+        return [fn(x) for x in items]
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(fn, items))
+
+
+def llm_workers(client: Any | None) -> int:
+    if client is None:
+        return 1
+    settings = getattr(client, "settings", None)
+    return int(getattr(settings, "max_concurrency", 4) or 4)
+
+
+def score_question(
+    qid: str,
+    qa: QARecord,
+    question: str,
+    *,
+    found_ids: Sequence[int | str] | None,
+    answer: str | None,
+    k: int,
+    client: Any | None = None,
+    retrieved_refs: Sequence[str] | None = None,
+    answered_by: str | None = None,
+    llm_metrics: bool = True,
+) -> QuestionScores:
+    """All metrics of one question that its inputs allow."""
+    lang = qa.lang if qa.lang in ("en", "ru") else guess_lang(question)
+    scores = QuestionScores(
+        question_id=qid, type=qa.type, lang=lang, answer=answer,
+        found_ids=list(found_ids) if found_ids is not None else None, answered_by=answered_by,
+    )
+    if found_ids is not None:
+        scores.retrieval = score_retrieval(found_ids, qa.text_ids, k)
+    if retrieved_refs is not None and qa.references:
+        scores.rageval = score_references(qa.references, retrieved_refs, lang)
+    if answer is not None:
+        scores.generation = score_answer(answer, qa.golds)
+        if llm_metrics:
+            if client is None:
+                scores.keypoints = keypoints_skipped() if qa.keypoints else None
+                scores.judge = judge_skipped()
+            else:
+                scores.keypoints = judge_keypoints(client, question, answer, qa.keypoints, lang) if qa.keypoints else None
+                scores.judge = judge_answer(client, question, qa.golds, answer, lang)
+    return scores
+
+
+def score_submission(
+    release: ReleaseData,
+    submission: dict[str, SubmissionEntry],
+    *,
+    k: int = 5,
+    client: Any | None = None,
+    engine: str = "rules",
+    source: str = "",
+    llm_metrics: bool = True,
+) -> EvaluationReport:
+    """Score a parsed submission against the release's private split."""
+    failures = [
+        Failure(stage="score", key=qid, reason="not a question id of this release; ignored")
+        for qid in submission
+        if not qid.lstrip("-").isdigit() or int(qid) not in release.qa
+    ]
+    missing = [qid for qid in release.qa if str(qid) not in submission]
+    empty = SubmissionEntry(found_ids=[], model_answer="")
+
+    def one(qid: int) -> QuestionScores:
+        entry = submission.get(str(qid), empty)
+        return score_question(
+            str(qid), release.qa[qid], release.question_text(qid),
+            found_ids=entry.found_ids, answer=entry.model_answer, k=k, client=client,
+            answered_by="submission", llm_metrics=llm_metrics,
+        )
+
+    questions = parallel_map(one, sorted(release.qa), llm_workers(client))
+    notes = []
+    if missing:
+        notes.append(
+            f"{len(missing)} question(s) missing from the submission scored as empty: "
+            + ", ".join(str(q) for q in missing[:20]) + (" …" if len(missing) > 20 else "")
+        )
+    return build_report(
+        "submission", questions, collection=release.collection, version=release.version, source=source,
+        system="submission", k=k, engine=engine, answered_by="submission", failures=failures, notes=notes,
+    )
+
+
+# --------------------------------------------------------------------------- RAGEval
+
+
+class RagevalQuery(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    query_id: int | str | None = None
+    query_type: str = "unknown"
+    content: str = ""
+
+
+class RagevalGroundTruth(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    content: str = ""
+    references: list[str] = []
+    keypoints: list[str] = []
+    doc_ids: list[int | str] = []
+
+
+class RagevalPrediction(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    content: str = ""
+    references: list[str] = []
+
+
+class RagevalRecord(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    domain: str | None = None
+    language: str | None = None
+    query: RagevalQuery
+    ground_truth: RagevalGroundTruth
+    prediction: RagevalPrediction
+
+
+def load_rageval(path: Path) -> list[RagevalRecord]:
+    """Read a RAGEval results JSONL; raises SubmissionError naming the file and line."""
+    path = Path(path)
+    if not path.is_file():
+        raise SubmissionError(f"{path}: RAGEval file does not exist")
+    records = []
+    with path.open(encoding="utf-8") as fh:
+        for lineno, line in enumerate(fh, start=1):
+            if not line.strip():
+                continue
+            try:
+                records.append(RagevalRecord.model_validate(json.loads(line)))
+            except json.JSONDecodeError as exc:
+                raise SubmissionError(f"{path}:{lineno}: not JSON ({exc.msg})") from None
+            except ValidationError as exc:
+                err = exc.errors()[0]
+                loc = ".".join(str(p) for p in err["loc"])
+                raise SubmissionError(f"{path}:{lineno}: {loc}: {err['msg']}") from None
+    if not records:
+        raise SubmissionError(f"{path}: no records")
+    return records
+
+
+def _record_lang(rec: RagevalRecord) -> str | None:
+    lang = (rec.language or "").lower()
+    if lang in ("en", "english"):
+        return "en"
+    if lang in ("ru", "russian"):
+        return "ru"
+    if not lang:
+        return guess_lang(rec.query.content + " " + rec.ground_truth.content)
+    return None
+
+
+def score_rageval_records(
+    records: Iterable[RagevalRecord],
+    *,
+    client: Any | None = None,
+    engine: str = "rules",
+    source: str = "",
+) -> EvaluationReport:
+    """RAGEval Recall / EIR, string metrics and keypoint metrics for each record."""
+    records = list(records)
+    failures: list[Failure] = []
+    todo: list[tuple[str, RagevalRecord, str]] = []
+    for i, rec in enumerate(records, start=1):
+        qid = str(rec.query.query_id if rec.query.query_id is not None else i)
+        lang = _record_lang(rec)
+        if lang is None:
+            failures.append(Failure(stage="score", key=qid, reason=f"language {rec.language!r} not supported (en, ru)"))
+            continue
+        todo.append((qid, rec, lang))
+
+    def one(item: tuple[str, RagevalRecord, str]) -> QuestionScores:
+        qid, rec, lang = item
+        gt, pred = rec.ground_truth, rec.prediction
+        q = QuestionScores(question_id=qid, type=rec.query.query_type, lang=lang, answer=pred.content, answered_by="submission")
+        q.rageval = score_references(gt.references, pred.references, lang)
+        q.generation = score_answer(pred.content, [gt.content])
+        if gt.keypoints:
+            if client is None:
+                q.keypoints = keypoints_skipped()
+            else:
+                q.keypoints = judge_keypoints(client, rec.query.content, pred.content, gt.keypoints, lang)
+        return q
+
+    questions = parallel_map(one, todo, llm_workers(client))
+    return build_report("rageval", questions, source=source, engine=engine, answered_by="submission", failures=failures)
+
+
+__all__ = [
+    "SubmissionEntry", "SubmissionError", "load_rageval", "load_submission",
+    "parse_submission", "score_question", "score_rageval_records", "score_submission",
+]
