@@ -1,17 +1,21 @@
 """Prefect wiring shared by every flow: how a stage becomes a task, which task runner runs it.
 
 Every stage is a Prefect task with retries, a timeout, persisted results and a cache
-keyed by its inputs + its source code. A flow run that fails and is retried (from the UI
-or `prefect flow-run retry`), or the same flow started again with the same inputs, gets
-completed stages back as Cached: no recomputation, no repeated LLM calls.
+keyed by its inputs + the pipeline's code. A flow run that fails and is retried (from
+the UI or `prefect flow-run retry`), or the same flow started again with the same
+inputs, gets completed stages back as Cached: no recomputation, no repeated LLM calls.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
+from benchmill import ROOT
 from benchmill.settings import Settings
 
 R = TypeVar("R")
@@ -46,6 +50,36 @@ def _retry_condition(task, task_run, state) -> bool:
     return False
 
 
+@lru_cache(maxsize=1)
+def code_fingerprint() -> str:
+    """sha256 over every source file and prompt template of the pipeline.
+
+    Prefect's TASK_SOURCE hashes only the task function's own lines, so an edit to a
+    helper it calls (or to a prompt file) would return stale cached results. Hashing the
+    whole pipeline is coarse, but never wrong: any code change recomputes, and a retry
+    under the same code resumes.
+    """
+    h = hashlib.sha256()
+    files = [p for pkg in ("benchmill", "tasks", "schemas", "flows") for p in (ROOT / pkg).rglob("*.py")]
+    files += list((ROOT / "prompts").rglob("*.j2"))
+    for path in sorted(files):
+        h.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def _code_version_policy():
+    from prefect.cache_policies import CachePolicy
+
+    @dataclass
+    class PipelineCode(CachePolicy):
+        """Cache key component: the pipeline's code fingerprint (see code_fingerprint)."""
+
+        def compute_key(self, task_ctx, inputs, flow_parameters, **kwargs) -> str | None:
+            return code_fingerprint()
+
+    return PipelineCode()
+
+
 def stage(fn: Callable[..., R], *, name: str, retries: int = 2, retry_delay_seconds: float = 2.0,
           timeout_seconds: float = 3600) -> Any:
     """Wrap a pure stage function from tasks/ as a cached, retried Prefect task."""
@@ -60,7 +94,7 @@ def stage(fn: Callable[..., R], *, name: str, retries: int = 2, retry_delay_seco
         retry_condition_fn=_retry_condition,
         timeout_seconds=timeout_seconds,
         persist_result=True,
-        cache_policy=INPUTS + TASK_SOURCE,
+        cache_policy=INPUTS + TASK_SOURCE + _code_version_policy(),
     )
 
 

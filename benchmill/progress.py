@@ -5,6 +5,7 @@ process it runs the flow in. Served deployments and tests install none: no outpu
 """
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Protocol
@@ -17,6 +18,21 @@ class Reporter(Protocol):
 
 
 _reporter: Reporter | None = None
+
+
+class StageClock:
+    """Wall seconds per stage name, accumulated (a stage may run once per language)."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {}
+
+    @contextmanager
+    def stage(self, name: str, total: int | None = None) -> Iterator[None]:
+        start = time.perf_counter()
+        with stage(name, total):
+            yield
+        key = name.split("[", 1)[0]
+        self.seconds[key] = round(self.seconds.get(key, 0.0) + time.perf_counter() - start, 3)
 
 
 def install(reporter: Reporter | None) -> None:

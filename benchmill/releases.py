@@ -27,10 +27,12 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from benchmill.settings import Settings
-from benchmill.store import Store, StoreError, utcnow
+from benchmill.store import Store, StoreError, bulk_insert, first_row, utcnow
 from schemas import Item
 from schemas.release import FilterStats, ReleaseManifest
 
+#: reason prefix of a verdict the flow records instead of running a filter on an already rejected item
+NOT_EVALUATED = "not evaluated: "
 VERSION_RE = re.compile(r"^(\d+)\.(\d+)\.(\d+)$")
 FIRST_VERSION = "1.0.0"
 
@@ -71,15 +73,17 @@ class ReleasePlan:
     parent: str | None
     items: list[Item]
     doc_ids: list[str]
+    held_back: dict[str, int]
+    since: Any = None  # created_at of the parent release: the cycle's start
 
 
 # ----------------------------------------------------------------------- reads
 def latest_version(store: Store, collection: str) -> str | None:
     with store.connect() as con:
-        row = con.execute(
+        row = first_row(con.execute(
             "SELECT version FROM releases WHERE collection = ? ORDER BY major DESC, minor DESC, patch DESC LIMIT 1",
             [collection],
-        ).fetchone()
+        ))
     return row[0] if row else None
 
 
@@ -90,7 +94,7 @@ def resolve(store: Store, ref: str) -> tuple[str, str]:
         if version is None:
             raise ReleaseError(f"collection {collection!r} has no releases yet")
     with store.connect() as con:
-        if not con.execute("SELECT 1 FROM releases WHERE collection = ? AND version = ?", [collection, version]).fetchone():
+        if not first_row(con.execute("SELECT 1 FROM releases WHERE collection = ? AND version = ?", [collection, version])):
             known = [r[0] for r in con.execute(
                 "SELECT collection || '@' || version FROM releases ORDER BY collection, major, minor, patch").fetchall()]
             raise ReleaseError(f"no release {collection}@{version}; known: {', '.join(known) or 'none'}")
@@ -111,7 +115,7 @@ def list_releases(store: Store) -> list[dict[str, Any]]:
 
 def manifest(store: Store, collection: str, version: str) -> ReleaseManifest:
     with store.connect() as con:
-        row = con.execute("SELECT manifest FROM releases WHERE collection = ? AND version = ?", [collection, version]).fetchone()
+        row = first_row(con.execute("SELECT manifest FROM releases WHERE collection = ? AND version = ?", [collection, version]))
     if row is None:
         raise ReleaseError(f"no release {collection}@{version}")
     return ReleaseManifest.model_validate_json(row[0])
@@ -154,11 +158,16 @@ def plan_release(
     store: Store, collection: str, *, method: str, lang: str, filters: list[str], quotas: dict[str, int],
     extra_doc_ids: list[str] = (),
 ) -> ReleasePlan | None:
-    """Accepted, never-released items of the collection, within quotas, best score first.
+    """Accepted items of this release cycle, within quotas, best score first.
 
     Accepted = a verdict from every filter, none rejected and none a transient error
-    (``skipped`` counts neither way). Returns None when there is nothing new to release.
+    (``skipped`` counts neither way). The cycle is everything made since the parent
+    release: items over the quota then are held back for good (a release holds its own
+    increment's questions, not yesterday's leftovers), while items of a run that died
+    before releasing are still in the cycle. Returns None when there is nothing to release.
     """
+    parent = latest_version(store, collection)
+    since = _created_at(store, collection, parent)
     with store.connect() as con:
         rows = con.execute(
             """WITH v AS (
@@ -170,22 +179,34 @@ def plan_release(
                    FROM verdicts GROUP BY item_id)
                SELECT i.item_id, i.type FROM items i JOIN v USING (item_id)
                WHERE i.method = ? AND i.lang = ? AND v.n_filters = ? AND v.n_bad = 0
+                 AND (?::TIMESTAMP IS NULL OR i.created_at > ?::TIMESTAMP)
                  AND i.item_id NOT IN (SELECT item_id FROM release_items WHERE collection = ?)
                ORDER BY i.type, v.judge DESC NULLS LAST, v.graph DESC NULLS LAST, i.item_id""",
-            [filters, method, lang, len(filters), collection],
+            [filters, method, lang, len(filters), since, since, collection],
         ).fetchall()
     taken: list[str] = []
     per_type: Counter[str] = Counter()
+    held_back: Counter[str] = Counter()
     for item_id, qtype in rows:
         if per_type[qtype] < quotas.get(qtype, 0):
             per_type[qtype] += 1
             taken.append(item_id)
+        else:
+            held_back[qtype] += 1
     if not taken:
         return None
     items = store.items(taken)
     doc_ids = sorted({d for i in items for d in i.doc_ids} | set(extra_doc_ids))
-    parent = latest_version(store, collection)
-    return ReleasePlan(collection=collection, version=next_version(parent), parent=parent, items=items, doc_ids=doc_ids)
+    return ReleasePlan(collection=collection, version=next_version(parent), parent=parent, items=items,
+                       doc_ids=doc_ids, held_back=dict(sorted(held_back.items())), since=since)
+
+
+def _created_at(store: Store, collection: str, version: str | None):
+    if version is None:
+        return None
+    with store.connect() as con:
+        return first_row(con.execute(
+            "SELECT created_at FROM releases WHERE collection = ? AND version = ?", [collection, version]))[0]
 
 
 def _public_order(version: str, keys: list[str]) -> list[str]:
@@ -200,7 +221,7 @@ def publish(store: Store, settings: Settings, plan: ReleasePlan, *, run_id: str,
     doc_public = {did: n for n, did in enumerate(_public_order(plan.version, plan.doc_ids))}
     manifest_ = _build_manifest(store, plan, filters)
     with store.transaction() as con:
-        if con.execute("SELECT 1 FROM releases WHERE collection = ? AND version = ?", [plan.collection, plan.version]).fetchone():
+        if first_row(con.execute("SELECT 1 FROM releases WHERE collection = ? AND version = ?", [plan.collection, plan.version])):
             raise ReleaseError(f"release {plan.collection}@{plan.version} already exists; releases are immutable")
         versions = dict(
             con.execute(
@@ -215,43 +236,41 @@ def publish(store: Store, settings: Settings, plan: ReleasePlan, *, run_id: str,
             [plan.collection, plan.version, major, minor, patch, plan.parent, manifest_.created, run_id,
              manifest_.model_dump_json()],
         )
-        con.executemany(
-            "INSERT INTO release_items VALUES (?, ?, ?, ?)",
-            [[plan.collection, plan.version, iid, pid] for iid, pid in item_public.items()],
-        )
-        con.executemany(
-            "INSERT INTO release_texts VALUES (?, ?, ?, ?, ?)",
-            [[plan.collection, plan.version, did, versions[did], pid] for did, pid in doc_public.items()],
-        )
+        bulk_insert(con, "INSERT INTO release_items SELECT * FROM __rows",
+                    ["collection", "version", "item_id", "public_id"],
+                    [[plan.collection, plan.version, iid, pid] for iid, pid in item_public.items()])
+        bulk_insert(con, "INSERT INTO release_texts SELECT * FROM __rows",
+                    ["collection", "version", "doc_id", "version_id", "public_id"],
+                    [[plan.collection, plan.version, did, versions[did], pid] for did, pid in doc_public.items()])
     return export(store, plan.collection, plan.version, release_dir(settings, plan.collection, plan.version))
 
 
 def _build_manifest(store: Store, plan: ReleasePlan, filters: list[str]) -> ReleaseManifest:
     # pass rates over the items this release cycle evaluated: everything made since the parent
     with store.connect() as con:
-        since = None
-        if plan.parent:
-            since = con.execute(
-                "SELECT created_at FROM releases WHERE collection = ? AND version = ?", [plan.collection, plan.parent]
-            ).fetchone()[0]
         cycle_ids = [r[0] for r in con.execute(
             "SELECT item_id FROM items WHERE method = ? AND lang = ? AND (?::TIMESTAMP IS NULL OR created_at > ?::TIMESTAMP)",
-            [plan.items[0].method, plan.items[0].lang, since, since],
+            [plan.items[0].method, plan.items[0].lang, plan.since, plan.since],
         ).fetchall()]
     stats: dict[str, FilterStats] = {}
     counts: dict[str, Counter[str]] = {f: Counter() for f in filters}
-    skip_reason: dict[str, str] = {}
+    skip_reasons: dict[str, Counter[str]] = {f: Counter() for f in filters}
     for v in store.verdicts(cycle_ids):
-        if v.filter in counts:
+        if v.filter not in counts:
+            continue
+        if v.status == "skipped" and v.reason.startswith(NOT_EVALUATED):
+            counts[v.filter]["not_evaluated"] += 1
+        else:
             counts[v.filter][v.status] += 1
             if v.status == "skipped":
-                skip_reason[v.filter] = v.reason
+                skip_reasons[v.filter][v.reason] += 1
     for f, c in counts.items():
         decided = c["passed"] + c["rejected"]
         stats[f] = FilterStats(
             evaluated=sum(c.values()), passed=c["passed"], rejected=c["rejected"], skipped=c["skipped"],
-            errors=c["error"], pass_rate=round(c["passed"] / decided, 4) if decided else None,
-            skipped_reason=skip_reason.get(f),
+            not_evaluated=c["not_evaluated"], errors=c["error"],
+            pass_rate=round(c["passed"] / decided, 4) if decided else None,
+            skipped_reason=skip_reasons[f].most_common(1)[0][0] if skip_reasons[f] else None,
         )
     lineage = {
         "engines": sorted({i.lineage.engine for i in plan.items}),
@@ -263,8 +282,8 @@ def _build_manifest(store: Store, plan: ReleasePlan, filters: list[str]) -> Rele
         collection=plan.collection, version=plan.version, parent=plan.parent, created=utcnow(),
         counts_by_type=dict(sorted(Counter(i.type for i in plan.items).items())),
         counts_by_language=dict(sorted(Counter(i.lang for i in plan.items).items())),
-        texts=len(plan.doc_ids), questions=len(plan.items), filters=stats,
-        skipped_filters=sorted(f for f, s in stats.items() if s.evaluated and s.skipped == s.evaluated),
+        texts=len(plan.doc_ids), questions=len(plan.items), held_back_by_quota=plan.held_back, filters=stats,
+        skipped_filters=sorted(f for f, s in stats.items() if s.skipped and s.skipped + s.not_evaluated == s.evaluated),
         lineage=lineage, files={},
     )
 

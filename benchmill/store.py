@@ -177,7 +177,7 @@ class Store:
             if tables and not self.read_only:
                 raise StoreError(f"{self.path} is a DuckDB file but not a benchmill store (no schema_version table)")
             return 0
-        current = con.execute("SELECT max(version) FROM schema_version").fetchone()[0] or 0
+        current = first_row(con.execute("SELECT max(version) FROM schema_version"))[0] or 0
         if current > LATEST_VERSION:
             raise StoreError(
                 f"store {self.path} has schema version {current}, newer than this benchmill supports "
@@ -240,9 +240,11 @@ class Store:
             return
         now = utcnow()
         with self.transaction() as con:
-            con.executemany(
-                """INSERT INTO failures VALUES (?, ?, ?, ?, ?, ?)
+            bulk_insert(
+                con,
+                """INSERT INTO failures SELECT DISTINCT ON (run_id, stage, key) * FROM __rows
                    ON CONFLICT (run_id, stage, key) DO UPDATE SET reason = excluded.reason, kind = excluded.kind""",
+                ["run_id", "stage", "key", "reason", "kind", "recorded_at"],
                 [[run_id, f.stage, f.key, f.reason, f.kind, now] for f in failures],
             )
 
@@ -280,15 +282,19 @@ class Store:
             return 0
         now = utcnow()
         with self.transaction() as con:
-            before = con.execute("SELECT count(*) FROM document_versions").fetchone()[0]
-            con.executemany(
-                """INSERT INTO documents VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (doc_id) DO NOTHING""",
+            before = first_row(con.execute("SELECT count(*) FROM document_versions"))[0]
+            bulk_insert(
+                con,
+                "INSERT INTO documents SELECT DISTINCT ON (doc_id) * FROM __rows ON CONFLICT (doc_id) DO NOTHING",
+                ["doc_id", "canonical_url", "source", "lang", "first_run", "first_seen_at"],
                 [[v.doc_id, v.doc.canonical_url, v.doc.source, v.doc.lang, run_id, now] for v in versions],
             )
-            con.executemany(
-                """INSERT INTO document_versions
-                   (version_id, doc_id, seq, content_hash, url, title, author, published, text, new_paragraphs, fetched_at, run_id)
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING""",
+            cols = ["version_id", "doc_id", "seq", "content_hash", "url", "title", "author", "published", "text",
+                    "new_paragraphs", "fetched_at", "run_id"]
+            bulk_insert(
+                con,
+                f"INSERT INTO document_versions ({', '.join(cols)}) SELECT * FROM __rows ON CONFLICT DO NOTHING",
+                cols,
                 [
                     [v.version_id, v.doc_id, v.seq, v.doc.content_hash, v.doc.url, v.doc.title, v.doc.author,
                      v.doc.published.replace(tzinfo=None) if v.doc.published else None, v.doc.text,
@@ -296,7 +302,7 @@ class Store:
                     for v in versions
                 ],
             )
-            return con.execute("SELECT count(*) FROM document_versions").fetchone()[0] - before
+            return first_row(con.execute("SELECT count(*) FROM document_versions"))[0] - before
 
     def pending_versions(self, langs: list[str] | None = None) -> list[IncrementDoc]:
         """The increment: versions not yet consumed by a completed run, oldest first."""
@@ -340,17 +346,19 @@ class Store:
         tables = ["documents", "document_versions", "triplets", "entities", "edges", "items", "verdicts",
                   "releases", "release_items", "runs"]
         with self.connect() as con:
-            return {t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in tables}
+            return {t: first_row(con.execute(f"SELECT count(*) FROM {t}"))[0] for t in tables}
 
     # ------------------------------------------------------------ facts & graph
     def write_triplets(self, triplets: list[Triplet], run_id: str) -> None:
         if not triplets:
             return
         with self.transaction() as con:
-            con.executemany(
-                """INSERT INTO triplets (triplet_id, doc_id, version_id, lang, sentence, subject, relation, object,
-                                         subject_label, object_label, engine, run_id)
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING""",
+            cols = ["triplet_id", "doc_id", "version_id", "lang", "sentence", "subject", "relation", "object",
+                    "subject_label", "object_label", "engine", "run_id"]
+            bulk_insert(
+                con,
+                f"INSERT INTO triplets ({', '.join(cols)}) SELECT DISTINCT ON (triplet_id) * FROM __rows ON CONFLICT DO NOTHING",
+                cols,
                 [[t.triplet_id, t.doc_id, t.version_id, t.lang, t.sentence, t.subject, t.relation, t.object,
                   t.subject_label, t.object_label, t.engine, run_id] for t in triplets],
             )
@@ -375,19 +383,24 @@ class Store:
                     [novel_ids],
                 )
             if dropped:
-                con.executemany(
-                    "UPDATE triplets SET novelty = 'known', novelty_reason = ? WHERE triplet_id = ?",
-                    [[reason, tid] for tid, reason in dropped],
+                bulk_insert(
+                    con,
+                    """UPDATE triplets SET novelty = 'known', novelty_reason = __rows.reason
+                       FROM __rows WHERE triplets.triplet_id = __rows.triplet_id""",
+                    ["triplet_id", "reason"],
+                    [[tid, reason] for tid, reason in dropped],
                 )
 
     def write_links(self, links: list[EntityLink], run_id: str) -> None:
         if not links:
             return
         with self.transaction() as con:
-            con.executemany(
-                """INSERT INTO entities VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            bulk_insert(
+                con,
+                """INSERT INTO entities SELECT DISTINCT ON (surface, lang) * FROM __rows
                    ON CONFLICT (surface, lang) DO UPDATE SET node_id = excluded.node_id, qid = excluded.qid,
                      label = excluded.label, score = excluded.score, method = excluded.method""",
+                ["surface", "lang", "node_id", "qid", "label", "score", "method", "run_id"],
                 [[l.surface, l.lang, l.node_id, l.qid, l.label, l.score, l.method, run_id] for l in links],
             )
 
@@ -416,12 +429,15 @@ class Store:
         if not edges:
             return
         with self.transaction() as con:
-            con.executemany(
-                """INSERT INTO edges VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            bulk_insert(
+                con,
+                """INSERT INTO edges SELECT DISTINCT ON (edge_id) * FROM __rows
                    ON CONFLICT (edge_id) DO UPDATE SET
                      doc_ids = list_sort(list_distinct(list_concat(edges.doc_ids, excluded.doc_ids))),
                      sentences = list_sort(list_distinct(list_concat(edges.sentences, excluded.sentences))),
                      triplet_ids = list_sort(list_distinct(list_concat(edges.triplet_ids, excluded.triplet_ids)))""",
+                ["edge_id", "head", "relation", "tail", "head_label", "tail_label", "lang", "doc_ids", "sentences",
+                 "triplet_ids", "first_run"],
                 [[e.edge_id, e.head, e.relation, e.tail, e.head_label, e.tail_label, e.lang, e.doc_ids,
                   e.sentences, e.triplet_ids, e.first_run or run_id] for e in edges],
             )
@@ -432,10 +448,13 @@ class Store:
             return 0
         now = utcnow()
         with self.transaction() as con:
-            before = con.execute("SELECT count(*) FROM items").fetchone()[0]
-            con.executemany(
-                """INSERT INTO items VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                   ON CONFLICT DO NOTHING""",
+            before = first_row(con.execute("SELECT count(*) FROM items"))[0]
+            bulk_insert(
+                con,
+                "INSERT INTO items SELECT DISTINCT ON (item_id) * FROM __rows ON CONFLICT DO NOTHING",
+                ["item_id", "method", "type", "lang", "question", "answers", "references", "keypoints", "doc_ids",
+                 "subgraph", "config", "engine", "model", "prompt_name", "prompt_hash", "source_hashes", "run_id",
+                 "created_at"],
                 [
                     [i.item_id, i.method, i.type, i.lang, i.question, i.answers, i.references, i.keypoints,
                      i.doc_ids, json.dumps(i.subgraph) if i.subgraph is not None else None,
@@ -444,7 +463,7 @@ class Store:
                     for i in items
                 ],
             )
-            return con.execute("SELECT count(*) FROM items").fetchone()[0] - before
+            return first_row(con.execute("SELECT count(*) FROM items"))[0] - before
 
     def items(self, item_ids: list[str] | None = None, *, where: str = "TRUE", params: list | None = None) -> list[Item]:
         sql = "SELECT * FROM items WHERE " + where
@@ -473,10 +492,12 @@ class Store:
             return
         now = utcnow()
         with self.transaction() as con:
-            con.executemany(
-                """INSERT INTO verdicts VALUES (?, ?, ?, ?, ?, ?, ?)
+            bulk_insert(
+                con,
+                """INSERT INTO verdicts SELECT DISTINCT ON (item_id, filter) * FROM __rows
                    ON CONFLICT (item_id, filter) DO UPDATE SET status = excluded.status, score = excluded.score,
                      reason = excluded.reason, run_id = excluded.run_id, recorded_at = excluded.recorded_at""",
+                ["item_id", "filter", "status", "score", "reason", "run_id", "recorded_at"],
                 [[v.item_id, v.filter, v.status, v.score, v.reason, run_id, now] for v in verdicts],
             )
 
@@ -520,6 +541,30 @@ class Store:
             if len(out.setdefault(f, [])) < limit:
                 out[f].append((r, n))
         return out
+
+
+def first_row(cur: duckdb.DuckDBPyConnection) -> tuple | None:
+    """The first row of a result, draining it (DuckDB 2 refuses new work while a result is unfinished)."""
+    rows = cur.fetchall()
+    return rows[0] if rows else None
+
+
+def bulk_insert(con: duckdb.DuckDBPyConnection, sql: str, columns: list[str], rows: list[list[Any]]) -> None:
+    """Run ``sql`` (which selects FROM __rows) over all rows at once.
+
+    DuckDB's executemany inserts row by row; an Arrow table inserts a whole stage's
+    output in one statement, which is what keeps large increments fast.
+    """
+    if not rows:
+        return
+    import pyarrow as pa
+
+    table = pa.table({c: [r[i] for r in rows] for i, c in enumerate(columns)})
+    con.register("__rows", table)
+    try:
+        con.execute(sql)
+    finally:
+        con.unregister("__rows")
 
 
 def _read_lock_holder(fd: int) -> dict[str, Any]:

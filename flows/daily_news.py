@@ -22,12 +22,12 @@ from pydantic import BaseModel
 from benchmill import progress
 from benchmill.engines import EngineConfig
 from benchmill.orchestration import current_flow_run_id, publish_artifacts, stage, task_runner
-from benchmill.releases import ensure_exports, plan_release, publish, released_questions
+from benchmill.releases import NOT_EVALUATED, ensure_exports, plan_release, publish, released_questions
 from benchmill.settings import CrawlSettings, Settings, load_settings
 from benchmill.store import Store
 from benchmill.wikidata import WikidataIndex
 from schemas import (
-    Edge, EntityCandidate, EntityLink, Failure, FetchedDocument, IncrementDoc, Item, LLMUsage, NewVersion,
+    EntityCandidate, EntityLink, Failure, FetchedDocument, IncrementDoc, Item, LLMUsage, NewVersion,
     PreviousVersion, SourceSpec, Subgraph, Triplet, Verdict,
 )
 from tasks import crawl, diff, graph, linking, novelty, questions, subgraphs, triplets
@@ -38,6 +38,9 @@ METHOD = "dragon"
 FILTERS = ["graph_correspondence", "ner_presence", "duplicates", "closed_book", "llm_judge"]
 DOCS_PER_TRIPLET_TASK = 16
 SUBGRAPHS_PER_QUESTION_TASK = 64
+#: subgraphs sampled per type, as a multiple of the largest per-type quota: filters reject
+#: a share, and with the llm engine every subgraph costs calls
+SUBGRAPH_MARGIN = 3
 
 
 # ------------------------------------------------------------------ stages
@@ -56,7 +59,12 @@ def diff_increment(fetched: list[FetchedDocument], previous: dict[str, PreviousV
     return out
 
 
-crawl_stage = stage(crawl.crawl_source, name="crawl", timeout_seconds=1800)
+def crawl_snapshot(spec: SourceSpec, settings: CrawlSettings, fingerprint: str) -> crawl.CrawlResult:
+    """Crawl one source; ``fingerprint`` (folder contents, or the run's date for the web) keys the cache."""
+    return crawl.crawl_source(spec, settings)
+
+
+crawl_stage = stage(crawl_snapshot, name="crawl", timeout_seconds=1800)
 diff_stage = stage(diff_increment, name="diff")
 triplets_stage = stage(triplets.extract_triplets, name="triplets")
 linking_stage = stage(linking.link_entities, name="linking")
@@ -90,6 +98,7 @@ class DailySummary(BaseModel):
     skipped_filters: list[str]
     releases: dict[str, str]
     llm: LLMUsage
+    stage_seconds: dict[str, float] = {}
 
 
 # -------------------------------------------------------------------- flow
@@ -126,9 +135,10 @@ def _run(store: Store, settings: Settings, engine: EngineConfig, sources: list[S
          run_id: str) -> DailySummary:
     usage: list[LLMUsage] = []
     failures: list[Failure] = []
+    clock = progress.StageClock()
 
     # 1. crawl: every source, in parallel; one bad feed or page fails only itself
-    with progress.stage("crawl", total=len(sources)):
+    with clock.stage("crawl", total=len(sources)):
         store.upsert_sources(sources, run_id)
         futures = [crawl_stage.submit(spec, settings.crawl, _fingerprint(spec, run_date)) for spec in sources]
         fetched: dict[str, FetchedDocument] = {}
@@ -141,32 +151,37 @@ def _run(store: Store, settings: Settings, engine: EngineConfig, sources: list[S
     fetched_docs = [d for d in sorted(fetched.values(), key=lambda d: d.canonical_url) if d.lang in settings.languages]
 
     # 2. diff with the previous revision; only new paragraphs go downstream
-    with progress.stage("diff"):
+    with clock.stage("diff"):
         versions = diff_stage(fetched_docs, store.previous_versions([d.canonical_url for d in fetched_docs]))
         store.write_versions(versions, run_id)
         increment = store.pending_versions(settings.languages)
 
     new_items: list[Item] = []
     n_triplets = n_novel = n_edges = n_subgraphs = 0
-    for lang in sorted({d.lang for d in increment}):
-        docs = [d for d in increment if d.lang == lang]
-        lang_triplets, lang_novel, lang_edges, lang_subgraphs, lang_items = _build_language(
-            store, settings, engine, docs, lang, run_id, usage, failures)
-        n_triplets += lang_triplets
-        n_novel += lang_novel
-        n_edges += lang_edges
-        n_subgraphs += lang_subgraphs
-        new_items += lang_items
+    index = _wikidata_index(settings) if increment else None
+    try:
+        for lang in sorted({d.lang for d in increment}):
+            docs = [d for d in increment if d.lang == lang]
+            lang_triplets, lang_novel, lang_edges, lang_subgraphs, lang_items = _build_language(
+                store, settings, engine, index, docs, lang, run_id, usage, failures, clock)
+            n_triplets += lang_triplets
+            n_novel += lang_novel
+            n_edges += lang_edges
+            n_subgraphs += lang_subgraphs
+            new_items += lang_items
+    finally:
+        if index is not None:
+            index.close()
 
     # 8. filters: every awaiting item gets a verdict from every filter
-    _run_filters(store, settings, engine, run_id, usage)
+    _run_filters(store, settings, engine, run_id, usage, clock)
     store.mark_consumed([d.version_id for d in increment], run_id)
     store.record_failures(run_id, failures)
 
     # 9. one new MINOR release per language collection with something new to release
     releases: dict[str, str] = {}
     release_manifests = {}
-    with progress.stage("release", total=len(settings.languages)):
+    with clock.stage("release", total=len(settings.languages)):
         for lang in settings.languages:
             collection = f"news-{lang}"
             plan = plan_release(store, collection, method=METHOD, lang=lang, filters=FILTERS, quotas=settings.quotas,
@@ -187,17 +202,18 @@ def _run(store: Store, settings: Settings, engine: EngineConfig, sources: list[S
         subgraphs=n_subgraphs, new_items=len(new_items),
         items_by_type=dict(sorted(Counter(i.type for i in new_items).items())),
         rejections={f: rejection_counts.get(f, 0) for f in FILTERS}, skipped_filters=skipped,
-        releases=releases, llm=LLMUsage.total(usage),
+        releases=releases, llm=LLMUsage.total(usage), stage_seconds=clock.seconds,
     )
     _publish_run_artifacts(store, summary, failures, new_ids)
     return summary
 
 
-def _build_language(store: Store, settings: Settings, engine: EngineConfig, docs: list[IncrementDoc], lang: str,
-                    run_id: str, usage: list[LLMUsage], failures: list[Failure]):
+def _build_language(store: Store, settings: Settings, engine: EngineConfig, index: WikidataIndex | None,
+                    docs: list[IncrementDoc], lang: str, run_id: str, usage: list[LLMUsage], failures: list[Failure],
+                    clock: progress.StageClock):
     # 3. triplets from the new paragraphs, in batches that Dask workers can take
     batches = [docs[i:i + DOCS_PER_TRIPLET_TASK] for i in range(0, len(docs), DOCS_PER_TRIPLET_TASK)]
-    with progress.stage(f"triplets[{lang}]", total=len(batches)):
+    with clock.stage(f"triplets[{lang}]", total=len(batches)):
         for fut in [triplets_stage.submit(batch, engine) for batch in batches]:
             result = fut.result()
             usage.append(result.usage)
@@ -207,13 +223,12 @@ def _build_language(store: Store, settings: Settings, engine: EngineConfig, docs
     facts = store.triplets_for_versions([d.version_id for d in docs])
 
     # 4. Wikidata linking: candidates from the local index (flow side), choice in the task
-    with progress.stage(f"linking[{lang}]"):
-        surfaces = _surface_forms(facts, lang)
-        index = _wikidata_index(settings)
+    with clock.stage(f"linking[{lang}]"):
+        mentions = _mentions(facts, lang)
         candidates: dict[str, list[EntityCandidate]] = {
-            s.surface: index.candidates(s.surface, lang) if index else [] for s in surfaces
+            surface: index.candidates(surface, lang) if index else [] for surface in sorted({m.surface for m in mentions})
         }
-        link_batch = linking_stage(surfaces, candidates, engine,
+        link_batch = linking_stage(mentions, candidates, engine,
                                    linking.LinkingConfig(threshold=settings.wikidata.link_threshold))
         usage.append(link_batch.usage)
         failures += link_batch.failures
@@ -221,13 +236,13 @@ def _build_language(store: Store, settings: Settings, engine: EngineConfig, docs
         links: dict[str, EntityLink] = {l.surface: l for l in link_batch.links}
 
     # 5. novelty: drop facts Wikidata already asserts
-    with progress.stage(f"novelty[{lang}]"):
+    with clock.stage(f"novelty[{lang}]"):
         claims = index.claims_for(sorted({l.qid for l in links.values() if l.qid})) if index else []
         verdict = novelty_stage(facts, links, claims, lang)
         store.write_novelty([t.triplet_id for t in verdict.novel], verdict.dropped)
 
     # 6. graph: novel facts accumulate as edges across runs
-    with progress.stage(f"graph[{lang}]"):
+    with clock.stage(f"graph[{lang}]"):
         new_edges = graph.build_edges(verdict.novel, links, run_id)
         store.write_edges(new_edges, run_id)
         all_edges = store.edges(lang)
@@ -235,8 +250,9 @@ def _build_language(store: Store, settings: Settings, engine: EngineConfig, docs
         focus = {e.edge_id for e in all_edges if increment_triplets.intersection(e.triplet_ids)}
 
     # 7. subgraphs touching the increment -> questions
-    with progress.stage(f"questions[{lang}]"):
-        sampled: list[Subgraph] = subgraphs_stage(all_edges, focus, lang)
+    with clock.stage(f"questions[{lang}]"):
+        cap = subgraphs.SubgraphConfig(max_per_type=SUBGRAPH_MARGIN * max(settings.quotas.values(), default=0))
+        sampled: list[Subgraph] = subgraphs_stage(all_edges, focus, lang, cap)
         chunks = [sampled[i:i + SUBGRAPHS_PER_QUESTION_TASK] for i in range(0, len(sampled), SUBGRAPHS_PER_QUESTION_TASK)]
         items: list[Item] = []
         for fut in [questions_stage.submit(chunk, engine) for chunk in chunks]:
@@ -248,9 +264,10 @@ def _build_language(store: Store, settings: Settings, engine: EngineConfig, docs
     return len(facts), len(verdict.novel), len(new_edges), len(sampled), items
 
 
-def _run_filters(store: Store, settings: Settings, engine: EngineConfig, run_id: str, usage: list[LLMUsage]) -> None:
-    with progress.stage("filters", total=len(FILTERS)):
-        for name in FILTERS:
+def _run_filters(store: Store, settings: Settings, engine: EngineConfig, run_id: str, usage: list[LLMUsage],
+                 clock: progress.StageClock) -> None:
+    for name in FILTERS:
+        with clock.stage(f"filter:{name}"):
             awaiting = store.items(store.items_awaiting(name, METHOD, settings.languages))
             if name in ("closed_book", "llm_judge"):
                 # the LLM filters spend calls only on items nothing has rejected yet; the others
@@ -260,7 +277,7 @@ def _run_filters(store: Store, settings: Settings, engine: EngineConfig, run_id:
                     if v.status == "rejected":
                         rejected_by.setdefault(v.item_id, v.filter)
                 store.write_verdicts([
-                    Verdict(item_id=iid, filter=name, status="skipped", reason=f"not evaluated: rejected by {by}")
+                    Verdict(item_id=iid, filter=name, status="skipped", reason=f"{NOT_EVALUATED}rejected by {by}")
                     for iid, by in sorted(rejected_by.items())
                 ], run_id)
                 awaiting = [i for i in awaiting if i.item_id not in rejected_by]
@@ -295,13 +312,10 @@ def _wikidata_index(settings: Settings) -> WikidataIndex | None:
     return WikidataIndex.build(settings.wikidata.dump, settings.wikidata.index)
 
 
-def _surface_forms(facts: list[Triplet], lang: str) -> list[linking.SurfaceForm]:
-    """Distinct subject/object strings, each with the first sentence it occurs in."""
-    seen: dict[str, str] = {}
-    for t in facts:
-        for surface in (t.subject, t.object):
-            seen.setdefault(surface, t.sentence)
-    return [linking.SurfaceForm(surface=s, lang=lang, context=c) for s, c in sorted(seen.items())]
+def _mentions(facts: list[Triplet], lang: str) -> list[linking.SurfaceForm]:
+    """Every subject/object mention with its sentence: linking counts them to pick a node's label."""
+    return [linking.SurfaceForm(surface=surface, lang=lang, context=t.sentence)
+            for t in facts for surface in (t.subject, t.object)]
 
 
 def _fingerprint(spec: SourceSpec, run_date: str | None) -> str:

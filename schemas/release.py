@@ -11,6 +11,7 @@ class FilterStats(BaseModel):
     passed: int
     rejected: int
     skipped: int
+    not_evaluated: int = 0  # skipped because an earlier filter already rejected the item
     errors: int
     pass_rate: float | None
     skipped_reason: str | None = None
@@ -25,6 +26,7 @@ class ReleaseManifest(BaseModel):
     counts_by_language: dict[str, int]
     texts: int
     questions: int
+    held_back_by_quota: dict[str, int] = {}
     filters: dict[str, FilterStats]
     skipped_filters: list[str]
     lineage: dict[str, list[str]]

@@ -75,13 +75,19 @@ def test_release_takes_only_accepted_unreleased_items_within_quota(tmp_path: Pat
         assert m.counts_by_type == {"set": 1, "simple": 2}
         assert m.filters["graph_correspondence"].rejected == 1 and m.filters["llm_judge"].errors == 1
 
-        # next cycle: the left-over accepted item goes out in 1.1.0, never an item twice
+        # the item over the quota is held back for good, and the manifest says so
+        assert m.held_back_by_quota == {"simple": 1}
+        assert plan_release(store, "news-en", method="dragon", lang="en", filters=FILTERS, quotas=settings.quotas) is None
+
+        # the next cycle releases only what was made since 1.0.0; no item is ever released twice
+        store.write_items([_item(8), _item(1)], "r2")  # i001 again: an upsert, already released
+        store.write_verdicts(_verdicts("i008", ok), "r2")
         plan2 = plan_release(store, "news-en", method="dragon", lang="en", filters=FILTERS, quotas=settings.quotas)
-        assert [i.item_id for i in plan2.items] == ["i002"] and plan2.version == "1.1.0" and plan2.parent == "1.0.0"
+        assert [i.item_id for i in plan2.items] == ["i008"] and plan2.version == "1.1.0" and plan2.parent == "1.0.0"
         publish(store, settings, plan2, run_id="r2", filters=FILTERS)
         assert plan_release(store, "news-en", method="dragon", lang="en", filters=FILTERS, quotas=settings.quotas) is None
         with store.connect() as con:
-            assert con.execute("SELECT count(*), count(DISTINCT item_id) FROM release_items").fetchone() == (4, 4)
+            assert con.execute("SELECT count(*), count(DISTINCT item_id) FROM release_items").fetchall() == [(4, 4)]
 
         # releases are immutable
         with pytest.raises(ReleaseError, match="immutable"):

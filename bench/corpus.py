@@ -1,0 +1,129 @@
+"""Synthetic news corpora for the benchmarks: deterministic, entity-rich, in the folder-snapshot layout.
+
+Articles are built from templated declarative sentences over a fixed world of companies,
+people and cities, so the rules extractor finds facts and the graph has set, multi-hop
+and comparison patterns at any size. ``changed_fraction`` re-writes a share of articles
+(one paragraph edited, one appended) to produce an increment.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from email.utils import format_datetime
+from html import escape
+from pathlib import Path
+
+EN_COMPANIES = [f"{a} {b}" for a in ("Harbor", "Northgate", "Silver", "Eastline", "Crescent", "Summit", "Granite",
+                                      "Bluewater", "Ironwood", "Redfield", "Maple", "Orion")
+                for b in ("Logistics", "Motors", "Energy", "Bank", "Foods", "Robotics", "Shipping", "Pharma")]
+EN_PEOPLE = [f"{a} {b}" for a in ("Maria", "John", "Anna", "Peter", "Laura", "David", "Elena", "Marcus", "Sofia", "Tom")
+             for b in ("Kovacs", "Whitfield", "Moreau", "Lindqvist", "Okafor", "Brennan", "Castillo", "Novak")]
+EN_CITIES = ["Rotterdam", "Hamburg", "Lisbon", "Gdansk", "Marseille", "Antwerp", "Bergen", "Tallinn", "Riga", "Porto"]
+RU_COMPANIES = [f"«{a} {b}»" for a in ("Северный", "Балтийский", "Уральский", "Волжский", "Сибирский", "Донской")
+                for b in ("порт", "завод", "банк", "терминал", "холдинг", "альянс")]
+RU_PEOPLE = [f"{a} {b}" for a in ("Иван", "Мария", "Олег", "Анна", "Сергей", "Елена", "Павел", "Ольга")
+             for b in ("Петров", "Смирнов", "Кузнецов", "Орлов", "Волков", "Соколов")]
+RU_CITIES = ["Калининграде", "Мурманске", "Казани", "Самаре", "Перми", "Новосибирске", "Ярославле", "Твери"]
+
+
+@dataclass
+class Article:
+    slug: str
+    lang: str
+    title: str
+    paragraphs: list[str]
+    published: datetime
+
+    @property
+    def url(self) -> str:
+        return f"https://bench-{self.lang}.example/news/{self.slug}.html"
+
+    def html(self) -> str:
+        body = "\n".join(f"<p>{escape(p)}</p>" for p in self.paragraphs)
+        return (
+            f'<!doctype html><html lang="{self.lang}"><head><meta charset="utf-8"><title>{escape(self.title)}</title>'
+            f'<link rel="canonical" href="{self.url}"><meta property="article:published_time" '
+            f'content="{self.published.isoformat()}Z"></head><body><header><nav><a href="/">Home</a> '
+            f'<a href="/world">World</a></nav></header><main><article><h1>{escape(self.title)}</h1>{body}'
+            f"</article></main><footer>© bench-{self.lang}.example</footer></body></html>"
+        )
+
+
+def _en_sentences(rng: random.Random) -> list[str]:
+    c1, c2, c3 = rng.sample(EN_COMPANIES, 3)
+    p1 = rng.choice(EN_PEOPLE)
+    city = rng.choice(EN_CITIES)
+    n = rng.randint(100, 9000)
+    return [
+        f"{c1} acquired {c2} in a deal announced on Monday.",
+        f"{p1} is the chief executive of {c1}.",
+        f"{c2} opened a new terminal in {city}.",
+        f"{c1} sold {n} cars in October.",
+        f"{c3} signed a supply agreement with {c1}.",
+        f"Analysts said the move would strengthen the company's position in northern Europe.",
+    ]
+
+
+def _ru_sentences(rng: random.Random) -> list[str]:
+    c1, c2 = rng.sample(RU_COMPANIES, 2)
+    p1 = rng.choice(RU_PEOPLE)
+    city = rng.choice(RU_CITIES)
+    n = rng.randint(100, 9000)
+    return [
+        f"Компания {c1} приобрела компанию {c2}.",
+        f"{p1} возглавил компанию {c1}.",
+        f"Компания {c2} открыла новый терминал в {city}.",
+        f"Компания {c1} продала {n} автомобилей в октябре.",
+        "По словам аналитиков, сделка укрепит позиции компании на рынке.",
+    ]
+
+
+def make_articles(lang: str, count: int, seed: int = 0) -> list[Article]:
+    rng = random.Random(f"{seed}-{lang}")
+    start = datetime(2026, 11, 1, 8, 0)
+    out = []
+    for i in range(count):
+        sentences = _en_sentences(rng) if lang == "en" else _ru_sentences(rng)
+        paragraphs = [" ".join(sentences[j:j + 2]) for j in range(0, len(sentences), 2)]
+        title = sentences[0].rstrip(".")
+        out.append(Article(slug=f"{lang}-{i:06d}", lang=lang, title=title, paragraphs=paragraphs,
+                           published=start + timedelta(minutes=i)))
+    return out
+
+
+def edit(articles: list[Article], fraction: float, seed: int = 1) -> list[Article]:
+    """A share of the articles with one paragraph corrected and one appended (same URLs)."""
+    rng = random.Random(seed)
+    k = max(1, round(len(articles) * fraction)) if fraction > 0 else 0
+    chosen = set(rng.sample(range(len(articles)), k)) if k else set()
+    out = []
+    for i, a in enumerate(articles):
+        if i in chosen:
+            extra = ("Update: the regulator approved the deal on Friday." if a.lang == "en"
+                     else "Обновление: регулятор одобрил сделку в пятницу.")
+            paras = [a.paragraphs[0] + (" Figures were revised." if a.lang == "en" else " Данные уточнены."),
+                     *a.paragraphs[1:], extra]
+            out.append(Article(a.slug, a.lang, a.title, paras, a.published))
+        else:
+            out.append(a)
+    return out
+
+
+def write_folder(articles: list[Article], folder: Path, only: set[str] | None = None) -> Path:
+    """Write a folder source: feed.xml + articles/<slug>.html (``only``: slugs listed in the feed)."""
+    (folder / "articles").mkdir(parents=True, exist_ok=True)
+    items = []
+    for a in articles:
+        if only is not None and a.slug not in only:
+            continue
+        (folder / "articles" / f"{a.slug}.html").write_text(a.html(), encoding="utf-8")
+        items.append(f"<item><title>{escape(a.title)}</title><link>{a.url}</link><guid>{a.url}</guid>"
+                     f"<pubDate>{format_datetime(a.published)}</pubDate></item>")
+    lang = articles[0].lang if articles else "en"
+    (folder / "feed.xml").write_text(
+        f'<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>bench {lang}</title>'
+        f"<link>https://bench-{lang}.example/</link><language>{lang}</language>{''.join(items)}</channel></rss>",
+        encoding="utf-8",
+    )
+    return folder

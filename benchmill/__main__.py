@@ -1,0 +1,3 @@
+from benchmill.cli import main
+
+main()
