@@ -263,21 +263,31 @@ class Store:
             )
 
     def previous_versions(self, canonical_urls: list[str]) -> dict[str, PreviousVersion]:
-        """Newest stored version per canonical URL (absent URLs are new documents)."""
+        """Newest *consumed* version per canonical URL: the previous revision of the dataset.
+
+        Diffing against it (not against a pending version an unfinished run wrote) keeps
+        the diff stage's inputs identical when a failed run is resumed, so it comes back
+        Cached; absent URLs are new documents.
+        """
         if not canonical_urls:
             return {}
         with self.connect() as con:
             rows = con.execute(
                 """SELECT d.canonical_url, v.doc_id, v.seq, v.content_hash, v.text
                    FROM documents d JOIN document_versions v USING (doc_id)
-                   WHERE d.canonical_url IN (SELECT unnest(?::VARCHAR[]))
+                   WHERE d.canonical_url IN (SELECT unnest(?::VARCHAR[])) AND v.consumed_by IS NOT NULL
                    QUALIFY row_number() OVER (PARTITION BY v.doc_id ORDER BY v.seq DESC) = 1""",
                 [canonical_urls],
             ).fetchall()
         return {url: PreviousVersion(doc_id=d, seq=s, content_hash=h, text=t) for url, d, s, h, t in rows}
 
     def write_versions(self, versions: list[NewVersion], run_id: str) -> int:
-        """Store new document versions (pending); returns how many were not there yet."""
+        """Store new document versions (pending); returns how many were not there yet.
+
+        A version already stored (same document, same content) is left as it is. The
+        sequence number is assigned here, after the newest stored one: a version an
+        unfinished run left pending keeps its place.
+        """
         if not versions:
             return 0
         now = utcnow()
@@ -293,7 +303,14 @@ class Store:
                     "new_paragraphs", "fetched_at", "run_id"]
             bulk_insert(
                 con,
-                f"INSERT INTO document_versions ({', '.join(cols)}) SELECT * FROM __rows ON CONFLICT DO NOTHING",
+                f"""INSERT INTO document_versions ({', '.join(cols)})
+                    SELECT r.version_id, r.doc_id,
+                           coalesce(m.max_seq, 0) + row_number() OVER (PARTITION BY r.doc_id ORDER BY r.seq, r.version_id),
+                           r.content_hash, r.url, r.title, r.author, r.published, r.text, r.new_paragraphs,
+                           r.fetched_at, r.run_id
+                    FROM (SELECT DISTINCT ON (version_id) * FROM __rows) r
+                    LEFT JOIN (SELECT doc_id, max(seq) AS max_seq FROM document_versions GROUP BY doc_id) m USING (doc_id)
+                    WHERE r.version_id NOT IN (SELECT version_id FROM document_versions)""",
                 cols,
                 [
                     [v.version_id, v.doc_id, v.seq, v.doc.content_hash, v.doc.url, v.doc.title, v.doc.author,

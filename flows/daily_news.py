@@ -144,7 +144,7 @@ def _run(store: Store, settings: Settings, engine: EngineConfig, sources: list[S
         fetched: dict[str, FetchedDocument] = {}
         for fut in futures:
             result = fut.result()
-            failures += result.failures
+            failures += _recorded(store, run_id, result.failures)
             for doc in result.documents:
                 fetched.setdefault(doc.canonical_url, doc)  # the same article in two feeds is one document
             progress.advance()
@@ -176,7 +176,6 @@ def _run(store: Store, settings: Settings, engine: EngineConfig, sources: list[S
     # 8. filters: every awaiting item gets a verdict from every filter
     _run_filters(store, settings, engine, run_id, usage, clock)
     store.mark_consumed([d.version_id for d in increment], run_id)
-    store.record_failures(run_id, failures)
 
     # 9. one new MINOR release per language collection with something new to release
     releases: dict[str, str] = {}
@@ -217,7 +216,7 @@ def _build_language(store: Store, settings: Settings, engine: EngineConfig, inde
         for fut in [triplets_stage.submit(batch, engine) for batch in batches]:
             result = fut.result()
             usage.append(result.usage)
-            failures += result.failures
+            failures += _recorded(store, run_id, result.failures)
             store.write_triplets(result.triplets, run_id)
             progress.advance()
     facts = store.triplets_for_versions([d.version_id for d in docs])
@@ -231,7 +230,7 @@ def _build_language(store: Store, settings: Settings, engine: EngineConfig, inde
         link_batch = linking_stage(mentions, candidates, engine,
                                    linking.LinkingConfig(threshold=settings.wikidata.link_threshold))
         usage.append(link_batch.usage)
-        failures += link_batch.failures
+        failures += _recorded(store, run_id, link_batch.failures)
         store.write_links(link_batch.links, run_id)
         links: dict[str, EntityLink] = {l.surface: l for l in link_batch.links}
 
@@ -258,7 +257,7 @@ def _build_language(store: Store, settings: Settings, engine: EngineConfig, inde
         for fut in [questions_stage.submit(chunk, engine) for chunk in chunks]:
             result = fut.result()
             usage.append(result.usage)
-            failures += result.failures
+            failures += _recorded(store, run_id, result.failures)
             items += result.items
         store.write_items(items, run_id)
     return len(facts), len(verdict.novel), len(new_edges), len(sampled), items
@@ -287,6 +286,12 @@ def _run_filters(store: Store, settings: Settings, engine: EngineConfig, run_id:
                 usage.append(result.usage)
                 store.write_verdicts(result.verdicts, run_id)
             progress.advance()
+
+
+def _recorded(store: Store, run_id: str, failures: list[Failure]) -> list[Failure]:
+    """Record a stage's failed inputs at once, so a run that dies later still lists them."""
+    store.record_failures(run_id, failures)
+    return failures
 
 
 def _filter_args(store: Store, name: str, items: list[Item], lang: str, engine: EngineConfig) -> tuple:

@@ -55,7 +55,7 @@ class IncrementDoc(BaseModel):
 
 
 class PreviousVersion(BaseModel):
-    """The newest stored version of a document, as the diff stage needs it."""
+    """The newest consumed version of a document (the previous dataset revision), as the diff stage needs it."""
 
     doc_id: str
     seq: int
@@ -69,6 +69,6 @@ class NewVersion(BaseModel):
     doc: FetchedDocument
     doc_id: str
     version_id: str
-    seq: int
+    seq: int = Field(description="proposed sequence number; the store assigns the final one after the newest stored")
     status: Literal["new", "changed"]
     new_paragraphs: list[str]

@@ -107,9 +107,11 @@ def test_versions_upsert_and_pending_increment(tmp_path: Path):
         assert store.pending_versions() == []
         v2 = _version("http://a/1", "Para one.\n\nPara two, corrected.", seq=2)
         store.write_versions([v2], "r2")
-        prev = store.previous_versions(["http://a/1"])["http://a/1"]
-        assert prev.seq == 2 and prev.text.endswith("corrected.")
+        # the diff base stays the consumed revision until v2 is consumed too
+        assert store.previous_versions(["http://a/1"])["http://a/1"].seq == 1
         assert [d.version_id for d in store.pending_versions()] == [v2.version_id]
+        store.mark_consumed([v2.version_id], "r2")
+        assert store.previous_versions(["http://a/1"])["http://a/1"].text.endswith("corrected.")
         assert store.document_texts([v1.doc_id])[v1.doc_id].endswith("corrected.")
 
 
@@ -130,3 +132,24 @@ def test_triplets_edges_and_verdicts_are_upserts(tmp_path: Path):
         store.write_verdicts([Verdict(item_id="i1", filter="f", status="error", reason="timeout")], "r1")
         store.write_verdicts([Verdict(item_id="i1", filter="f", status="passed", score=1.0, reason="ok")], "r2")
         assert [v.status for v in store.verdicts(["i1"])] == ["passed"]
+
+
+def test_diff_base_is_the_consumed_revision_and_pending_versions_keep_their_place(tmp_path: Path):
+    with Store.writer(tmp_path / "s.duckdb", "r1") as store:
+        v1 = _version("http://a/1", "One.\n\nTwo.")
+        store.write_versions([v1], "r1")
+        # pending: not yet the previous revision
+        assert store.previous_versions(["http://a/1"]) == {}
+        store.mark_consumed([v1.version_id], "r1")
+        assert store.previous_versions(["http://a/1"])["http://a/1"].seq == 1
+        # a run dies after storing v2; before the restart the article changes again (v3);
+        # both were diffed against v1 and both propose seq 2
+        v2 = _version("http://a/1", "One.\n\nTwo, corrected.", seq=2)
+        v3 = _version("http://a/1", "One.\n\nTwo, corrected again.", seq=2)
+        v3 = v3.model_copy(update={"version_id": "v-http://a/1-3"})
+        store.write_versions([v2], "r2")
+        store.write_versions([v2, v3], "r3")  # the resumed run rewrites v2: a no-op
+        with store.connect() as con:
+            seqs = con.execute("SELECT version_id, seq FROM document_versions ORDER BY seq").fetchall()
+        assert seqs == [(v1.version_id, 1), (v2.version_id, 2), ("v-http://a/1-3", 3)]
+        assert store.previous_versions(["http://a/1"])["http://a/1"].seq == 1
