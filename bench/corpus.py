@@ -34,6 +34,7 @@ class Article:
     title: str
     paragraphs: list[str]
     published: datetime
+    facts: list[tuple[str, str, str]] = ()  # what the sentences state, for benchmarks that skip parsing
 
     @property
     def url(self) -> str:
@@ -50,11 +51,13 @@ class Article:
         )
 
 
-def _en_sentences(rng: random.Random) -> list[str]:
+def _en_sentences(rng: random.Random) -> tuple[list[str], list[tuple[str, str, str]]]:
     c1, c2, c3 = rng.sample(EN_COMPANIES, 3)
     p1 = rng.choice(EN_PEOPLE)
     city = rng.choice(EN_CITIES)
     n = rng.randint(100, 9000)
+    facts = [(c1, "acquire", c2), (p1, "chief executive of", c1), (c2, "open a new terminal in", city),
+             (c1, "sell in October", f"{n} cars"), (c3, "sign a supply agreement with", c1)]
     return [
         f"{c1} acquired {c2} in a deal announced on Monday.",
         f"{p1} is the chief executive of {c1}.",
@@ -62,21 +65,23 @@ def _en_sentences(rng: random.Random) -> list[str]:
         f"{c1} sold {n} cars in October.",
         f"{c3} signed a supply agreement with {c1}.",
         f"Analysts said the move would strengthen the company's position in northern Europe.",
-    ]
+    ], facts
 
 
-def _ru_sentences(rng: random.Random) -> list[str]:
+def _ru_sentences(rng: random.Random) -> tuple[list[str], list[tuple[str, str, str]]]:
     c1, c2 = rng.sample(RU_COMPANIES, 2)
     p1 = rng.choice(RU_PEOPLE)
     city = rng.choice(RU_CITIES)
     n = rng.randint(100, 9000)
+    facts = [(c1, "приобрести", c2), (p1, "возглавить", c1), (c2, "открыть новый терминал в", city),
+             (c1, "продать в октябре", f"{n} автомобилей")]
     return [
         f"Компания {c1} приобрела компанию {c2}.",
         f"{p1} возглавил компанию {c1}.",
         f"Компания {c2} открыла новый терминал в {city}.",
         f"Компания {c1} продала {n} автомобилей в октябре.",
         "По словам аналитиков, сделка укрепит позиции компании на рынке.",
-    ]
+    ], facts
 
 
 def make_articles(lang: str, count: int, seed: int = 0) -> list[Article]:
@@ -84,11 +89,11 @@ def make_articles(lang: str, count: int, seed: int = 0) -> list[Article]:
     start = datetime(2026, 11, 1, 8, 0)
     out = []
     for i in range(count):
-        sentences = _en_sentences(rng) if lang == "en" else _ru_sentences(rng)
+        sentences, facts = _en_sentences(rng) if lang == "en" else _ru_sentences(rng)
         paragraphs = [" ".join(sentences[j:j + 2]) for j in range(0, len(sentences), 2)]
         title = sentences[0].rstrip(".")
         out.append(Article(slug=f"{lang}-{i:06d}", lang=lang, title=title, paragraphs=paragraphs,
-                           published=start + timedelta(minutes=i)))
+                           published=start + timedelta(minutes=i), facts=facts))
     return out
 
 
@@ -104,7 +109,7 @@ def edit(articles: list[Article], fraction: float, seed: int = 1) -> list[Articl
                      else "Обновление: регулятор одобрил сделку в пятницу.")
             paras = [a.paragraphs[0] + (" Figures were revised." if a.lang == "en" else " Данные уточнены."),
                      *a.paragraphs[1:], extra]
-            out.append(Article(a.slug, a.lang, a.title, paras, a.published))
+            out.append(Article(a.slug, a.lang, a.title, paras, a.published, a.facts))
         else:
             out.append(a)
     return out

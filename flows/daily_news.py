@@ -131,6 +131,11 @@ def daily_news(
         return summary
 
 
+def configured(settings: Settings):
+    """The flow with the task runner the settings ask for (threads, or a Dask cluster)."""
+    return daily_news.with_options(task_runner=task_runner(settings))
+
+
 def _run(store: Store, settings: Settings, engine: EngineConfig, sources: list[SourceSpec], run_date: str | None,
          run_id: str) -> DailySummary:
     usage: list[LLMUsage] = []

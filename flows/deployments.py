@@ -8,18 +8,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from prefect.client.schemas.schedules import CronSchedule
+
 from benchmill.settings import Settings
 
 
 def build_deployments(settings: Settings, config: Path | None) -> list:
-    from flows.daily_news import daily_news
+    from flows.daily_news import configured
+
+    daily_news = configured(settings)
 
     params = {"config_path": str(config)} if config else {}
     deployments = [
         daily_news.to_deployment(
             name="daily",
-            cron=settings.schedule,
-            timezone=settings.timezone,
+            schedule=CronSchedule(cron=settings.schedule, timezone=settings.timezone),
             parameters=params,
             description="DRAGON daily news: crawl the configured sources, release news-<lang> increments",
             tags=["dragon", "scheduled"],
@@ -31,10 +34,8 @@ def build_deployments(settings: Settings, config: Path | None) -> list:
             tags=["dragon"],
         ),
     ]
-    try:
-        from flows import evaluate
-    except ImportError:
-        return deployments
+    from flows import evaluate
+
     for fl in evaluate.DEPLOYABLE_FLOWS:
         deployments.append(fl.to_deployment(name="on-demand", parameters=params, tags=["evaluation"]))
     return deployments

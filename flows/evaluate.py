@@ -196,3 +196,7 @@ def release_folder(settings: Settings, collection: str, version: str) -> Path:
     except ImportError:  # pragma: no cover - releases.py is part of the core
         return settings.releases_dir / collection / version
     return release_dir(settings, collection, version)
+
+
+#: served on demand by `benchmill serve` (flows/deployments.py)
+DEPLOYABLE_FLOWS = [evaluate_release, score_submission, score_rageval]

@@ -31,7 +31,6 @@ schemas_app = typer.Typer(help="Record schemas.", no_args_is_help=True)
 app.add_typer(schemas_app, name="schemas")
 
 console = Console()
-err = Console(stderr=True)
 
 ConfigOpt = Annotated[Optional[Path], typer.Option("--config", help="settings TOML (default: ./benchmill.toml)")]
 StoreOpt = Annotated[Optional[Path], typer.Option("--store", help="DuckDB store file (default: data/benchmill.duckdb)")]
@@ -76,8 +75,11 @@ def daily(
     """Run the daily news flow (DRAGON): crawl, diff, facts, graph, questions, filters, release."""
     settings = settings_for(config, store, engine=engine)
     specs = [parse_source(s) for s in source] if source else None
+    _preflight(settings)
     from benchmill import progress
-    from flows.daily_news import daily_news
+    from flows.daily_news import configured
+
+    daily_news = configured(settings)
 
     if as_json:
         summary = daily_news(sources=specs, run_date=run_date, engine=engine,
@@ -88,6 +90,18 @@ def daily(
         summary = daily_news(sources=specs, run_date=run_date, engine=engine,
                              config_path=str(config) if config else None, store_path=str(settings.store))
     _print_daily_summary(summary)
+
+
+def _preflight(settings: Settings) -> None:
+    """Fail fast, before a flow run starts, on what would only fail it later: a store
+    another run holds, an LLM endpoint that is down or does not serve the model."""
+    from benchmill.engines import EngineConfig
+    from benchmill.store import Store
+
+    Store.writer(settings.store, "preflight").close()
+    engine = EngineConfig.from_settings(settings)
+    if engine.kind == "llm":
+        engine.client().check_endpoint()
 
 
 def _print_daily_summary(summary) -> None:
@@ -275,17 +289,13 @@ def schemas_export(out_dir: Path = Path("schemas/json")) -> None:
     console.print(f"wrote {len(written)} JSON Schemas to {out_dir}")
 
 
-def _register_plugins() -> None:
-    try:
-        from benchmill.cli import evaluate
-    except ImportError as exc:  # the evaluation extra is part of the base install; an import error is a bug
-        if "benchmill.cli.evaluate" not in str(exc) and "cannot import name 'evaluate'" not in str(exc):
-            raise
-        return
+def _register_subcommands() -> None:
+    from benchmill.cli import evaluate
+
     evaluate.register(app)
 
 
-_register_plugins()
+_register_subcommands()
 
 
 def main() -> None:
@@ -302,13 +312,11 @@ def main() -> None:
     try:
         code = app(standalone_mode=False)
     except known as exc:
-        err.print(f"benchmill: error: {exc}", markup=False, highlight=False)
-        raise SystemExit(2) from None
+        _fail(exc)
     except Exception as exc:
         # a flow that failed inside Prefect re-raises the task's exception; name it plainly
         if _is_user_facing(exc):
-            err.print(f"benchmill: error: {exc}", markup=False, highlight=False)
-            raise SystemExit(2) from None
+            _fail(exc)
         import click
 
         if isinstance(exc, click.exceptions.ClickException):
@@ -319,6 +327,13 @@ def main() -> None:
         raise
     if isinstance(code, int) and code:
         raise SystemExit(code)
+
+
+def _fail(exc: BaseException) -> None:
+    # plain stderr, never wrapped: the error is one line a script can grep
+    message = " ".join(str(exc).split())
+    print(f"benchmill: error: {message}", file=sys.stderr, flush=True)
+    raise SystemExit(2) from None
 
 
 def _is_user_facing(exc: BaseException) -> bool:

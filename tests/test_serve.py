@@ -1,0 +1,79 @@
+"""`benchmill server` + `benchmill serve`: the flows appear as deployments, daily news on its cron."""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _start(args: list[str], env: dict[str, str], log: Path) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "benchmill", *args], cwd=ROOT, env=env, stdout=log.open("w"),
+                            stderr=subprocess.STDOUT, start_new_session=True)
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
+@pytest.mark.slow
+def test_server_and_serve_show_every_deployment(tmp_path):
+    port = _free_port()
+    api = f"http://127.0.0.1:{port}/api"
+    env = {**os.environ, "PREFECT_HOME": str(tmp_path / "prefect-home"), "BENCHMILL_PREFECT__SERVER_PORT": str(port),
+           "BENCHMILL_SCHEDULE": "15 4 * * *", "BENCHMILL_STORE": str(tmp_path / "s.duckdb")}
+    env.pop("PREFECT_API_URL", None)
+    server = _start(["server"], env, tmp_path / "server.log")
+    served = None
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"{api}/health", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert server.poll() is None, (tmp_path / "server.log").read_text()[-3000:]
+            time.sleep(1)
+        else:
+            pytest.fail("prefect server did not become healthy: " + (tmp_path / "server.log").read_text()[-3000:])
+
+        served = _start(["serve"], {**env, "PREFECT_API_URL": api}, tmp_path / "serve.log")
+        names: dict[str, dict] = {}
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and len(names) < 4:
+            assert served.poll() is None, (tmp_path / "serve.log").read_text()[-3000:]
+            rows = httpx.post(f"{api}/deployments/filter", json={}, timeout=5).json()
+            flows = {f["id"]: f["name"] for f in httpx.post(f"{api}/flows/filter", json={}, timeout=5).json()}
+            names = {f"{flows[d['flow_id']]}/{d['name']}": d for d in rows}
+            time.sleep(1)
+        assert {"daily-news/daily", "daily-news/on-demand"} <= set(names), names.keys()
+        assert any(n.startswith(("evaluate-release/", "score-submission/")) for n in names), names.keys()
+        crons = [s["schedule"]["cron"] for s in names["daily-news/daily"]["schedules"]]
+        assert crons == ["15 4 * * *"]
+        assert names["daily-news/on-demand"]["schedules"] == []
+        # the UI is served by the same process
+        assert "<html" in httpx.get(f"http://127.0.0.1:{port}/", timeout=5).text.lower()
+    finally:
+        if served is not None:
+            _stop(served)
+        _stop(server)
