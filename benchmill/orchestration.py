@@ -33,6 +33,8 @@ def configure_prefect(settings: Settings) -> None:
     os.environ.setdefault("PREFECT_HOME", str(settings.prefect.home))
     os.environ.setdefault("PREFECT_LOCAL_STORAGE_PATH", str(settings.prefect.result_storage))
     os.environ.setdefault("PREFECT_RESULTS_PERSIST_BY_DEFAULT", "true")
+    # read by benchmill.embeddings in whichever process (or Dask worker) embeds
+    os.environ.setdefault("BENCHMILL_EMBEDDING__CACHE_PATH", str(settings.embedding.cache_path))
     Path(os.environ["PREFECT_LOCAL_STORAGE_PATH"]).mkdir(parents=True, exist_ok=True)
 
 

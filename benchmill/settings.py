@@ -45,6 +45,7 @@ class EmbeddingSettings(BaseModel):
 
     en: Literal["all-minilm-l6-v2"] = "all-minilm-l6-v2"
     ru: Literal["multilingual-e5-small"] = "multilingual-e5-small"
+    cache_path: Path = ROOT / "data" / "embedding_cache.sqlite"
 
 
 class WikidataSettings(BaseModel):

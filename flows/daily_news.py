@@ -230,7 +230,7 @@ def _build_language(store: Store, settings: Settings, engine: EngineConfig, inde
     with clock.stage(f"linking[{lang}]"):
         mentions = _mentions(facts, lang)
         candidates: dict[str, list[EntityCandidate]] = {
-            surface: index.candidates(surface, lang) if index else [] for surface in sorted({m.surface for m in mentions})
+            surface: _lookup(index, surface, lang) for surface in sorted({m.surface for m in mentions})
         }
         link_batch = linking_stage(mentions, candidates, engine,
                                    linking.LinkingConfig(threshold=settings.wikidata.link_threshold))
@@ -320,6 +320,13 @@ def _wikidata_index(settings: Settings) -> WikidataIndex | None:
         get_run_logger().warning("no Wikidata dump at %s: every entity stays unlinked", settings.wikidata.dump)
         return None
     return WikidataIndex.build(settings.wikidata.dump, settings.wikidata.index)
+
+
+def _lookup(index: WikidataIndex | None, surface: str, lang: str) -> list[EntityCandidate]:
+    """Wikidata candidates for a surface form; quantities ("2139 cars") are never entities."""
+    if index is None or subgraphs.parse_quantity(surface, lang) is not None:
+        return []
+    return index.candidates(surface, lang)
 
 
 def _mentions(facts: list[Triplet], lang: str) -> list[linking.SurfaceForm]:

@@ -17,6 +17,7 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 os.environ["PREFECT_HOME"] = str(_session_tmp / "prefect-home")
 os.environ["PREFECT_LOCAL_STORAGE_PATH"] = str(_session_tmp / "prefect-storage")
 os.environ["PREFECT_RESULTS_PERSIST_BY_DEFAULT"] = "true"
+os.environ["BENCHMILL_EMBEDDING__CACHE_PATH"] = str(_session_tmp / "embedding_cache.sqlite")
 os.environ.setdefault("PREFECT_LOGGING_LEVEL", "WARNING")
 os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
 # settings must come from the test, never from a developer's benchmill.toml

@@ -62,3 +62,22 @@ def test_bad_arguments_are_rejected():
         embed(["x"], "en", "document")  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         embed([b"bytes"], "en")  # type: ignore[list-item]
+
+
+def test_persistent_cache_returns_the_same_vectors_without_recomputing(tmp_path, monkeypatch):
+    import benchmill.embeddings as emb
+
+    monkeypatch.setenv(emb.CACHE_ENV, str(tmp_path / "cache.sqlite"))
+    texts = ["The port handled record cargo.", "Порт обработал рекордный объём грузов.", "The port handled record cargo."]
+    first = {lang: emb.embed(texts, lang, kind="query") for lang in ("en", "ru")}
+    calls = []
+    real = emb._embed_uncached
+    monkeypatch.setattr(emb, "_embed_uncached", lambda t, l, k: calls.append(list(t)) or real(t, l, k))
+    emb._caches.clear()  # a new process: nothing in memory, only the file
+    for lang in ("en", "ru"):
+        again = emb.embed(texts, lang, kind="query")
+        assert np.allclose(again, first[lang], atol=1e-6) and again.dtype == np.float32
+    assert calls == []
+    # kind is part of the key: e5 embeds queries and passages differently
+    emb.embed(texts[:1], "ru", kind="passage")
+    assert calls == [texts[:1]]
