@@ -37,4 +37,4 @@ serve: setup
 	$(BIN)/benchmill serve
 
 clean:
-	rm -rf $(VENV) .prefect data/benchmill.duckdb* data/benchmill.lock data/llm_cache.sqlite* data/releases data/wikidata/index.duckdb*
+	rm -rf $(VENV) .prefect data/benchmill.duckdb* data/llm_cache.sqlite* data/embedding_cache.sqlite* data/releases data/wikidata/index.duckdb*

@@ -153,7 +153,12 @@ def bench_increment(n_en: int, n_ru: int) -> dict:
                "HF_HUB_OFFLINE": "1"}
         corpora = {"en": make_articles("en", n_en, seed=21), "ru": make_articles("ru", n_ru, seed=21)}
         day1 = [write_folder(arts, tmp / "day1" / lang) for lang, arts in corpora.items()]
-        day2 = [write_folder(edit(arts, 0.01, seed=2), tmp / "day2" / lang) for lang, arts in corpora.items()]
+        # a day's feed lists what changed that day, as news feeds do: the 1 % edited articles
+        day2 = []
+        for lang, arts in corpora.items():
+            edited = edit(arts, 0.01, seed=2)
+            changed = {a.slug for a, b in zip(arts, edited) if a.paragraphs != b.paragraphs}
+            day2.append(write_folder(edited, tmp / "day2" / lang, only=changed))
         args = lambda folders: ["daily", "--json", *[a for f in folders for a in ("--source", str(f))]]  # noqa: E731
         full, full_s, full_mb = _timed_cli(args(day1), env)
         inc, inc_s, inc_mb = _timed_cli(args(day2), env)
@@ -195,8 +200,8 @@ def main() -> None:
     parser.add_argument("--ru", type=int, default=1_000)
     parser.add_argument("--parse-en", type=int, default=1_000)
     parser.add_argument("--parse-ru", type=int, default=300)
-    parser.add_argument("--flow-en", type=int, default=2_000)
-    parser.add_argument("--flow-ru", type=int, default=200)
+    parser.add_argument("--flow-en", type=int, default=10_000)
+    parser.add_argument("--flow-ru", type=int, default=1_000)
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     os.environ.setdefault("HF_HUB_OFFLINE", "1")

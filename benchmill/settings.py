@@ -31,6 +31,13 @@ class LLMSettings(BaseModel):
     timeout: float = Field(120.0, gt=0)
     max_retries: int = Field(3, ge=0, le=20)
     cache_path: Path = ROOT / "data" / "llm_cache.sqlite"
+    # what the endpoint charges, for the cost recorded with each run (0 for a local vLLM server)
+    prompt_price_per_1k: float = Field(0.0, ge=0.0)
+    completion_price_per_1k: float = Field(0.0, ge=0.0)
+
+    def cost(self, prompt_tokens: int, completion_tokens: int) -> float:
+        return round(prompt_tokens / 1000 * self.prompt_price_per_1k
+                     + completion_tokens / 1000 * self.completion_price_per_1k, 6)
 
     @field_validator("base_url")
     @classmethod

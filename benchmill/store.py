@@ -76,6 +76,7 @@ class Store:
         store._acquire_lock()
         try:
             store._migrate()
+            store._close_abandoned_runs()
         except BaseException:
             store.close()
             raise
@@ -203,6 +204,16 @@ class Store:
             except BaseException:
                 con.execute("ROLLBACK")
                 raise
+
+    def _close_abandoned_runs(self) -> None:
+        """Runs still 'running' belong to a dead process: we hold the single-writer lock."""
+        with self.transaction() as con:
+            con.execute(
+                """UPDATE runs SET status = 'abandoned', ended_at = ?,
+                   error = 'the process ended without finishing (killed?); the next run resumes its work'
+                   WHERE status = 'running'""",
+                [utcnow()],
+            )
 
     def schema_version(self) -> int:
         with self.connect() as con:

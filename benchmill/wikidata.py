@@ -1002,3 +1002,37 @@ def _retry_after(response: httpx.Response) -> float:
         return min(float(value), 30.0)
     except ValueError:
         return 0.0
+
+
+class WikidataLookup:
+    """Where the flow asks Wikidata: the local index first, the live API too when configured.
+
+    Candidates from both are merged by Q-id (the index's entry wins: it carries all
+    aliases); claims come from both, so a fact the live API knows but the dump lacks is
+    still recognised as already known.
+    """
+
+    def __init__(self, index: WikidataIndex | None, api: WikidataAPI | None):
+        self.index = index
+        self.api = api
+
+    def candidates(self, surface: str, lang: str, limit: int = 20) -> list[EntityCandidate]:
+        found: dict[str, EntityCandidate] = {}
+        for source in (self.index, self.api):
+            if source is not None:
+                for candidate in source.candidates(surface, lang):
+                    found.setdefault(candidate.qid, candidate)
+        return list(found.values())[:limit]
+
+    def claims_for(self, qids: list[str]) -> list[WikidataClaim]:
+        claims: dict[tuple, WikidataClaim] = {}
+        for source in (self.index, self.api):
+            if source is not None and qids:
+                for claim in source.claims_for(qids):
+                    claims.setdefault((claim.subject_qid, claim.property_id, claim.value_qid, claim.value_text), claim)
+        return list(claims.values())
+
+    def close(self) -> None:
+        for source in (self.index, self.api):
+            if source is not None:
+                source.close()

@@ -14,7 +14,6 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 from prefect import flow
 from pydantic import BaseModel
@@ -25,7 +24,7 @@ from benchmill.orchestration import current_flow_run_id, publish_artifacts, stag
 from benchmill.releases import NOT_EVALUATED, ensure_exports, plan_release, publish, released_questions
 from benchmill.settings import CrawlSettings, Settings, load_settings
 from benchmill.store import Store
-from benchmill.wikidata import WikidataIndex
+from benchmill.wikidata import WikidataAPI, WikidataIndex, WikidataLookup
 from schemas import (
     EntityCandidate, EntityLink, Failure, FetchedDocument, IncrementDoc, Item, LLMUsage, NewVersion,
     PreviousVersion, SourceSpec, Subgraph, Triplet, Verdict,
@@ -127,7 +126,8 @@ def daily_news(
         except BaseException as exc:
             store.finish_run(run_id, "failed", LLMUsage(), {}, error=f"{type(exc).__name__}: {exc}")
             raise
-        store.finish_run(run_id, "completed", summary.llm, summary.model_dump(mode="json"))
+        store.finish_run(run_id, "completed", summary.llm, summary.model_dump(mode="json"),
+                         cost_usd=settings.llm.cost(summary.llm.prompt_tokens, summary.llm.completion_tokens))
         return summary
 
 
@@ -163,7 +163,7 @@ def _run(store: Store, settings: Settings, engine: EngineConfig, sources: list[S
 
     new_items: list[Item] = []
     n_triplets = n_novel = n_edges = n_subgraphs = 0
-    index = _wikidata_index(settings) if increment else None
+    index = _wikidata(settings) if increment else None
     try:
         for lang in sorted({d.lang for d in increment}):
             docs = [d for d in increment if d.lang == lang]
@@ -212,7 +212,7 @@ def _run(store: Store, settings: Settings, engine: EngineConfig, sources: list[S
     return summary
 
 
-def _build_language(store: Store, settings: Settings, engine: EngineConfig, index: WikidataIndex | None,
+def _build_language(store: Store, settings: Settings, engine: EngineConfig, index: WikidataLookup | None,
                     docs: list[IncrementDoc], lang: str, run_id: str, usage: list[LLMUsage], failures: list[Failure],
                     clock: progress.StageClock):
     # 3. triplets from the new paragraphs, in batches that Dask workers can take
@@ -250,8 +250,12 @@ def _build_language(store: Store, settings: Settings, engine: EngineConfig, inde
         new_edges = graph.build_edges(verdict.novel, links, run_id)
         store.write_edges(new_edges, run_id)
         all_edges = store.edges(lang)
-        increment_triplets = {t.triplet_id for t in verdict.novel}
-        focus = {e.edge_id for e in all_edges if increment_triplets.intersection(e.triplet_ids)}
+        # questions are about facts this increment brought: edges every triplet of which
+        # comes from it. An edited paragraph re-stating a known fact adds a triplet to an
+        # old edge, which is no news. (Defined on pending versions, not on this run, so a
+        # resumed run finds the same focus.)
+        increment_triplets = {t.triplet_id for t in facts}
+        focus = {e.edge_id for e in all_edges if increment_triplets.issuperset(e.triplet_ids)}
 
     # 7. subgraphs touching the increment -> questions
     with clock.stage(f"questions[{lang}]"):
@@ -312,17 +316,24 @@ def _filter_args(store: Store, name: str, items: list[Item], lang: str, engine: 
     return (items, doc_texts(), engine)
 
 
-def _wikidata_index(settings: Settings) -> WikidataIndex | None:
-    """The local dump's index (built once, reused while the dump is unchanged); None without a dump."""
-    if not settings.wikidata.dump.exists():
+def _wikidata(settings: Settings) -> WikidataLookup | None:
+    """The local dump's index (built once, reused while the dump is unchanged) and, when
+    configured, the live API; None when neither is there (every entity stays unlinked)."""
+    index = api = None
+    if settings.wikidata.dump.exists():
+        index = WikidataIndex.build(settings.wikidata.dump, settings.wikidata.index)
+    if settings.wikidata.api_url:
+        api = WikidataAPI(settings.wikidata.api_url, settings.crawl.user_agent, timeout=settings.crawl.timeout)
+    if index is None and api is None:
         from prefect.logging import get_run_logger
 
-        get_run_logger().warning("no Wikidata dump at %s: every entity stays unlinked", settings.wikidata.dump)
+        get_run_logger().warning("no Wikidata dump at %s and no api_url: every entity stays unlinked",
+                                 settings.wikidata.dump)
         return None
-    return WikidataIndex.build(settings.wikidata.dump, settings.wikidata.index)
+    return WikidataLookup(index, api)
 
 
-def _lookup(index: WikidataIndex | None, surface: str, lang: str) -> list[EntityCandidate]:
+def _lookup(index: WikidataLookup | None, surface: str, lang: str) -> list[EntityCandidate]:
     """Wikidata candidates for a surface form; quantities ("2139 cars") are never entities."""
     if index is None or subgraphs.parse_quantity(surface, lang) is not None:
         return []

@@ -41,6 +41,7 @@ from benchmill import nlp
 from benchmill.engines import EngineConfig
 from benchmill.prompts import render
 from schemas import Edge, Failure, Item, Lineage, LLMUsage, Subgraph
+from tasks.subgraphs import parse_quantity
 
 log = logging.getLogger(__name__)
 
@@ -123,45 +124,6 @@ def _check_shape(subgraph: Subgraph, config: QuestionConfig) -> None:
 
 
 # =========================================================================== entity kinds
-
-_NUMBER = re.compile(
-    r"^(?P<currency>[$€£₽¥]?)\s*(?P<number>\d[\d\s\u00a0\u202f,.]*)\s*"
-    r"(?P<scale>million|billion|thousand|trillion|mln|bn|млн|млрд|тыс|трлн)?\.?\s*(?P<unit>.*)$",
-    re.IGNORECASE,
-)
-_SCALES = {
-    "thousand": 1e3, "тыс": 1e3, "million": 1e6, "mln": 1e6, "млн": 1e6,
-    "billion": 1e9, "bn": 1e9, "млрд": 1e9, "trillion": 1e12, "трлн": 1e12,
-}
-
-
-@dataclass(frozen=True)
-class Quantity:
-    value: float
-    unit: str  # "cars", "автомобилей", "" for a bare number
-    money: bool
-
-
-def parse_quantity(label: str, lang: str) -> Quantity | None:
-    """ "2139 cars" → Quantity(2139, "cars"); "$5 million" → (5e6, "", money); else None."""
-    match = _NUMBER.match(label.strip())
-    if match is None:
-        return None
-    digits = re.sub(r"[\s\u00a0\u202f]", "", match["number"]).rstrip(".,")
-    if lang == "ru" or re.fullmatch(r"\d+,\d{1,2}", digits):
-        digits = digits.replace(",", ".")  # Russian decimal comma: "2,5 млн"
-    else:
-        digits = digits.replace(",", "")  # English thousands separator: "2,139"
-    try:
-        value = float(digits)
-    except ValueError:
-        return None
-    scale = (match["scale"] or "").lower()
-    value *= _SCALES.get(scale, 1.0)
-    unit = match["unit"].strip(" .,;")
-    money = bool(match["currency"]) or unit.lower() in {"dollars", "euros", "rubles", "pounds", "usd", "eur", "rub", "долларов", "евро", "рублей", "руб"}
-    return Quantity(value, unit, money)
-
 
 _KIND_FALLBACK = "MISC"
 
@@ -479,7 +441,7 @@ class EnglishTemplates:
             quantity = parse_quantity(edge.tail_label, "en")
             if rel.kind != "verb" or quantity is None or prep:
                 raise NoTemplate(f"no how-many template for relation {edge.relation!r}")
-            amount = f"how many {quantity.unit}" if quantity.unit and not quantity.money else "how much"
+            amount = f"how many {quantity.unit_text}" if quantity.unit_text and not quantity.money else "how much"
             return _q(amount, "did", head, rel.head, rel.rest_text), "tail.how-many"
         if rel.kind == "verb":
             if kind == "LOC" and prep in _EN_LOCATIVE:
@@ -574,8 +536,8 @@ class EnglishTemplates:
         who = "who" if kind == "PER" else _EN_WHO.get(kind, "which")
         if who == "what":
             who = "which"
-        what = "more" if not quantity.unit or quantity.money else f"more {quantity.unit}"
-        if quantity.money and not quantity.unit:
+        what = "more" if not quantity.unit_text or quantity.money else f"more {quantity.unit_text}"
+        if quantity.money and not quantity.unit_text:
             what = "more money" if rel.head in ("raise", "earn", "spend", "invest", "pay", "receive", "lose", "make") else "more"
         return _q(who, en_past(rel.head), what, rel.rest_text) [:-1] + f", {first} or {second}?", "comparison"
 
@@ -748,14 +710,14 @@ def _ru_case_in_sentences(edge: Edge, preposition: str | None) -> str | None:
 def _ru_quantity_unit(label: str) -> str | None:
     """"2139 автомобилей" → "автомобилей" (genitive plural, as after "сколько")."""
     quantity = parse_quantity(label, "ru")
-    if quantity is None or not quantity.unit:
+    if quantity is None or not quantity.unit_text:
         return None
     from pymorphy2.analyzer import Parse
 
-    words = quantity.unit.split()
+    words = quantity.unit_text.split()
     parse = next((p for p in nlp.morph_vocab().parse(words[0].lower()) if p.tag.POS == "NOUN"), None)
     if parse is None:
-        return quantity.unit
+        return quantity.unit_text
     form = Parse.inflect(parse, {"gent", "plur"})
     return " ".join([form.word if form else words[0], *words[1:]])
 
@@ -1035,8 +997,8 @@ def _draft(subgraph: Subgraph, templates, kinds: dict) -> _Draft:
         q1, q2 = parse_quantity(first.tail_label, lang), parse_quantity(second.tail_label, lang)
         if q1 is None or q2 is None:
             raise NoTemplate("comparison objects are not numbers")
-        if nlp.entity_key(q1.unit, lang) != nlp.entity_key(q2.unit, lang) or q1.money != q2.money:
-            raise NoTemplate(f"comparison units differ ({q1.unit!r} vs {q2.unit!r})")
+        if q1.unit != q2.unit or q1.money != q2.money:
+            raise NoTemplate(f"comparison units differ ({q1.unit_text!r} vs {q2.unit_text!r})")
         if q1.value == q2.value:
             raise NoTemplate("comparison values are equal")
         winner = first if q1.value > q2.value else second

@@ -53,10 +53,18 @@ class SubgraphConfig(BaseModel):
 
 @dataclass(frozen=True)
 class Quantity:
-    """A parsed numeric value with its normalised unit ("" for a bare number)."""
+    """A parsed numeric value with its unit.
+
+    ``unit`` is the comparison key (casefolded, Russian lemmatised, currencies unified;
+    "" for a bare number); ``unit_text`` the unit words as written ("cars",
+    "автомобилей"), which question templates reuse; ``money`` whether it is an amount of
+    some currency.
+    """
 
     value: float
     unit: str
+    unit_text: str = ""
+    money: bool = False
 
 
 _SPACE_CHARS = "\u00a0\u202f\u2009\u2007"
@@ -170,10 +178,13 @@ def parse_quantity(text: str, lang: str) -> Quantity | None:
     words = _UNIT_WORD.findall(rest)
     if len(words) > _MAX_UNIT_WORDS or re.sub(r"[%\w\s.,/$€£¥₽]", "", rest).strip():
         return None  # brackets, dashes, quotes: a phrase, not a unit
+    unit_text = " ".join(words)
     if match["currency"]:
         words.insert(0, match["currency"])
     sign = -1.0 if match["sign"] else 1.0
-    return Quantity(value=sign * value * scale, unit=_unit_key(tuple(words), lang))
+    key = _unit_key(tuple(words), lang)
+    money = bool(match["currency"]) or any(w in set(_CURRENCY_UNITS.values()) for w in key.split())
+    return Quantity(value=sign * value * scale, unit=key, unit_text=unit_text, money=money)
 
 
 def parse_number(text: str, lang: str) -> float | None:

@@ -108,7 +108,8 @@ def test_failed_run_resumes_from_cache_without_repeating_llm_calls(prefect_harne
     fake_llm.handler(model)
     source = [SourceSpec(name="bench-en", kind="folder", location=str(news_folder), lang="en")]
     env = {"BENCHMILL_ENGINE": "llm", "BENCHMILL_LLM__BASE_URL": fake_llm.base_url, "BENCHMILL_LLM__MODEL": "fake-model",
-           "BENCHMILL_LLM__MAX_RETRIES": "1", "BENCHMILL_LLM__TIMEOUT": "5", "BENCHMILL_LANGUAGES": '["en"]'}
+           "BENCHMILL_LLM__MAX_RETRIES": "1", "BENCHMILL_LLM__TIMEOUT": "5", "BENCHMILL_LANGUAGES": '["en"]',
+           "BENCHMILL_LLM__PROMPT_PRICE_PER_1K": "0.5", "BENCHMILL_LLM__COMPLETION_PRICE_PER_1K": "1.5"}
     with flow_state(tmp_path / "state", **env):
         model.judge_down = True
         state = daily_news(sources=source, run_date="2026-11-20", return_state=True)
@@ -130,6 +131,10 @@ def test_failed_run_resumes_from_cache_without_repeating_llm_calls(prefect_harne
         assert summary.releases == {"news-en": "1.0.0"}
 
         store = Store.reader(load_settings(None).store)
+        run = next(r for r in store.runs() if r["run_id"] == summary.run_id)
+        assert run["llm_calls"] == summary.llm.calls > 0 and run["prompt_tokens"] > 0
+        assert run["cost_usd"] == pytest.approx(
+            run["prompt_tokens"] / 1000 * 0.5 + run["completion_tokens"] / 1000 * 1.5, rel=1e-4)
         runs = {r["run_id"]: r["status"] for r in store.runs()}
         assert runs[summary.run_id] == "completed" and list(runs.values()).count("failed") == 1
         # no duplicates from the failed attempt: one row per document, triplet and item

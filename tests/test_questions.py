@@ -277,7 +277,7 @@ def test_ru_finite(infinitive, gender, form):
 )
 def test_parse_quantity(label, lang, value, unit, money):
     quantity = parse_quantity(label, lang)
-    assert (quantity.value, quantity.unit, quantity.money) == (value, unit, money)
+    assert (quantity.value, quantity.unit_text, quantity.money) == (value, unit, money)
 
 
 def test_parse_quantity_rejects_names():

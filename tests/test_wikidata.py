@@ -584,3 +584,19 @@ def test_api_arguments_are_checked():
         WikidataAPI("www.wikidata.org/w/api.php", "benchmill")
     with pytest.raises(ValueError, match="User-Agent"):
         WikidataAPI("https://www.wikidata.org/w/api.php", " ")
+
+
+def test_lookup_merges_the_index_and_the_live_api(index, api):
+    from benchmill.wikidata import WikidataLookup
+
+    both = WikidataLookup(index, api)
+    index_only = WikidataLookup(index, None)
+    api_only = WikidataLookup(None, api)
+    merged = [c.qid for c in both.candidates("Rotterdam", "en")]
+    assert len(merged) == len(set(merged))  # one candidate per Q-id
+    assert set(merged) == {c.qid for c in index_only.candidates("Rotterdam", "en")} | {
+        c.qid for c in api_only.candidates("Rotterdam", "en")}
+    claims = both.claims_for(["Q34370"])
+    keys = [(c.subject_qid, c.property_id, c.value_qid, c.value_text) for c in claims]
+    assert claims and len(keys) == len(set(keys))
+    assert WikidataLookup(None, None).candidates("Rotterdam", "en") == []

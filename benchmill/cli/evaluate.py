@@ -138,7 +138,6 @@ def evaluate(
     as_json: Annotated[bool, typer.Option("--json", help="print the report as JSON")] = False,
 ) -> None:
     """Run a baseline RAG over a release's public texts and score it."""
-    from benchmill.engines import EngineConfig  # noqa: F401  (fail early if the core is broken)
     from flows.evaluate import default_report_dir, engine_config
     from tasks.evaluate.answering import GeneratorConfig
     from tasks.evaluate.baseline import BaselineConfig, SystemSpec, run_baseline
