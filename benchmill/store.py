@@ -358,6 +358,18 @@ class Store:
                 [run_id, utcnow(), version_ids],
             )
 
+    def content_hashes(self, doc_ids: list[str]) -> dict[str, str]:
+        """Content hash of each document's newest version (an item's source lineage)."""
+        if not doc_ids:
+            return {}
+        with self.connect() as con:
+            rows = con.execute(
+                """SELECT doc_id, content_hash FROM document_versions WHERE doc_id IN (SELECT unnest(?::VARCHAR[]))
+                   QUALIFY row_number() OVER (PARTITION BY doc_id ORDER BY seq DESC) = 1""",
+                [doc_ids],
+            ).fetchall()
+        return dict(rows)
+
     def document_texts(self, doc_ids: list[str]) -> dict[str, str]:
         """Current (newest) text of each document."""
         if not doc_ids:
@@ -447,9 +459,13 @@ class Store:
             for s, l, n, q, lb, sc, m in rows
         }
 
-    def edges(self, lang: str) -> list[Edge]:
+    def edges(self, lang: str, edge_ids: list[str] | None = None) -> list[Edge]:
+        """The language's graph, or only the given edges, with provenance as accumulated."""
         with self.connect() as con:
-            cur = con.execute("SELECT * FROM edges WHERE lang = ? ORDER BY edge_id", [lang])
+            cur = con.execute(
+                """SELECT * FROM edges WHERE lang = ?
+                   AND (?::VARCHAR[] IS NULL OR edge_id IN (SELECT unnest(?::VARCHAR[]))) ORDER BY edge_id""",
+                [lang, edge_ids, edge_ids])
             return [Edge(**r) for r in _dicts(cur)]
 
     def write_edges(self, edges: list[Edge], run_id: str) -> None:

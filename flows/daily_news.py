@@ -249,26 +249,28 @@ def _build_language(store: Store, settings: Settings, engine: EngineConfig, inde
     with clock.stage(f"graph[{lang}]"):
         new_edges = graph.build_edges(verdict.novel, links, run_id)
         store.write_edges(new_edges, run_id)
-        all_edges = store.edges(lang)
         # questions are about facts this increment brought: edges every triplet of which
         # comes from it. An edited paragraph re-stating a known fact adds a triplet to an
         # old edge, which is no news. (Defined on pending versions, not on this run, so a
         # resumed run finds the same focus.)
         increment_triplets = {t.triplet_id for t in facts}
-        focus = {e.edge_id for e in all_edges if increment_triplets.issuperset(e.triplet_ids)}
+        touched = store.edges(lang, [e.edge_id for e in new_edges])
+        focus = {e.edge_id for e in touched if increment_triplets.issuperset(e.triplet_ids)}
 
     # 7. subgraphs touching the increment -> questions
+    sampled: list[Subgraph] = []
+    items: list[Item] = []
     with clock.stage(f"questions[{lang}]"):
-        cap = subgraphs.SubgraphConfig(max_per_type=SUBGRAPH_MARGIN * max(settings.quotas.values(), default=0))
-        sampled: list[Subgraph] = subgraphs_stage(all_edges, focus, lang, cap)
+        if focus:  # the whole graph is loaded only when there is something new to ask about
+            cap = subgraphs.SubgraphConfig(max_per_type=SUBGRAPH_MARGIN * max(settings.quotas.values(), default=0))
+            sampled = subgraphs_stage(store.edges(lang), focus, lang, cap)
         chunks = [sampled[i:i + SUBGRAPHS_PER_QUESTION_TASK] for i in range(0, len(sampled), SUBGRAPHS_PER_QUESTION_TASK)]
-        items: list[Item] = []
         for fut in [questions_stage.submit(chunk, engine) for chunk in chunks]:
             result = fut.result()
             usage.append(result.usage)
             failures += _recorded(store, run_id, result.failures)
             items += result.items
-        store.write_items(items, run_id)
+        store.write_items(_with_source_hashes(store, items), run_id)
     return len(facts), len(verdict.novel), len(new_edges), len(sampled), items
 
 
@@ -295,6 +297,13 @@ def _run_filters(store: Store, settings: Settings, engine: EngineConfig, run_id:
                 usage.append(result.usage)
                 store.write_verdicts(result.verdicts, run_id)
             progress.advance()
+
+
+def _with_source_hashes(store: Store, items: list[Item]) -> list[Item]:
+    """Complete each item's lineage with the content hashes of the document versions it rests on."""
+    hashes = store.content_hashes(sorted({d for i in items for d in i.doc_ids}))
+    return [i.model_copy(update={"lineage": i.lineage.model_copy(update={
+        "source_hashes": sorted({hashes[d] for d in i.doc_ids if d in hashes})})}) for i in items]
 
 
 def _recorded(store: Store, run_id: str, failures: list[Failure]) -> list[Failure]:

@@ -103,6 +103,13 @@ def test_every_item_has_every_verdict_and_rules_skips_are_declared(three_days):
     assert m.skipped_filters == ["closed_book", "llm_judge"]
     assert m.filters["llm_judge"].skipped_reason == "skipped: needs llm"
     assert m.lineage["engines"] == ["rules"]
+    with store.connect() as con:
+        missing_lineage = con.execute(
+            "SELECT count(*) FROM items WHERE len(source_hashes) = 0 OR prompt_name IS NULL").fetchall()[0][0]
+        unknown = con.execute(
+            """SELECT count(*) FROM (SELECT unnest(source_hashes) AS h FROM items)
+               WHERE h NOT IN (SELECT content_hash FROM document_versions)""").fetchall()[0][0]
+    assert missing_lineage == 0 and unknown == 0
     assert (release_dir(settings, "news-ru", "1.2.0") / "private" / "qa.parquet").exists()
 
 
