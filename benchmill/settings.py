@@ -106,12 +106,16 @@ class Settings(BaseSettings):
     @field_validator("schedule")
     @classmethod
     def _cron(cls, v: str) -> str:
-        from prefect.client.schemas.schedules import CronSchedule
+        # cronsim is tiny; Prefect's own validator would import all of Prefect first.
+        # `benchmill serve` hands the string to Prefect, which checks it once more.
+        from datetime import datetime
+
+        from cronsim import CronSim, CronSimError
 
         try:
-            CronSchedule(cron=v)
-        except ValueError:
-            raise ValueError(f"not a valid cron expression: {v!r}") from None
+            CronSim(v, datetime(2026, 1, 1))
+        except CronSimError as exc:
+            raise ValueError(f"not a valid cron expression: {v!r} ({exc})") from None
         return v
 
     @field_validator("quotas")

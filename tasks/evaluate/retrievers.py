@@ -80,8 +80,12 @@ class BM25Retriever:
     name = "bm25"
 
     def __init__(self, chunks: Sequence[Chunk], lang: str = "en", k1: float = 1.5, b: float = 0.75):
+        import logging
+
         import bm25s
 
+        # bm25s sets its own logger to DEBUG on import, which floods Prefect's log handlers
+        logging.getLogger("bm25s").setLevel(logging.WARNING)
         self.chunks = list(chunks)
         self.lang = lang
         self._stop = _stopwords(lang)
