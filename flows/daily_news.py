@@ -84,6 +84,7 @@ class DailySummary(BaseModel):
     engine: str
     fetched: int
     failures: int
+    failures_by_stage: dict[str, int] = {}
     new_documents: int
     changed_documents: int
     increment: int
@@ -200,6 +201,7 @@ def _run(store: Store, settings: Settings, engine: EngineConfig, sources: list[S
     skipped = sorted({f for m in release_manifests.values() for f in m.skipped_filters})
     summary = DailySummary(
         run_id=run_id, engine=engine.kind, fetched=len(fetched_docs), failures=len(failures),
+        failures_by_stage=dict(sorted(Counter(f.stage for f in failures).items())),
         new_documents=sum(v.status == "new" for v in versions),
         changed_documents=sum(v.status == "changed" for v in versions),
         increment=len(increment), triplets=n_triplets, novel_triplets=n_novel, edges=n_edges,

@@ -117,3 +117,19 @@ def test_unreachable_llm_endpoint_fails_the_run_with_a_clear_message(tmp_path):
     assert "http://127.0.0.1:9/v1" in lines[0] and "BENCHMILL_LLM__BASE_URL" in lines[0]
     # checked before any flow run started: nothing half-done to resume
     assert Store.reader(tmp_path / "s.duckdb").runs() == []
+
+
+def test_failures_lists_a_runs_failed_inputs(tmp_path):
+    from schemas import Failure
+
+    env = {"BENCHMILL_STORE": str(tmp_path / "s.duckdb")}
+    with Store.writer(tmp_path / "s.duckdb", "r1") as store:
+        store.start_run("r1", "daily-news", {}, None)
+        store.record_failures("r1", [Failure(stage="crawl", key="https://x.example/feed.xml", reason="HTTP 404"),
+                                     Failure(stage="questions", key="sg1", reason="no template: ...")])
+    proc = run_cli("failures", "--json", env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert [(f["stage"], f["key"]) for f in json.loads(proc.stdout)] == [
+        ("crawl", "https://x.example/feed.xml"), ("questions", "sg1")]
+    only = json.loads(run_cli("failures", "r1", "--stage", "crawl", "--json", env=env).stdout)
+    assert [f["reason"] for f in only] == ["HTTP 404"]

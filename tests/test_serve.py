@@ -71,8 +71,9 @@ def test_server_and_serve_show_every_deployment(tmp_path):
         crons = [s["schedule"]["cron"] for s in names["daily-news/daily"]["schedules"]]
         assert crons == ["15 4 * * *"]
         assert names["daily-news/on-demand"]["schedules"] == []
-        # the UI is served by the same process
+        # the UI is served by the same process, and calls this server's API, not the default port's
         assert "<html" in httpx.get(f"http://127.0.0.1:{port}/", timeout=5).text.lower()
+        assert httpx.get(f"http://127.0.0.1:{port}/ui-settings", timeout=5).json()["api_url"] == api
     finally:
         if served is not None:
             _stop(served)

@@ -112,9 +112,11 @@ def _print_daily_summary(summary) -> None:
         ("documents fetched", summary.fetched), ("new documents", summary.new_documents),
         ("changed documents", summary.changed_documents), ("increment (versions)", summary.increment),
         ("triplets", summary.triplets), ("novel triplets", summary.novel_triplets), ("new edges", summary.edges),
-        ("subgraphs", summary.subgraphs), ("new items", summary.new_items), ("failed inputs", summary.failures),
+        ("subgraphs", summary.subgraphs), ("new items", summary.new_items),
     ]:
         table.add_row(label, str(value))
+    for stage, n in summary.failures_by_stage.items():
+        table.add_row(f"failed at {stage}", str(n))
     console.print(table)
     types = Table(title="new items per type")
     types.add_column("type")
@@ -136,6 +138,8 @@ def _print_daily_summary(summary) -> None:
         console.print("no new release: nothing new was accepted")
     console.print(f"LLM: {summary.llm.calls} calls, {summary.llm.cached} cached, "
                   f"{summary.llm.prompt_tokens + summary.llm.completion_tokens} tokens")
+    if summary.failures:
+        console.print(f"{summary.failures} inputs failed, each with a recorded reason: `benchmill failures` lists them")
 
 
 # -------------------------------------------------------------------- releases
@@ -243,15 +247,43 @@ def runs(limit: int = 20, config: ConfigOpt = None, store: StoreOpt = None, as_j
     console.print(table)
 
 
+@app.command()
+def failures(run_id: Annotated[Optional[str], typer.Argument(help="a run id (default: the latest run)")] = None,
+             stage: Annotated[Optional[str], typer.Option(help="only this stage")] = None,
+             config: ConfigOpt = None, store: StoreOpt = None, as_json: JsonOpt = False) -> None:
+    """Inputs a run could not use (a feed, page, document, LLM reply...), each with its reason."""
+    _, st = _reader(config, store)
+    if run_id is None:
+        latest = st.runs(1)
+        if not latest:
+            raise UserError("the store has no runs yet")
+        run_id = latest[0]["run_id"]
+    rows = [f for f in st.failures(run_id) if stage is None or f.stage == stage]
+    if as_json:
+        console.print_json(json.dumps([f.model_dump() for f in rows]))
+        return
+    table = Table(title=f"failures of run {run_id}")
+    for col in ("stage", "input", "kind", "reason"):
+        table.add_column(col)
+    for f in rows:
+        table.add_row(f.stage, f.key, f.kind, f.reason)
+    console.print(table)
+
+
 # -------------------------------------------------------------- prefect server
 @app.command()
 def server(config: ConfigOpt = None) -> None:
     """Start the Prefect server + UI on 127.0.0.1 with the project's PREFECT_HOME."""
     settings = settings_for(config)
     port = str(settings.prefect.server_port)
-    console.print(f"Prefect UI: http://127.0.0.1:{port}/ (PREFECT_HOME={os.environ['PREFECT_HOME']})")
+    api = f"http://127.0.0.1:{port}/api"
+    # `--port` alone leaves the UI calling the default port's API: tell it where its API is
+    env = {**os.environ, "PREFECT_SERVER_API_HOST": "127.0.0.1", "PREFECT_SERVER_API_PORT": port,
+           "PREFECT_UI_API_URL": api}
+    console.print(f"Prefect UI: http://127.0.0.1:{port}/ (PREFECT_HOME={os.environ['PREFECT_HOME']}); "
+                  f"serve against it with PREFECT_API_URL={api} benchmill serve")
     raise typer.Exit(subprocess.call([sys.executable, "-m", "prefect", "server", "start", "--host", "127.0.0.1",
-                                      "--port", port]))
+                                      "--port", port], env=env))
 
 
 @app.command()
