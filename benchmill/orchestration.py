@@ -82,12 +82,33 @@ def _code_version_policy():
     return PipelineCode()
 
 
+class _ThreadTimeoutNotice:
+    """Drops Prefect's per-task notice that a timeout cannot interrupt a worker thread.
+
+    Known and accepted: the blocking work in our stages is network calls (LLM, crawl,
+    Wikidata API), each bounded by its own client timeout; the stage timeout is a backstop
+    checked when the call returns. Without this, every task of every run logs it once.
+    """
+
+    def filter(self, record) -> bool:
+        return "running in a worker thread" not in record.getMessage()
+
+
+def _quiet_thread_timeout_notice() -> None:
+    import logging
+
+    logger = logging.getLogger("prefect.task_runs")
+    if not any(isinstance(f, _ThreadTimeoutNotice) for f in logger.filters):
+        logger.addFilter(_ThreadTimeoutNotice())
+
+
 def stage(fn: Callable[..., R], *, name: str, retries: int = 2, retry_delay_seconds: float = 2.0,
           timeout_seconds: float = 3600) -> Any:
     """Wrap a pure stage function from tasks/ as a cached, retried Prefect task."""
     from prefect import task
     from prefect.cache_policies import INPUTS, TASK_SOURCE
 
+    _quiet_thread_timeout_notice()
     return task(
         fn,
         name=name,

@@ -331,24 +331,20 @@ _register_subcommands()
 
 
 def main() -> None:
+    from benchmill.llm import LLMUnavailable
     from benchmill.releases import ReleaseError
     from benchmill.store import StoreError
+    from benchmill.wikidata import WikidataError
 
-    known: tuple[type[BaseException], ...] = (UserError, SettingsError, StoreError, ReleaseError, FileNotFoundError)
-    try:
-        from benchmill.llm import LLMUnavailable
-
-        known += (LLMUnavailable,)
-    except ImportError:
-        pass
+    # a flow that fails inside Prefect re-raises the task's own exception, so these are
+    # caught the same whether they came from the CLI or from a stage
+    user_facing = (UserError, SettingsError, StoreError, ReleaseError, LLMUnavailable, WikidataError,
+                   FileNotFoundError)
     try:
         code = app(standalone_mode=False)
-    except known as exc:
+    except user_facing as exc:
         _fail(exc)
     except Exception as exc:
-        # a flow that failed inside Prefect re-raises the task's exception; name it plainly
-        if _is_user_facing(exc):
-            _fail(exc)
         import click
 
         if isinstance(exc, click.exceptions.ClickException):
@@ -366,8 +362,3 @@ def _fail(exc: BaseException) -> None:
     message = " ".join(str(exc).split())
     print(f"benchmill: error: {message}", file=sys.stderr, flush=True)
     raise SystemExit(2) from None
-
-
-def _is_user_facing(exc: BaseException) -> bool:
-    return type(exc).__name__ in {"LLMUnavailable", "StoreInUse", "StoreError", "SettingsError", "ReleaseError",
-                                  "WikidataError"}
