@@ -181,7 +181,9 @@ def bench_increment(n_en: int, n_ru: int) -> dict:
         env = {**os.environ, "BENCHMILL_STORE": str(tmp / "s.duckdb"), "BENCHMILL_RELEASES_DIR": str(tmp / "rel"),
                "BENCHMILL_WIKIDATA__INDEX": str(tmp / "wd.duckdb"), "BENCHMILL_ENGINE": "rules",
                "PREFECT_HOME": str(tmp / "prefect"), "PREFECT_LOCAL_STORAGE_PATH": str(tmp / "results"),
-               "HF_HUB_OFFLINE": "1"}
+               # cold for the full build, then reused by the next runs, as by a daily job
+               "BENCHMILL_EMBEDDING__CACHE_PATH": str(tmp / "embedding_cache.sqlite"),
+               "BENCHMILL_LLM__CACHE_PATH": str(tmp / "llm_cache.sqlite"), "HF_HUB_OFFLINE": "1"}
         corpora = {"en": make_articles("en", n_en, seed=21), "ru": make_articles("ru", n_ru, seed=21)}
         day1 = [write_folder(arts, tmp / "day1" / lang) for lang, arts in corpora.items()]
         # a day's feed lists what changed that day, as news feeds do: the 1 % edited articles
