@@ -84,6 +84,13 @@ class ScriptedModel:
         return Reply(status=500, content=f"unscripted prompt: {message[:80]}")
 
 
+def _rows(store: Store, sql: str) -> list[tuple]:
+    # not inline in the test: Prefect keeps the failed run's exception, whose traceback
+    # reaches the test's frame, so a connection left in its locals would live to exit
+    with store.connect() as con:
+        return con.execute(sql).fetchall()
+
+
 def _task_states(flow_run_id: str) -> dict[str, set[str]]:
     from prefect.client.orchestration import get_client
     from prefect.client.schemas.filters import FlowRunFilter, FlowRunFilterId
@@ -138,17 +145,13 @@ def test_failed_run_resumes_from_cache_without_repeating_llm_calls(prefect_harne
         runs = {r["run_id"]: r["status"] for r in store.runs()}
         assert runs[summary.run_id] == "completed" and list(runs.values()).count("failed") == 1
         # no duplicates from the failed attempt: one row per document, triplet and item
-        with store.connect() as con:
-            assert con.execute("SELECT count(*), count(DISTINCT canonical_url) FROM documents").fetchall() == [(4, 4)]
-            dup_items = con.execute("SELECT count(*) - count(DISTINCT item_id) FROM items").fetchall()[0][0]
-            assert dup_items == 0
+        assert _rows(store, "SELECT count(*), count(DISTINCT canonical_url) FROM documents") == [(4, 4)]
+        assert _rows(store, "SELECT count(*) - count(DISTINCT item_id) FROM items") == [(0,)]
 
         # the broken reply failed its subgraph only, with a recorded reason; the rest went on
         failures = [f for r in store.runs() for f in store.failures(r["run_id"])]
         broken = [f for f in failures if f.stage == "questions" and "bridge" not in f.reason]
         assert broken and all("JSON" in f.reason or "parse" in f.reason.lower() for f in broken), broken
-        with store.connect() as con:
-            judged = con.execute(
-                "SELECT count(*) FROM verdicts WHERE filter = 'llm_judge' AND status = 'passed'").fetchall()[0][0]
-            items = con.execute("SELECT count(*) FROM items").fetchall()[0][0]
+        [(judged,)] = _rows(store, "SELECT count(*) FROM verdicts WHERE filter = 'llm_judge' AND status = 'passed'")
+        [(items,)] = _rows(store, "SELECT count(*) FROM items")
         assert judged > 0 and items > len(broken)
