@@ -36,7 +36,8 @@ def bench_pipeline(n_en: int, n_ru: int) -> dict:
     """Everything a run does per document except parsing and the LLM."""
     from bench.corpus import edit, make_articles
     from benchmill.settings import load_settings
-    from benchmill.wikidata import WikidataIndex
+    from benchmill.wikidata import WikidataIndex, WikidataLookup
+    from flows.daily_news import lookup_candidates
     from schemas import EntityLink, Triplet
     from tasks import diff, graph, subgraphs
     from tasks.crawl import extract_article
@@ -51,6 +52,7 @@ def bench_pipeline(n_en: int, n_ru: int) -> dict:
         t = time.perf_counter()
         index = WikidataIndex.build(settings.wikidata.dump, Path(tmp) / "wd.duckdb")
         index_build = time.perf_counter() - t
+        lookup = WikidataLookup(index, None)
         n_subgraphs = n_surfaces = 0
         for lang in ("en", "ru"):
             t = time.perf_counter()
@@ -69,8 +71,7 @@ def bench_pipeline(n_en: int, n_ru: int) -> dict:
             facts = [(a, f) for a in corpora[lang] for f in a.facts]
             t = time.perf_counter()
             surfaces = sorted({s for _, (subj, _, obj) in facts for s in (subj, obj)})
-            # as the flow does: quantities are never looked up
-            candidates = {s: [] if subgraphs.parse_quantity(s, lang) else index.candidates(s, lang) for s in surfaces}
+            candidates = {s: lookup_candidates(lookup, s, lang) for s in surfaces}
             n_surfaces += len(surfaces)
             links = {s: EntityLink(surface=s, lang=lang, node_id=(c[0].qid if c and c[0].score >= 0.99 else
                                                                    unlinked_node_id(s, lang)),

@@ -69,6 +69,7 @@ def code_fingerprint() -> str:
     return h.hexdigest()
 
 
+@lru_cache(maxsize=1)
 def _code_version_policy():
     from prefect.cache_policies import CachePolicy
 

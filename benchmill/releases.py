@@ -220,16 +220,10 @@ def publish(store: Store, settings: Settings, plan: ReleasePlan, *, run_id: str,
     item_public = {iid: n for n, iid in enumerate(_public_order(plan.version, sorted(items_by_id)))}
     doc_public = {did: n for n, did in enumerate(_public_order(plan.version, plan.doc_ids))}
     manifest_ = _build_manifest(store, plan, filters)
+    versions = store.newest_version_ids(plan.doc_ids)  # the writer's lock keeps them current
     with store.transaction() as con:
         if first_row(con.execute("SELECT 1 FROM releases WHERE collection = ? AND version = ?", [plan.collection, plan.version])):
             raise ReleaseError(f"release {plan.collection}@{plan.version} already exists; releases are immutable")
-        versions = dict(
-            con.execute(
-                """SELECT doc_id, version_id FROM document_versions WHERE doc_id IN (SELECT unnest(?::VARCHAR[]))
-                   QUALIFY row_number() OVER (PARTITION BY doc_id ORDER BY seq DESC) = 1""",
-                [plan.doc_ids],
-            ).fetchall()
-        )
         major, minor, patch = (int(x) for x in plan.version.split("."))
         con.execute(
             "INSERT INTO releases VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",

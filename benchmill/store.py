@@ -303,7 +303,7 @@ class Store:
             return 0
         now = utcnow()
         with self.transaction() as con:
-            before = first_row(con.execute("SELECT count(*) FROM document_versions"))[0]
+            before = _rows_in(con, "document_versions")
             bulk_insert(
                 con,
                 "INSERT INTO documents SELECT DISTINCT ON (doc_id) * FROM __rows ON CONFLICT (doc_id) DO NOTHING",
@@ -330,7 +330,7 @@ class Store:
                     for v in versions
                 ],
             )
-            return first_row(con.execute("SELECT count(*) FROM document_versions"))[0] - before
+            return _rows_in(con, "document_versions") - before
 
     def pending_versions(self, langs: list[str] | None = None) -> list[IncrementDoc]:
         """The increment: versions not yet consumed by a completed run, oldest first."""
@@ -360,24 +360,23 @@ class Store:
 
     def content_hashes(self, doc_ids: list[str]) -> dict[str, str]:
         """Content hash of each document's newest version (an item's source lineage)."""
-        if not doc_ids:
-            return {}
-        with self.connect() as con:
-            rows = con.execute(
-                """SELECT doc_id, content_hash FROM document_versions WHERE doc_id IN (SELECT unnest(?::VARCHAR[]))
-                   QUALIFY row_number() OVER (PARTITION BY doc_id ORDER BY seq DESC) = 1""",
-                [doc_ids],
-            ).fetchall()
-        return dict(rows)
+        return self._newest("content_hash", doc_ids)
 
     def document_texts(self, doc_ids: list[str]) -> dict[str, str]:
         """Current (newest) text of each document."""
+        return self._newest("text", doc_ids)
+
+    def newest_version_ids(self, doc_ids: list[str]) -> dict[str, str]:
+        return self._newest("version_id", doc_ids)
+
+    def _newest(self, column: str, doc_ids: list[str]) -> dict[str, Any]:
+        """``column`` of each document's newest version (pending ones included)."""
         if not doc_ids:
             return {}
         with self.connect() as con:
             rows = con.execute(
-                """SELECT doc_id, text FROM document_versions WHERE doc_id IN (SELECT unnest(?::VARCHAR[]))
-                   QUALIFY row_number() OVER (PARTITION BY doc_id ORDER BY seq DESC) = 1""",
+                f"""SELECT doc_id, {column} FROM document_versions WHERE doc_id IN (SELECT unnest(?::VARCHAR[]))
+                    QUALIFY row_number() OVER (PARTITION BY doc_id ORDER BY seq DESC) = 1""",
                 [doc_ids],
             ).fetchall()
         return dict(rows)
@@ -386,7 +385,7 @@ class Store:
         tables = ["documents", "document_versions", "triplets", "entities", "edges", "items", "verdicts",
                   "releases", "release_items", "runs"]
         with self.connect() as con:
-            return {t: first_row(con.execute(f"SELECT count(*) FROM {t}"))[0] for t in tables}
+            return {t: _rows_in(con, t) for t in tables}
 
     # ------------------------------------------------------------ facts & graph
     def write_triplets(self, triplets: list[Triplet], run_id: str) -> None:
@@ -444,21 +443,6 @@ class Store:
                 [[l.surface, l.lang, l.node_id, l.qid, l.label, l.score, l.method, run_id] for l in links],
             )
 
-    def known_links(self, surfaces: list[str], lang: str) -> dict[str, EntityLink]:
-        """Earlier decisions for these surface forms, so labels stay stable across runs."""
-        if not surfaces:
-            return {}
-        with self.connect() as con:
-            rows = con.execute(
-                """SELECT surface, lang, node_id, qid, label, score, method FROM entities
-                   WHERE lang = ? AND surface IN (SELECT unnest(?::VARCHAR[]))""",
-                [lang, surfaces],
-            ).fetchall()
-        return {
-            s: EntityLink(surface=s, lang=l, node_id=n, qid=q, label=lb, score=sc or 0.0, method=m)
-            for s, l, n, q, lb, sc, m in rows
-        }
-
     def edges(self, lang: str, edge_ids: list[str] | None = None) -> list[Edge]:
         """The language's graph, or only the given edges, with provenance as accumulated."""
         with self.connect() as con:
@@ -492,7 +476,7 @@ class Store:
             return 0
         now = utcnow()
         with self.transaction() as con:
-            before = first_row(con.execute("SELECT count(*) FROM items"))[0]
+            before = _rows_in(con, "items")
             bulk_insert(
                 con,
                 "INSERT INTO items SELECT DISTINCT ON (item_id) * FROM __rows ON CONFLICT DO NOTHING",
@@ -507,16 +491,13 @@ class Store:
                     for i in items
                 ],
             )
-            return first_row(con.execute("SELECT count(*) FROM items"))[0] - before
+            return _rows_in(con, "items") - before
 
-    def items(self, item_ids: list[str] | None = None, *, where: str = "TRUE", params: list | None = None) -> list[Item]:
-        sql = "SELECT * FROM items WHERE " + where
-        args = list(params or [])
-        if item_ids is not None:
-            sql += " AND item_id IN (SELECT unnest(?::VARCHAR[]))"
-            args.append(item_ids)
+    def items(self, item_ids: list[str]) -> list[Item]:
         with self.connect() as con:
-            return [_item(r) for r in _dicts(con.execute(sql + " ORDER BY item_id", args))]
+            cur = con.execute("SELECT * FROM items WHERE item_id IN (SELECT unnest(?::VARCHAR[])) ORDER BY item_id",
+                              [item_ids])
+            return [_item(r) for r in _dicts(cur)]
 
     def items_awaiting(self, filter_name: str, method: str, langs: list[str] | None = None) -> list[str]:
         """Items with no verdict from this filter yet, or only a transient error."""
@@ -554,21 +535,6 @@ class Store:
             ).fetchall()
         return [Verdict(item_id=i, filter=f, status=s, score=sc, reason=r) for i, f, s, sc, r in rows]
 
-    def verdict_stats(self, filters: list[str], item_ids: list[str] | None = None) -> list[dict[str, Any]]:
-        """Per filter and status: count and the most frequent reasons."""
-        with self.connect() as con:
-            return _dicts(
-                con.execute(
-                    """SELECT filter, status, count(*) AS n,
-                              list(reason ORDER BY reason)[1:3] AS sample_reasons
-                       FROM verdicts
-                       WHERE filter IN (SELECT unnest(?::VARCHAR[]))
-                         AND (?::VARCHAR[] IS NULL OR list_contains(?::VARCHAR[], item_id))
-                       GROUP BY filter, status ORDER BY filter, status""",
-                    [filters, item_ids, item_ids],
-                )
-            )
-
     def top_rejection_reasons(self, filters: list[str], item_ids: list[str], limit: int = 3) -> dict[str, list[tuple[str, int]]]:
         if not item_ids:
             return {}
@@ -585,6 +551,10 @@ class Store:
             if len(out.setdefault(f, [])) < limit:
                 out[f].append((r, n))
         return out
+
+
+def _rows_in(con: duckdb.DuckDBPyConnection, table: str) -> int:
+    return first_row(con.execute(f"SELECT count(*) FROM {table}"))[0]
 
 
 def first_row(cur: duckdb.DuckDBPyConnection) -> tuple | None:

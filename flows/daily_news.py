@@ -232,7 +232,7 @@ def _build_language(store: Store, settings: Settings, engine: EngineConfig, inde
     with clock.stage(f"linking[{lang}]"):
         mentions = _mentions(facts, lang)
         candidates: dict[str, list[EntityCandidate]] = {
-            surface: _lookup(index, surface, lang) for surface in sorted({m.surface for m in mentions})
+            surface: lookup_candidates(index, surface, lang) for surface in sorted({m.surface for m in mentions})
         }
         link_batch = linking_stage(mentions, candidates, engine,
                                    linking.LinkingConfig(threshold=settings.wikidata.link_threshold))
@@ -344,7 +344,7 @@ def _wikidata(settings: Settings) -> WikidataLookup | None:
     return WikidataLookup(index, api)
 
 
-def _lookup(index: WikidataLookup | None, surface: str, lang: str) -> list[EntityCandidate]:
+def lookup_candidates(index: WikidataLookup | None, surface: str, lang: str) -> list[EntityCandidate]:
     """Wikidata candidates for a surface form; quantities ("2139 cars") are never entities."""
     if index is None or subgraphs.parse_quantity(surface, lang) is not None:
         return []
