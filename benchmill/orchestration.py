@@ -35,6 +35,8 @@ def configure_prefect(settings: Settings) -> None:
     os.environ.setdefault("PREFECT_RESULTS_PERSIST_BY_DEFAULT", "true")
     # Prefect's telemetry logs an ERROR on every temporary server start when offline
     os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
+    # the first start in a new home creates its database: 20 s (Prefect's default) is short on a busy machine
+    os.environ.setdefault("PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", "120")
     # read by benchmill.embeddings in whichever process (or Dask worker) embeds
     os.environ.setdefault("BENCHMILL_EMBEDDING__CACHE_PATH", str(settings.embedding.cache_path))
     Path(os.environ["PREFECT_LOCAL_STORAGE_PATH"]).mkdir(parents=True, exist_ok=True)

@@ -52,7 +52,8 @@ def settings_for(config: Path | None, store: Path | None = None, **overrides: An
 def say_where(settings: Settings, **extra: Path) -> None:
     """One line on stdout telling where a writing command writes (skipped with --json)."""
     more = "".join(f", {k.replace('_', ' ')} {v}" for k, v in extra.items())
-    console.print(f"benchmill: home {settings.home} (store {settings.store}{more})", markup=False, highlight=False)
+    console.print(f"benchmill: home {settings.home} (store {settings.store}{more})", markup=False, highlight=False,
+                  soft_wrap=True)
 
 
 def parse_source(value: str) -> SourceSpec:
