@@ -150,6 +150,8 @@ def test_unknown_option_is_one_line_naming_it():
     _one_line(run_cli("releases", "list", "--sotre", "x"), "no such option --sotre", "--store",
               "benchmill releases list --help")
     _one_line(run_cli("nosuchcmd"), "nosuchcmd")
+    bare = run_cli("releases")  # no arguments: the help, nothing else
+    assert bare.returncode == 2 and "Usage: benchmill releases" in bare.stdout and bare.stderr == ""
 
 
 def test_unknown_settings_keys_and_bad_timezone_are_refused(tmp_path):

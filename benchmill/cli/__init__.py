@@ -409,6 +409,8 @@ def _usage_error(exc) -> None:
             message += f" (did you mean {', '.join(sorted(exc.possibilities))}?)"
     else:
         message = " ".join(exc.format_message().split()).rstrip(".")
+        if not message:  # no arguments: the help was printed
+            raise SystemExit(exc.exit_code) from None
         message = message[:1].lower() + message[1:]
     path = exc.ctx.command_path if exc.ctx is not None else "benchmill"
     print(f"benchmill: {message} (see {path} --help)", file=sys.stderr, flush=True)
