@@ -385,8 +385,7 @@ def main() -> None:
     except user_facing as exc:
         _fail(exc)
     except Exception as exc:
-        from typer._click import exceptions as click_exc  # typer >= 0.20 ships its own click
-
+        click_exc = _click_exceptions()
         if isinstance(exc, click_exc.UsageError):
             _usage_error(exc)
         if isinstance(exc, click_exc.ClickException):
@@ -399,11 +398,17 @@ def main() -> None:
         raise SystemExit(code)
 
 
+def _click_exceptions():
+    try:
+        from typer._click import exceptions  # typer >= 0.2x vendors its own click
+    except ImportError:
+        from click import exceptions
+    return exceptions
+
+
 def _usage_error(exc) -> None:
     """A mistyped command line: one line naming the input and where help is, exit 2."""
-    from typer._click import exceptions as click_exc
-
-    if isinstance(exc, click_exc.NoSuchOption):
+    if isinstance(exc, _click_exceptions().NoSuchOption):
         message = f"no such option {exc.option_name}"
         if exc.possibilities:
             message += f" (did you mean {', '.join(sorted(exc.possibilities))}?)"
@@ -426,7 +431,6 @@ def _os_error(exc: OSError) -> str:
 
 def _fail(exc: BaseException) -> None:
     # plain stderr, never wrapped: the error is one line a script can grep
-    message = _os_error(exc) if type(exc) is not FileNotFoundError and isinstance(exc, OSError) else str(exc)
-    message = " ".join(message.split())
+    message = " ".join((_os_error(exc) if isinstance(exc, OSError) else str(exc)).split())
     print(f"benchmill: error: {message}", file=sys.stderr, flush=True)
     raise SystemExit(2) from None
