@@ -164,3 +164,15 @@ def test_home_key_in_config_file(tmp_path: Path, monkeypatch):
     s = load_settings(cfg)
     assert s.home == (tmp_path / "work").resolve()
     assert s.store == (tmp_path / "work").resolve() / "data" / "benchmill.duckdb"
+
+
+def test_example_config_copied_into_a_project(tmp_path: Path, monkeypatch):
+    from benchmill import ROOT
+
+    monkeypatch.delenv("BENCHMILL_HOME", raising=False)
+    cfg = tmp_path / "benchmill.toml"
+    cfg.write_text((ROOT / "benchmill.example.toml").read_text())
+    s = load_settings(cfg)
+    assert s.store == tmp_path.resolve() / "data" / "benchmill.duckdb"
+    assert s.prefect.result_storage == tmp_path.resolve() / ".prefect" / "results"
+    assert s.wikidata.dump.exists()  # the bundled sample, wherever the project lives
