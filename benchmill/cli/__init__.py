@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import Annotated, Any, Optional
@@ -322,8 +321,10 @@ def server(config: ConfigOpt = None) -> None:
            "PREFECT_UI_API_URL": api}
     console.print(f"Prefect UI: http://127.0.0.1:{port}/ (PREFECT_HOME={os.environ['PREFECT_HOME']}); "
                   f"serve against it with PREFECT_API_URL={api} benchmill serve")
-    raise typer.Exit(subprocess.call([sys.executable, "-m", "prefect", "server", "start", "--host", "127.0.0.1",
-                                      "--port", port], env=env))
+    sys.stdout.flush()
+    # exec, not a child: a SIGKILL of this process stops the server too, nothing is left holding the port
+    os.execve(sys.executable, [sys.executable, "-m", "prefect", "server", "start", "--host", "127.0.0.1",
+                               "--port", port], env)
 
 
 @app.command()
