@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 #: variables the test session sets (conftest) that would hide the defaults under test
@@ -116,6 +118,7 @@ def _tiny_source(folder: Path) -> Path:
     return write_folder(make_articles("en", 1, seed=5), folder)
 
 
+@pytest.mark.slow  # a flow run on a fresh Prefect home (its database is created first)
 def test_daily_from_elsewhere_writes_only_under_its_home_and_logs_no_error(tmp_path):
     before = _repo_files()
     home = tmp_path / "home"
@@ -156,6 +159,7 @@ def _alive(pid: int) -> bool:
     return "Z" not in state.split()[1]
 
 
+@pytest.mark.slow  # starts a temporary Prefect server
 def test_sigkilled_run_leaves_no_temporary_prefect_server(tmp_path):
     home = tmp_path / "home"
     home.mkdir()
