@@ -27,8 +27,9 @@ class SettingsError(Exception):
     """Settings could not be loaded; the message names the key and the problem."""
 
 
-#: environment variables with the BENCHMILL_ prefix that are not settings keys
-EXTRA_ENV_VARS = frozenset({"BENCHMILL_HOME", "BENCHMILL_CONFIG"})
+#: environment variables with the BENCHMILL_ prefix that are not settings keys but that the
+#: project reads (BENCHMILL_FAULT_AT: benchmill/faults.py, fault injection in kill/resume tests)
+EXTRA_ENV_VARS = frozenset({"BENCHMILL_HOME", "BENCHMILL_CONFIG", "BENCHMILL_FAULT_AT"})
 
 #: the home in use while ``load_settings`` builds a Settings (defaults are resolved against it)
 _HOME: dict[str, Path | None] = {"path": None}
