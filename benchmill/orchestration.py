@@ -33,9 +33,69 @@ def configure_prefect(settings: Settings) -> None:
     os.environ.setdefault("PREFECT_HOME", str(settings.prefect.home))
     os.environ.setdefault("PREFECT_LOCAL_STORAGE_PATH", str(settings.prefect.result_storage))
     os.environ.setdefault("PREFECT_RESULTS_PERSIST_BY_DEFAULT", "true")
+    # Prefect's telemetry logs an ERROR on every temporary server start when offline
+    os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
+    # the first start in a new home creates its database: 20 s (Prefect's default) is short on a busy machine
+    os.environ.setdefault("PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", "120")
     # read by benchmill.embeddings in whichever process (or Dask worker) embeds
     os.environ.setdefault("BENCHMILL_EMBEDDING__CACHE_PATH", str(settings.embedding.cache_path))
     Path(os.environ["PREFECT_LOCAL_STORAGE_PATH"]).mkdir(parents=True, exist_ok=True)
+
+
+_WATCHDOG = """
+import os, signal, sys, time
+parent, server = int(sys.argv[1]), int(sys.argv[2])
+def alive(pid):
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return b"uvicorn" in f.read()
+    except OSError:
+        return False
+while os.getppid() == parent and alive(server):
+    time.sleep(0.2)
+if alive(server):
+    os.kill(server, signal.SIGTERM)
+    for _ in range(50):
+        time.sleep(0.1)
+        if not alive(server):
+            break
+    else:
+        os.kill(server, signal.SIGKILL)
+"""
+
+
+def tie_temporary_server_to_this_process() -> None:
+    """Make Prefect's temporary API server (started when no PREFECT_API_URL is set) die
+    with this process, even on SIGKILL.
+
+    Prefect stops it from an atexit hook, which a SIGKILL skips: the uvicorn child would
+    run on, holding its port and PREFECT_HOME's database. A tiny watchdog process, started
+    with the server, polls for its parent's death and then terminates the server. Call
+    before the first flow run; a no-op when an API URL is configured.
+    """
+    if os.environ.get("PREFECT_API_URL"):
+        return
+    from prefect.server.api.server import SubprocessASGIServer
+
+    current = SubprocessASGIServer._instances.get(None)
+    if current is not None and (current.running or getattr(current, "_tied", False)):
+        return
+
+    class _TiedServer(SubprocessASGIServer):
+        _tied = True
+
+        def _run_uvicorn_command(self):
+            import subprocess
+            import sys
+
+            proc = super()._run_uvicorn_command()
+            subprocess.Popen([sys.executable, "-c", _WATCHDOG, str(os.getpid()), str(proc.pid)],
+                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             start_new_session=True)
+            return proc
+
+    SubprocessASGIServer._instances.pop(None, None)
+    _TiedServer()  # registers itself as the default (port None) instance
 
 
 def _is_transient(exc: BaseException) -> bool:

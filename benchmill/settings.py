@@ -1,14 +1,22 @@
 """One validated settings model: benchmill.toml (or --config) overlaid by BENCHMILL_* env vars.
 
-A bad value fails at start with the key named (see ``load_settings``).
+A bad value fails at start with the key named (see ``load_settings``): a bad value, an
+unknown key (in the TOML file, nested tables too) or an unknown BENCHMILL_* variable.
+
+Generated state (store, releases, caches, Wikidata index, Prefect home, reports) defaults
+under the project home, never under the package: $BENCHMILL_HOME, else the folder of
+the config file in use (--config / $BENCHMILL_CONFIG / ./benchmill.toml), else the
+working directory (see ``project_home``). Relative paths in a config file resolve
+against the config file's folder.
 """
 from __future__ import annotations
 
+import difflib
 import os
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field, SecretStr, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict, TomlConfigSettingsSource
 
 from benchmill import ROOT
@@ -19,8 +27,45 @@ class SettingsError(Exception):
     """Settings could not be loaded; the message names the key and the problem."""
 
 
+#: environment variables with the BENCHMILL_ prefix that are not settings keys but that the
+#: project reads (BENCHMILL_FAULT_AT: benchmill/faults.py, fault injection in kill/resume tests)
+EXTRA_ENV_VARS = frozenset({"BENCHMILL_HOME", "BENCHMILL_CONFIG", "BENCHMILL_FAULT_AT"})
+
+#: the home in use while ``load_settings`` builds a Settings (defaults are resolved against it)
+_HOME: dict[str, Path | None] = {"path": None}
+
+
+def default_config() -> Path | None:
+    """$BENCHMILL_CONFIG, else ./benchmill.toml when it exists."""
+    env = os.environ.get("BENCHMILL_CONFIG")
+    if env:
+        return Path(env)
+    return Path("benchmill.toml") if Path("benchmill.toml").exists() else None
+
+
+def project_home(config: Path | None = None) -> Path:
+    """Where generated state goes: $BENCHMILL_HOME, else the config file's folder, else the cwd."""
+    env = os.environ.get("BENCHMILL_HOME")
+    if env:
+        return Path(env).expanduser().resolve()
+    config = config if config is not None else default_config()
+    if config is not None:
+        return Path(config).expanduser().resolve().parent
+    return Path.cwd().resolve()
+
+
+def _home() -> Path:
+    return _HOME["path"] or project_home()
+
+
+def _under_home(*parts: str):
+    return Field(default_factory=lambda: _home().joinpath(*parts))
+
+
 class LLMSettings(BaseModel):
     """An OpenAI-compatible chat endpoint (vLLM server, llama.cpp server, any hosted API)."""
+
+    model_config = ConfigDict(extra="forbid")
 
     base_url: str | None = None
     model: str = "Qwen/Qwen2.5-7B-Instruct"
@@ -30,7 +75,7 @@ class LLMSettings(BaseModel):
     max_concurrency: int = Field(4, ge=1, le=256)
     timeout: float = Field(120.0, gt=0)
     max_retries: int = Field(3, ge=0, le=20)
-    cache_path: Path = ROOT / "data" / "llm_cache.sqlite"
+    cache_path: Path = _under_home("data", "llm_cache.sqlite")
     # what the endpoint charges, for the cost recorded with each run (0 for a local vLLM server)
     prompt_price_per_1k: float = Field(0.0, ge=0.0)
     completion_price_per_1k: float = Field(0.0, ge=0.0)
@@ -50,19 +95,25 @@ class LLMSettings(BaseModel):
 class EmbeddingSettings(BaseModel):
     """Models used for similarity (linking, duplicates, dense retrieval)."""
 
+    model_config = ConfigDict(extra="forbid")
+
     en: Literal["all-minilm-l6-v2"] = "all-minilm-l6-v2"
     ru: Literal["multilingual-e5-small"] = "multilingual-e5-small"
-    cache_path: Path = ROOT / "data" / "embedding_cache.sqlite"
+    cache_path: Path = _under_home("data", "embedding_cache.sqlite")
 
 
 class WikidataSettings(BaseModel):
-    dump: Path = ROOT / "data" / "wikidata" / "sample.json.bz2"
-    index: Path = ROOT / "data" / "wikidata" / "index.duckdb"
+    model_config = ConfigDict(extra="forbid")
+
+    dump: Path = ROOT / "data" / "wikidata" / "sample.json.bz2"  # bundled, read-only
+    index: Path = _under_home("data", "wikidata", "index.duckdb")
     api_url: str | None = Field(None, description="live API, e.g. https://www.wikidata.org/w/api.php")
     link_threshold: float = Field(0.75, ge=0.0, le=1.0)
 
 
 class CrawlSettings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
     user_agent: str = "benchmill/0.1 (+https://github.com/benchmill/benchmill; RAG benchmark builder)"
     timeout: float = Field(20.0, gt=0)
     retries: int = Field(3, ge=0)
@@ -73,8 +124,10 @@ class CrawlSettings(BaseModel):
 
 
 class PrefectSettings(BaseModel):
-    home: Path = ROOT / ".prefect"
-    result_storage: Path = ROOT / ".prefect" / "results"
+    model_config = ConfigDict(extra="forbid")
+
+    home: Path = _under_home(".prefect")
+    result_storage: Path = _under_home(".prefect", "results")
     task_runner: Literal["threads", "dask"] = "threads"
     dask_address: str | None = Field(None, description="tcp://scheduler:8786; None starts a local cluster")
     dask_workers: int = Field(2, ge=1)
@@ -87,14 +140,16 @@ class Settings(BaseSettings):
         env_prefix="BENCHMILL_", env_nested_delimiter="__", extra="forbid", toml_file=None
     )
 
-    store: Path = ROOT / "data" / "benchmill.duckdb"
-    releases_dir: Path = ROOT / "data" / "releases"
+    home: Path = Field(default_factory=_home, description="set by $BENCHMILL_HOME (see project_home)")
+    store: Path = _under_home("data", "benchmill.duckdb")
+    releases_dir: Path = _under_home("data", "releases")
+    reports_dir: Path = _under_home("reports")
     engine: Literal["rules", "llm", "auto"] = "auto"
-    llm: LLMSettings = LLMSettings()
-    embedding: EmbeddingSettings = EmbeddingSettings()
-    wikidata: WikidataSettings = WikidataSettings()
-    crawl: CrawlSettings = CrawlSettings()
-    prefect: PrefectSettings = PrefectSettings()
+    llm: LLMSettings = Field(default_factory=LLMSettings)
+    embedding: EmbeddingSettings = Field(default_factory=EmbeddingSettings)
+    wikidata: WikidataSettings = Field(default_factory=WikidataSettings)
+    crawl: CrawlSettings = Field(default_factory=CrawlSettings)
+    prefect: PrefectSettings = Field(default_factory=PrefectSettings)
     languages: list[Literal["en", "ru"]] = ["en", "ru"]
     sources: list[SourceSpec] = []
     schedule: str = Field("0 6 * * *", description="cron for the daily news deployment")
@@ -116,6 +171,17 @@ class Settings(BaseSettings):
             CronSim(v, datetime(2026, 1, 1))
         except CronSimError as exc:
             raise ValueError(f"not a valid cron expression: {v!r} ({exc})") from None
+        return v
+
+    @field_validator("timezone")
+    @classmethod
+    def _timezone(cls, v: str) -> str:
+        from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+        try:
+            ZoneInfo(v)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError(f"unknown timezone {v!r} (an IANA name such as UTC or Europe/Moscow)") from None
         return v
 
     @field_validator("quotas")
@@ -140,30 +206,104 @@ class Settings(BaseSettings):
         sources: list[PydanticBaseSettingsSource] = [init_settings, env_settings]
         toml = _CONFIG_PATH.get("path")
         if toml is not None:
-            sources.append(TomlConfigSettingsSource(settings_cls, toml_file=toml))
+            sources.append(_RelativeTomlSource(settings_cls, toml_file=toml))
         return tuple(sources)
 
 
 _CONFIG_PATH: dict[str, Path | None] = {"path": None}
+
+#: path-valued keys of the TOML file, resolved against the file's folder when relative
+_PATH_KEYS: tuple[tuple[str, ...], ...] = (
+    ("home",), ("store",), ("releases_dir",), ("reports_dir",), ("llm", "cache_path"), ("embedding", "cache_path"),
+    ("wikidata", "dump"), ("wikidata", "index"), ("prefect", "home"), ("prefect", "result_storage"),
+)
+
+
+class _RelativeTomlSource(TomlConfigSettingsSource):
+    """The TOML file, with relative paths (and relative folder sources that exist there)
+    made absolute against the file's folder."""
+
+    def _read_file(self, file_path) -> dict[str, Any]:
+        data = super()._read_file(file_path)
+        base = Path(file_path).expanduser().resolve().parent
+        for key in _PATH_KEYS:
+            table = data
+            for part in key[:-1]:
+                table = table.get(part) if isinstance(table, dict) else None
+            if isinstance(table, dict) and isinstance(table.get(key[-1]), str):
+                path = Path(table[key[-1]]).expanduser()
+                if not path.is_absolute():
+                    table[key[-1]] = str(base / path)
+        for src in data.get("sources") or []:
+            if isinstance(src, dict) and src.get("kind") == "folder" and isinstance(src.get("location"), str):
+                path = Path(src["location"]).expanduser()
+                if not path.is_absolute() and (base / path).is_dir():
+                    src["location"] = str(base / path)
+        return data
+
+
+def _known_env_names() -> set[str]:
+    names = set(EXTRA_ENV_VARS)
+    for name, field in Settings.model_fields.items():
+        names.add(f"BENCHMILL_{name.upper()}")
+        sub = field.annotation
+        if isinstance(sub, type) and issubclass(sub, BaseModel):
+            names.update(f"BENCHMILL_{name.upper()}__{s.upper()}" for s in sub.model_fields)
+    return names
+
+
+def check_environment(environ: dict[str, str] | None = None) -> None:
+    """An unknown BENCHMILL_* variable (a typo like BENCHMILL_LLM_BASE_URL) is an error,
+    not silently ignored."""
+    environ = os.environ if environ is None else environ
+    known = _known_env_names()
+    for var in sorted(environ):
+        upper = var.upper()
+        if not upper.startswith("BENCHMILL_") or upper in known:
+            continue
+        if upper.startswith("BENCHMILL_QUOTAS__") and len(upper) > len("BENCHMILL_QUOTAS__"):
+            continue  # one entry of the quotas table
+        close = difflib.get_close_matches(upper, sorted(known), n=1, cutoff=0.8)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        raise SettingsError(f"unknown setting in the environment: {var}{hint}")
+
+
+def _toml_home(config: Path) -> Path | None:
+    """A ``home = "..."`` key in the config file (relative to the file's folder)."""
+    import tomllib
+
+    try:
+        value = tomllib.loads(config.read_text(encoding="utf-8")).get("home")
+    except (OSError, ValueError):
+        return None  # reported by the real load
+    if not isinstance(value, str):
+        return None
+    return (config.expanduser().resolve().parent / Path(value).expanduser()).resolve()
 
 
 def load_settings(config: Path | None = None, **overrides) -> Settings:
     """Load settings: explicit overrides > BENCHMILL_* env > TOML file > defaults.
 
     ``config`` defaults to $BENCHMILL_CONFIG, else ./benchmill.toml when it exists.
+    Defaults of generated paths lie under ``project_home(config)``.
     Raises SettingsError naming the offending key.
     """
     if config is None:
-        env = os.environ.get("BENCHMILL_CONFIG")
-        config = Path(env) if env else (Path("benchmill.toml") if Path("benchmill.toml").exists() else None)
+        config = default_config()
     if config is not None and not config.exists():
         raise SettingsError(f"config file {config} does not exist")
+    check_environment()
+    home = project_home(config)
+    if config is not None and "BENCHMILL_HOME" not in os.environ:
+        home = _toml_home(config) or home
     _CONFIG_PATH["path"] = config
+    _HOME["path"] = home
     try:
-        return Settings(**{k: v for k, v in overrides.items() if v is not None})
+        return Settings(**{k: v for k, v in overrides.items() if v is not None}, home=home)
     except ValidationError as exc:
         problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc']) or '(root)'}: {e['msg']}" for e in exc.errors()
+            f"{'.'.join(str(p) for p in e['loc']) or '(root)'}: "
+            f"{'unknown key' if e['type'] == 'extra_forbidden' else e['msg']}" for e in exc.errors()
         )
         where = f" in {config}" if config else ""
         raise SettingsError(f"invalid settings{where} (or BENCHMILL_* env): {problems}") from None
@@ -171,3 +311,4 @@ def load_settings(config: Path | None = None, **overrides) -> Settings:
         raise SettingsError(f"cannot read settings from {config}: {exc}") from None
     finally:
         _CONFIG_PATH["path"] = None
+        _HOME["path"] = None

@@ -15,7 +15,6 @@ from pathlib import Path
 
 from prefect import flow
 
-from benchmill import ROOT
 from benchmill.engines import EngineConfig
 from benchmill.orchestration import stage
 from benchmill.settings import Settings, load_settings
@@ -76,10 +75,11 @@ score_rageval_stage = stage(score_rageval_with_engine, name="score-rageval")
 
 
 # ------------------------------------------------------------------ helpers shared with the CLI
-def default_report_dir(name: str) -> Path:
-    """ROOT/reports/<name>-<UTC timestamp> (git-ignored)."""
+def default_report_dir(name: str, settings: Settings | None = None) -> Path:
+    """<settings.reports_dir>/<name>-<UTC timestamp>: under the project home, never the package."""
     stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
-    return ROOT / "reports" / f"{_slug(name)}-{stamp}"
+    base = (settings or load_settings()).reports_dir
+    return base / f"{_slug(name)}-{stamp}"
 
 
 def _slug(text: str) -> str:
@@ -145,7 +145,7 @@ def evaluate_release(
     if config.mirage:
         mirage_answers, skipped = mirage_stage(release, chunks, run, config, engine_cfg)
     report = score_baseline_stage(release, chunks, run, answers, mirage_answers, skipped, config, engine_cfg)
-    out = Path(report_dir) if report_dir else default_report_dir(f"{collection}-{version}-{run.system}")
+    out = Path(report_dir) if report_dir else default_report_dir(f"{collection}-{version}-{run.system}", settings)
     files = write_report(report, out)
     publish_report(report, files, f"evaluate-{collection}-{version}-{run.system}")
     print(f"report: {files.markdown}")
@@ -169,7 +169,7 @@ def score_submission(
     release = load_release(path, collection, version)
     submission = scoring.load_submission(Path(results))
     report = score_submission_stage(release, submission, k, engine_cfg, str(results))
-    out = Path(report_dir) if report_dir else default_report_dir(f"{collection}-{version}-submission")
+    out = Path(report_dir) if report_dir else default_report_dir(f"{collection}-{version}-submission", settings)
     files = write_report(report, out)
     publish_report(report, files, f"score-{collection}-{version}")
     print(f"report: {files.markdown}")
@@ -183,7 +183,7 @@ def score_rageval(path: str, engine: str | None = None, report_dir: str | None =
     engine_cfg = engine_config(engine, settings)
     records = scoring.load_rageval(Path(path))
     report = score_rageval_stage(records, engine_cfg, str(path))
-    out = Path(report_dir) if report_dir else default_report_dir(f"rageval-{Path(path).stem}")
+    out = Path(report_dir) if report_dir else default_report_dir(f"rageval-{Path(path).stem}", settings)
     files = write_report(report, out)
     publish_report(report, files, f"rageval-{Path(path).stem}")
     print(f"report: {files.markdown}")

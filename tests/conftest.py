@@ -22,6 +22,7 @@ os.environ.setdefault("PREFECT_LOGGING_LEVEL", "WARNING")
 os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
 # settings must come from the test, never from a developer's benchmill.toml
 os.environ.pop("BENCHMILL_CONFIG", None)
+os.environ.pop("BENCHMILL_HOME", None)
 
 pytest_plugins = ["tests.fakes.fixtures"]
 

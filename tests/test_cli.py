@@ -133,3 +133,74 @@ def test_failures_lists_a_runs_failed_inputs(tmp_path):
         ("crawl", "https://x.example/feed.xml"), ("questions", "sg1")]
     only = json.loads(run_cli("failures", "r1", "--stage", "crawl", "--json", env=env).stdout)
     assert [f["reason"] for f in only] == ["HTTP 404"]
+
+
+def _one_line(proc: subprocess.CompletedProcess, *needles: str) -> str:
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in proc.stderr, proc.stderr
+    for n in needles:
+        assert n in lines[0], lines[0]
+    return lines[0]
+
+
+def test_unknown_option_is_one_line_naming_it():
+    line = _one_line(run_cli("daily", "--bogus"), "--bogus")
+    assert line == "benchmill: no such option --bogus (see benchmill daily --help)"
+    _one_line(run_cli("releases", "list", "--sotre", "x"), "no such option --sotre", "--store",
+              "benchmill releases list --help")
+    _one_line(run_cli("nosuchcmd"), "nosuchcmd")
+    bare = run_cli("releases")  # no arguments: the help, nothing else
+    assert bare.returncode == 2 and "Usage: benchmill releases" in bare.stdout and bare.stderr == ""
+
+
+def test_unknown_settings_keys_and_bad_timezone_are_refused(tmp_path):
+    cfg = tmp_path / "benchmill.toml"
+    cfg.write_text('[llm]\nbase_ur = "http://127.0.0.1:8000/v1"\n')
+    _one_line(run_cli("runs", "--config", str(cfg)), "llm.base_ur", "unknown key", str(cfg))
+    _one_line(run_cli("runs", env={"BENCHMILL_LLM_BASE_URL": "http://127.0.0.1:8000/v1"}),
+              "BENCHMILL_LLM_BASE_URL", "did you mean BENCHMILL_LLM__BASE_URL?")
+    _one_line(run_cli("runs", env={"BENCHMILL_TIMEZONE": "Mars/Olympus_Mons"}), "timezone", "Mars/Olympus_Mons")
+
+
+def test_failures_of_an_unknown_run(tmp_path):
+    store = tmp_path / "s.duckdb"
+    with Store.writer(store, "r1") as st:
+        st.start_run("r1", "daily-news", {}, None)
+    line = _one_line(run_cli("failures", "no-such-run", env={"BENCHMILL_STORE": str(store)}))
+    assert line == f"benchmill: error: no run no-such-run in store {store}"
+
+
+def _unwritable_dir(tmp_path: Path) -> Path:
+    """A folder this process cannot write into (root ignores mode bits: use sysfs then)."""
+    ro = tmp_path / "read-only"
+    ro.mkdir()
+    ro.chmod(0o555)
+    try:
+        (ro / "probe").write_text("x")
+    except OSError:
+        return ro / "export"
+    (ro / "probe").unlink()
+    sysfs = Path("/sys/benchmill-export-test")
+    try:
+        sysfs.mkdir()
+    except OSError:
+        return sysfs / "export"
+    sysfs.rmdir()
+    pytest.skip("no unwritable folder on this machine")
+
+
+def test_export_into_unwritable_folder_is_one_line(released_store, tmp_path):
+    _, env = released_store
+    out = _unwritable_dir(tmp_path)
+    line = _one_line(run_cli("releases", "export", "news-en@1.1.0", str(out), env=env))
+    assert line.startswith("benchmill: error:") and str(out.parent) in line
+
+
+def test_os_errors_read_as_one_line_with_the_path():
+    import errno
+
+    from benchmill.cli import _os_error
+
+    exc = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), "/data/releases/news-en/1.2.0/public/texts.parquet")
+    assert _os_error(exc) == "No space left on device: /data/releases/news-en/1.2.0/public/texts.parquet"

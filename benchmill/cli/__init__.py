@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import Annotated, Any, Optional
@@ -33,7 +32,7 @@ app.add_typer(schemas_app, name="schemas")
 console = Console()
 
 ConfigOpt = Annotated[Optional[Path], typer.Option("--config", help="settings TOML (default: ./benchmill.toml)")]
-StoreOpt = Annotated[Optional[Path], typer.Option("--store", help="DuckDB store file (default: data/benchmill.duckdb)")]
+StoreOpt = Annotated[Optional[Path], typer.Option("--store", help="DuckDB store file (default: <home>/data/benchmill.duckdb)")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="machine-readable output")]
 
 
@@ -47,6 +46,13 @@ def settings_for(config: Path | None, store: Path | None = None, **overrides: An
 
     configure_prefect(settings)
     return settings
+
+
+def say_where(settings: Settings, **extra: Path) -> None:
+    """One line on stdout telling where a writing command writes (skipped with --json)."""
+    more = "".join(f", {k.replace('_', ' ')} {v}" for k, v in extra.items())
+    console.print(f"benchmill: home {settings.home} (store {settings.store}{more})", markup=False, highlight=False,
+                  soft_wrap=True)
 
 
 def parse_source(value: str) -> SourceSpec:
@@ -75,9 +81,16 @@ def daily(
     """Run the daily news flow (DRAGON): crawl, diff, facts, graph, questions, filters, release."""
     settings = settings_for(config, store, engine=engine)
     specs = [parse_source(s) for s in source] if source else None
+    if not (specs or settings.sources):
+        raise UserError("no sources: pass --source or set `sources` in benchmill.toml")
     _preflight(settings)
+    if not as_json:
+        say_where(settings, releases=settings.releases_dir)
     from benchmill import progress
+    from benchmill.orchestration import tie_temporary_server_to_this_process
     from flows.daily_news import configured
+
+    tie_temporary_server_to_this_process()
 
     daily_news = configured(settings)
 
@@ -225,7 +238,10 @@ def releases_export(ref: str, out_dir: Path, config: ConfigOpt = None, store: St
 
     _, st = _reader(config, store)
     collection, version = resolve(st, ref)
-    m = export(st, collection, version, out_dir)
+    try:
+        m = export(st, collection, version, out_dir)
+    except OSError as exc:  # read-only folder, disk full, ...
+        raise UserError(f"cannot export {collection}@{version} to {out_dir}: {_os_error(exc)}") from None
     console.print(f"exported {collection}@{version} ({m.questions} questions, {m.texts} texts) to {out_dir}")
 
 
@@ -252,12 +268,14 @@ def failures(run_id: Annotated[Optional[str], typer.Argument(help="a run id (def
              stage: Annotated[Optional[str], typer.Option(help="only this stage")] = None,
              config: ConfigOpt = None, store: StoreOpt = None, as_json: JsonOpt = False) -> None:
     """Inputs a run could not use (a feed, page, document, LLM reply...), each with its reason."""
-    _, st = _reader(config, store)
+    settings, st = _reader(config, store)
     if run_id is None:
         latest = st.runs(1)
         if not latest:
             raise UserError("the store has no runs yet")
         run_id = latest[0]["run_id"]
+    elif not any(r["run_id"] == run_id for r in st.runs(1_000_000)):
+        raise UserError(f"no run {run_id} in store {settings.store}")
     rows = [f for f in st.failures(run_id) if stage is None or f.stage == stage]
     if as_json:
         console.print_json(json.dumps([f.model_dump() for f in rows]))
@@ -268,6 +286,27 @@ def failures(run_id: Annotated[Optional[str], typer.Argument(help="a run id (def
     for f in rows:
         table.add_row(f.stage, f.key, f.kind, f.reason)
     console.print(table)
+
+
+@app.command()
+def where(config: ConfigOpt = None, store: StoreOpt = None, as_json: JsonOpt = False) -> None:
+    """Where benchmill reads its settings and writes its state (home, store, releases, caches, reports)."""
+    from benchmill.settings import default_config
+
+    settings = settings_for(config, store)
+    cfg = config if config is not None else default_config()
+    places = {
+        "home": settings.home, "config": cfg.resolve() if cfg else None, "store": settings.store,
+        "releases_dir": settings.releases_dir, "reports_dir": settings.reports_dir,
+        "llm_cache": settings.llm.cache_path, "embedding_cache": settings.embedding.cache_path,
+        "wikidata_index": settings.wikidata.index, "prefect_home": Path(os.environ["PREFECT_HOME"]),
+        "prefect_results": Path(os.environ["PREFECT_LOCAL_STORAGE_PATH"]),
+    }
+    if as_json:
+        console.print_json(json.dumps({k: str(v) if v is not None else None for k, v in places.items()}))
+        return
+    for k, v in places.items():
+        console.print(f"{k:<16} {v if v is not None else '-'}", markup=False, highlight=False)
 
 
 # -------------------------------------------------------------- prefect server
@@ -282,8 +321,10 @@ def server(config: ConfigOpt = None) -> None:
            "PREFECT_UI_API_URL": api}
     console.print(f"Prefect UI: http://127.0.0.1:{port}/ (PREFECT_HOME={os.environ['PREFECT_HOME']}); "
                   f"serve against it with PREFECT_API_URL={api} benchmill serve")
-    raise typer.Exit(subprocess.call([sys.executable, "-m", "prefect", "server", "start", "--host", "127.0.0.1",
-                                      "--port", port], env=env))
+    sys.stdout.flush()
+    # exec, not a child: a SIGKILL of this process stops the server too, nothing is left holding the port
+    os.execve(sys.executable, [sys.executable, "-m", "prefect", "server", "start", "--host", "127.0.0.1",
+                               "--port", port], env)
 
 
 @app.command()
@@ -339,26 +380,58 @@ def main() -> None:
     # a flow that fails inside Prefect re-raises the task's own exception, so these are
     # caught the same whether they came from the CLI or from a stage
     user_facing = (UserError, SettingsError, StoreError, ReleaseError, LLMUnavailable, WikidataError,
-                   FileNotFoundError)
+                   OSError)
     try:
-        code = app(standalone_mode=False)
+        code = app(standalone_mode=False, prog_name="benchmill")
     except user_facing as exc:
         _fail(exc)
     except Exception as exc:
-        import click
-
-        if isinstance(exc, click.exceptions.ClickException):
+        click_exc = _click_exceptions()
+        if isinstance(exc, click_exc.UsageError):
+            _usage_error(exc)
+        if isinstance(exc, click_exc.ClickException):
             exc.show()
             raise SystemExit(exc.exit_code) from None
-        if isinstance(exc, click.exceptions.Abort):
+        if isinstance(exc, click_exc.Abort):
             raise SystemExit(130) from None
         raise
     if isinstance(code, int) and code:
         raise SystemExit(code)
 
 
+def _click_exceptions():
+    try:
+        from typer._click import exceptions  # typer >= 0.2x vendors its own click
+    except ImportError:
+        from click import exceptions
+    return exceptions
+
+
+def _usage_error(exc) -> None:
+    """A mistyped command line: one line naming the input and where help is, exit 2."""
+    if isinstance(exc, _click_exceptions().NoSuchOption):
+        message = f"no such option {exc.option_name}"
+        if exc.possibilities:
+            message += f" (did you mean {', '.join(sorted(exc.possibilities))}?)"
+    else:
+        message = " ".join(exc.format_message().split()).rstrip(".")
+        if not message:  # no arguments: the help was printed
+            raise SystemExit(exc.exit_code) from None
+        message = message[:1].lower() + message[1:]
+    path = exc.ctx.command_path if exc.ctx is not None else "benchmill"
+    print(f"benchmill: {message} (see {path} --help)", file=sys.stderr, flush=True)
+    raise SystemExit(2) from None
+
+
+def _os_error(exc: OSError) -> str:
+    """``No space left on device: /x/y`` rather than ``[Errno 28] ...``."""
+    if exc.strerror:
+        return f"{exc.strerror}: {exc.filename}" if exc.filename else exc.strerror
+    return str(exc)
+
+
 def _fail(exc: BaseException) -> None:
     # plain stderr, never wrapped: the error is one line a script can grep
-    message = " ".join(str(exc).split())
+    message = " ".join((_os_error(exc) if isinstance(exc, OSError) else str(exc)).split())
     print(f"benchmill: error: {message}", file=sys.stderr, flush=True)
     raise SystemExit(2) from None

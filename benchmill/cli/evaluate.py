@@ -30,10 +30,28 @@ def _fail(message: str) -> None:
     raise typer.Exit(2)
 
 
-def _settings(config: Path | None):
+def _settings(config: Path | None, store: Path | None = None):
     from benchmill.cli import settings_for
 
-    return settings_for(config)
+    return settings_for(config, store)
+
+
+def _where(settings, out: Path, as_json: bool) -> None:
+    if not as_json:
+        from benchmill.cli import say_where
+
+        say_where(settings, reports=out)
+
+
+def _prefect_run() -> None:
+    from benchmill.orchestration import tie_temporary_server_to_this_process
+
+    tie_temporary_server_to_this_process()
+
+
+StoreOpt = Annotated[Optional[Path], typer.Option("--store", help="DuckDB store file (default: <home>/data/benchmill.duckdb)")]
+OutOpt = Annotated[Optional[Path], typer.Option("--out", "--report-dir",
+                                                help="where report.md/html/json + plots go (default: <home>/reports/...)")]
 
 
 def resolve_release(settings, ref: str) -> tuple[str, str, Path]:
@@ -131,10 +149,11 @@ def evaluate(
     iter_re2g: Annotated[bool, typer.Option("--iter-re2g", help="slide to the next top-k chunks on \"I don't know\"")] = False,
     noise: Annotated[int, typer.Option(help="distant noise chunks injected into each context")] = 0,
     limit: Annotated[Optional[int], typer.Option(help="evaluate the first N questions only")] = None,
-    report_dir: Annotated[Optional[Path], typer.Option(help="where report.md/html/json + plots go")] = None,
+    report_dir: OutOpt = None,
     save_submission: Annotated[Optional[Path], typer.Option(help="also write the baseline's answers as a DRAGON submission")] = None,
     prefect: Annotated[bool, typer.Option("--prefect", help="run as the evaluate-release Prefect flow (artifacts in the UI)")] = False,
     config: Annotated[Optional[Path], typer.Option("--config", help="settings TOML (default: ./benchmill.toml)")] = None,
+    store: StoreOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the report as JSON")] = False,
 ) -> None:
     """Run a baseline RAG over a release's public texts and score it."""
@@ -147,7 +166,7 @@ def evaluate(
     from tasks.evaluate.report import write_report
 
     try:
-        settings = _settings(config)
+        settings = _settings(config, store)
         spec = SystemSpec.parse(system)
         if chunk_unit not in ("chars", "tokens"):
             raise EvaluateInputError(f"--chunk-unit {chunk_unit!r}: expected chars or tokens")
@@ -162,8 +181,10 @@ def evaluate(
             raise EvaluateInputError(f"bad evaluation options: {msg}") from None
         collection, version, path = resolve_release(settings, release)
         eng = engine_config(engine, settings)
-        out = report_dir or default_report_dir(f"{collection}-{version}-{spec.label}")
+        out = report_dir or default_report_dir(f"{collection}-{version}-{spec.label}", settings)
+        _where(settings, out, as_json)
         if prefect:
+            _prefect_run()
             from flows.evaluate import evaluate_release
 
             report = evaluate_release(
@@ -192,9 +213,10 @@ def score(
     rageval: Annotated[Optional[Path], typer.Option("--rageval", help="RAGEval-format results JSONL")] = None,
     k: Annotated[int, typer.Option(help="cut-off of the retrieval metrics")] = 5,
     engine: Annotated[Optional[str], typer.Option(help="llm (keypoint + judge metrics) | rules | auto")] = None,
-    report_dir: Annotated[Optional[Path], typer.Option(help="where report.md/html/json + plots go")] = None,
+    report_dir: OutOpt = None,
     prefect: Annotated[bool, typer.Option("--prefect", help="run as a Prefect flow (artifacts in the UI)")] = False,
     config: Annotated[Optional[Path], typer.Option("--config", help="settings TOML (default: ./benchmill.toml)")] = None,
+    store: StoreOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the report as JSON")] = False,
 ) -> None:
     """Score a system's output: a DRAGON submission against a release, or a RAGEval JSONL."""
@@ -213,12 +235,14 @@ def score(
             raise EvaluateInputError("--results needs the release it answers: benchmill score COLLECTION@VERSION --results FILE")
         if k < 1:
             raise EvaluateInputError(f"--k must be >= 1, got {k}")
-        settings = _settings(config)
+        settings = _settings(config, store)
         eng = engine_config(engine, settings)
         if rageval is not None:
             records = load_rageval(rageval)
-            out = report_dir or default_report_dir(f"rageval-{rageval.stem}")
+            out = report_dir or default_report_dir(f"rageval-{rageval.stem}", settings)
+            _where(settings, out, as_json)
             if prefect:
+                _prefect_run()
                 from flows.evaluate import score_rageval as flow
 
                 report = flow(str(rageval), engine=eng.kind, report_dir=str(out))
@@ -229,8 +253,10 @@ def score(
         else:
             collection, version, path = resolve_release(settings, release)
             submission = load_submission(results)
-            out = report_dir or default_report_dir(f"{collection}-{version}-submission")
+            out = report_dir or default_report_dir(f"{collection}-{version}-submission", settings)
+            _where(settings, out, as_json)
             if prefect:
+                _prefect_run()
                 from flows.evaluate import score_submission as flow
 
                 report = flow(collection, version, str(results), k=k, engine=eng.kind, report_dir=str(out),
