@@ -280,6 +280,11 @@ class Store:
                         cur.close()
                     return
                 con = duckdb.connect(str(target), read_only=True)
+                try:
+                    _check_not_truncated(con, target, self.path)
+                except BaseException:
+                    con.close()
+                    raise
                 break
             except (_NoSnapshotYet, duckdb.IOException) as exc:
                 if isinstance(exc, duckdb.IOException) and not _is_lock_error(exc):
@@ -740,6 +745,19 @@ class _NoSnapshotYet(Exception):
 def _unreadable(path: Path, exc: Exception) -> StoreError:
     detail = " ".join(str(exc).split())[:200]
     return StoreError(f"store {path} is not a readable DuckDB file ({detail})")
+
+
+def _check_not_truncated(con: duckdb.DuckDBPyConnection, target: Path, store_path: Path) -> None:
+    """A file shorter than its header's block count is truncated (DuckDB itself only notices
+    when a missing block is read, so a reader could otherwise show part of the store)."""
+    if Path(str(target) + ".wal").exists():
+        return  # a killed writer's WAL may add blocks in memory: the size says nothing then
+    block_size, total_blocks = first_row(con.execute("SELECT block_size, total_blocks FROM pragma_database_size()"))
+    expected = 3 * 4096 + total_blocks * block_size  # three 4 KiB headers, then the blocks
+    size = os.path.getsize(target)
+    if size < expected:
+        raise StoreError(f"store {store_path} is not a readable DuckDB file (truncated: {size} bytes, "
+                         f"its header describes {expected})")
 
 
 def _live_writer(db_path: Path) -> dict[str, Any] | None:
