@@ -192,7 +192,9 @@ def test_killed_at_every_failpoint_then_resumed_publishes_what_one_run_does(corp
     con = duckdb.connect(str(tmp / "killed" / "s.duckdb"), read_only=True)
     try:
         runs = con.execute("SELECT status, count(*) FROM runs GROUP BY 1 ORDER BY 1").fetchall()
-        assert runs == [("abandoned", len(FAILPOINTS)), ("completed", 1)]
+        # every killed run is left abandoned, but the one killed inside the re-export a
+        # writer does before it records its run (``ensure_exports``)
+        assert runs == [("abandoned", len(FAILPOINTS) - 1), ("completed", 1)]
         assert con.execute("SELECT count(*) FROM document_versions WHERE consumed_by IS NULL").fetchone()[0] == 0
     finally:
         con.close()
