@@ -26,6 +26,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from benchmill.faults import checkpoint
 from benchmill.settings import Settings
 from benchmill.store import Store, StoreError, bulk_insert, first_row, utcnow
 from schemas import Item
@@ -39,6 +40,11 @@ FIRST_VERSION = "1.0.0"
 
 class ReleaseError(StoreError):
     pass
+
+
+class ExportError(ReleaseError):
+    """An export folder could not be written (read-only, disk full...): the release rows
+    are committed, no temp folder is left, and the next run writes the folder again."""
 
 
 def parse_ref(ref: str) -> tuple[str, str | None]:
@@ -74,7 +80,9 @@ class ReleasePlan:
     items: list[Item]
     doc_ids: list[str]
     held_back: dict[str, int]
-    since: Any = None  # created_at of the parent release: the cycle's start
+    method: str = ""
+    lang: str = ""
+    held_back_ids: list[str] = ()  # accepted items over the quota: settled by this release
 
 
 # ----------------------------------------------------------------------- reads
@@ -154,23 +162,30 @@ def released_questions(store: Store, collection: str) -> list[str]:
 
 
 # ---------------------------------------------------------------- new release
+#: items of the collection's current cycle: neither released nor settled by a release of it
+_UNSETTLED = """i.method = ? AND i.lang = ?
+    AND i.item_id NOT IN (SELECT item_id FROM release_items WHERE collection = ?)
+    AND i.item_id NOT IN (SELECT item_id FROM release_settled WHERE collection = ?)"""
+
+
 def plan_release(
     store: Store, collection: str, *, method: str, lang: str, filters: list[str], quotas: dict[str, int],
-    extra_doc_ids: list[str] = (),
 ) -> ReleasePlan | None:
     """Accepted items of this release cycle, within quotas, best score first.
 
-    Accepted = a verdict from every filter, none rejected and none a transient error
-    (``skipped`` counts neither way). The cycle is everything made since the parent
-    release: items over the quota then are held back for good (a release holds its own
-    increment's questions, not yesterday's leftovers), while items of a run that died
-    before releasing are still in the cycle. Returns None when there is nothing to release.
+    A pure function of the store, so a run killed anywhere and its rerun publish the same
+    release. Accepted = a verdict from every filter, none rejected and none a transient
+    error (``skipped`` counts neither way). The cycle is every item of the method and
+    language that no release of the collection has released or settled: ``publish``
+    records the items over the quota (held back for good) and the rejected ones in
+    ``release_settled``; an item whose verdict was an ``error`` stays in the cycle and is
+    released once a later run accepts it. Texts: see ``_release_texts``. Returns None
+    when there is nothing to release.
     """
     parent = latest_version(store, collection)
-    since = _created_at(store, collection, parent)
     with store.connect() as con:
         rows = con.execute(
-            """WITH v AS (
+            f"""WITH v AS (
                    SELECT item_id,
                           count(*) FILTER (WHERE filter IN (SELECT unnest(?::VARCHAR[]))) AS n_filters,
                           count(*) FILTER (WHERE status IN ('rejected', 'error')) AS n_bad,
@@ -178,35 +193,47 @@ def plan_release(
                           avg(score) FILTER (WHERE filter = 'graph_correspondence') AS graph
                    FROM verdicts GROUP BY item_id)
                SELECT i.item_id, i.type FROM items i JOIN v USING (item_id)
-               WHERE i.method = ? AND i.lang = ? AND v.n_filters = ? AND v.n_bad = 0
-                 AND (?::TIMESTAMP IS NULL OR i.created_at > ?::TIMESTAMP)
-                 AND i.item_id NOT IN (SELECT item_id FROM release_items WHERE collection = ?)
+               WHERE {_UNSETTLED} AND v.n_filters = ? AND v.n_bad = 0
                ORDER BY i.type, v.judge DESC NULLS LAST, v.graph DESC NULLS LAST, i.item_id""",
-            [filters, method, lang, len(filters), since, since, collection],
+            [filters, method, lang, collection, collection, len(filters)],
         ).fetchall()
     taken: list[str] = []
     per_type: Counter[str] = Counter()
     held_back: Counter[str] = Counter()
+    held_ids: list[str] = []
     for item_id, qtype in rows:
         if per_type[qtype] < quotas.get(qtype, 0):
             per_type[qtype] += 1
             taken.append(item_id)
         else:
             held_back[qtype] += 1
+            held_ids.append(item_id)
     if not taken:
         return None
     items = store.items(taken)
-    doc_ids = sorted({d for i in items for d in i.doc_ids} | set(extra_doc_ids))
+    doc_ids = _release_texts(store, collection, lang, items)
     return ReleasePlan(collection=collection, version=next_version(parent), parent=parent, items=items,
-                       doc_ids=doc_ids, held_back=dict(sorted(held_back.items())), since=since)
+                       doc_ids=doc_ids, held_back=dict(sorted(held_back.items())), method=method, lang=lang,
+                       held_back_ids=sorted(held_ids))
 
 
-def _created_at(store: Store, collection: str, version: str | None):
-    if version is None:
-        return None
+def _release_texts(store: Store, collection: str, lang: str, items: list[Item]) -> list[str]:
+    """The documents a release publishes: those its questions cite, and every document of
+    the language whose newest *consumed* version no release of the collection has
+    published yet (the cycle's distractor texts, new or changed). Defined on consumed
+    versions, not on a run's increment, so a run killed after marking the increment
+    consumed and its rerun (whose increment is empty) publish the same texts."""
     with store.connect() as con:
-        return first_row(con.execute(
-            "SELECT created_at FROM releases WHERE collection = ? AND version = ?", [collection, version]))[0]
+        rows = con.execute(
+            """WITH newest AS (
+                   SELECT v.doc_id, v.version_id FROM document_versions v JOIN documents d USING (doc_id)
+                   WHERE d.lang = ? AND v.consumed_by IS NOT NULL
+                   QUALIFY row_number() OVER (PARTITION BY v.doc_id ORDER BY v.seq DESC) = 1)
+               SELECT doc_id FROM newest
+               WHERE version_id NOT IN (SELECT version_id FROM release_texts WHERE collection = ?)""",
+            [lang, collection],
+        ).fetchall()
+    return sorted({d for i in items for d in i.doc_ids} | {r[0] for r in rows})
 
 
 def _public_order(version: str, keys: list[str]) -> list[str]:
@@ -236,15 +263,29 @@ def publish(store: Store, settings: Settings, plan: ReleasePlan, *, run_id: str,
         bulk_insert(con, "INSERT INTO release_texts SELECT * FROM __rows",
                     ["collection", "version", "doc_id", "version_id", "public_id"],
                     [[plan.collection, plan.version, did, versions[did], pid] for did, pid in doc_public.items()])
+        # settle the cycle's held-back and rejected items: no later release takes or counts them
+        bulk_insert(con, "INSERT INTO release_settled SELECT * FROM __rows",
+                    ["collection", "version", "item_id", "outcome"],
+                    [[plan.collection, plan.version, iid, "held_back"] for iid in plan.held_back_ids])
+        con.execute(
+            f"""INSERT INTO release_settled
+                SELECT ?, ?, i.item_id, 'rejected' FROM items i
+                WHERE {_UNSETTLED} AND i.item_id IN (
+                    SELECT item_id FROM verdicts WHERE status = 'rejected' AND filter IN (SELECT unnest(?::VARCHAR[])))""",
+            [plan.collection, plan.version, plan.method, plan.lang, plan.collection, plan.collection, filters],
+        )
+    checkpoint("release_committed")
     return export(store, plan.collection, plan.version, release_dir(settings, plan.collection, plan.version))
 
 
 def _build_manifest(store: Store, plan: ReleasePlan, filters: list[str]) -> ReleaseManifest:
-    # pass rates over the items this release cycle evaluated: everything made since the parent
+    # pass rates over the items of this release cycle: every item no earlier release of the
+    # collection released or settled, with the verdicts they have now (store facts only, not
+    # which run made or judged them)
     with store.connect() as con:
         cycle_ids = [r[0] for r in con.execute(
-            "SELECT item_id FROM items WHERE method = ? AND lang = ? AND (?::TIMESTAMP IS NULL OR created_at > ?::TIMESTAMP)",
-            [plan.items[0].method, plan.items[0].lang, plan.since, plan.since],
+            f"SELECT i.item_id FROM items i WHERE {_UNSETTLED} ORDER BY i.item_id",
+            [plan.method, plan.lang, plan.collection, plan.collection],
         ).fetchall()]
     stats: dict[str, FilterStats] = {}
     counts: dict[str, Counter[str]] = {f: Counter() for f in filters}
@@ -303,29 +344,63 @@ def export(store: Store, collection: str, version: str, out_dir: Path) -> Releas
     }
     out_dir = Path(out_dir)
     tmp = out_dir.with_name(f".{out_dir.name}.tmp-{os.getpid()}")
-    shutil.rmtree(tmp, ignore_errors=True)
-    files: dict[str, str] = {}
-    for name, rows in tables.items():
-        (tmp / name).parent.mkdir(parents=True, exist_ok=True)
-        pq.write_table(pa.Table.from_pylist(rows, schema=EXPORT_SCHEMAS[name]), tmp / f"{name}.parquet")
-        with open(tmp / f"{name}.jsonl", "w", encoding="utf-8") as fh:
-            for row in rows:
-                fh.write(json.dumps(row, ensure_ascii=False) + "\n")
-        for ext in ("parquet", "jsonl"):
-            files[f"{name}.{ext}"] = _sha256(tmp / f"{name}.{ext}")
-    manifest_ = manifest_.model_copy(update={"files": files})
-    (tmp / "manifest.json").write_text(manifest_.model_dump_json(indent=2), encoding="utf-8")
-    if out_dir.exists():
-        shutil.rmtree(out_dir)
-    out_dir.parent.mkdir(parents=True, exist_ok=True)
-    os.replace(tmp, out_dir)
+    remove_leftovers(out_dir.parent, f".{out_dir.name}.tmp-*")
+    try:
+        files: dict[str, str] = {}
+        for name, rows in tables.items():
+            (tmp / name).parent.mkdir(parents=True, exist_ok=True)
+            pq.write_table(pa.Table.from_pylist(rows, schema=EXPORT_SCHEMAS[name]), tmp / f"{name}.parquet")
+            with open(tmp / f"{name}.jsonl", "w", encoding="utf-8") as fh:
+                for row in rows:
+                    fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+            for ext in ("parquet", "jsonl"):
+                files[f"{name}.{ext}"] = _sha256(tmp / f"{name}.{ext}")
+        manifest_ = manifest_.model_copy(update={"files": files})
+        (tmp / "manifest.json").write_text(manifest_.model_dump_json(indent=2), encoding="utf-8")
+        checkpoint("export_before_rename")
+        if out_dir.exists():
+            shutil.rmtree(out_dir)
+        os.replace(tmp, out_dir)
+    except OSError as exc:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise ExportError(
+            f"cannot export {collection}@{version} to {out_dir}: {exc.strerror or exc}; the release is stored, "
+            f"the next run (or `benchmill releases export`) writes the folder again") from exc
     return manifest_
 
 
+def remove_leftovers(collection_dir: Path, pattern: str = ".*.tmp-*") -> list[str]:
+    """Delete ``.VERSION.tmp-PID`` folders of exports that died before their rename (the
+    PID's process is gone, or is this one)."""
+    removed = []
+    if collection_dir.is_dir():
+        for tmp in sorted(collection_dir.glob(pattern)):
+            pid = tmp.name.rpartition("-")[2]
+            if pid.isdigit() and int(pid) != os.getpid() and _alive(int(pid)):
+                continue  # another process's export in progress
+            shutil.rmtree(tmp, ignore_errors=True)
+            removed.append(tmp.name)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 def ensure_exports(store: Store, settings: Settings) -> list[str]:
-    """Re-export releases whose folder is missing (a run killed between commit and export)."""
+    """Re-export releases whose folder is missing (a run killed between commit and export,
+    or an export that failed on a read-only or full disk); remove leftover temp folders."""
     redone = []
-    for r in list_releases(store):
+    releases = list_releases(store)
+    for collection in sorted({r["collection"] for r in releases}):
+        remove_leftovers(settings.releases_dir / collection)
+    for r in releases:
         folder = release_dir(settings, r["collection"], r["version"])
         if not (folder / "manifest.json").exists():
             export(store, r["collection"], r["version"], folder)

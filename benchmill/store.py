@@ -419,6 +419,16 @@ class Store:
             rows = con.execute("SELECT stage, key, reason, kind FROM failures WHERE run_id = ? ORDER BY stage, key", [run_id])
             return [Failure(stage=s, key=k, reason=r, kind=kd) for s, k, r, kd in rows.fetchall()]
 
+    def error_verdicts(self, run_id: str) -> list[Failure]:
+        """Verdicts of status ``error`` this run recorded (a filter could not decide an item;
+        the next run evaluates it again), as failures of stage ``filter:NAME``."""
+        with self.connect() as con:
+            rows = con.execute(
+                "SELECT filter, item_id, reason FROM verdicts WHERE run_id = ? AND status = 'error' ORDER BY filter, item_id",
+                [run_id],
+            ).fetchall()
+        return [Failure(stage=f"filter:{f}", key=i, reason=r, kind="transient") for f, i, r in rows]
+
     # ------------------------------------------------------ sources & documents
     def upsert_sources(self, specs: list[SourceSpec], run_id: str) -> None:
         with self.transaction() as con:

@@ -172,6 +172,23 @@ MIGRATIONS: list[tuple[int, str, str]] = [
         );
         """,
     ),
+    (
+        2,
+        "release_settled: items a release decided on without releasing them",
+        """
+        -- written with the release rows, in the same transaction: an accepted item over the
+        -- quota ('held_back') or a rejected item ('rejected') belongs to that release's cycle
+        -- and to no later one. Items with a transient error verdict are not settled: they
+        -- stay candidates until a run decides them.
+        CREATE TABLE release_settled (
+            collection VARCHAR NOT NULL,
+            version VARCHAR NOT NULL,
+            item_id VARCHAR NOT NULL,
+            outcome VARCHAR NOT NULL,         -- held_back | rejected
+            PRIMARY KEY (collection, item_id)
+        );
+        """,
+    ),
 ]
 
 LATEST_VERSION = MIGRATIONS[-1][0]

@@ -20,6 +20,7 @@ from pydantic import BaseModel
 
 from benchmill import progress
 from benchmill.engines import EngineConfig
+from benchmill.faults import checkpoint
 from benchmill.orchestration import current_flow_run_id, publish_artifacts, stage, task_runner
 from benchmill.releases import NOT_EVALUATED, ensure_exports, plan_release, publish, released_questions
 from benchmill.settings import CrawlSettings, Settings, load_settings
@@ -155,12 +156,14 @@ def _run(store: Store, settings: Settings, engine: EngineConfig, sources: list[S
                 fetched.setdefault(doc.canonical_url, doc)  # the same article in two feeds is one document
             progress.advance()
     fetched_docs = [d for d in sorted(fetched.values(), key=lambda d: d.canonical_url) if d.lang in settings.languages]
+    checkpoint("crawl")
 
     # 2. diff with the previous revision; only new paragraphs go downstream
     with clock.stage("diff"):
         versions = diff_stage(fetched_docs, store.previous_versions([d.canonical_url for d in fetched_docs]))
         store.write_versions(versions, run_id)
         increment = store.pending_versions(settings.languages)
+    checkpoint("diff")
 
     new_items: list[Item] = []
     n_triplets = n_novel = n_edges = n_subgraphs = 0
@@ -182,6 +185,7 @@ def _run(store: Store, settings: Settings, engine: EngineConfig, sources: list[S
     # 8. filters: every awaiting item gets a verdict from every filter
     _run_filters(store, settings, engine, run_id, usage, clock)
     store.mark_consumed([d.version_id for d in increment], run_id)
+    checkpoint("mark_consumed")
 
     # 9. one new MINOR release per language collection with something new to release
     releases: dict[str, str] = {}
@@ -189,11 +193,11 @@ def _run(store: Store, settings: Settings, engine: EngineConfig, sources: list[S
     with clock.stage("release", total=len(settings.languages)):
         for lang in settings.languages:
             collection = f"news-{lang}"
-            plan = plan_release(store, collection, method=METHOD, lang=lang, filters=FILTERS, quotas=settings.quotas,
-                                extra_doc_ids=sorted({d.doc_id for d in increment if d.lang == lang}))
+            plan = plan_release(store, collection, method=METHOD, lang=lang, filters=FILTERS, quotas=settings.quotas)
             if plan is not None:
                 release_manifests[collection] = publish(store, settings, plan, run_id=run_id, filters=FILTERS)
                 releases[collection] = plan.version
+            checkpoint(f"released[{lang}]")
             progress.advance()
 
     new_ids = [i.item_id for i in new_items]
@@ -227,6 +231,7 @@ def _build_language(store: Store, settings: Settings, engine: EngineConfig, inde
             store.write_triplets(result.triplets, run_id)
             progress.advance()
     facts = store.triplets_for_versions([d.version_id for d in docs])
+    checkpoint(f"triplets[{lang}]")
 
     # 4. Wikidata linking: candidates from the local index (flow side), choice in the task
     with clock.stage(f"linking[{lang}]"):
@@ -240,12 +245,14 @@ def _build_language(store: Store, settings: Settings, engine: EngineConfig, inde
         failures += _recorded(store, run_id, link_batch.failures)
         store.write_links(link_batch.links, run_id)
         links: dict[str, EntityLink] = {l.surface: l for l in link_batch.links}
+    checkpoint(f"linking[{lang}]")
 
     # 5. novelty: drop facts Wikidata already asserts
     with clock.stage(f"novelty[{lang}]"):
         claims = index.claims_for(sorted({l.qid for l in links.values() if l.qid})) if index else []
         verdict = novelty_stage(facts, links, claims, lang)
         store.write_novelty([t.triplet_id for t in verdict.novel], verdict.dropped)
+    checkpoint(f"novelty[{lang}]")
 
     # 6. graph: novel facts accumulate as edges across runs
     with clock.stage(f"graph[{lang}]"):
@@ -258,6 +265,7 @@ def _build_language(store: Store, settings: Settings, engine: EngineConfig, inde
         increment_triplets = {t.triplet_id for t in facts}
         touched = store.edges(lang, [e.edge_id for e in new_edges])
         focus = {e.edge_id for e in touched if increment_triplets.issuperset(e.triplet_ids)}
+    checkpoint(f"graph[{lang}]")
 
     # 7. subgraphs touching the increment -> questions
     sampled: list[Subgraph] = []
@@ -273,6 +281,7 @@ def _build_language(store: Store, settings: Settings, engine: EngineConfig, inde
             failures += _recorded(store, run_id, result.failures)
             items += result.items
         store.write_items(_with_source_hashes(store, items), run_id)
+    checkpoint(f"questions[{lang}]")
     return len(facts), len(verdict.novel), len(new_edges), len(sampled), items
 
 
@@ -299,6 +308,7 @@ def _run_filters(store: Store, settings: Settings, engine: EngineConfig, run_id:
                 usage.append(result.usage)
                 store.write_verdicts(result.verdicts, run_id)
             progress.advance()
+        checkpoint(f"filter:{name}")
 
 
 def _with_source_hashes(store: Store, items: list[Item]) -> list[Item]:

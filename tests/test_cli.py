@@ -127,10 +127,16 @@ def test_failures_lists_a_runs_failed_inputs(tmp_path):
         store.start_run("r1", "daily-news", {}, None)
         store.record_failures("r1", [Failure(stage="crawl", key="https://x.example/feed.xml", reason="HTTP 404"),
                                      Failure(stage="questions", key="sg1", reason="no template: ...")])
+        # a filter that could not decide an item (issue 7.3): listed too, with its reason
+        from schemas import Verdict
+
+        store.write_verdicts([Verdict(item_id="it1", filter="llm_judge", status="error", reason="LLM timeout"),
+                              Verdict(item_id="it2", filter="llm_judge", status="passed", reason="ok")], "r1")
     proc = run_cli("failures", "--json", env=env)
     assert proc.returncode == 0, proc.stderr
-    assert [(f["stage"], f["key"]) for f in json.loads(proc.stdout)] == [
-        ("crawl", "https://x.example/feed.xml"), ("questions", "sg1")]
+    assert [(f["stage"], f["key"], f["reason"]) for f in json.loads(proc.stdout)] == [
+        ("crawl", "https://x.example/feed.xml", "HTTP 404"), ("questions", "sg1", "no template: ..."),
+        ("filter:llm_judge", "it1", "LLM timeout")]
     only = json.loads(run_cli("failures", "r1", "--stage", "crawl", "--json", env=env).stdout)
     assert [f["reason"] for f in only] == ["HTTP 404"]
 

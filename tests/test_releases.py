@@ -3,12 +3,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import shutil
+import subprocess
+import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from benchmill.releases import (
-    ReleaseError, diff, ensure_exports, next_version, parse_ref, plan_release, publish, release_dir, resolve,
+    ExportError, ReleaseError, diff, ensure_exports, next_version, parse_ref, plan_release, publish, release_dir, resolve,
 )
 from benchmill.settings import load_settings
 from benchmill.store import Store
@@ -65,8 +70,8 @@ def test_release_takes_only_accepted_unreleased_items_within_quota(tmp_path: Pat
         verdicts += _verdicts("i007", {"graph_correspondence": "passed"})  # a filter has not spoken yet
         store.write_verdicts(verdicts, "r1")
 
-        plan = plan_release(store, "news-en", method="dragon", lang="en", filters=FILTERS, quotas=settings.quotas,
-                            extra_doc_ids=["d3"])
+        store.mark_consumed(["v3"], "r1")  # a consumed document no question cites: a distractor text
+        plan = plan_release(store, "news-en", method="dragon", lang="en", filters=FILTERS, quotas=settings.quotas)
         assert plan.version == "1.0.0" and plan.parent is None
         # quota 2 for simple keeps the two best judge scores; the set item passes with a skipped filter
         assert sorted(i.item_id for i in plan.items) == ["i001", "i003", "i004"]
@@ -137,3 +142,107 @@ def test_export_layout_checksums_and_datasets_loading(tmp_path: Path):
         assert ensure_exports(store, settings) == ["news-en@1.0.0"]
         assert (folder / "manifest.json").exists()
         assert ensure_exports(store, settings) == []
+
+
+def test_item_with_an_error_verdict_is_released_once_it_passes(tmp_path: Path):
+    """Issue 7.3: planning is by "accepted and never released or settled", not by creation time."""
+    settings = load_settings(None, releases_dir=tmp_path / "rel", quotas={"simple": 10})
+    ok = {"graph_correspondence": "passed", "llm_judge": "passed"}
+    with _store_with_docs(tmp_path) as store:
+        store.write_items([_item(1), _item(2), _item(3)], "r1")
+        store.write_verdicts(_verdicts("i001", ok) + _verdicts("i003", {"graph_correspondence": "rejected"})
+                             + _verdicts("i002", {"graph_correspondence": "passed", "llm_judge": "error"}), "r1")
+        m1 = publish(store, settings, plan_release(store, "news-en", method="dragon", lang="en", filters=FILTERS,
+                                                   quotas=settings.quotas), run_id="r1", filters=FILTERS)
+        assert m1.questions == 1 and m1.filters["llm_judge"].errors == 1
+        # the next run (items made later, none of them new) re-judges i002, which now passes
+        store.write_items([_item(4)], "r2")
+        store.write_verdicts(_verdicts("i002", ok, 0.8) + _verdicts("i004", ok), "r2")
+        plan = plan_release(store, "news-en", method="dragon", lang="en", filters=FILTERS, quotas=settings.quotas)
+        assert [i.item_id for i in plan.items] == ["i002", "i004"] and plan.version == "1.1.0"
+        m2 = publish(store, settings, plan, run_id="r2", filters=FILTERS)
+        # the cycle's statistics: i002 and i004, not i001 (released) nor i003 (settled as rejected by 1.0.0)
+        assert m2.filters["graph_correspondence"].evaluated == 2 and m2.filters["llm_judge"].errors == 0
+        with store.connect() as con:
+            assert con.execute("SELECT item_id, outcome FROM release_settled").fetchall() == [("i003", "rejected")]
+
+
+def test_texts_do_not_depend_on_which_run_consumed_the_increment(tmp_path: Path):
+    """Issue 7.2 (news-ru 19 vs 20 texts): a run killed after marking its increment consumed
+    is released by a rerun whose increment is empty; uncited consumed texts still go in."""
+    settings = load_settings(None, releases_dir=tmp_path / "rel", quotas={"simple": 10})
+    with _store_with_docs(tmp_path) as store:
+        store.write_items([_item(1)], "r1")
+        store.write_verdicts(_verdicts("i001", {"graph_correspondence": "passed", "llm_judge": "passed"}), "r1")
+        store.mark_consumed(["v0", "v1", "v2", "v3"], "r1")  # ...and r1 dies here; r2's increment is empty
+        assert store.pending_versions(["en"]) == []
+        plan = plan_release(store, "news-en", method="dragon", lang="en", filters=FILTERS, quotas=settings.quotas)
+        assert plan.doc_ids == ["d0", "d1", "d2", "d3"]
+        m = publish(store, settings, plan, run_id="r2", filters=FILTERS)
+        assert m.texts == 4
+        # the next release publishes only texts the collection has not published (or cited ones)
+        store.write_items([_item(2)], "r3")
+        store.write_verdicts(_verdicts("i002", {"graph_correspondence": "passed", "llm_judge": "passed"}), "r3")
+        assert plan_release(store, "news-en", method="dragon", lang="en", filters=FILTERS,
+                            quotas=settings.quotas).doc_ids == ["d0"]
+
+
+@contextmanager
+def _unwritable(folder: Path):
+    """The folder cannot take an export: read-only for a normal user; as root (who writes
+    anyway) a 64 KB tmpfs mounted on it, so the export runs out of space (ENOSPC)."""
+    if os.geteuid() != 0:
+        folder.chmod(0o555)
+        try:
+            yield "read-only"
+        finally:
+            folder.chmod(0o755)
+        return
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(folder)], capture_output=True).returncode:
+        pytest.skip("root without permission to mount a tmpfs: no way to make a folder unwritable")
+    try:
+        (folder / "filler").write_bytes(b"x" * 40_000)  # what is left is less than the export needs
+        yield "full disk"
+    finally:
+        subprocess.run(["umount", str(folder)], check=True)
+
+
+def test_failed_export_names_the_folder_leaves_no_temp_and_is_redone(tmp_path: Path):
+    settings = load_settings(None, releases_dir=tmp_path / "rel", quotas={"simple": 10})
+    coll = tmp_path / "rel" / "news-en"
+    coll.mkdir(parents=True)
+    with _store_with_docs(tmp_path) as store:
+        store.write_items([_item(n) for n in range(1, 40)], "r1")
+        store.write_verdicts([v for n in range(1, 40) for v in _verdicts(
+            f"i{n:03d}", {"graph_correspondence": "passed", "llm_judge": "passed"})], "r1")
+        plan = plan_release(store, "news-en", method="dragon", lang="en", filters=FILTERS, quotas={"simple": 100})
+        with _unwritable(coll) as how:
+            with pytest.raises(ExportError, match=r"cannot export news-en@1.0.0 to .*news-en/1.0.0"):
+                publish(store, settings, plan, run_id="r1", filters=FILTERS)
+            assert not list(coll.glob(".*tmp*")), how  # no temp folder left behind
+        # a leftover of an export killed before its rename (its process is gone)
+        leftover = coll / ".0.9.0.tmp-999999999"
+        (leftover / "public").mkdir(parents=True)
+        (leftover / "public" / "texts.parquet").write_bytes(b"half")
+        assert ensure_exports(store, settings) == ["news-en@1.0.0"]
+        assert sorted(p.name for p in coll.iterdir()) == ["1.0.0"]
+        first = {p.relative_to(coll): p.read_bytes() for p in coll.rglob("*") if p.is_file()}
+        # exports are deterministic: the same rows give byte-identical files
+        shutil.rmtree(coll / "1.0.0")
+        ensure_exports(store, settings)
+        assert {p.relative_to(coll): p.read_bytes() for p in coll.rglob("*") if p.is_file()} == first
+
+
+def test_cli_prints_one_line_for_a_failed_export(tmp_path: Path):
+    settings = load_settings(None, releases_dir=tmp_path / "rel", quotas={"simple": 10})
+    with _store_with_docs(tmp_path) as store:
+        store.write_items([_item(1)], "r1")
+        store.write_verdicts(_verdicts("i001", {"graph_correspondence": "passed", "llm_judge": "passed"}), "r1")
+        publish(store, settings, plan_release(store, "news-en", method="dragon", lang="en", filters=FILTERS,
+                                              quotas=settings.quotas), run_id="r1", filters=FILTERS)
+    (tmp_path / "blocked").write_text("a file where the export folder's parent should be")
+    proc = subprocess.run([sys.executable, "-m", "benchmill", "releases", "export", "news-en@1.0.0",
+                           str(tmp_path / "blocked" / "out"), "--store", str(tmp_path / "s.duckdb")],
+                          capture_output=True, text=True, cwd=Path(__file__).resolve().parent.parent)
+    assert proc.returncode == 2, proc.stderr
+    assert "cannot export news-en@1.0.0" in proc.stderr and len(proc.stderr.strip().splitlines()) == 1

@@ -267,7 +267,8 @@ def runs(limit: int = 20, config: ConfigOpt = None, store: StoreOpt = None, as_j
 def failures(run_id: Annotated[Optional[str], typer.Argument(help="a run id (default: the latest run)")] = None,
              stage: Annotated[Optional[str], typer.Option(help="only this stage")] = None,
              config: ConfigOpt = None, store: StoreOpt = None, as_json: JsonOpt = False) -> None:
-    """Inputs a run could not use (a feed, page, document, LLM reply...), each with its reason."""
+    """Inputs a run could not use (a feed, page, document, LLM reply...), each with its reason;
+    items a filter could not decide (verdict ``error``) show as stage ``filter:NAME``."""
     settings, st = _reader(config, store)
     if run_id is None:
         latest = st.runs(1)
@@ -276,7 +277,7 @@ def failures(run_id: Annotated[Optional[str], typer.Argument(help="a run id (def
         run_id = latest[0]["run_id"]
     elif not any(r["run_id"] == run_id for r in st.runs(1_000_000)):
         raise UserError(f"no run {run_id} in store {settings.store}")
-    rows = [f for f in st.failures(run_id) if stage is None or f.stage == stage]
+    rows = [f for f in st.failures(run_id) + st.error_verdicts(run_id) if stage is None or f.stage == stage]
     if as_json:
         console.print_json(json.dumps([f.model_dump() for f in rows]))
         return
