@@ -23,21 +23,11 @@ def test_killed_run_is_finished_by_the_next_one(tmp_path):
            "BENCHMILL_LANGUAGES": '["en"]', "PREFECT_HOME": str(tmp_path / "prefect"),
            "PREFECT_LOCAL_STORAGE_PATH": str(tmp_path / "results")}
     cmd = [sys.executable, "-m", "benchmill", "daily", "--json", "--source", str(folder)]
-    victim = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              start_new_session=True)
-    # kill once a few stages have persisted their results (crawl, diff, triplets batches):
-    # mid-way, with the store holding some of the run's writes and no release yet
-    results = tmp_path / "results"
-    deadline = time.monotonic() + 240
-    killed = False
-    while time.monotonic() < deadline and victim.poll() is None:
-        if results.is_dir() and sum(1 for _ in results.iterdir()) >= 4:
-            os.killpg(victim.pid, signal.SIGKILL)
-            killed = True
-            break
-        time.sleep(0.02)
-    victim.wait(30)
-    assert killed, "the run finished before it could be killed"
+    # killed mid-way by a failpoint (benchmill/faults.py), not by timing: right after the
+    # triplets stage, with the store holding some of the run's writes and no release yet
+    victim = subprocess.run(cmd, cwd=ROOT, env={**env, "BENCHMILL_FAULT_AT": "triplets[en]"},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300)
+    assert victim.returncode == -signal.SIGKILL, f"the run was not killed at the failpoint (exit {victim.returncode})"
     after_kill = Store.reader(store_path).counts()
     assert after_kill["document_versions"] == 30 and after_kill["releases"] == 0
     assert [r["status"] for r in Store.reader(store_path).runs()] == ["running"]
