@@ -33,7 +33,8 @@ def _env(tmp_path: Path, store: Path) -> dict[str, str]:
     return {**os.environ, "BENCHMILL_STORE": str(store), "BENCHMILL_RELEASES_DIR": str(tmp_path / "rel"),
             "BENCHMILL_WIKIDATA__INDEX": str(tmp_path / "wd.duckdb"), "BENCHMILL_ENGINE": "rules",
             "BENCHMILL_LANGUAGES": '["en"]', "PREFECT_HOME": str(tmp_path / "prefect"),
-            "PREFECT_LOCAL_STORAGE_PATH": str(tmp_path / "results")}
+            "PREFECT_LOCAL_STORAGE_PATH": str(tmp_path / "results"),
+            "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "90"}  # 2 shared CPUs: be patient
 
 
 def _cli(args: list[str], env: dict[str, str], timeout: float = 120) -> subprocess.CompletedProcess:
@@ -87,8 +88,9 @@ def test_readers_in_a_loop_during_a_real_daily_run(tmp_path: Path):
     first = _cli(["daily", "--json", "--source", str(folder)], env, timeout=300)
     assert first.returncode == 0, first.stderr[-2000:]
     folder2 = write_folder(make_articles("en", 30, seed=6), tmp_path / "src2")
+    out_f, err_f = open(tmp_path / "daily.out", "w+"), open(tmp_path / "daily.err", "w+")  # files: a full pipe would block it
     daily = subprocess.Popen([sys.executable, "-m", "benchmill", "daily", "--json", "--source", str(folder2)],
-                             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             cwd=ROOT, env=env, stdout=out_f, stderr=err_f, text=True)
     calls, during = [], 0
     while daily.poll() is None:
         for args in (["runs", "--json"], ["releases", "list", "--json"]):
@@ -96,7 +98,8 @@ def test_readers_in_a_loop_during_a_real_daily_run(tmp_path: Path):
             calls.append((args, proc.returncode, proc.stderr))
             if "is being written by run" in proc.stderr:
                 during += 1
-    out, err = daily.communicate(timeout=60)
+    daily.wait(60)
+    out, err = (tmp_path / "daily.out").read_text(), (tmp_path / "daily.err").read_text()
     assert daily.returncode == 0, err[-3000:]
     assert json.loads(out)["increment"] == 30
     bad = [c for c in calls if c[1] != 0]
