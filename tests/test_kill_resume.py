@@ -21,7 +21,9 @@ def test_killed_run_is_finished_by_the_next_one(tmp_path):
     env = {**os.environ, "BENCHMILL_STORE": str(store_path), "BENCHMILL_RELEASES_DIR": str(tmp_path / "rel"),
            "BENCHMILL_WIKIDATA__INDEX": str(tmp_path / "wd.duckdb"), "BENCHMILL_ENGINE": "rules",
            "BENCHMILL_LANGUAGES": '["en"]', "PREFECT_HOME": str(tmp_path / "prefect"),
-           "PREFECT_LOCAL_STORAGE_PATH": str(tmp_path / "results")}
+           "PREFECT_LOCAL_STORAGE_PATH": str(tmp_path / "results"),
+           # the ephemeral Prefect server's 20 s default start timeout fails on a loaded machine
+           "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "120"}
     cmd = [sys.executable, "-m", "benchmill", "daily", "--json", "--source", str(folder)]
     # killed mid-way by a failpoint (benchmill/faults.py), not by timing: right after the
     # triplets stage, with the store holding some of the run's writes and no release yet
