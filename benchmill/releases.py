@@ -27,6 +27,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from benchmill.faults import checkpoint
+from benchmill.processes import pid_alive
 from benchmill.settings import Settings
 from benchmill.store import Store, StoreError, bulk_insert, first_row, utcnow
 from schemas import Item
@@ -376,21 +377,12 @@ def remove_leftovers(collection_dir: Path, pattern: str = ".*.tmp-*") -> list[st
     if collection_dir.is_dir():
         for tmp in sorted(collection_dir.glob(pattern)):
             pid = tmp.name.rpartition("-")[2]
-            if pid.isdigit() and int(pid) != os.getpid() and _alive(int(pid)):
+            if pid.isdigit() and int(pid) != os.getpid() and pid_alive(int(pid)):
                 continue  # another process's export in progress
             shutil.rmtree(tmp, ignore_errors=True)
             removed.append(tmp.name)
     return removed
 
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def ensure_exports(store: Store, settings: Settings) -> list[str]:

@@ -51,6 +51,7 @@ import httpx
 from pydantic import BaseModel
 from rapidfuzz import fuzz
 
+from benchmill.processes import pid_alive
 from schemas.graph import EntityCandidate, WikidataClaim
 
 log = logging.getLogger(__name__)
@@ -280,15 +281,6 @@ def _check_dump(dump: Path) -> Path:
     return dump
 
 
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
 
 def _remove_stale_builds(index_path: Path) -> None:
     """Delete temp files of builds whose process is gone (killed mid-build)."""
@@ -297,7 +289,7 @@ def _remove_stale_builds(index_path: Path) -> None:
             pid = int(tmp.name[len(index_path.name) + 2 :].split(".", 1)[0])
         except ValueError:
             continue
-        if pid != os.getpid() and not _pid_alive(pid):
+        if pid != os.getpid() and not pid_alive(pid):
             tmp.unlink(missing_ok=True)
 
 
