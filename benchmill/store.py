@@ -279,7 +279,12 @@ class Store:
                     finally:
                         cur.close()
                     return
-                con = duckdb.connect(str(target), read_only=True)
+                try:
+                    con = duckdb.connect(str(target), read_only=True)
+                except duckdb.IOException:
+                    if Path(target) != self.path and not Path(target).exists():
+                        raise FileNotFoundError(target) from None  # the writer finished and removed it
+                    raise
                 try:
                     _check_not_truncated(con, target, self.path)
                 except BaseException:
