@@ -250,14 +250,36 @@ class LLMCache:
         self.busy_timeout = busy_timeout
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            with closing(self._connect()) as conn:
-                conn.execute("PRAGMA journal_mode=WAL")
-                conn.execute(self._SCHEMA)
-                conn.commit()
+            self._initialise()
         except (OSError, sqlite3.Error) as exc:
             raise SettingsError(
                 f"cannot open the LLM call cache {self.path} (llm.cache_path / BENCHMILL_LLM__CACHE_PATH): {exc}"
             ) from exc
+
+    def _initialise(self) -> None:
+        """Switch to WAL and create the table, retrying while another opener holds the lock.
+
+        SQLite does not call its busy handler for every lock it meets while a file is being
+        created or its journal mode changed by another process (CI saw "database is locked"
+        with two processes and two threads opening a fresh cache at once), so the opening
+        itself retries, up to the same bound as a busy wait.
+        """
+        deadline = time.monotonic() + self.busy_timeout
+        pause = 0.01
+        while True:
+            try:
+                with closing(self._connect()) as conn:
+                    conn.execute("PRAGMA journal_mode=WAL")
+                    conn.execute(self._SCHEMA)
+                    conn.commit()
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) and "busy" not in str(exc):
+                    raise
+                if time.monotonic() >= deadline:
+                    raise
+                time.sleep(pause)
+                pause = min(pause * 2, 0.5)
 
     def _connect(self) -> sqlite3.Connection:
         return sqlite3.connect(self.path, timeout=self.busy_timeout)
