@@ -58,6 +58,7 @@ __all__ = [
     "LLMUnavailable",
     "RETRY_MARKER",
     "cache_key",
+    "failure_reason",
     "llm_client",
     "parse_json_reply",
 ]
@@ -80,6 +81,11 @@ _RETRY_MESSAGE = (
     "above, and no other text."
 )
 
+#: Replies longer than this are rejected unparsed (a runaway generation is never an item).
+MAX_REPLY_CHARS = 64_000
+#: How much of a rejected reply a failure record keeps.
+RAW_IN_FAILURE_CHARS = 2_000
+
 #: Part of every cache key: bump when the request wording or the reply handling changes in
 #: a way that makes previously cached replies wrong.
 _CACHE_FORMAT = 1
@@ -88,6 +94,9 @@ _CACHE_FORMAT = 1
 # thought in the content; it is never part of the answer.
 _THINK_BLOCK = re.compile(r"<think>.*?</think>", re.DOTALL | re.IGNORECASE)
 _FENCED_BLOCK = re.compile(r"```[ \t]*[A-Za-z0-9_+-]*[ \t]*\r?\n?(.*?)```", re.DOTALL)
+# what broken JSON worth repairing starts with: an object with a (maybe unquoted) key and a
+# colon, or a list of strings / numbers / lists / objects
+_JSON_LIKE = re.compile(r"""\{\s*(?:["'][^"'\n]{1,200}["']|[A-Za-z_][\w-]{0,60})\s*:|\[\s*[\["'{\d-]""")
 _CONTEXT_OVERFLOW = re.compile(
     r"maximum context length|context[ _]length|context window|prompt is too long|too many tokens", re.IGNORECASE
 )
@@ -128,10 +137,26 @@ class LLMResult:
     error: str | None
     raw: str | None
     usage: LLMUsage = field(default_factory=LLMUsage)
+    #: True when the request itself failed (5xx / timeout after retries while the endpoint
+    #: answers other requests): the item is retried on the next run.
+    transient: bool = False
 
     @property
     def ok(self) -> bool:
         return self.error is None
+
+    @property
+    def failure_kind(self) -> Literal["transient", "permanent"]:
+        return "transient" if self.transient else "permanent"
+
+
+def failure_reason(result: LLMResult, prefix: str = "unusable LLM reply") -> str:
+    """The reason for a Failure record: the error and, if any, the start of the raw reply."""
+    reason = f"{prefix}: {result.error}"
+    if result.raw:
+        raw = result.raw if len(result.raw) <= RAW_IN_FAILURE_CHARS else result.raw[:RAW_IN_FAILURE_CHARS] + "..."
+        reason += f"; raw reply ({len(result.raw)} chars): {raw!r}"
+    return reason
 
 
 # --- parsing -------------------------------------------------------------------------------
@@ -171,6 +196,8 @@ def parse_json_reply(
     ``truncated`` (the reply hit max_tokens): repair is not trusted, because closing the
     brackets of a cut-off reply yields valid-looking but incomplete data.
     """
+    if len(raw) > MAX_REPLY_CHARS:
+        return None, f"the reply is {len(raw)} characters long, over the limit of {MAX_REPLY_CHARS}"
     candidate = _json_candidate(raw)
     if candidate is None:
         return None, "the reply contains no JSON object"
@@ -180,6 +207,9 @@ def parse_json_reply(
     except json.JSONDecodeError as exc:
         if truncated:
             return None, f"the reply was cut off at the max_tokens limit and is not complete JSON ({exc})"
+        if not _JSON_LIKE.match(candidate):
+            # json_repair turns any prose after a stray bracket into "valid" data
+            return None, f"the reply is not JSON (no key: value pairs or list of values) ({exc})"
         data = json_repair.repair_json(candidate, return_objects=True)
         if not isinstance(data, (dict, list)):
             return None, f"the reply is not valid JSON and could not be repaired ({exc})"
@@ -299,6 +329,10 @@ class _ContextOverflow(Exception):
     """The prompt does not fit the model's context: a problem of this item, not the endpoint."""
 
 
+class _RequestFailed(Exception):
+    """This request kept failing (5xx / timeout) while the endpoint answers: fail the item."""
+
+
 class LLMClient:
     """JSON / text completions from an OpenAI-compatible endpoint (see the module doc).
 
@@ -373,6 +407,9 @@ class LLMClient:
         except _ContextOverflow as exc:
             usage.failures += 1
             return self._finish(LLMResult(None, str(exc), None, usage))
+        except _RequestFailed as exc:
+            usage.failures += 1
+            return self._finish(LLMResult(None, str(exc), None, usage, transient=True))
 
         if error is not None:
             usage.failures += 1
@@ -394,6 +431,13 @@ class LLMClient:
         except _ContextOverflow as exc:
             usage.failures += 1
             return self._finish(LLMResult(None, str(exc), None, usage))
+        except _RequestFailed as exc:
+            usage.failures += 1
+            return self._finish(LLMResult(None, str(exc), None, usage, transient=True))
+        if len(reply.text) > MAX_REPLY_CHARS:
+            usage.failures += 1
+            error = f"the reply is {len(reply.text)} characters long, over the limit of {MAX_REPLY_CHARS}"
+            return self._finish(LLMResult(None, error, reply.text, usage))
         text = _clean_text(reply.text)
         if not text:
             usage.failures += 1
@@ -457,7 +501,15 @@ class LLMClient:
             raise self._unavailable(exc) from exc
         except openai.APIError as exc:
             usage.latency_s += time.perf_counter() - started
-            raise self._unavailable(exc) from exc
+            unavailable = self._unavailable(exc)
+            request_failed = isinstance(exc, openai.APITimeoutError) or (
+                isinstance(exc, openai.APIStatusError) and exc.status_code >= 500
+            )
+            if request_failed and self._endpoint_answers():
+                # other requests can succeed: this one item fails (transient), the run goes on
+                usage.calls += 1
+                raise _RequestFailed(f"this request failed after retries while the endpoint answers: {unavailable}") from exc
+            raise unavailable from exc
         usage.latency_s += time.perf_counter() - started
         usage.calls += 1
         token_usage = getattr(message, "usage_metadata", None) or {}
@@ -465,6 +517,16 @@ class LLMClient:
         usage.completion_tokens += int(token_usage.get("output_tokens") or 0)
         content = message.content if isinstance(message.content, str) else _content_text(message.content)
         return _Reply(content, message.response_metadata.get("finish_reason"))
+
+    def _endpoint_answers(self) -> bool:
+        """A cheap probe (GET /models, no retries, short timeout): is the endpoint up at all?"""
+        try:
+            probe = self._chat.root_client.with_options(max_retries=0, timeout=min(5.0, float(self.settings.timeout)))
+            probe.models.list()
+        except Exception as exc:  # any failure of the probe: the endpoint is down
+            log.warning("LLM endpoint %s does not answer a probe of /models: %s", self.base_url, exc)
+            return False
+        return True
 
     def _unavailable(self, exc: openai.APIError) -> LLMUnavailable:
         import openai
