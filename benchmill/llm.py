@@ -152,7 +152,7 @@ class LLMResult:
 
 def failure_reason(result: LLMResult, prefix: str = "unusable LLM reply") -> str:
     """The reason for a Failure record: the error and, if any, the start of the raw reply."""
-    reason = f"{prefix}: {result.error}"
+    reason = prefix if result.error is None else f"{prefix}: {result.error}"
     if result.raw:
         raw = result.raw if len(result.raw) <= RAW_IN_FAILURE_CHARS else result.raw[:RAW_IN_FAILURE_CHARS] + "..."
         reason += f"; raw reply ({len(result.raw)} chars): {raw!r}"
