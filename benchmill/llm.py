@@ -61,6 +61,8 @@ __all__ = [
     "failure_reason",
     "llm_client",
     "parse_json_reply",
+    "process_usage",
+    "RunUsage",
 ]
 
 log = logging.getLogger(__name__)
@@ -607,3 +609,43 @@ def llm_client(settings: LLMSettings) -> LLMClient:
         if client is None:
             client = _clients[key] = LLMClient(settings)
         return client
+
+
+def process_usage() -> LLMUsage:
+    """Totals over every client of this process: the fresh HTTP calls really made here."""
+    pid = os.getpid()
+    with _clients_lock:
+        clients = [c for key, c in _clients.items() if key[0] == pid]
+    return LLMUsage.total([c.usage for c in clients])
+
+
+def _minus(a: LLMUsage, b: LLMUsage) -> LLMUsage:
+    return LLMUsage(**{k: max(0, getattr(a, k) - getattr(b, k)) for k in LLMUsage.model_fields})
+
+
+class RunUsage:
+    """Per-run LLM accounting: calls this run made vs. calls served from a cache.
+
+    ``add(usage, cached_task=...)`` takes each stage result's usage. A result that Prefect
+    served from its task cache ("Cached" state) holds the usage of the run that computed
+    it: its calls and cache hits count as served from cache here, its tokens not at all.
+    Fresh calls come from the process-wide client counters (``process_usage``) when this
+    process made them - exact, including calls of a task attempt that failed or of a run
+    that fails - and otherwise (a Dask worker made them) from the fresh results' usage.
+    """
+
+    def __init__(self) -> None:
+        self._before = process_usage()
+        self._fresh: list[LLMUsage] = []
+        self._stale: list[LLMUsage] = []
+
+    def add(self, usage: LLMUsage, *, cached_task: bool = False) -> None:
+        (self._stale if cached_task else self._fresh).append(usage)
+
+    def total(self) -> LLMUsage:
+        here = _minus(process_usage(), self._before)
+        fresh = here if here.calls + here.cached + here.failures > 0 else LLMUsage.total(self._fresh)
+        stale = LLMUsage.total(self._stale)
+        out = fresh.model_copy()
+        out.cached += stale.calls + stale.cached
+        return out
