@@ -163,3 +163,30 @@ def test_failed_run_resumes_from_cache_without_repeating_llm_calls(prefect_harne
         [(judged,)] = _rows(store, "SELECT count(*) FROM verdicts WHERE filter = 'llm_judge' AND status = 'passed'")
         [(items,)] = _rows(store, "SELECT count(*) FROM items")
         assert judged > 0 and items > len(broken)
+
+
+def test_one_request_that_always_fails_fails_only_its_item(prefect_harness, fake_llm, news_folder, tmp_path):
+    from flows.daily_news import daily_news
+
+    model = ScriptedModel()
+
+    def handler(body: dict) -> str | Reply:
+        message = last_user_message(body)
+        if kind_of(message) == "triplets" and "Redfield Pharma" in message:
+            return Reply(status=500, content="worker crashed on this prompt")  # every time, retries included
+        return model(body)
+
+    fake_llm.handler(handler)
+    source = [SourceSpec(name="bench-en", kind="folder", location=str(news_folder), lang="en")]
+    env = {"BENCHMILL_ENGINE": "llm", "BENCHMILL_LLM__BASE_URL": fake_llm.base_url, "BENCHMILL_LLM__MODEL": "fake-model",
+           "BENCHMILL_LLM__MAX_RETRIES": "1", "BENCHMILL_LLM__TIMEOUT": "5", "BENCHMILL_LANGUAGES": '["en"]'}
+    with flow_state(tmp_path / "state", **env):
+        summary = daily_news(sources=source, run_date="2026-11-20")
+        # the endpoint answers other requests: the run completes and releases the rest
+        assert summary.releases == {"news-en": "1.0.0"} and summary.new_items > 0
+        store = Store.reader(load_settings(None).store)
+        failed = [f for f in store.failures(summary.run_id) if f.stage == "triplets"]
+        assert len(failed) == 1 and failed[0].kind == "transient", failed
+        assert "HTTP 500" in failed[0].reason and "worker crashed on this prompt" in failed[0].reason
+        [(docs_with_triplets,)] = _rows(store, "SELECT count(DISTINCT doc_id) FROM triplets")
+        assert docs_with_triplets == 3
