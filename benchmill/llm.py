@@ -292,7 +292,13 @@ class LLMCache:
             ) from exc
 
     def _connect(self) -> sqlite3.Connection:
-        return sqlite3.connect(self.path, timeout=self.busy_timeout)
+        conn = sqlite3.connect(self.path, timeout=self.busy_timeout)
+        # WAL + synchronous=NORMAL: no fsync per commit (a crashed process loses nothing; a
+        # power cut may lose the last replies, which are then asked again). With FULL, each
+        # put cost ~40 ms here and, serialised by SQLite's write lock, capped the whole
+        # client at ~25 calls/s whatever max_concurrency was (bench/bench_llm.py).
+        conn.execute("PRAGMA synchronous=NORMAL")
+        return conn
 
     def get(self, key: str) -> str | None:
         with closing(self._connect()) as conn:
