@@ -10,10 +10,13 @@ the process shares its concurrency limit. What it adds to the chat model:
   ``json_repair``, and the result is validated. If that fails, the model gets ONE retry
   that shows it its reply and the exact error. Still invalid: ``LLMResult(value=None,
   error=...)`` - a recorded failure of that item, never an exception.
-- **Endpoint problems are one exception.** Connection refused, timeouts, 5xx and 429 after
-  the SDK's ``max_retries``, and 4xx answers that no item can fix (bad key, unknown model,
-  malformed request) raise :class:`LLMUnavailable` with a message saying what to check.
-  Tasks let it propagate: Prefect retries the task and a re-run resumes from the cache.
+- **Endpoint down vs. one request failing.** A timeout or 5xx after the SDK's
+  ``max_retries`` is followed by a cheap probe of ``GET /models``: if the endpoint answers,
+  only this item fails (``LLMResult`` with ``transient=True``; the run goes on). Otherwise,
+  and for connection refused, 429 and 4xx answers that no item can fix (bad key, unknown
+  model, malformed request), :class:`LLMUnavailable` is raised with a message saying what
+  to check. Tasks let it propagate: Prefect retries the task and a re-run resumes from
+  the cache.
 - **A persistent call cache.** Successful replies are stored in SQLite
   (``settings.cache_path``), keyed by everything that determines the reply except the
   endpoint address, so a re-run (or another process) makes no repeated calls. Failed
