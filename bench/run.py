@@ -223,11 +223,19 @@ def bench_eval() -> dict:
     return result
 
 
+def bench_llm() -> dict:
+    from bench.bench_llm import run
+
+    with tempfile.TemporaryDirectory() as tmp:
+        return run(Path(tmp))
+
+
 PARTS = {
     "pipeline": lambda a: bench_pipeline(a.en, a.ru),
     "triplets": lambda a: bench_triplets(a.parse_en, a.parse_ru),
     "increment": lambda a: bench_increment(a.flow_en, a.flow_ru),
     "eval": lambda a: bench_eval(),
+    "llm": lambda a: bench_llm(),
 }
 
 

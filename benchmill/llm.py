@@ -10,10 +10,13 @@ the process shares its concurrency limit. What it adds to the chat model:
   ``json_repair``, and the result is validated. If that fails, the model gets ONE retry
   that shows it its reply and the exact error. Still invalid: ``LLMResult(value=None,
   error=...)`` - a recorded failure of that item, never an exception.
-- **Endpoint problems are one exception.** Connection refused, timeouts, 5xx and 429 after
-  the SDK's ``max_retries``, and 4xx answers that no item can fix (bad key, unknown model,
-  malformed request) raise :class:`LLMUnavailable` with a message saying what to check.
-  Tasks let it propagate: Prefect retries the task and a re-run resumes from the cache.
+- **Endpoint down vs. one request failing.** A timeout or 5xx after the SDK's
+  ``max_retries`` is followed by a cheap probe of ``GET /models``: if the endpoint answers,
+  only this item fails (``LLMResult`` with ``transient=True``; the run goes on). Otherwise,
+  and for connection refused, 429 and 4xx answers that no item can fix (bad key, unknown
+  model, malformed request), :class:`LLMUnavailable` is raised with a message saying what
+  to check. Tasks let it propagate: Prefect retries the task and a re-run resumes from
+  the cache.
 - **A persistent call cache.** Successful replies are stored in SQLite
   (``settings.cache_path``), keyed by everything that determines the reply except the
   endpoint address, so a re-run (or another process) makes no repeated calls. Failed
@@ -58,8 +61,11 @@ __all__ = [
     "LLMUnavailable",
     "RETRY_MARKER",
     "cache_key",
+    "failure_reason",
     "llm_client",
     "parse_json_reply",
+    "process_usage",
+    "RunUsage",
 ]
 
 log = logging.getLogger(__name__)
@@ -80,6 +86,11 @@ _RETRY_MESSAGE = (
     "above, and no other text."
 )
 
+#: Replies longer than this are rejected unparsed (a runaway generation is never an item).
+MAX_REPLY_CHARS = 64_000
+#: How much of a rejected reply a failure record keeps.
+RAW_IN_FAILURE_CHARS = 2_000
+
 #: Part of every cache key: bump when the request wording or the reply handling changes in
 #: a way that makes previously cached replies wrong.
 _CACHE_FORMAT = 1
@@ -88,6 +99,9 @@ _CACHE_FORMAT = 1
 # thought in the content; it is never part of the answer.
 _THINK_BLOCK = re.compile(r"<think>.*?</think>", re.DOTALL | re.IGNORECASE)
 _FENCED_BLOCK = re.compile(r"```[ \t]*[A-Za-z0-9_+-]*[ \t]*\r?\n?(.*?)```", re.DOTALL)
+# what broken JSON worth repairing starts with: an object with a (maybe unquoted) key and a
+# colon, or a list of strings / numbers / lists / objects
+_JSON_LIKE = re.compile(r"""\{\s*(?:["'][^"'\n]{1,200}["']|[A-Za-z_][\w-]{0,60})\s*:|\[\s*[\["'{\d-]""")
 _CONTEXT_OVERFLOW = re.compile(
     r"maximum context length|context[ _]length|context window|prompt is too long|too many tokens", re.IGNORECASE
 )
@@ -128,10 +142,26 @@ class LLMResult:
     error: str | None
     raw: str | None
     usage: LLMUsage = field(default_factory=LLMUsage)
+    #: True when the request itself failed (5xx / timeout after retries while the endpoint
+    #: answers other requests): the item is retried on the next run.
+    transient: bool = False
 
     @property
     def ok(self) -> bool:
         return self.error is None
+
+    @property
+    def failure_kind(self) -> Literal["transient", "permanent"]:
+        return "transient" if self.transient else "permanent"
+
+
+def failure_reason(result: LLMResult, prefix: str = "unusable LLM reply") -> str:
+    """The reason for a Failure record: the error and, if any, the start of the raw reply."""
+    reason = prefix if result.error is None else f"{prefix}: {result.error}"
+    if result.raw:
+        raw = result.raw if len(result.raw) <= RAW_IN_FAILURE_CHARS else result.raw[:RAW_IN_FAILURE_CHARS] + "..."
+        reason += f"; raw reply ({len(result.raw)} chars): {raw!r}"
+    return reason
 
 
 # --- parsing -------------------------------------------------------------------------------
@@ -171,6 +201,8 @@ def parse_json_reply(
     ``truncated`` (the reply hit max_tokens): repair is not trusted, because closing the
     brackets of a cut-off reply yields valid-looking but incomplete data.
     """
+    if len(raw) > MAX_REPLY_CHARS:
+        return None, f"the reply is {len(raw)} characters long, over the limit of {MAX_REPLY_CHARS}"
     candidate = _json_candidate(raw)
     if candidate is None:
         return None, "the reply contains no JSON object"
@@ -180,6 +212,9 @@ def parse_json_reply(
     except json.JSONDecodeError as exc:
         if truncated:
             return None, f"the reply was cut off at the max_tokens limit and is not complete JSON ({exc})"
+        if not _JSON_LIKE.match(candidate):
+            # json_repair turns any prose after a stray bracket into "valid" data
+            return None, f"the reply is not JSON (no key: value pairs or list of values) ({exc})"
         data = json_repair.repair_json(candidate, return_objects=True)
         if not isinstance(data, (dict, list)):
             return None, f"the reply is not valid JSON and could not be repaired ({exc})"
@@ -282,7 +317,13 @@ class LLMCache:
                 pause = min(pause * 2, 0.5)
 
     def _connect(self) -> sqlite3.Connection:
-        return sqlite3.connect(self.path, timeout=self.busy_timeout)
+        conn = sqlite3.connect(self.path, timeout=self.busy_timeout)
+        # WAL + synchronous=NORMAL: no fsync per commit (a crashed process loses nothing; a
+        # power cut may lose the last replies, which are then asked again). With FULL, each
+        # put cost ~40 ms here and, serialised by SQLite's write lock, capped the whole
+        # client at ~25 calls/s whatever max_concurrency was (bench/bench_llm.py).
+        conn.execute("PRAGMA synchronous=NORMAL")
+        return conn
 
     def get(self, key: str) -> str | None:
         with closing(self._connect()) as conn:
@@ -319,6 +360,10 @@ class _Reply:
 
 class _ContextOverflow(Exception):
     """The prompt does not fit the model's context: a problem of this item, not the endpoint."""
+
+
+class _RequestFailed(Exception):
+    """This request kept failing (5xx / timeout) while the endpoint answers: fail the item."""
 
 
 class LLMClient:
@@ -395,6 +440,9 @@ class LLMClient:
         except _ContextOverflow as exc:
             usage.failures += 1
             return self._finish(LLMResult(None, str(exc), None, usage))
+        except _RequestFailed as exc:
+            usage.failures += 1
+            return self._finish(LLMResult(None, str(exc), None, usage, transient=True))
 
         if error is not None:
             usage.failures += 1
@@ -416,6 +464,13 @@ class LLMClient:
         except _ContextOverflow as exc:
             usage.failures += 1
             return self._finish(LLMResult(None, str(exc), None, usage))
+        except _RequestFailed as exc:
+            usage.failures += 1
+            return self._finish(LLMResult(None, str(exc), None, usage, transient=True))
+        if len(reply.text) > MAX_REPLY_CHARS:
+            usage.failures += 1
+            error = f"the reply is {len(reply.text)} characters long, over the limit of {MAX_REPLY_CHARS}"
+            return self._finish(LLMResult(None, error, reply.text, usage))
         text = _clean_text(reply.text)
         if not text:
             usage.failures += 1
@@ -479,7 +534,15 @@ class LLMClient:
             raise self._unavailable(exc) from exc
         except openai.APIError as exc:
             usage.latency_s += time.perf_counter() - started
-            raise self._unavailable(exc) from exc
+            unavailable = self._unavailable(exc)
+            request_failed = isinstance(exc, openai.APITimeoutError) or (
+                isinstance(exc, openai.APIStatusError) and exc.status_code >= 500
+            )
+            if request_failed and self._endpoint_answers():
+                # other requests can succeed: this one item fails (transient), the run goes on
+                usage.calls += 1
+                raise _RequestFailed(f"this request failed after retries while the endpoint answers: {unavailable}") from exc
+            raise unavailable from exc
         usage.latency_s += time.perf_counter() - started
         usage.calls += 1
         token_usage = getattr(message, "usage_metadata", None) or {}
@@ -487,6 +550,16 @@ class LLMClient:
         usage.completion_tokens += int(token_usage.get("output_tokens") or 0)
         content = message.content if isinstance(message.content, str) else _content_text(message.content)
         return _Reply(content, message.response_metadata.get("finish_reason"))
+
+    def _endpoint_answers(self) -> bool:
+        """A cheap probe (GET /models, no retries, short timeout): is the endpoint up at all?"""
+        try:
+            probe = self._chat.root_client.with_options(max_retries=0, timeout=min(5.0, float(self.settings.timeout)))
+            probe.models.list()
+        except Exception as exc:  # any failure of the probe: the endpoint is down
+            log.warning("LLM endpoint %s does not answer a probe of /models: %s", self.base_url, exc)
+            return False
+        return True
 
     def _unavailable(self, exc: openai.APIError) -> LLMUnavailable:
         import openai
@@ -567,3 +640,43 @@ def llm_client(settings: LLMSettings) -> LLMClient:
         if client is None:
             client = _clients[key] = LLMClient(settings)
         return client
+
+
+def process_usage() -> LLMUsage:
+    """Totals over every client of this process: the fresh HTTP calls really made here."""
+    pid = os.getpid()
+    with _clients_lock:
+        clients = [c for key, c in _clients.items() if key[0] == pid]
+    return LLMUsage.total([c.usage for c in clients])
+
+
+def _minus(a: LLMUsage, b: LLMUsage) -> LLMUsage:
+    return LLMUsage(**{k: max(0, getattr(a, k) - getattr(b, k)) for k in LLMUsage.model_fields})
+
+
+class RunUsage:
+    """Per-run LLM accounting: calls this run made vs. calls served from a cache.
+
+    ``add(usage, cached_task=...)`` takes each stage result's usage. A result that Prefect
+    served from its task cache ("Cached" state) holds the usage of the run that computed
+    it: its calls and cache hits count as served from cache here, its tokens not at all.
+    Fresh calls come from the process-wide client counters (``process_usage``) when this
+    process made them - exact, including calls of a task attempt that failed or of a run
+    that fails - and otherwise (a Dask worker made them) from the fresh results' usage.
+    """
+
+    def __init__(self) -> None:
+        self._before = process_usage()
+        self._fresh: list[LLMUsage] = []
+        self._stale: list[LLMUsage] = []
+
+    def add(self, usage: LLMUsage, *, cached_task: bool = False) -> None:
+        (self._stale if cached_task else self._fresh).append(usage)
+
+    def total(self) -> LLMUsage:
+        here = _minus(process_usage(), self._before)
+        fresh = here if here.calls + here.cached + here.failures > 0 else LLMUsage.total(self._fresh)
+        stale = LLMUsage.total(self._stale)
+        out = fresh.model_copy()
+        out.cached += stale.calls + stale.cached
+        return out

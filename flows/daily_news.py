@@ -21,6 +21,7 @@ from pydantic import BaseModel
 from benchmill import progress
 from benchmill.engines import EngineConfig
 from benchmill.faults import checkpoint
+from benchmill.llm import RunUsage
 from benchmill.orchestration import current_flow_run_id, publish_artifacts, stage, task_runner
 from benchmill.releases import NOT_EVALUATED, ensure_exports, plan_release, publish, released_questions
 from benchmill.settings import CrawlSettings, Settings, load_settings
@@ -123,10 +124,13 @@ def daily_news(
         ensure_exports(store, settings)
         store.start_run(run_id, "daily-news", {"sources": [s.model_dump() for s in sources], "run_date": run_date,
                                                "engine": engine_cfg.kind, "model": engine_cfg.model}, run_id)
+        usage = RunUsage()
         try:
-            summary = _run(store, settings, engine_cfg, sources, run_date, run_id)
+            summary = _run(store, settings, engine_cfg, sources, run_date, run_id, usage)
         except BaseException as exc:
-            store.finish_run(run_id, "failed", LLMUsage(), {}, error=f"{type(exc).__name__}: {exc}")
+            spent = usage.total()  # a failed attempt still records the calls it made
+            store.finish_run(run_id, "failed", spent, {}, error=f"{type(exc).__name__}: {exc}",
+                             cost_usd=settings.llm.cost(spent.prompt_tokens, spent.completion_tokens))
             raise
         store.finish_run(run_id, "completed", summary.llm, summary.model_dump(mode="json"),
                          cost_usd=settings.llm.cost(summary.llm.prompt_tokens, summary.llm.completion_tokens))
@@ -139,8 +143,7 @@ def configured(settings: Settings):
 
 
 def _run(store: Store, settings: Settings, engine: EngineConfig, sources: list[SourceSpec], run_date: str | None,
-         run_id: str) -> DailySummary:
-    usage: list[LLMUsage] = []
+         run_id: str, usage: RunUsage) -> DailySummary:
     failures: list[Failure] = []
     clock = progress.StageClock()
 
@@ -212,21 +215,21 @@ def _run(store: Store, settings: Settings, engine: EngineConfig, sources: list[S
         subgraphs=n_subgraphs, new_items=len(new_items),
         items_by_type=dict(sorted(Counter(i.type for i in new_items).items())),
         rejections={f: rejection_counts.get(f, 0) for f in FILTERS}, skipped_filters=skipped,
-        releases=releases, llm=LLMUsage.total(usage), stage_seconds=clock.seconds,
+        releases=releases, llm=usage.total(), stage_seconds=clock.seconds,
     )
     _publish_run_artifacts(store, summary, failures, new_ids)
     return summary
 
 
 def _build_language(store: Store, settings: Settings, engine: EngineConfig, index: WikidataLookup | None,
-                    docs: list[IncrementDoc], lang: str, run_id: str, usage: list[LLMUsage], failures: list[Failure],
+                    docs: list[IncrementDoc], lang: str, run_id: str, usage: RunUsage, failures: list[Failure],
                     clock: progress.StageClock):
     # 3. triplets from the new paragraphs, in batches that Dask workers can take
     batches = [docs[i:i + DOCS_PER_TRIPLET_TASK] for i in range(0, len(docs), DOCS_PER_TRIPLET_TASK)]
     with clock.stage(f"triplets[{lang}]", total=len(batches)):
         for fut in [triplets_stage.submit(batch, engine) for batch in batches]:
             result = fut.result()
-            usage.append(result.usage)
+            usage.add(result.usage, cached_task=_from_cache(fut))
             failures += _recorded(store, run_id, result.failures)
             store.write_triplets(result.triplets, run_id)
             progress.advance()
@@ -239,9 +242,10 @@ def _build_language(store: Store, settings: Settings, engine: EngineConfig, inde
         candidates: dict[str, list[EntityCandidate]] = {
             surface: lookup_candidates(index, surface, lang) for surface in sorted({m.surface for m in mentions})
         }
-        link_batch = linking_stage(mentions, candidates, engine,
-                                   linking.LinkingConfig(threshold=settings.wikidata.link_threshold))
-        usage.append(link_batch.usage)
+        link_fut = linking_stage.submit(mentions, candidates, engine,
+                                        linking.LinkingConfig(threshold=settings.wikidata.link_threshold))
+        link_batch = link_fut.result()
+        usage.add(link_batch.usage, cached_task=_from_cache(link_fut))
         failures += _recorded(store, run_id, link_batch.failures)
         store.write_links(link_batch.links, run_id)
         links: dict[str, EntityLink] = {l.surface: l for l in link_batch.links}
@@ -277,7 +281,7 @@ def _build_language(store: Store, settings: Settings, engine: EngineConfig, inde
         chunks = [sampled[i:i + SUBGRAPHS_PER_QUESTION_TASK] for i in range(0, len(sampled), SUBGRAPHS_PER_QUESTION_TASK)]
         for fut in [questions_stage.submit(chunk, engine) for chunk in chunks]:
             result = fut.result()
-            usage.append(result.usage)
+            usage.add(result.usage, cached_task=_from_cache(fut))
             failures += _recorded(store, run_id, result.failures)
             items += result.items
         store.write_items(_with_source_hashes(store, items), run_id)
@@ -285,7 +289,7 @@ def _build_language(store: Store, settings: Settings, engine: EngineConfig, inde
     return len(facts), len(verdict.novel), len(new_edges), len(sampled), items
 
 
-def _run_filters(store: Store, settings: Settings, engine: EngineConfig, run_id: str, usage: list[LLMUsage],
+def _run_filters(store: Store, settings: Settings, engine: EngineConfig, run_id: str, usage: RunUsage,
                  clock: progress.StageClock) -> None:
     for name in FILTERS:
         with clock.stage(f"filter:{name}"):
@@ -304,11 +308,18 @@ def _run_filters(store: Store, settings: Settings, engine: EngineConfig, run_id:
                 awaiting = [i for i in awaiting if i.item_id not in rejected_by]
             for lang in sorted({i.lang for i in awaiting}):
                 lang_items = [i for i in awaiting if i.lang == lang]
-                result = filter_stages[name](*_filter_args(store, name, lang_items, lang, engine))
-                usage.append(result.usage)
+                fut = filter_stages[name].submit(*_filter_args(store, name, lang_items, lang, engine))
+                result = fut.result()
+                usage.add(result.usage, cached_task=_from_cache(fut))
                 store.write_verdicts(result.verdicts, run_id)
             progress.advance()
         checkpoint(f"filter:{name}")
+
+
+def _from_cache(future) -> bool:
+    """Did Prefect serve this task's result from its cache (usage of an earlier run)?"""
+    state = getattr(future, "state", None)
+    return state is not None and state.name == "Cached"
 
 
 def _with_source_hashes(store: Store, items: list[Item]) -> list[Item]:

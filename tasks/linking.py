@@ -49,6 +49,7 @@ from rapidfuzz import fuzz
 from benchmill import nlp
 from benchmill.embeddings import embed, similarity_floor
 from benchmill.engines import EngineConfig
+from benchmill.llm import failure_reason
 from benchmill.prompts import render
 from schemas import EntityCandidate, EntityLink, Failure, LLMUsage
 
@@ -249,7 +250,8 @@ def _decide_llm(mentions: list[_Mention], engine: EngineConfig) -> tuple[list[En
                 Failure(
                     stage=STAGE,
                     key=f"{mention.lang}:{mention.surface}",
-                    reason=f"unusable reply to {PROMPT_NAME}: {result.error}",
+                    reason=failure_reason(result, f"unusable reply to {PROMPT_NAME}"),
+                    kind=result.failure_kind,
                 )
             )
             links.append(_unlinked(mention))

@@ -39,6 +39,7 @@ from pydantic import BaseModel, Field
 
 from benchmill import nlp
 from benchmill.engines import EngineConfig
+from benchmill.llm import failure_reason
 from benchmill.prompts import render
 from schemas import Edge, Failure, Item, Lineage, LLMUsage, Subgraph
 from tasks.subgraphs import parse_quantity
@@ -1111,14 +1112,16 @@ def _generate_llm(subgraphs: list[Subgraph], engine: EngineConfig, config: Quest
     items: list[Item] = []
     for (subgraph, prompt), result in zip(jobs, results):
         if result.value is None:
-            failures.append(Failure(stage=STAGE, key=subgraph.subgraph_id, reason=f"unusable LLM reply: {result.error}"))
+            failures.append(
+                Failure(stage=STAGE, key=subgraph.subgraph_id, reason=failure_reason(result), kind=result.failure_kind)
+            )
             continue
         reply: LLMQuestion = result.value
         question = reply.question.strip()
         answers = _llm_answers(subgraph, reply)
         problem = _llm_problem(subgraph, question, answers)
         if problem:
-            failures.append(Failure(stage=STAGE, key=subgraph.subgraph_id, reason=problem))
+            failures.append(Failure(stage=STAGE, key=subgraph.subgraph_id, reason=failure_reason(result, problem)))
             continue
         try:
             templates = _templates(subgraph.lang)
@@ -1168,12 +1171,51 @@ def _comparison_winner(subgraph: Subgraph) -> str | None:
     return first.head if q1.value > q2.value else second.head
 
 
+#: bounds on an LLM question's length, in characters
+LLM_QUESTION_CHARS = (12, 400)
+_INTERROGATIVE = {
+    "en": re.compile(
+        r"^(what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|will|would|"
+        r"has|have|had|should|name|in what|in which|on what|on which|at what|by how|for what|from which)\b",
+        re.IGNORECASE,
+    ),
+    "ru": re.compile(
+        r"^(что|чт[оа]|как\w*|кто|кого|кому|кем|чей|чья|чьё|чьи|когда|где|куда|откуда|почему|зачем|сколько|"
+        r"ли|в каком|в какой|в каких|на каком|на какой|у какой|у какого|с каким|с какой|о ч[её]м|назовите)\b",
+        re.IGNORECASE,
+    ),
+}
+_MARKUP = re.compile(r"[<>{}\[\]`]|https?://|\*\*|^#", re.MULTILINE)
+
+
+def _question_problem(question: str, lang: str) -> str | None:
+    """Is this text a question, in the collection's language, of sane length, without markup?"""
+    low, high = LLM_QUESTION_CHARS
+    if not low <= len(question) <= high:
+        return f"the LLM question is {len(question)} characters long, outside {low}..{high}"
+    if "\n" in question or _MARKUP.search(question):
+        return "the LLM question contains markup or several lines"
+    pattern = _INTERROGATIVE.get(lang)
+    # without a '?', an interrogative opening counts only in a whole sentence ("Which company"
+    # is a fragment of prose, not a question)
+    interrogative = pattern is not None and pattern.search(question) and len(question.split()) >= 4
+    if not question.endswith("?") and not interrogative:
+        return "the LLM reply is not a question (no '?' and no interrogative sentence)"
+    found = nlp.detect_language(question)
+    if found != lang:
+        return f"the LLM question is in {found!r}, the collection's language is {lang!r}"
+    return None
+
+
 def _llm_problem(subgraph: Subgraph, question: str, answers: list[str]) -> str | None:
     """Reasons to reject a reply outright (the filters stage judges the rest)."""
     if not question:
         return "the LLM returned an empty question"
     if not answers:
         return "the LLM returned no answer"
+    problem = _question_problem(question, subgraph.lang)
+    if problem:
+        return problem
     labels = _labels(subgraph)
     if subgraph.type == "multi-hop":
         for node in subgraph.hidden_nodes:

@@ -42,6 +42,7 @@ from pydantic import BaseModel, Field
 
 from benchmill import nlp
 from benchmill.engines import EngineConfig
+from benchmill.llm import failure_reason
 from benchmill.prompts import render
 from schemas import Failure, IncrementDoc, LLMUsage, Triplet
 
@@ -893,7 +894,7 @@ def _extract_llm(docs: list[IncrementDoc], engine: EngineConfig, config: Triplet
     for job, result in zip(jobs, results):
         collector = collectors.setdefault(id(job.doc), _DocCollector(job.doc, "llm", config))
         if result.value is None:
-            failures.append(_failure(job.doc, f"chunk {job.index}: unusable LLM reply: {result.error}"))
+            failures.append(_failure(job.doc, failure_reason(result, f"chunk {job.index}: unusable LLM reply"), result.failure_kind))
             continue
         try:
             for fact in _llm_facts(job, result.value):

@@ -118,14 +118,15 @@ def test_failed_run_resumes_from_cache_without_repeating_llm_calls(prefect_harne
            "BENCHMILL_LLM__MAX_RETRIES": "1", "BENCHMILL_LLM__TIMEOUT": "5", "BENCHMILL_LANGUAGES": '["en"]',
            "BENCHMILL_LLM__PROMPT_PRICE_PER_1K": "0.5", "BENCHMILL_LLM__COMPLETION_PRICE_PER_1K": "1.5"}
     with flow_state(tmp_path / "state", **env):
-        model.judge_down = True
+        model.judge_down = fake_llm.models_status = 503  # the endpoint is down, not just one request
         state = daily_news(sources=source, run_date="2026-11-20", return_state=True)
         assert state.is_failed()
         assert "LLMUnavailable" in str(state.message) or "503" in str(state.message)
         first = {k: model.seen.count(k) for k in ("triplets", "linking", "question", "closed_book", "judge")}
         assert first["triplets"] == 4 and first["question"] > 0 and first["judge"] > 0
 
-        model.judge_down = False
+        first_calls = len([k for k in model.seen if k != "judge"])  # every one answered 200
+        model.judge_down, fake_llm.models_status = False, None
         model.seen.clear()
         summary = daily_news(sources=source, run_date="2026-11-20")
 
@@ -144,6 +145,13 @@ def test_failed_run_resumes_from_cache_without_repeating_llm_calls(prefect_harne
             run["prompt_tokens"] / 1000 * 0.5 + run["completion_tokens"] / 1000 * 1.5, rel=1e-4)
         runs = {r["run_id"]: r["status"] for r in store.runs()}
         assert runs[summary.run_id] == "completed" and list(runs.values()).count("failed") == 1
+        # accounting per run: the failed attempt records the calls it made; the retry counts
+        # only its own (judge) calls as made and the earlier stages' calls as cached
+        failed = next(r for r in store.runs() if r["status"] == "failed")
+        assert failed["llm_calls"] == first_calls and failed["llm_cached"] == 0 and failed["prompt_tokens"] > 0
+        assert run["llm_calls"] == len(model.seen)
+        rerun_stages = first_calls - first["closed_book"]  # the closed-book verdicts were stored: not re-run
+        assert run["llm_cached"] == rerun_stages, (run["llm_cached"], first, first_calls)
         # no duplicates from the failed attempt: one row per document, triplet and item
         assert _rows(store, "SELECT count(*), count(DISTINCT canonical_url) FROM documents") == [(4, 4)]
         assert _rows(store, "SELECT count(*) - count(DISTINCT item_id) FROM items") == [(0,)]
@@ -155,3 +163,30 @@ def test_failed_run_resumes_from_cache_without_repeating_llm_calls(prefect_harne
         [(judged,)] = _rows(store, "SELECT count(*) FROM verdicts WHERE filter = 'llm_judge' AND status = 'passed'")
         [(items,)] = _rows(store, "SELECT count(*) FROM items")
         assert judged > 0 and items > len(broken)
+
+
+def test_one_request_that_always_fails_fails_only_its_item(prefect_harness, fake_llm, news_folder, tmp_path):
+    from flows.daily_news import daily_news
+
+    model = ScriptedModel()
+
+    def handler(body: dict) -> str | Reply:
+        message = last_user_message(body)
+        if kind_of(message) == "triplets" and "Redfield Pharma" in message:
+            return Reply(status=500, content="worker crashed on this prompt")  # every time, retries included
+        return model(body)
+
+    fake_llm.handler(handler)
+    source = [SourceSpec(name="bench-en", kind="folder", location=str(news_folder), lang="en")]
+    env = {"BENCHMILL_ENGINE": "llm", "BENCHMILL_LLM__BASE_URL": fake_llm.base_url, "BENCHMILL_LLM__MODEL": "fake-model",
+           "BENCHMILL_LLM__MAX_RETRIES": "1", "BENCHMILL_LLM__TIMEOUT": "5", "BENCHMILL_LANGUAGES": '["en"]'}
+    with flow_state(tmp_path / "state", **env):
+        summary = daily_news(sources=source, run_date="2026-11-20")
+        # the endpoint answers other requests: the run completes and releases the rest
+        assert summary.releases == {"news-en": "1.0.0"} and summary.new_items > 0
+        store = Store.reader(load_settings(None).store)
+        failed = [f for f in store.failures(summary.run_id) if f.stage == "triplets"]
+        assert len(failed) == 1 and failed[0].kind == "transient", failed
+        assert "HTTP 500" in failed[0].reason and "worker crashed on this prompt" in failed[0].reason
+        [(docs_with_triplets,)] = _rows(store, "SELECT count(DISTINCT doc_id) FROM triplets")
+        assert docs_with_triplets == 3

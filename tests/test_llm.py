@@ -15,7 +15,15 @@ import pytest
 from pydantic import BaseModel
 
 from benchmill.engines import EngineConfig
-from benchmill.llm import RETRY_MARKER, LLMClient, LLMResult, LLMUnavailable, llm_client
+from benchmill.llm import (
+    MAX_REPLY_CHARS,
+    RETRY_MARKER,
+    LLMClient,
+    LLMResult,
+    LLMUnavailable,
+    failure_reason,
+    llm_client,
+)
 from benchmill.prompts import RenderedPrompt
 from benchmill.settings import LLMSettings, SettingsError
 from tests.fakes.openai_server import FakeOpenAI, Reply, count_tokens, last_user_message
@@ -186,6 +194,8 @@ def test_server_error_then_success_within_retries(client: LLMClient, fake_llm: F
 
 
 def test_persistent_server_error_raises_unavailable_naming_the_url(client: LLMClient, fake_llm: FakeOpenAI):
+    # the endpoint is down: the chat request 503s and so does the probe of /v1/models
+    fake_llm.models_status = 503
     fake_llm.route("Paris", Reply("CUDA out of memory", status=503))
     with pytest.raises(LLMUnavailable) as info:
         client.complete_json(prompt(), Answer)
@@ -194,6 +204,20 @@ def test_persistent_server_error_raises_unavailable_naming_the_url(client: LLMCl
     assert "BENCHMILL_LLM__BASE_URL" in message
     assert info.value.status == 503 and info.value.base_url == fake_llm.base_url
     assert len(fake_llm.requests) == 2  # first try + max_retries=1
+
+
+def test_one_request_that_keeps_failing_fails_only_its_item(client: LLMClient, fake_llm: FakeOpenAI):
+    # the endpoint answers (/v1/models works, other prompts succeed): only this item fails
+    fake_llm.route("Paris", Reply("internal error on this prompt", status=500))
+    fake_llm.route("Rome", '{"question": "What is the capital of Italy?", "answer": "Rome"}')
+    failed = client.complete_json(prompt(), Answer)
+    assert failed.value is None and failed.transient and failed.failure_kind == "transient"
+    assert "HTTP 500" in failed.error and "internal error on this prompt" in failed.error
+    assert failed.usage.failures == 1 and failed.usage.calls == 1
+    assert len(fake_llm.requests) == 2  # bounded: first try + max_retries=1
+    ok = client.complete_json(prompt("Write one question about Rome."), Answer)
+    assert ok.value.answer == "Rome" and not ok.transient
+    assert len(client.cache) == 1  # the failure is not cached: the next run retries it
 
 
 def test_server_down_raises_unavailable(tmp_path: Path):
@@ -208,13 +232,52 @@ def test_server_down_raises_unavailable(tmp_path: Path):
     assert info.value.status is None
 
 
-def test_slow_reply_beyond_timeout_raises_unavailable(fake_llm: FakeOpenAI, tmp_path: Path):
+def test_slow_reply_beyond_timeout_fails_the_item_while_the_endpoint_answers(fake_llm: FakeOpenAI, tmp_path: Path):
+    fake_llm.script(Reply(GOOD, delay=3))
+    client = LLMClient(make_settings(fake_llm, tmp_path, timeout=0.3, max_retries=0))
+    started = time.perf_counter()
+    result = client.complete_json(prompt(), Answer)
+    assert time.perf_counter() - started < 2
+    assert result.value is None and result.transient
+    assert "did not answer within 0.3 s" in result.error
+
+
+def test_slow_reply_beyond_timeout_raises_unavailable_when_the_endpoint_is_down(fake_llm: FakeOpenAI, tmp_path: Path):
+    fake_llm.models_status = 502
     fake_llm.script(Reply(GOOD, delay=3))
     client = LLMClient(make_settings(fake_llm, tmp_path, timeout=0.3, max_retries=0))
     started = time.perf_counter()
     with pytest.raises(LLMUnavailable, match="did not answer within 0.3 s"):
         client.complete_json(prompt(), Answer)
     assert time.perf_counter() - started < 2
+
+
+# --- garbage replies ------------------------------------------------------------------------
+
+
+def test_prose_with_a_stray_bracket_is_not_repaired_into_data(client: LLMClient, fake_llm: FakeOpenAI):
+    prose = "Which company [the one from the article] bought the bank? I cannot say more."
+    fake_llm.script(prose, prose)
+    result = client.complete_json(prompt(), Answer)
+    assert result.value is None and "is not JSON" in result.error
+    assert result.raw == prose
+    reason = failure_reason(result)
+    assert "is not JSON" in reason and "Which company" in reason
+
+
+def test_huge_reply_is_rejected_and_the_failure_keeps_only_its_start(client: LLMClient, fake_llm: FakeOpenAI):
+    huge = '{"question": "' + "x" * 1_000_000 + '", "answer": "Paris"}'
+    fake_llm.script(huge, huge)
+    result = client.complete_json(prompt(), Answer)
+    assert result.value is None and f"over the limit of {MAX_REPLY_CHARS}" in result.error
+    reason = failure_reason(result)
+    assert len(reason) < 3_000 and reason.count("x") > 1_000
+
+
+def test_truncated_json_without_length_flag_fails_validation(client: LLMClient, fake_llm: FakeOpenAI):
+    fake_llm.script('{"question": "What is the capi', '{"question": "What is the capi')
+    result = client.complete_json(prompt(), Answer)
+    assert result.value is None and "does not match the schema" in result.error
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ from benchmill import nlp
 from benchmill.engines import EngineConfig
 from benchmill.llm import RETRY_MARKER
 from schemas import Edge, Subgraph
+from tests.fakes.openai_server import Reply
 from tasks.questions import (
     QuestionConfig,
     en_past,
@@ -295,6 +296,8 @@ def test_llm_questions_for_every_type(fake_llm, llm_engine):
             return json.dumps({"question": "What did the organization led by Anna Berg acquire?", "answer": "Maersk"})
         if "set question" in text or "перечисление" in text:
             return json.dumps({"question": "Which companies did Harbour Logistics acquire?", "answer": ["Maersk", "Baltic Cargo"]})
+        if "Северный порт" in text:
+            return json.dumps({"question": "Что приобрёл Северный порт?", "answer": "x"}, ensure_ascii=False)
         return json.dumps({"question": "A generated question?", "answer": "x"})
 
     fake_llm.handler(answer)
@@ -332,6 +335,48 @@ def test_llm_broken_and_unusable_replies_fail_only_their_subgraph(fake_llm, llm_
     assert [f.key for f in batch.failures] == ["en-simple-with"]
     assert batch.failures[0].stage == "questions"
     assert [i.question for i in batch.items] == ["How many cars did Tesla sell in October?"]  # repaired JSON
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("Which company", "not a question"),  # json-repaired prose used to become this item
+        ("The regulator approved the deal on Friday.", "not a question"),
+        ("Какую компанию купил Harbour Logistics?", "in 'ru', the collection's language is 'en'"),
+        ("What " + "very " * 200 + "big deal was it?", "characters long"),
+        ("What did <b>Harbour Logistics</b> acquire?", "markup"),
+    ],
+    ids=["fragment", "statement", "wrong-language", "too-long", "markup"],
+)
+def test_llm_garbage_questions_are_rejected_with_the_raw_reply(fake_llm, llm_engine, question, expected):
+    raw = json.dumps({"question": question, "answer": "Maersk"}, ensure_ascii=False)
+    fake_llm.script(raw)
+    batch = generate_questions([EN_SUBGRAPHS["simple-tail"]], llm_engine)
+    assert batch.items == []
+    [failure] = batch.failures
+    assert expected in failure.reason
+    assert "raw reply" in failure.reason and question[:40] in failure.reason
+
+
+def test_llm_prose_reply_is_not_repaired_into_a_question(fake_llm, llm_engine):
+    fake_llm.script("Which company [the acquirer] is meant is unclear from the facts.", "Sorry, no JSON.")
+    batch = generate_questions([EN_SUBGRAPHS["simple-tail"]], llm_engine)
+    assert batch.items == []
+    [failure] = batch.failures
+    # the bracketed prose was rejected (not repaired), so the model got its corrective retry
+    assert len(fake_llm.requests) == 2 and "is not JSON" in fake_llm.requests[1]["messages"][-1]["content"]
+    assert "no JSON object" in failure.reason and "Sorry, no JSON." in failure.reason
+
+
+def test_llm_question_request_failing_while_endpoint_answers_is_a_transient_item_failure(fake_llm, llm_engine):
+    fake_llm.route("Anna Berg | meet with | John Smith", Reply("worker crashed on this prompt", status=500))
+    fake_llm.route("Tesla | sell in October", '{"question": "How many cars did Tesla sell in October?", "answer": "2139 cars"}')
+    tesla = Subgraph(subgraph_id="tesla", type="simple", lang="en", edges=[EN["tesla"]], answer_nodes=[EN["tesla"].tail], question_nodes=[])
+    batch = generate_questions([EN_SUBGRAPHS["simple-with"], tesla], llm_engine)
+    assert [i.question for i in batch.items] == ["How many cars did Tesla sell in October?"]
+    [failure] = batch.failures
+    assert failure.key == "en-simple-with" and failure.kind == "transient"
+    assert "HTTP 500" in failure.reason and "worker crashed on this prompt" in failure.reason
 
 
 def test_llm_multi_hop_naming_the_bridge_is_rejected(fake_llm, llm_engine):

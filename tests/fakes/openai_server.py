@@ -191,7 +191,9 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:  # noqa: N802 - stdlib name
         fake = self.server.fake
-        if self.path.rstrip("/") == "/v1/models":
+        if self.path.rstrip("/") == "/v1/models" and fake.models_status is not None:
+            self._send_error_body(fake.models_status, "fake OpenAI server: endpoint down")
+        elif self.path.rstrip("/") == "/v1/models":
             self._send_json(
                 200,
                 {
@@ -269,8 +271,12 @@ class FakeOpenAI:
         models: list[str] | None = None,
         retry_after: float | None = 0.01,
         verbose: bool = False,
+        models_status: int | None = None,
     ):
         self.host = host
+        #: when set, GET /v1/models answers with this HTTP error (an endpoint that is down
+        #: although its port accepts connections, e.g. a proxy in front of a dead vLLM)
+        self.models_status = models_status
         self.port = port
         self.models = list(models or ["fake-model"])
         self.retry_after = retry_after
