@@ -379,3 +379,30 @@ def test_near_duplicates_must_name_the_same_entities():
     assert v["p2"].score >= 0.9  # similar enough, but about another port
     unguarded = by_id(check_duplicates(items, earlier, "ru", loose.model_copy(update={"require_same_entities": False})))
     assert unguarded["p2"].status == "rejected"
+
+
+def test_ner_presence_takes_a_document_over_the_model_limit():
+    huge = EN_DOC + "\n\n" + ("\n\n" + " " * 998) * 1100 + "\n\nAngela Merkel visited Paris."
+    assert len(huge) > 1_000_000
+    items = [make_item("first", "Who composed music for Method?", ["Ryan Otter"]),
+             make_item("last", "Which city did Angela Merkel visit?", ["Paris"])]
+    verdicts = by_id(check_ner_presence(items, {"d1": huge}))
+    assert verdicts["first"].status == "passed" and verdicts["last"].status == "passed"
+
+
+def test_ner_presence_a_document_that_breaks_ner_fails_only_its_items(monkeypatch):
+    import benchmill.nlp
+
+    original = benchmill.nlp.named_entities
+
+    def ner(text, lang):
+        if text == "BROKEN":
+            raise MemoryError("text too large for the model")
+        return original(text, lang)
+
+    monkeypatch.setattr(benchmill.nlp, "named_entities", ner)
+    items = [make_item("bad", "Who?", ["Ryan Otter"], doc_ids=("d2",)),
+             make_item("good", "Who composed music for Method?", ["Ryan Otter"])]
+    verdicts = by_id(check_ner_presence(items, {"d1": EN_DOC, "d2": "BROKEN"}))
+    assert verdicts["bad"].status == "error" and "d2" in verdicts["bad"].reason and "MemoryError" in verdicts["bad"].reason
+    assert verdicts["good"].status == "passed"
