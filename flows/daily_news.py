@@ -158,7 +158,7 @@ def _run(store: Store, settings: Settings, engine: EngineConfig, sources: list[S
 
     # 2. diff with the previous revision; only new paragraphs go downstream
     with clock.stage("diff"):
-        versions = diff_stage(fetched_docs, store.previous_versions([d.canonical_url for d in fetched_docs]))
+        versions = diff_stage(fetched_docs, _canonical(store.previous_versions([d.canonical_url for d in fetched_docs])))
         store.write_versions(versions, run_id)
         increment = store.pending_versions(settings.languages)
 
@@ -239,7 +239,7 @@ def _build_language(store: Store, settings: Settings, engine: EngineConfig, inde
         usage.append(link_batch.usage)
         failures += _recorded(store, run_id, link_batch.failures)
         store.write_links(link_batch.links, run_id)
-        links: dict[str, EntityLink] = {l.surface: l for l in link_batch.links}
+        links: dict[str, EntityLink] = {l.surface: l for l in sorted(link_batch.links, key=lambda l: l.surface)}
 
     # 5. novelty: drop facts Wikidata already asserts
     with clock.stage(f"novelty[{lang}]"):
@@ -257,7 +257,8 @@ def _build_language(store: Store, settings: Settings, engine: EngineConfig, inde
         # resumed run finds the same focus.)
         increment_triplets = {t.triplet_id for t in facts}
         touched = store.edges(lang, [e.edge_id for e in new_edges])
-        focus = {e.edge_id for e in touched if increment_triplets.issuperset(e.triplet_ids)}
+        # a sorted list, not a set: a set's order (so the stage's cache key) follows the hash seed
+        focus = sorted({e.edge_id for e in touched if increment_triplets.issuperset(e.triplet_ids)})
 
     # 7. subgraphs touching the increment -> questions
     sampled: list[Subgraph] = []
@@ -308,6 +309,11 @@ def _with_source_hashes(store: Store, items: list[Item]) -> list[Item]:
         "source_hashes": sorted({hashes[d] for d in i.doc_ids if d in hashes})})}) for i in items]
 
 
+def _canonical(mapping: dict) -> dict:
+    """``mapping`` in key order: a stage input's order is part of its cache key (issue 7.9)."""
+    return dict(sorted(mapping.items()))
+
+
 def _recorded(store: Store, run_id: str, failures: list[Failure]) -> list[Failure]:
     """Record a stage's failed inputs at once, so a run that dies later still lists them."""
     store.record_failures(run_id, failures)
@@ -315,7 +321,7 @@ def _recorded(store: Store, run_id: str, failures: list[Failure]) -> list[Failur
 
 
 def _filter_args(store: Store, name: str, items: list[Item], lang: str, engine: EngineConfig) -> tuple:
-    doc_texts = lambda: store.document_texts(sorted({d for i in items for d in i.doc_ids}))  # noqa: E731
+    doc_texts = lambda: _canonical(store.document_texts(sorted({d for i in items for d in i.doc_ids})))  # noqa: E731
     if name == "graph_correspondence":
         return (items,)
     if name == "ner_presence":
