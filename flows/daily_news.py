@@ -59,7 +59,7 @@ def diff_increment(fetched: list[FetchedDocument], previous: dict[str, PreviousV
 
 
 def crawl_snapshot(spec: SourceSpec, settings: CrawlSettings, fingerprint: str) -> crawl.CrawlResult:
-    """Crawl one source; ``fingerprint`` (folder contents, or the run's date for the web) keys the cache."""
+    """Crawl one source; ``fingerprint`` (folder contents, or the flow run id for the web) keys the cache."""
     return crawl.crawl_source(spec, settings)
 
 
@@ -146,7 +146,7 @@ def _run(store: Store, settings: Settings, engine: EngineConfig, sources: list[S
     # 1. crawl: every source, in parallel; one bad feed or page fails only itself
     with clock.stage("crawl", total=len(sources)):
         store.upsert_sources(sources, run_id)
-        futures = [crawl_stage.submit(spec, settings.crawl, _fingerprint(spec, run_date)) for spec in sources]
+        futures = [crawl_stage.submit(spec, settings.crawl, _fingerprint(spec, run_id)) for spec in sources]
         fetched: dict[str, FetchedDocument] = {}
         for fut in futures:
             result = fut.result()
@@ -363,16 +363,18 @@ def _mentions(facts: list[Triplet], lang: str) -> list[linking.SurfaceForm]:
             for t in facts for surface in (t.subject, t.object)]
 
 
-def _fingerprint(spec: SourceSpec, run_date: str | None) -> str:
-    """Part of the crawl cache key: a folder by its files, the web by the run's date."""
+def _fingerprint(spec: SourceSpec, run_id: str) -> str:
+    """Part of the crawl cache key: a folder by its files, the web by the flow run (issue 7.10).
+
+    A web source is never served from cache across runs, even on the same day: a retry of
+    the same flow run reuses its crawl (same run id), a new run crawls again.
+    """
     if spec.kind == "folder":
         root = Path(spec.location)
         stats = sorted((str(p.relative_to(root)), p.stat().st_size, p.stat().st_mtime_ns)
                        for p in root.rglob("*") if p.is_file()) if root.is_dir() else []
         return hashlib.sha256(repr(stats).encode()).hexdigest()
-    from datetime import date
-
-    return run_date or date.today().isoformat()
+    return run_id
 
 
 def _publish_run_artifacts(store: Store, summary: DailySummary, failures: list[Failure], new_ids: list[str]) -> None:
@@ -384,7 +386,7 @@ def _publish_run_artifacts(store: Store, summary: DailySummary, failures: list[F
     reasons = store.top_rejection_reasons(FILTERS, new_ids)
     rejections = [
         {"filter": f, "rejected": summary.rejections.get(f, 0),
-         "top_reasons": "; ".join(f"{r} ({n})" for r, n in reasons.get(f, [])),
+         "top_reasons": "; ".join(f"{c} ({n}), e.g. " + " | ".join(ex) for c, n, ex in reasons.get(f, [])),
          "skipped": "yes" if f in summary.skipped_filters else ""}
         for f in FILTERS
     ]
