@@ -131,7 +131,7 @@ def check_ner_presence(
             verdicts.append(
                 Verdict(
                     item_id=item.item_id, filter=FILTER_NAME, status="rejected", score=0.0,
-                    reason="no named entities found in the source documents",
+                    reason="no named entities found in the source documents", code="source_has_no_entities",
                 )
             )
             continue
@@ -149,5 +149,6 @@ def check_ner_presence(
                 f"({_listing((e.text for e in entities.values()), config.max_listed)})"
             )
             status = "rejected"
-        verdicts.append(Verdict(item_id=item.item_id, filter=FILTER_NAME, status=status, score=float(len(matched)), reason=reason))
+        verdicts.append(Verdict(item_id=item.item_id, filter=FILTER_NAME, status=status, score=float(len(matched)),
+                                reason=reason, code="" if matched else "entity_missing"))
     return FilterResult(verdicts=verdicts)
