@@ -212,27 +212,65 @@ def named_entities(text: str, lang: Lang) -> list[NamedEntity]:
     """
     if not text.strip():
         return []
-    if lang == "en":
-        doc = spacy_en()(text, disable=["parser"])
-        return [
-            NamedEntity(
-                text=ent.text,
-                label=spacy_label(ent.label_),
-                start=ent.start_char,
-                end=ent.end_char,
-                normal=ent.lemma_,
-            )
-            for ent in doc.ents
-        ]
-    if lang == "ru":
-        doc = parse_ru(text)
-        vocab = morph_vocab()
-        out = []
-        for span in doc.spans:
-            span.normalize(vocab)
-            out.append(NamedEntity(text=span.text, label=span.type, start=span.start, end=span.stop, normal=span.normal))
-        return out
-    raise ValueError(f"unsupported language {lang!r}")
+    if lang not in ("en", "ru"):
+        raise ValueError(f"unsupported language {lang!r}")
+    out: list[NamedEntity] = []
+    # a text over the model's length limit (spaCy refuses > 1,000,000 chars) goes in pieces
+    for offset, piece in text_chunks(text, MAX_CHUNK_CHARS):
+        if not piece.strip():
+            continue
+        if lang == "en":
+            doc = spacy_en()(piece, disable=["parser"])
+            out += [
+                NamedEntity(
+                    text=ent.text,
+                    label=spacy_label(ent.label_),
+                    start=offset + ent.start_char,
+                    end=offset + ent.end_char,
+                    normal=ent.lemma_,
+                )
+                for ent in doc.ents
+            ]
+        else:
+            doc = parse_ru(piece)
+            vocab = morph_vocab()
+            for span in doc.spans:
+                span.normalize(vocab)
+                out.append(NamedEntity(text=span.text, label=span.type, start=offset + span.start,
+                                       end=offset + span.stop, normal=span.normal))
+    return out
+
+
+#: largest piece of text handed to a model in one call (spaCy's own limit is 1,000,000 chars)
+MAX_CHUNK_CHARS = 100_000
+_BREAKS = ("\n\n", "\n", ". ", "! ", "? ", " ")
+
+
+def text_chunks(text: str, max_chars: int = MAX_CHUNK_CHARS) -> list[tuple[int, str]]:
+    """``text`` cut into ``(offset, piece)`` of at most ``max_chars``, ``text[offset:offset+len(piece)] == piece``.
+
+    Cuts fall at the last paragraph break before the limit, else a line break, else a
+    sentence end, else a space; only a piece with none of these is cut mid-word. A text
+    within the limit is one piece.
+    """
+    if max_chars < 1:
+        raise ValueError("max_chars must be positive")
+    chunks: list[tuple[int, str]] = []
+    start = 0
+    while len(text) - start > max_chars:
+        end = start + max_chars
+        cut = -1
+        for brk in _BREAKS:
+            at = text.rfind(brk, start + 1, end)
+            if at > start:
+                cut = at + len(brk)
+                break
+        if cut <= start:
+            cut = end
+        chunks.append((start, text[start:cut]))
+        start = cut
+    chunks.append((start, text[start:]))
+    return chunks
 
 
 # --------------------------------------------------------------------------- sentences

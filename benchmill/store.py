@@ -691,35 +691,44 @@ class Store:
                 con,
                 """INSERT INTO verdicts SELECT DISTINCT ON (item_id, filter) * FROM __rows
                    ON CONFLICT (item_id, filter) DO UPDATE SET status = excluded.status, score = excluded.score,
-                     reason = excluded.reason, run_id = excluded.run_id, recorded_at = excluded.recorded_at""",
-                ["item_id", "filter", "status", "score", "reason", "run_id", "recorded_at"],
-                [[v.item_id, v.filter, v.status, v.score, v.reason, run_id, now] for v in verdicts],
+                     reason = excluded.reason, run_id = excluded.run_id, recorded_at = excluded.recorded_at,
+                     code = excluded.code""",
+                ["item_id", "filter", "status", "score", "reason", "run_id", "recorded_at", "code"],
+                [[v.item_id, v.filter, v.status, v.score, v.reason, run_id, now, v.code] for v in verdicts],
             )
 
     def verdicts(self, item_ids: list[str]) -> list[Verdict]:
         with self.connect() as con:
             rows = con.execute(
-                """SELECT item_id, filter, status, score, reason FROM verdicts
+                """SELECT item_id, filter, status, score, reason, code FROM verdicts
                    WHERE item_id IN (SELECT unnest(?::VARCHAR[])) ORDER BY item_id, filter""",
                 [item_ids],
             ).fetchall()
-        return [Verdict(item_id=i, filter=f, status=s, score=sc, reason=r) for i, f, s, sc, r in rows]
+        return [Verdict(item_id=i, filter=f, status=s, score=sc, reason=r, code=c) for i, f, s, sc, r, c in rows]
 
-    def top_rejection_reasons(self, filters: list[str], item_ids: list[str], limit: int = 3) -> dict[str, list[tuple[str, int]]]:
+    def top_rejection_reasons(self, filters: list[str], item_ids: list[str], limit: int = 3,
+                              examples: int = 2) -> dict[str, list[tuple[str, int, list[str]]]]:
+        """Per filter, its most frequent rejection codes: ``(code, count, example reasons)``.
+
+        Grouped by the verdict's reason code (issue 7.12); the examples are whole reasons,
+        item ids and thresholds intact (the first by item id). A verdict without a code
+        (written before codes existed) counts under "uncoded".
+        """
         if not item_ids:
             return {}
         with self.connect() as con:
             rows = con.execute(
-                """SELECT filter, regexp_replace(reason, '[0-9.]+', 'N', 'g') AS r, count(*) AS n FROM verdicts
+                """SELECT filter, coalesce(nullif(code, ''), 'uncoded') AS c, count(*) AS n,
+                          list(item_id || ': ' || reason ORDER BY item_id)[1:?] AS ex FROM verdicts
                    WHERE status = 'rejected' AND filter IN (SELECT unnest(?::VARCHAR[]))
                      AND item_id IN (SELECT unnest(?::VARCHAR[]))
-                   GROUP BY 1, 2 ORDER BY filter, n DESC, r""",
-                [filters, item_ids],
+                   GROUP BY 1, 2 ORDER BY filter, n DESC, c""",
+                [examples, filters, item_ids],
             ).fetchall()
-        out: dict[str, list[tuple[str, int]]] = {}
-        for f, r, n in rows:
+        out: dict[str, list[tuple[str, int, list[str]]]] = {}
+        for f, c, n, ex in rows:
             if len(out.setdefault(f, [])) < limit:
-                out[f].append((r, n))
+                out[f].append((c, n, list(ex)))
         return out
 
 

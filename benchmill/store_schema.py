@@ -189,6 +189,13 @@ MIGRATIONS: list[tuple[int, str, str]] = [
         );
         """,
     ),
+    (
+        3,
+        "verdicts carry a machine reason code (issue 7.12)",
+        """
+        ALTER TABLE verdicts ADD COLUMN code VARCHAR NOT NULL DEFAULT '';
+        """,
+    ),
 ]
 
 LATEST_VERSION = MIGRATIONS[-1][0]

@@ -61,7 +61,7 @@ def diff_increment(fetched: list[FetchedDocument], previous: dict[str, PreviousV
 
 
 def crawl_snapshot(spec: SourceSpec, settings: CrawlSettings, fingerprint: str) -> crawl.CrawlResult:
-    """Crawl one source; ``fingerprint`` (folder contents, or the run's date for the web) keys the cache."""
+    """Crawl one source; ``fingerprint`` (folder contents, or the flow run id for the web) keys the cache."""
     return crawl.crawl_source(spec, settings)
 
 
@@ -150,7 +150,7 @@ def _run(store: Store, settings: Settings, engine: EngineConfig, sources: list[S
     # 1. crawl: every source, in parallel; one bad feed or page fails only itself
     with clock.stage("crawl", total=len(sources)):
         store.upsert_sources(sources, run_id)
-        futures = [crawl_stage.submit(spec, settings.crawl, _fingerprint(spec, run_date)) for spec in sources]
+        futures = [crawl_stage.submit(spec, settings.crawl, _fingerprint(spec, run_id)) for spec in sources]
         fetched: dict[str, FetchedDocument] = {}
         for fut in futures:
             result = fut.result()
@@ -163,7 +163,7 @@ def _run(store: Store, settings: Settings, engine: EngineConfig, sources: list[S
 
     # 2. diff with the previous revision; only new paragraphs go downstream
     with clock.stage("diff"):
-        versions = diff_stage(fetched_docs, store.previous_versions([d.canonical_url for d in fetched_docs]))
+        versions = diff_stage(fetched_docs, _canonical(store.previous_versions([d.canonical_url for d in fetched_docs])))
         store.write_versions(versions, run_id)
         increment = store.pending_versions(settings.languages)
     checkpoint("diff")
@@ -248,7 +248,7 @@ def _build_language(store: Store, settings: Settings, engine: EngineConfig, inde
         usage.add(link_batch.usage, cached_task=_from_cache(link_fut))
         failures += _recorded(store, run_id, link_batch.failures)
         store.write_links(link_batch.links, run_id)
-        links: dict[str, EntityLink] = {l.surface: l for l in link_batch.links}
+        links: dict[str, EntityLink] = {l.surface: l for l in sorted(link_batch.links, key=lambda l: l.surface)}
     checkpoint(f"linking[{lang}]")
 
     # 5. novelty: drop facts Wikidata already asserts
@@ -268,7 +268,8 @@ def _build_language(store: Store, settings: Settings, engine: EngineConfig, inde
         # resumed run finds the same focus.)
         increment_triplets = {t.triplet_id for t in facts}
         touched = store.edges(lang, [e.edge_id for e in new_edges])
-        focus = {e.edge_id for e in touched if increment_triplets.issuperset(e.triplet_ids)}
+        # a sorted list, not a set: a set's order (so the stage's cache key) follows the hash seed
+        focus = sorted({e.edge_id for e in touched if increment_triplets.issuperset(e.triplet_ids)})
     checkpoint(f"graph[{lang}]")
 
     # 7. subgraphs touching the increment -> questions
@@ -329,6 +330,11 @@ def _with_source_hashes(store: Store, items: list[Item]) -> list[Item]:
         "source_hashes": sorted({hashes[d] for d in i.doc_ids if d in hashes})})}) for i in items]
 
 
+def _canonical(mapping: dict) -> dict:
+    """``mapping`` in key order: a stage input's order is part of its cache key (issue 7.9)."""
+    return dict(sorted(mapping.items()))
+
+
 def _recorded(store: Store, run_id: str, failures: list[Failure]) -> list[Failure]:
     """Record a stage's failed inputs at once, so a run that dies later still lists them."""
     store.record_failures(run_id, failures)
@@ -336,7 +342,7 @@ def _recorded(store: Store, run_id: str, failures: list[Failure]) -> list[Failur
 
 
 def _filter_args(store: Store, name: str, items: list[Item], lang: str, engine: EngineConfig) -> tuple:
-    doc_texts = lambda: store.document_texts(sorted({d for i in items for d in i.doc_ids}))  # noqa: E731
+    doc_texts = lambda: _canonical(store.document_texts(sorted({d for i in items for d in i.doc_ids})))  # noqa: E731
     if name == "graph_correspondence":
         return (items,)
     if name == "ner_presence":
@@ -378,16 +384,18 @@ def _mentions(facts: list[Triplet], lang: str) -> list[linking.SurfaceForm]:
             for t in facts for surface in (t.subject, t.object)]
 
 
-def _fingerprint(spec: SourceSpec, run_date: str | None) -> str:
-    """Part of the crawl cache key: a folder by its files, the web by the run's date."""
+def _fingerprint(spec: SourceSpec, run_id: str) -> str:
+    """Part of the crawl cache key: a folder by its files, the web by the flow run (issue 7.10).
+
+    A web source is never served from cache across runs, even on the same day: a retry of
+    the same flow run reuses its crawl (same run id), a new run crawls again.
+    """
     if spec.kind == "folder":
         root = Path(spec.location)
         stats = sorted((str(p.relative_to(root)), p.stat().st_size, p.stat().st_mtime_ns)
                        for p in root.rglob("*") if p.is_file()) if root.is_dir() else []
         return hashlib.sha256(repr(stats).encode()).hexdigest()
-    from datetime import date
-
-    return run_date or date.today().isoformat()
+    return run_id
 
 
 def _publish_run_artifacts(store: Store, summary: DailySummary, failures: list[Failure], new_ids: list[str]) -> None:
@@ -399,7 +407,7 @@ def _publish_run_artifacts(store: Store, summary: DailySummary, failures: list[F
     reasons = store.top_rejection_reasons(FILTERS, new_ids)
     rejections = [
         {"filter": f, "rejected": summary.rejections.get(f, 0),
-         "top_reasons": "; ".join(f"{r} ({n})" for r, n in reasons.get(f, [])),
+         "top_reasons": "; ".join(f"{c} ({n}), e.g. " + " | ".join(ex) for c, n, ex in reasons.get(f, [])),
          "skipped": "yes" if f in summary.skipped_filters else ""}
         for f in FILTERS
     ]

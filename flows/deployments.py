@@ -8,9 +8,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from prefect.client.schemas.objects import ConcurrencyLimitConfig
 from prefect.client.schemas.schedules import CronSchedule
 
 from benchmill.settings import Settings
+
+
+def one_at_a_time() -> ConcurrencyLimitConfig:
+    """One run of a deployment at a time; an overlapping run waits (AwaitingConcurrencySlot), never fails.
+
+    Two daily runs at once would contend for the store's single writer (issue 7.11).
+    """
+    return ConcurrencyLimitConfig(limit=1, collision_strategy="ENQUEUE")
 
 
 def build_deployments(settings: Settings, config: Path | None) -> list:
@@ -26,18 +35,21 @@ def build_deployments(settings: Settings, config: Path | None) -> list:
             parameters=params,
             description="DRAGON daily news: crawl the configured sources, release news-<lang> increments",
             tags=["dragon", "scheduled"],
+            concurrency_limit=one_at_a_time(),
         ),
         daily_news.to_deployment(
             name="on-demand",
             parameters=params,
             description="The daily news flow with sources given as parameters (one-off builds, backfills)",
             tags=["dragon"],
+            concurrency_limit=one_at_a_time(),
         ),
     ]
     from flows import evaluate
 
     for fl in evaluate.DEPLOYABLE_FLOWS:
-        deployments.append(fl.to_deployment(name="on-demand", parameters=params, tags=["evaluation"]))
+        deployments.append(fl.to_deployment(name="on-demand", parameters=params, tags=["evaluation"],
+                                            concurrency_limit=one_at_a_time()))
     return deployments
 
 

@@ -52,6 +52,8 @@ class Verdict(BaseModel):
     status: VerdictStatus
     score: float | None = None
     reason: str = ""
+    #: short machine reason (``duplicate_of_released``, ``entity_missing``, ...): rejections group by it
+    code: str = ""
 
     @property
     def passed(self) -> bool | None:

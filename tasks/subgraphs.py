@@ -28,7 +28,7 @@ import random
 import re
 import unicodedata
 from collections import Counter, defaultdict
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Collection, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
@@ -340,7 +340,8 @@ def _select(pools: Sequence[_Pool], cap: int, rng: random.Random) -> list[tuple[
 class _GraphIndex:
     """The language's edges sorted by edge_id (index = position), with lookups by node and relation."""
 
-    def __init__(self, edges: list[Edge], focus_edge_ids: set[str], lang: str):
+    def __init__(self, edges: list[Edge], focus_edge_ids: Collection[str], lang: str):
+        focus_edge_ids = set(focus_edge_ids)
         unique = {e.edge_id: e for e in edges if e.lang == lang and e.head != e.tail}
         self.edges = [unique[eid] for eid in sorted(unique)]
         self.heads = [e.head for e in self.edges]
@@ -500,7 +501,7 @@ def _comparison(index: _GraphIndex, a: int, b: int, values: dict[int, float], la
 
 
 def sample_subgraphs(
-    edges: list[Edge], focus_edge_ids: set[str], lang: str, config: SubgraphConfig = SubgraphConfig()
+    edges: list[Edge], focus_edge_ids: list[str], lang: str, config: SubgraphConfig = SubgraphConfig()
 ) -> list[Subgraph]:
     """Every subgraph of ``lang``'s edges matching a template and containing a focus edge.
 

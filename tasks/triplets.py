@@ -161,7 +161,12 @@ class _DocCollector:
 
 
 def _paragraphs(doc: IncrementDoc) -> list[str]:
-    return [p.strip() for p in doc.new_paragraphs if p and p.strip()]
+    """The new paragraphs, stripped; one over the model's length limit goes in pieces (issue 7.4)."""
+    out: list[str] = []
+    for p in doc.new_paragraphs:
+        if p and p.strip():
+            out += [piece.strip() for _, piece in nlp.text_chunks(p.strip()) if piece.strip()]
+    return out
 
 
 def _failure(doc: IncrementDoc, reason: str, kind: str = "permanent") -> Failure:
@@ -638,8 +643,13 @@ def _rules_ru(doc: IncrementDoc, config: TripletConfig) -> list[Triplet]:
     paragraphs = _paragraphs(doc)
     if not paragraphs:
         return []
-    parsed = nlp.parse_ru("\n".join(paragraphs))
     vocab = nlp.morph_vocab()
+    for _, piece in nlp.text_chunks("\n".join(paragraphs)):  # a huge article: one natasha Doc per piece
+        _rules_ru_piece(nlp.parse_ru(piece), vocab, collector)
+    return collector.finish()
+
+
+def _rules_ru_piece(parsed, vocab, collector: _DocCollector) -> None:
     span_of: dict[str, object] = {}
     for span in parsed.spans:
         span.normalize(vocab)
@@ -654,7 +664,6 @@ def _rules_ru(doc: IncrementDoc, config: TripletConfig) -> list[Triplet]:
             elif token.pos == "NOUN":
                 for fact in _noun_facts_ru(token, sent.text, helper):
                     collector.add(fact)
-    return collector.finish()
 
 
 def _subjects_ru(verb, helper: _RuSentence) -> list:

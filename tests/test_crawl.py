@@ -667,3 +667,27 @@ def test_detect_language():
     assert detect_language(" ".join(BRIDGE_PARAGRAPHS)) == "en"
     assert detect_language("Президент Putin met Scholz in Berlin on Monday to discuss trade") == "en"
     assert detect_language("12 345 !!!") == "en"
+
+
+# --------------------------------------------------------------------------- across flow runs
+
+
+def test_same_day_rerun_of_a_web_source_crawls_again(site, prefect_harness, tmp_path):
+    """Issue 7.10: a web crawl is never served from cache across runs, even with the same --run-date."""
+    from flows.daily_news import daily_news
+    from tests.flow_env import flow_state
+
+    site.routes["/feed.xml"] = Route(rss([("Bridge opens", "/news/bridge"), ("Museum", "/news/museum")]),
+                                     content_type="application/rss+xml")
+    site.routes["/news/bridge"] = Route(article_page("Mayor opens bridge", BRIDGE_PARAGRAPHS))
+    site.routes["/news/museum"] = Route(article_page("Museum reopens", MUSEUM_PARAGRAPHS))
+    source = [SourceSpec(name="local-feed", kind="feed", location=site.url("/feed.xml"), lang="en")]
+    with flow_state(tmp_path / "state", BENCHMILL_ENGINE="rules", BENCHMILL_LANGUAGES='["en"]',
+                    BENCHMILL_CRAWL__PER_HOST_INTERVAL="0", BENCHMILL_CRAWL__RESPECT_ROBOTS="false"):
+        first = daily_news(sources=source, run_date="2026-11-20")
+        after_first = len(site.hits_for("/news/bridge")), len(site.hits_for("/feed.xml"))
+        second = daily_news(sources=source, run_date="2026-11-20")
+    assert first.fetched == 2 and after_first == (1, 1)
+    # the second run asked the site again, and says what it fetched
+    assert (len(site.hits_for("/news/bridge")), len(site.hits_for("/feed.xml"))) == (2, 2)
+    assert second.fetched == 2 and second.new_documents == 0

@@ -379,3 +379,53 @@ def test_near_duplicates_must_name_the_same_entities():
     assert v["p2"].score >= 0.9  # similar enough, but about another port
     unguarded = by_id(check_duplicates(items, earlier, "ru", loose.model_copy(update={"require_same_entities": False})))
     assert unguarded["p2"].status == "rejected"
+
+
+def test_ner_presence_takes_a_document_over_the_model_limit():
+    huge = EN_DOC + "\n\n" + ("\n\n" + " " * 998) * 1100 + "\n\nAngela Merkel visited Paris."
+    assert len(huge) > 1_000_000
+    items = [make_item("first", "Who composed music for Method?", ["Ryan Otter"]),
+             make_item("last", "Which city did Angela Merkel visit?", ["Paris"])]
+    verdicts = by_id(check_ner_presence(items, {"d1": huge}))
+    assert verdicts["first"].status == "passed" and verdicts["last"].status == "passed"
+
+
+def test_ner_presence_a_document_that_breaks_ner_fails_only_its_items(monkeypatch):
+    import benchmill.nlp
+
+    original = benchmill.nlp.named_entities
+
+    def ner(text, lang):
+        if text == "BROKEN":
+            raise MemoryError("text too large for the model")
+        return original(text, lang)
+
+    monkeypatch.setattr(benchmill.nlp, "named_entities", ner)
+    items = [make_item("bad", "Who?", ["Ryan Otter"], doc_ids=("d2",)),
+             make_item("good", "Who composed music for Method?", ["Ryan Otter"])]
+    verdicts = by_id(check_ner_presence(items, {"d1": EN_DOC, "d2": "BROKEN"}))
+    assert verdicts["bad"].status == "error" and "d2" in verdicts["bad"].reason and "MemoryError" in verdicts["bad"].reason
+    assert verdicts["good"].status == "passed"
+
+
+def test_rejections_carry_a_code_and_group_by_it_with_whole_example_reasons(tmp_path):
+    """Issue 7.12: rejections group by (filter, code); examples keep item ids and thresholds intact."""
+    from benchmill.store import Store
+
+    items = [make_item("generic", "What did the composer write for the thriller?", ["music"]),
+             make_item("named", "What projects has Ryan Otter composed music for?", ["Method"])]
+    ner = by_id(check_ner_presence(items, {"d1": EN_DOC}))
+    assert ner["generic"].code == "entity_missing" and ner["named"].code == ""
+    dup = by_id(check_duplicates([make_item("q1", "Who founded Acme?", ["Bob"]), make_item("q2", "Who founded Acme?", ["Bob"])],
+                                 ["Who founded Acme?"], "en"))
+    assert {v.code for v in dup.values()} == {"duplicate_of_released"}
+
+    with Store.writer(tmp_path / "s.duckdb", "r1") as store:
+        store.write_verdicts([*ner.values(), *dup.values()], "r1")
+        assert {v.item_id: v.code for v in store.verdicts(["generic", "q1"])} == {"generic": "entity_missing",
+                                                                                 "q1": "duplicate_of_released"}
+        reasons = store.top_rejection_reasons(["ner_presence", "duplicates"], ["generic", "named", "q1", "q2"])
+    assert reasons["ner_presence"] == [("entity_missing", 1, [f"generic: {ner['generic'].reason}"])]
+    [(code, count, examples)] = reasons["duplicates"]
+    assert (code, count) == ("duplicate_of_released", 2)
+    assert examples == [f"q1: {dup['q1'].reason}", f"q2: {dup['q2'].reason}"]

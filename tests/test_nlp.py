@@ -171,3 +171,24 @@ def test_inflect_ru(phrase, case, expected):
 def test_inflect_ru_rejects_unknown_case():
     with pytest.raises(ValueError):
         nlp.inflect_ru("Москва", "vocative-ish")
+
+
+def test_text_chunks_cut_at_breaks_and_keep_offsets():
+    text = "First para. Still first.\n\nSecond para here.\nA line.\n\n" + "word " * 50
+    chunks = nlp.text_chunks(text, 40)
+    assert "".join(piece for _, piece in chunks) == text
+    assert all(text[o:o + len(p)] == p and len(p) <= 40 for o, p in chunks)
+    assert chunks[0][1] == "First para. Still first.\n\n"  # a paragraph break is preferred
+    assert nlp.text_chunks("short", 40) == [(0, "short")]
+
+
+def test_named_entities_of_a_text_over_spacys_length_limit():
+    # 1.2 M characters: spaCy alone refuses (E088, > nlp.max_length = 1,000,000)
+    head = "Ryan Otter composed music for Netflix in Seoul."
+    tail = "Angela Merkel visited Paris on Monday."
+    text = head + "\n\n" + ("\n\n" + " " * 998) * 1200 + "\n\n" + tail
+    assert len(text) > nlp.spacy_en().max_length
+    ents = nlp.named_entities(text, "en")
+    names = {e.text for e in ents}
+    assert {"Ryan Otter", "Seoul", "Angela Merkel", "Paris"} <= names
+    assert all(text[e.start:e.end] == e.text for e in ents)  # offsets into the whole text

@@ -280,3 +280,11 @@ def test_chunk_paragraphs_respects_limit_and_order():
 )
 def test_normalise_relation(relation, lang, expected):
     assert normalise_relation(relation, lang) == expected
+
+
+def test_rules_take_a_paragraph_over_spacys_length_limit():
+    # one 1.1 M-character paragraph (spaCy refuses > 1,000,000): parsed in pieces, facts from both ends
+    huge = "Harbour Logistics acquired Nordic Freight Ltd. in March. " + " " * 1_100_000 + " Oslo is the capital of Norway."
+    batch = extract_triplets([make_doc("huge", "en", [huge])], RULES)
+    assert not batch.failures
+    assert {("Harbour Logistics", "acquire", "Nordic Freight Ltd."), ("Oslo", "capital of", "Norway")} <= facts(batch)

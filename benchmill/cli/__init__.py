@@ -72,7 +72,7 @@ def parse_source(value: str) -> SourceSpec:
 @app.command()
 def daily(
     source: Annotated[Optional[list[str]], typer.Option("--source", "-s", help="folder, feed URL or listing:URL; repeatable (default: settings.sources)")] = None,
-    run_date: Annotated[Optional[str], typer.Option(help="the day this run stands for (YYYY-MM-DD; default today)")] = None,
+    run_date: Annotated[Optional[str], typer.Option(help="the day this run stands for (YYYY-MM-DD; default today), recorded with the run; web sources are crawled afresh by every run whatever the date")] = None,
     engine: Annotated[Optional[str], typer.Option(help="rules | llm | auto")] = None,
     config: ConfigOpt = None,
     store: StoreOpt = None,

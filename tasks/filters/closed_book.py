@@ -98,7 +98,7 @@ def check_closed_book(
         result = results.get(item.item_id)
         if result is None:
             verdicts.append(
-                Verdict(item_id=item.item_id, filter=FILTER_NAME, status="rejected", score=0.0, reason="item has no gold answer to compare with")
+                Verdict(item_id=item.item_id, filter=FILTER_NAME, status="rejected", score=0.0, reason="item has no gold answer to compare with", code="no_gold_answer")
             )
             continue
         usages.append(result.usage)
@@ -119,5 +119,6 @@ def check_closed_book(
             closest = f", closest gold {_short(gold)!r}" if gold else ""
             reason = f"not answered without context: reply {_short(result.value)!r} (best F1 {f1:.2f}{closest})"
             status = "passed"
-        verdicts.append(Verdict(item_id=item.item_id, filter=FILTER_NAME, status=status, score=round(f1, 4), reason=reason))
+        verdicts.append(Verdict(item_id=item.item_id, filter=FILTER_NAME, status=status, score=round(f1, 4), reason=reason,
+                                code="answerable_closed_book" if status == "rejected" else ""))
     return FilterResult(verdicts=verdicts, usage=LLMUsage.total(usages))

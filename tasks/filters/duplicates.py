@@ -198,28 +198,29 @@ def check_duplicates(
     for row, item in enumerate(ordered):
         key = normalised_question(item.question)
 
-        def reject(score: float, reason: str) -> None:
+        def reject(score: float, reason: str, code: str) -> None:
             verdicts[item.item_id] = Verdict(
-                item_id=item.item_id, filter=FILTER_NAME, status="rejected", score=round(score, 4), reason=reason
+                item_id=item.item_id, filter=FILTER_NAME, status="rejected", score=round(score, 4), reason=reason,
+                code=code,
             )
 
         if key in earlier_by_key:
-            reject(1.0, f"exact duplicate of an earlier release question: {_short(earlier_by_key[key])!r}")
+            reject(1.0, f"exact duplicate of an earlier release question: {_short(earlier_by_key[key])!r}", "duplicate_of_released")
             continue
         if key in kept_by_key:
-            reject(1.0, f"exact duplicate of item {kept_by_key[key]}")
+            reject(1.0, f"exact duplicate of item {kept_by_key[key]}", "duplicate_in_batch")
             continue
         earlier_match = first_compatible(row, similar_earlier[row], "earlier")
         if earlier_match is not None:
             cosine = float(batch_vectors[row] @ earlier_vectors[earlier_match])
-            reject(cosine, f"near-duplicate (cosine {cosine:.3f}) of an earlier release question: {_short(earlier_questions[earlier_match])!r}")
+            reject(cosine, f"near-duplicate (cosine {cosine:.3f}) of an earlier release question: {_short(earlier_questions[earlier_match])!r}", "near_duplicate_of_released")
             continue
         # only kept items count: a similar item that was itself rejected does not (module doc)
         kept_match = first_compatible(row, similar_before[row], "batch", allowed=kept_rows)
         if kept_match is not None:
             kept_item = ordered[kept_match]
             cosine = float(batch_vectors[row] @ batch_vectors[kept_match])
-            reject(cosine, f"near-duplicate (cosine {cosine:.3f}) of item {kept_item.item_id}: {_short(kept_item.question)!r}")
+            reject(cosine, f"near-duplicate (cosine {cosine:.3f}) of item {kept_item.item_id}: {_short(kept_item.question)!r}", "near_duplicate_in_batch")
             continue
         closest = float(max(closest_earlier[row], closest_before[row]))
         verdicts[item.item_id] = Verdict(

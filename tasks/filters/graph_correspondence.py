@@ -246,10 +246,11 @@ def check_graph_correspondence(
             verdicts.append(
                 Verdict(
                     item_id=item.item_id, filter=FILTER_NAME, status="rejected", score=0.0,
-                    reason=f"subgraph does not validate: {exc.errors()[0]['msg']}",
+                    reason=f"subgraph does not validate: {exc.errors()[0]['msg']}", code="invalid_subgraph",
                 )
             )
             continue
         status, score, reason = _judge(item, subgraph, config)
-        verdicts.append(Verdict(item_id=item.item_id, filter=FILTER_NAME, status=status, score=round(score, 4), reason=reason))
+        verdicts.append(Verdict(item_id=item.item_id, filter=FILTER_NAME, status=status, score=round(score, 4), reason=reason,
+                                code="graph_mismatch" if status == "rejected" else ""))
     return FilterResult(verdicts=verdicts)

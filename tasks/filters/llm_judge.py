@@ -151,7 +151,7 @@ def judge_items(
         verdicts.append(
             Verdict(
                 item_id=item.item_id, filter=FILTER_NAME, status="rejected" if failed else "passed",
-                score=round(mean, 4), reason=reason,
+                score=round(mean, 4), reason=reason, code="judge_below_threshold" if failed else "",
             )
         )
     return FilterResult(verdicts=verdicts, usage=LLMUsage.total(usages))

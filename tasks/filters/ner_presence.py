@@ -96,7 +96,7 @@ def check_ner_presence(
     """
     from benchmill.nlp import entity_key
 
-    entities_by_doc: dict[tuple[str, str], list[_SourceEntity]] = {}
+    entities_by_doc: dict[tuple[str, str], list[_SourceEntity] | str] = {}
     verdicts = []
     for item in items:
         available = [d for d in item.doc_ids if d in doc_texts]
@@ -110,17 +110,28 @@ def check_ner_presence(
             )
             continue
         entities: dict[str, _SourceEntity] = {}
+        broken: list[str] = []
         for doc_id in available:
             cache_key = (doc_id, item.lang)
             if cache_key not in entities_by_doc:
-                entities_by_doc[cache_key] = _document_entities(doc_texts[doc_id], item.lang)
-            for entity in entities_by_doc[cache_key]:
+                try:
+                    entities_by_doc[cache_key] = _document_entities(doc_texts[doc_id], item.lang)
+                except Exception as exc:  # one document a model cannot take fails its items, never the run
+                    entities_by_doc[cache_key] = f"NER failed on document {doc_id}: {type(exc).__name__}: {exc}"
+            found = entities_by_doc[cache_key]
+            if isinstance(found, str):
+                broken.append(found)
+                continue
+            for entity in found:
                 entities.setdefault(entity.key, entity)
+        if broken:
+            verdicts.append(Verdict(item_id=item.item_id, filter=FILTER_NAME, status="error", reason="; ".join(broken)))
+            continue
         if not entities:
             verdicts.append(
                 Verdict(
                     item_id=item.item_id, filter=FILTER_NAME, status="rejected", score=0.0,
-                    reason="no named entities found in the source documents",
+                    reason="no named entities found in the source documents", code="source_has_no_entities",
                 )
             )
             continue
@@ -138,5 +149,6 @@ def check_ner_presence(
                 f"({_listing((e.text for e in entities.values()), config.max_listed)})"
             )
             status = "rejected"
-        verdicts.append(Verdict(item_id=item.item_id, filter=FILTER_NAME, status=status, score=float(len(matched)), reason=reason))
+        verdicts.append(Verdict(item_id=item.item_id, filter=FILTER_NAME, status=status, score=float(len(matched)),
+                                reason=reason, code="" if matched else "entity_missing"))
     return FilterResult(verdicts=verdicts)
