@@ -26,7 +26,16 @@ def test_failed_run_resumes_cached_in_a_process_with_another_hash_seed(prefect_h
 
     folder = write_folder(make_articles("en", 4, seed=7), tmp_path / "src")
     model = ScriptedModel()
-    fake_llm.handler(model)
+
+    def endpoint(body: dict):
+        # the judge's first request takes the whole endpoint down (GET /v1/models 503 too):
+        # the CLI's start-up check passes, and the run fails at the judge, not one item
+        reply = model(body)
+        if model.judge_down and model.seen[-1] == "judge":
+            fake_llm.models_status = 503
+        return reply
+
+    fake_llm.handler(endpoint)
     env = {**os.environ, "PREFECT_API_URL": PREFECT_API_URL.value(), "PREFECT_HOME": str(tmp_path / "prefect"),
            "PREFECT_LOCAL_STORAGE_PATH": str(tmp_path / "results"),
            "BENCHMILL_STORE": str(tmp_path / "s.duckdb"), "BENCHMILL_RELEASES_DIR": str(tmp_path / "rel"),
@@ -43,7 +52,7 @@ def test_failed_run_resumes_cached_in_a_process_with_another_hash_seed(prefect_h
     assert first.returncode != 0, first.stdout[-2000:]
     assert model.seen.count("judge") > 0 and model.seen.count("triplets") == 4
 
-    model.judge_down = False
+    model.judge_down, fake_llm.models_status = False, None
     model.seen.clear()
     second = subprocess.run(cmd, cwd=ROOT, env={**env, "PYTHONHASHSEED": "2"}, capture_output=True, text=True,
                             timeout=300)
