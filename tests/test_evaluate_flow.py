@@ -48,7 +48,7 @@ SUBMISSION = {
     "101": {"found_ids": [1, 1, 5], "model_answer": "It cost 410 million dollars."},
     "102": {"found_ids": [6, 2], "model_answer": "Tomas"},
     "103": {"found_ids": [], "model_answer": ""},
-    "104": {"found_ids": [5, 9, 1], "model_answer": "the Central Library"},
+    "104": {"found_ids": [5, 3, 1], "model_answer": "the Central Library"},
     "999": {"found_ids": [1], "model_answer": "not a question of the release"},
 }  # 105 is missing: scored as empty
 
@@ -290,3 +290,46 @@ def test_evaluate_with_the_llm_engine_iter_re2g_and_noise(releases, tmp_path, fa
     assert report["failures"] == []
     iterations = {q["question_id"]: q["iterations"] for q in report["questions"]}
     assert iterations["104"] > 1  # top chunk is the bridge text: "I don't know", then the window slides
+
+
+@pytest.mark.parametrize(
+    ("content", "needles"),
+    [
+        ('{"101": {"found_ids": [true, 1]}}', ["question '101'", "found_ids.0", "true"]),
+        ('{"101": {"found_ids": [1.0]}}', ["question '101'", "found_ids.0"]),
+        ('{"101": {"model_answer": 7}}', ["question '101'", "model_answer"]),
+        ('{"007": {"model_answer": "x"}}', ["'007'", "'7'"]),
+        ('{"101": {"model_answer": "a"}, "101": {"model_answer": "b"}}', ["duplicate JSON key '101'"]),
+        ('{"101": {"found_ids": [1], "found_ids": [2]}}', ["duplicate JSON key 'found_ids'"]),
+        ('{"101": {"found_ids": [1, 999999]}}', ["question '101'", "999999", "not a text id of news-en@1.0.0"]),
+        ('{"102": {"found_ids": [-5]}}', ["question '102'", "-5", "not a text id"]),
+    ],
+)
+def test_strict_submission_is_one_line_exit_2_naming_the_entry(releases, tmp_path, content, needles):
+    sub = tmp_path / "bad.json"
+    sub.write_text(content)
+    _one_line_error(_invoke("score", "news-en@1.0.0", "--results", str(sub)), str(sub), *needles)
+
+
+def test_submission_size_limit_and_json_output_is_scores_only(releases, tmp_path, monkeypatch):
+    sub = tmp_path / "big.json"
+    marker = "UNIQUE-ANSWER-MARKER"
+    sub.write_text(json.dumps({"101": {"found_ids": [1, 2, 3], "model_answer": marker + " x" * 600_000}}))
+    monkeypatch.setenv("BENCHMILL_MAX_SUBMISSION_MB", "1")
+    _one_line_error(_invoke("score", "news-en@1.0.0", "--results", str(sub)), str(sub), "1.2 MB", "1 MB limit",
+                    "BENCHMILL_MAX_SUBMISSION_MB")
+    monkeypatch.setenv("BENCHMILL_MAX_SUBMISSION_MB", "5")
+    result = _invoke("score", "news-en@1.0.0", "--results", str(sub), "--json", "--report-dir", str(tmp_path / "r"))
+    report = _json(result)
+    assert marker not in result.stdout and len(result.stdout) < 100_000
+    q101 = next(q for q in report["questions"] if q["question_id"] == "101")
+    assert "answer" not in q101 and "found_ids" not in q101 and q101["retrieval"]["recall"] == 1.0
+
+
+def test_unknown_question_ids_are_listed_not_fatal(releases, tmp_path):
+    sub = tmp_path / "results.json"
+    sub.write_text(json.dumps({"101": {"model_answer": "410 million dollars"}, "999": {}, "abc": {}, "-3": {}}))
+    report = _json(_invoke("score", "news-en@1.0.0", "--results", str(sub), "--json", "--report-dir", str(tmp_path / "r")))
+    assert sorted(f["key"] for f in report["failures"]) == ["-3", "999", "abc"]
+    assert any("3 key(s) not question ids" in n and "'999'" in n for n in report["notes"])
+    assert report["overall"]["means"]["em"] == pytest.approx(1 / 5)

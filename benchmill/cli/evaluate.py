@@ -92,9 +92,12 @@ def _files_in(out: Path):
                        plots=sorted(out.glob("*.png")))
 
 
-def _emit(report, files, as_json: bool) -> None:
+def _emit(report, files, as_json: bool, echo_inputs: bool = True) -> None:
+    """Print the report; ``echo_inputs=False`` (``score``) leaves out each question's answer and
+    found ids, so the JSON is the scores and never a copy of the submission."""
     if as_json:
-        data = report.model_dump(mode="json")
+        exclude = None if echo_inputs else {"questions": {"__all__": {"answer", "found_ids"}}}
+        data = report.model_dump(mode="json", exclude=exclude)
         if files is not None:
             data["report_files"] = {"markdown": str(files.markdown), "html": str(files.html), "json": str(files.json_file)}
         typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
@@ -244,7 +247,7 @@ def score(
         _fail(str(exc))
     except ValueError as exc:
         _fail(str(exc))
-    _emit(report, files, as_json)
+    _emit(report, files, as_json, echo_inputs=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -11,6 +11,13 @@ Submission (DRAGON's shape)::
   empty ranking (zeros, not left out) and is listed in the report's notes.
 - Keys that are not question ids of the release are reported as failures and ignored.
 
+Strict parsing (one ``SubmissionError`` naming the file and the entry, exit 2 in the CLI):
+a file over ``max_submission_bytes()`` (``BENCHMILL_MAX_SUBMISSION_MB``, default 20 MB),
+duplicate JSON keys at any level, a numeric question key that is not written canonically
+("007", "+7", " 7"), ids that are not JSON integers (``true``, ``1.0``, ``"1"``), a
+``model_answer`` that is not a string, and (in ``score_submission``) found ids that are
+not texts of the release (DRAGON's evaluator refuses them too).
+
 RAGEval records (JSONL, one per line)::
 
     {"query": {"query_id", "query_type", "content"}, "language": "en",
@@ -26,12 +33,14 @@ recorded as ``skipped: needs llm``.
 from __future__ import annotations
 
 import json
+import os
+import re
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError
 
 from schemas.failures import Failure
 from tasks.evaluate.metrics_generation import judge_answer, judge_skipped, score_answer
@@ -56,8 +65,39 @@ class SubmissionError(ValueError):
 class SubmissionEntry(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
-    found_ids: list[int] | None = None
-    model_answer: str | None = None
+    found_ids: list[StrictInt] | None = None
+    model_answer: StrictStr | None = None
+
+
+#: a question key as the release writes it: a decimal integer without sign, padding or leading zeros
+_CANONICAL_QID = re.compile(r"0|-?[1-9][0-9]*")
+_NUMERIC_QID = re.compile(r"\s*[+-]?[0-9]+\s*")
+DEFAULT_MAX_SUBMISSION_MB = 20.0
+
+
+def max_submission_bytes() -> int:
+    """Largest submission file read: ``BENCHMILL_MAX_SUBMISSION_MB`` (default 20 MB)."""
+    raw = os.environ.get("BENCHMILL_MAX_SUBMISSION_MB", "")
+    try:
+        mb = float(raw) if raw.strip() else DEFAULT_MAX_SUBMISSION_MB
+    except ValueError:
+        raise SubmissionError(f"BENCHMILL_MAX_SUBMISSION_MB={raw!r}: expected a number of megabytes") from None
+    return int(mb * 1_000_000)
+
+
+class _DuplicateKey(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
 
 
 def parse_submission(data: Any, source: str = "submission") -> dict[str, SubmissionEntry]:
@@ -65,14 +105,21 @@ def parse_submission(data: Any, source: str = "submission") -> dict[str, Submiss
         raise SubmissionError(f"{source}: expected a JSON object keyed by question id, got {type(data).__name__}")
     out: dict[str, SubmissionEntry] = {}
     for qid, entry in data.items():
+        qid = str(qid)
+        if _NUMERIC_QID.fullmatch(qid) and not _CANONICAL_QID.fullmatch(qid):
+            raise SubmissionError(
+                f"{source}: question key {qid!r} is not a question id as the release writes it "
+                f"(a plain decimal integer, e.g. {str(abs(int(qid)))!r})"
+            )
         if not isinstance(entry, dict):
             raise SubmissionError(f"{source}: question {qid!r}: expected an object with found_ids / model_answer")
         try:
-            out[str(qid)] = SubmissionEntry.model_validate(entry)
+            out[qid] = SubmissionEntry.model_validate(entry)
         except ValidationError as exc:
             err = exc.errors()[0]
             loc = ".".join(str(p) for p in err["loc"])
-            raise SubmissionError(f"{source}: question {qid!r}: {loc}: {err['msg']}") from None
+            got = json.dumps(err.get("input"), ensure_ascii=False)[:40]
+            raise SubmissionError(f"{source}: question {qid!r}: {loc}: {err['msg']} (got {got})") from None
     return out
 
 
@@ -80,11 +127,30 @@ def load_submission(path: Path) -> dict[str, SubmissionEntry]:
     path = Path(path)
     if not path.is_file():
         raise SubmissionError(f"{path}: submission file does not exist")
+    limit, size = max_submission_bytes(), path.stat().st_size
+    if size > limit:
+        raise SubmissionError(
+            f"{path}: submission is {size / 1e6:.1f} MB, over the {limit / 1e6:g} MB limit "
+            "(raise it with BENCHMILL_MAX_SUBMISSION_MB)"
+        )
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=_no_duplicates)
+    except _DuplicateKey as exc:
+        raise SubmissionError(f"{path}: duplicate JSON key {exc.key!r} (each key may appear once)") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise SubmissionError(f"{path}: not valid JSON ({exc})") from None
     return parse_submission(data, str(path))
+
+
+def check_found_ids(release: ReleaseData, submission: dict[str, SubmissionEntry], source: str = "") -> None:
+    """Raise SubmissionError naming the first entry whose found_ids holds an id that is no text of the release."""
+    for qid, entry in submission.items():
+        for tid in entry.found_ids or ():
+            if tid not in release.texts:
+                raise SubmissionError(
+                    f"{source or 'submission'}: question {qid!r}: found_ids: {tid} is not a text id of "
+                    f"{release.collection}@{release.version}"
+                )
 
 
 def parallel_map(fn: Callable[[T], R], items: Sequence[T], workers: int) -> list[R]:
@@ -148,6 +214,7 @@ def score_submission(
     llm_metrics: bool = True,
 ) -> EvaluationReport:
     """Score a parsed submission against the release's private split."""
+    check_found_ids(release, submission, source)
     failures = [
         Failure(stage="score", key=qid, reason="not a question id of this release; ignored")
         for qid in submission
@@ -166,6 +233,12 @@ def score_submission(
 
     questions = parallel_map(one, sorted(release.qa), llm_workers(client))
     notes = []
+    if failures:
+        unknown = [f.key for f in failures]
+        notes.append(
+            f"{len(unknown)} key(s) not question ids of this release, ignored: "
+            + ", ".join(repr(q) for q in unknown[:20]) + (" …" if len(unknown) > 20 else "")
+        )
     if missing:
         notes.append(
             f"{len(missing)} question(s) missing from the submission scored as empty: "
@@ -281,6 +354,6 @@ def score_rageval_records(
 
 
 __all__ = [
-    "SubmissionEntry", "SubmissionError", "load_rageval", "load_submission",
+    "SubmissionEntry", "SubmissionError", "check_found_ids", "load_rageval", "load_submission",
     "parse_submission", "score_question", "score_rageval_records", "score_submission",
 ]
