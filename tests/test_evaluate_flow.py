@@ -333,3 +333,17 @@ def test_unknown_question_ids_are_listed_not_fatal(releases, tmp_path):
     assert sorted(f["key"] for f in report["failures"]) == ["-3", "999", "abc"]
     assert any("3 key(s) not question ids" in n and "'999'" in n for n in report["notes"])
     assert report["overall"]["means"]["em"] == pytest.approx(1 / 5)
+
+
+def test_score_with_the_squad_convention_and_a_bad_convention(releases, tmp_path):
+    sub = tmp_path / "results.json"
+    sub.write_text(json.dumps(SUBMISSION))
+    ours = _json(_invoke("score", "news-en@1.0.0", "--results", str(sub), "--json", "--report-dir", str(tmp_path / "a")))
+    squad = _json(_invoke("score", "news-en@1.0.0", "--results", str(sub), "--convention", "squad", "--json",
+                          "--report-dir", str(tmp_path / "b")))
+    assert ours["convention"] == "benchmill" and squad["convention"] == "squad"
+    # SQuAD EM normalises: "the Central Library" == "Central Library" (104); benchmill's em is the raw string
+    assert ours["overall"]["means"]["em"] == 0.0 and squad["overall"]["means"]["em"] == pytest.approx(1 / 5)
+    assert squad["overall"]["counts"]["em"] == 5
+    assert any(n.startswith("convention: squad; 5 record(s)") for n in squad["notes"])
+    _one_line_error(_invoke("score", "news-en@1.0.0", "--results", str(sub), "--convention", "trec"), "--convention 'trec'")

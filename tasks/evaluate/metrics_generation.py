@@ -16,6 +16,16 @@ after stripping are ignored; a question with no gold answer gets ``None``.
   ``rougeL`` fmeasure) over Unicode word tokens: rouge-score's default tokenizer drops every
   non-Latin character, scoring identical Russian strings 0.0. Computed here rather than by
   rouge-score, whose import installs an absl logging handler on the root logger.
+- ``squad_exact_match`` / ``squad_f1`` (convention ``squad``): SQuAD v1.1's official
+  ``evaluate-v1.1.py`` exactly: ``squad_normalize`` lower-cases, deletes the ASCII
+  punctuation of ``string.punctuation`` (no space left: "Eiffel-Tower" -> "eiffeltower"),
+  replaces the articles a/an/the by a space and collapses whitespace; F1 is the token
+  overlap (``Counter`` intersection) F1, 0 when nothing overlaps, so empty-vs-empty is
+  0 for F1 (and 1 for EM, as in the official script); the best over the golds.
+  The benchmill default instead maps every Unicode punctuation / symbol to a space,
+  folds ``ё``, and scores empty-vs-empty F1 as 1.
+- ``rouge_l_whitespace`` (convention ``rageval``): RAGEval's ROUGE-L, an LCS F1 over
+  whitespace tokens keeping case and punctuation ("Paris." and "paris" do not match).
 - ``judge_answer``: an LLM rates the answer 0–2 on DRAGON's RAG criteria (Appendix J:
   fluff, real-world facts, correct extraction, completeness, factual accuracy, preserved
   details); the judge score is their mean.
@@ -23,6 +33,7 @@ after stripping are ignored; a question with no gold answer gets ``None``.
 from __future__ import annotations
 
 import re
+import string
 import unicodedata
 from collections import Counter
 from collections.abc import Sequence
@@ -141,6 +152,60 @@ def rouge_l_f1(prediction: str, golds: Sequence[str] | str) -> float | None:
     return best
 
 
+#: answer-metric conventions of ``score_answer``: benchmill's own, or SQuAD v1.1's EM / F1
+ANSWER_CONVENTIONS: tuple[str, ...] = ("benchmill", "squad", "rageval")
+_SQUAD_PUNCTUATION = frozenset(string.punctuation)
+_SQUAD_ARTICLES = re.compile(r"\b(a|an|the)\b")
+
+
+def squad_normalize(text: str) -> str:
+    """SQuAD v1.1 ``normalize_answer``: lower, drop ASCII punctuation, articles -> space, fix whitespace."""
+    text = "".join(ch for ch in text.lower() if ch not in _SQUAD_PUNCTUATION)
+    return " ".join(_SQUAD_ARTICLES.sub(" ", text).split())
+
+
+def _squad_f1_one(prediction: str, gold: str) -> float:
+    pred, ref = squad_normalize(prediction).split(), squad_normalize(gold).split()
+    same = sum((Counter(pred) & Counter(ref)).values())
+    if same == 0:
+        return 0.0
+    precision, recall = same / len(pred), same / len(ref)
+    return 2 * precision * recall / (precision + recall)
+
+
+def squad_exact_match(prediction: str, golds: Sequence[str] | str) -> float | None:
+    """SQuAD v1.1 EM: normalised strings equal, best over the golds (None: no gold)."""
+    gs = _golds(golds)
+    if not gs:
+        return None
+    p = squad_normalize(prediction or "")
+    return 1.0 if any(p == squad_normalize(g) for g in gs) else 0.0
+
+
+def squad_f1(prediction: str, golds: Sequence[str] | str) -> float | None:
+    """SQuAD v1.1 token F1, best over the golds (None: no gold)."""
+    gs = _golds(golds)
+    if not gs:
+        return None
+    return max(_squad_f1_one(prediction or "", g) for g in gs)
+
+
+def rouge_l_whitespace(prediction: str, golds: Sequence[str] | str) -> float | None:
+    """RAGEval's ROUGE-L: LCS F1 over ``str.split()`` tokens, case and punctuation kept; best over the golds."""
+    gs = _golds(golds)
+    if not gs:
+        return None
+    pred = (prediction or "").split()
+    best = 0.0
+    for g in gs:
+        ref = g.split()
+        lcs = lcs_length(ref, pred)
+        if lcs:
+            p, r = lcs / len(pred), lcs / len(ref)
+            best = max(best, 2 * p * r / (p + r))
+    return best
+
+
 class GenerationScores(BaseModel):
     """Per-question string metrics of one answer against the gold answers."""
 
@@ -154,7 +219,28 @@ class GenerationScores(BaseModel):
         return self.model_dump()
 
 
-def score_answer(prediction: str, golds: Sequence[str] | str) -> GenerationScores:
+def score_answer(prediction: str, golds: Sequence[str] | str, convention: str = "benchmill") -> GenerationScores:
+    """String metrics of one answer. ``convention="squad"``: ``em`` and ``token_f1`` are SQuAD
+    v1.1's exact_match and f1; ``"rageval"``: ``rouge_l`` is RAGEval's whitespace ROUGE-L (the
+    other metrics keep benchmill's definitions)."""
+    if convention not in ANSWER_CONVENTIONS:
+        raise ValueError(f"convention {convention!r}: expected one of {', '.join(ANSWER_CONVENTIONS)}")
+    if convention == "squad":
+        return GenerationScores(
+            em=squad_exact_match(prediction, golds),
+            nem=normalized_exact_match(prediction, golds),
+            substring_match=substring_match(prediction, golds),
+            token_f1=squad_f1(prediction, golds),
+            rouge_l=rouge_l_f1(prediction, golds),
+        )
+    if convention == "rageval":
+        return GenerationScores(
+            em=exact_match(prediction, golds),
+            nem=normalized_exact_match(prediction, golds),
+            substring_match=substring_match(prediction, golds),
+            token_f1=token_f1(prediction, golds),
+            rouge_l=rouge_l_whitespace(prediction, golds),
+        )
     return GenerationScores(
         em=exact_match(prediction, golds),
         nem=normalized_exact_match(prediction, golds),

@@ -27,6 +27,13 @@ RAGEval records (JSONL, one per line)::
 score Recall and EIR (references), the string metrics against ``ground_truth.content``,
 and the keypoint metrics (llm engine).
 
+Conventions (``convention=``, ``benchmill score --convention``): ``benchmill`` (default:
+benchmill's own metric definitions, each mean over the records where the metric is
+defined), ``squad`` (EM / token F1 exactly as SQuAD v1.1's evaluate script) and
+``rageval`` (RAGEval's ROUGE-L on whitespace tokens, and every mean over all records: a
+record without references or gold answer counts 0 for Recall, EIR and ROUGE-L, as
+RAGEval's own averaging does). The report names its convention and each mean's count.
+
 LLM metrics (keypoints, judge) run only with an LLM client; with the rules engine they are
 recorded as ``skipped: needs llm``.
 """
@@ -43,7 +50,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError
 
 from schemas.failures import Failure
-from tasks.evaluate.metrics_generation import judge_answer, judge_skipped, score_answer
+from tasks.evaluate.metrics_generation import ANSWER_CONVENTIONS, judge_answer, judge_skipped, score_answer
 from tasks.evaluate.metrics_rageval import (
     guess_lang,
     judge_keypoints,
@@ -60,6 +67,29 @@ R = TypeVar("R")
 
 class SubmissionError(ValueError):
     """The submission is malformed; the message names the file and the problem."""
+
+
+#: the scoring conventions ``score`` offers (see the module docstring)
+CONVENTIONS: tuple[str, ...] = ANSWER_CONVENTIONS
+
+
+def check_convention(convention: str) -> str:
+    if convention not in CONVENTIONS:
+        raise SubmissionError(f"--convention {convention!r}: expected one of {', '.join(CONVENTIONS)}")
+    return convention
+
+
+def _count_unscored_as_zero(q: QuestionScores) -> QuestionScores:
+    """RAGEval averaging: a record with no references / gold answer counts 0, not left out."""
+    if q.rageval is not None:
+        q.rageval = q.rageval.model_copy(update={
+            "recall": q.rageval.recall or 0.0, "eir": q.rageval.eir or 0.0,
+        })
+    if q.generation is not None:
+        q.generation = q.generation.model_copy(update={
+            name: value or 0.0 for name, value in q.generation.model_dump().items()
+        })
+    return q
 
 
 class SubmissionEntry(BaseModel):
@@ -180,6 +210,7 @@ def score_question(
     retrieved_refs: Sequence[str] | None = None,
     answered_by: str | None = None,
     llm_metrics: bool = True,
+    convention: str = "benchmill",
 ) -> QuestionScores:
     """All metrics of one question that its inputs allow."""
     lang = qa.lang if qa.lang in ("en", "ru") else guess_lang(question)
@@ -192,7 +223,7 @@ def score_question(
     if retrieved_refs is not None and qa.references:
         scores.rageval = score_references(qa.references, retrieved_refs, lang)
     if answer is not None:
-        scores.generation = score_answer(answer, qa.golds)
+        scores.generation = score_answer(answer, qa.golds, convention)
         if llm_metrics:
             if client is None:
                 scores.keypoints = keypoints_skipped() if qa.keypoints else None
@@ -212,8 +243,10 @@ def score_submission(
     engine: str = "rules",
     source: str = "",
     llm_metrics: bool = True,
+    convention: str = "benchmill",
 ) -> EvaluationReport:
     """Score a parsed submission against the release's private split."""
+    check_convention(convention)
     check_found_ids(release, submission, source)
     failures = [
         Failure(stage="score", key=qid, reason="not a question id of this release; ignored")
@@ -228,10 +261,12 @@ def score_submission(
         return score_question(
             str(qid), release.qa[qid], release.question_text(qid),
             found_ids=entry.found_ids, answer=entry.model_answer, k=k, client=client,
-            answered_by="submission", llm_metrics=llm_metrics,
+            answered_by="submission", llm_metrics=llm_metrics, convention=convention,
         )
 
     questions = parallel_map(one, sorted(release.qa), llm_workers(client))
+    if convention == "rageval":
+        questions = [_count_unscored_as_zero(q) for q in questions]
     notes = []
     if failures:
         unknown = [f.key for f in failures]
@@ -247,6 +282,7 @@ def score_submission(
     return build_report(
         "submission", questions, collection=release.collection, version=release.version, source=source,
         system="submission", k=k, engine=engine, answered_by="submission", failures=failures, notes=notes,
+        convention=convention,
     )
 
 
@@ -323,8 +359,10 @@ def score_rageval_records(
     client: Any | None = None,
     engine: str = "rules",
     source: str = "",
+    convention: str = "benchmill",
 ) -> EvaluationReport:
     """RAGEval Recall / EIR, string metrics and keypoint metrics for each record."""
+    check_convention(convention)
     records = list(records)
     failures: list[Failure] = []
     todo: list[tuple[str, RagevalRecord, str]] = []
@@ -341,7 +379,7 @@ def score_rageval_records(
         gt, pred = rec.ground_truth, rec.prediction
         q = QuestionScores(question_id=qid, type=rec.query.query_type, lang=lang, answer=pred.content, answered_by="submission")
         q.rageval = score_references(gt.references, pred.references, lang)
-        q.generation = score_answer(pred.content, [gt.content])
+        q.generation = score_answer(pred.content, [gt.content], convention)
         if gt.keypoints:
             if client is None:
                 q.keypoints = keypoints_skipped()
@@ -350,10 +388,13 @@ def score_rageval_records(
         return q
 
     questions = parallel_map(one, todo, llm_workers(client))
-    return build_report("rageval", questions, source=source, engine=engine, answered_by="submission", failures=failures)
+    if convention == "rageval":
+        questions = [_count_unscored_as_zero(q) for q in questions]
+    return build_report("rageval", questions, source=source, engine=engine, answered_by="submission",
+                        failures=failures, convention=convention)
 
 
 __all__ = [
-    "SubmissionEntry", "SubmissionError", "check_found_ids", "load_rageval", "load_submission",
+    "CONVENTIONS", "SubmissionEntry", "SubmissionError", "check_convention", "check_found_ids", "load_rageval", "load_submission",
     "parse_submission", "score_question", "score_rageval_records", "score_submission",
 ]
