@@ -167,3 +167,62 @@ def test_rageval_convention_averages_over_all_records():
     assert theirs.overall.means["rageval_recall"] == pytest.approx(0.5) and theirs.overall.counts["rageval_recall"] == 3
     assert theirs.overall.means["rouge_l"] == pytest.approx(2 / 3) and theirs.overall.counts["rouge_l"] == 3
     assert any("convention: rageval; 3 record(s)" in n for n in theirs.notes)
+
+
+def test_dragon_convention_matches_rag_bench_evaluate_rag_results(tmp_path):
+    """Exact parity with DRAGON's evaluator (PyPI ``rag-bench``, in the test extra) on one submission."""
+    import json
+
+    import datasets
+    import rag_bench.evaluator as rag_bench  # the test extra pins it: a missing install fails, never skips
+
+    from tasks.evaluate.release_data import PublicQuestion, PublicText, QARecord, ReleaseData
+    from tasks.evaluate.scoring import parse_submission, score_submission
+
+    # rag-bench reads question i as row i of the id-sorted dataset: public ids 0..n-1 keep that aligned
+    qa_rows = [
+        {"public_id": 0, "text_ids": [1], "answer": "410 million dollars", "answers": ["410 million dollars"],
+         "type": "simple"},
+        {"public_id": 1, "text_ids": [2, 3], "answer": "Trigger, Method", "answers": ["Trigger", "Method"], "type": "set"},
+        {"public_id": 2, "text_ids": [4], "answer": "Фёдор Шаляпин", "answers": ["Фёдор Шаляпин"], "type": "simple"},
+        {"public_id": 3, "text_ids": [5], "answer": "Central Library", "answers": ["Central Library"], "type": "simple"},
+    ]
+    submission = {
+        "0": {"found_ids": [3, 1, 1, 2], "model_answer": "It cost 410 Million Dollars, the report says."},
+        "1": {"found_ids": [1, 3, 3, 2, 6], "model_answer": "Trigger"},
+        "2": {"found_ids": [6, 6, 4], "model_answer": "Это был фёдор шаляпин."},
+        "3": {"found_ids": [6], "model_answer": "The central library"},
+    }
+    release = ReleaseData(
+        path=tmp_path, collection="news-en", version="1.0.0",
+        texts={i: PublicText(id=i, text=f"text {i}", title="") for i in range(1, 7)},
+        questions={r["public_id"]: PublicQuestion(id=r["public_id"], question="?") for r in qa_rows},
+        qa={r["public_id"]: QARecord(**r) for r in qa_rows},
+    )
+    ours = score_submission(release, parse_submission(submission), k=5, convention="dragon", llm_metrics=False)
+
+    data = datasets.DatasetDict({"train": datasets.Dataset.from_list(
+        [{**r, "text_ids": json.dumps(r["text_ids"])} for r in qa_rows])})
+    mapping = {i: i for i in range(1, 7)}  # public -> private ids: identity keeps relevance comparable
+    theirs = rag_bench.evaluate_rag_results(submission, data, mapping, rag_bench.RAGEvaluator())
+
+    by_id = {q.question_id: q for q in ours.questions}
+    assert sorted(by_id) == sorted(theirs["individual_results"])
+    for qid, res in theirs["individual_results"].items():
+        q = by_id[qid]
+        assert q.retrieval.hit_rate == res["retrieval"]["hit_rate"], qid
+        assert q.retrieval.mrr == pytest.approx(res["retrieval"]["mrr"], abs=1e-12), qid
+        assert q.retrieval.precision == pytest.approx(res["retrieval"]["precision"], abs=1e-12), qid
+        assert q.generation.rouge_l == pytest.approx(res["generation"]["rougeL"], abs=1e-12), qid
+        assert q.generation.substring_match == res["generation"]["substr_match"], qid
+    overall = theirs["average_metrics"]
+    means = ours.overall.means
+    assert means["hit_rate@5"] == pytest.approx(overall["retrieval"]["hit_rate"])
+    assert means["mrr@5"] == pytest.approx(overall["retrieval"]["mrr"])
+    assert means["precision@5"] == pytest.approx(overall["retrieval"]["precision"])
+    assert means["rouge_l"] == pytest.approx(overall["generation"]["rougeL"])
+    assert means["substring_match"] == pytest.approx(overall["generation"]["substr_match"])
+    # the conventions really differ here: benchmill de-duplicates and cuts at k, folds case in ROUGE-L
+    default = score_submission(release, parse_submission(submission), k=5, llm_metrics=False)
+    assert default.overall.means["precision@5"] != pytest.approx(means["precision@5"])
+    assert default.overall.means["rouge_l"] != pytest.approx(means["rouge_l"])

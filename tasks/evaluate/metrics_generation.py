@@ -153,7 +153,7 @@ def rouge_l_f1(prediction: str, golds: Sequence[str] | str) -> float | None:
 
 
 #: answer-metric conventions of ``score_answer``: benchmill's own, or SQuAD v1.1's EM / F1
-ANSWER_CONVENTIONS: tuple[str, ...] = ("benchmill", "squad", "rageval")
+ANSWER_CONVENTIONS: tuple[str, ...] = ("benchmill", "squad", "rageval", "dragon")
 _SQUAD_PUNCTUATION = frozenset(string.punctuation)
 _SQUAD_ARTICLES = re.compile(r"\b(a|an|the)\b")
 
@@ -206,17 +206,86 @@ def rouge_l_whitespace(prediction: str, golds: Sequence[str] | str) -> float | N
     return best
 
 
+def dragon_rouge_l(prediction: str, reference: str) -> float:
+    """rag-bench's rougeL: rouge-score's LCS F-measure over razdel tokens, case kept, no stemming."""
+    import razdel
+
+    pred = [t.text for t in razdel.tokenize(prediction or "")]
+    ref = [t.text for t in razdel.tokenize(reference or "")]
+    lcs = lcs_length(ref, pred)
+    if not lcs:
+        return 0.0
+    p, r = lcs / len(pred), lcs / len(ref)
+    return 2 * p * r / (p + r)
+
+
+def dragon_substring(prediction: str, reference: str) -> float:
+    """rag-bench's substr_match: the raw lower-cased single answer string inside the lower-cased answer."""
+    return 1.0 if (reference or "").lower() in (prediction or "").lower() else 0.0
+
+
 class GenerationScores(BaseModel):
-    """Per-question string metrics of one answer against the gold answers."""
+    """Per-question string metrics of one answer against the gold answers.
+
+    ``part_recall`` / ``part_precision`` are set for answers of several required parts (set
+    questions) only: the share of parts the answer covers, and the share of the answer's
+    items (split on , ; newline "and" "и") that match a part."""
 
     em: float | None
     nem: float | None
     substring_match: float | None
     token_f1: float | None
     rouge_l: float | None
+    part_recall: float | None = None
+    part_precision: float | None = None
 
     def named(self) -> dict[str, float | None]:
-        return self.model_dump()
+        return self.model_dump(exclude_none=False, exclude={
+            name for name in ("part_recall", "part_precision") if getattr(self, name) is None
+        })
+
+
+_ITEM_SPLIT = re.compile(r"\s*(?:[,;\n]|\band\b|\bи\b)\s*", re.UNICODE | re.IGNORECASE)
+
+
+def answer_items(prediction: str) -> list[str]:
+    """The items of a list answer: "Trigger, Method and Ranking" -> [Trigger, Method, Ranking]."""
+    return [x.strip() for x in _ITEM_SPLIT.split(prediction or "") if normalize_answer(x)]
+
+
+def score_answer_parts(prediction: str, parts: Sequence[Sequence[str]], convention: str = "benchmill") -> GenerationScores:
+    """Score an answer of required parts. One part: ``score_answer`` over its forms. Several
+    (a set): EM / NEM / substring match only when every part is there (EM, NEM: the answer's
+    items are exactly the parts, in any order), token F1 and ROUGE-L against the parts joined
+    with ", ", plus part recall and precision."""
+    parts = [[f for f in part if f and f.strip()] for part in parts]
+    parts = [p for p in parts if p]
+    if len(parts) <= 1:
+        return score_answer(prediction, parts[0] if parts else [], convention)
+    base = score_answer(prediction, ", ".join(p[0] for p in parts), convention)
+    items = answer_items(prediction)
+    covered = [substring_match(prediction, p) == 1.0 for p in parts]
+    matching_items = sum(1 for it in items if any(substring_match(it, p) == 1.0 for p in parts))
+
+    def exact_cover(match) -> bool:
+        if len(items) != len(parts):
+            return False
+        free = list(range(len(parts)))
+        for it in items:
+            hit = next((i for i in free if match(it, parts[i]) == 1.0), None)
+            if hit is None:
+                return False
+            free.remove(hit)
+        return True
+
+    em_fn = squad_exact_match if convention == "squad" else exact_match
+    return base.model_copy(update={
+        "em": 1.0 if exact_cover(em_fn) else 0.0,
+        "nem": 1.0 if exact_cover(normalized_exact_match) else 0.0,
+        "substring_match": 1.0 if all(covered) else 0.0,
+        "part_recall": sum(covered) / len(parts),
+        "part_precision": matching_items / len(items) if items else 0.0,
+    })
 
 
 def score_answer(prediction: str, golds: Sequence[str] | str, convention: str = "benchmill") -> GenerationScores:
@@ -232,6 +301,15 @@ def score_answer(prediction: str, golds: Sequence[str] | str, convention: str = 
             substring_match=substring_match(prediction, golds),
             token_f1=squad_f1(prediction, golds),
             rouge_l=rouge_l_f1(prediction, golds),
+        )
+    if convention == "dragon":
+        reference = golds if isinstance(golds, str) else ", ".join(golds)  # rag-bench: the release's single answer
+        return GenerationScores(
+            em=exact_match(prediction, golds),
+            nem=normalized_exact_match(prediction, golds),
+            substring_match=dragon_substring(prediction, reference),
+            token_f1=token_f1(prediction, golds),
+            rouge_l=dragon_rouge_l(prediction, reference),
         )
     if convention == "rageval":
         return GenerationScores(

@@ -30,7 +30,9 @@ and the keypoint metrics (llm engine).
 Conventions (``convention=``, ``benchmill score --convention``): ``benchmill`` (default:
 benchmill's own metric definitions, each mean over the records where the metric is
 defined), ``squad`` (EM / token F1 exactly as SQuAD v1.1's evaluate script) and
-``rageval`` (RAGEval's ROUGE-L on whitespace tokens, and every mean over all records: a
+``dragon`` (DRAGON's rag-bench: hit rate, MRR and precision over the whole found_ids list with
+repeats, razdel-token ROUGE-L keeping case, raw lower-case substring of the single answer,
+means over the submitted questions), ``rageval`` (RAGEval's ROUGE-L on whitespace tokens, and every mean over all records: a
 record without references or gold answer counts 0 for Recall, EIR and ROUGE-L, as
 RAGEval's own averaging does). The report names its convention and each mean's count.
 
@@ -50,14 +52,20 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError
 
 from schemas.failures import Failure
-from tasks.evaluate.metrics_generation import ANSWER_CONVENTIONS, judge_answer, judge_skipped, score_answer
+from tasks.evaluate.metrics_generation import (
+    ANSWER_CONVENTIONS,
+    judge_answer,
+    judge_skipped,
+    score_answer,
+    score_answer_parts,
+)
 from tasks.evaluate.metrics_rageval import (
     guess_lang,
     judge_keypoints,
     keypoints_skipped,
     score_references,
 )
-from tasks.evaluate.metrics_retrieval import score_retrieval
+from tasks.evaluate.metrics_retrieval import dragon_retrieval, score_retrieval
 from tasks.evaluate.records import EvaluationReport, QuestionScores, build_report
 from tasks.evaluate.release_data import QARecord, ReleaseData
 
@@ -87,7 +95,7 @@ def _count_unscored_as_zero(q: QuestionScores) -> QuestionScores:
         })
     if q.generation is not None:
         q.generation = q.generation.model_copy(update={
-            name: value or 0.0 for name, value in q.generation.model_dump().items()
+            name: value or 0.0 for name, value in q.generation.named().items()
         })
     return q
 
@@ -220,10 +228,15 @@ def score_question(
     )
     if found_ids is not None:
         scores.retrieval = score_retrieval(found_ids, qa.text_ids, k)
+        if convention == "dragon":
+            scores.retrieval = scores.retrieval.model_copy(update=dragon_retrieval(found_ids, qa.text_ids))
     if retrieved_refs is not None and qa.references:
         scores.rageval = score_references(qa.references, retrieved_refs, lang)
     if answer is not None:
-        scores.generation = score_answer(answer, qa.golds, convention)
+        if convention == "dragon":  # rag-bench scores the single ``answer`` string of private/qa
+            scores.generation = score_answer(answer, qa.answer or ", ".join(qa.golds), convention)
+        else:
+            scores.generation = score_answer_parts(answer, qa.parts, convention)
         if llm_metrics:
             if client is None:
                 scores.keypoints = keypoints_skipped() if qa.keypoints else None
@@ -264,7 +277,10 @@ def score_submission(
             answered_by="submission", llm_metrics=llm_metrics, convention=convention,
         )
 
-    questions = parallel_map(one, sorted(release.qa), llm_workers(client))
+    scored_ids = sorted(release.qa)
+    if convention == "dragon":  # rag-bench averages over the submitted questions only
+        scored_ids = [q for q in scored_ids if str(q) in submission]
+    questions = parallel_map(one, scored_ids, llm_workers(client))
     if convention == "rageval":
         questions = [_count_unscored_as_zero(q) for q in questions]
     notes = []
@@ -274,7 +290,9 @@ def score_submission(
             f"{len(unknown)} key(s) not question ids of this release, ignored: "
             + ", ".join(repr(q) for q in unknown[:20]) + (" …" if len(unknown) > 20 else "")
         )
-    if missing:
+    if missing and convention == "dragon":
+        notes.append(f"{len(missing)} question(s) missing from the submission left out (rag-bench averages submitted ones)")
+    elif missing:
         notes.append(
             f"{len(missing)} question(s) missing from the submission scored as empty: "
             + ", ".join(str(q) for q in missing[:20]) + (" …" if len(missing) > 20 else "")
