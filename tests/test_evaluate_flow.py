@@ -222,8 +222,15 @@ def test_score_with_the_llm_engine(releases, tmp_path, fake_llm, monkeypatch):
                            "--report-dir", str(tmp_path / "r")))
     means = report["overall"]["means"]
     assert means["completeness"] == 1.0 and means["hallucination"] == 0.0 and means["irrelevance"] == 0.0
-    assert means["judge_score"] == 2.0
+    assert means["judge_score"] == 1.0
     assert report["usage"]["calls"] == 10  # 5 questions x (keypoints + judge)
+    # the judge is shown the texts the submission retrieved (criterion: correct use of the context)
+    from tests.fixtures.eval.release_builder import corpus
+
+    text_1 = " ".join(corpus("en")["texts"][0]["text"].split()[:4])
+    judged = [json.dumps(r, ensure_ascii=False) for r in fake_llm.requests]
+    judged = [r for r in judged if "Context the system retrieved" in r]
+    assert judged and any(text_1 in r for r in judged), text_1
 
 
 # ------------------------------------------------------------------------- Prefect flows
@@ -281,7 +288,7 @@ def test_evaluate_with_the_llm_engine_iter_re2g_and_noise(releases, tmp_path, fa
     assert report["answered_by"] == "llm" and report["engine"] == "llm"
     means = report["overall"]["means"]
     assert means["substring_match"] == 1.0  # the reader answers whenever its window holds the gold
-    assert means["completeness"] == 1.0 and means["judge_score"] == 2.0
+    assert means["completeness"] == 1.0 and means["judge_score"] == 1.0
     prompts = [r["messages"][-1]["content"] for r in fake_llm.requests]
     answer_prompts = [p for p in prompts if "Answer the question using the provided context" in p]
     # k=1: one retrieved chunk + one noise chunk per window

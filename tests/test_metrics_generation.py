@@ -94,10 +94,10 @@ class _StubClient:
 def test_judge_score_is_the_mean_of_the_criteria():
     ratings = dict(zip(JUDGE_CRITERION_NAMES, [2, 2, 1, 1, 0, 0]))
     client = _StubClient(JudgeReply(**ratings))
-    j = judge_answer(client, "Who won?", ["Alice Wanjiru"], "Alice Wanjiru", "en")
-    assert j.score == pytest.approx(1.0)
+    j = judge_answer(client, "Who won?", ["Alice Wanjiru"], "Alice Wanjiru", "en", context="Alice Wanjiru won the race.")
+    assert j.score == pytest.approx(0.5)  # mean rating 1 of 0-2, reported on 0-1 as DRAGON does
     assert j.criteria == ratings
-    assert "Alice Wanjiru" in client.prompts[0].text
+    assert "Alice Wanjiru" in client.prompts[0].text and "Alice Wanjiru won the race." in client.prompts[0].text
     failed = judge_answer(_StubClient(None, "not JSON"), "Who won?", ["A"], "A", "ru")
     assert failed.score is None and failed.status == "error" and "not JSON" in failed.reason
 
@@ -111,7 +111,7 @@ def test_judge_over_the_fake_llm(fake_llm, llm_engine):
     reply = {name: 2 for name in JUDGE_CRITERION_NAMES} | {"rationale": "fine"}
     fake_llm.script(json.dumps(reply))
     j = judge_answer(llm_engine.client(), "Кто победил?", ["Алиса"], "Алиса", "ru")
-    assert j.status == "scored" and j.score == 2.0
+    assert j.status == "scored" and j.score == 1.0
     assert "Эталонный ответ: Алиса" in json.dumps(fake_llm.requests[-1], ensure_ascii=False)
 
 

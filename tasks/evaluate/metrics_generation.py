@@ -28,7 +28,8 @@ after stripping are ignored; a question with no gold answer gets ``None``.
   whitespace tokens keeping case and punctuation ("Paris." and "paris" do not match).
 - ``judge_answer``: an LLM rates the answer 0–2 on DRAGON's RAG criteria (Appendix J:
   fluff, real-world facts, correct extraction, completeness, factual accuracy, preserved
-  details); the judge score is their mean.
+  details), shown the retrieved context; the judge score is their mean divided by 2, on
+  0–1 as DRAGON reports it (the raw 0–2 ratings stay in ``criteria``).
 """
 from __future__ import annotations
 
@@ -365,7 +366,7 @@ class JudgeReply(BaseModel):
 
 
 class JudgeScores(BaseModel):
-    """Judge score (mean of the criteria, 0–2) or why there is none."""
+    """Judge score (mean of the criteria / 2, on 0–1 as DRAGON reports) or why there is none."""
 
     score: float | None
     criteria: dict[str, int] = {}
@@ -395,7 +396,7 @@ def judge_answer(
         return JudgeScores(score=None, status="error", reason=result.error or "no judge reply", usage=usage)
     reply: JudgeReply = result.value
     criteria = {name: getattr(reply, name) for name in JUDGE_CRITERION_NAMES}
-    return JudgeScores(score=sum(criteria.values()) / len(criteria), criteria=criteria, usage=usage)
+    return JudgeScores(score=sum(criteria.values()) / (2 * len(criteria)), criteria=criteria, usage=usage)
 
 
 def judge_skipped() -> JudgeScores:

@@ -219,8 +219,10 @@ def score_question(
     answered_by: str | None = None,
     llm_metrics: bool = True,
     convention: str = "benchmill",
+    judge_context: str | None = None,
 ) -> QuestionScores:
-    """All metrics of one question that its inputs allow."""
+    """All metrics of one question that its inputs allow. The judge sees ``judge_context``
+    (default: the retrieved references joined), since one criterion is the use of the context."""
     lang = qa.lang if qa.lang in ("en", "ru") else guess_lang(question)
     scores = QuestionScores(
         question_id=qid, type=qa.type, lang=lang, answer=answer,
@@ -243,7 +245,8 @@ def score_question(
                 scores.judge = judge_skipped()
             else:
                 scores.keypoints = judge_keypoints(client, question, answer, qa.keypoints, lang) if qa.keypoints else None
-                scores.judge = judge_answer(client, question, qa.golds, answer, lang)
+                context = judge_context if judge_context is not None else "\n\n".join(retrieved_refs or [])
+                scores.judge = judge_answer(client, question, qa.golds, answer, lang, context=context)
     return scores
 
 
@@ -271,10 +274,12 @@ def score_submission(
 
     def one(qid: int) -> QuestionScores:
         entry = submission.get(str(qid), empty)
+        shown = list(dict.fromkeys(entry.found_ids or []))[:k]  # the texts the system retrieved, for the judge
+        context = "\n\n".join(release.texts[t].text for t in shown if t in release.texts)
         return score_question(
             str(qid), release.qa[qid], release.question_text(qid),
             found_ids=entry.found_ids, answer=entry.model_answer, k=k, client=client,
-            answered_by="submission", llm_metrics=llm_metrics, convention=convention,
+            answered_by="submission", llm_metrics=llm_metrics, convention=convention, judge_context=context,
         )
 
     scored_ids = sorted(release.qa)
