@@ -338,6 +338,7 @@ def export(store: Store, collection: str, version: str, out_dir: Path) -> Releas
         "private/qa": [
             {"public_id": pid, "text_ids": sorted(text_public[d] for d in it.doc_ids if d in text_public),
              "answer": ", ".join(it.answers), "answers": it.answers, "type": it.type, "text": it.question,
+             "answer_parts": [[a] for a in it.answers] if it.type == "set" else [list(it.answers)],
              "references": it.references, "keypoints": it.keypoints, "item_id": it.item_id, "lang": it.lang,
              "method": it.method}
             for pid, it in items
@@ -438,5 +439,6 @@ EXPORT_SCHEMAS = {
         ("public_id", pa.int64()), ("text_ids", pa.list_(pa.int64())), ("answer", pa.string()),
         ("answers", _STR_LIST), ("type", pa.string()), ("text", pa.string()), ("references", _STR_LIST),
         ("keypoints", _STR_LIST), ("item_id", pa.string()), ("lang", pa.string()), ("method", pa.string()),
+        ("answer_parts", pa.list_(_STR_LIST)),  # required parts, each with its accepted forms
     ]),
 }

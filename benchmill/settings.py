@@ -30,7 +30,8 @@ class SettingsError(Exception):
 #: environment variables with the BENCHMILL_ prefix that are not settings keys but that the
 #: project reads (BENCHMILL_FAULT_AT: benchmill/faults.py, fault injection in kill/resume tests)
 EXTRA_ENV_VARS = frozenset({"BENCHMILL_HOME", "BENCHMILL_CONFIG", "BENCHMILL_FAULT_AT",
-                            "BENCHMILL_STORE_WRITER_WAIT_S", "BENCHMILL_STORE_READER_WAIT_S"})
+                            "BENCHMILL_STORE_WRITER_WAIT_S", "BENCHMILL_STORE_READER_WAIT_S",
+                            "BENCHMILL_MAX_SUBMISSION_MB"})
 
 #: the home in use while ``load_settings`` builds a Settings (defaults are resolved against it)
 _HOME: dict[str, Path | None] = {"path": None}

@@ -54,15 +54,18 @@ def score_baseline_with_engine(
 
 
 def score_submission_with_engine(
-    release: ReleaseData, submission: dict[str, scoring.SubmissionEntry], k: int, engine: EngineConfig, source: str
+    release: ReleaseData, submission: dict[str, scoring.SubmissionEntry], k: int, engine: EngineConfig, source: str,
+    convention: str = "benchmill",
 ) -> EvaluationReport:
     return scoring.score_submission(
-        release, submission, k=k, client=engine_client(engine), engine=engine.kind, source=source
+        release, submission, k=k, client=engine_client(engine), engine=engine.kind, source=source, convention=convention
     )
 
 
-def score_rageval_with_engine(records: list[scoring.RagevalRecord], engine: EngineConfig, source: str) -> EvaluationReport:
-    return scoring.score_rageval_records(records, client=engine_client(engine), engine=engine.kind, source=source)
+def score_rageval_with_engine(records: list[scoring.RagevalRecord], engine: EngineConfig, source: str,
+                              convention: str = "benchmill") -> EvaluationReport:
+    return scoring.score_rageval_records(records, client=engine_client(engine), engine=engine.kind, source=source,
+                                         convention=convention)
 
 
 chunk_stage = stage(baseline.chunk_release, name="eval-chunk")
@@ -161,6 +164,7 @@ def score_submission(
     engine: str | None = None,
     report_dir: str | None = None,
     release_path: str | None = None,
+    convention: str = "benchmill",
 ) -> EvaluationReport:
     """Score a DRAGON-shaped submission file against the release's private split."""
     settings = load_settings()
@@ -168,7 +172,7 @@ def score_submission(
     path = Path(release_path) if release_path else release_folder(settings, collection, version)
     release = load_release(path, collection, version)
     submission = scoring.load_submission(Path(results))
-    report = score_submission_stage(release, submission, k, engine_cfg, str(results))
+    report = score_submission_stage(release, submission, k, engine_cfg, str(results), convention)
     out = Path(report_dir) if report_dir else default_report_dir(f"{collection}-{version}-submission", settings)
     files = write_report(report, out)
     publish_report(report, files, f"score-{collection}-{version}")
@@ -177,12 +181,13 @@ def score_submission(
 
 
 @flow(name="score-rageval", log_prints=True)
-def score_rageval(path: str, engine: str | None = None, report_dir: str | None = None) -> EvaluationReport:
+def score_rageval(path: str, engine: str | None = None, report_dir: str | None = None,
+                  convention: str = "benchmill") -> EvaluationReport:
     """Score a RAGEval results JSONL (Recall, EIR, string metrics, keypoints with the llm engine)."""
     settings = load_settings()
     engine_cfg = engine_config(engine, settings)
     records = scoring.load_rageval(Path(path))
-    report = score_rageval_stage(records, engine_cfg, str(path))
+    report = score_rageval_stage(records, engine_cfg, str(path), convention)
     out = Path(report_dir) if report_dir else default_report_dir(f"rageval-{Path(path).stem}", settings)
     files = write_report(report, out)
     publish_report(report, files, f"rageval-{Path(path).stem}")

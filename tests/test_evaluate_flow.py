@@ -48,7 +48,7 @@ SUBMISSION = {
     "101": {"found_ids": [1, 1, 5], "model_answer": "It cost 410 million dollars."},
     "102": {"found_ids": [6, 2], "model_answer": "Tomas"},
     "103": {"found_ids": [], "model_answer": ""},
-    "104": {"found_ids": [5, 9, 1], "model_answer": "the Central Library"},
+    "104": {"found_ids": [5, 3, 1], "model_answer": "the Central Library"},
     "999": {"found_ids": [1], "model_answer": "not a question of the release"},
 }  # 105 is missing: scored as empty
 
@@ -222,8 +222,15 @@ def test_score_with_the_llm_engine(releases, tmp_path, fake_llm, monkeypatch):
                            "--report-dir", str(tmp_path / "r")))
     means = report["overall"]["means"]
     assert means["completeness"] == 1.0 and means["hallucination"] == 0.0 and means["irrelevance"] == 0.0
-    assert means["judge_score"] == 2.0
+    assert means["judge_score"] == 1.0
     assert report["usage"]["calls"] == 10  # 5 questions x (keypoints + judge)
+    # the judge is shown the texts the submission retrieved (criterion: correct use of the context)
+    from tests.fixtures.eval.release_builder import corpus
+
+    text_1 = " ".join(corpus("en")["texts"][0]["text"].split()[:4])
+    judged = [json.dumps(r, ensure_ascii=False) for r in fake_llm.requests]
+    judged = [r for r in judged if "Context the system retrieved" in r]
+    assert judged and any(text_1 in r for r in judged), text_1
 
 
 # ------------------------------------------------------------------------- Prefect flows
@@ -281,7 +288,7 @@ def test_evaluate_with_the_llm_engine_iter_re2g_and_noise(releases, tmp_path, fa
     assert report["answered_by"] == "llm" and report["engine"] == "llm"
     means = report["overall"]["means"]
     assert means["substring_match"] == 1.0  # the reader answers whenever its window holds the gold
-    assert means["completeness"] == 1.0 and means["judge_score"] == 2.0
+    assert means["completeness"] == 1.0 and means["judge_score"] == 1.0
     prompts = [r["messages"][-1]["content"] for r in fake_llm.requests]
     answer_prompts = [p for p in prompts if "Answer the question using the provided context" in p]
     # k=1: one retrieved chunk + one noise chunk per window
@@ -290,3 +297,60 @@ def test_evaluate_with_the_llm_engine_iter_re2g_and_noise(releases, tmp_path, fa
     assert report["failures"] == []
     iterations = {q["question_id"]: q["iterations"] for q in report["questions"]}
     assert iterations["104"] > 1  # top chunk is the bridge text: "I don't know", then the window slides
+
+
+@pytest.mark.parametrize(
+    ("content", "needles"),
+    [
+        ('{"101": {"found_ids": [true, 1]}}', ["question '101'", "found_ids.0", "true"]),
+        ('{"101": {"found_ids": [1.0]}}', ["question '101'", "found_ids.0"]),
+        ('{"101": {"model_answer": 7}}', ["question '101'", "model_answer"]),
+        ('{"007": {"model_answer": "x"}}', ["'007'", "'7'"]),
+        ('{"101": {"model_answer": "a"}, "101": {"model_answer": "b"}}', ["duplicate JSON key '101'"]),
+        ('{"101": {"found_ids": [1], "found_ids": [2]}}', ["duplicate JSON key 'found_ids'"]),
+        ('{"101": {"found_ids": [1, 999999]}}', ["question '101'", "999999", "not a text id of news-en@1.0.0"]),
+        ('{"102": {"found_ids": [-5]}}', ["question '102'", "-5", "not a text id"]),
+    ],
+)
+def test_strict_submission_is_one_line_exit_2_naming_the_entry(releases, tmp_path, content, needles):
+    sub = tmp_path / "bad.json"
+    sub.write_text(content)
+    _one_line_error(_invoke("score", "news-en@1.0.0", "--results", str(sub)), str(sub), *needles)
+
+
+def test_submission_size_limit_and_json_output_is_scores_only(releases, tmp_path, monkeypatch):
+    sub = tmp_path / "big.json"
+    marker = "UNIQUE-ANSWER-MARKER"
+    sub.write_text(json.dumps({"101": {"found_ids": [1, 2, 3], "model_answer": marker + " x" * 600_000}}))
+    monkeypatch.setenv("BENCHMILL_MAX_SUBMISSION_MB", "1")
+    _one_line_error(_invoke("score", "news-en@1.0.0", "--results", str(sub)), str(sub), "1.2 MB", "1 MB limit",
+                    "BENCHMILL_MAX_SUBMISSION_MB")
+    monkeypatch.setenv("BENCHMILL_MAX_SUBMISSION_MB", "5")
+    result = _invoke("score", "news-en@1.0.0", "--results", str(sub), "--json", "--report-dir", str(tmp_path / "r"))
+    report = _json(result)
+    assert marker not in result.stdout and len(result.stdout) < 100_000
+    q101 = next(q for q in report["questions"] if q["question_id"] == "101")
+    assert "answer" not in q101 and "found_ids" not in q101 and q101["retrieval"]["recall"] == 1.0
+
+
+def test_unknown_question_ids_are_listed_not_fatal(releases, tmp_path):
+    sub = tmp_path / "results.json"
+    sub.write_text(json.dumps({"101": {"model_answer": "410 million dollars"}, "999": {}, "abc": {}, "-3": {}}))
+    report = _json(_invoke("score", "news-en@1.0.0", "--results", str(sub), "--json", "--report-dir", str(tmp_path / "r")))
+    assert sorted(f["key"] for f in report["failures"]) == ["-3", "999", "abc"]
+    assert any("3 key(s) not question ids" in n and "'999'" in n for n in report["notes"])
+    assert report["overall"]["means"]["em"] == pytest.approx(1 / 5)
+
+
+def test_score_with_the_squad_convention_and_a_bad_convention(releases, tmp_path):
+    sub = tmp_path / "results.json"
+    sub.write_text(json.dumps(SUBMISSION))
+    ours = _json(_invoke("score", "news-en@1.0.0", "--results", str(sub), "--json", "--report-dir", str(tmp_path / "a")))
+    squad = _json(_invoke("score", "news-en@1.0.0", "--results", str(sub), "--convention", "squad", "--json",
+                          "--report-dir", str(tmp_path / "b")))
+    assert ours["convention"] == "benchmill" and squad["convention"] == "squad"
+    # SQuAD EM normalises: "the Central Library" == "Central Library" (104); benchmill's em is the raw string
+    assert ours["overall"]["means"]["em"] == 0.0 and squad["overall"]["means"]["em"] == pytest.approx(1 / 5)
+    assert squad["overall"]["counts"]["em"] == 5
+    assert any(n.startswith("convention: squad; 5 record(s)") for n in squad["notes"])
+    _one_line_error(_invoke("score", "news-en@1.0.0", "--results", str(sub), "--convention", "trec"), "--convention 'trec'")

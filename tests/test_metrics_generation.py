@@ -94,10 +94,10 @@ class _StubClient:
 def test_judge_score_is_the_mean_of_the_criteria():
     ratings = dict(zip(JUDGE_CRITERION_NAMES, [2, 2, 1, 1, 0, 0]))
     client = _StubClient(JudgeReply(**ratings))
-    j = judge_answer(client, "Who won?", ["Alice Wanjiru"], "Alice Wanjiru", "en")
-    assert j.score == pytest.approx(1.0)
+    j = judge_answer(client, "Who won?", ["Alice Wanjiru"], "Alice Wanjiru", "en", context="Alice Wanjiru won the race.")
+    assert j.score == pytest.approx(0.5)  # mean rating 1 of 0-2, reported on 0-1 as DRAGON does
     assert j.criteria == ratings
-    assert "Alice Wanjiru" in client.prompts[0].text
+    assert "Alice Wanjiru" in client.prompts[0].text and "Alice Wanjiru won the race." in client.prompts[0].text
     failed = judge_answer(_StubClient(None, "not JSON"), "Who won?", ["A"], "A", "ru")
     assert failed.score is None and failed.status == "error" and "not JSON" in failed.reason
 
@@ -111,5 +111,46 @@ def test_judge_over_the_fake_llm(fake_llm, llm_engine):
     reply = {name: 2 for name in JUDGE_CRITERION_NAMES} | {"rationale": "fine"}
     fake_llm.script(json.dumps(reply))
     j = judge_answer(llm_engine.client(), "Кто победил?", ["Алиса"], "Алиса", "ru")
-    assert j.status == "scored" and j.score == 2.0
+    assert j.status == "scored" and j.score == 1.0
     assert "Эталонный ответ: Алиса" in json.dumps(fake_llm.requests[-1], ensure_ascii=False)
+
+
+def test_a_set_answer_is_scored_by_parts_not_as_alternatives():
+    from tasks.evaluate.metrics_generation import score_answer_parts
+
+    parts = [["Trigger"], ["Method"]]
+    partial = score_answer_parts("Trigger", parts)
+    complete = score_answer_parts("Trigger, Method", parts)
+    reordered = score_answer_parts("method and trigger", parts)
+    assert (complete.em, complete.nem, complete.substring_match, complete.part_recall, complete.part_precision) == (
+        1.0, 1.0, 1.0, 1.0, 1.0)
+    assert (partial.em, partial.nem, partial.substring_match, partial.part_recall, partial.part_precision) == (
+        0.0, 0.0, 0.0, 0.5, 1.0)
+    for name in ("em", "nem", "substring_match", "token_f1", "rouge_l", "part_recall"):
+        assert getattr(partial, name) < getattr(complete, name), name
+    assert partial.token_f1 == pytest.approx(2 / 3)
+    assert (reordered.em, reordered.nem, reordered.part_recall) == (0.0, 1.0, 1.0)
+    extra = score_answer_parts("Trigger, Method, Ranking", parts)
+    assert extra.part_recall == 1.0 and extra.part_precision == pytest.approx(2 / 3) and extra.nem == 0.0
+    # one part with alternatives: the best form, as before; no part metrics
+    alt = score_answer_parts("1200", [["1,200 jobs", "1200"]])
+    assert alt.nem == 1.0 and alt.part_recall is None and "part_recall" not in alt.named()
+
+
+def test_set_question_of_a_release_scores_by_parts(tmp_path):
+    from tasks.evaluate.release_data import QARecord
+    from tasks.evaluate.scoring import score_question
+
+    exported = QARecord(public_id=7, type="set", answers=["Trigger", "Method"],
+                        answer_parts=[["Trigger"], ["Method", "the method"]])
+    legacy = QARecord(public_id=8, type="set", answers=["Trigger", "Method"])  # an export before answer_parts
+    simple = QARecord(public_id=9, type="simple", answers=["Trigger", "trigger event"])
+    assert exported.parts == [["Trigger"], ["Method", "the method"]]
+    assert legacy.parts == [["Trigger"], ["Method"]] and simple.parts == [["Trigger", "trigger event"]]
+    for qa in (exported, legacy):
+        half = score_question("7", qa, "Which?", found_ids=None, answer="Trigger", k=5, llm_metrics=False)
+        full = score_question("7", qa, "Which?", found_ids=None, answer="Trigger, Method", k=5, llm_metrics=False)
+        assert half.generation.em == 0.0 and half.generation.part_recall == 0.5
+        assert full.generation.em == 1.0 and full.metrics()["part_recall"] == 1.0
+    one = score_question("9", simple, "Which?", found_ids=None, answer="Trigger", k=5, llm_metrics=False)
+    assert one.generation.em == 1.0 and "part_recall" not in one.metrics()

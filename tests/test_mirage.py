@@ -116,3 +116,13 @@ def test_run_mirage_question_three_setups():
 
     b = run_mirage_question("q1", "Who?", ["Tomas Varga"], oracle, noise, distracted)
     assert b.outcome.group == "noise_vulnerability"
+
+
+def test_mirage_correctness_of_a_set_answer_needs_every_part():
+    from tasks.evaluate.mirage import correct
+
+    parts = [["Trigger"], ["Method"]]
+    assert not correct("Trigger", ["Trigger", "Method"], parts)
+    assert correct("Method and Trigger", ["Trigger", "Method"], parts)
+    assert correct("Trigger", ["Trigger", "Method"])  # without parts: alternatives, as before
+    assert correct("It is 1200", ["1,200 jobs", "1200"], [["1,200 jobs", "1200"]])

@@ -2,7 +2,7 @@
 
     benchmill evaluate news-en@1.2.0 --system bm25|dense|hybrid:W|hybrid:scan [--k 5] [--engine llm|rules]
     benchmill score news-en@1.2.0 --results results.json
-    benchmill score --rageval results.jsonl
+    benchmill score --rageval results.jsonl [--convention benchmill|squad|rageval|dragon]
 
 Registered on the main app by ``register(app)``. Bad input (release reference, missing
 file, malformed submission, unknown system) ends as one line on stderr naming the input,
@@ -110,9 +110,12 @@ def _files_in(out: Path):
                        plots=sorted(out.glob("*.png")))
 
 
-def _emit(report, files, as_json: bool) -> None:
+def _emit(report, files, as_json: bool, echo_inputs: bool = True) -> None:
+    """Print the report; ``echo_inputs=False`` (``score``) leaves out each question's answer and
+    found ids, so the JSON is the scores and never a copy of the submission."""
     if as_json:
-        data = report.model_dump(mode="json")
+        exclude = None if echo_inputs else {"questions": {"__all__": {"answer", "found_ids"}}}
+        data = report.model_dump(mode="json", exclude=exclude)
         if files is not None:
             data["report_files"] = {"markdown": str(files.markdown), "html": str(files.html), "json": str(files.json_file)}
         typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
@@ -212,6 +215,8 @@ def score(
     results: Annotated[Optional[Path], typer.Option("--results", help='submission JSON: {"<qid>": {"found_ids": [...], "model_answer": "..."}}')] = None,
     rageval: Annotated[Optional[Path], typer.Option("--rageval", help="RAGEval-format results JSONL")] = None,
     k: Annotated[int, typer.Option(help="cut-off of the retrieval metrics")] = 5,
+    convention: Annotated[str, typer.Option(
+        help="benchmill (default) | squad (SQuAD v1.1 EM/F1) | rageval (RAGEval ROUGE-L, mean over all records) | dragon (rag-bench)")] = "benchmill",
     engine: Annotated[Optional[str], typer.Option(help="llm (keypoint + judge metrics) | rules | auto")] = None,
     report_dir: OutOpt = None,
     prefect: Annotated[bool, typer.Option("--prefect", help="run as a Prefect flow (artifacts in the UI)")] = False,
@@ -224,7 +229,13 @@ def score(
     from tasks.evaluate.metrics_generation import engine_client
     from tasks.evaluate.release_data import load_release
     from tasks.evaluate.report import write_report
-    from tasks.evaluate.scoring import load_rageval, load_submission, score_rageval_records, score_submission
+    from tasks.evaluate.scoring import (
+        check_convention,
+        load_rageval,
+        load_submission,
+        score_rageval_records,
+        score_submission,
+    )
 
     try:
         if (results is None) == (rageval is None):
@@ -235,6 +246,7 @@ def score(
             raise EvaluateInputError("--results needs the release it answers: benchmill score COLLECTION@VERSION --results FILE")
         if k < 1:
             raise EvaluateInputError(f"--k must be >= 1, got {k}")
+        check_convention(convention)
         settings = _settings(config, store)
         eng = engine_config(engine, settings)
         if rageval is not None:
@@ -245,10 +257,11 @@ def score(
                 _prefect_run()
                 from flows.evaluate import score_rageval as flow
 
-                report = flow(str(rageval), engine=eng.kind, report_dir=str(out))
+                report = flow(str(rageval), engine=eng.kind, report_dir=str(out), convention=convention)
                 files = _files_in(out)
             else:
-                report = score_rageval_records(records, client=engine_client(eng), engine=eng.kind, source=str(rageval))
+                report = score_rageval_records(records, client=engine_client(eng), engine=eng.kind, source=str(rageval),
+                                               convention=convention)
                 files = write_report(report, out)
         else:
             collection, version, path = resolve_release(settings, release)
@@ -260,17 +273,18 @@ def score(
                 from flows.evaluate import score_submission as flow
 
                 report = flow(collection, version, str(results), k=k, engine=eng.kind, report_dir=str(out),
-                              release_path=str(path))
+                              release_path=str(path), convention=convention)
                 files = _files_in(out)
             else:
                 data = load_release(path, collection, version)
-                report = score_submission(data, submission, k=k, client=engine_client(eng), engine=eng.kind, source=str(results))
+                report = score_submission(data, submission, k=k, client=engine_client(eng), engine=eng.kind, source=str(results),
+                                          convention=convention)
                 files = write_report(report, out)
     except _input_errors() as exc:
         _fail(str(exc))
     except ValueError as exc:
         _fail(str(exc))
-    _emit(report, files, as_json)
+    _emit(report, files, as_json, echo_inputs=False)
 
 
 def register(app: typer.Typer) -> None:

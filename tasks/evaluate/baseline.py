@@ -227,7 +227,8 @@ def mirage_questions(
         qa = release.qa[int(qid)]
         fn = answer_fn_for(client, qa.lang)
         return qid, run_mirage_question(
-            qid, release.question_text(int(qid)), qa.golds, oracle, noise, lambda q, ch: fn(q, ch).answer
+            qid, release.question_text(int(qid)), qa.golds, oracle, noise, lambda q, ch: fn(q, ch).answer,
+            parts=qa.parts,
         )
 
     return dict(parallel_map(one, todo, llm_workers(client))), skipped

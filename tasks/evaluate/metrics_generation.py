@@ -16,13 +16,25 @@ after stripping are ignored; a question with no gold answer gets ``None``.
   ``rougeL`` fmeasure) over Unicode word tokens: rouge-score's default tokenizer drops every
   non-Latin character, scoring identical Russian strings 0.0. Computed here rather than by
   rouge-score, whose import installs an absl logging handler on the root logger.
+- ``squad_exact_match`` / ``squad_f1`` (convention ``squad``): SQuAD v1.1's official
+  ``evaluate-v1.1.py`` exactly: ``squad_normalize`` lower-cases, deletes the ASCII
+  punctuation of ``string.punctuation`` (no space left: "Eiffel-Tower" -> "eiffeltower"),
+  replaces the articles a/an/the by a space and collapses whitespace; F1 is the token
+  overlap (``Counter`` intersection) F1, 0 when nothing overlaps, so empty-vs-empty is
+  0 for F1 (and 1 for EM, as in the official script); the best over the golds.
+  The benchmill default instead maps every Unicode punctuation / symbol to a space,
+  folds ``ё``, and scores empty-vs-empty F1 as 1.
+- ``rouge_l_whitespace`` (convention ``rageval``): RAGEval's ROUGE-L, an LCS F1 over
+  whitespace tokens keeping case and punctuation ("Paris." and "paris" do not match).
 - ``judge_answer``: an LLM rates the answer 0–2 on DRAGON's RAG criteria (Appendix J:
   fluff, real-world facts, correct extraction, completeness, factual accuracy, preserved
-  details); the judge score is their mean.
+  details), shown the retrieved context; the judge score is their mean divided by 2, on
+  0–1 as DRAGON reports it (the raw 0–2 ratings stay in ``criteria``).
 """
 from __future__ import annotations
 
 import re
+import string
 import unicodedata
 from collections import Counter
 from collections.abc import Sequence
@@ -141,20 +153,173 @@ def rouge_l_f1(prediction: str, golds: Sequence[str] | str) -> float | None:
     return best
 
 
+#: answer-metric conventions of ``score_answer``: benchmill's own, or SQuAD v1.1's EM / F1
+ANSWER_CONVENTIONS: tuple[str, ...] = ("benchmill", "squad", "rageval", "dragon")
+_SQUAD_PUNCTUATION = frozenset(string.punctuation)
+_SQUAD_ARTICLES = re.compile(r"\b(a|an|the)\b")
+
+
+def squad_normalize(text: str) -> str:
+    """SQuAD v1.1 ``normalize_answer``: lower, drop ASCII punctuation, articles -> space, fix whitespace."""
+    text = "".join(ch for ch in text.lower() if ch not in _SQUAD_PUNCTUATION)
+    return " ".join(_SQUAD_ARTICLES.sub(" ", text).split())
+
+
+def _squad_f1_one(prediction: str, gold: str) -> float:
+    pred, ref = squad_normalize(prediction).split(), squad_normalize(gold).split()
+    same = sum((Counter(pred) & Counter(ref)).values())
+    if same == 0:
+        return 0.0
+    precision, recall = same / len(pred), same / len(ref)
+    return 2 * precision * recall / (precision + recall)
+
+
+def squad_exact_match(prediction: str, golds: Sequence[str] | str) -> float | None:
+    """SQuAD v1.1 EM: normalised strings equal, best over the golds (None: no gold)."""
+    gs = _golds(golds)
+    if not gs:
+        return None
+    p = squad_normalize(prediction or "")
+    return 1.0 if any(p == squad_normalize(g) for g in gs) else 0.0
+
+
+def squad_f1(prediction: str, golds: Sequence[str] | str) -> float | None:
+    """SQuAD v1.1 token F1, best over the golds (None: no gold)."""
+    gs = _golds(golds)
+    if not gs:
+        return None
+    return max(_squad_f1_one(prediction or "", g) for g in gs)
+
+
+def rouge_l_whitespace(prediction: str, golds: Sequence[str] | str) -> float | None:
+    """RAGEval's ROUGE-L: LCS F1 over ``str.split()`` tokens, case and punctuation kept; best over the golds."""
+    gs = _golds(golds)
+    if not gs:
+        return None
+    pred = (prediction or "").split()
+    best = 0.0
+    for g in gs:
+        ref = g.split()
+        lcs = lcs_length(ref, pred)
+        if lcs:
+            p, r = lcs / len(pred), lcs / len(ref)
+            best = max(best, 2 * p * r / (p + r))
+    return best
+
+
+def dragon_rouge_l(prediction: str, reference: str) -> float:
+    """rag-bench's rougeL: rouge-score's LCS F-measure over razdel tokens, case kept, no stemming."""
+    import razdel
+
+    pred = [t.text for t in razdel.tokenize(prediction or "")]
+    ref = [t.text for t in razdel.tokenize(reference or "")]
+    lcs = lcs_length(ref, pred)
+    if not lcs:
+        return 0.0
+    p, r = lcs / len(pred), lcs / len(ref)
+    return 2 * p * r / (p + r)
+
+
+def dragon_substring(prediction: str, reference: str) -> float:
+    """rag-bench's substr_match: the raw lower-cased single answer string inside the lower-cased answer."""
+    return 1.0 if (reference or "").lower() in (prediction or "").lower() else 0.0
+
+
 class GenerationScores(BaseModel):
-    """Per-question string metrics of one answer against the gold answers."""
+    """Per-question string metrics of one answer against the gold answers.
+
+    ``part_recall`` / ``part_precision`` are set for answers of several required parts (set
+    questions) only: the share of parts the answer covers, and the share of the answer's
+    items (split on , ; newline "and" "и") that match a part."""
 
     em: float | None
     nem: float | None
     substring_match: float | None
     token_f1: float | None
     rouge_l: float | None
+    part_recall: float | None = None
+    part_precision: float | None = None
 
     def named(self) -> dict[str, float | None]:
-        return self.model_dump()
+        return self.model_dump(exclude_none=False, exclude={
+            name for name in ("part_recall", "part_precision") if getattr(self, name) is None
+        })
 
 
-def score_answer(prediction: str, golds: Sequence[str] | str) -> GenerationScores:
+_ITEM_SPLIT = re.compile(r"\s*(?:[,;\n]|\band\b|\bи\b)\s*", re.UNICODE | re.IGNORECASE)
+
+
+def answer_items(prediction: str) -> list[str]:
+    """The items of a list answer: "Trigger, Method and Ranking" -> [Trigger, Method, Ranking]."""
+    return [x.strip() for x in _ITEM_SPLIT.split(prediction or "") if normalize_answer(x)]
+
+
+def score_answer_parts(prediction: str, parts: Sequence[Sequence[str]], convention: str = "benchmill") -> GenerationScores:
+    """Score an answer of required parts. One part: ``score_answer`` over its forms. Several
+    (a set): EM / NEM / substring match only when every part is there (EM, NEM: the answer's
+    items are exactly the parts, in any order), token F1 and ROUGE-L against the parts joined
+    with ", ", plus part recall and precision."""
+    parts = [[f for f in part if f and f.strip()] for part in parts]
+    parts = [p for p in parts if p]
+    if len(parts) <= 1:
+        return score_answer(prediction, parts[0] if parts else [], convention)
+    base = score_answer(prediction, ", ".join(p[0] for p in parts), convention)
+    items = answer_items(prediction)
+    covered = [substring_match(prediction, p) == 1.0 for p in parts]
+    matching_items = sum(1 for it in items if any(substring_match(it, p) == 1.0 for p in parts))
+
+    def exact_cover(match) -> bool:
+        if len(items) != len(parts):
+            return False
+        free = list(range(len(parts)))
+        for it in items:
+            hit = next((i for i in free if match(it, parts[i]) == 1.0), None)
+            if hit is None:
+                return False
+            free.remove(hit)
+        return True
+
+    em_fn = squad_exact_match if convention == "squad" else exact_match
+    return base.model_copy(update={
+        "em": 1.0 if exact_cover(em_fn) else 0.0,
+        "nem": 1.0 if exact_cover(normalized_exact_match) else 0.0,
+        "substring_match": 1.0 if all(covered) else 0.0,
+        "part_recall": sum(covered) / len(parts),
+        "part_precision": matching_items / len(items) if items else 0.0,
+    })
+
+
+def score_answer(prediction: str, golds: Sequence[str] | str, convention: str = "benchmill") -> GenerationScores:
+    """String metrics of one answer. ``convention="squad"``: ``em`` and ``token_f1`` are SQuAD
+    v1.1's exact_match and f1; ``"rageval"``: ``rouge_l`` is RAGEval's whitespace ROUGE-L (the
+    other metrics keep benchmill's definitions)."""
+    if convention not in ANSWER_CONVENTIONS:
+        raise ValueError(f"convention {convention!r}: expected one of {', '.join(ANSWER_CONVENTIONS)}")
+    if convention == "squad":
+        return GenerationScores(
+            em=squad_exact_match(prediction, golds),
+            nem=normalized_exact_match(prediction, golds),
+            substring_match=substring_match(prediction, golds),
+            token_f1=squad_f1(prediction, golds),
+            rouge_l=rouge_l_f1(prediction, golds),
+        )
+    if convention == "dragon":
+        reference = golds if isinstance(golds, str) else ", ".join(golds)  # rag-bench: the release's single answer
+        return GenerationScores(
+            em=exact_match(prediction, golds),
+            nem=normalized_exact_match(prediction, golds),
+            substring_match=dragon_substring(prediction, reference),
+            token_f1=token_f1(prediction, golds),
+            rouge_l=dragon_rouge_l(prediction, reference),
+        )
+    if convention == "rageval":
+        return GenerationScores(
+            em=exact_match(prediction, golds),
+            nem=normalized_exact_match(prediction, golds),
+            substring_match=substring_match(prediction, golds),
+            token_f1=token_f1(prediction, golds),
+            rouge_l=rouge_l_whitespace(prediction, golds),
+        )
     return GenerationScores(
         em=exact_match(prediction, golds),
         nem=normalized_exact_match(prediction, golds),
@@ -201,7 +366,7 @@ class JudgeReply(BaseModel):
 
 
 class JudgeScores(BaseModel):
-    """Judge score (mean of the criteria, 0–2) or why there is none."""
+    """Judge score (mean of the criteria / 2, on 0–1 as DRAGON reports) or why there is none."""
 
     score: float | None
     criteria: dict[str, int] = {}
@@ -231,7 +396,7 @@ def judge_answer(
         return JudgeScores(score=None, status="error", reason=result.error or "no judge reply", usage=usage)
     reply: JudgeReply = result.value
     criteria = {name: getattr(reply, name) for name in JUDGE_CRITERION_NAMES}
-    return JudgeScores(score=sum(criteria.values()) / len(criteria), criteria=criteria, usage=usage)
+    return JudgeScores(score=sum(criteria.values()) / (2 * len(criteria)), criteria=criteria, usage=usage)
 
 
 def judge_skipped() -> JudgeScores:

@@ -140,3 +140,16 @@ def score_retrieval(ranked: Sequence, relevant: Iterable, k: int) -> RetrievalSc
         relevant=len(rel),
         retrieved=min(k, len(ranking)),
     )
+
+
+def dragon_retrieval(found_ids: Sequence, relevant: Iterable) -> dict[str, float]:
+    """DRAGON's ``rag-bench`` retrieval metrics (``RAGEvaluator`` + ``evaluate_rag_results``):
+    no cut-off and no de-duplication: hit rate = a relevant id anywhere in the list; MRR =
+    1 / the first rank holding a relevant id (repeats take ranks); precision = relevant
+    entries / list length, repeats counted. A question without relevant ids scores 0."""
+    rel = set(relevant)
+    found = list(found_ids)
+    hit = 1.0 if any(d in rel for d in found) else 0.0
+    mrr = next((1.0 / i for i, d in enumerate(found, start=1) if d in rel), 0.0)
+    precision = sum(1 for d in found if d in rel) / len(found) if found else 0.0
+    return {"hit_rate": hit, "mrr": mrr, "precision": precision}

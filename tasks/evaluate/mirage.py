@@ -73,8 +73,11 @@ class AdaptabilityMetrics(BaseModel):
         return self.model_dump(exclude={"n"})
 
 
-def correct(answer: str, golds: Sequence[str]) -> bool:
-    """MIRAGE's binary score: a normalised gold answer occurs in the answer."""
+def correct(answer: str, golds: Sequence[str], parts: Sequence[Sequence[str]] | None = None) -> bool:
+    """MIRAGE's binary score: a normalised gold answer occurs in the answer; for an answer of
+    several required parts (a set), a form of every part occurs in it."""
+    if parts is not None and len([p for p in parts if p]) > 1:
+        return all(substring_match(answer, list(p)) == 1.0 for p in parts if p)
     return substring_match(answer, list(golds)) == 1.0
 
 
@@ -164,6 +167,7 @@ def run_mirage_question(
     oracle: Chunk,
     noise: Sequence[Chunk],
     answer_fn: AnswerFn,
+    parts: Sequence[Sequence[str]] | None = None,
 ) -> MirageAnswers:
     """Answer one question in the three setups (``answer_fn(question, chunks)``) and mark them."""
     mixed_chunks = mixed_context(oracle, noise, question_id)
@@ -177,6 +181,7 @@ def run_mirage_question(
         oracle_chunk_id=oracle.chunk_id,
         mixed_chunk_ids=[c.chunk_id for c in mixed_chunks],
         outcome=MirageOutcome(
-            base_correct=correct(base, golds), oracle_correct=correct(oracle_answer, golds), mixed_correct=correct(mixed, golds)
+            base_correct=correct(base, golds, parts), oracle_correct=correct(oracle_answer, golds, parts),
+            mixed_correct=correct(mixed, golds, parts),
         ),
     )

@@ -45,6 +45,20 @@ class QARecord(BaseModel):
     item_id: str = ""
     lang: str = "en"
     method: str = ""
+    #: the answer as required parts, each a list of accepted forms (a set question: one part per
+    #: member; other types: one part whose forms are the alternatives). Older exports lack it.
+    answer_parts: list[list[str]] = []
+
+    @property
+    def parts(self) -> list[list[str]]:
+        """Required parts with their accepted forms (derived from ``answers`` / ``type`` when not exported)."""
+        parts = [[f for f in part if f and f.strip()] for part in self.answer_parts]
+        parts = [p for p in parts if p]
+        if parts:
+            return parts
+        if self.type == "set" and len(self.golds) > 1:
+            return [[g] for g in self.golds]
+        return [self.golds] if self.golds else []
 
     @property
     def golds(self) -> list[str]:

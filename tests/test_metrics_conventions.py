@@ -1,0 +1,228 @@
+"""Reference conventions, parity-tested against the reference definitions.
+
+squad: SQuAD v1.1's official evaluation script, ``evaluate-v1.1.py``
+(https://rajpurkar.github.io/SQuAD-explorer/ -> "Evaluation Script v1.1"; the same file is
+kept in allenai/bi-att-flow as ``squad/evaluate-v1.1.py``). ``_ref_*`` below re-state its
+``normalize_answer``, ``f1_score``, ``exact_match_score`` and ``metric_max_over_ground_truths``
+line for line; they are the oracle, independent of tasks/evaluate/metrics_generation.py.
+"""
+from __future__ import annotations
+
+import random
+import re
+import string
+from collections import Counter
+
+import pytest
+
+from tasks.evaluate.metrics_generation import (
+    score_answer,
+    squad_exact_match,
+    squad_f1,
+    squad_normalize,
+    token_f1,
+)
+
+
+# ---- SQuAD v1.1 evaluate-v1.1.py, re-stated -------------------------------------------
+def _ref_normalize_answer(s):
+    def remove_articles(text):
+        return re.sub(r"\b(a|an|the)\b", " ", text)
+
+    def white_space_fix(text):
+        return " ".join(text.split())
+
+    def remove_punc(text):
+        exclude = set(string.punctuation)
+        return "".join(ch for ch in text if ch not in exclude)
+
+    def lower(text):
+        return text.lower()
+
+    return white_space_fix(remove_articles(remove_punc(lower(s))))
+
+
+def _ref_f1_score(prediction, ground_truth):
+    prediction_tokens = _ref_normalize_answer(prediction).split()
+    ground_truth_tokens = _ref_normalize_answer(ground_truth).split()
+    common = Counter(prediction_tokens) & Counter(ground_truth_tokens)
+    num_same = sum(common.values())
+    if num_same == 0:
+        return 0
+    precision = 1.0 * num_same / len(prediction_tokens)
+    recall = 1.0 * num_same / len(ground_truth_tokens)
+    return (2 * precision * recall) / (precision + recall)
+
+
+def _ref_exact_match_score(prediction, ground_truth):
+    return _ref_normalize_answer(prediction) == _ref_normalize_answer(ground_truth)
+
+
+def _ref_metric_max_over_ground_truths(metric_fn, prediction, ground_truths):
+    return max(metric_fn(prediction, gt) for gt in ground_truths)
+# ----------------------------------------------------------------------------------------
+
+
+_WORDS = ["the", "The", "a", "An", "an", "banana", "theatre", "Paris", "paris", "Eiffel-Tower", "U.S.", "1,200",
+          "1200", "jobs", "don't", "Фёдор", "федор", "«Шаляпин»", "—", "...", "!", "(x)", "naïve", "Straße",
+          "cost", "410", "million", "dollars.", "Tomas", "Varga", "$5", "50%", "a.m.", "e-mail", "THE", "и"]
+_SPACES = [" ", "  ", "\t", "\n", " ", " "]
+
+
+def _phrase(rng: random.Random, max_words: int) -> str:
+    n = rng.randint(0, max_words)
+    out = ""
+    for _ in range(n):
+        out += rng.choice(_WORDS) + rng.choice(_SPACES)
+    return out.strip() if rng.random() < 0.8 else out
+
+
+def _pairs(n: int, seed: int = 11):
+    rng = random.Random(seed)
+    pairs = []
+    for _ in range(n):
+        golds = [g for g in (_phrase(rng, 4) for _ in range(rng.randint(1, 3))) if g]
+        if not golds:
+            golds = [rng.choice(_WORDS)]
+        pred = _phrase(rng, 6)
+        if rng.random() < 0.3:  # near-miss of a gold: case, punctuation, articles changed
+            pred = rng.choice(["the ", "", "A "]) + rng.choice(golds).upper() + rng.choice(["", ".", "!", " the"])
+        pairs.append((pred, golds))
+    return pairs
+
+
+PAIRS = _pairs(600)
+
+
+def test_squad_parity_on_generated_pairs():
+    differs_from_default = 0
+    for pred, golds in PAIRS:
+        assert squad_normalize(pred) == _ref_normalize_answer(pred), pred
+        ref_f1 = _ref_metric_max_over_ground_truths(_ref_f1_score, pred, golds)
+        ref_em = float(_ref_metric_max_over_ground_truths(_ref_exact_match_score, pred, golds))
+        assert squad_f1(pred, golds) == pytest.approx(ref_f1, abs=1e-12), (pred, golds)
+        assert squad_exact_match(pred, golds) == ref_em, (pred, golds)
+        scores = score_answer(pred, golds, convention="squad")
+        assert (scores.em, scores.token_f1) == (ref_em, pytest.approx(ref_f1, abs=1e-12))
+        differs_from_default += abs(token_f1(pred, golds) - ref_f1) > 1e-9
+    # the generated pairs exercise where benchmill's default departs from SQuAD (else the test proves nothing)
+    assert differs_from_default > 50
+
+
+@pytest.mark.parametrize(
+    ("pred", "gold", "em", "f1"),
+    [
+        ("", "the", 1.0, 0.0),  # both normalise to empty: EM 1, F1 0 (num_same == 0), as the official script
+        ("a", "An", 1.0, 0.0),
+        ("Eiffel-Tower", "eiffeltower", 1.0, 1.0),  # ASCII punctuation deleted, not replaced by a space
+        ("Eiffel Tower", "Eiffel-Tower", 0.0, 0.0),
+        ("«Paris»", "Paris", 0.0, 0.0),  # « » are not string.punctuation: kept
+        ("the cat sat", "cat", 0.0, 2 * 0.5 * 1 / 1.5),
+    ],
+)
+def test_squad_hand_computed_edges(pred, gold, em, f1):
+    assert squad_exact_match(pred, [gold]) == em
+    assert squad_f1(pred, [gold]) == pytest.approx(f1)
+    assert (_ref_exact_match_score(pred, gold), _ref_f1_score(pred, gold)) == (bool(em), pytest.approx(f1))
+
+
+def test_unknown_convention_is_refused():
+    with pytest.raises(ValueError, match="convention 'nope'"):
+        score_answer("x", ["x"], convention="nope")
+
+
+def test_rageval_rouge_l_is_whitespace_lcs_keeping_case_and_punctuation():
+    from tasks.evaluate.metrics_generation import rouge_l_f1, rouge_l_whitespace
+
+    # tokens: [The, bridge, cost, 410, million.] vs [the, bridge, cost, 410, million]: LCS = 3 (bridge cost 410)
+    assert rouge_l_whitespace("the bridge cost 410 million", ["The bridge cost 410 million."]) == pytest.approx(3 / 5)
+    assert rouge_l_f1("the bridge cost 410 million", ["The bridge cost 410 million."]) == 1.0  # benchmill folds both
+    assert rouge_l_whitespace("", ["x"]) == 0.0 and rouge_l_whitespace("x", [""]) is None
+    assert score_answer("a b", ["A b"], convention="rageval").rouge_l == pytest.approx(0.5)
+
+
+def _rageval_record(qid, refs, pred_refs, answer="x", gold="x"):
+    from tasks.evaluate.scoring import RagevalRecord
+
+    return RagevalRecord.model_validate({
+        "language": "en", "query": {"query_id": qid, "content": "q?"},
+        "ground_truth": {"content": gold, "references": refs},
+        "prediction": {"content": answer, "references": pred_refs},
+    })
+
+
+def test_rageval_convention_averages_over_all_records():
+    from tasks.evaluate.scoring import score_rageval_records
+
+    records = [
+        _rageval_record(1, ["Alpha one.", "Alpha two."], ["Alpha one."]),  # recall 1/2
+        _rageval_record(2, ["Beta one."], ["Beta one."]),  # recall 1
+        _rageval_record(3, [], [], answer="I cannot answer", gold=""),  # unanswerable: no references, no gold
+    ]
+    ours = score_rageval_records(records)
+    theirs = score_rageval_records(records, convention="rageval")
+    assert ours.convention == "benchmill" and theirs.convention == "rageval"
+    # identical sums, different denominators: 1.5 / 2 (records with references) vs 1.5 / 3 (all records)
+    assert ours.overall.means["rageval_recall"] == pytest.approx(0.75) and ours.overall.counts["rageval_recall"] == 2
+    assert theirs.overall.means["rageval_recall"] == pytest.approx(0.5) and theirs.overall.counts["rageval_recall"] == 3
+    assert theirs.overall.means["rouge_l"] == pytest.approx(2 / 3) and theirs.overall.counts["rouge_l"] == 3
+    assert any("convention: rageval; 3 record(s)" in n for n in theirs.notes)
+
+
+def test_dragon_convention_matches_rag_bench_evaluate_rag_results(tmp_path):
+    """Exact parity with DRAGON's evaluator (PyPI ``rag-bench``, in the test extra) on one submission."""
+    import json
+
+    import datasets
+    import rag_bench.evaluator as rag_bench  # the test extra pins it: a missing install fails, never skips
+
+    from tasks.evaluate.release_data import PublicQuestion, PublicText, QARecord, ReleaseData
+    from tasks.evaluate.scoring import parse_submission, score_submission
+
+    # rag-bench reads question i as row i of the id-sorted dataset: public ids 0..n-1 keep that aligned
+    qa_rows = [
+        {"public_id": 0, "text_ids": [1], "answer": "410 million dollars", "answers": ["410 million dollars"],
+         "type": "simple"},
+        {"public_id": 1, "text_ids": [2, 3], "answer": "Trigger, Method", "answers": ["Trigger", "Method"], "type": "set"},
+        {"public_id": 2, "text_ids": [4], "answer": "Фёдор Шаляпин", "answers": ["Фёдор Шаляпин"], "type": "simple"},
+        {"public_id": 3, "text_ids": [5], "answer": "Central Library", "answers": ["Central Library"], "type": "simple"},
+    ]
+    submission = {
+        "0": {"found_ids": [3, 1, 1, 2], "model_answer": "It cost 410 Million Dollars, the report says."},
+        "1": {"found_ids": [1, 3, 3, 2, 6], "model_answer": "Trigger"},
+        "2": {"found_ids": [6, 6, 4], "model_answer": "Это был фёдор шаляпин."},
+        "3": {"found_ids": [6], "model_answer": "The central library"},
+    }
+    release = ReleaseData(
+        path=tmp_path, collection="news-en", version="1.0.0",
+        texts={i: PublicText(id=i, text=f"text {i}", title="") for i in range(1, 7)},
+        questions={r["public_id"]: PublicQuestion(id=r["public_id"], question="?") for r in qa_rows},
+        qa={r["public_id"]: QARecord(**r) for r in qa_rows},
+    )
+    ours = score_submission(release, parse_submission(submission), k=5, convention="dragon", llm_metrics=False)
+
+    data = datasets.DatasetDict({"train": datasets.Dataset.from_list(
+        [{**r, "text_ids": json.dumps(r["text_ids"])} for r in qa_rows])})
+    mapping = {i: i for i in range(1, 7)}  # public -> private ids: identity keeps relevance comparable
+    theirs = rag_bench.evaluate_rag_results(submission, data, mapping, rag_bench.RAGEvaluator())
+
+    by_id = {q.question_id: q for q in ours.questions}
+    assert sorted(by_id) == sorted(theirs["individual_results"])
+    for qid, res in theirs["individual_results"].items():
+        q = by_id[qid]
+        assert q.retrieval.hit_rate == res["retrieval"]["hit_rate"], qid
+        assert q.retrieval.mrr == pytest.approx(res["retrieval"]["mrr"], abs=1e-12), qid
+        assert q.retrieval.precision == pytest.approx(res["retrieval"]["precision"], abs=1e-12), qid
+        assert q.generation.rouge_l == pytest.approx(res["generation"]["rougeL"], abs=1e-12), qid
+        assert q.generation.substring_match == res["generation"]["substr_match"], qid
+    overall = theirs["average_metrics"]
+    means = ours.overall.means
+    assert means["hit_rate@5"] == pytest.approx(overall["retrieval"]["hit_rate"])
+    assert means["mrr@5"] == pytest.approx(overall["retrieval"]["mrr"])
+    assert means["precision@5"] == pytest.approx(overall["retrieval"]["precision"])
+    assert means["rouge_l"] == pytest.approx(overall["generation"]["rougeL"])
+    assert means["substring_match"] == pytest.approx(overall["generation"]["substr_match"])
+    # the conventions really differ here: benchmill de-duplicates and cuts at k, folds case in ROUGE-L
+    default = score_submission(release, parse_submission(submission), k=5, llm_metrics=False)
+    assert default.overall.means["precision@5"] != pytest.approx(means["precision@5"])
+    assert default.overall.means["rouge_l"] != pytest.approx(means["rouge_l"])
