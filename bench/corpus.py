@@ -84,11 +84,12 @@ def _ru_sentences(rng: random.Random) -> tuple[list[str], list[tuple[str, str, s
     ], facts
 
 
-def make_articles(lang: str, count: int, seed: int = 0) -> list[Article]:
+def make_articles(lang: str, count: int, seed: int = 0, first: int = 0) -> list[Article]:
+    """``count`` articles numbered from ``first`` (slugs and publication minutes follow the number)."""
     rng = random.Random(f"{seed}-{lang}")
     start = datetime(2026, 11, 1, 8, 0)
     out = []
-    for i in range(count):
+    for i in range(first, first + count):
         sentences, facts = _en_sentences(rng) if lang == "en" else _ru_sentences(rng)
         paragraphs = [" ".join(sentences[j:j + 2]) for j in range(0, len(sentences), 2)]
         title = sentences[0].rstrip(".")
@@ -113,6 +114,39 @@ def edit(articles: list[Article], fraction: float, seed: int = 1) -> list[Articl
         else:
             out.append(a)
     return out
+
+
+def _news_paragraph(lang: str, rng: random.Random) -> str:
+    """A follow-up paragraph stating facts the article did not have (new edges for the graph)."""
+    if lang == "en":
+        c1, c2 = rng.sample(EN_COMPANIES, 2)
+        return (f"{rng.choice(EN_PEOPLE)} was appointed chief financial officer of {c1}. "
+                f"{c2} opened a new plant in {rng.choice(EN_CITIES)}.")
+    c1, c2 = rng.sample(RU_COMPANIES, 2)
+    return (f"{rng.choice(RU_PEOPLE)} возглавил компанию {c1}. "
+            f"Компания {c2} открыла новый завод в {rng.choice(RU_CITIES)}.")
+
+
+def news_day(articles: list[Article], edited: float, new: float, seed: int = 3) -> tuple[list[Article], set[str]]:
+    """A realistic next day: ``edited`` share of the articles gain a paragraph with new facts, and
+    ``new`` share as many new articles appear (new facts too). Returns every article (old and
+    new) and the slugs the day's feed lists. Contrast ``edit``, whose appended sentence states
+    nothing the extractor turns into a new fact (a degenerate increment)."""
+    rng = random.Random(seed)
+    k_edit = max(1, round(len(articles) * edited)) if edited > 0 else 0
+    chosen = set(rng.sample(range(len(articles)), k_edit)) if k_edit else set()
+    out = []
+    for i, a in enumerate(articles):
+        if i in chosen:
+            out.append(Article(a.slug, a.lang, a.title, [*a.paragraphs, _news_paragraph(a.lang, rng)], a.published,
+                               a.facts))
+        else:
+            out.append(a)
+    lang = articles[0].lang if articles else "en"
+    k_new = max(1, round(len(articles) * new)) if new > 0 else 0
+    fresh = make_articles(lang, k_new, seed=seed + 1000, first=len(articles))
+    listed = {out[i].slug for i in chosen} | {a.slug for a in fresh}
+    return out + fresh, listed
 
 
 def write_folder(articles: list[Article], folder: Path, only: set[str] | None = None) -> Path:
