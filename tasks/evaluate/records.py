@@ -136,8 +136,8 @@ def build_report(kind: str, questions: list[QuestionScores], **fields) -> Evalua
     if skipped:
         fields["notes"] = [*fields.get("notes", []), f"LLM metrics ({', '.join(skipped)}) need the llm engine: skipped."]
     fields["notes"] = [
-        f"convention: {fields.get('convention', 'benchmill')}; {len(questions)} record(s) scored, each mean "
-        "averages the records counted in its 'questions' column",
+        f"convention: {fields.get('convention', 'benchmill')}; {len(questions)} record(s) scored; each mean "
+        "averages the records counted in its 'questions' column, or the n=… shown beside it",
         *fields.get("notes", []),
     ]
     errors = sum(1 for q in questions for s in (q.keypoints, q.judge) if s is not None and s.status == "error")

@@ -233,7 +233,7 @@ def score_question(
         if convention == "dragon":
             scores.retrieval = scores.retrieval.model_copy(update=dragon_retrieval(found_ids, qa.text_ids))
     if retrieved_refs is not None and qa.references:
-        scores.rageval = score_references(qa.references, retrieved_refs, lang)
+        scores.rageval = score_references(qa.references, retrieved_refs, lang, convention)
     if answer is not None:
         if convention == "dragon":  # rag-bench scores the single ``answer`` string of private/qa
             scores.generation = score_answer(answer, qa.answer or ", ".join(qa.golds), convention)
@@ -401,7 +401,7 @@ def score_rageval_records(
         qid, rec, lang = item
         gt, pred = rec.ground_truth, rec.prediction
         q = QuestionScores(question_id=qid, type=rec.query.query_type, lang=lang, answer=pred.content, answered_by="submission")
-        q.rageval = score_references(gt.references, pred.references, lang)
+        q.rageval = score_references(gt.references, pred.references, lang, convention)
         q.generation = score_answer(pred.content, [gt.content], convention)
         if gt.keypoints:
             if client is None:
