@@ -356,3 +356,64 @@ def test_rageval_example_figure_0_5864_over_all_records_vs_0_6578_with_reference
     md_theirs, md_ours = render_markdown(theirs), render_markdown(ours)
     assert "**convention**: rageval" in md_theirs and "**convention**: benchmill" in md_ours
     assert "0.586" in md_theirs and "0.658 (n=312)" in md_ours
+
+
+def _graded_cases(n, seed=3):
+    rng = random.Random(seed)
+    docs = [f"d{i}" for i in range(12)]
+    cases = []
+    for _ in range(n):
+        judged = rng.sample(docs, rng.randint(1, 6))
+        qrels = {d: rng.choice([0, 1, 1, 2, 3]) for d in judged}
+        if not any(g > 0 for g in qrels.values()):
+            qrels[judged[0]] = rng.randint(1, 3)
+        ranking = rng.sample(docs, rng.randint(1, 10))  # pytrec_eval drops queries with an empty run
+        cases.append((qrels, ranking))
+    return cases
+
+
+@pytest.mark.parametrize("k", [1, 3, 5, 10])
+def test_trec_convention_matches_pytrec_eval_on_graded_qrels(k):
+    """Graded NDCG (trec_eval ``ndcg_cut``) and the binary metrics at relevance level 1 equal pytrec_eval's."""
+    import pytrec_eval  # the test extra pins it: a missing install fails, never skips
+
+    from tasks.evaluate.metrics_retrieval import score_retrieval, trec_retrieval
+
+    cases = _graded_cases(200)
+    qrels = {f"q{i}": dict(q) for i, (q, _) in enumerate(cases)}
+    # a run is scored, not ranked: descending scores keep the ranking (no ties, so no tie-breaking by id)
+    run = {f"q{i}": {d: float(len(r) - j) for j, d in enumerate(r)} for i, (_, r) in enumerate(cases)}
+    measures = {f"ndcg_cut.{k}", f"P.{k}", f"recall.{k}", f"success.{k}"}
+    ref = pytrec_eval.RelevanceEvaluator(qrels, measures).evaluate(run)
+    cut = {qid: {d: s for d, s in docs.items() if s > len(docs) - k} for qid, docs in run.items()}
+    ref_rr = pytrec_eval.RelevanceEvaluator(qrels, {"recip_rank"}).evaluate(cut)  # RR@k: the run cut at k
+    graded_differs = 0
+    for i, (grades, ranking) in enumerate(cases):
+        ours, theirs = trec_retrieval(ranking, grades, k), ref[f"q{i}"]
+        assert ours.ndcg == pytest.approx(theirs[f"ndcg_cut_{k}"], abs=1e-12), (grades, ranking)
+        assert ours.precision == pytest.approx(theirs[f"P_{k}"], abs=1e-12)
+        assert ours.recall == pytest.approx(theirs[f"recall_{k}"], abs=1e-12)
+        assert ours.hit_rate == theirs[f"success_{k}"]
+        assert ours.mrr == pytest.approx(ref_rr[f"q{i}"]["recip_rank"], abs=1e-12)
+        binary = score_retrieval(ranking, [d for d, g in grades.items() if g >= 1], k).ndcg
+        graded_differs += abs(binary - ours.ndcg) > 1e-9
+    if k > 1:  # the cases exercise grades (else this proves nothing about graded NDCG)
+        assert graded_differs > 20
+
+
+def test_trec_convention_scores_a_release_with_text_grades(tmp_path):
+    from tasks.evaluate.release_data import PublicQuestion, PublicText, QARecord, ReleaseData
+    from tasks.evaluate.scoring import parse_submission, score_submission
+
+    qa = {0: QARecord(public_id=0, text_ids=[1, 2], text_grades=[3, 1], answer="x"),
+          1: QARecord(public_id=1, text_ids=[3], answer="y")}  # no grades: binary
+    release = ReleaseData(path=tmp_path, collection="c", version="1", texts={i: PublicText(id=i, text="t") for i in range(1, 5)},
+                          questions={i: PublicQuestion(id=i, question="?") for i in qa}, qa=qa)
+    sub = parse_submission({"0": {"found_ids": [2, 1], "model_answer": "x"}, "1": {"found_ids": [4, 3], "model_answer": "y"}})
+    trec = {q.question_id: q for q in score_submission(release, sub, k=5, convention="trec", llm_metrics=False).questions}
+    plain = {q.question_id: q for q in score_submission(release, sub, k=5, llm_metrics=False).questions}
+    import math
+    # graded: (1 + 3/log2 3) / (3 + 1/log2 3); binary relevance ranks both texts as equally good: 1.0
+    assert trec["0"].retrieval.ndcg == pytest.approx((1 + 3 / math.log2(3)) / (3 + 1 / math.log2(3)))
+    assert plain["0"].retrieval.ndcg == pytest.approx(1.0)
+    assert trec["1"].retrieval.ndcg == plain["1"].retrieval.ndcg == pytest.approx(1 / math.log2(3))
