@@ -90,10 +90,12 @@ def scan_table(report: EvaluationReport) -> tuple[list[str], list[list[str]]]:
     scan = report.text_weight_scan
     if scan is None:
         return [], []
-    header = ["label", "questions", *(f"w={w:g}" for w in scan.weights), f"best recall@{scan.k}", "best text weight"]
+    inclusive = scan.inclusive_weight
+    header = ["label", "questions", *(f"w={w:g}" for w in scan.weights), "best text weight (per label)",
+              f"best recall@{scan.k}", f"recall@{scan.k} at inclusive w={fmt(inclusive) if inclusive is None else f'{inclusive:g}'}"]
     rows = [
         [label, str(scan.questions[label]), *(fmt(by_w[f"{w:g}"]) for w in scan.weights),
-         fmt(scan.best_recall[label]), f"{scan.best_weight[label]:g}"]
+         f"{scan.best_weight[label]:g}", fmt(scan.best_recall[label]), fmt(scan.recall_at_inclusive(label))]
         for label, by_w in scan.recall.items()
     ]
     return header, rows
