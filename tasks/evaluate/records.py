@@ -90,7 +90,7 @@ class EvaluationReport(BaseModel):
     k: int | None = None
     engine: str = "rules"
     answered_by: str | None = None
-    #: metric definitions and averaging: benchmill | squad | rageval (see tasks/evaluate/scoring.py)
+    #: metric definitions and averaging: benchmill | squad | rageval | dragon | trec (see tasks/evaluate/scoring.py)
     convention: str = "benchmill"
     created: datetime = Field(default_factory=lambda: datetime.now(timezone.utc))
     config: dict = {}
