@@ -356,6 +356,12 @@ def test_rageval_example_figure_0_5864_over_all_records_vs_0_6578_with_reference
     md_theirs, md_ours = render_markdown(theirs), render_markdown(ours)
     assert "**convention**: rageval" in md_theirs and "**convention**: benchmill" in md_ours
     assert "0.586" in md_theirs and "0.658 (n=312)" in md_ours
+    from tasks.evaluate.report import overall_table_rows, render_html
+
+    assert "0.658 (n=312)" in render_html(ours) and "<b>convention</b>: benchmill" in render_html(ours)
+    row = overall_table_rows(ours)[0]
+    assert row["convention"] == "benchmill" and row["rageval_recall (n)"] == 312 and row["questions"] == 350
+    assert "rageval_recall (n)" not in overall_table_rows(theirs)[0]
 
 
 def _graded_cases(n, seed=3):

@@ -279,7 +279,9 @@ def overall_table_rows(report: EvaluationReport) -> list[dict]:
     """Rows for a Prefect table artifact: one per group (all + each question type)."""
     rows = []
     for name, s in [("all", report.overall), *report.by_type.items()]:
-        row: dict = {"type": name, "questions": s.questions}
+        row: dict = {"type": name, "convention": report.convention, "questions": s.questions}
         row.update({m: (round(v, 4) if v is not None else None) for m, v in s.means.items()})
+        # how many records a mean averages, where that is not the row's question count
+        row.update({f"{m} (n)": n for m, n in s.counts.items() if n != s.questions})
         rows.append(row)
     return rows
