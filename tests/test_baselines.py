@@ -186,6 +186,18 @@ def test_text_weight_scan_reports_best_weight_per_label():
     # the set question has two relevant texts: recall@1 can be 0.5 at most
     assert max(scan.recall["set"].values()) <= 0.5
     assert len(scan.rows()) == 3
+    # Table 2 style: each label also at the best inclusive weight (what hybrid:scan retrieves with)
+    w = scan.inclusive_weight
+    assert w == scan.best_weight["inclusive"]
+    for row in scan.rows():
+        assert row["recall at inclusive weight"] == scan.recall[row["label"]][f"{w:g}"] <= row["best recall"]
+    from tasks.evaluate.records import EvaluationReport, MetricSummary
+    from tasks.evaluate.report import scan_table
+
+    report = EvaluationReport(kind="baseline", overall=MetricSummary(questions=0, means={}, counts={}), text_weight_scan=scan)
+    header, rows = scan_table(report)
+    assert header[-3:] == ["best text weight (per label)", "best recall@1", f"recall@1 at inclusive w={w:g}"]
+    assert [r[-3] for r in rows] == [f"{scan.best_weight[lab]:g}" for lab in scan.recall]
 
 
 def test_rerank_hook_reorders_the_head():

@@ -13,6 +13,7 @@ from tasks.evaluate.metrics_rageval import (
     judge_keypoints,
     keypoint_metrics,
     labels_from_reply,
+    rageval_code_eir,
     rageval_eir,
     rageval_recall,
     split_sentences,
@@ -47,25 +48,45 @@ def test_recall_every_sentence_in_some_retrieved_reference():
 
 def test_eir_hand_computed_with_metadata_prefix():
     gt = ["The bridge cost 410 million dollars. It opened Monday."]
-    retrieved = ["(Company: Acme) The bridge cost 410 million dollars. Other words here.", "Noise text only."]
-    # retrieved words after the prefix is stripped: 9 + 3 = 12; matched sentence: 6 words
-    assert rageval_eir(gt, retrieved, "en") == pytest.approx(6 / 12)
-    # the prefix's 2 words must not be in the denominator (6/14 would be the bug)
-    assert rageval_eir(gt, retrieved, "en") != pytest.approx(6 / 14)
+    retrieved = ["(Company: Acme) The bridge cost 410 million dollars. It opened Monday. Other words.", "Noise text only."]
+    # retrieved words after the prefix is stripped: 11 + 3 = 14; the matched reference: 6 + 3 words
+    assert rageval_eir(gt, retrieved, "en") == pytest.approx(9 / 14)
+    # the prefix's 2 words must not be in the denominator (9/16 would be the bug)
+    assert rageval_eir(gt, retrieved, "en") != pytest.approx(9 / 16)
+    assert rageval_code_eir(gt, retrieved, "en") == pytest.approx(9 / 14)
+
+
+def test_eir_paper_counts_only_matched_references_rageval_code_counts_every_found_sentence():
+    gt = ["Alpha one. Alpha two.", "Beta three four."]
+    retrieved = ["Alpha one. Beta three four. noise noise"]  # 7 words; "Alpha two." is missing
+    # paper (eq. 2): only the matched reference "Beta three four." (3 words) counts
+    assert rageval_eir(gt, retrieved, "en") == pytest.approx(3 / 7)
+    # RAGEval's code: also "Alpha one." of the reference that is not fully matched (2 + 3 words)
+    assert rageval_code_eir(gt, retrieved, "en") == pytest.approx(5 / 7)
+    # a reference only partly retrieved contributes nothing under the paper's definition
+    partial = ["The bridge cost 410 million dollars. It opened Monday."]
+    assert rageval_eir(partial, ["(Company: Acme) The bridge cost 410 million dollars. Other words here."], "en") == 0.0
+    assert rageval_code_eir(partial, ["(Company: Acme) The bridge cost 410 million dollars. Other words here."],
+                            "en") == pytest.approx(6 / 9)
 
 
 def test_eir_and_recall_cyrillic():
     gt = ["Мост стоил 12 миллиардов рублей. Он открыт."]
     retrieved = ["Мост стоил 12 миллиардов рублей. Рядом парк."]
-    assert rageval_eir(gt, retrieved, "ru") == pytest.approx(5 / 7)
-    assert rageval_recall(gt, retrieved, "ru") == 0.0  # "Он открыт." is missing
+    assert rageval_eir(gt, retrieved, "ru") == 0.0  # "Он открыт." is missing: the reference is not matched
+    assert rageval_code_eir(gt, retrieved, "ru") == pytest.approx(5 / 7)
+    assert rageval_recall(gt, retrieved, "ru") == 0.0
+    assert rageval_eir(gt, ["Мост стоил 12 миллиардов рублей. Он открыт. Рядом парк."], "ru") == pytest.approx(7 / 9)
 
 
-def test_eir_counts_a_repeated_ground_truth_sentence_once_and_handles_empty():
+def test_eir_repeated_sentence_paper_counts_once_rageval_code_exceeds_one():
     gt = ["Same sentence here.", "Same sentence here."]
     assert rageval_eir(gt, ["Same sentence here. And more."], "en") == pytest.approx(3 / 5)
-    assert rageval_eir(gt, [], "en") == 0.0
-    assert rageval_eir([], ["text"], "en") is None
+    assert rageval_eir(gt, ["Same sentence here."], "en") == 1.0
+    # RAGEval's code counts the sentence once per reference: 6 matched words of 3 retrieved
+    assert rageval_code_eir(gt, ["Same sentence here."], "en") == pytest.approx(2.0)
+    assert rageval_eir(gt, [], "en") == 0.0 and rageval_code_eir(gt, [], "en") == 0.0
+    assert rageval_eir([], ["text"], "en") is None and rageval_code_eir([], ["text"], "en") == 0.0
 
 
 def test_keypoint_metrics_sum_to_one():

@@ -157,7 +157,8 @@ def test_rules_item_invariants(by_id, subgraph):
     assert item.question.endswith("?") and item.question[0].isupper()
     assert item.doc_ids == sorted({d for e in subgraph.edges for d in e.doc_ids})
     assert item.references == [s for e in subgraph.edges for s in e.sentences]
-    assert len(item.keypoints) == len(subgraph.edges)
+    # keypoints are what a correct answer contains: one per set member, else one statement
+    assert len(item.keypoints) == (len(subgraph.edges) if subgraph.type == "set" else 1)
     assert all(k.endswith(".") for k in item.keypoints)
     assert item.subgraph == subgraph.model_dump(mode="json")
     assert item.lineage.engine == "rules" and item.lineage.model is None
@@ -202,11 +203,44 @@ def test_rules_multi_hop_bridge_as_object(lang, edges, expected):
 
 
 def test_rules_keypoints(by_id):
-    assert by_id["en-conditional"].keypoints == [
-        "Harbour Logistics acquired Maersk.",
-        "Harbour Logistics is headquartered in Oslo.",
-    ]
+    assert by_id["en-conditional"].keypoints == ["Harbour Logistics acquired Maersk and is headquartered in Oslo."]
+    assert by_id["en-multi-hop"].keypoints == ["The organization that Anna Berg is the CEO of acquired Maersk."]
+    assert by_id["en-comparison"].keypoints == ["BYD sold more cars in October than Tesla."]
     assert by_id["ru-simple-role"].keypoints == ["Анна Смирнова является генеральным директором Северного порта."]
+    assert by_id["ru-multi-hop"].keypoints == [
+        "Организация, генеральным директором которой является Анна Смирнова, приобрела Балтийский транзит."]
+    assert by_id["ru-conditional"].keypoints == ["Северный порт приобрёл Балтийский транзит и находится в Санкт-Петербурге."]
+    assert by_id["en-set"].keypoints == ["Harbour Logistics acquired Maersk.", "Harbour Logistics acquired Baltic Cargo."]
+
+
+@pytest.mark.parametrize("subgraph", ALL, ids=[s.subgraph_id for s in ALL])
+def test_a_correct_short_answer_covers_every_keypoint(by_id, subgraph):
+    """Completeness 1 for the bare gold answer: each keypoint names the answer and no entity
+    that the question and the answer do not name (never a multi-hop bridge), so the keypoint
+    follows from question + answer. Template statements of every edge failed this for
+    multi-hop (the bridge fact) and comparison (both quantities): completeness was capped at 0.5."""
+    item = by_id[subgraph.subgraph_id]
+    lang = subgraph.lang
+    said = nlp.entity_key(item.question + " " + " ".join(item.answers), lang)
+    entities = {e.head_label for e in subgraph.edges} | {e.tail_label for e in subgraph.edges}
+    for kp in item.keypoints:
+        key = f" {nlp.entity_key(kp, lang)} "
+        named = {x for x in entities if f" {nlp.entity_key(x, lang)} " in key}
+        assert any(a in named for a in item.answers), (kp, item.answers)
+        unsaid = {x for x in named if f" {nlp.entity_key(x, lang)} " not in f" {said} "}
+        assert not unsaid, (kp, unsaid)
+    # a set answer's members are covered one keypoint each: the full set covers all of them
+    if subgraph.type == "set":
+        assert len(item.keypoints) == len(item.answers)
+    # the old keypoints (every edge as a statement) fail this check on multi-hop and comparison items
+    from tasks.questions import _templates
+
+    old = " ".join(nlp.entity_key(_templates(lang).statement(e), lang) for e in subgraph.edges)
+    if subgraph.type == "multi-hop":
+        bridge = next(x for x in entities if nlp.entity_key(x, lang) not in said)
+        assert f" {nlp.entity_key(bridge, lang)} " in f" {old} "
+    if subgraph.type == "comparison":  # both quantities, which the answer does not state
+        assert all(e.tail_label.split()[0] in old and e.tail_label.split()[0] not in said for e in subgraph.edges)
 
 
 def test_rules_item_ids_are_stable(rules_batch):

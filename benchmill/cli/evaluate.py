@@ -2,7 +2,7 @@
 
     benchmill evaluate news-en@1.2.0 --system bm25|dense|hybrid:W|hybrid:scan [--k 5] [--engine llm|rules]
     benchmill score news-en@1.2.0 --results results.json
-    benchmill score --rageval results.jsonl [--convention benchmill|squad|rageval|dragon]
+    benchmill score --rageval results.jsonl [--convention benchmill|squad|rageval|dragon|trec]
 
 Registered on the main app by ``register(app)``. Bad input (release reference, missing
 file, malformed submission, unknown system) ends as one line on stderr naming the input,
@@ -216,7 +216,7 @@ def score(
     rageval: Annotated[Optional[Path], typer.Option("--rageval", help="RAGEval-format results JSONL")] = None,
     k: Annotated[int, typer.Option(help="cut-off of the retrieval metrics")] = 5,
     convention: Annotated[str, typer.Option(
-        help="benchmill (default) | squad (SQuAD v1.1 EM/F1) | rageval (RAGEval ROUGE-L, mean over all records) | dragon (rag-bench)")] = "benchmill",
+        help="benchmill (default) | squad (SQuAD v1.1 EM/F1) | rageval (RAGEval's code, mean over all records) | dragon (rag-bench) | trec (graded NDCG, trec_eval)")] = "benchmill",
     engine: Annotated[Optional[str], typer.Option(help="llm (keypoint + judge metrics) | rules | auto")] = None,
     report_dir: OutOpt = None,
     prefect: Annotated[bool, typer.Option("--prefect", help="run as a Prefect flow (artifacts in the UI)")] = False,

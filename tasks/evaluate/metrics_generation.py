@@ -154,7 +154,8 @@ def rouge_l_f1(prediction: str, golds: Sequence[str] | str) -> float | None:
 
 
 #: answer-metric conventions of ``score_answer``: benchmill's own, or SQuAD v1.1's EM / F1
-ANSWER_CONVENTIONS: tuple[str, ...] = ("benchmill", "squad", "rageval", "dragon")
+#: (``trec`` changes only the retrieval metrics: its answers score as ``benchmill``)
+ANSWER_CONVENTIONS: tuple[str, ...] = ("benchmill", "squad", "rageval", "dragon", "trec")
 _SQUAD_PUNCTUATION = frozenset(string.punctuation)
 _SQUAD_ARTICLES = re.compile(r"\b(a|an|the)\b")
 

@@ -4,10 +4,21 @@ Retrieval (RAGEval §3.5.1):
 
 - **Recall** = share of ground-truth references that are recalled; a reference is recalled
   when *every one* of its sentences is a substring of some retrieved reference.
-- **EIR** (effective information rate) = words of the ground-truth sentences found in the
-  concatenated retrieved text / all words retrieved. Each distinct ground-truth sentence
-  counts once. Retrieved references lose a leading parenthesised metadata prefix
-  ("(Company: X) text…") first, so the prefix's words neither match nor count.
+- **EIR** (effective information rate, RAGEval eq. 2) = words of the ground-truth
+  references that are *matched* in the retrieved text / all words retrieved. Following the
+  paper, only the m successfully matched references contribute (|G_i ∩ R_t| is "calculated
+  only if G_i is matched in R_t"): a reference is matched when every one of its sentences is
+  in the concatenated retrieved text, and then its sentences' words count. A sentence shared
+  by two matched references counts once, so EIR is a rate in [0, 1]. Retrieved references
+  lose a leading parenthesised metadata prefix ("(Company: X) text…") first, so the prefix's
+  words neither match nor count.
+- ``rageval_code_eir`` / ``rageval_code_recall`` (``--convention rageval``): what RAGEval's
+  published code (``rageval/evaluation/metrics/rag_metrics/retrieval/eir.py``, ``recall.py``)
+  computes, which departs from the paper: EIR sums the words of *every* ground-truth sentence
+  found in the retrieved text, also from references that are not fully matched, once per
+  reference that contains it (one sentence in two references counts twice, so EIR can
+  exceed 1); the retrieved texts are joined with a space, a leading "(...)" is cut at its
+  first ")", and a record without references or retrieved texts scores 0.0 (not None).
 
 Sentences are split with pysbd (English) or razdel (Russian); words are whitespace tokens.
 
@@ -97,9 +108,11 @@ def rageval_recall(ground_truth_refs: Sequence[str], retrieved_refs: Sequence[st
 
 
 def rageval_eir(ground_truth_refs: Sequence[str], retrieved_refs: Sequence[str], lang: str) -> float | None:
-    """Words of distinct ground-truth sentences found in the retrieved text / words retrieved.
+    """RAGEval eq. 2: words of the matched ground-truth references / words retrieved.
 
-    None when there is no ground-truth reference; 0.0 when nothing was retrieved.
+    A reference is matched when all its sentences are in the concatenated retrieved text;
+    only matched references contribute, each distinct sentence once (so EIR <= 1). None when
+    there is no ground-truth reference; 0.0 when nothing was retrieved.
     """
     refs = [r for r in ground_truth_refs if r and r.strip()]
     if not refs:
@@ -109,9 +122,47 @@ def rageval_eir(ground_truth_refs: Sequence[str], retrieved_refs: Sequence[str],
     if total_words == 0:
         return 0.0
     concatenated = "\n".join(retrieved)
-    sentences = dict.fromkeys(s for ref in refs for s in split_sentences(ref, lang))
-    matched_words = sum(count_words(s) for s in sentences if s in concatenated)
+    sentences: dict[str, None] = {}
+    for ref in refs:
+        ref_sentences = split_sentences(ref, lang)
+        if ref_sentences and all(s in concatenated for s in ref_sentences):
+            sentences.update(dict.fromkeys(ref_sentences))
+    matched_words = sum(count_words(s) for s in sentences)
     return matched_words / total_words
+
+
+def _rageval_code_strip(reference: str) -> str:
+    """RAGEval's code: a reference starting with "(" (or "（") loses everything up to the first ")" / "）"."""
+    for open_, close in (("(", ")"), ("（", "）")):
+        if reference.startswith(open_):
+            end = reference.find(close)
+            return reference[end + 1:] if end != -1 else reference
+    return reference
+
+
+def rageval_code_recall(ground_truth_refs: Sequence[str], retrieved_refs: Sequence[str], lang: str) -> float:
+    """Recall as RAGEval's code computes it: no metadata stripping, 0.0 without references."""
+    refs = list(ground_truth_refs)
+    if not refs:
+        return 0.0
+    retrieved = list(retrieved_refs)
+    recalled = sum(
+        1 for ref in refs
+        if all(any(s in r for r in retrieved) for s in split_sentences(ref, lang))
+    )
+    return recalled / len(refs)
+
+
+def rageval_code_eir(ground_truth_refs: Sequence[str], retrieved_refs: Sequence[str], lang: str) -> float:
+    """EIR as RAGEval's code computes it (see the module docstring: can exceed 1)."""
+    if not retrieved_refs or not ground_truth_refs:
+        return 0.0
+    combined = " ".join(_rageval_code_strip(r) if r else r for r in retrieved_refs)
+    matched = sum(
+        count_words(s) for ref in ground_truth_refs for s in split_sentences(ref, lang) if s in combined
+    )
+    total = count_words(combined)
+    return matched / total if matched and total else 0.0
 
 
 class RagevalRetrievalScores(BaseModel):
@@ -122,7 +173,15 @@ class RagevalRetrievalScores(BaseModel):
         return {"rageval_recall": self.recall, "eir": self.eir}
 
 
-def score_references(ground_truth_refs: Sequence[str], retrieved_refs: Sequence[str], lang: str) -> RagevalRetrievalScores:
+def score_references(
+    ground_truth_refs: Sequence[str], retrieved_refs: Sequence[str], lang: str, convention: str = "benchmill",
+) -> RagevalRetrievalScores:
+    """Recall and EIR; ``convention="rageval"`` computes both as RAGEval's published code does."""
+    if convention == "rageval":
+        return RagevalRetrievalScores(
+            recall=rageval_code_recall(ground_truth_refs, retrieved_refs, lang),
+            eir=rageval_code_eir(ground_truth_refs, retrieved_refs, lang),
+        )
     return RagevalRetrievalScores(
         recall=rageval_recall(ground_truth_refs, retrieved_refs, lang),
         eir=rageval_eir(ground_truth_refs, retrieved_refs, lang),

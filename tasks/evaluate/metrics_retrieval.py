@@ -15,6 +15,10 @@ Conventions (each one is tested on hand-computed examples in tests/test_metrics_
   (0 when none is there).
 - A question with no relevant document has no defined recall / NDCG / hit: every metric is
   ``None`` for it and it is left out of the averages (``aggregate`` counts what it used).
+- ``graded_ndcg_at_k`` (``--convention trec``): trec_eval's ``ndcg_cut.k`` on graded
+  relevance: gain = the grade (linear, not 2^grade - 1), discount log2(rank + 1), the ideal
+  ranking sorts *all* judged grades > 0 descending. Grade >= 1 is relevant for the other
+  metrics (trec_eval's relevance_level 1). Parity-tested against pytrec_eval.
 """
 from __future__ import annotations
 
@@ -124,6 +128,21 @@ def ndcg_at_k(ranked: Sequence, relevant: Iterable, k: int) -> float | None:
     return dcg / ideal
 
 
+def graded_ndcg_at_k(ranked: Sequence, grades: dict, k: int) -> float | None:
+    """trec_eval's ndcg_cut.k: sum(grade / log2(rank + 1)) over the top k / the same over the
+    grades sorted descending (None when no document has a grade > 0)."""
+    _check_k(k)
+    positive = sorted((g for g in grades.values() if g > 0), reverse=True)
+    if not positive:
+        return None
+    dcg = sum(
+        grades.get(d, 0) / math.log2(rank + 1)
+        for rank, d in enumerate(dedupe_ranking(ranked)[:k], start=1) if grades.get(d, 0) > 0
+    )
+    ideal = sum(g / math.log2(rank + 1) for rank, g in enumerate(positive[:k], start=1))
+    return dcg / ideal
+
+
 def score_retrieval(ranked: Sequence, relevant: Iterable, k: int) -> RetrievalScores:
     """All retrieval metrics for one question."""
     _check_k(k)
@@ -140,6 +159,12 @@ def score_retrieval(ranked: Sequence, relevant: Iterable, k: int) -> RetrievalSc
         relevant=len(rel),
         retrieved=min(k, len(ranking)),
     )
+
+
+def trec_retrieval(ranked: Sequence, grades: dict, k: int) -> RetrievalScores:
+    """``--convention trec``: grade >= 1 relevant for hit / recall / precision / MRR, NDCG graded."""
+    scores = score_retrieval(ranked, [d for d, g in grades.items() if g >= 1], k)
+    return scores.model_copy(update={"ndcg": graded_ndcg_at_k(ranked, grades, k)})
 
 
 def dragon_retrieval(found_ids: Sequence, relevant: Iterable) -> dict[str, float]:

@@ -90,7 +90,7 @@ class EvaluationReport(BaseModel):
     k: int | None = None
     engine: str = "rules"
     answered_by: str | None = None
-    #: metric definitions and averaging: benchmill | squad | rageval (see tasks/evaluate/scoring.py)
+    #: metric definitions and averaging: benchmill | squad | rageval | dragon | trec (see tasks/evaluate/scoring.py)
     convention: str = "benchmill"
     created: datetime = Field(default_factory=lambda: datetime.now(timezone.utc))
     config: dict = {}
@@ -136,8 +136,8 @@ def build_report(kind: str, questions: list[QuestionScores], **fields) -> Evalua
     if skipped:
         fields["notes"] = [*fields.get("notes", []), f"LLM metrics ({', '.join(skipped)}) need the llm engine: skipped."]
     fields["notes"] = [
-        f"convention: {fields.get('convention', 'benchmill')}; {len(questions)} record(s) scored, each mean "
-        "averages the records counted in its 'questions' column",
+        f"convention: {fields.get('convention', 'benchmill')}; {len(questions)} record(s) scored; each mean "
+        "averages the records counted in its 'questions' column, or the n=… shown beside it",
         *fields.get("notes", []),
     ]
     errors = sum(1 for q in questions for s in (q.keypoints, q.judge) if s is not None and s.status == "error")

@@ -48,6 +48,16 @@ class QARecord(BaseModel):
     #: the answer as required parts, each a list of accepted forms (a set question: one part per
     #: member; other types: one part whose forms are the alternatives). Older exports lack it.
     answer_parts: list[list[str]] = []
+    #: graded relevance of ``text_ids`` (same order; 0 = judged not relevant, >= 1 relevant, higher
+    #: = more). Empty: every text of ``text_ids`` has grade 1 (binary relevance).
+    text_grades: list[int] = []
+
+    @property
+    def grades(self) -> dict[int, int]:
+        """Text id -> relevance grade (``--convention trec`` scores NDCG on these)."""
+        if self.text_grades and len(self.text_grades) == len(self.text_ids):
+            return dict(zip(self.text_ids, self.text_grades))
+        return {t: 1 for t in self.text_ids}
 
     @property
     def parts(self) -> list[list[str]]:

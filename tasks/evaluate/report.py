@@ -61,8 +61,16 @@ def metric_table(report: EvaluationReport, kind: str, group: str = "type") -> tu
     header = [group, "questions", *cols]
     rows = []
     for name, s in [("all", report.overall), *groups.items()]:
-        rows.append([name, str(s.questions), *(fmt(s.means.get(c)) for c in cols)])
+        rows.append([name, str(s.questions), *(_cell(s, c) for c in cols)])
     return header, rows
+
+
+def _cell(s: MetricSummary, metric: str) -> str:
+    """The mean, with the number of records it averages when that is not the row's question count."""
+    value, n = s.means.get(metric), s.counts.get(metric)
+    if value is None or n is None or n == s.questions:
+        return fmt(value)
+    return f"{fmt(value)} (n={n})"
 
 
 def mirage_table(report: EvaluationReport) -> tuple[list[str], list[list[str]]]:
@@ -82,10 +90,12 @@ def scan_table(report: EvaluationReport) -> tuple[list[str], list[list[str]]]:
     scan = report.text_weight_scan
     if scan is None:
         return [], []
-    header = ["label", "questions", *(f"w={w:g}" for w in scan.weights), f"best recall@{scan.k}", "best text weight"]
+    inclusive = scan.inclusive_weight
+    header = ["label", "questions", *(f"w={w:g}" for w in scan.weights), "best text weight (per label)",
+              f"best recall@{scan.k}", f"recall@{scan.k} at inclusive w={fmt(inclusive) if inclusive is None else f'{inclusive:g}'}"]
     rows = [
         [label, str(scan.questions[label]), *(fmt(by_w[f"{w:g}"]) for w in scan.weights),
-         fmt(scan.best_recall[label]), f"{scan.best_weight[label]:g}"]
+         f"{scan.best_weight[label]:g}", fmt(scan.best_recall[label]), fmt(scan.recall_at_inclusive(label))]
         for label, by_w in scan.recall.items()
     ]
     return header, rows
@@ -110,7 +120,7 @@ def title(report: EvaluationReport) -> str:
 
 
 def _facts(report: EvaluationReport) -> list[tuple[str, str]]:
-    facts = [("kind", report.kind), ("source", report.source)]
+    facts = [("kind", report.kind), ("convention", report.convention), ("source", report.source)]
     if report.system:
         facts.append(("system", report.system))
     if report.k:
@@ -159,7 +169,9 @@ def render_markdown(report: EvaluationReport, plots: Sequence[Path] = ()) -> str
     parts += [
         "Metrics: retrieval at cut-off k over de-duplicated found_ids, several relevant texts per question; "
         "NDCG's ideal ranking from all relevant texts; substring match = normalised gold answer inside the "
-        "answer; keypoint metrics from structured LLM labels; judge score = mean of DRAGON's 0–2 criteria.",
+        "answer; keypoint metrics from structured LLM labels; judge score = mean of DRAGON's 0–2 criteria / 2 (0–1). "
+        f"Convention {report.convention}: see the README's scoring section; a mean over fewer records than "
+        "the row's questions shows its count as (n=…).",
         "",
     ]
     return "\n".join(parts)
@@ -211,8 +223,7 @@ def make_plots(report: EvaluationReport, out_dir: Path) -> list[Path]:
         width = 0.8 / len(metrics)
         for i, m in enumerate(metrics):
             xs = [j + i * width for j in range(len(groups))]
-            scale = 2.0 if m == "judge_score" else 1.0  # judge score is 0-2
-            ax.bar(xs, [(s.means.get(m) or 0.0) / scale for s in groups.values()], width, label=m.replace("judge_score", "judge/2"))
+            ax.bar(xs, [s.means.get(m) or 0.0 for s in groups.values()], width, label=m)  # all on 0-1
         ax.set_xticks([j + 0.4 - width / 2 for j in range(len(groups))], list(groups), rotation=20)
         ax.set_ylim(0, 1)
         ax.set_title("Metrics by question type")
@@ -268,7 +279,9 @@ def overall_table_rows(report: EvaluationReport) -> list[dict]:
     """Rows for a Prefect table artifact: one per group (all + each question type)."""
     rows = []
     for name, s in [("all", report.overall), *report.by_type.items()]:
-        row: dict = {"type": name, "questions": s.questions}
+        row: dict = {"type": name, "convention": report.convention, "questions": s.questions}
         row.update({m: (round(v, 4) if v is not None else None) for m, v in s.means.items()})
+        # how many records a mean averages, where that is not the row's question count
+        row.update({f"{m} (n)": n for m, n in s.counts.items() if n != s.questions})
         rows.append(row)
     return rows

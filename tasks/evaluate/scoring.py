@@ -34,7 +34,10 @@ defined), ``squad`` (EM / token F1 exactly as SQuAD v1.1's evaluate script) and
 repeats, razdel-token ROUGE-L keeping case, raw lower-case substring of the single answer,
 means over the submitted questions), ``rageval`` (RAGEval's ROUGE-L on whitespace tokens, and every mean over all records: a
 record without references or gold answer counts 0 for Recall, EIR and ROUGE-L, as
-RAGEval's own averaging does). The report names its convention and each mean's count.
+RAGEval's own averaging does; Recall and EIR as RAGEval's published code computes them),
+``trec`` (trec_eval's graded NDCG, ``ndcg_cut.k``, when the release has ``text_grades``;
+grade >= 1 relevant for the other retrieval metrics; answers as ``benchmill``). The report
+names its convention and each mean's count.
 
 LLM metrics (keypoints, judge) run only with an LLM client; with the rules engine they are
 recorded as ``skipped: needs llm``.
@@ -65,7 +68,7 @@ from tasks.evaluate.metrics_rageval import (
     keypoints_skipped,
     score_references,
 )
-from tasks.evaluate.metrics_retrieval import dragon_retrieval, score_retrieval
+from tasks.evaluate.metrics_retrieval import dragon_retrieval, score_retrieval, trec_retrieval
 from tasks.evaluate.records import EvaluationReport, QuestionScores, build_report
 from tasks.evaluate.release_data import QARecord, ReleaseData
 
@@ -232,8 +235,10 @@ def score_question(
         scores.retrieval = score_retrieval(found_ids, qa.text_ids, k)
         if convention == "dragon":
             scores.retrieval = scores.retrieval.model_copy(update=dragon_retrieval(found_ids, qa.text_ids))
+        elif convention == "trec":
+            scores.retrieval = trec_retrieval(found_ids, qa.grades, k)
     if retrieved_refs is not None and qa.references:
-        scores.rageval = score_references(qa.references, retrieved_refs, lang)
+        scores.rageval = score_references(qa.references, retrieved_refs, lang, convention)
     if answer is not None:
         if convention == "dragon":  # rag-bench scores the single ``answer`` string of private/qa
             scores.generation = score_answer(answer, qa.answer or ", ".join(qa.golds), convention)
@@ -401,7 +406,7 @@ def score_rageval_records(
         qid, rec, lang = item
         gt, pred = rec.ground_truth, rec.prediction
         q = QuestionScores(question_id=qid, type=rec.query.query_type, lang=lang, answer=pred.content, answered_by="submission")
-        q.rageval = score_references(gt.references, pred.references, lang)
+        q.rageval = score_references(gt.references, pred.references, lang, convention)
         q.generation = score_answer(pred.content, [gt.content], convention)
         if gt.keypoints:
             if client is None:
