@@ -43,15 +43,23 @@ class _Faker:
         self.lang = lang
 
     def person(self) -> str:
+        # no titles ("Dr.", "тов."): a full stop inside a name would split its sentence
         if self.lang == "ru":
-            return self.fake.name()
+            g = "male" if self.fake.random.random() < 0.5 else "female"
+            parts = (getattr(self.fake, f"last_name_{g}")(), getattr(self.fake, f"first_name_{g}")(),
+                     getattr(self.fake, f"middle_name_{g}")())
+            return " ".join(parts)
         return f"{self.fake.first_name()} {self.fake.last_name()}"
 
     def company(self) -> str:
-        return self.fake.company().replace(".", "")
+        name = self.fake.company().replace(".", "")
+        if self.lang == "ru" and "«" not in name:
+            # an abbreviated legal form keeps the name indeclinable in every question template
+            name = f"ООО «{name}»"
+        return name
 
     def city(self) -> str:
-        return _TITLE_PREFIX.sub("", self.fake.city())
+        return re.sub(r"\s*\(.*?\)", "", _TITLE_PREFIX.sub("", self.fake.city())).strip()
 
 
 def _order(schema: DomainSchema) -> list[FieldSpec]:

@@ -13,6 +13,7 @@ the document (``missing_facts``) - QRA never asks about a fact its document lack
 from __future__ import annotations
 
 import hashlib
+import re
 
 import jinja2
 
@@ -46,8 +47,13 @@ def doc_id_for(content: str) -> int:
     return int(hashlib.sha256(content.encode()).hexdigest()[:12], 16)
 
 
+def mentions(value: str, text: str) -> bool:
+    """``value`` occurs in ``text`` as a whole (a "9" inside "559,1" does not count)."""
+    return re.search(r"(?<![\w,.])" + re.escape(value) + r"(?![\w]|[,.]\d)", text) is not None
+
+
 def missing_facts(schema: DomainSchema, config: Config, content: str) -> list[str]:
-    return [f.name for f in schema.fields if config.text[f.name] and config.text[f.name] not in content]
+    return [f.name for f in schema.fields if config.text[f.name] and not mentions(config.text[f.name], content)]
 
 
 def _document(schema: DomainSchema, config: Config, content: str) -> Document:

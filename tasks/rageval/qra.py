@@ -24,6 +24,7 @@ from pydantic import BaseModel
 from benchmill.engines import EngineConfig
 from benchmill.prompts import render
 from schemas.rageval import QUERY_TYPES, Config, Document, DomainSchema, DomainSpec, FieldSpec, QRAItem, StageFailure
+from tasks.rageval.documents import mentions
 from tasks.rageval.text import content_units, lower_first, sentences, upper_first
 
 GENERIC = {
@@ -104,7 +105,7 @@ def _fmt(template: str, values: dict, **extra) -> str:
 
 def reference_for(doc: Document, value: str, prefer: str | None = None) -> str | None:
     """The document sentence holding ``value``; of several, the one naming most of ``prefer`` (the subject)."""
-    found = [s for s in sentences(doc.content) if value in s]
+    found = [s for s in sentences(doc.content) if mentions(value, s)]
     if not found:
         return None
     if prefer:
@@ -139,10 +140,11 @@ class _RulesQRA:
     def fact(self, c: Config, d: Document, f: FieldSpec, subject: str | None = None) -> tuple[str, str] | None:
         if f.name in d.missing_facts or not f.answer:
             return None
-        ref = reference_for(d, c.text[f.name], prefer=c.subject)
+        answer = upper_first(_fmt(f.answer, c.text, subject=subject or c.subject))
+        ref = reference_for(d, c.text[f.name], prefer=_fmt(f.answer, c.text, subject=c.subject))
         if ref is None:
             return None
-        return upper_first(_fmt(f.answer, c.text, subject=subject or c.subject)), ref
+        return answer, ref
 
     def _pick(self):
         return self.rng.choice(self.pairs)
@@ -195,7 +197,7 @@ class _RulesQRA:
         bridge_fact, target_fact = self.fact(c, d, b), self.fact(c, d, t)
         if bridge_fact is None or target_fact is None:
             return None
-        question = _fmt(t.ask, c.text, subject=_fmt(b.identify, c.text, subject=c.subject))
+        question = _tidy(_fmt(t.ask, c.text, subject=_fmt(b.identify, c.text, subject=c.subject)))
         return _Draft(type="multi_hop", question=upper_first(question), answer=f"{bridge_fact[0]} {target_fact[0]}",
                       references=_unique([bridge_fact[1], target_fact[1]]), doc_ids=[d.doc_id],
                       fields=[f"{d.doc_id}:{b.name}", f"{d.doc_id}:{t.name}"], facts=[bridge_fact[0], target_fact[0]])
@@ -244,11 +246,11 @@ class _RulesQRA:
         if c.values[e1.name] == c.values[e2.name]:
             return None
         first, second = sorted([e1, e2], key=lambda f: str(c.values[f.name]))
-        r1 = reference_for(d, c.text[first.name], prefer=c.subject)
-        r2 = reference_for(d, c.text[second.name], prefer=c.subject)
+        ev = {f.name: _fmt(f.event, c.text, subject=c.subject) for f in (e1, e2)}
+        r1 = reference_for(d, c.text[first.name], prefer=f"{c.subject} {ev[first.name]}")
+        r2 = reference_for(d, c.text[second.name], prefer=f"{c.subject} {ev[second.name]}")
         if r1 is None or r2 is None:
             return None
-        ev = {f.name: _fmt(f.event, c.text, subject=c.subject) for f in (e1, e2)}
         g = self.g
         answer = g["temporal_a"].format(E1=upper_first(ev[first.name]), e1=ev[first.name], d1=c.text[first.name],
                                         e2=ev[second.name], d2=c.text[second.name])
@@ -267,6 +269,12 @@ class _RulesQRA:
         question = _fmt(self.rng.choice(self.schema.unanswerable), c.text, subject=c.subject)
         return _Draft(type="unanswerable", question=upper_first(question), answer=self.g["unanswerable_a"],
                       references=[], doc_ids=[], facts=list(self.g["unanswerable_kp"]))
+
+
+def _tidy(text: str) -> str:
+    """Punctuation left by a bridge phrase set off by commas: "компании , где ... ,?" -> "компании, где ...?"."""
+    text = re.sub(r"\s+,", ",", text)
+    return re.sub(r",\s*([?.!])", r"\1", text)
 
 
 def _unique(values) -> list[str]:
