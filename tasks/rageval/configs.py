@@ -150,12 +150,12 @@ def make_config(schema: DomainSchema, values: dict[str, str | int | float], inde
     return Config(config_id=digest, index=index, values=values, text=text, subject=schema.subject.format_map(text))
 
 
-def _unique_values(schema: DomainSchema, seed: int, index: int, taken: set[str]) -> dict:
+def _unique_values(schema: DomainSchema, seed: int, index: int, taken: set[str]) -> dict | None:
     for attempt in range(50):
         values = typed_values(schema, seed, index, attempt)
         if str(values[schema.name_field]) not in taken:
             return values
-    raise ValueError(f"cannot find a unique {schema.name_field} for config {index}")
+    return None
 
 
 def _llm_text(schema: DomainSchema, values: dict, engine: EngineConfig, index: int) -> tuple[dict | None, StageFailure | None]:
@@ -189,6 +189,11 @@ def generate_configs(schema: DomainSchema, n: int, seed: int, engine: EngineConf
     configs, failures, taken = [], [], set()
     for i in range(n):
         values = _unique_values(schema, seed, i, taken)
+        if values is None:
+            failures.append(StageFailure(stage="configs", key=f"config-{i}", reason=(
+                f"no unique {schema.name_field} left after {len(taken)} configs (widen its pool or make it a "
+                "person / company field)")))
+            break
         if engine.kind == "llm":
             values, failure = _llm_text(schema, values, engine, i)
             if failure is not None:

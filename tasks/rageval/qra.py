@@ -348,7 +348,7 @@ def refine(item: QRAItem, documents: list[Document]) -> tuple[QRAItem | None, St
             log.append(f"dropped non-verbatim reference {r[:60]!r}")
     kept = []
     for sent in sentences(item.answer):
-        need = content_units(sent) - set().union(set(), *(content_units(r) for r in refs))
+        need = content_units(sent, claim=True) - set().union(set(), *(content_units(r) for r in refs))
         while need:
             # the document sentence carrying most of what no reference carries yet
             best = max(doc_sentences, key=lambda ds: len(need & content_units(ds[1])), default=None)

@@ -17,6 +17,8 @@ from benchmill.prompts import render
 from schemas.rageval import DomainSchema, FieldSpec, SeedFolder, StageFailure
 
 _KEY_VALUE = re.compile(r"^\s*([A-Za-zА-Яа-яЁё][\w \-/()]{1,60}?)\s*:\s*(\S.{0,200}?)\s*$")
+_PERSON = re.compile(r"^[A-ZА-ЯЁ][a-zа-яё'’-]+(?: [A-ZА-ЯЁ][a-zа-яё'’-]+){1,2}$")
+_INSTITUTION = re.compile(r"\b(Court|Hospital|Clinic|Bank|Group|Inc|Ltd|LLC|PLC|Company|University|Ministry|Суд|Больница|Банк)\b", re.I)
 _NUMBER = re.compile(r"^-?\d[\d,.\u00a0 ]*$")
 #: seed excerpt length shown to the model per seed
 SEED_EXCERPT_CHARS = 3000
@@ -75,10 +77,14 @@ def derive_schema(folder: SeedFolder) -> DomainSchema | None:
         elif all(_NUMBER.match(v) for v in values):
             nums = [float(re.sub(r"[^\d.-]", "", v.replace(",", ""))) for v in values]
             fields.append(FieldSpec(type="amount", min=min(nums) / 2, max=max(nums) * 2 or 1, compare=True, **common))
+        elif all(_PERSON.match(v) and not _INSTITUTION.search(v) for v in values):
+            fields.append(FieldSpec(type="person", **common))
         else:
             fields.append(FieldSpec(type="text", pool=sorted(set(values)), **common))
-    first = fields[0].name
-    fields[0] = fields[0].model_copy(update={"ask": None, "answer": None})
+    # the document is named by a generated person (unique per config), else by the first field
+    at = next((i for i, f in enumerate(fields) if f.type == "person"), 0)
+    first = fields[at].name
+    fields[at] = fields[at].model_copy(update={"ask": None, "answer": None})
     try:
         return DomainSchema(domain=folder.spec.domain, language=folder.spec.language, name_field=first,
                             subject=f"{{{first}}}", fields=fields)

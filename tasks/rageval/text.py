@@ -49,14 +49,18 @@ def sentences(text: str) -> list[str]:
     return [s for s in out if s]
 
 
-def content_units(text: str) -> set[str]:
-    """What a claim rests on: numbers and capitalised words (for reference/answer alignment)."""
+def content_units(text: str, claim: bool = False) -> set[str]:
+    """What a claim rests on: numbers and capitalised words (for reference/answer alignment).
+
+    ``claim``: the text is an answer sentence, whose sentence-initial capital is no name; a
+    supporting text keeps every capitalised word.
+    """
     units = set()
     for m in _UNIT.finditer(text):
         u = m.group(0)
         if u[0].isdigit():
             units.add(re.sub(r"[^\d]", "", u))
-        elif len(u) > 2 and m.start() > 0 and not re.search(r"[.!?:;]\s*$", text[:m.start()]):
+        elif len(u) > 2 and not (claim and (m.start() == 0 or re.search(r"[.!?:;]\s*$", text[:m.start()]))):
             # a capital that only starts a sentence is no name
             units.add(u.casefold())
     return units
