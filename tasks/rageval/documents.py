@@ -13,7 +13,6 @@ the document (``missing_facts``) - QRA never asks about a fact its document lack
 from __future__ import annotations
 
 import hashlib
-import re
 
 import jinja2
 
@@ -49,7 +48,18 @@ def doc_id_for(content: str) -> int:
 
 def mentions(value: str, text: str) -> bool:
     """``value`` occurs in ``text`` as a whole (a "9" inside "559,1" does not count)."""
-    return re.search(r"(?<![\w,.])" + re.escape(value) + r"(?![\w]|[,.]\d)", text) is not None
+    start = text.find(value)
+    while start >= 0:
+        end = start + len(value)
+        before = text[start - 1] if start else " "
+        after = text[end] if end < len(text) else " "
+        after_next = text[end + 1] if end + 1 < len(text) else " "
+        if not (before.isalnum() or before == "_" or (before in ",." and value[:1].isdigit())) and not (
+            after.isalnum() or after == "_" or (after in ",." and after_next.isdigit())
+        ):
+            return True
+        start = text.find(value, start + 1)
+    return False
 
 
 def missing_facts(schema: DomainSchema, config: Config, content: str) -> list[str]:

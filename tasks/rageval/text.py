@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from functools import lru_cache
 
 _MONTHS = {
     "en": ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
@@ -34,6 +35,11 @@ def format_number(value: float, decimals: int, lang: str) -> str:
 
 def sentences(text: str) -> list[str]:
     """Sentences of a document, each a verbatim substring of it (line breaks split too)."""
+    return list(_sentences(text))
+
+
+@lru_cache(maxsize=4096)
+def _sentences(text: str) -> tuple[str, ...]:
     out: list[str] = []
     for line in text.splitlines():
         line = line.strip()
@@ -46,10 +52,15 @@ def sentences(text: str) -> list[str]:
             out.append(line[start:m.start()].strip())
             start = m.end()
         out.append(line[start:].strip())
-    return [s for s in out if s]
+    return tuple(s for s in out if s)
 
 
 def content_units(text: str, claim: bool = False) -> set[str]:
+    return set(_content_units(text, claim))
+
+
+@lru_cache(maxsize=65536)
+def _content_units(text: str, claim: bool) -> frozenset[str]:
     """What a claim rests on: numbers and capitalised words (for reference/answer alignment).
 
     ``claim``: the text is an answer sentence, whose sentence-initial capital is no name; a
@@ -63,7 +74,7 @@ def content_units(text: str, claim: bool = False) -> set[str]:
         elif len(u) > 2 and not (claim and (m.start() == 0 or re.search(r"[.!?:;]\s*$", text[:m.start()]))):
             # a capital that only starts a sentence is no name
             units.add(u.casefold())
-    return units
+    return frozenset(units)
 
 
 def lower_first(text: str) -> str:
