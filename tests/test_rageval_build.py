@@ -144,3 +144,10 @@ def test_writers_match_dragonball_and_score_rageval_reads_them(tmp_path):
     report = score_rageval_records(load_rageval(scored), source=str(scored))
     answerable = [q for q in report.questions if q.type != QUERY_TYPES["unanswerable"]]
     assert answerable and all(q.rageval.recall == 1.0 for q in answerable)
+
+
+def test_sentences_split_after_company_suffixes_but_not_inside_numbers():
+    assert sentences("Losses fell on Swanson Ltd. The damage was 99.0 thousand USD.") == [
+        "Losses fell on Swanson Ltd.", "The damage was 99.0 thousand USD."]
+    assert sentences("Article No. 7 applies. Judge Amber Lowery presided.") == [
+        "Article No. 7 applies.", "Judge Amber Lowery presided."]

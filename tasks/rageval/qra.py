@@ -176,12 +176,17 @@ class _RulesQRA:
         if not groups:
             return None
         key = self.rng.choice(sorted(groups))
-        facts = [x for x in (self.fact(c, d, f) for f in groups[key][:4]) if x]
+        # every fact of the section, less those another of its answers already states
+        # (total revenue's answer gives the operating revenue too)
+        made = [(f, self.fact(c, d, f)) for f in groups[key]]
+        made = [(f, x) for f, x in made if x]
+        facts = [(f, x) for f, x in made
+                 if not any(g is not f and c.text[f.name] in y[0] and len(y[0]) > len(x[0]) for g, y in made)]
         if len(facts) < 2:
             return None
         return _Draft(type="summary", question=upper_first(self.g["summary_q"].format(title=self.schema.sections[key], subject=c.subject)),
-                      answer=" ".join(a for a, _ in facts), references=_unique(r for _, r in facts), doc_ids=[d.doc_id],
-                      fields=[f"{d.doc_id}:{f.name}" for f in groups[key][:4]], facts=[a for a, _ in facts])
+                      answer=" ".join(x[0] for _, x in facts), references=_unique(x[1] for _, x in facts),
+                      doc_ids=[d.doc_id], fields=[f"{d.doc_id}:{f.name}" for f, _ in facts], facts=[x[0] for _, x in facts])
 
     def multi_hop(self) -> _Draft | None:
         c, d = self._pick()

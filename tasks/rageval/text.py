@@ -15,7 +15,9 @@ _MONTHS = {
 # a sentence ends at . ! ? followed by whitespace and an upper-case letter, digit or quote;
 # "12.5" and "No. 7" stay inside (no whitespace / no capital after the dot)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"«(\[A-ZА-ЯЁ0-9])")
-_ABBREV = re.compile(r"(?:\b(?:Dr|Mr|Mrs|Ms|St|No|Art|Inc|Ltd|Co|vs|г|ст|им|т\.е|т\.к)\.)$")
+# company suffixes (Inc, Ltd, Co) are not listed: generated names carry no full stops, and a
+# name at the end of a sentence must end it
+_ABBREV = re.compile(r"(?:\b(?:Dr|Mr|Mrs|Ms|St|No|Art|vs|г|ст|им|т\.е|т\.к)\.)$")
 _UNIT = re.compile(r"\d{1,3}(?:[,\u00a0 ]\d{3}(?!\d))+(?:[.,]\d+)?|\d+(?:[.,]\d+)?|[A-ZА-ЯЁ][\w'’-]+")
 
 
