@@ -6,6 +6,7 @@ Parts (issue #3 and #4 goals):
   increment  the daily flow: full build, a news day (1 % of articles gain new facts + 1 % new articles),
              an unchanged re-run                                                        (goals <= 5 %, <= 2 %, 0 LLM calls)
   eval       scoring throughput and baseline retrieval over a 50,000-chunk pool
+  domain     RAGEval domain build, rules engine: documents/s and QRA items/s for 1,000 documents per domain
 
     python -m bench.run                 # all parts, results in bench/out/results.json
     python -m bench.run --part pipeline --en 10000 --ru 1000
@@ -236,12 +237,19 @@ def bench_llm() -> dict:
         return run(Path(tmp))
 
 
+def bench_domain(docs: int) -> dict:
+    from bench.bench_domain import run
+
+    return run(docs)
+
+
 PARTS = {
     "pipeline": lambda a: bench_pipeline(a.en, a.ru),
     "triplets": lambda a: bench_triplets(a.parse_en, a.parse_ru),
     "increment": lambda a: bench_increment(a.flow_en, a.flow_ru),
     "eval": lambda a: bench_eval(),
     "llm": lambda a: bench_llm(),
+    "domain": lambda a: bench_domain(a.domain_docs),
 }
 
 
@@ -254,6 +262,7 @@ def main() -> None:
     parser.add_argument("--parse-ru", type=int, default=300)
     parser.add_argument("--flow-en", type=int, default=10_000)
     parser.add_argument("--flow-ru", type=int, default=1_000)
+    parser.add_argument("--domain-docs", type=int, default=1_000)
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     os.environ.setdefault("HF_HUB_OFFLINE", "1")

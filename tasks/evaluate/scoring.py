@@ -344,7 +344,8 @@ class RagevalRecord(BaseModel):
     language: str | None = None
     query: RagevalQuery
     ground_truth: RagevalGroundTruth
-    prediction: RagevalPrediction
+    # absent in a queries file not yet answered (RAGEval / benchmill build-domain output): empty
+    prediction: RagevalPrediction = RagevalPrediction()
 
 
 def load_rageval(path: Path) -> list[RagevalRecord]:
