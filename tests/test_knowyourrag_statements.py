@@ -94,6 +94,9 @@ def test_rules_are_deterministic_and_seeded(gold_batch):
          "Who plans to sell the Gdansk terminal next year?"),
         ("Engineers at Delta Works replaced 96 steel cables on the Kessel Bridge. The work was noisy and slow.",
          "How many steel cables did engineers at Delta Works replace on the Kessel Bridge?"),
+        # coordinated verbs are never inverted around one of them
+        ("Baltic Freight Lines employs 1,200 people and carried 380,000 trucks last year. It is growing fast.",
+         "Which organisation employs 1,200 people and carried 380,000 trucks last year?"),
     ],
 )
 def test_rules_en_hard_cases(text, expected):
@@ -112,6 +115,12 @@ def test_rules_en_hard_cases(text, expected):
          "Кто объяснил рост спросом на ипотеку?"),
         ("В Казани открылся кардиологический центр на 240 коек. Пациенты давно ждали этого решения властей.",
          "Где открылся кардиологический центр на 240 коек?"),
+        # the organisation's name as the subject, coordinated verbs: "Кто ...", no "Где"
+        ("«Восход Капитал» базируется в Москве и управляет активами на 40 млрд рублей. Фонд растёт быстро.",
+         "Кто базируется в Москве и управляет активами на 40 млрд рублей?"),
+        # the place question keeps the rest of the sentence lower-case
+        ("Компания «ГридЛаб» базируется в Санкт-Петербурге. Её продукция известна по всей стране.",
+         "Где компания «ГридЛаб» базируется?"),
     ],
 )
 def test_rules_ru_hard_cases(text, expected):

@@ -315,6 +315,8 @@ def _en_invert(sent, root, subject, removed: set[int], wh: str) -> str | None:
     """``wh`` + aux + subject + verb + rest, with do-support when there is no auxiliary."""
     if _en_rest(sent, root, removed, subject) is None:
         return None
+    if any(t.dep_ == "conj" and t.pos_ in ("VERB", "AUX") for t in root.children):
+        return None  # "employs 1,200 people and carried ..." cannot be inverted around one verb
     middle = [t for t in sent if subject.end <= t.i < root.i and t.i not in removed]
     after = [t.text for t in sent if t.i > root.i and t.i not in removed and not (t.is_punct and t.i == sent.end - 1)]
     subject_text = _en_subject_text(subject)
@@ -512,7 +514,8 @@ def _ru_question(parsed: _Parsed) -> tuple[str, str] | None:
             rest = rest.replace(root.text, verb, 1) if root.text != verb else rest
             return _join(["Кто", re.sub(r"[.!]\s*$", "", rest)]), parsed.text[:span_end]
 
-    if not negated:
+    coordinated = any(t.head == root.index and t.rel == "conj" and t.pos in ("VERB", "AUX") for t in sent.tokens)
+    if not negated and not coordinated:
         # 2. a date phrase: "Когда ..." / "В каком году ..."
         for pattern, wh in _RU_DATE_RULES:
             match = pattern.search(parsed.text)
@@ -542,7 +545,7 @@ def _ru_question(parsed: _Parsed) -> tuple[str, str] | None:
             span_start, span_end = case[0].start, end
             before, after = parsed.text[:span_start], parsed.text[span_end:]
             rest = (before + " " + after).strip()
-            if span_start == 0 and not _ru_starts_with_name(parsed, span_end):
+            if not _ru_starts_with_name(parsed, 0 if span_start > 0 else span_end):
                 rest = rest[:1].lower() + rest[1:]
             rest = re.sub(r"[.!]\s*$", "", rest)
             return _join(["Где", rest]), parsed.text[span_start:span_end]
@@ -551,6 +554,15 @@ def _ru_question(parsed: _Parsed) -> tuple[str, str] | None:
         subj = subjects[0]
         span_end = max(sent.tokens[i].start + len(sent.tokens[i].text) for i in subject_ids)
         has_org = any(e[1] in ("ORG", "LOC") and e[2] < span_end for e in parsed.entities)
+        head_named = any(e[2] <= subj.start < e[3] for e in parsed.entities) or subj.text[:1] in "«\"“"
+        if has_org and head_named:
+            # the subject is the organisation's name itself («ГридЛаб»): "Кто ..."
+            verb = _ru_verb_for_kto(root)
+            if verb is not None:
+                rest = parsed.text[span_end:]
+                rest = rest.replace(root.text, verb, 1) if root.text != verb else rest
+                return _join(["Кто", re.sub(r"[.!]\s*$", "", rest)]), parsed.text[:span_end]
+            return None
         if has_org and subj.pos == "NOUN":
             wh = _RU_WHICH.get((subj.feats.get("Gender"), subj.feats.get("Number")))
             if wh:
