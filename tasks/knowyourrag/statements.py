@@ -26,6 +26,7 @@ Bad input: an empty or tiny context is skipped with its reason; one longer than
 """
 from __future__ import annotations
 
+import bisect
 import hashlib
 import random
 import re
@@ -230,26 +231,46 @@ def _parse_sentences(sentences: list[str], lang: str) -> list[_Parsed]:
             _Parsed(s, doc, [(e.text, e.label_, e.start_char, e.end_char) for e in doc.ents])
             for s, doc in zip(sentences, docs)
         ]
-    # one natasha Doc, one sentence per line (natasha is far faster on one big Doc)
+    # one natasha Doc, one sentence per line (natasha is far faster on one big Doc);
+    # tokens and spans are assigned to sentences by offset (bisect), not by scanning
     joined = "\n".join(sentences)
     doc = nlp.parse_ru(joined)
     offsets, at = [], 0
     for s in sentences:
         offsets.append(at)
         at += len(s) + 1
-    out = []
-    for index, s in enumerate(sentences):
-        start, end = offsets[index], offsets[index] + len(s)
-        tokens = [t for sent in doc.sents for t in sent.tokens if start <= t.start < end]
-        ents = [(sp.text, sp.type, sp.start - start, sp.stop - start) for sp in doc.spans if start <= sp.start < end]
-        out.append(_Parsed(s, _RuSentence(s, tokens, start), ents))
+    tokens: list[list] = [[] for _ in sentences]
+    for sent in doc.sents:
+        for t in sent.tokens:
+            tokens[bisect.bisect_right(offsets, t.start) - 1].append(t)
+    ents: list[list] = [[] for _ in sentences]
+    for sp in doc.spans:
+        index = bisect.bisect_right(offsets, sp.start) - 1
+        ents[index].append((sp.text, sp.type, sp.start - offsets[index], sp.stop - offsets[index]))
+    return [_Parsed(s, _RuSentence(s, tokens[i], offsets[i]), ents[i]) for i, s in enumerate(sentences)]
+
+
+def parse_contexts(prepared: list[Prepared]) -> list[list[_Parsed]]:
+    """Candidate sentences of many contexts, parsed in one spaCy stream / one natasha Doc per language."""
+    out: list[list[_Parsed]] = [[] for _ in prepared]
+    for lang in ("en", "ru"):
+        indexes = [i for i, p in enumerate(prepared) if p.context.lang == lang]
+        per_context = [candidate_sentences(prepared[i].text, lang) for i in indexes]
+        parsed = _parse_sentences([s for sents in per_context for s in sents], lang)
+        at = 0
+        for i, sents in zip(indexes, per_context):
+            out[i] = parsed[at: at + len(sents)]
+            at += len(sents)
     return out
 
 
-def rules_statements(prepared: Prepared, config: ExtractionConfig) -> tuple[StatementSet, list[_Parsed]]:
+def rules_statements(
+    prepared: Prepared, config: ExtractionConfig, parsed: list[_Parsed] | None = None
+) -> tuple[StatementSet, list[_Parsed]]:
     """Theme and factual statements of one prepared context (no LLM)."""
     lang = prepared.context.lang
-    parsed = _parse_sentences(candidate_sentences(prepared.text, lang), lang)
+    if parsed is None:
+        parsed = _parse_sentences(candidate_sentences(prepared.text, lang), lang)
     facts = [p for p in parsed if _is_fact_candidate(p.text, lang, any(e[1] in _FACT_LABELS for e in p.entities), config)]
     facts = facts[: config.max_facts]
     if prepared.context.title and prepared.context.title.strip():
@@ -607,13 +628,21 @@ def _rng(seed: int, context_id: str, qtype: str) -> random.Random:
 
 def _extract_rules(contexts: list[KyrContext], config: ExtractionConfig) -> KyrBatch:
     batch = KyrBatch()
+    ready: list[Prepared] = []
     for context in contexts:
         prepared, reason = prepare_context(context, config)
         if prepared is None:
             batch.skipped += [KyrSkip(context_id=context.context_id, type=t, reason=reason) for t in config.types]
-            continue
+        else:
+            ready.append(prepared)
+    try:
+        parses: list[list[_Parsed] | None] = parse_contexts(ready)
+    except Exception:  # parse one by one so that a context that breaks the parser fails alone
+        parses = [None] * len(ready)
+    for prepared, parsed in zip(ready, parses):
+        context = prepared.context
         try:
-            statements, facts = rules_statements(prepared, config)
+            statements, facts = rules_statements(prepared, config, parsed)
         except Exception as exc:  # one unparseable context fails alone
             batch.failures.append(Failure(stage=STAGE, key=context.context_id, reason=f"{type(exc).__name__}: {exc}"))
             continue
