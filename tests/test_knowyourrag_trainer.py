@@ -18,6 +18,7 @@ from tasks.knowyourrag.trainer import (
     format_input,
     format_target,
     generate,
+    generate_items,
     load_generator,
     parse_output,
     train_generator,
@@ -143,6 +144,27 @@ def test_reload_generate_and_parse(trained):
         assert o.question and o.answer and ANSWER_SEP not in o.question + o.answer
     with pytest.raises(TrainerError, match="was not trained for types"):
         generate(generator, contexts, types=("reasoning",))
+    long_context = " ".join(["Baltic Freight Group will build a terminal in Gdansk."] * 120)
+    [long_out] = generate(generator, [long_context], types=("fact_single",), max_new_tokens=8)
+    assert long_out.input_truncated and not out[0].input_truncated
+
+
+def test_generate_items_as_a_stage(trained):
+    from schemas.knowyourrag import KyrContext
+
+    _, _, result = trained
+    generator = load_generator(result.model_dir)
+    contexts = [KyrContext(context_id=f"c{n}", text=c + " " + c, lang="en", collection="news@1") for n, (c, _, _) in enumerate(FACTS)]
+    contexts.append(KyrContext(context_id="tiny", text="Too short.", lang="en"))
+    batch = generate_items(generator, contexts, types=("fact_single", "summary"), min_words=5)
+    assert len(batch.items) + len(batch.failures) == 10
+    assert {s.context_id for s in batch.skipped} == {"tiny"}
+    for item in batch.items:
+        assert item.lineage.model == "t5:kyr-t5/v0001" and item.lineage.prompt_hash == result.card["data"]["hash"][:16]
+        assert item.config["generator"] == "t5" and item.config["collection"] == "news@1"
+        assert item.references == [next(c.text for c in contexts if c.context_id == item.config["context_id"])]
+    for failure in batch.failures:
+        assert failure.stage == "kyr_t5" and "does not parse" in failure.reason
 
 
 def test_versions_increase(trained, tiny_base):

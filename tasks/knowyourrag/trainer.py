@@ -455,3 +455,61 @@ def generate(
             out.append(GeneratedQA(context_index=index, type=qtype, raw=raw, question=question, answer=answer,
                                    parsed=question is not None, input_truncated=length > max_input))
     return out
+
+
+def generate_items(
+    generator: LoadedGenerator,
+    contexts: list,
+    types: tuple[str, ...] = QUESTION_TYPES,
+    *,
+    min_words: int = 12,
+    max_new_tokens: int = 64,
+    batch_size: int = 16,
+):
+    """The ``t5`` generator as a stage: ``KyrContext`` list in, ``KyrBatch`` of items out.
+
+    Items go through the same checks and critiques as statement-extraction items. An output
+    that does not parse at ``<a>`` is a Failure keeping the raw output; empty or tiny
+    contexts are skipped with their reason. Lineage: ``model = "t5:<name>/<version>"``,
+    ``prompt_hash`` = the training data hash (``schemas.Lineage.engine`` has no "t5"
+    value yet, so ``engine`` is "llm").
+    """
+    from schemas import Failure, Lineage
+    from schemas.knowyourrag import KyrBatch, KyrSkip
+    from tasks.knowyourrag.statements import METHOD, item_id
+
+    batch = KyrBatch()
+    usable = []
+    for context in contexts:
+        words = len(context.text.split())
+        if words < min_words:
+            reason = "empty context" if words == 0 else f"context too short: {words} words (minimum {min_words})"
+            batch.skipped += [KyrSkip(context_id=context.context_id, type=t, reason=reason) for t in types]
+        else:
+            usable.append(context)
+    outputs = generate(generator, [c.text for c in usable], types, max_new_tokens=max_new_tokens, batch_size=batch_size)
+    card = generator.card
+    model = f"t5:{card.get('name')}/{card.get('version')}"
+    data_hash = card.get("data", {}).get("hash", "")[:16]
+    for out in outputs:
+        context = usable[out.context_index]
+        key = f"{context.context_id}#{out.type}"
+        if not out.parsed:
+            batch.failures.append(Failure(stage="kyr_t5", key=key, reason=f"output does not parse at {ANSWER_SEP}: {out.raw[:500]!r}"))
+            continue
+        batch.items.append(
+            Item(
+                item_id=item_id(context, out.type, "t5", model, data_hash, 0),
+                method=METHOD,
+                type=out.type,
+                lang=context.lang,
+                question=out.question,
+                answers=[out.answer],
+                references=[context.text],
+                doc_ids=[context.doc_id or context.context_id],
+                config={"context_id": context.context_id, "collection": context.collection, "generator": "t5",
+                        "adapter": str(generator.model_dir), "input_truncated": out.input_truncated},
+                lineage=Lineage(engine="llm", model=model, prompt_name="kyr_t5_adapter", prompt_hash=data_hash),
+            )
+        )
+    return batch
