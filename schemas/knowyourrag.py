@@ -58,6 +58,9 @@ class KyrBatch(BaseModel):
     failures: list[Failure] = []
     skipped: list[KyrSkip] = []
     usage: LLMUsage = LLMUsage()
+    #: LLM usage per step ("theme", "facts", "summary", "reasoning", "question:<type>"), so the
+    #: cost per accepted item and per type can be read off a run (shared steps split by the reader)
+    usage_by_step: dict[str, LLMUsage] = {}
 
 
 # --- LLM reply shapes ----------------------------------------------------------------------

@@ -219,6 +219,11 @@ def test_llm_statement_extraction_with_one_broken_reply(fake_llm, llm_engine):
     assert statements["en-news-port"].conclusions and statements["en-news-port"].summaries
     # theme + facts + summary + reasoning + 3 questions (en), same (ru), theme twice (broken + retry)
     assert batch.usage.calls + batch.usage.cached == 7 + 7 + 2
+    steps = batch.usage_by_step
+    assert set(steps) == {"theme", "facts", "summary", "reasoning", "question:fact_single", "question:summary",
+                          "question:reasoning"}
+    assert steps["theme"].calls == 2 + 2 and steps["theme"].failures == 1  # en ok, bridge broken + retry, ru ok
+    assert sum(u.calls + u.cached for u in steps.values()) == batch.usage.calls + batch.usage.cached
     prompts = [r["messages"][-1]["content"] for r in fake_llm.requests]
     assert any("Theme: Baltic Freight Group expands the port of Gdansk" in p and "Statement:" in p for p in prompts)
 

@@ -687,6 +687,8 @@ def _extract_llm(contexts: list[KyrContext], engine: EngineConfig, config: Extra
         batch.failures += part.failures
         batch.skipped += part.skipped
         batch.usage = batch.usage + part.usage
+        for step, usage in part.usage_by_step.items():
+            batch.usage_by_step[step] = batch.usage_by_step.get(step, LLMUsage()) + usage
     return batch
 
 
@@ -701,7 +703,7 @@ def _llm_one(context: KyrContext, client, engine: EngineConfig, config: Extracti
     lang = context.lang
     hashes: list[str] = []
 
-    def ask(step: str, schema, key: str, **variables) -> LLMResult | None:
+    def ask(step: str, schema, key: str, bucket: str | None = None, **variables) -> LLMResult | None:
         try:
             prompt = render(f"kyr_{step}", lang, **variables)
         except Exception as exc:  # a missing prompt for an unsupported language fails this context
@@ -710,6 +712,8 @@ def _llm_one(context: KyrContext, client, engine: EngineConfig, config: Extracti
         hashes.append(prompt.sha256)
         result = client.complete_json(prompt, schema)
         out.usage = out.usage + result.usage
+        name = bucket or step
+        out.usage_by_step[name] = out.usage_by_step.get(name, LLMUsage()) + result.usage
         if result.value is None:
             out.failures.append(
                 Failure(stage=STAGE, key=key, reason=failure_reason(result, f"{step}: unusable LLM reply"), kind=result.failure_kind)
@@ -744,7 +748,7 @@ def _llm_one(context: KyrContext, client, engine: EngineConfig, config: Extracti
             continue  # its statements step failed and is recorded
         statement = _rng(config.seed, cid, qtype).choice(pool)
         key = f"{cid}#{qtype}"
-        r = ask("question", QuestionReply, key, theme=theme, statement=statement)
+        r = ask("question", QuestionReply, key, bucket=f"question:{qtype}", theme=theme, statement=statement)
         if r is None:
             continue
         question = r.value.question.strip()
