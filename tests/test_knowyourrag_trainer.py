@@ -178,6 +178,8 @@ def test_versions_increase(trained, tiny_base):
 
 def test_base_model_errors(tmp_path, trained):
     training_set, config, _ = trained
+    with pytest.raises(TrainerError, match=r"types \['summary'\] that are not in the trainer's types"):
+        train_generator(training_set, config.model_copy(update={"types": ("fact_single",)}))
     with pytest.raises(TrainerError, match="does not exist"):
         train_generator(training_set, config.model_copy(update={"base_model": tmp_path / "nope"}))
     from transformers import GPT2Config

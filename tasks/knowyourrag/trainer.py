@@ -24,6 +24,7 @@ import hashlib
 import json
 import random
 import re
+import shutil
 import time
 from datetime import datetime, timezone
 from pathlib import Path
@@ -264,6 +265,9 @@ def train_generator(training_set: TrainingSet, config: TrainerConfig) -> Trainin
     _check_base(config.base_model)
     if not training_set.train:
         raise TrainerError("training set too small: no training examples")
+    extra = sorted({e.type for e in training_set.train + training_set.validation} - set(config.types))
+    if extra:
+        raise TrainerError(f"training set has types {extra} that are not in the trainer's types {list(config.types)}")
     if config.torch_threads:
         torch.set_num_threads(config.torch_threads)
     _seed_everything(config.seed)
@@ -316,6 +320,7 @@ def train_generator(training_set: TrainingSet, config: TrainerConfig) -> Trainin
 
     version, model_dir = _next_version(Path(config.output_root) / config.name)
     tmp = model_dir.with_name(model_dir.name + ".partial")
+    shutil.rmtree(tmp, ignore_errors=True)  # left by a killed run
     model.save_pretrained(str(tmp))
     tokenizer.save_pretrained(str(tmp))
     head = max(1, min(5, len(losses) // 4))
