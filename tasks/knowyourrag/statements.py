@@ -570,7 +570,24 @@ def _ru_question(parsed: _Parsed) -> tuple[str, str] | None:
                 rest = rest[:1].lower() + rest[1:]
             rest = re.sub(r"[.!]\s*$", "", rest)
             return _join(["Где", rest]), parsed.text[span_start:span_end]
-    # 4. a named organisation as the subject: "Какая компания / Какой банк ..."
+        # 4. a counted object: "Сколько <noun phrase> ..." (the noun already genitive plural after the number)
+        for num in (t for t in sent.tokens if t.rel == "nummod" and t.pos == "NUM" and t.head is not None):
+            noun = sent.tokens[num.head]
+            if noun.rel != "obj" or noun.head != root.index or not re.fullmatch(r"\d[\d\s]*", num.text):
+                continue
+            if noun.feats.get("Case") != "Gen" or noun.feats.get("Number") != "Plur":
+                continue
+            between = sent.tokens[num.index + 1: noun.index]
+            if num.index > noun.index or any(t.head != noun.index or t.rel != "amod" for t in between):
+                continue  # only "<number> <adjectives> <noun>"; what follows the noun stays in place
+            start, end = num.start, noun.start + len(noun.text)
+            counted = parsed.text[num.start + len(num.text): end].strip()
+            rest = (parsed.text[:start] + " " + parsed.text[end:]).strip()
+            if not _ru_starts_with_name(parsed, 0 if start > 0 else end):
+                rest = rest[:1].lower() + rest[1:]
+            rest = re.sub(r"[.!]\s*$", "", rest)
+            return _join(["Сколько", counted, rest]), parsed.text[start:end]
+    # 5. a named organisation as the subject: "Какая компания / Какой банк ..."
     if subject_ids and min(subject_ids) == 0 and max(subject_ids) < root.index:
         subj = subjects[0]
         span_end = max(sent.tokens[i].start + len(sent.tokens[i].text) for i in subject_ids)
