@@ -207,3 +207,19 @@ def test_corrupt_adapter_directory(tmp_path, trained):
         load_generator(no_card)
     with pytest.raises(TrainerError, match="does not exist"):
         load_generator(tmp_path / "missing")
+
+
+def test_untied_lm_head_is_trained_and_saved(tmp_path):
+    """Flan-T5 unties the output layer: its rows for <a> and the flags must be trained too."""
+    from safetensors import safe_open
+
+    base = build_tiny_t5(tmp_path / "untied", [c for c, _, _ in FACTS] * 3, vocab_size=200, tie_word_embeddings=False)
+    items = [kyr_item(f"{n}", "fact_single", c, q, a) for n, (c, q, a) in enumerate(FACTS)]
+    config = TrainerConfig(base_model=base, output_root=tmp_path / "models", types=("fact_single",), max_steps=30,
+                           learning_rate=1e-2, lora_r=8, lora_dropout=0.0, torch_threads=1)
+    result = train_generator(build_training_set(items, types=("fact_single",)), config)
+    assert result.card["metrics"]["train_loss_last"] < result.card["metrics"]["train_loss_first"]
+    with safe_open(str(result.model_dir / "adapter_model.safetensors"), "pt") as weights:
+        assert any("lm_head" in key for key in weights.keys())
+    out = generate(load_generator(result.model_dir), [FACTS[0][0]], types=("fact_single",), max_new_tokens=8)
+    assert len(out) == 1 and out[0].raw

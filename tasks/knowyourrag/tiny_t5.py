@@ -12,7 +12,14 @@ from pathlib import Path
 
 
 def build_tiny_t5(
-    out_dir: Path, texts: list[str], *, vocab_size: int = 400, d_model: int = 64, layers: int = 2, seed: int = 0
+    out_dir: Path,
+    texts: list[str],
+    *,
+    vocab_size: int = 400,
+    d_model: int = 64,
+    layers: int = 2,
+    seed: int = 0,
+    tie_word_embeddings: bool = True,
 ) -> Path:
     """Write a tokenizer + untrained T5ForConditionalGeneration to ``out_dir``; return it."""
     import sentencepiece as spm
@@ -52,6 +59,7 @@ def build_tiny_t5(
         decoder_start_token_id=tokenizer.pad_token_id,
         pad_token_id=tokenizer.pad_token_id,
         eos_token_id=tokenizer.eos_token_id,
+        tie_word_embeddings=tie_word_embeddings,  # Flan-T5 unties them
     )
     T5ForConditionalGeneration(config).save_pretrained(str(out_dir))
     return out_dir

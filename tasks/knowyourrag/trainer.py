@@ -278,6 +278,10 @@ def train_generator(training_set: TrainingSet, config: TrainerConfig) -> Trainin
     model = AutoModelForSeq2SeqLM.from_pretrained(str(config.base_model))
     model.resize_token_embeddings(len(tokenizer))
     new_ids = tokenizer.convert_tokens_to_ids(new_tokens)
+    # trainable_token_indices trains the new rows of the input embedding (and of a tied
+    # lm_head); an untied lm_head (Flan-T5) is trained and saved whole, or the model could
+    # never learn to emit <a> and the flags
+    untied_head = not getattr(model.config, "tie_word_embeddings", True)
     lora = LoraConfig(
         task_type=TaskType.SEQ_2_SEQ_LM,
         r=config.lora_r,
@@ -285,6 +289,7 @@ def train_generator(training_set: TrainingSet, config: TrainerConfig) -> Trainin
         lora_dropout=config.lora_dropout,
         target_modules=list(config.target_modules),
         trainable_token_indices=new_ids,
+        modules_to_save=["lm_head"] if untied_head else None,
     )
     model = get_peft_model(model, lora)
     trainable = sum(p.numel() for p in model.parameters() if p.requires_grad)
