@@ -496,22 +496,6 @@ _RU_DATE_RULES = [
 _RU_WHICH = {("Masc", "Sing"): "Какой", ("Fem", "Sing"): "Какая", ("Neut", "Sing"): "Какое"}
 
 
-def _ru_remove(sentence: str, start: int, end: int, wh: str) -> str:
-    before, after = sentence[:start], sentence[end:]
-    rest = (before + " " + after).strip()
-    rest = re.sub(r"[.!]\s*$", "", rest).strip(" ,")
-    words = rest.split(" ", 1)
-    # the old first word loses its capital unless it is a name (natasha PROPN checked by caller)
-    return _join([wh, rest])
-
-
-def _ru_decapitalise(sentence: _RuSentence, keep_caps: bool) -> str:
-    text = sentence.text
-    if not keep_caps and text[:1].isupper():
-        text = text[:1].lower() + text[1:]
-    return text
-
-
 def _ru_question(parsed: _Parsed) -> tuple[str, str] | None:
     sent: _RuSentence = parsed.parse
     root = sent.root
