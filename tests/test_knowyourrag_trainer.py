@@ -223,3 +223,31 @@ def test_untied_lm_head_is_trained_and_saved(tmp_path):
         assert any("lm_head" in key for key in weights.keys())
     out = generate(load_generator(result.model_dir), [FACTS[0][0]], types=("fact_single",), max_new_tokens=8)
     assert len(out) == 1 and out[0].raw
+
+
+def test_evaluate_generator_on_held_out_contexts(trained, fake_llm, llm_engine):
+    from schemas.knowyourrag import KyrContext
+    from tasks.knowyourrag.evaluate import evaluate_generator
+
+    _, _, result = trained
+
+    def handler(body):
+        text = body["messages"][-1]["content"]
+        if "choose the one label" in text:
+            return json.dumps({"label": "fact_single", "reason": "one value"})
+        return json.dumps({"evaluation": "fine", "rating": 4})
+
+    fake_llm.handler(handler)
+    contexts = [KyrContext(context_id=f"h{n}", text=c, lang="en") for n, (c, _, _) in enumerate(FACTS)]
+    report = evaluate_generator(load_generator(result.model_dir), contexts, llm_engine, ("fact_single", "summary"),
+                                min_words=3)
+    assert report.adapter == "kyr-t5/v0001" and report.contexts == 5
+    assert report.requested == {"fact_single": 5, "summary": 5}
+    parsed = sum(round(report.parse_rate[t] * 5) for t in ("fact_single", "summary"))
+    assert parsed == report.label_mix["all"]["fact_single"]  # every parsed item was labelled
+    assert parsed + report.failures == 10
+    for by_critique in report.mean_critique.values():
+        assert by_critique == {"stand_alone": 4.0, "question_specificity": 4.0, "question_grounded": 4.0,
+                               "answer_grounded": 4.0}
+    # one label + four critiques per parsed item (identical prompts, e.g. stand-alone of a repeated question, are cached)
+    assert report.usage.calls + report.usage.cached == parsed * 5
