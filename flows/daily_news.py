@@ -26,13 +26,14 @@ from benchmill.orchestration import current_flow_run_id, publish_artifacts, stag
 from benchmill.releases import NOT_EVALUATED, ensure_exports, plan_release, publish, released_questions
 from benchmill.settings import CrawlSettings, Settings, load_settings
 from benchmill.store import Store
-from benchmill.wikidata import WikidataAPI, WikidataIndex, WikidataLookup
+from tasks.dragon.wikidata import WikidataAPI, WikidataIndex, WikidataLookup
 from schemas import (
     EntityCandidate, EntityLink, Failure, FetchedDocument, IncrementDoc, Item, LLMUsage, NewVersion,
     PreviousVersion, SourceSpec, Subgraph, Triplet, Verdict,
 )
-from tasks import crawl, diff, graph, linking, novelty, questions, subgraphs, triplets
-from tasks.filters import closed_book, duplicates, graph_correspondence, llm_judge, ner_presence
+from tasks.dragon import crawl, diff, graph, linking, novelty, questions, subgraphs, triplets
+from tasks.dragon import graph_correspondence
+from tasks.filters import closed_book, duplicates, llm_judge, ner_presence
 
 METHOD = "dragon"
 #: cheap, deterministic filters first; the LLM filters only see items nothing rejected yet

@@ -206,7 +206,7 @@ def test_export_into_unwritable_folder_is_one_line(released_store, tmp_path):
 def test_os_errors_read_as_one_line_with_the_path():
     import errno
 
-    from benchmill.cli import _os_error
+    from cli import _os_error
 
     exc = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), "/data/releases/news-en/1.2.0/public/texts.parquet")
     assert _os_error(exc) == "No space left on device: /data/releases/news-en/1.2.0/public/texts.parquet"
