@@ -80,6 +80,9 @@ def daily(
 ) -> None:
     """Run the daily news flow (DRAGON): crawl, diff, facts, graph, questions, filters, release."""
     settings = settings_for(config, store, engine=engine)
+    from tasks.dragon.spec import news_collections
+
+    news_collections(settings)  # per-filter config ([generators.dragon.filters.*]) validates before any work
     specs = [parse_source(s) for s in source] if source else None
     if not (specs or settings.sources):
         raise UserError("no sources: pass --source or set `sources` in benchmill.toml")

@@ -23,21 +23,18 @@ from benchmill.engines import EngineConfig
 from benchmill.faults import checkpoint
 from benchmill.llm import RunUsage
 from benchmill.orchestration import current_flow_run_id, publish_artifacts, stage, task_runner
-from benchmill.releases import NOT_EVALUATED, ensure_exports, plan_release, publish, released_questions
+from benchmill.filtering import run_filter_stack
+from benchmill.releases import ensure_exports, plan_release, publish
 from benchmill.settings import CrawlSettings, Settings, load_settings
 from benchmill.store import Store
 from tasks.dragon.wikidata import WikidataAPI, WikidataIndex, WikidataLookup
 from schemas import (
     EntityCandidate, EntityLink, Failure, FetchedDocument, IncrementDoc, Item, LLMUsage, NewVersion,
-    PreviousVersion, SourceSpec, Subgraph, Triplet, Verdict,
+    PreviousVersion, SourceSpec, Subgraph, Triplet,
 )
 from tasks.dragon import crawl, diff, graph, linking, novelty, questions, subgraphs, triplets
-from tasks.dragon import graph_correspondence
-from tasks.filters import closed_book, duplicates, llm_judge, ner_presence
+from tasks.dragon.spec import FILTERS, METHOD, news_collections
 
-METHOD = "dragon"
-#: cheap, deterministic filters first; the LLM filters only see items nothing rejected yet
-FILTERS = ["graph_correspondence", "ner_presence", "duplicates", "closed_book", "llm_judge"]
 DOCS_PER_TRIPLET_TASK = 16
 SUBGRAPHS_PER_QUESTION_TASK = 64
 #: subgraphs sampled per type, as a multiple of the largest per-type quota: filters reject
@@ -73,13 +70,6 @@ linking_stage = stage(linking.link_entities, name="linking")
 novelty_stage = stage(novelty.filter_novel, name="novelty")
 subgraphs_stage = stage(subgraphs.sample_subgraphs, name="subgraphs")
 questions_stage = stage(questions.generate_questions, name="questions")
-filter_stages = {
-    "graph_correspondence": stage(graph_correspondence.check_graph_correspondence, name="filter-graph-correspondence"),
-    "ner_presence": stage(ner_presence.check_ner_presence, name="filter-ner-presence"),
-    "duplicates": stage(duplicates.check_duplicates, name="filter-duplicates"),
-    "closed_book": stage(closed_book.check_closed_book, name="filter-closed-book"),
-    "llm_judge": stage(llm_judge.judge_items, name="filter-llm-judge"),
-}
 
 
 class DailySummary(BaseModel):
@@ -120,6 +110,7 @@ def daily_news(
     if not sources:
         raise ValueError("no sources: pass --source or set `sources` in benchmill.toml")
     engine_cfg = EngineConfig.from_settings(settings)
+    news_collections(settings)  # a bad filter config fails here, before any work
     run_id = current_flow_run_id() or f"local-{hashlib.sha1(str(sources).encode()).hexdigest()[:8]}"
     with Store.writer(settings.store, run_id) as store:
         ensure_exports(store, settings)
@@ -187,21 +178,21 @@ def _run(store: Store, settings: Settings, engine: EngineConfig, sources: list[S
             index.close()
 
     # 8. filters: every awaiting item gets a verdict from every filter
-    _run_filters(store, settings, engine, run_id, usage, clock)
+    collections = news_collections(settings)
+    run_filter_stack(store, collections, engine, run_id, usage, clock)
     store.mark_consumed([d.version_id for d in increment], run_id)
     checkpoint("mark_consumed")
 
     # 9. one new MINOR release per language collection with something new to release
     releases: dict[str, str] = {}
     release_manifests = {}
-    with clock.stage("release", total=len(settings.languages)):
-        for lang in settings.languages:
-            collection = f"news-{lang}"
-            plan = plan_release(store, collection, method=METHOD, lang=lang, filters=FILTERS, quotas=settings.quotas)
+    with clock.stage("release", total=len(collections)):
+        for spec in collections:
+            plan = plan_release(store, spec)
             if plan is not None:
-                release_manifests[collection] = publish(store, settings, plan, run_id=run_id, filters=FILTERS)
-                releases[collection] = plan.version
-            checkpoint(f"released[{lang}]")
+                release_manifests[spec.name] = publish(store, settings, plan, run_id=run_id)
+                releases[spec.name] = plan.version
+            checkpoint(f"released[{spec.lang}]")
             progress.advance()
 
     new_ids = [i.item_id for i in new_items]
@@ -291,33 +282,6 @@ def _build_language(store: Store, settings: Settings, engine: EngineConfig, inde
     return len(facts), len(verdict.novel), len(new_edges), len(sampled), items
 
 
-def _run_filters(store: Store, settings: Settings, engine: EngineConfig, run_id: str, usage: RunUsage,
-                 clock: progress.StageClock) -> None:
-    for name in FILTERS:
-        with clock.stage(f"filter:{name}"):
-            awaiting = store.items(store.items_awaiting(name, METHOD, settings.languages))
-            if name in ("closed_book", "llm_judge"):
-                # the LLM filters spend calls only on items nothing has rejected yet; the others
-                # are recorded as not evaluated, with the reason, so every item has every verdict
-                rejected_by: dict[str, str] = {}
-                for v in store.verdicts([i.item_id for i in awaiting]):
-                    if v.status == "rejected":
-                        rejected_by.setdefault(v.item_id, v.filter)
-                store.write_verdicts([
-                    Verdict(item_id=iid, filter=name, status="skipped", reason=f"{NOT_EVALUATED}rejected by {by}")
-                    for iid, by in sorted(rejected_by.items())
-                ], run_id)
-                awaiting = [i for i in awaiting if i.item_id not in rejected_by]
-            for lang in sorted({i.lang for i in awaiting}):
-                lang_items = [i for i in awaiting if i.lang == lang]
-                fut = filter_stages[name].submit(*_filter_args(store, name, lang_items, lang, engine))
-                result = fut.result()
-                usage.add(result.usage, cached_task=_from_cache(fut))
-                store.write_verdicts(result.verdicts, run_id)
-            progress.advance()
-        checkpoint(f"filter:{name}")
-
-
 def _from_cache(future) -> bool:
     """Did Prefect serve this task's result from its cache (usage of an earlier run)?"""
     state = getattr(future, "state", None)
@@ -340,19 +304,6 @@ def _recorded(store: Store, run_id: str, failures: list[Failure]) -> list[Failur
     """Record a stage's failed inputs at once, so a run that dies later still lists them."""
     store.record_failures(run_id, failures)
     return failures
-
-
-def _filter_args(store: Store, name: str, items: list[Item], lang: str, engine: EngineConfig) -> tuple:
-    doc_texts = lambda: _canonical(store.document_texts(sorted({d for i in items for d in i.doc_ids})))  # noqa: E731
-    if name == "graph_correspondence":
-        return (items,)
-    if name == "ner_presence":
-        return (items, doc_texts())
-    if name == "duplicates":
-        return (items, released_questions(store, f"news-{lang}"), lang)
-    if name == "closed_book":
-        return (items, engine)
-    return (items, doc_texts(), engine)
 
 
 def _wikidata(settings: Settings) -> WikidataLookup | None:
