@@ -147,8 +147,8 @@ def release_items(store: Store, collection: str, version: str) -> list[tuple[int
 def release_texts(store: Store, collection: str, version: str) -> list[dict[str, Any]]:
     with store.connect() as con:
         rows = con.execute(
-            """SELECT t.public_id, t.doc_id, v.title, v.text FROM release_texts t
-               JOIN document_versions v ON v.version_id = t.version_id
+            """SELECT t.public_id, t.doc_id, p.title, p.text FROM release_texts t
+               JOIN passages p ON p.passage_id = t.version_id
                WHERE t.collection = ? AND t.version = ? ORDER BY t.public_id""",
             [collection, version],
         ).fetchall()
@@ -222,27 +222,28 @@ def plan_release(store: Store, spec: "CollectionSpec") -> ReleasePlan | None:
     if not taken:
         return None
     items = store.items(taken)
-    doc_ids = _release_texts(store, collection, lang, items)
+    doc_ids = _release_texts(store, collection, method, lang, items)
     return ReleasePlan(collection=collection, version=next_version(parent), parent=parent, items=items,
                        doc_ids=doc_ids, held_back=dict(sorted(held_back.items())), method=method, lang=lang,
                        held_back_ids=sorted(held_ids), filters=filters, exports=list(spec.exports))
 
 
-def _release_texts(store: Store, collection: str, lang: str, items: list[Item]) -> list[str]:
+def _release_texts(store: Store, collection: str, method: str, lang: str, items: list[Item]) -> list[str]:
     """The documents a release publishes: those its questions cite, and every document of
-    the language whose newest *consumed* version no release of the collection has
-    published yet (the cycle's distractor texts, new or changed). Defined on consumed
-    versions, not on a run's increment, so a run killed after marking the increment
-    consumed and its rerun (whose increment is empty) publish the same texts."""
+    the method and language whose newest *ready* passage no release of the collection has
+    published yet (the cycle's distractor texts, new or changed). Defined on ready
+    passages (the daily news: versions a completed run consumed), not on a run's
+    increment, so a run killed after marking the increment consumed and its rerun (whose
+    increment is empty) publish the same texts."""
     with store.connect() as con:
         rows = con.execute(
             """WITH newest AS (
-                   SELECT v.doc_id, v.version_id FROM document_versions v JOIN documents d USING (doc_id)
-                   WHERE d.lang = ? AND v.consumed_by IS NOT NULL
-                   QUALIFY row_number() OVER (PARTITION BY v.doc_id ORDER BY v.seq DESC) = 1)
+                   SELECT doc_id, passage_id FROM passages
+                   WHERE method = ? AND lang = ? AND ready_by IS NOT NULL
+                   QUALIFY row_number() OVER (PARTITION BY doc_id ORDER BY seq DESC) = 1)
                SELECT doc_id FROM newest
-               WHERE version_id NOT IN (SELECT version_id FROM release_texts WHERE collection = ?)""",
-            [lang, collection],
+               WHERE passage_id NOT IN (SELECT version_id FROM release_texts WHERE collection = ?)""",
+            [method, lang, collection],
         ).fetchall()
     return sorted({d for i in items for d in i.doc_ids} | {r[0] for r in rows})
 
@@ -261,7 +262,7 @@ def publish(store: Store, settings: Settings, plan: ReleasePlan, *, run_id: str,
     item_public = {iid: n for n, iid in enumerate(_public_order(plan.version, sorted(items_by_id)))}
     doc_public = {did: n for n, did in enumerate(_public_order(plan.version, plan.doc_ids))}
     manifest_ = _build_manifest(store, plan, filters)
-    versions = store.newest_version_ids(plan.doc_ids)  # the writer's lock keeps them current
+    versions = store.newest_version_ids(plan.doc_ids)  # newest passage per document; the writer's lock keeps them current
     with store.transaction() as con:
         if first_row(con.execute("SELECT 1 FROM releases WHERE collection = ? AND version = ?", [plan.collection, plan.version])):
             raise ReleaseError(f"release {plan.collection}@{plan.version} already exists; releases are immutable")

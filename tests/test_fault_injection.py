@@ -51,8 +51,8 @@ FAILPOINTS = [
 ]
 #: columns whose values name a run or a wall-clock time
 RUN_DEPENDENT = {"run_id", "first_run", "consumed_by", "consumed_at", "recorded_at", "created_at", "fetched_at",
-                 "first_seen_at", "applied_at"}
-TABLES = ["sources", "documents", "document_versions", "triplets", "entities", "edges", "items", "verdicts",
+                 "first_seen_at", "applied_at", "ready_by"}
+TABLES = ["sources", "documents", "document_versions", "passages", "triplets", "entities", "edges", "items", "verdicts",
           "releases", "release_items", "release_texts", "release_settled", "failures"]
 
 
