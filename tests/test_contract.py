@@ -6,6 +6,7 @@ and runs through the real stack and release planning on a real DuckDB store.
 """
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -148,3 +149,34 @@ def test_the_stack_runs_cheap_first_records_llm_skips_and_reads_the_items_collec
         stack()
         after = {v.item_id: v for v in store.verdicts(["t005", "t006"]) if v.filter == "toy_length"}
         assert after["t006"].reason == "released" and after["t005"].status == "passed"
+
+
+class _Summary(BaseModel):
+    items: int
+
+
+def test_generator_run_records_completed_failed_and_unfinished_runs(tmp_path: Path):
+    from benchmill.runs import generator_run
+    from benchmill.store import Store
+    from schemas import Failure
+
+    settings = load_settings(None, store=tmp_path / "s.duckdb", releases_dir=tmp_path / "rel", engine="rules")
+    with generator_run("toy", settings, {"seed": 1}) as run:
+        assert run.engine.kind == "rules"
+        run.recorded([Failure(stage="documents", key="doc-3", reason="template field missing")])
+        run.complete(_Summary(items=2))
+    ok_id = run.run_id
+    with pytest.raises(ValueError, match="boom"):
+        with generator_run("toy", settings, {"seed": 2}) as run:
+            raise ValueError("boom")
+    failed_id = run.run_id
+    with pytest.raises(RuntimeError, match="without run.complete"):
+        with generator_run("toy", settings, {"seed": 3}) as run:
+            pass
+    with Store.writer(settings.store, "check") as store:
+        runs = {r["run_id"]: r for r in store.runs()}
+        assert runs[ok_id]["status"] == "completed" and json.loads(runs[ok_id]["summary"]) == {"items": 2}
+        assert json.loads(runs[ok_id]["params"])["seed"] == 1
+        assert runs[failed_id]["status"] == "failed" and runs[failed_id]["error"] == "ValueError: boom"
+        assert runs[run.run_id]["status"] == "failed"
+        assert [f.key for f in store.failures(ok_id)] == ["doc-3"]

@@ -46,7 +46,7 @@ FAILPOINTS = [
     "mark_consumed",         # increment marked consumed, nothing released: the rerun's increment is empty
     "release_committed",     # news-en's rows committed, its folder not written
     "export_before_rename",  # the rerun re-exports news-en and dies inside the export: a temp folder is left
-    "released[en]",          # between the languages' releases: news-ru not yet released
+    "released[news-en]",     # between the languages' releases: news-ru not yet released
     "release_committed",     # news-ru's rows committed, not exported
 ]
 #: columns whose values name a run or a wall-clock time
