@@ -23,7 +23,7 @@ from benchmill.llm import llm_client
 from benchmill.settings import LLMSettings
 from flows.daily_news import SUBGRAPHS_PER_QUESTION_TASK
 from schemas import Edge, Subgraph
-from tasks.questions import generate_questions
+from tasks.dragon.questions import generate_questions
 
 
 def _subgraph(i: int) -> Subgraph:

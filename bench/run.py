@@ -38,12 +38,12 @@ def bench_pipeline(n_en: int, n_ru: int) -> dict:
     """Everything a run does per document except parsing and the LLM."""
     from bench.corpus import edit, make_articles
     from benchmill.settings import load_settings
-    from benchmill.wikidata import WikidataIndex, WikidataLookup
+    from tasks.dragon.wikidata import WikidataIndex, WikidataLookup
     from flows.daily_news import lookup_candidates
     from schemas import EntityLink, Triplet
-    from tasks import diff, graph, subgraphs
-    from tasks.crawl import extract_article
-    from tasks.linking import unlinked_node_id
+    from tasks.dragon import diff, graph, subgraphs
+    from tasks.dragon.crawl import extract_article
+    from tasks.dragon.linking import unlinked_node_id
 
     settings = load_settings(None)
     corpora = {"en": make_articles("en", n_en), "ru": make_articles("ru", n_ru)}
@@ -107,7 +107,7 @@ def bench_triplets(n_en: int, n_ru: int) -> dict:
     from benchmill import nlp
     from benchmill.engines import EngineConfig
     from schemas import IncrementDoc
-    from tasks.triplets import extract_triplets
+    from tasks.dragon.triplets import extract_triplets
 
     out = {}
     rules = EngineConfig(kind="rules")

@@ -21,20 +21,22 @@ import shutil
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 
 from benchmill.faults import checkpoint
+from benchmill.filtering import NOT_EVALUATED  # noqa: F401  (re-exported: the manifest counts these)
 from benchmill.processes import pid_alive
 from benchmill.settings import Settings
 from benchmill.store import Store, StoreError, bulk_insert, first_row, utcnow
 from schemas import Item
 from schemas.release import FilterStats, ReleaseManifest
 
-#: reason prefix of a verdict the flow records instead of running a filter on an already rejected item
-NOT_EVALUATED = "not evaluated: "
+if TYPE_CHECKING:
+    from benchmill.specs import CollectionSpec
+
 VERSION_RE = re.compile(r"^(\d+)\.(\d+)\.(\d+)$")
 FIRST_VERSION = "1.0.0"
 
@@ -84,6 +86,8 @@ class ReleasePlan:
     method: str = ""
     lang: str = ""
     held_back_ids: list[str] = ()  # accepted items over the quota: settled by this release
+    filters: list[str] = ()  # the collection's filters (the manifest reports each)
+    exports: list[str] = ("benchmill",)  # export formats of the collection spec
 
 
 # ----------------------------------------------------------------------- reads
@@ -143,8 +147,8 @@ def release_items(store: Store, collection: str, version: str) -> list[tuple[int
 def release_texts(store: Store, collection: str, version: str) -> list[dict[str, Any]]:
     with store.connect() as con:
         rows = con.execute(
-            """SELECT t.public_id, t.doc_id, v.title, v.text FROM release_texts t
-               JOIN document_versions v ON v.version_id = t.version_id
+            """SELECT t.public_id, t.doc_id, p.title, p.text FROM release_texts t
+               JOIN passages p ON p.passage_id = t.version_id
                WHERE t.collection = ? AND t.version = ? ORDER BY t.public_id""",
             [collection, version],
         ).fetchall()
@@ -169,35 +173,41 @@ _UNSETTLED = """i.method = ? AND i.lang = ?
     AND i.item_id NOT IN (SELECT item_id FROM release_settled WHERE collection = ?)"""
 
 
-def plan_release(
-    store: Store, collection: str, *, method: str, lang: str, filters: list[str], quotas: dict[str, int],
-) -> ReleasePlan | None:
-    """Accepted items of this release cycle, within quotas, best score first.
+def plan_release(store: Store, spec: "CollectionSpec") -> ReleasePlan | None:
+    """Accepted items of this release cycle, within the spec's quotas, ranked as it says.
 
     A pure function of the store, so a run killed anywhere and its rerun publish the same
-    release. Accepted = a verdict from every filter, none rejected and none a transient
-    error (``skipped`` counts neither way). The cycle is every item of the method and
-    language that no release of the collection has released or settled: ``publish``
-    records the items over the quota (held back for good) and the rejected ones in
-    ``release_settled``; an item whose verdict was an ``error`` stays in the cycle and is
-    released once a later run accepts it. Texts: see ``_release_texts``. Returns None
-    when there is nothing to release.
+    release. Accepted = a verdict from every filter of the spec, none rejected and none a
+    transient error (``skipped`` counts neither way). The cycle is every item of the
+    spec's method and language that no release of the collection has released or
+    settled: ``publish`` records the items over the quota (held back for good) and the
+    rejected ones in ``release_settled``; an item whose verdict was an ``error`` stays in
+    the cycle and is released once a later run accepts it. Within a type, items compete
+    for the quota in the order of ``spec.ranking`` (then item id). Texts: see
+    ``_release_texts``. Returns None when there is nothing to release.
     """
+    collection, method, lang, filters = spec.name, spec.method, spec.lang, list(spec.filters)
     parent = latest_version(store, collection)
+    rank_cols, rank_order, rank_params = [], [], []
+    for n, key in enumerate(spec.ranking):
+        passed = " AND status = 'passed'" if key.passed_only else ""
+        rank_cols.append(f"avg(score) FILTER (WHERE filter = ?{passed}) AS rank{n}")
+        rank_order.append(f"v.rank{n} {'DESC' if key.descending else 'ASC'} NULLS LAST")
+        rank_params.append(key.filter)
     with store.connect() as con:
         rows = con.execute(
             f"""WITH v AS (
                    SELECT item_id,
                           count(*) FILTER (WHERE filter IN (SELECT unnest(?::VARCHAR[]))) AS n_filters,
-                          count(*) FILTER (WHERE status IN ('rejected', 'error')) AS n_bad,
-                          avg(score) FILTER (WHERE filter = 'llm_judge' AND status = 'passed') AS judge,
-                          avg(score) FILTER (WHERE filter = 'graph_correspondence') AS graph
+                          count(*) FILTER (WHERE status IN ('rejected', 'error')) AS n_bad
+                          {''.join(', ' + c for c in rank_cols)}
                    FROM verdicts GROUP BY item_id)
                SELECT i.item_id, i.type FROM items i JOIN v USING (item_id)
                WHERE {_UNSETTLED} AND v.n_filters = ? AND v.n_bad = 0
-               ORDER BY i.type, v.judge DESC NULLS LAST, v.graph DESC NULLS LAST, i.item_id""",
-            [filters, method, lang, collection, collection, len(filters)],
+               ORDER BY i.type, {''.join(o + ', ' for o in rank_order)}i.item_id""",
+            [filters, *rank_params, method, lang, collection, collection, len(filters)],
         ).fetchall()
+    quotas = spec.quotas
     taken: list[str] = []
     per_type: Counter[str] = Counter()
     held_back: Counter[str] = Counter()
@@ -212,27 +222,28 @@ def plan_release(
     if not taken:
         return None
     items = store.items(taken)
-    doc_ids = _release_texts(store, collection, lang, items)
+    doc_ids = _release_texts(store, collection, method, lang, items)
     return ReleasePlan(collection=collection, version=next_version(parent), parent=parent, items=items,
                        doc_ids=doc_ids, held_back=dict(sorted(held_back.items())), method=method, lang=lang,
-                       held_back_ids=sorted(held_ids))
+                       held_back_ids=sorted(held_ids), filters=filters, exports=list(spec.exports))
 
 
-def _release_texts(store: Store, collection: str, lang: str, items: list[Item]) -> list[str]:
+def _release_texts(store: Store, collection: str, method: str, lang: str, items: list[Item]) -> list[str]:
     """The documents a release publishes: those its questions cite, and every document of
-    the language whose newest *consumed* version no release of the collection has
-    published yet (the cycle's distractor texts, new or changed). Defined on consumed
-    versions, not on a run's increment, so a run killed after marking the increment
-    consumed and its rerun (whose increment is empty) publish the same texts."""
+    the method and language whose newest *ready* passage no release of the collection has
+    published yet (the cycle's distractor texts, new or changed). Defined on ready
+    passages (the daily news: versions a completed run consumed), not on a run's
+    increment, so a run killed after marking the increment consumed and its rerun (whose
+    increment is empty) publish the same texts."""
     with store.connect() as con:
         rows = con.execute(
             """WITH newest AS (
-                   SELECT v.doc_id, v.version_id FROM document_versions v JOIN documents d USING (doc_id)
-                   WHERE d.lang = ? AND v.consumed_by IS NOT NULL
-                   QUALIFY row_number() OVER (PARTITION BY v.doc_id ORDER BY v.seq DESC) = 1)
+                   SELECT doc_id, passage_id FROM passages
+                   WHERE method = ? AND lang = ? AND ready_by IS NOT NULL
+                   QUALIFY row_number() OVER (PARTITION BY doc_id ORDER BY seq DESC) = 1)
                SELECT doc_id FROM newest
-               WHERE version_id NOT IN (SELECT version_id FROM release_texts WHERE collection = ?)""",
-            [lang, collection],
+               WHERE passage_id NOT IN (SELECT version_id FROM release_texts WHERE collection = ?)""",
+            [method, lang, collection],
         ).fetchall()
     return sorted({d for i in items for d in i.doc_ids} | {r[0] for r in rows})
 
@@ -242,13 +253,16 @@ def _public_order(version: str, keys: list[str]) -> list[str]:
     return sorted(keys, key=lambda k: hashlib.sha256(f"{version}\0{k}".encode()).hexdigest())
 
 
-def publish(store: Store, settings: Settings, plan: ReleasePlan, *, run_id: str, filters: list[str]) -> ReleaseManifest:
-    """Write the release rows in one transaction, then its export folder."""
+def publish(store: Store, settings: Settings, plan: ReleasePlan, *, run_id: str,
+            filters: list[str] | None = None) -> ReleaseManifest:
+    """Write the release rows in one transaction, then its export folder (``filters``:
+    default the plan's, i.e. its collection spec's)."""
+    filters = list(plan.filters) if filters is None else filters
     items_by_id = {i.item_id: i for i in plan.items}
     item_public = {iid: n for n, iid in enumerate(_public_order(plan.version, sorted(items_by_id)))}
     doc_public = {did: n for n, did in enumerate(_public_order(plan.version, plan.doc_ids))}
     manifest_ = _build_manifest(store, plan, filters)
-    versions = store.newest_version_ids(plan.doc_ids)  # the writer's lock keeps them current
+    versions = store.newest_version_ids(plan.doc_ids)  # newest passage per document; the writer's lock keeps them current
     with store.transaction() as con:
         if first_row(con.execute("SELECT 1 FROM releases WHERE collection = ? AND version = ?", [plan.collection, plan.version])):
             raise ReleaseError(f"release {plan.collection}@{plan.version} already exists; releases are immutable")

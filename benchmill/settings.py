@@ -137,6 +137,21 @@ class PrefectSettings(BaseModel):
     server_port: int = Field(4200, ge=1, le=65535)
 
 
+class GeneratorSettings(BaseModel):
+    """One generator's settings: the config of its collections' filters, validated against each
+    filter's Config model before a run starts (e.g. ``[generators.dragon.filters.duplicates]``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    filters: dict[str, dict[str, Any]] = Field(default_factory=dict)
+
+
+class GeneratorsSettings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    dragon: GeneratorSettings = Field(default_factory=GeneratorSettings)
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_prefix="BENCHMILL_", env_nested_delimiter="__", extra="forbid", toml_file=None
@@ -156,6 +171,7 @@ class Settings(BaseSettings):
     sources: list[SourceSpec] = []
     schedule: str = Field("0 6 * * *", description="cron for the daily news deployment")
     timezone: str = "UTC"
+    generators: GeneratorsSettings = Field(default_factory=GeneratorsSettings)
     quotas: dict[str, int] = Field(
         default_factory=lambda: {"simple": 150, "set": 150, "multi-hop": 150, "conditional": 150, "comparison": 150}
     )

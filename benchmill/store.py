@@ -42,6 +42,7 @@ from schemas import (
     Lineage,
     LLMUsage,
     NewVersion,
+    Passage,
     PreviousVersion,
     SourceSpec,
     Triplet,
@@ -462,7 +463,7 @@ class Store:
             ).fetchall()
         return {url: PreviousVersion(doc_id=d, seq=s, content_hash=h, text=t) for url, d, s, h, t in rows}
 
-    def write_versions(self, versions: list[NewVersion], run_id: str) -> int:
+    def write_versions(self, versions: list[NewVersion], run_id: str, method: str = "dragon") -> int:
         """Store new document versions (pending); returns how many were not there yet.
 
         A version already stored (same document, same content) is left as it is. The
@@ -500,6 +501,15 @@ class Store:
                     for v in versions
                 ],
             )
+            # every crawled version is a passage (its id, seq and text), offered to releases once consumed
+            con.execute(
+                """INSERT INTO passages
+                   SELECT v.version_id, v.doc_id, v.seq, 'document_version', ?, d.lang, v.title, v.text,
+                          v.content_hash, NULL, NULL, v.run_id, v.fetched_at, NULL
+                   FROM document_versions v JOIN documents d USING (doc_id)
+                   WHERE v.version_id NOT IN (SELECT passage_id FROM passages)""",
+                [method],
+            )
             return _rows_in(con, "document_versions") - before
 
     def pending_versions(self, langs: list[str] | None = None) -> list[IncrementDoc]:
@@ -527,6 +537,60 @@ class Store:
                    WHERE consumed_by IS NULL AND version_id IN (SELECT unnest(?::VARCHAR[]))""",
                 [run_id, utcnow(), version_ids],
             )
+            _mark_ready(con, version_ids, run_id)
+
+    # ------------------------------------------------------------ passages
+    def write_passages(self, passages: list[Passage], run_id: str, *, ready: bool = True) -> int:
+        """Store releasable texts (generated documents, chunks...); returns how many are new.
+
+        A passage already stored (same id, i.e. same content) is left as it is; a new
+        passage of a document already stored becomes its newest (seq after the last).
+        ``ready``: offered to releases at once (else after ``mark_ready``).
+        """
+        if not passages:
+            return 0
+        now = utcnow()
+        with self.transaction() as con:
+            before = _rows_in(con, "passages")
+            cols = ["passage_id", "doc_id", "n", "kind", "method", "lang", "title", "text", "content_hash",
+                    "parent_id", "lineage"]
+            bulk_insert(
+                con,
+                """INSERT INTO passages
+                   SELECT r.passage_id, r.doc_id,
+                          coalesce(m.max_seq, 0) + row_number() OVER (PARTITION BY r.doc_id ORDER BY r.n),
+                          r.kind, r.method, r.lang, r.title, r.text, r.content_hash, r.parent_id, r.lineage::JSON,
+                          ?, ?::TIMESTAMP, ?
+                   FROM (SELECT DISTINCT ON (passage_id) * FROM __rows) r
+                   LEFT JOIN (SELECT doc_id, max(seq) AS max_seq FROM passages GROUP BY doc_id) m USING (doc_id)
+                   WHERE r.passage_id NOT IN (SELECT passage_id FROM passages)""",
+                cols,
+                [[p.passage_id, p.doc_id, n, p.kind, p.method, p.lang, p.title, p.text, p.content_hash, p.parent_id,
+                  json.dumps(p.lineage, sort_keys=True)] for n, p in enumerate(passages)],
+                params=[run_id, now, run_id if ready else None],
+            )
+            return _rows_in(con, "passages") - before
+
+    def mark_ready(self, passage_ids: list[str], run_id: str) -> None:
+        """Offer passages to releases (a generator that writes drafts first)."""
+        if passage_ids:
+            with self.transaction() as con:
+                _mark_ready(con, passage_ids, run_id)
+
+    def passages(self, passage_ids: list[str]) -> list[Passage]:
+        with self.connect() as con:
+            rows = _dicts(con.execute(
+                """SELECT passage_id, doc_id, kind, method, lang, title, text, content_hash, parent_id, lineage
+                   FROM passages WHERE passage_id IN (SELECT unnest(?::VARCHAR[])) ORDER BY passage_id""",
+                [passage_ids]))
+        return [Passage(**{**r, "title": r["title"] or "", "lineage": json.loads(r["lineage"]) if r["lineage"] else {}})
+                for r in rows]
+
+    def newest_passages(self, doc_ids: list[str]) -> dict[str, Passage]:
+        """Each document's newest passage (its current text), pending ones included."""
+        ids = self._newest("passage_id", doc_ids)
+        by_id = {p.passage_id: p for p in self.passages(sorted(ids.values()))}
+        return {d: by_id[pid] for d, pid in sorted(ids.items())}
 
     def content_hashes(self, doc_ids: list[str]) -> dict[str, str]:
         """Content hash of each document's newest version (an item's source lineage)."""
@@ -537,15 +601,16 @@ class Store:
         return self._newest("text", doc_ids)
 
     def newest_version_ids(self, doc_ids: list[str]) -> dict[str, str]:
-        return self._newest("version_id", doc_ids)
+        """Each document's newest passage id (for a crawled document: its newest version_id)."""
+        return self._newest("passage_id", doc_ids)
 
     def _newest(self, column: str, doc_ids: list[str]) -> dict[str, Any]:
-        """``column`` of each document's newest version (pending ones included)."""
+        """``column`` of each document's newest passage (pending ones included)."""
         if not doc_ids:
             return {}
         with self.connect() as con:
             rows = con.execute(
-                f"""SELECT doc_id, {column} FROM document_versions WHERE doc_id IN (SELECT unnest(?::VARCHAR[]))
+                f"""SELECT doc_id, {column} FROM passages WHERE doc_id IN (SELECT unnest(?::VARCHAR[]))
                     QUALIFY row_number() OVER (PARTITION BY doc_id ORDER BY seq DESC) = 1""",
                 [doc_ids],
             ).fetchall()
@@ -742,7 +807,8 @@ def first_row(cur: duckdb.DuckDBPyConnection) -> tuple | None:
     return rows[0] if rows else None
 
 
-def bulk_insert(con: duckdb.DuckDBPyConnection, sql: str, columns: list[str], rows: list[list[Any]]) -> None:
+def bulk_insert(con: duckdb.DuckDBPyConnection, sql: str, columns: list[str], rows: list[list[Any]],
+                params: list[Any] | None = None) -> None:
     """Run ``sql`` (which selects FROM __rows) over all rows at once.
 
     DuckDB's executemany inserts row by row; an Arrow table inserts a whole stage's
@@ -755,9 +821,14 @@ def bulk_insert(con: duckdb.DuckDBPyConnection, sql: str, columns: list[str], ro
     table = pa.table({c: [r[i] for r in rows] for i, c in enumerate(columns)})
     con.register("__rows", table)
     try:
-        con.execute(sql)
+        con.execute(sql, params) if params else con.execute(sql)
     finally:
         con.unregister("__rows")
+
+
+def _mark_ready(con: duckdb.DuckDBPyConnection, passage_ids: list[str], run_id: str) -> None:
+    con.execute("""UPDATE passages SET ready_by = ?
+                   WHERE ready_by IS NULL AND passage_id IN (SELECT unnest(?::VARCHAR[]))""", [run_id, passage_ids])
 
 
 class _NoSnapshotYet(Exception):

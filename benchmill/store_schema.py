@@ -196,6 +196,40 @@ MIGRATIONS: list[tuple[int, str, str]] = [
         ALTER TABLE verdicts ADD COLUMN code VARCHAR NOT NULL DEFAULT '';
         """,
     ),
+    (
+        4,
+        "passages: every releasable text, whatever made it (issue 8)",
+        """
+        -- one row per releasable text: a crawled document version, a generated document, a
+        -- chunk. passage_id is derived from the content (a crawled version keeps its
+        -- version_id, itself a hash of document and content); doc_id is the logical
+        -- document items cite, seq orders its passages (the newest is the current text).
+        -- A passage is offered to releases of its method and language once ready_by is set
+        -- (the daily news: when a completed run consumed the version; a generator that
+        -- writes finished documents: at once). release_texts.version_id is a passage_id.
+        CREATE TABLE passages (
+            passage_id VARCHAR PRIMARY KEY,
+            doc_id VARCHAR NOT NULL,
+            seq INTEGER NOT NULL,
+            kind VARCHAR NOT NULL,            -- document_version | generated_document | chunk
+            method VARCHAR NOT NULL,          -- the generator whose collections may release it
+            lang VARCHAR NOT NULL,
+            title VARCHAR,
+            text VARCHAR NOT NULL,
+            content_hash VARCHAR NOT NULL,
+            parent_id VARCHAR,                -- lineage: the passage a chunk was cut from, ...
+            lineage JSON,                     -- generator-specific: config id, prompt, model...
+            run_id VARCHAR NOT NULL,
+            created_at TIMESTAMP NOT NULL,
+            ready_by VARCHAR,
+            UNIQUE (doc_id, seq)
+        );
+        INSERT INTO passages
+            SELECT v.version_id, v.doc_id, v.seq, 'document_version', 'dragon', d.lang, v.title, v.text,
+                   v.content_hash, NULL, NULL, v.run_id, v.fetched_at, v.consumed_by
+            FROM document_versions v JOIN documents d USING (doc_id);
+        """,
+    ),
 ]
 
 LATEST_VERSION = MIGRATIONS[-1][0]

@@ -3,7 +3,7 @@
 JSON Schema exports of these models live in schemas/json/ (regenerate with
 `benchmill schemas export`; a test fails when they drift).
 """
-from schemas.documents import FetchedDocument, IncrementDoc, NewVersion, PreviousVersion, SourceSpec
+from schemas.documents import FetchedDocument, IncrementDoc, NewVersion, Passage, PreviousVersion, SourceSpec
 from schemas.failures import Failure
 from schemas.graph import Edge, EntityCandidate, EntityLink, Subgraph, Triplet, WikidataClaim
 from schemas.items import Item, Lineage, Verdict, VerdictStatus
@@ -12,6 +12,6 @@ from schemas.release import ReleaseManifest
 
 __all__ = [
     "Edge", "EntityCandidate", "EntityLink", "Failure", "FetchedDocument", "IncrementDoc",
-    "Item", "LLMUsage", "Lineage", "NewVersion", "PreviousVersion", "ReleaseManifest", "SourceSpec", "Subgraph", "Triplet",
+    "Item", "LLMUsage", "Lineage", "NewVersion", "Passage", "PreviousVersion", "ReleaseManifest", "SourceSpec", "Subgraph", "Triplet",
     "Verdict", "VerdictStatus", "WikidataClaim",
 ]

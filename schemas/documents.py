@@ -72,3 +72,30 @@ class NewVersion(BaseModel):
     seq: int = Field(description="proposed sequence number; the store assigns the final one after the newest stored")
     status: Literal["new", "changed"]
     new_paragraphs: list[str]
+
+
+PassageKind = Literal["document_version", "generated_document", "chunk"]
+
+
+class Passage(BaseModel):
+    """A releasable text, whatever made it: a crawled document version, a generated
+    document, a chunk. Items cite ``doc_id``; a release exports each cited document's
+    newest passage. ``passage_id`` is derived from the content (``passage_id``)."""
+
+    passage_id: str
+    doc_id: str
+    kind: PassageKind
+    method: str = Field(description="the generator whose collections may release it")
+    lang: str
+    title: str = ""
+    text: str
+    content_hash: str
+    parent_id: str | None = Field(None, description="lineage: the passage a chunk was cut from, ...")
+    lineage: dict = Field(default_factory=dict, description="generator-specific: config id, prompt, model...")
+
+
+def passage_id(kind: str, doc_id: str, content_hash: str) -> str:
+    """The content-derived id of a passage (a crawled version keeps its own version_id)."""
+    import hashlib
+
+    return "p-" + hashlib.sha256(f"{kind}\0{doc_id}\0{content_hash}".encode()).hexdigest()[:24]

@@ -12,7 +12,7 @@ import pytest
 from benchmill.releases import plan_release, publish
 from benchmill.settings import load_settings
 from benchmill.store import Store
-from tests.test_releases import FILTERS, _item, _store_with_docs, _verdicts
+from tests.test_releases import FILTERS, _item, _spec, _store_with_docs, _verdicts
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,12 +32,10 @@ def released_store(tmp_path_factory) -> tuple[Path, dict[str, str]]:
         ok = {f: "passed" for f in FILTERS}
         store.write_items([_item(1), _item(2, "set", ("d1", "d2"))], "r1")
         store.write_verdicts(_verdicts("i001", ok) + _verdicts("i002", ok), "r1")
-        publish(store, settings, plan_release(store, "news-en", method="dragon", lang="en", filters=FILTERS,
-                                              quotas=settings.quotas), run_id="r1", filters=FILTERS)
+        publish(store, settings, plan_release(store, _spec(settings.quotas)), run_id="r1", filters=FILTERS)
         store.write_items([_item(3)], "r2")
         store.write_verdicts(_verdicts("i003", ok), "r2")
-        publish(store, settings, plan_release(store, "news-en", method="dragon", lang="en", filters=FILTERS,
-                                              quotas=settings.quotas), run_id="r2", filters=FILTERS)
+        publish(store, settings, plan_release(store, _spec(settings.quotas)), run_id="r2", filters=FILTERS)
     env = {"BENCHMILL_STORE": str(tmp / "s.duckdb"), "BENCHMILL_RELEASES_DIR": str(tmp / "rel")}
     return tmp, env
 
@@ -206,7 +204,7 @@ def test_export_into_unwritable_folder_is_one_line(released_store, tmp_path):
 def test_os_errors_read_as_one_line_with_the_path():
     import errno
 
-    from benchmill.cli import _os_error
+    from cli import _os_error
 
     exc = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), "/data/releases/news-en/1.2.0/public/texts.parquet")
     assert _os_error(exc) == "No space left on device: /data/releases/news-en/1.2.0/public/texts.parquet"

@@ -19,7 +19,7 @@ import pytest
 from benchmill import ROOT
 from benchmill.settings import CrawlSettings
 from schemas import SourceSpec
-from tasks.crawl import (
+from tasks.dragon.crawl import (
     ArticleError,
     canonical_url,
     content_hash,

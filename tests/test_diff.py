@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-import tasks.crawl
+import tasks.dragon.crawl
 from schemas import FetchedDocument
-from tasks.diff import (
+from tasks.dragon.diff import (
     content_hash,
     diff_document,
     document_id,
@@ -29,8 +29,8 @@ def doc(*paragraphs: str, text: str | None = None) -> FetchedDocument:
 
 
 def test_crawl_and_diff_share_one_text_implementation():
-    assert tasks.crawl.content_hash is content_hash
-    assert tasks.crawl.normalise_text is normalise_text
+    assert tasks.dragon.crawl.content_hash is content_hash
+    assert tasks.dragon.crawl.normalise_text is normalise_text
 
 
 def test_split_paragraphs_on_blank_lines_only():
@@ -114,7 +114,7 @@ def test_demo_days_diff_consistently():
     from benchmill import ROOT
     from benchmill.settings import CrawlSettings
     from schemas import SourceSpec
-    from tasks.crawl import crawl_source
+    from tasks.dragon.crawl import crawl_source
 
     def crawl_day(day: int) -> dict[str, FetchedDocument]:
         location = ROOT / "data" / "demo" / "news" / "en" / f"day{day}"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from benchmill.cli import app
+from cli import app
 from tests.fixtures.eval.release_builder import write_release
 
 runner = CliRunner()

@@ -46,13 +46,13 @@ FAILPOINTS = [
     "mark_consumed",         # increment marked consumed, nothing released: the rerun's increment is empty
     "release_committed",     # news-en's rows committed, its folder not written
     "export_before_rename",  # the rerun re-exports news-en and dies inside the export: a temp folder is left
-    "released[en]",          # between the languages' releases: news-ru not yet released
+    "released[news-en]",     # between the languages' releases: news-ru not yet released
     "release_committed",     # news-ru's rows committed, not exported
 ]
 #: columns whose values name a run or a wall-clock time
 RUN_DEPENDENT = {"run_id", "first_run", "consumed_by", "consumed_at", "recorded_at", "created_at", "fetched_at",
-                 "first_seen_at", "applied_at"}
-TABLES = ["sources", "documents", "document_versions", "triplets", "entities", "edges", "items", "verdicts",
+                 "first_seen_at", "applied_at", "ready_by"}
+TABLES = ["sources", "documents", "document_versions", "passages", "triplets", "entities", "edges", "items", "verdicts",
           "releases", "release_items", "release_texts", "release_settled", "failures"]
 
 

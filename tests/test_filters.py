@@ -12,10 +12,11 @@ from benchmill.llm import RETRY_MARKER, LLMUnavailable
 from benchmill.settings import LLMSettings
 from schemas import Edge, Item, Lineage, Subgraph
 from tasks.filters import FilterResult
-from tasks.filters import closed_book, duplicates, graph_correspondence, llm_judge, ner_presence
+from tasks.dragon import graph_correspondence
+from tasks.filters import closed_book, duplicates, llm_judge, ner_presence
 from tasks.filters.closed_book import check_closed_book
 from tasks.filters.duplicates import check_duplicates
-from tasks.filters.graph_correspondence import (
+from tasks.dragon.graph_correspondence import (
     GraphCorrespondenceConfig,
     check_graph_correspondence,
     closest_substring_distance,

@@ -1,4 +1,4 @@
-"""tasks/graph.py: triplets → edges, merging across runs, networkx export."""
+"""tasks/dragon/graph.py: triplets → edges, merging across runs, networkx export."""
 from __future__ import annotations
 
 import logging
@@ -6,7 +6,7 @@ import logging
 import networkx
 
 from schemas import Edge, EntityLink, Triplet
-from tasks.graph import build_edges, edge_id, merge_edges, normalise_relation, to_networkx
+from tasks.dragon.graph import build_edges, edge_id, merge_edges, normalise_relation, to_networkx
 
 
 def triplet(tid: str, subject: str, relation: str, obj: str, doc: str = "d1", lang: str = "en", sentence: str | None = None) -> Triplet:
@@ -87,7 +87,7 @@ def test_unlinked_surfaces_and_loops_are_skipped(caplog):
         triplet("t2", "Ryan Otter", "is also", "R. Otter"),  # both ends are node Q1
         triplet("t3", " Ryan  Otter ", "works at", "Studio X"),  # whitespace differs from the link key
     ]
-    with caplog.at_level(logging.WARNING, logger="tasks.graph"):
+    with caplog.at_level(logging.WARNING, logger="tasks.dragon.graph"):
         edges = build_edges(triplets, LINKS, run_id="r")
     assert [(e.head, e.relation, e.tail) for e in edges] == [("Q1", "works at", "u:studio-x")]
     assert "Unknown Film" in caplog.text

@@ -1,4 +1,4 @@
-"""tasks.linking: candidates from the fixture Wikidata index, real embedding models, and
+"""tasks.dragon.linking: candidates from the fixture Wikidata index, real embedding models, and
 for the llm engine the fake OpenAI-compatible server (tests/fakes/openai_server.py)."""
 from __future__ import annotations
 
@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-import tasks.linking as linking
+import tasks.dragon.linking as linking
 from benchmill.engines import EngineConfig
 from benchmill.llm import RETRY_MARKER, LLMUnavailable
 from benchmill.settings import LLMSettings
-from benchmill.wikidata import WikidataIndex
+from tasks.dragon.wikidata import WikidataIndex
 from schemas import EntityCandidate
-from tasks.linking import LinkingConfig, SurfaceForm, link_entities, unlinked_node_id
+from tasks.dragon.linking import LinkingConfig, SurfaceForm, link_entities, unlinked_node_id
 
 FIXTURE_DUMP = Path(__file__).parent / "fixtures" / "wikidata" / "mini.json.bz2"
 RULES = EngineConfig(kind="rules")

@@ -1,8 +1,8 @@
-"""tasks.novelty: triplets Wikidata already states are dropped, with the claim named.
+"""tasks.dragon.novelty: triplets Wikidata already states are dropped, with the claim named.
 
 Claims come from the fixture Wikidata index (tests/fixtures/wikidata/mini.json.bz2), as
 the flow reads them; links are written out (the linking stage has its own tests), plus
-one end-to-end check through tasks.linking.
+one end-to-end check through tasks.dragon.linking.
 """
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from benchmill.engines import EngineConfig
-from benchmill.wikidata import WikidataIndex
+from tasks.dragon.wikidata import WikidataIndex
 from schemas import EntityLink, Triplet
-from tasks.linking import SurfaceForm, link_entities, unlinked_node_id
-from tasks.novelty import filter_novel
+from tasks.dragon.linking import SurfaceForm, link_entities, unlinked_node_id
+from tasks.dragon.novelty import filter_novel
 
 FIXTURE_DUMP = Path(__file__).parent / "fixtures" / "wikidata" / "mini.json.bz2"
 

@@ -1,4 +1,4 @@
-"""tasks.questions: DRAGON question templates (rules engine) and the llm engine over the fake HTTP server."""
+"""tasks.dragon.questions: DRAGON question templates (rules engine) and the llm engine over the fake HTTP server."""
 from __future__ import annotations
 
 import json
@@ -10,7 +10,7 @@ from benchmill.engines import EngineConfig
 from benchmill.llm import RETRY_MARKER
 from schemas import Edge, Subgraph
 from tests.fakes.openai_server import Reply
-from tasks.questions import (
+from tasks.dragon.questions import (
     QuestionConfig,
     en_past,
     en_relation,

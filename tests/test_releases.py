@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from benchmill.specs import CollectionSpec
+from tasks.dragon.spec import RANKING
 from benchmill.releases import (
     ExportError, ReleaseError, diff, ensure_exports, next_version, parse_ref, plan_release, publish, release_dir, resolve,
 )
@@ -20,6 +22,11 @@ from benchmill.store import Store
 from schemas import FetchedDocument, Item, Lineage, NewVersion, Verdict
 
 FILTERS = ["graph_correspondence", "llm_judge"]
+
+
+def _spec(quotas: dict[str, int]) -> CollectionSpec:
+    """news-en as DRAGON plans it, with these filters and quotas."""
+    return CollectionSpec(name="news-en", method="dragon", lang="en", filters=FILTERS, quotas=quotas, ranking=RANKING)
 
 
 def _store_with_docs(tmp_path: Path) -> Store:
@@ -71,7 +78,7 @@ def test_release_takes_only_accepted_unreleased_items_within_quota(tmp_path: Pat
         store.write_verdicts(verdicts, "r1")
 
         store.mark_consumed(["v3"], "r1")  # a consumed document no question cites: a distractor text
-        plan = plan_release(store, "news-en", method="dragon", lang="en", filters=FILTERS, quotas=settings.quotas)
+        plan = plan_release(store, _spec(settings.quotas))
         assert plan.version == "1.0.0" and plan.parent is None
         # quota 2 for simple keeps the two best judge scores; the set item passes with a skipped filter
         assert sorted(i.item_id for i in plan.items) == ["i001", "i003", "i004"]
@@ -82,15 +89,15 @@ def test_release_takes_only_accepted_unreleased_items_within_quota(tmp_path: Pat
 
         # the item over the quota is held back for good, and the manifest says so
         assert m.held_back_by_quota == {"simple": 1}
-        assert plan_release(store, "news-en", method="dragon", lang="en", filters=FILTERS, quotas=settings.quotas) is None
+        assert plan_release(store, _spec(settings.quotas)) is None
 
         # the next cycle releases only what was made since 1.0.0; no item is ever released twice
         store.write_items([_item(8), _item(1)], "r2")  # i001 again: an upsert, already released
         store.write_verdicts(_verdicts("i008", ok), "r2")
-        plan2 = plan_release(store, "news-en", method="dragon", lang="en", filters=FILTERS, quotas=settings.quotas)
+        plan2 = plan_release(store, _spec(settings.quotas))
         assert [i.item_id for i in plan2.items] == ["i008"] and plan2.version == "1.1.0" and plan2.parent == "1.0.0"
         publish(store, settings, plan2, run_id="r2", filters=FILTERS)
-        assert plan_release(store, "news-en", method="dragon", lang="en", filters=FILTERS, quotas=settings.quotas) is None
+        assert plan_release(store, _spec(settings.quotas)) is None
         with store.connect() as con:
             assert con.execute("SELECT count(*), count(DISTINCT item_id) FROM release_items").fetchall() == [(4, 4)]
 
@@ -111,7 +118,7 @@ def test_export_layout_checksums_and_datasets_loading(tmp_path: Path):
         store.write_items([_item(1), _item(2, "set", ("d1", "d2"))], "r1")
         ok = {"graph_correspondence": "passed", "llm_judge": "skipped"}
         store.write_verdicts(_verdicts("i001", ok) + _verdicts("i002", ok), "r1")
-        plan = plan_release(store, "news-en", method="dragon", lang="en", filters=FILTERS, quotas=settings.quotas)
+        plan = plan_release(store, _spec(settings.quotas))
         m = publish(store, settings, plan, run_id="r1", filters=FILTERS)
         folder = release_dir(settings, "news-en", "1.0.0")
         assert m.skipped_filters == ["llm_judge"]
@@ -152,13 +159,12 @@ def test_item_with_an_error_verdict_is_released_once_it_passes(tmp_path: Path):
         store.write_items([_item(1), _item(2), _item(3)], "r1")
         store.write_verdicts(_verdicts("i001", ok) + _verdicts("i003", {"graph_correspondence": "rejected"})
                              + _verdicts("i002", {"graph_correspondence": "passed", "llm_judge": "error"}), "r1")
-        m1 = publish(store, settings, plan_release(store, "news-en", method="dragon", lang="en", filters=FILTERS,
-                                                   quotas=settings.quotas), run_id="r1", filters=FILTERS)
+        m1 = publish(store, settings, plan_release(store, _spec(settings.quotas)), run_id="r1", filters=FILTERS)
         assert m1.questions == 1 and m1.filters["llm_judge"].errors == 1
         # the next run (items made later, none of them new) re-judges i002, which now passes
         store.write_items([_item(4)], "r2")
         store.write_verdicts(_verdicts("i002", ok, 0.8) + _verdicts("i004", ok), "r2")
-        plan = plan_release(store, "news-en", method="dragon", lang="en", filters=FILTERS, quotas=settings.quotas)
+        plan = plan_release(store, _spec(settings.quotas))
         assert [i.item_id for i in plan.items] == ["i002", "i004"] and plan.version == "1.1.0"
         m2 = publish(store, settings, plan, run_id="r2", filters=FILTERS)
         # the cycle's statistics: i002 and i004, not i001 (released) nor i003 (settled as rejected by 1.0.0)
@@ -176,15 +182,14 @@ def test_texts_do_not_depend_on_which_run_consumed_the_increment(tmp_path: Path)
         store.write_verdicts(_verdicts("i001", {"graph_correspondence": "passed", "llm_judge": "passed"}), "r1")
         store.mark_consumed(["v0", "v1", "v2", "v3"], "r1")  # ...and r1 dies here; r2's increment is empty
         assert store.pending_versions(["en"]) == []
-        plan = plan_release(store, "news-en", method="dragon", lang="en", filters=FILTERS, quotas=settings.quotas)
+        plan = plan_release(store, _spec(settings.quotas))
         assert plan.doc_ids == ["d0", "d1", "d2", "d3"]
         m = publish(store, settings, plan, run_id="r2", filters=FILTERS)
         assert m.texts == 4
         # the next release publishes only texts the collection has not published (or cited ones)
         store.write_items([_item(2)], "r3")
         store.write_verdicts(_verdicts("i002", {"graph_correspondence": "passed", "llm_judge": "passed"}), "r3")
-        assert plan_release(store, "news-en", method="dragon", lang="en", filters=FILTERS,
-                            quotas=settings.quotas).doc_ids == ["d0"]
+        assert plan_release(store, _spec(settings.quotas)).doc_ids == ["d0"]
 
 
 @contextmanager
@@ -215,7 +220,7 @@ def test_failed_export_names_the_folder_leaves_no_temp_and_is_redone(tmp_path: P
         store.write_items([_item(n) for n in range(1, 40)], "r1")
         store.write_verdicts([v for n in range(1, 40) for v in _verdicts(
             f"i{n:03d}", {"graph_correspondence": "passed", "llm_judge": "passed"})], "r1")
-        plan = plan_release(store, "news-en", method="dragon", lang="en", filters=FILTERS, quotas={"simple": 100})
+        plan = plan_release(store, _spec({"simple": 100}))
         with _unwritable(coll) as how:
             with pytest.raises(ExportError, match=r"cannot export news-en@1.0.0 to .*news-en/1.0.0"):
                 publish(store, settings, plan, run_id="r1", filters=FILTERS)
@@ -238,8 +243,7 @@ def test_cli_prints_one_line_for_a_failed_export(tmp_path: Path):
     with _store_with_docs(tmp_path) as store:
         store.write_items([_item(1)], "r1")
         store.write_verdicts(_verdicts("i001", {"graph_correspondence": "passed", "llm_judge": "passed"}), "r1")
-        publish(store, settings, plan_release(store, "news-en", method="dragon", lang="en", filters=FILTERS,
-                                              quotas=settings.quotas), run_id="r1", filters=FILTERS)
+        publish(store, settings, plan_release(store, _spec(settings.quotas)), run_id="r1", filters=FILTERS)
     (tmp_path / "blocked").write_text("a file where the export folder's parent should be")
     proc = subprocess.run([sys.executable, "-m", "benchmill", "releases", "export", "news-en@1.0.0",
                            str(tmp_path / "blocked" / "out"), "--store", str(tmp_path / "s.duckdb")],

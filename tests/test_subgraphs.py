@@ -1,4 +1,4 @@
-"""tasks/subgraphs.py: template enumeration, focus, numbers, determinism, caps, scale."""
+"""tasks/dragon/subgraphs.py: template enumeration, focus, numbers, determinism, caps, scale."""
 from __future__ import annotations
 
 import random
@@ -9,8 +9,8 @@ from itertools import accumulate, combinations
 import pytest
 
 from schemas import Edge
-from tasks.graph import edge_id
-from tasks.subgraphs import (
+from tasks.dragon.graph import edge_id
+from tasks.dragon.subgraphs import (
     QUESTION_TYPES,
     SubgraphConfig,
     _PairPool,

@@ -1,4 +1,4 @@
-"""tasks.triplets: rules extraction on real spaCy / natasha parses; llm extraction over the fake HTTP server."""
+"""tasks.dragon.triplets: rules extraction on real spaCy / natasha parses; llm extraction over the fake HTTP server."""
 from __future__ import annotations
 
 import json
@@ -8,8 +8,8 @@ import pytest
 from benchmill.engines import EngineConfig
 from benchmill.llm import RETRY_MARKER
 from schemas import IncrementDoc
-from tasks import triplets as triplets_module
-from tasks.triplets import TripletConfig, chunk_paragraphs, extract_triplets, normalise_relation, triplet_id
+from tasks.dragon import triplets as triplets_module
+from tasks.dragon.triplets import TripletConfig, chunk_paragraphs, extract_triplets, normalise_relation, triplet_id
 
 RULES = EngineConfig(kind="rules")
 

@@ -1,4 +1,4 @@
-"""benchmill.wikidata: the DuckDB index built from a dump, and the live API client.
+"""tasks.dragon.wikidata: the DuckDB index built from a dump, and the live API client.
 
 The index is built from tests/fixtures/wikidata/mini.json.bz2, a small dump in the real
 format (a JSON array, one entity per line; items, properties and a lexeme; labels,
@@ -27,7 +27,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from benchmill.wikidata import (
+from tasks.dragon.wikidata import (
     WikidataAPI,
     WikidataAPIError,
     WikidataDumpError,
@@ -173,7 +173,7 @@ def test_killed_build_never_leaves_a_half_index(tmp_path):
     big = tmp_path / "big.json"
     _write_big_dump(big, 100_000)
     script = (
-        "import sys; from benchmill.wikidata import WikidataIndex; "
+        "import sys; from tasks.dragon.wikidata import WikidataIndex; "
         "WikidataIndex.build(sys.argv[1], sys.argv[2])"
     )
     process = subprocess.Popen(
@@ -587,7 +587,7 @@ def test_api_arguments_are_checked():
 
 
 def test_lookup_merges_the_index_and_the_live_api(index, api):
-    from benchmill.wikidata import WikidataLookup
+    from tasks.dragon.wikidata import WikidataLookup
 
     both = WikidataLookup(index, api)
     index_only = WikidataLookup(index, None)

@@ -1,7 +1,9 @@
-"""QA filters: each module judges a batch of items and returns one Verdict per item.
+"""Shared QA filters: each module judges a batch of items and returns one Verdict per item.
 
-Every filter module exports one function returning :class:`FilterResult` and a constant
-``FILTER_NAME`` (the ``Verdict.filter`` value it writes). Verdict status meanings
+Every filter module declares ``FILTER``, a :class:`benchmill.filtering.FilterSpec` (name,
+needs_llm, context, Config model, ``score(items, inputs, engine, config)``), and is
+registered by one line at the end of this file. A generator's own filters register from
+its stage package (DRAGON's graph_correspondence: tasks/dragon/graph_correspondence.py). Verdict status meanings
 (docs/ARCHITECTURE.md): ``passed`` / ``rejected`` are permanent; ``skipped`` means the
 filter cannot run with the active engine (reason ``SKIPPED_NEEDS_LLM``); ``error`` is a
 transient failure of that item (unusable LLM reply, missing input), re-evaluated on the
@@ -19,9 +21,10 @@ from typing import TypeVar
 from pydantic import BaseModel
 
 from benchmill.engines import SKIPPED_NEEDS_LLM, EngineConfig
+from benchmill.filtering import REGISTRY, register
 from schemas import Item, LLMUsage, Verdict
 
-__all__ = ["FilterResult", "fold", "map_llm", "skipped_needs_llm", "words"]
+__all__ = ["REGISTRY", "FilterResult", "fold", "map_llm", "register", "skipped_needs_llm", "words"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -66,3 +69,12 @@ def map_llm(engine: EngineConfig, fn: Callable[[T], R], jobs: Sequence[T], name:
         return [fn(job) for job in jobs]
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix=f"{name}-llm") as pool:
         return list(pool.map(fn, jobs))
+
+
+# ------------------------------------------------------------------ registry: one line per filter
+from tasks.filters import closed_book, duplicates, llm_judge, ner_presence  # noqa: E402
+
+register(ner_presence.FILTER)
+register(duplicates.FILTER)
+register(closed_book.FILTER)
+register(llm_judge.FILTER)

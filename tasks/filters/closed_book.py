@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from benchmill.engines import EngineConfig
+from benchmill.filtering import FilterInputs, FilterSpec
 from benchmill.prompts import render
 from schemas import Item, LLMUsage, Verdict
 from tasks.filters import FilterResult, map_llm, skipped_needs_llm, words
@@ -27,6 +28,8 @@ _EN_ARTICLES = {"a", "an", "the"}
 
 
 class ClosedBookConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
     f1_threshold: float = Field(0.8, ge=0.0, le=1.0, description="token F1 from which a reply counts as the gold answer")
 
 
@@ -122,3 +125,11 @@ def check_closed_book(
         verdicts.append(Verdict(item_id=item.item_id, filter=FILTER_NAME, status=status, score=round(f1, 4), reason=reason,
                                 code="answerable_closed_book" if status == "rejected" else ""))
     return FilterResult(verdicts=verdicts, usage=LLMUsage.total(usages))
+
+
+def score(items: list[Item], inputs: FilterInputs, engine: EngineConfig, config: ClosedBookConfig) -> FilterResult:
+    return check_closed_book(items, engine, config)
+
+
+FILTER = FilterSpec(name=FILTER_NAME, needs_llm=True, config=ClosedBookConfig, score=score,
+                    description="rejects items an LLM answers correctly with no context")

@@ -24,8 +24,10 @@ import threading
 from collections import OrderedDict
 
 import numpy as np
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
+from benchmill.engines import EngineConfig
+from benchmill.filtering import FilterInputs, FilterSpec
 from schemas import Item, Verdict
 from tasks.filters import FilterResult, fold, words
 
@@ -38,6 +40,8 @@ _DIGIT_GROUP_SEPARATOR = re.compile(r"(?<=\d)[,.\s\u00a0\u202f'](?=\d{3}(?!\d))"
 
 
 class DuplicatesConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
     cosine_threshold: float = Field(0.95, ge=0.0, le=1.0, description="embedding cosine from which two questions are duplicates")
     require_same_entities: bool = Field(
         True, description="a near-duplicate must also name the same numbers and capitalised names (see named_anchors)"
@@ -231,3 +235,12 @@ def check_duplicates(
         kept_by_key[key] = item.item_id
         kept_rows.add(row)
     return FilterResult(verdicts=[verdicts[item.item_id] for item in items])
+
+
+def score(items: list[Item], inputs: FilterInputs, engine: EngineConfig, config: DuplicatesConfig) -> FilterResult:
+    return check_duplicates(items, inputs.released_questions, inputs.lang, config)
+
+
+FILTER = FilterSpec(name=FILTER_NAME, needs_llm=False, config=DuplicatesConfig, score=score,
+                    context=frozenset({"released_questions"}),
+                    description="rejects a question that duplicates a kept one or one the collection released")

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from benchmill.engines import EngineConfig
+from benchmill.filtering import FilterInputs, FilterSpec
 from benchmill.prompts import render
 from schemas import Item, LLMUsage, Verdict
 from tasks.filters import FilterResult, map_llm, skipped_needs_llm
@@ -34,6 +35,12 @@ CRITERIA: dict[str, bool] = {
     "answer_correctness": True,
     "answer_uniqueness": True,
 }
+class LlmJudgeConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    max_context_chars: int = Field(12_000, gt=0, description="character budget of the article shown to the judge")
+
+
 #: a criterion passes at this score or above
 PASS_SCORE = 1
 _DOC_SEPARATOR = "\n\n---\n\n"
@@ -155,3 +162,12 @@ def judge_items(
             )
         )
     return FilterResult(verdicts=verdicts, usage=LLMUsage.total(usages))
+
+
+def score(items: list[Item], inputs: FilterInputs, engine: EngineConfig, config: LlmJudgeConfig) -> FilterResult:
+    return judge_items(items, inputs.source_texts, engine, max_context_chars=config.max_context_chars)
+
+
+FILTER = FilterSpec(name=FILTER_NAME, needs_llm=True, config=LlmJudgeConfig, score=score,
+                    context=frozenset({"source_texts"}),
+                    description="eight 0-2 criteria of DRAGON's judge; passes when every one is >= 1")

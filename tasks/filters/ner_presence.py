@@ -16,9 +16,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from rapidfuzz import fuzz
 
+from benchmill.engines import EngineConfig
+from benchmill.filtering import FilterInputs, FilterSpec
 from schemas import Item, Verdict
 from tasks.filters import FilterResult, fold
 
@@ -31,6 +33,8 @@ _UPPER = re.compile(r"[^\W\d_]", re.UNICODE)
 
 
 class NerPresenceConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
     fuzzy_threshold: float = Field(90.0, ge=0.0, le=100.0, description="least rapidfuzz partial_ratio for a fuzzy match")
     max_listed: int = Field(8, ge=1, description="entities named in a reason")
 
@@ -152,3 +156,12 @@ def check_ner_presence(
         verdicts.append(Verdict(item_id=item.item_id, filter=FILTER_NAME, status=status, score=float(len(matched)),
                                 reason=reason, code="" if matched else "entity_missing"))
     return FilterResult(verdicts=verdicts)
+
+
+def score(items: list[Item], inputs: FilterInputs, engine: EngineConfig, config: NerPresenceConfig) -> FilterResult:
+    return check_ner_presence(items, inputs.source_texts, config)
+
+
+FILTER = FilterSpec(name=FILTER_NAME, needs_llm=False, config=NerPresenceConfig, score=score,
+                    context=frozenset({"source_texts"}),
+                    description="passes items naming an entity of their source texts")

@@ -78,7 +78,7 @@ def content_hash(text: str) -> str:
 
 def document_id(canonical_url: str) -> str:
     """Stable id of a document: derived from its canonical URL alone, so every version of
-    one article shares it. Pass the output of ``tasks.crawl.canonical_url``."""
+    one article shares it. Pass the output of ``tasks.dragon.crawl.canonical_url``."""
     return hashlib.sha256(canonical_url.encode("utf-8")).hexdigest()[:ID_LENGTH]
 
 

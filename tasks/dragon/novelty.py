@@ -40,9 +40,9 @@ from pydantic import BaseModel
 from rapidfuzz import fuzz
 
 from benchmill import nlp
-from benchmill.wikidata import normalise_literal
+from tasks.dragon.wikidata import normalise_literal
 from schemas import EntityLink, Triplet, WikidataClaim
-from tasks.linking import unlinked_node_id
+from tasks.dragon.linking import unlinked_node_id
 
 log = logging.getLogger(__name__)
 
@@ -214,7 +214,7 @@ def filter_novel(
 ) -> NoveltyResult:
     """Split ``triplets`` into novel ones and dropped (triplet_id, reason) pairs, input order kept.
 
-    ``links`` maps a surface form to its link (tasks.linking); a surface form missing from
+    ``links`` maps a surface form to its link (tasks.dragon.linking); a surface form missing from
     it counts as unlinked. ``claims``: Wikidata claims about the linked entities (subjects
     and objects). ``lang``: the batch's language, for triplets that carry none.
     """

@@ -36,7 +36,7 @@ from typing import Protocol
 from pydantic import BaseModel, Field
 
 from schemas import Edge, Subgraph
-from tasks.graph import normalise_relation, stable_id
+from tasks.dragon.graph import normalise_relation, stable_id
 
 #: output order of the types
 QUESTION_TYPES = ("simple", "set", "multi-hop", "conditional", "comparison")

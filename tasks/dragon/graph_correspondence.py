@@ -29,8 +29,10 @@ import math
 import re
 from collections import Counter
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from benchmill.engines import EngineConfig
+from benchmill.filtering import FilterInputs, FilterSpec, register
 from schemas import Item, Subgraph, Verdict
 from tasks.filters import FilterResult, words
 
@@ -38,6 +40,8 @@ FILTER_NAME = "graph_correspondence"
 
 
 class GraphCorrespondenceConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
     presence_threshold: float = Field(0.8, ge=0.0, le=1.0, description="least average presence of required entities")
     leak_threshold: float = Field(0.85, ge=0.0, le=1.0, description="a hidden (bridge) entity this present is leaked")
     trim_fraction: float = Field(0.05, ge=0.0, lt=0.5, description="share of highest and of lowest values trimmed (simple, multi-hop)")
@@ -254,3 +258,14 @@ def check_graph_correspondence(
         verdicts.append(Verdict(item_id=item.item_id, filter=FILTER_NAME, status=status, score=round(score, 4), reason=reason,
                                 code="graph_mismatch" if status == "rejected" else ""))
     return FilterResult(verdicts=verdicts)
+
+
+def score(items: list[Item], inputs: FilterInputs, engine: EngineConfig,
+          config: GraphCorrespondenceConfig) -> FilterResult:
+    return check_graph_correspondence(items, config)
+
+
+#: DRAGON's own filter: registered here, not among the shared filters
+FILTER = register(FilterSpec(name=FILTER_NAME, needs_llm=False, config=GraphCorrespondenceConfig, score=score,
+                             context=frozenset({"subgraph"}),
+                             description="question and answer name the entities of the item's subgraph"))

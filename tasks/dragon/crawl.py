@@ -46,7 +46,7 @@ from benchmill.nlp import detect_language  # the one shared detector (Cyrillic l
 from benchmill.settings import CrawlSettings
 from schemas.documents import FetchedDocument, Language, SourceSpec
 from schemas.failures import Failure
-from tasks.diff import content_hash, normalise_text, tidy_whitespace
+from tasks.dragon.diff import content_hash, normalise_text, tidy_whitespace
 
 __all__ = [
     "ArticleError", "CrawlError", "CrawlResult", "ExtractedArticle", "FetchError", "PoliteFetcher",

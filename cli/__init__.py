@@ -80,6 +80,9 @@ def daily(
 ) -> None:
     """Run the daily news flow (DRAGON): crawl, diff, facts, graph, questions, filters, release."""
     settings = settings_for(config, store, engine=engine)
+    from tasks.dragon.spec import news_collections
+
+    news_collections(settings)  # per-filter config ([generators.dragon.filters.*]) validates before any work
     specs = [parse_source(s) for s in source] if source else None
     if not (specs or settings.sources):
         raise UserError("no sources: pass --source or set `sources` in benchmill.toml")
@@ -344,7 +347,7 @@ def serve(config: ConfigOpt = None) -> None:
 def wikidata_index(dump: Annotated[Optional[Path], typer.Option(help="dump file (.json/.json.bz2/.json.gz)")] = None,
                    config: ConfigOpt = None) -> None:
     """Build (or confirm up to date) the DuckDB index of the local Wikidata dump."""
-    from benchmill.wikidata import WikidataIndex
+    from tasks.dragon.wikidata import WikidataIndex
 
     settings = settings_for(config)
     dump = dump or settings.wikidata.dump
@@ -364,7 +367,7 @@ def schemas_export(out_dir: Path = Path("schemas/json")) -> None:
 
 
 def _register_subcommands() -> None:
-    from benchmill.cli import evaluate
+    from cli import evaluate
 
     evaluate.register(app)
 
@@ -376,7 +379,7 @@ def main() -> None:
     from benchmill.llm import LLMUnavailable
     from benchmill.releases import ReleaseError
     from benchmill.store import StoreError
-    from benchmill.wikidata import WikidataError
+    from tasks.dragon.wikidata import WikidataError
 
     # a flow that fails inside Prefect re-raises the task's own exception, so these are
     # caught the same whether they came from the CLI or from a stage

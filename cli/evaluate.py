@@ -31,14 +31,14 @@ def _fail(message: str) -> None:
 
 
 def _settings(config: Path | None, store: Path | None = None):
-    from benchmill.cli import settings_for
+    from cli import settings_for
 
     return settings_for(config, store)
 
 
 def _where(settings, out: Path, as_json: bool) -> None:
     if not as_json:
-        from benchmill.cli import say_where
+        from cli import say_where
 
         say_where(settings, reports=out)
 

@@ -42,7 +42,7 @@ from benchmill.engines import EngineConfig
 from benchmill.llm import failure_reason
 from benchmill.prompts import render
 from schemas import Edge, Failure, Item, Lineage, LLMUsage, Subgraph
-from tasks.subgraphs import parse_quantity
+from tasks.dragon.subgraphs import parse_quantity
 
 log = logging.getLogger(__name__)
 

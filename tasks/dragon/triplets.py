@@ -1,0 +1,81 @@
+"""DRAGON stage "triplet extraction": (subject, relation, object) facts from the increment.
+
+Only ``IncrementDoc.new_paragraphs`` are read: a new version of an article contributes
+only the facts its new paragraphs state.
+
+Two engines:
+
+``rules``
+    Dependency patterns over a real parse. English: spaCy (all paragraphs of the batch in
+    one ``nlp.pipe`` stream); Russian: natasha (one Doc per article). Patterns:
+    subject–verb–object (active, passive with and without agent, relative clauses,
+    shared subjects of coordinated verbs), prepositional objects ("headquartered in Oslo"),
+    copular "X is the CEO of Y" and appositive "X, the CEO of Y," (both → ``(X, CEO of, Y)``).
+    Subjects and objects must be named entities, proper-noun phrases or number phrases
+    ("2139 cars"); pronouns and bare common nouns ("the company") are dropped — a question
+    about "it" answers nothing. Relations are lemma-normalised: English verbs as lemmas
+    ("acquire"), passives as "be <participle> <prep>" ("be headquartered in"), noun
+    relations as "<noun> <prep>" ("CEO of"); Russian verbs as lemma + preposition
+    ("приобрести", "находиться в"), noun relations in the nominative ("глава").
+    Russian entities are natasha NER spans in their normal form (nominative).
+
+``llm``
+    prompts/<lang>/triplets.j2, one call per chunk of new paragraphs (at most
+    ``chunk_chars`` characters, split at paragraph, then sentence boundaries). A reply
+    that cannot be used becomes one :class:`schemas.Failure` for that chunk; other chunks
+    and documents go on. ``LLMUnavailable`` (endpoint down) propagates.
+
+Triplet ids are content-derived: sha256 of (version_id, sentence, subject, relation,
+object), so re-extracting a version upserts, never duplicates.
+"""
+from __future__ import annotations
+
+from benchmill.engines import EngineConfig
+from schemas import Failure, IncrementDoc, LLMUsage, Triplet
+
+from tasks.dragon.triplets_base import (  # noqa: F401  (public names stay importable from here)
+    PROMPT_NAME, STAGE, TripletBatch, TripletConfig, _failure, log, normalise_relation, triplet_id,
+)
+from tasks.dragon.triplets_llm import LLMTriplet, LLMTripletReply, _extract_llm, chunk_paragraphs  # noqa: F401
+from tasks.dragon.triplets_rules_en import _rules_en  # noqa: F401
+from tasks.dragon.triplets_rules_ru import _rules_ru  # noqa: F401
+
+
+def extract_triplets(
+    docs: list[IncrementDoc], engine: EngineConfig, config: TripletConfig = TripletConfig()
+) -> TripletBatch:
+    """Triplets from the new paragraphs of ``docs``, with one Failure per unusable input.
+
+    Output order: documents in input order, triplets in text order within a document.
+    """
+    if engine.kind == "rules":
+        return _extract_rules(docs, config)
+    if engine.kind == "llm":
+        return _extract_llm(docs, engine, config)
+    raise ValueError(f"unknown engine kind {engine.kind!r}")
+
+
+def _extract_rules(docs: list[IncrementDoc], config: TripletConfig) -> TripletBatch:
+    triplets: list[Triplet] = []
+    failures: list[Failure] = []
+    english = [d for d in docs if d.lang == "en"]
+    results: dict[int, list[Triplet]] = {}
+    if english:
+        en_results, en_failures = _rules_en(english, config)
+        results.update(en_results)
+        failures += en_failures
+    for doc in docs:
+        if doc.lang != "ru":
+            continue
+        try:
+            results[id(doc)] = _rules_ru(doc, config)
+        except Exception as exc:  # one unparseable article must not sink the batch
+            log.exception("triplets: rules extraction failed for %s", doc.doc_id)
+            failures.append(_failure(doc, f"rules extraction failed: {type(exc).__name__}: {exc}"))
+    for doc in docs:
+        if doc.lang not in ("en", "ru"):
+            failures.append(_failure(doc, f"unsupported language {doc.lang!r}"))
+        triplets += results.get(id(doc), [])
+    return TripletBatch(triplets=triplets, failures=failures, usage=LLMUsage())
+
+

@@ -1,0 +1,357 @@
+"""Triplet extraction, rules engine, English: dependency patterns over a spaCy parse (see tasks/dragon/triplets.py)."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+import re
+
+from benchmill import nlp
+from schemas import Failure, IncrementDoc, Triplet
+
+from tasks.dragon.triplets_base import (  # noqa: F401
+    log, TripletConfig, _Fact, _DocCollector, _paragraphs, _failure, _join, _fact,
+)
+
+# --------------------------------------------------------------------------- English
+
+
+def _rules_en(docs: list[IncrementDoc], config: TripletConfig) -> tuple[dict[int, list[Triplet]], list[Failure]]:
+    """All paragraphs of all English docs through one nlp.pipe stream, then per-doc patterns."""
+    failures: list[Failure] = []
+    owners: list[IncrementDoc] = []
+    texts: list[str] = []
+    for doc in docs:
+        for paragraph in _paragraphs(doc):
+            owners.append(doc)
+            texts.append(paragraph)
+    try:
+        parsed = list(zip(owners, nlp.parse_en(texts, batch_size=config.spacy_batch_size)))
+    except Exception:  # a paragraph that crashes the batch: parse one document at a time
+        log.exception("triplets: batched spaCy parse failed; parsing document by document")
+        parsed = []
+        for doc in docs:
+            try:
+                parsed += [(doc, d) for d in nlp.parse_en(_paragraphs(doc), batch_size=config.spacy_batch_size)]
+            except Exception as exc:
+                failures.append(_failure(doc, f"spaCy could not parse the document: {type(exc).__name__}: {exc}"))
+
+    collectors = {id(doc): _DocCollector(doc, "rules", config) for doc in docs}
+    broken: set[int] = {id(d) for d in docs if any(f.key == d.doc_id for f in failures)}
+    for doc, spacy_doc in parsed:
+        if id(doc) in broken:
+            continue
+        try:
+            for fact in _facts_en(spacy_doc):
+                collectors[id(doc)].add(fact)
+        except Exception as exc:
+            log.exception("triplets: pattern matching failed for %s", doc.doc_id)
+            failures.append(_failure(doc, f"rules extraction failed: {type(exc).__name__}: {exc}"))
+            broken.add(id(doc))
+    return {key: c.finish() for key, c in collectors.items() if key not in broken}, failures
+
+
+# dependency labels of the English (ClearNLP-style) scheme used by en_core_web_sm
+_EN_NP_KEEP = frozenset({"compound", "amod", "nummod", "quantmod", "nmod", "npadvmod", "nn", "flat"})
+_EN_SUBJ = frozenset({"nsubj", "nsubjpass"})
+_EN_OBJ = frozenset({"dobj", "obj", "dative"})
+_EN_TIME_LABELS = frozenset({"DATE", "TIME"})
+_EN_RELATIVE = frozenset({"which", "that", "who", "whom", "whose"})
+#: "CEO of", "professor at", "spokesperson for"; not "in": "a terminal in Gdańsk" is a location, not a role
+_EN_COPULA_NOUN_PREPS = frozenset({"of", "at", "for"})
+#: entity labels of values, not things: never a subject
+_EN_VALUE_LABELS = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "PERCENT", "MONEY", "QUANTITY"})
+_MONTHS_OR_DIGIT = re.compile(
+    r"\d|\b(january|february|march|april|may|june|july|august|september|october|november|december)\b", re.IGNORECASE
+)
+
+
+def _absolute_date(text: str) -> bool:
+    """ "October", "1991", "12 May 2024" name a time; "Monday", "last year" depend on when it was said."""
+    return bool(_MONTHS_OR_DIGIT.search(text))
+
+
+class _EnSentence:
+    """Noun-phrase helpers over one spaCy sentence (entity lookup precomputed once per doc)."""
+
+    __slots__ = ("ent_of",)
+
+    def __init__(self, ent_of: dict[int, object]):
+        self.ent_of = ent_of
+
+    def phrase(self, head, as_subject: bool = False) -> tuple[str, str | None] | None:
+        """(text, NER label) of the noun phrase headed by ``head`` if it names something.
+
+        Kept: compounds, adjectives, numbers and quantifiers left of the head, widened to
+        whole entities ("Nordic Freight Ltd.", "$5 million"). It names something when the
+        head itself is inside a named entity or is a proper noun, or the phrase holds a
+        number ("2139 cars"). A named modifier alone is not enough: "Ghanaian winger",
+        "Stuttgart carmaker" describe, they do not name. Dates count only when absolute
+        ("October 2024", "1991", not "Monday", "the same year"). A subject must be a
+        name, never a number or date: "October was the best month" states nothing about
+        an entity.
+        """
+        if head.pos_ == "PRON" or head.lower_ in _EN_RELATIVE:
+            return None
+        start = end = head.i
+        stack = [head]
+        while stack:
+            token = stack.pop()
+            for child in token.children:
+                if child.dep_ in _EN_NP_KEEP and child.i < head.i:
+                    if child.i < start:
+                        start = child.i
+                    stack.append(child)
+        ent_of = self.ent_of
+        head_ent = ent_of.get(head.i)
+        if head_ent is not None:
+            start, end = min(start, head_ent.start), max(end, head_ent.end - 1)
+        doc = head.doc
+        has_number = False
+        for i in range(start, end + 1):
+            token = doc[i]
+            if token.like_num:
+                has_number = True
+            ent = ent_of.get(i)
+            if ent is not None and ent is not head_ent:
+                start, end = min(start, ent.start), max(end, ent.end - 1)  # "$5 million", "Nordic Freight Ltd."
+        label = head_ent.label_ if head_ent is not None else None
+        if label in _EN_TIME_LABELS and not _absolute_date(head_ent.text):
+            return None
+        if as_subject and (label in _EN_VALUE_LABELS or (label is None and has_number and head.pos_ != "PROPN")):
+            return None
+        if label is None and head.pos_ != "PROPN" and not has_number:
+            return None
+        span = doc[start : end + 1]
+        text = span.text
+        if span[0].lower_ in ("the", "a", "an") and len(span) > 1:
+            text = text.split(" ", 1)[1]
+        if text.endswith(("'s", "’s")):
+            text = text[:-2]
+        return text, (nlp.spacy_label(label) if label is not None else None)
+
+    @staticmethod
+    def with_conjuncts(token) -> list:
+        out = [token]
+        for child in token.children:
+            if child.dep_ == "conj":
+                out.extend(_EnSentence.with_conjuncts(child))
+        return out
+
+    @staticmethod
+    def plain_text(token) -> str:
+        """A common-noun object as written, for folding into the relation ("open a new terminal in")."""
+        left = [t for t in token.lefts if t.dep_ in ("det", "amod", "compound", "nummod", "poss")]
+        return " ".join([t.text for t in left] + [token.text])
+
+    def is_time(self, token) -> bool:
+        ent = self.ent_of.get(token.i)
+        return ent is not None and ent.label_ in _EN_TIME_LABELS
+
+    def is_absolute_time(self, token) -> bool:
+        ent = self.ent_of.get(token.i)
+        return ent is not None and ent.label_ in _EN_TIME_LABELS and _absolute_date(ent.text)
+
+
+def _facts_en(doc) -> Iterator[_Fact]:
+    ent_of: dict[int, object] = {}
+    for ent in doc.ents:
+        for i in range(ent.start, ent.end):
+            ent_of[i] = ent
+    helper = _EnSentence(ent_of)
+    for sent in doc.sents:
+        sentence = sent.text
+        for token in sent:
+            pos = token.pos_
+            if pos == "VERB" or (pos == "AUX" and token.dep_ in ("ROOT", "conj", "ccomp", "relcl", "advcl")):
+                yield from _verb_facts_en(token, sentence, helper)
+            elif token.dep_ == "appos":
+                yield from _appositive_facts_en(token, sentence, helper)
+
+
+def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
+    """Subject head tokens of ``verb`` with whether the subject is passive."""
+    subjects = [(c, c.dep_ == "nsubjpass") for c in verb.children if c.dep_ in _EN_SUBJ]
+    anchor = verb  # the verb whose subject it is (for relative-clause resolution)
+    if not subjects and verb.dep_ == "conj" and verb.head.pos_ in ("VERB", "AUX"):
+        # "X acquired Y and sold Z": the second verb shares the first one's subject, but
+        # not its voice ("is based in Oslo and manages ..." — "manages" is active)
+        anchor = verb.head
+        own_passive = any(c.dep_ == "auxpass" for c in verb.children)
+        subjects = [(c, own_passive) for c in anchor.children if c.dep_ in _EN_SUBJ]
+    if not subjects and verb.dep_ == "acl" and verb.tag_ == "VBN":
+        # "Harbour Logistics, based in Oslo, ..." : a participle modifying its noun
+        subjects = [(verb.head, True)]
+    resolved = []
+    for subject, passive in subjects:
+        if subject.lower_ in _EN_RELATIVE and anchor.dep_ == "relcl":
+            subject = anchor.head  # "X, which is based in Oslo" → X
+        for conjunct in _EnSentence.with_conjuncts(subject):
+            resolved.append((conjunct, passive))
+    return resolved
+
+
+def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
+    children = list(verb.children)
+    if any(c.dep_ == "neg" for c in children):
+        return  # "did not acquire": a negated statement is not a fact to ask about
+    subjects = _subjects_en(verb, helper)
+    if not subjects:
+        return
+    particle = " ".join(c.lower_ for c in children if c.dep_ == "prt")
+    passive = any(c.dep_ == "auxpass" for c in children) or any(p for _, p in subjects)
+    if passive and verb.tag_ != "VBN":
+        passive = False  # "has invested", "manages": only a past participle can be passive
+    lemma = verb.lemma_.lower()
+    is_copula = lemma == "be"
+
+    # agent of a passive: "Y was acquired by X" → (X, acquire, Y)
+    agents = []
+    for child in children:
+        if child.dep_ == "agent":
+            agents += [p for p in child.children if p.dep_ == "pobj"]
+    if passive and agents and not is_copula:
+        relation = _join(lemma, particle)
+        for agent_head in agents:
+            for agent in _EnSentence.with_conjuncts(agent_head):
+                agent_phrase = helper.phrase(agent, as_subject=True)
+                if agent_phrase is None:
+                    continue
+                for subject, _ in subjects:
+                    subject_phrase = helper.phrase(subject)  # the patient of a passive may be anything named
+                    if subject_phrase is not None:
+                        yield _fact(sentence, agent_phrase, relation, subject_phrase)
+        return
+
+    if is_copula:
+        yield from _copular_facts_en(verb, children, subjects, sentence, helper)
+        return
+    base = _join("be", verb.lower_, particle) if passive else _join(lemma, particle)
+
+    objects = []
+    for child in children:
+        if child.dep_ in _EN_OBJ:
+            objects += _EnSentence.with_conjuncts(child)
+    named_objects = [(o, helper.phrase(o)) for o in objects]
+    named_objects = [(o, p) for o, p in named_objects if p is not None]
+    plain_object = next((o for o in objects if helper.phrase(o) is None), None)
+
+    preps = []  # (preposition, object head) pairs; "in October", "in Oslo"
+    for child in children:
+        if child.dep_ == "prep":
+            for pobj in child.children:
+                if pobj.dep_ == "pobj":
+                    for conjunct in _EnSentence.with_conjuncts(pobj):
+                        preps.append((child.lower_, conjunct))
+    times = [(p, o) for p, o in preps if helper.is_absolute_time(o)]
+
+    subject_phrases = [p for p in (helper.phrase(s, as_subject=True) for s, _ in subjects) if p is not None]
+    if not subject_phrases:
+        return
+    # A quantity is true of a period: "sold 2139 cars in October" → (X, sell in October,
+    # 2139 cars). A fact about named things ("acquired Y in March") holds without its date.
+    time_suffix = ""
+    if times:
+        preposition, when = times[0]
+        when_ent = helper.ent_of.get(when.i)
+        time_suffix = _join(preposition, when_ent.text if when_ent is not None else when.text)
+    folded_time = False
+    for obj, object_phrase in named_objects:
+        quantity = any(t.like_num for t in obj.subtree) and object_phrase[1] in (None, "MISC")
+        relation = _join(base, time_suffix) if quantity else base
+        folded_time = folded_time or (quantity and bool(time_suffix))
+        for subject_phrase in subject_phrases:
+            yield _fact(sentence, subject_phrase, relation, object_phrase)
+    for preposition, pobj in preps:
+        if folded_time and (preposition, pobj) == times[0]:
+            continue  # part of the quantity fact above
+        if named_objects:
+            # "founded Tidewave Robotics in Rotterdam": (X, found in, Rotterdam) would drop
+            # what was founded; the fact about the named object stands on its own
+            continue
+        object_phrase = helper.phrase(pobj)
+        if object_phrase is None:
+            continue
+        middle = helper.plain_text(plain_object) if plain_object is not None and not named_objects else ""
+        relation = _join(base, middle, preposition)
+        for subject_phrase in subject_phrases:
+            yield _fact(sentence, subject_phrase, relation, object_phrase)
+    if plain_object is not None and not named_objects:
+        # "announced a partnership with OpenAI" → (X, announce a partnership with, OpenAI)
+        for prep in plain_object.children:
+            if prep.dep_ != "prep":
+                continue
+            for pobj in prep.children:
+                if pobj.dep_ != "pobj" or helper.is_time(pobj):
+                    continue
+                for conjunct in _EnSentence.with_conjuncts(pobj):
+                    object_phrase = helper.phrase(conjunct)
+                    if object_phrase is None:
+                        continue
+                    relation = _join(base, helper.plain_text(plain_object), prep.lower_)
+                    for subject_phrase in subject_phrases:
+                        yield _fact(sentence, subject_phrase, relation, object_phrase)
+
+
+def _copular_facts_en(verb, children, subjects, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
+    """"X is the CEO of Y" → (X, CEO of, Y); "X is Y" (Y named) → (X, be, Y); "X is based in Y"."""
+    subject_phrases = [p for p in (helper.phrase(s, as_subject=True) for s, _ in subjects) if p is not None]
+    if not subject_phrases:
+        return
+    for child in children:
+        if child.dep_ == "attr":
+            for attribute in _EnSentence.with_conjuncts(child):
+                yield from _role_facts_en(attribute, subject_phrases, sentence, helper)
+        elif child.dep_ == "acomp":
+            # "X is responsible for Y"
+            for prep in child.children:
+                if prep.dep_ != "prep":
+                    continue
+                for pobj in prep.children:
+                    if pobj.dep_ == "pobj":
+                        object_phrase = helper.phrase(pobj)
+                        if object_phrase is not None:
+                            relation = _join("be", child.lower_, prep.lower_)
+                            for subject_phrase in subject_phrases:
+                                yield _fact(sentence, subject_phrase, relation, object_phrase)
+        elif child.dep_ == "prep":
+            # "X is in Y" is rarely a fact worth a question; "X is at Y" neither: skipped
+            continue
+
+
+def _role_facts_en(noun, subject_phrases, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
+    """A role noun with a prepositional entity ("CEO of Y") links each subject to Y."""
+    produced = False
+    for prep in noun.children:
+        if prep.dep_ != "prep" or prep.lower_ not in _EN_COPULA_NOUN_PREPS:
+            continue
+        for pobj in prep.children:
+            if pobj.dep_ != "pobj":
+                continue
+            for conjunct in _EnSentence.with_conjuncts(pobj):
+                object_phrase = helper.phrase(conjunct)
+                if object_phrase is None:
+                    continue
+                relation = _join(_role_text(noun), prep.lower_)
+                for subject_phrase in subject_phrases:
+                    produced = True
+                    yield _fact(sentence, subject_phrase, relation, object_phrase)
+    if not produced:
+        object_phrase = helper.phrase(noun)
+        if object_phrase is not None and object_phrase[1] is not None:
+            for subject_phrase in subject_phrases:
+                yield _fact(sentence, subject_phrase, "be", object_phrase)
+
+
+def _role_text(noun) -> str:
+    """"the chief executive officer" → "chief executive officer" (modifiers kept, determiner dropped)."""
+    left = [t for t in noun.lefts if t.dep_ in ("amod", "compound")]
+    return " ".join([t.text for t in left] + [noun.text])
+
+
+def _appositive_facts_en(appos, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
+    """"Anna Berg, the CEO of Harbour Logistics," → (Anna Berg, CEO of, Harbour Logistics)."""
+    anchor = helper.phrase(appos.head, as_subject=True)
+    if anchor is None or appos.i in helper.ent_of:
+        return  # "X, Y," with Y itself a named entity: an alias, not a relation
+    yield from _role_facts_en(appos, [anchor], sentence, helper)
+
+

@@ -1,0 +1,296 @@
+"""Triplet extraction, rules engine, Russian: dependency patterns over a natasha parse (see tasks/dragon/triplets.py)."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from benchmill import nlp
+from schemas import IncrementDoc, Triplet
+
+from tasks.dragon.triplets_base import (  # noqa: F401
+    TripletConfig, _Fact, _DocCollector, _paragraphs, _join, _fact,
+)
+
+# --------------------------------------------------------------------------- Russian
+
+_RU_SUBJ = frozenset({"nsubj", "nsubj:pass"})
+_RU_OBJ = frozenset({"obj", "iobj"})
+_RU_NP_KEEP = frozenset({"amod", "nummod", "nummod:gov", "flat:name", "flat", "compound"})
+_RU_RELATIVE = frozenset({"который", "которая", "которое", "которые", "что", "кто"})
+_RU_COPULAS = frozenset({"являться", "стать", "становиться", "оставаться", "остаться", "назначить", "избрать"})
+
+
+class _RuSentence:
+    """Pattern helpers over one natasha sentence."""
+
+    def __init__(self, tokens, span_of: dict[str, object], vocab):
+        self.tokens = tokens
+        self.by_id = {t.id: t for t in tokens}
+        self.children: dict[str, list] = {}
+        for token in tokens:
+            self.children.setdefault(token.head_id, []).append(token)
+        self.span_of = span_of
+        self.vocab = vocab
+
+    def kids(self, token, rels=None) -> list:
+        found = self.children.get(token.id, ())
+        return [c for c in found if rels is None or c.rel in rels]
+
+    def with_conjuncts(self, token) -> list:
+        out = [token]
+        for child in self.kids(token, ("conj",)):
+            out.extend(self.with_conjuncts(child))
+        return out
+
+    def phrase(self, head) -> tuple[str, str | None] | None:
+        """(text, NER label) of what ``head`` names, or None.
+
+        A named-entity span in its normal (nominative) form; a common noun with a named
+        appositive ("компания «Северный порт»") gives the appositive; a number phrase is
+        kept as written ("2139 автомобилей"); a lone proper noun in its lemma.
+        """
+        if head.pos == "PRON" or head.text.lower() in _RU_RELATIVE:
+            return None
+        span = self.span_of.get(head.id)
+        if span is not None:
+            return span.normal, span.type
+        for child in self.kids(head, ("appos", "flat:name", "nmod")):
+            # "фирму «Балтийский транзит»": the name is an appositive of the common noun
+            if child.rel == "nmod":
+                continue
+            span = self.span_of.get(child.id)
+            if span is not None:
+                return span.normal, span.type
+        numbers = [c for c in self.kids(head, ("nummod", "nummod:gov")) if c.pos == "NUM"]
+        if numbers or head.pos == "NUM":
+            words = sorted([head, *numbers, *self.kids(head, ("amod",))], key=lambda t: t.start)
+            return " ".join(t.text for t in words), None
+        if head.pos == "PROPN":
+            parts = sorted([head, *self.kids(head, ("flat:name", "flat"))], key=lambda t: t.start)
+            return " ".join(_lemma(self.vocab, t).capitalize() for t in parts), None
+        return None
+
+    def role(self, noun) -> str:
+        """A role noun with its adjectives in the nominative: "генеральным директором" → "генеральный директор".
+
+        natasha's own normaliser, not lemmas: a participle keeps its form ("управляющий
+        партнер", where the lemma would be the verb "управлять").
+        """
+        from natasha.norm import inflect_word
+
+        parts = sorted([noun, *[c for c in self.kids(noun, ("amod",)) if c.id not in self.span_of]], key=lambda t: t.start)
+        return " ".join(inflect_word(self.vocab, t) for t in parts)
+
+    def as_written(self, noun) -> str:
+        """A common noun with its adjectives as in the text: "роботов", "новый терминал"."""
+        parts = sorted([noun, *self.kids(noun, ("amod",))], key=lambda t: t.start)
+        return " ".join(t.text.lower() for t in parts)
+
+    def preposition(self, token) -> str:
+        cases = [c for c in self.kids(token, ("case",))]
+        return " ".join(c.text.lower() for c in cases)
+
+
+def _lemma(vocab, token) -> str:
+    if token.lemma is None:
+        token.lemmatize(vocab)
+    return token.lemma.replace("ё", "е")
+
+
+def _rules_ru(doc: IncrementDoc, config: TripletConfig) -> list[Triplet]:
+    collector = _DocCollector(doc, "rules", config)
+    paragraphs = _paragraphs(doc)
+    if not paragraphs:
+        return []
+    vocab = nlp.morph_vocab()
+    for _, piece in nlp.text_chunks("\n".join(paragraphs)):  # a huge article: one natasha Doc per piece
+        _rules_ru_piece(nlp.parse_ru(piece), vocab, collector)
+    return collector.finish()
+
+
+def _rules_ru_piece(parsed, vocab, collector: _DocCollector) -> None:
+    span_of: dict[str, object] = {}
+    for span in parsed.spans:
+        span.normalize(vocab)
+        for token in span.tokens:
+            span_of[token.id] = span
+    for sent in parsed.sents:
+        helper = _RuSentence(sent.tokens, span_of, vocab)
+        for token in sent.tokens:
+            if token.pos in ("VERB", "AUX"):
+                for fact in _verb_facts_ru(token, sent.text, helper):
+                    collector.add(fact)
+            elif token.pos == "NOUN":
+                for fact in _noun_facts_ru(token, sent.text, helper):
+                    collector.add(fact)
+
+
+def _subjects_ru(verb, helper: _RuSentence) -> list:
+    subjects = helper.kids(verb, _RU_SUBJ)
+    if not subjects and verb.rel == "conj":
+        head = helper.by_id.get(verb.head_id)
+        if head is not None and head.pos in ("VERB", "AUX"):
+            subjects = helper.kids(head, _RU_SUBJ)
+    if not subjects and verb.rel in ("acl", "amod"):
+        head = helper.by_id.get(verb.head_id)  # "компания, основанная в 1990 году"
+        subjects = [head] if head is not None else []
+    resolved = []
+    for subject in subjects:
+        if subject.text.lower() in _RU_RELATIVE and verb.rel == "acl:relcl":
+            head = helper.by_id.get(verb.head_id)
+            if head is None:
+                continue
+            subject = head
+        resolved.extend(helper.with_conjuncts(subject))
+    return resolved
+
+
+def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
+    if any(c.text.lower() == "не" for c in helper.kids(verb, ("advmod", "discourse", "aux"))):
+        return  # a negated statement is not a fact to ask about
+    subjects = _subjects_ru(verb, helper)
+    if not subjects:
+        return
+    feats = verb.feats or {}
+    passive = feats.get("Voice") == "Pass" or any(c.rel == "nsubj:pass" for c in helper.kids(verb))
+    lemma = _lemma(helper.vocab, verb)
+    # natasha marks the agent of a passive as a bare instrumental obl ("приобретён «Северным портом»")
+    agents = [
+        c for c in helper.kids(verb, ("obl:agent", "obl"))
+        if c.rel == "obl:agent" or (passive and not helper.kids(c, ("case",)) and (c.feats or {}).get("Case") == "Ins")
+    ]
+
+    subject_phrases = [p for p in (helper.phrase(s) for s in subjects) if p is not None]
+    if passive and agents:
+        # "«Балтийский транзит» приобретён «Северным портом»" → (Северный порт, приобрести, ...)
+        for agent in agents:
+            agent_phrase = helper.phrase(agent)
+            if agent_phrase is not None:
+                for subject_phrase in subject_phrases:
+                    yield _fact(sentence, agent_phrase, lemma, subject_phrase)
+        return
+    if not subject_phrases:
+        return
+    base = _passive_form(helper.vocab, verb) if passive and feats.get("VerbForm") == "Part" else lemma
+
+    if lemma in _RU_COPULAS:
+        # "Москва является столицей России" → (Москва, столица, Россия)
+        for predicate in helper.kids(verb, ("xcomp", "obl", "obj")):
+            if helper.kids(predicate, ("case",)):
+                continue
+            for fact in _role_facts_ru(predicate, subject_phrases, sentence, helper):
+                yield fact
+            named = helper.phrase(predicate)
+            if named is not None and named[1] is not None:
+                for subject_phrase in subject_phrases:
+                    yield _fact(sentence, subject_phrase, lemma, named)
+        return
+
+    time_suffix = _time_phrase_ru(verb, helper)
+    objects = helper.kids(verb, _RU_OBJ)
+    named_object = any(helper.phrase(o) is not None for o in objects)
+    # an unnamed direct object belongs in the relation of the verb's other facts:
+    # "испытал роботов в Северном порту" → (Робопорт, испытать роботов в, Северный порт)
+    plain_object = next((o for o in objects if o.pos == "NOUN" and helper.phrase(o) is None), None)
+    for child in helper.kids(verb):
+        if child.rel in _RU_OBJ:
+            # a quantity is true of a period: "продала 2139 автомобилей в октябре" → "продать в октябре"
+            is_quantity = any(c.pos == "NUM" for c in helper.kids(child, ("nummod", "nummod:gov")))
+            relation = _join(base, time_suffix) if is_quantity else base
+        elif child.rel == "obl":
+            if named_object:
+                continue  # as in English: the fact about the named object stands on its own
+            middle = helper.as_written(plain_object) if plain_object is not None else ""
+            relation = _join(base, middle, helper.preposition(child))
+        else:
+            continue
+        for obj in helper.with_conjuncts(child):
+            if not helper.kids(obj, ("case",)) and _lemma(helper.vocab, obj) in _RU_DURATIONS:
+                continue  # "тренировался две недели": a duration, not an object
+            object_phrase = helper.phrase(obj)
+            if object_phrase is not None:
+                for subject_phrase in subject_phrases:
+                    yield _fact(sentence, subject_phrase, relation, object_phrase)
+            elif child.rel in _RU_OBJ and obj.pos == "NOUN":
+                # "открыл офис в Казани" → (Сбербанк, открыть офис в, Казань)
+                for nmod in helper.kids(obj, ("nmod",)):
+                    preposition = helper.preposition(nmod)
+                    nmod_phrase = helper.phrase(nmod) if preposition else None
+                    if nmod_phrase is None:
+                        continue
+                    relation_with_object = _join(base, helper.role(obj), preposition)
+                    for subject_phrase in subject_phrases:
+                        yield _fact(sentence, subject_phrase, relation_with_object, nmod_phrase)
+
+
+_RU_DURATIONS = frozenset({"секунда", "минута", "час", "день", "сутки", "неделя", "месяц", "год", "сезон", "квартал"})
+_RU_MONTHS = frozenset({
+    "январь", "февраль", "март", "апрель", "май", "июнь", "июль", "август", "сентябрь", "октябрь", "ноябрь", "декабрь",
+})
+
+
+def _time_phrase_ru(verb, helper: _RuSentence) -> str:
+    """The verb's "в октябре" / "в 2023 году" modifier as written, or ""."""
+    for child in helper.kids(verb, ("obl",)):
+        preposition = helper.preposition(child)
+        if preposition not in ("в", "во", "за"):
+            continue
+        lemma = _lemma(helper.vocab, child)
+        words = sorted([child, *helper.kids(child, ("amod", "nummod", "nmod"))], key=lambda t: t.start)
+        if lemma in _RU_MONTHS or (lemma in ("год", "квартал", "месяц") and len(words) > 1):
+            return _join(preposition, " ".join(t.text for t in words))
+    return ""
+
+
+def _passive_form(vocab, verb) -> str:
+    """Short passive participle in the masculine singular: "построена" → "построен"."""
+    from pymorphy2.analyzer import Parse
+
+    for parse in vocab.parse(verb.text.lower()):
+        if parse.tag.POS in ("PRTS", "PRTF"):
+            short = Parse.inflect(parse, {"PRTS", "masc", "sing"}) or parse
+            return short.word.replace("ё", "е")
+    return verb.text.lower()
+
+
+def _role_facts_ru(noun, subject_phrases, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
+    """A role noun with a genitive entity ("глава Газпрома", "столицей России") → (X, глава, Газпром)."""
+    if noun.id in helper.span_of:
+        return
+    for nmod in helper.kids(noun, ("nmod",)):
+        if helper.kids(nmod, ("case",)):
+            continue  # "директор по продажам": not the organisation the role belongs to
+        for conjunct in helper.with_conjuncts(nmod):
+            object_phrase = helper.phrase(conjunct)
+            if object_phrase is None:
+                continue
+            relation = helper.role(noun)
+            for subject_phrase in subject_phrases:
+                yield _fact(sentence, subject_phrase, relation, object_phrase)
+
+
+def _noun_facts_ru(noun, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
+    """Appositive and zero-copula roles.
+
+    "Иван Петров, глава Газпрома," (role is an appositive of the name);
+    "директор «Северного порта» Анна Смирнова" (the name is an appositive of the role);
+    "Москва — столица России" (the role noun is the predicate, with its own subject).
+    """
+    if noun.id in helper.span_of:
+        return
+    anchors = []
+    head = helper.by_id.get(noun.head_id)
+    if noun.rel == "appos" and head is not None:
+        anchors.append(head)
+    anchors += [c for c in helper.kids(noun, ("appos",)) if c.id in helper.span_of]
+    anchors += helper.kids(noun, ("nsubj",)) if noun.rel == "root" else []
+    subject_phrases = []
+    for anchor in anchors:
+        phrase = helper.phrase(anchor)
+        if phrase is not None and phrase[1] in ("PER", "ORG", "LOC"):
+            subject_phrases.append(phrase)
+    if subject_phrases:
+        yield from _role_facts_ru(noun, subject_phrases, sentence, helper)
+
+
+# =========================================================================== llm engine
+
