@@ -233,7 +233,7 @@ def test_a_correct_short_answer_covers_every_keypoint(by_id, subgraph):
     if subgraph.type == "set":
         assert len(item.keypoints) == len(item.answers)
     # the old keypoints (every edge as a statement) fail this check on multi-hop and comparison items
-    from tasks.questions import _templates
+    from tasks.dragon.questions import _templates
 
     old = " ".join(nlp.entity_key(_templates(lang).statement(e), lang) for e in subgraph.edges)
     if subgraph.type == "multi-hop":
