@@ -847,8 +847,13 @@ def _check_not_truncated(con: duckdb.DuckDBPyConnection, target: Path, store_pat
     when a missing block is read, so a reader could otherwise show part of the store)."""
     if Path(str(target) + ".wal").exists():
         return  # a killed writer's WAL may add blocks in memory: the size says nothing then
-    block_size, total_blocks = first_row(con.execute("SELECT block_size, total_blocks FROM pragma_database_size()"))
-    expected = 3 * 4096 + total_blocks * block_size  # three 4 KiB headers, then the blocks
+    block_size, total_blocks, free_blocks = first_row(
+        con.execute("SELECT block_size, total_blocks, free_blocks FROM pragma_database_size()"))
+    # three 4 KiB headers, then the blocks in use. Free blocks do not count: DuckDB cuts
+    # trailing free blocks off the file on close while still counting them in total_blocks,
+    # so a healthy store can be shorter than header + total_blocks (seen after a writer
+    # deleted rows). A cut that removes only free blocks loses nothing.
+    expected = 3 * 4096 + (total_blocks - free_blocks) * block_size
     size = os.path.getsize(target)
     if size < expected:
         raise StoreError(f"store {store_path} is not a readable DuckDB file (truncated: {size} bytes, "
