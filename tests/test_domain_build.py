@@ -116,8 +116,25 @@ def test_llm_build_one_broken_reply_fails_only_its_item(fake_llm, tmp_path: Path
     from benchmill.llm import RETRY_MARKER
     from tests.test_rageval_llm import NOT_JSON, Script, _folder
 
+    from tasks.rageval.text import sentences
+
+    class Cooperative(Script):
+        """Keypoints restate the answer's sentences; the first reply invents one (the filter rejects that item)."""
+
+        keypoint_calls = 0
+
+        def __call__(self, body):
+            text = body["messages"][-1]["content"]
+            if "keypoints" in text and "question-reference-answer" not in text:
+                self.keypoint_calls += 1
+                kps = sentences(text.split("Answer:")[-1].strip().splitlines()[0])[:3]
+                if self.keypoint_calls == 1:
+                    kps = ["The company opened a factory in Atlantis in 1999.", *kps]
+                return json.dumps({"keypoints": (kps * 3)[:max(3, min(5, len(kps)))]})
+            return super().__call__(body)
+
     folder, induced = _folder(tmp_path)  # 3 documents, one item per type; no schema.json (the llm induces it)
-    script = Script(induced)  # config 2 and QRA reply 2 are not JSON
+    script = Cooperative(induced)  # config 2 and QRA reply 2 are not JSON
     fake_llm.route(RETRY_MARKER, NOT_JSON)
     fake_llm.route("No article or other context is given", "I don't know")
     fake_llm.route("Criterion:", '{"rationale": "clear and grounded", "score": 2}')
@@ -132,11 +149,16 @@ def test_llm_build_one_broken_reply_fails_only_its_item(fake_llm, tmp_path: Path
     # the broken config reply failed its config, the broken QRA reply its item; the run went on
     assert summary["failures_by_stage"] == {"rageval-configs": 1, "rageval-qra": 1}
     assert summary["documents"] == 2 and summary["items"] == len(QUERY_TYPES) - 1
+    # the invented keypoint rejects its item only; the rest release, judged over HTTP
+    assert summary["rejections"]["keypoints_supported"] == 1, summary["rejections"]
+    assert sum(summary["rejections"].values()) == 1, summary["rejections"]
     assert summary["releases"] == {"finance-en": "1.0.0"}
     assert summary["skipped_filters"] == []  # judge and closed-book ran over HTTP
     rel = home / "data" / "releases" / "finance-en" / "1.0.0"
     queries = _jsonl(rel / "rageval" / "queries.jsonl")
-    assert queries and all(len(q["ground_truth"]["keypoints"]) == 3 for q in queries)
+    assert len(queries) == len(QUERY_TYPES) - 2
+    assert all(len(q["ground_truth"]["keypoints"]) >= 3 for q in queries)
+    assert not any("Atlantis" in kp for q in queries for kp in q["ground_truth"]["keypoints"])
     assert any("Criterion:" in json.dumps(r) for r in fake_llm.requests)
 
 
