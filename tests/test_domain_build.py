@@ -27,16 +27,26 @@ ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT / "data" / "seeds"
 
 
-def _env(home: Path) -> dict[str, str]:
+@pytest.fixture(scope="module")
+def api_url(prefect_harness) -> str:
+    """The session's Prefect API: the CLI runs report to it instead of each starting a temporary server."""
+    from prefect.settings import PREFECT_API_URL
+
+    return PREFECT_API_URL.value()
+
+
+def _env(home: Path, api: str | None = None) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("BENCHMILL_", "PREFECT_"))}
+    if api:
+        env["PREFECT_API_URL"] = api
     env.update(BENCHMILL_HOME=str(home), PYTHONPATH=str(ROOT), HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1",
                TOKENIZERS_PARALLELISM="false", PREFECT_HOME=str(home / ".prefect"),
                PREFECT_SERVER_ANALYTICS_ENABLED="false", PREFECT_LOCAL_STORAGE_PATH=str(home / ".prefect" / "storage"))
     return env
 
 
-def _cli(home: Path, *args: str, timeout: int = 240) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "benchmill", *args], cwd=home, env=_env(home), capture_output=True,
+def _cli(home: Path, *args: str, timeout: int = 240, api: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "benchmill", *args], cwd=home, env=_env(home, api), capture_output=True,
                           text=True, timeout=timeout)
 
 
@@ -49,10 +59,10 @@ def _summary(proc: subprocess.CompletedProcess) -> dict:
     return json.loads(proc.stdout[proc.stdout.index("{"):])
 
 
-def test_finance_build_releases_seven_types_and_is_idempotent(tmp_path: Path):
+def test_finance_build_releases_seven_types_and_is_idempotent(tmp_path: Path, api_url: str):
     home = tmp_path / "home"
     home.mkdir()
-    first = _summary(_cli(home, "build-domain", str(SEEDS / "finance"), "--docs", "20", "--json"))
+    first = _summary(_cli(home, "build-domain", str(SEEDS / "finance"), "--docs", "20", "--json", api=api_url))
     assert first["collection"] == "finance-en" and first["releases"] == {"finance-en": "1.0.0"}
     assert first["documents"] == 20 and first["failures"] == 0
     assert set(first["items_by_type"]) == set(QUERY_TYPES)
@@ -89,7 +99,7 @@ def test_finance_build_releases_seven_types_and_is_idempotent(tmp_path: Path):
 
     # the same seed again: same texts and items (content-derived ids), nothing new to release
     before = sorted(p.name for p in (home / "data" / "releases" / "finance-en").iterdir())
-    second = _summary(_cli(home, "build-domain", str(SEEDS / "finance"), "--docs", "20", "--json"))
+    second = _summary(_cli(home, "build-domain", str(SEEDS / "finance"), "--docs", "20", "--json", api=api_url))
     assert second["releases"] == {} and second["new_documents"] == 0 and second["new_items"] == 0
     assert second["items"] == first["items"]
     assert sorted(p.name for p in (home / "data" / "releases" / "finance-en").iterdir()) == before == ["1.0.0"]
@@ -112,7 +122,7 @@ def test_a_bad_seed_folder_exits_2_with_one_line(tmp_path: Path):
     assert not (home / "data" / "releases").exists() or not any((home / "data" / "releases").iterdir())
 
 
-def test_llm_build_one_broken_reply_fails_only_its_item(fake_llm, tmp_path: Path):
+def test_llm_build_one_broken_reply_fails_only_its_item(fake_llm, tmp_path: Path, api_url: str):
     from benchmill.llm import RETRY_MARKER
     from tests.test_rageval_llm import NOT_JSON, Script, _folder
 
@@ -144,7 +154,7 @@ def test_llm_build_one_broken_reply_fails_only_its_item(fake_llm, tmp_path: Path
     (home / "benchmill.toml").write_text(
         f'[llm]\nbase_url = "{fake_llm.base_url}"\nmodel = "fake-model"\nmax_retries = 1\ntimeout = 5\n')
     summary = _summary(_cli(home, "build-domain", str(folder), "--engine", "llm", "--json", "--config",
-                            str(home / "benchmill.toml")))
+                            str(home / "benchmill.toml"), api=api_url))
     assert summary["engine"] == "llm"
     # the broken config reply failed its config, the broken QRA reply its item; the run went on
     assert summary["failures_by_stage"] == {"rageval-configs": 1, "rageval-qra": 1}
