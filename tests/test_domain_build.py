@@ -156,6 +156,7 @@ def test_llm_build_one_broken_reply_fails_only_its_item(fake_llm, tmp_path: Path
     summary = _summary(_cli(home, "build-domain", str(folder), "--engine", "llm", "--json", "--config",
                             str(home / "benchmill.toml"), api=api_url))
     assert summary["engine"] == "llm"
+    assert summary["llm"]["calls"] >= len(fake_llm.requests) > 0  # every call of the stages and filters counted
     # the broken config reply failed its config, the broken QRA reply its item; the run went on
     assert summary["failures_by_stage"] == {"rageval-configs": 1, "rageval-qra": 1}
     assert summary["documents"] == 2 and summary["items"] == len(QUERY_TYPES) - 1
