@@ -147,12 +147,12 @@ def release_items(store: Store, collection: str, version: str) -> list[tuple[int
 def release_texts(store: Store, collection: str, version: str) -> list[dict[str, Any]]:
     with store.connect() as con:
         rows = con.execute(
-            """SELECT t.public_id, t.doc_id, p.title, p.text FROM release_texts t
+            """SELECT t.public_id, t.doc_id, p.title, p.text, p.passage_id FROM release_texts t
                JOIN passages p ON p.passage_id = t.version_id
                WHERE t.collection = ? AND t.version = ? ORDER BY t.public_id""",
             [collection, version],
         ).fetchall()
-    return [{"public_id": p, "doc_id": d, "title": t or "", "text": x} for p, d, t, x in rows]
+    return [{"public_id": p, "doc_id": d, "title": t or "", "text": x, "passage_id": v} for p, d, t, x, v in rows]
 
 
 def released_questions(store: Store, collection: str) -> list[str]:
@@ -334,7 +334,7 @@ def _build_manifest(store: Store, plan: ReleasePlan, filters: list[str]) -> Rele
         counts_by_language=dict(sorted(Counter(i.lang for i in plan.items).items())),
         texts=len(plan.doc_ids), questions=len(plan.items), held_back_by_quota=plan.held_back, filters=stats,
         skipped_filters=sorted(f for f, s in stats.items() if s.skipped and s.skipped + s.not_evaluated == s.evaluated),
-        lineage=lineage, files={},
+        lineage=lineage, files={}, exports=list(plan.exports),
     )
 
 
@@ -371,6 +371,10 @@ def export(store: Store, collection: str, version: str, out_dir: Path) -> Releas
                     fh.write(json.dumps(row, ensure_ascii=False) + "\n")
             for ext in ("parquet", "jsonl"):
                 files[f"{name}.{ext}"] = _sha256(tmp / f"{name}.{ext}")
+        for fmt in manifest_.exports:
+            if fmt != "benchmill":  # a generator's own format, written into the same temp folder
+                for rel in export_writer(fmt)(store, texts, items, tmp):
+                    files[rel] = _sha256(tmp / rel)
         manifest_ = manifest_.model_copy(update={"files": files})
         (tmp / "manifest.json").write_text(manifest_.model_dump_json(indent=2), encoding="utf-8")
         checkpoint("export_before_rename")
@@ -383,6 +387,23 @@ def export(store: Store, collection: str, version: str, out_dir: Path) -> Releas
             f"cannot export {collection}@{version} to {out_dir}: {exc.strerror or exc}; the release is stored, "
             f"the next run (or `benchmill releases export`) writes the folder again") from exc
     return manifest_
+
+
+#: export formats beyond the common one: name -> "module:function" called as
+#: ``fn(store, texts, items, out_dir) -> [paths relative to out_dir]`` (deterministic files,
+#: written into the export's temp folder, so they land atomically with the rest). Imported
+#: when a release asks for it: the core imports no generator otherwise.
+EXPORT_WRITERS: dict[str, str] = {"rageval": "tasks.rageval.writers:write_release"}
+
+
+def export_writer(fmt: str):
+    import importlib
+
+    try:
+        module, _, name = EXPORT_WRITERS[fmt].partition(":")
+    except KeyError:
+        raise ReleaseError(f"unknown export format {fmt!r}; known: benchmill, {', '.join(sorted(EXPORT_WRITERS))}") from None
+    return getattr(importlib.import_module(module), name)
 
 
 def remove_leftovers(collection_dir: Path, pattern: str = ".*.tmp-*") -> list[str]:

@@ -150,6 +150,7 @@ class GeneratorsSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     dragon: GeneratorSettings = Field(default_factory=GeneratorSettings)
+    rageval: GeneratorSettings = Field(default_factory=GeneratorSettings)
 
 
 class Settings(BaseSettings):

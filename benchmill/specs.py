@@ -76,4 +76,10 @@ class CollectionSpec(BaseModel):
                 raise FilterError(f"{where}: ranking by {key.filter!r}, which is not one of its filters")
         if "benchmill" not in self.exports:
             raise FilterError(f"{where}.exports: every release writes the common 'benchmill' export")
+        from benchmill.releases import EXPORT_WRITERS
+
+        unknown = [f for f in self.exports if f != "benchmill" and f not in EXPORT_WRITERS]
+        if unknown:
+            raise FilterError(f"{where}.exports: unknown format(s) {', '.join(unknown)}; "
+                              f"known: benchmill, {', '.join(sorted(EXPORT_WRITERS))}")
         return self

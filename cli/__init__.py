@@ -108,6 +108,55 @@ def daily(
     _print_daily_summary(summary)
 
 
+# --------------------------------------------------------- RAGEval domain build
+@app.command("build-domain")
+def build_domain(
+    seed_dir: Annotated[Path, typer.Argument(help="seed folder: seed documents, domain.toml, schema.json, template.j2")],
+    docs: Annotated[Optional[int], typer.Option("--docs", min=1, help="documents to generate (default: domain.toml)")] = None,
+    engine: Annotated[Optional[str], typer.Option(help="rules | llm | auto")] = None,
+    seed: Annotated[Optional[int], typer.Option(help="random seed (default: domain.toml)")] = None,
+    config: ConfigOpt = None,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """RAGEval domain build: schema, configs, documents, QRA, keypoints, filters, release <domain>-<lang>."""
+    settings = settings_for(config, store, engine=engine)
+    from tasks.rageval.seeds import SeedFolderError, load_seed_folder
+
+    try:
+        load_seed_folder(seed_dir)  # bad input: one line naming the file, before any work
+    except SeedFolderError as exc:
+        raise UserError(str(exc)) from None
+    _preflight(settings)
+    if not as_json:
+        say_where(settings, releases=settings.releases_dir)
+    from benchmill.orchestration import tie_temporary_server_to_this_process
+    from flows.domain_build import domain_build
+    from tasks.rageval.summary import SchemaError
+
+    tie_temporary_server_to_this_process()
+    try:
+        summary = domain_build(seed_dir=str(seed_dir), docs=docs, engine=engine, seed=seed,
+                               config_path=str(config) if config else None, store_path=str(settings.store))
+    except (SeedFolderError, SchemaError) as exc:
+        raise UserError(str(exc)) from None
+    if as_json:
+        console.print_json(summary.model_dump_json())
+        return
+    table = Table(title=f"domain-build {summary.collection} run {summary.run_id} (engine: {summary.engine})")
+    table.add_column("type")
+    table.add_column("items", justify="right")
+    for qtype, n in summary.items_by_type.items():
+        table.add_row(qtype, str(n))
+    console.print(table)
+    console.print(f"documents {summary.documents} ({summary.new_documents} new), items {summary.items} "
+                  f"({summary.new_items} new), failures {summary.failures}, rejections "
+                  f"{ {k: v for k, v in summary.rejections.items() if v} }, skipped filters {summary.skipped_filters}",
+                  markup=False, highlight=False)
+    released = ", ".join(f"{c}@{v}" for c, v in summary.releases.items()) or "nothing new"
+    console.print(f"released: {released}", markup=False, highlight=False)
+
+
 def _preflight(settings: Settings) -> None:
     """Fail fast, before a flow run starts, on what would only fail it later: a store
     another run holds, an LLM endpoint that is down or does not serve the model."""

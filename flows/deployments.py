@@ -11,6 +11,7 @@ from pathlib import Path
 from prefect.client.schemas.objects import ConcurrencyLimitConfig
 from prefect.client.schemas.schedules import CronSchedule
 
+from benchmill import ROOT
 from benchmill.settings import Settings
 
 
@@ -45,6 +46,12 @@ def build_deployments(settings: Settings, config: Path | None) -> list:
             concurrency_limit=one_at_a_time(),
         ),
     ]
+    from flows.domain_build import domain_build
+
+    deployments.append(domain_build.to_deployment(
+        name="domain-build", parameters={"seed_dir": str(ROOT / "data" / "seeds" / "finance"), **params},
+        description="RAGEval domain build from a seed folder: release <domain>-<lang> (seed_dir, docs, lang, engine, seed)",
+        tags=["rageval"], concurrency_limit=one_at_a_time()))
     from flows import evaluate
 
     for fl in evaluate.DEPLOYABLE_FLOWS:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from pydantic import BaseModel
+from pydantic import BaseModel, model_serializer
 
 
 class FilterStats(BaseModel):
@@ -31,3 +31,13 @@ class ReleaseManifest(BaseModel):
     skipped_filters: list[str]
     lineage: dict[str, list[str]]
     files: dict[str, str]
+    #: export formats beyond the files above (e.g. "rageval"); left out of the JSON when only the
+    #: common export is written, so manifests of such releases read as before
+    exports: list[str] = ["benchmill"]
+
+    @model_serializer(mode="wrap")
+    def _drop_default_exports(self, handler):
+        data = handler(self)
+        if data.get("exports") == ["benchmill"]:
+            data.pop("exports")
+        return data

@@ -99,7 +99,8 @@ def judge_items(
 
     passed: every criterion ≥ 1; rejected: any criterion 0; error: a criterion's reply
     was unusable after the client's repair and retry (the reason names the criterion),
-    or none of the item's source texts was given. score = mean of the criterion scores.
+    or none of the item's source texts was given. An item citing no document at all (an
+    unanswerable question) is ``skipped``. score = mean of the criterion scores.
     Rules engine: every item ``skipped``. ``LLMUnavailable`` propagates.
     """
     if engine.kind != "llm":
@@ -119,6 +120,10 @@ def judge_items(
     results = {(item.item_id, criterion): r for (item, criterion), r in zip(jobs, map_llm(engine, ask, jobs, FILTER_NAME))}
     verdicts, usages = [], []
     for item in items:
+        if not item.doc_ids:  # e.g. an unanswerable question: no source to judge it against
+            verdicts.append(Verdict(item_id=item.item_id, filter=FILTER_NAME, status="skipped",
+                                    reason="skipped: the item cites no document to judge it against"))
+            continue
         if articles[item.item_id] is None:
             verdicts.append(
                 Verdict(

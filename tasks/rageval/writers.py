@@ -56,3 +56,35 @@ def write_queries(path: Path, build: DomainBuild, predictions: dict[int, dict] |
     d, lang = build.spec.domain, build.spec.language
     return _write_jsonl(path, (query_record(d, lang, it, (predictions or {}).get(it.query_id) if predictions else None)
                                for it in build.items))
+
+
+def write_release(store, texts: list[dict], items: list[tuple[int, "object"]], out_dir: Path) -> list[str]:
+    """The ``rageval`` export of a release (benchmill.releases.EXPORT_WRITERS): RAGEval's
+    ``rageval/documents.jsonl`` (the release's texts) and ``rageval/queries.jsonl`` (its
+    questions, readable by ``benchmill score --rageval``), in public-id order.
+
+    The RAGEval fields come from what the domain-build flow stored: each passage's lineage
+    (``domain``, ``rageval_doc_id``, ``name``) and each item's config (``domain``,
+    ``query_id``, ``rageval_doc_ids``). Texts of other generators have no RAGEval id and are
+    left out."""
+    passages = {p.passage_id: p for p in store.passages(sorted(t["passage_id"] for t in texts))}
+    docs = []
+    for t in texts:
+        p = passages[t["passage_id"]]
+        if "rageval_doc_id" not in p.lineage:
+            continue
+        doc = Document(doc_id=p.lineage["rageval_doc_id"], config_id=p.lineage.get("config_id", ""),
+                       name=p.lineage.get("name", p.title), content=p.text)
+        docs.append(document_record(p.lineage["domain"], p.lang, doc))
+    queries = []
+    for _, it in items:
+        cfg = it.config or {}
+        if "query_id" not in cfg:
+            continue
+        q = QRAItem(item_id=it.item_id, query_id=cfg["query_id"], type=it.type, question=it.question,
+                    answer=it.answers[0] if it.answers else "", references=it.references,
+                    doc_ids=cfg.get("rageval_doc_ids", []), keypoints=it.keypoints)
+        queries.append(query_record(cfg["domain"], it.lang, q))
+    _write_jsonl(Path(out_dir) / "rageval" / "documents.jsonl", docs)
+    _write_jsonl(Path(out_dir) / "rageval" / "queries.jsonl", queries)
+    return ["rageval/documents.jsonl", "rageval/queries.jsonl"]
