@@ -151,6 +151,7 @@ class GeneratorsSettings(BaseModel):
 
     dragon: GeneratorSettings = Field(default_factory=GeneratorSettings)
     rageval: GeneratorSettings = Field(default_factory=GeneratorSettings)
+    kyr: GeneratorSettings = Field(default_factory=GeneratorSettings)
 
 
 class Settings(BaseSettings):

@@ -157,6 +157,103 @@ def build_domain(
     console.print(f"released: {released}", markup=False, highlight=False)
 
 
+# ------------------------------------------------------------ Know Your RAG
+@app.command("statements")
+def statements_cmd(
+    input_dir: Annotated[Optional[Path], typer.Option("--input", help="folder of .txt / .md files, one context each")] = None,
+    types: Annotated[Optional[str], typer.Option("--types", help="comma-separated: fact_single,summary,reasoning (default: all)")] = None,
+    engine: Annotated[Optional[str], typer.Option(help="rules | llm | auto")] = None,
+    seed: Annotated[Optional[int], typer.Option(help="random seed of the statement choice (default 13)")] = None,
+    config: ConfigOpt = None,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Know Your RAG statement extraction: statements, questions, labels, critiques, release kyr-<lang>."""
+    settings = settings_for(config, store, engine=engine)
+    from flows.statements import StatementsInputError, input_files, parse_types
+    from tasks.knowyourrag.spec import kyr_collection
+
+    if input_dir is None:
+        raise UserError("statements: pass --input DIR (a folder of .txt / .md files)")
+    try:
+        input_files(input_dir)  # bad input: one line naming the folder, before any work
+        parse_types(types)
+    except StatementsInputError as exc:
+        raise UserError(str(exc)) from None
+    kyr_collection("en", settings.generators.kyr.filters)  # [generators.kyr.filters.*] validates before any work
+    _preflight(settings)
+    if not as_json:
+        say_where(settings, releases=settings.releases_dir)
+    from benchmill.orchestration import tie_temporary_server_to_this_process
+    from flows.statements import statements
+
+    tie_temporary_server_to_this_process()
+    summary = statements(input_dir=str(input_dir), types=parse_types(types), engine=engine, seed=seed,
+                         config_path=str(config) if config else None, store_path=str(settings.store))
+    if as_json:
+        console.print_json(summary.model_dump_json())
+        return
+    table = Table(title=f"kyr-statements run {summary.run_id} (engine: {summary.engine})")
+    for col in ("type", "items", "accepted", "skipped", "LLM calls/item", "tokens/item"):
+        table.add_column(col, justify="left" if col == "type" else "right")
+    for qtype in summary.types:
+        u = summary.usage_by_type.get(qtype)
+        table.add_row(qtype, str(summary.items_by_type.get(qtype, 0)), str(summary.accepted_by_type.get(qtype, 0)),
+                      str(sum(summary.skipped_by_type.get(qtype, {}).values())),
+                      f"{u.calls_per_item:g}" if u else "-", f"{u.tokens_per_item:g}" if u else "-")
+    console.print(table)
+    for qtype, reasons in summary.skipped_by_type.items():
+        for reason, n in reasons.items():
+            console.print(f"skipped {qtype}: {n} × {reason}", markup=False, highlight=False)
+    console.print(f"contexts {summary.contexts} ({summary.new_contexts} new), items {summary.items} "
+                  f"({summary.new_items} new), accepted {summary.accepted}, failures {summary.failures}, rejections "
+                  f"{ {k: v for k, v in summary.rejections.items() if v} }, skipped filters {summary.skipped_filters}",
+                  markup=False, highlight=False)
+    console.print(f"LLM: {summary.llm.calls} calls, {summary.usage_per_item['calls_per_item']:g} calls and "
+                  f"{summary.usage_per_item['tokens_per_item']:g} tokens per accepted item", markup=False, highlight=False)
+    released = ", ".join(f"{c}@{v}" for c, v in summary.releases.items()) or "nothing new"
+    console.print(f"released: {released}", markup=False, highlight=False)
+
+
+@app.command("labels")
+def labels_cmd(ref: str, config: ConfigOpt = None, store: StoreOpt = None, as_json: JsonOpt = False) -> None:
+    """The taxonomy label mix of a release's items (C@V), and the mix per requested type, from stored verdicts."""
+    from benchmill.releases import release_items, resolve
+    from tasks.filters.kyr_label import CODE_PREFIX, FILTER_NAME
+
+    _, st = _reader(config, store)
+    collection, version = resolve(st, ref)
+    items = [i for _, i in release_items(st, collection, version)]
+    type_of = {i.item_id: i.type for i in items}
+    mix: dict[str, dict[str, int]] = {}
+    labelled = 0
+    for v in st.verdicts(list(type_of)):
+        if v.filter != FILTER_NAME or not v.code.startswith(CODE_PREFIX):
+            continue
+        labelled += 1
+        label = v.code[len(CODE_PREFIX):]
+        for key in ("all", type_of[v.item_id]):
+            mix.setdefault(key, {}).setdefault(label, 0)
+            mix[key][label] += 1
+    mix = {k: dict(sorted(c.items())) for k, c in sorted(mix.items())}
+    out = {"release": f"{collection}@{version}", "items": len(items), "labelled": labelled, "mix": mix}
+    if as_json:
+        console.print_json(json.dumps(out))
+        return
+    console.print(f"{collection}@{version}: {labelled} of {len(items)} items labelled", markup=False, highlight=False)
+    if not labelled:
+        console.print("no labels stored (the label filter needs the llm engine)", markup=False, highlight=False)
+        return
+    labels = sorted({lab for c in mix.values() for lab in c})
+    table = Table(title="label mix per requested type")
+    table.add_column("requested")
+    for lab in labels:
+        table.add_column(lab, justify="right")
+    for requested, counts in mix.items():
+        table.add_row(requested, *(str(counts.get(lab, 0)) for lab in labels))
+    console.print(table)
+
+
 def _preflight(settings: Settings) -> None:
     """Fail fast, before a flow run starts, on what would only fail it later: a store
     another run holds, an LLM endpoint that is down or does not serve the model."""

@@ -52,6 +52,13 @@ def build_deployments(settings: Settings, config: Path | None) -> list:
         name="domain-build", parameters={"seed_dir": str(ROOT / "data" / "seeds" / "finance"), **params},
         description="RAGEval domain build from a seed folder: release <domain>-<lang> (seed_dir, docs, lang, engine, seed)",
         tags=["rageval"], concurrency_limit=one_at_a_time()))
+    from flows.statements import statements
+
+    deployments.append(statements.to_deployment(
+        name="statements", parameters=params,
+        description="Know Your RAG statement extraction over a folder of .txt / .md files: release kyr-<lang> "
+                    "(input_dir, types, engine, seed)",
+        tags=["knowyourrag"], concurrency_limit=one_at_a_time()))
     from flows import evaluate
 
     for fl in evaluate.DEPLOYABLE_FLOWS:
