@@ -161,6 +161,7 @@ def build_domain(
 @app.command("statements")
 def statements_cmd(
     input_dir: Annotated[Optional[Path], typer.Option("--input", help="folder of .txt / .md files, one context each")] = None,
+    collection: Annotated[Optional[str], typer.Option("--collection", help="C@V: a release's texts as the contexts")] = None,
     types: Annotated[Optional[str], typer.Option("--types", help="comma-separated: fact_single,summary,reasoning (default: all)")] = None,
     engine: Annotated[Optional[str], typer.Option(help="rules | llm | auto")] = None,
     seed: Annotated[Optional[int], typer.Option(help="random seed of the statement choice (default 13)")] = None,
@@ -173,10 +174,20 @@ def statements_cmd(
     from flows.statements import StatementsInputError, input_files, parse_types
     from tasks.knowyourrag.spec import kyr_collection
 
-    if input_dir is None:
-        raise UserError("statements: pass --input DIR (a folder of .txt / .md files)")
+    if (input_dir is None) == (collection is None):
+        raise UserError("statements: pass either --input DIR (a folder of .txt / .md files) or --collection C@V")
     try:
-        input_files(input_dir)  # bad input: one line naming the folder, before any work
+        if input_dir is not None:
+            input_files(input_dir)  # bad input: one line naming the folder, before any work
+        else:
+            from benchmill.releases import resolve
+            from benchmill.store import Store
+
+            reader = Store.reader(settings.store)
+            try:
+                resolve(reader, collection)  # an unknown release: one line, before any work
+            finally:
+                reader.close()
         parse_types(types)
     except StatementsInputError as exc:
         raise UserError(str(exc)) from None
@@ -188,7 +199,7 @@ def statements_cmd(
     from flows.statements import statements
 
     tie_temporary_server_to_this_process()
-    summary = statements(input_dir=str(input_dir), types=parse_types(types), engine=engine, seed=seed,
+    summary = statements(input_dir=str(input_dir) if input_dir else None, collection=collection, types=parse_types(types), engine=engine, seed=seed,
                          config_path=str(config) if config else None, store_path=str(settings.store))
     if as_json:
         console.print_json(summary.model_dump_json())

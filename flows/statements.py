@@ -125,28 +125,39 @@ def statements(input_dir: str | None = None, collection: str | None = None, type
                store_path: str | None = None) -> StatementsSummary:
     """Know Your RAG statement extraction over INPUT_DIR (one context per .txt / .md file),
     filtered and released as kyr-<lang>."""
-    if collection is not None:
-        raise StatementsInputError("--collection C@V is not wired yet: pass --input DIR")
-    if input_dir is None:
-        raise StatementsInputError("statements: pass --input DIR")
+    if (input_dir is None) == (collection is None):
+        raise StatementsInputError("statements: pass either --input DIR or --collection C@V")
     settings = load_settings(Path(config_path) if config_path else None, engine=engine,
                              store=Path(store_path) if store_path else None)
-    files = input_files(input_dir)  # bad input raises here, naming the folder, before the run starts
+    # bad input raises here, naming the folder, before the run starts
+    files = input_files(input_dir) if input_dir is not None else []
     wanted = parse_types(types)
     config = ExtractionConfig(types=wanted, **({"seed": seed} if seed is not None else {}))
     filter_configs = settings.generators.kyr.filters
     for lang in ("en", "ru"):
         kyr_collection(lang, filter_configs)  # filter settings validate before any work
-    params = {"input_dir": str(Path(input_dir).resolve()), "types": wanted, "seed": config.seed}
+    source = str(Path(input_dir).resolve()) if input_dir is not None else str(collection)
+    params = {"input_dir" if input_dir is not None else "collection": source, "types": wanted, "seed": config.seed}
     with generator_run("kyr-statements", settings, params) as run:
-        return run.complete(_run(run, files, config, filter_configs, str(Path(input_dir).resolve())))
+        return run.complete(_run(run, files, config, filter_configs, source, collection))
 
 
-def _run(run: GeneratorRun, files: list[Path], config: ExtractionConfig, filter_configs, input_dir: str) -> StatementsSummary:
+def release_contexts(store, ref: str) -> list[KyrContext]:
+    """A release's texts as contexts (they cite the released documents; no passage is written)."""
+    from benchmill.releases import release_texts, resolve
+
+    name, version = resolve(store, ref)
+    return [KyrContext(context_id=t["doc_id"], doc_id=t["doc_id"], text=t["text"], title=t["title"] or None,
+                       lang=detect_language(t["text"]), collection=f"{name}@{version}")
+            for t in release_texts(store, name, version)]
+
+
+def _run(run: GeneratorRun, files: list[Path], config: ExtractionConfig, filter_configs, input_dir: str,
+         collection: str | None = None) -> StatementsSummary:
     store, engine, clock = run.store, run.engine, run.clock
-    # 1. contexts: one per readable file, stored as passages the items cite
+    # 1. contexts: one per readable file, stored as passages the items cite (or a release's texts)
     with clock.stage("contexts"):
-        contexts: list[KyrContext] = []
+        contexts: list[KyrContext] = release_contexts(store, collection) if collection is not None else []
         bad: list[Failure] = []
         for path in files:
             ctx, reason = read_context(path)
@@ -155,9 +166,9 @@ def _run(run: GeneratorRun, files: list[Path], config: ExtractionConfig, filter_
             else:
                 contexts.append(ctx)
         run.recorded(bad)
-        passages = [_passage(c, input_dir) for c in contexts if c.text.strip()]
+        passages = [_passage(c, input_dir) for c in contexts if c.text.strip() and collection is None]
         new_contexts = store.write_passages(passages, run.run_id, ready=True)
-        hashes = {p.doc_id: p.content_hash for p in passages}
+        hashes = {c.doc_id: hashlib.sha256(c.text.encode()).hexdigest() for c in contexts}
     checkpoint("contexts")
     # 2. statements and questions (rules: fact_single; llm: the five prompts per context)
     with clock.stage("statements"):

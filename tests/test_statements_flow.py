@@ -66,6 +66,13 @@ def test_rules_run_releases_fact_single_and_is_idempotent(tmp_path: Path, api_ur
     assert second["releases"] == {} and second["new_items"] == 0 and second["new_contexts"] == 0
     assert sorted(p.name for p in (home / "data" / "releases" / "kyr-en").iterdir()) == ["1.0.0"]
 
+    # a release's texts as the contexts: the same three texts make the same items, nothing new
+    again = _summary(_cli(home, "statements", "--collection", "kyr-en@1.0.0", "--types", "fact_single", "--engine",
+                          "rules", "--json", api=api_url))
+    assert again["contexts"] == 3 and again["items"] == 3 and again["releases"] == {}
+    bad_ref = _cli(home, "statements", "--collection", "kyr-en@9.0.0")
+    assert bad_ref.returncode == 2 and "kyr-en@9.0.0" in bad_ref.stderr.strip().splitlines()[-1], bad_ref.stderr
+
     labels = _cli(home, "labels", "kyr-en@1.0.0", "--json")
     assert labels.returncode == 0, labels.stderr
     out = json.loads(labels.stdout[labels.stdout.index("{"):])
