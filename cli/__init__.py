@@ -265,6 +265,47 @@ def labels_cmd(ref: str, config: ConfigOpt = None, store: StoreOpt = None, as_js
     console.print(table)
 
 
+@app.command("train-generator")
+def train_generator_cmd(
+    base_model: Annotated[Path, typer.Option("--base-model", help="local seq2seq base model folder (e.g. flan-t5-large)")],
+    source: Annotated[Optional[list[str]], typer.Option("--from", help="C@V whose released kyr items train (repeatable; default: the latest release of every kyr-* collection)")] = None,
+    out: Annotated[Optional[Path], typer.Option("--out", help="model root (default: <home>/models); versions go to <out>/<name>/vNNNN/")] = None,
+    name: Annotated[str, typer.Option(help="model name")] = "kyr-t5",
+    epochs: Annotated[int, typer.Option(min=1)] = 3,
+    max_steps: Annotated[Optional[int], typer.Option("--max-steps", min=1, help="stop after this many optimizer steps")] = None,
+    seed: Annotated[int, typer.Option(help="split and training seed")] = 13,
+    config: ConfigOpt = None,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Train the Know Your RAG LoRA generator on released (accepted) kyr items; save a versioned adapter."""
+    from benchmill.releases import latest_version, list_releases, release_items, resolve
+    from tasks.knowyourrag.spec import METHOD
+    from tasks.knowyourrag.trainer import TrainerConfig, TrainerError, build_training_set, train_generator
+
+    settings, st = _reader(config, store)
+    refs = [resolve(st, r) for r in source] if source else sorted(
+        {(r["collection"], latest_version(st, r["collection"])) for r in list_releases(st) if r["collection"].startswith("kyr-")})
+    if not refs:
+        raise UserError("train-generator: no kyr-* release in the store: run `benchmill statements` first or pass --from C@V")
+    items = {i.item_id: i for c, v in refs for _, i in release_items(st, c, v) if i.method == METHOD}
+    try:
+        training_set = build_training_set(list(items.values()), seed=seed)
+        result = train_generator(training_set, TrainerConfig(
+            base_model=base_model, output_root=out or settings.home / "models", name=name, seed=seed, epochs=epochs,
+            max_steps=max_steps))
+    except TrainerError as exc:
+        raise UserError(f"train-generator: {exc}") from None
+    report = {"model_dir": str(result.model_dir), "version": result.version, "releases": [f"{c}@{v}" for c, v in refs],
+              "items": len(items), "train": len(training_set.train), "validation": len(training_set.validation),
+              "card": result.card}
+    if as_json:
+        console.print_json(json.dumps(report, default=str))
+        return
+    console.print(f"trained {name} {result.version} on {report['train']} examples ({report['validation']} validation) "
+                  f"from {', '.join(report['releases'])}: {result.model_dir}", markup=False, highlight=False)
+
+
 def _preflight(settings: Settings) -> None:
     """Fail fast, before a flow run starts, on what would only fail it later: a store
     another run holds, an LLM endpoint that is down or does not serve the model."""

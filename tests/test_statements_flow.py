@@ -78,6 +78,17 @@ def test_rules_run_releases_fact_single_and_is_idempotent(tmp_path: Path, api_ur
     out = json.loads(labels.stdout[labels.stdout.index("{"):])
     assert out["items"] == 3 and out["labelled"] == 0 and out["mix"] == {}
 
+    # the released items train the LoRA generator: a tiny T5 built offline, two steps, a versioned adapter
+    from tasks.knowyourrag.tiny_t5 import build_tiny_t5
+
+    base = build_tiny_t5(tmp_path / "tiny-t5", [p.read_text() for p in sorted(CONTEXTS.iterdir())] * 20)
+    trained = _cli(home, "train-generator", "--base-model", str(base), "--max-steps", "2", "--out", str(tmp_path / "models"),
+                   "--json")
+    assert trained.returncode == 0, trained.stderr[-2000:]
+    report = json.loads(trained.stdout[trained.stdout.index("{"):])
+    assert report["releases"] == ["kyr-en@1.0.0"] and report["train"] + report["validation"] == 3
+    assert (Path(report["model_dir"]) / "training_card.json").is_file() and report["version"] == "v0001"
+
 
 def test_bad_input_exits_2_with_one_line(tmp_path: Path):
     home = tmp_path / "home"
