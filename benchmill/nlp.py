@@ -474,3 +474,25 @@ def inflect_ru(phrase: str, case: str) -> str:
         if inflected is not None:
             out[index] = tokens[index].replace(cores[index], _restore_shape(inflected.word, cores[index]))
     return " ".join(out)
+
+
+#: openings of an interrogative sentence (a question written without its '?')
+INTERROGATIVE = {
+    "en": re.compile(
+        r"^(what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|will|would|"
+        r"has|have|had|should|name|in what|in which|on what|on which|at what|by how|for what|from which)\b",
+        re.IGNORECASE,
+    ),
+    "ru": re.compile(
+        r"^(что|как\w*|кто|кого|кому|кем|ч[её]\w*|чья|чьи|когда|где|куда|откуда|почему|зачем|сколько|"
+        r"в как\w+|на как\w+|к как\w+|у как\w+|с как\w+|о ч[её]м|назовите|ли)\b",
+        re.IGNORECASE,
+    ),
+}
+
+
+def is_interrogative(text: str, lang: str) -> bool:
+    """A whole sentence (4+ words) opening like a question: "Which company" alone is a
+    fragment of prose, not a question."""
+    pattern = INTERROGATIVE.get(lang)
+    return pattern is not None and bool(pattern.search(text)) and len(text.split()) >= 4

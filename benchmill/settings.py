@@ -33,6 +33,14 @@ EXTRA_ENV_VARS = frozenset({"BENCHMILL_HOME", "BENCHMILL_CONFIG", "BENCHMILL_FAU
                             "BENCHMILL_STORE_WRITER_WAIT_S", "BENCHMILL_STORE_READER_WAIT_S",
                             "BENCHMILL_MAX_SUBMISSION_MB"})
 
+def non_negative_quotas(quotas: dict[str, int]) -> dict[str, int]:
+    """Per-type release quotas (settings and collection specs): each >= 0."""
+    bad = {k: n for k, n in quotas.items() if n < 0}
+    if bad:
+        raise ValueError(f"quotas must be >= 0, got {bad}")
+    return quotas
+
+
 #: the home in use while ``load_settings`` builds a Settings (defaults are resolved against it)
 _HOME: dict[str, Path | None] = {"path": None}
 
@@ -207,10 +215,7 @@ class Settings(BaseSettings):
     @field_validator("quotas")
     @classmethod
     def _quotas(cls, v: dict[str, int]) -> dict[str, int]:
-        bad = {k: n for k, n in v.items() if n < 0}
-        if bad:
-            raise ValueError(f"quotas must be >= 0, got {bad}")
-        return v
+        return non_negative_quotas(v)
 
     @property
     def active_engine(self) -> Literal["rules", "llm"]:

@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from benchmill.filtering import FilterError, get_filter
+from benchmill.settings import non_negative_quotas
 
 
 class RankKey(BaseModel):
@@ -48,10 +49,7 @@ class CollectionSpec(BaseModel):
     @field_validator("quotas")
     @classmethod
     def _quotas(cls, v: dict[str, int]) -> dict[str, int]:
-        bad = {k: n for k, n in v.items() if n < 0}
-        if bad:
-            raise ValueError(f"quotas must be >= 0, got {bad}")
-        return v
+        return non_negative_quotas(v)
 
     @property
     def filter_names(self) -> list[str]:

@@ -1231,18 +1231,6 @@ def _comparison_winner(subgraph: Subgraph) -> str | None:
 
 #: bounds on an LLM question's length, in characters
 LLM_QUESTION_CHARS = (12, 400)
-_INTERROGATIVE = {
-    "en": re.compile(
-        r"^(what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|will|would|"
-        r"has|have|had|should|name|in what|in which|on what|on which|at what|by how|for what|from which)\b",
-        re.IGNORECASE,
-    ),
-    "ru": re.compile(
-        r"^(что|чт[оа]|как\w*|кто|кого|кому|кем|чей|чья|чьё|чьи|когда|где|куда|откуда|почему|зачем|сколько|"
-        r"ли|в каком|в какой|в каких|на каком|на какой|у какой|у какого|с каким|с какой|о ч[её]м|назовите)\b",
-        re.IGNORECASE,
-    ),
-}
 _MARKUP = re.compile(r"[<>{}\[\]`]|https?://|\*\*|^#", re.MULTILINE)
 
 
@@ -1253,11 +1241,7 @@ def _question_problem(question: str, lang: str) -> str | None:
         return f"the LLM question is {len(question)} characters long, outside {low}..{high}"
     if "\n" in question or _MARKUP.search(question):
         return "the LLM question contains markup or several lines"
-    pattern = _INTERROGATIVE.get(lang)
-    # without a '?', an interrogative opening counts only in a whole sentence ("Which company"
-    # is a fragment of prose, not a question)
-    interrogative = pattern is not None and pattern.search(question) and len(question.split()) >= 4
-    if not question.endswith("?") and not interrogative:
+    if not question.endswith("?") and not nlp.is_interrogative(question, lang):
         return "the LLM reply is not a question (no '?' and no interrogative sentence)"
     found = nlp.detect_language(question)
     if found != lang:

@@ -48,18 +48,6 @@ __all__ = [
 
 # --------------------------------------------------------------------------- no-LLM checks
 
-_INTERROGATIVE = {
-    "en": re.compile(
-        r"^(what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|will|would|"
-        r"has|have|had|should|name|in what|in which|on what|on which|at what|by how|for what|from which)\b",
-        re.IGNORECASE,
-    ),
-    "ru": re.compile(
-        r"^(что|как\w*|кто|кого|кому|кем|ч[её]\w*|когда|где|куда|откуда|почему|зачем|сколько|"
-        r"в как\w+|на как\w+|к как\w+|у как\w+|с как\w+|о ч[её]м|назовите|ли)\b",
-        re.IGNORECASE,
-    ),
-}
 _META = {
     "en": re.compile(
         r"\b(the|this|that|given|above|provided|following)\s+(context|passage|text|document|article|paragraph|excerpt|statement)s?\b"
@@ -97,8 +85,7 @@ def _problems(question: str, answer: str, lang: str) -> list[tuple[str, str]]:
     if len(q) < 8 or "\n" in q:
         out.append(("not_a_question", "not a question: empty, too short or several lines"))
         return out
-    pattern = _INTERROGATIVE.get(lang)
-    if not q.endswith("?") and not (pattern is not None and pattern.search(q) and len(q.split()) >= 4):
+    if not q.endswith("?") and not nlp.is_interrogative(q, lang):
         out.append(("not_a_question", "not a question: no '?' and no interrogative opening"))
     meta = _META.get(lang)
     if meta is not None and meta.search(q):
