@@ -98,11 +98,21 @@ def make_articles(lang: str, count: int, seed: int = 0, first: int = 0) -> list[
     return out
 
 
+def _share(n: int, fraction: float) -> int:
+    """How many of ``n`` a positive ``fraction`` means (at least one)."""
+    return max(1, round(n * fraction)) if fraction > 0 else 0
+
+
+def _pick(rng: random.Random, n: int, fraction: float) -> set[int]:
+    """A seeded ``fraction`` share of the indices ``0..n-1``."""
+    k = _share(n, fraction)
+    return set(rng.sample(range(n), k)) if k else set()
+
+
 def edit(articles: list[Article], fraction: float, seed: int = 1) -> list[Article]:
     """A share of the articles with one paragraph corrected and one appended (same URLs)."""
     rng = random.Random(seed)
-    k = max(1, round(len(articles) * fraction)) if fraction > 0 else 0
-    chosen = set(rng.sample(range(len(articles)), k)) if k else set()
+    chosen = _pick(rng, len(articles), fraction)
     out = []
     for i, a in enumerate(articles):
         if i in chosen:
@@ -133,8 +143,7 @@ def news_day(articles: list[Article], edited: float, new: float, seed: int = 3) 
     new) and the slugs the day's feed lists. Contrast ``edit``, whose appended sentence states
     nothing the extractor turns into a new fact (a degenerate increment)."""
     rng = random.Random(seed)
-    k_edit = max(1, round(len(articles) * edited)) if edited > 0 else 0
-    chosen = set(rng.sample(range(len(articles)), k_edit)) if k_edit else set()
+    chosen = _pick(rng, len(articles), edited)
     out = []
     for i, a in enumerate(articles):
         if i in chosen:
@@ -143,8 +152,7 @@ def news_day(articles: list[Article], edited: float, new: float, seed: int = 3) 
         else:
             out.append(a)
     lang = articles[0].lang if articles else "en"
-    k_new = max(1, round(len(articles) * new)) if new > 0 else 0
-    fresh = make_articles(lang, k_new, seed=seed + 1000, first=len(articles))
+    fresh = make_articles(lang, _share(len(articles), new), seed=seed + 1000, first=len(articles))
     listed = {out[i].slug for i in chosen} | {a.slug for a in fresh}
     return out + fresh, listed
 
