@@ -628,13 +628,13 @@ class Store:
             return
         with self.transaction() as con:
             cols = ["triplet_id", "doc_id", "version_id", "lang", "sentence", "subject", "relation", "object",
-                    "subject_label", "object_label", "engine", "run_id"]
+                    "subject_label", "object_label", "engine", "run_id", "modality"]
             bulk_insert(
                 con,
                 f"INSERT INTO triplets ({', '.join(cols)}) SELECT DISTINCT ON (triplet_id) * FROM __rows ON CONFLICT DO NOTHING",
                 cols,
                 [[t.triplet_id, t.doc_id, t.version_id, t.lang, t.sentence, t.subject, t.relation, t.object,
-                  t.subject_label, t.object_label, t.engine, run_id] for t in triplets],
+                  t.subject_label, t.object_label, t.engine, run_id, t.modality] for t in triplets],
             )
 
     def triplets_for_versions(self, version_ids: list[str]) -> list[Triplet]:
@@ -643,7 +643,7 @@ class Store:
         with self.connect() as con:
             cur = con.execute(
                 """SELECT triplet_id, doc_id, version_id, lang, sentence, subject, relation, object,
-                          subject_label, object_label, engine
+                          subject_label, object_label, engine, modality
                    FROM triplets WHERE version_id IN (SELECT unnest(?::VARCHAR[])) ORDER BY triplet_id""",
                 [version_ids],
             )
@@ -700,9 +700,10 @@ class Store:
                      sentences = list_sort(list_distinct(list_concat(edges.sentences, excluded.sentences))),
                      triplet_ids = list_sort(list_distinct(list_concat(edges.triplet_ids, excluded.triplet_ids)))""",
                 ["edge_id", "head", "relation", "tail", "head_label", "tail_label", "lang", "doc_ids", "sentences",
-                 "triplet_ids", "first_run"],
+                 "triplet_ids", "first_run", "modality", "head_type", "tail_type"],
                 [[e.edge_id, e.head, e.relation, e.tail, e.head_label, e.tail_label, e.lang, e.doc_ids,
-                  e.sentences, e.triplet_ids, e.first_run or run_id] for e in edges],
+                  e.sentences, e.triplet_ids, e.first_run or run_id, e.modality, e.head_type, e.tail_type]
+                 for e in edges],
             )
 
     # --------------------------------------------------------- items & verdicts

@@ -230,6 +230,28 @@ MIGRATIONS: list[tuple[int, str, str]] = [
             FROM document_versions v JOIN documents d USING (doc_id);
         """,
     ),
+    (
+        5,
+        "facts carry modality and entity types; removed documents are recorded (issue 10)",
+        """
+        -- asserted | planned | possible | negated | conditional: a plan is never phrased as done
+        ALTER TABLE triplets ADD COLUMN modality VARCHAR NOT NULL DEFAULT 'asserted';
+        ALTER TABLE edges ADD COLUMN modality VARCHAR NOT NULL DEFAULT 'asserted';
+        -- coarse entity types of the edge's ends (person | org | place | date | quantity | money | other),
+        -- so that question words fit ("Who", "Where", "When", "How much")
+        ALTER TABLE edges ADD COLUMN head_type VARCHAR;
+        ALTER TABLE edges ADD COLUMN tail_type VARCHAR;
+        -- a document gone from its feed or answering 404/410 on re-crawl; its released items stay
+        -- released (releases are immutable), it simply gets no new versions
+        CREATE TABLE document_removals (
+            doc_id VARCHAR NOT NULL,
+            run_id VARCHAR NOT NULL,
+            detected_at TIMESTAMP NOT NULL,
+            reason VARCHAR NOT NULL,          -- e.g. 'http 404', 'gone from feed'
+            PRIMARY KEY (doc_id, run_id)
+        );
+        """,
+    ),
 ]
 
 LATEST_VERSION = MIGRATIONS[-1][0]

@@ -6,6 +6,8 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 QuestionType = Literal["simple", "set", "multi-hop", "conditional", "comparison"]
+Modality = Literal["asserted", "planned", "possible", "negated", "conditional"]
+EntityType = Literal["person", "org", "place", "date", "quantity", "money", "other"]
 
 
 class Triplet(BaseModel):
@@ -22,6 +24,7 @@ class Triplet(BaseModel):
     subject_label: str | None = Field(None, description="NER label of the subject span, if any")
     object_label: str | None = None
     engine: Literal["rules", "llm"]
+    modality: Modality = Field("asserted", description="a plan, possibility, negation or condition is not a done fact")
 
 
 class EntityCandidate(BaseModel):
@@ -77,6 +80,9 @@ class Edge(BaseModel):
     sentences: list[str]
     triplet_ids: list[str]
     first_run: str | None = None
+    modality: Modality = "asserted"
+    head_type: EntityType | None = Field(None, description="coarse type of the head entity, for question words")
+    tail_type: EntityType | None = None
 
 
 class Subgraph(BaseModel):
