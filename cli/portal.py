@@ -144,6 +144,7 @@ def leaderboard(
     version: Annotated[Optional[str], typer.Option(help="one version (default: the newest)")] = None,
     actual: Annotated[bool, typer.Option("--actual", help="average over the last N versions (DRAGON's actual view)")] = False,
     n: Annotated[Optional[int], typer.Option(help="versions in the --actual view")] = None,
+    all_metrics: Annotated[bool, typer.Option("--all-metrics", help="every metric, not the main few")] = False,
     config: ConfigOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -179,6 +180,10 @@ def leaderboard(
     for col in ("#", "system", "convention", "versions"):
         table.add_column(col)
     metrics = board["metrics"]
+    if not all_metrics:
+        k = next((r["k"] for r in board["rows"] if r.get("k")), 5)
+        wanted = [board["main_metric"], f"hit_rate@{k}", f"mrr@{k}", f"ndcg@{k}", "token_f1"]
+        metrics = [m for m in dict.fromkeys(wanted) if m in metrics]
     for m in metrics:
         table.add_column(m, justify="right")
     for row in board["rows"]:
@@ -186,7 +191,10 @@ def leaderboard(
         versions = ", ".join(row["versions"]) + (f" ({row['coverage']})" if row.get("coverage") else "")
         table.add_row(str(row["rank"]), system, f"{row['convention']} @{row['k']}", versions,
                       *["-" if row["overall"].get(m) is None else f"{row['overall'][m]:.3f}" for m in metrics])
-    Console().print(table)
+    console = Console()
+    if not console.is_terminal:  # piped: no 80-column wrapping of names
+        console = Console(width=160)
+    console.print(table)
     if not board["rows"]:
         typer.echo("no published results yet")
 
