@@ -110,8 +110,9 @@ class Portal:
             return False
         digest = hash_token(token)
         ok = False
-        if self.cfg.admin_token is not None:
-            ok |= same_hash(hash_token(self.cfg.admin_token.get_secret_value()), digest)
+        configured = self.cfg.admin_token.get_secret_value() if self.cfg.admin_token is not None else ""
+        if configured:  # an empty BENCHMILL_PORTAL__ADMIN_TOKEN (docker-compose default) is no token
+            ok |= same_hash(hash_token(configured), digest)
         with self.Session() as s:
             for stored in s.scalars(select(AdminToken.token_hash)):
                 ok |= same_hash(stored, digest)
