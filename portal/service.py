@@ -394,6 +394,8 @@ class Portal:
         for row in rows:
             metrics += [m for m in row["overall"] if m not in metrics]
             types += [t for t in row["by_type"] if t not in types]
+        if main in metrics:  # the sort key first
+            metrics = [main] + [m for m in metrics if m != main]
         return {"collection": collection, "view": view, "version": version if view == "version" else None,
                 "versions": versions, "window": window, "title": title, "main_metric": main, "metrics": metrics,
                 "types": sorted(types), "rows": rows, "plot": self._plot(views, versions, main)}
