@@ -180,7 +180,8 @@ class PortalSettings(BaseModel):
     #: versions the "actual versions" leaderboard view averages over (DRAGON's toggle)
     actual_versions: int = Field(3, ge=1)
     k: int = Field(5, ge=1, description="retrieval cut-off submissions are scored at")
-    convention: str = "benchmill"
+    #: metric conventions submissions are scored under (tasks/evaluate/scoring.py)
+    convention: Literal["benchmill", "squad", "rageval", "dragon", "trec"] = "benchmill"
     #: metric the leaderboard sorts by and plots
     main_metric: str = "rouge_l"
 

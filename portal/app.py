@@ -14,7 +14,7 @@ import logging
 import secrets
 from contextlib import asynccontextmanager
 from pathlib import Path
-from urllib.parse import parse_qs, quote
+from urllib.parse import parse_qs
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -351,4 +351,4 @@ def svg_plot(plot: dict, width: int = 640, height: int = 240) -> str:
     return "".join(parts)
 
 
-__all__ = ["create_app", "read_limited", "svg_plot", "quote"]
+__all__ = ["create_app", "read_limited", "svg_plot"]

@@ -75,6 +75,7 @@ def assert_no_private(text: str) -> None:
     for secret in private_strings():
         assert secret not in text, f"private split leaked: {secret!r}"
     assert "private/" not in text and "qa.jsonl" not in text and "qa.parquet" not in text
+    assert "item-10" not in text and "text_ids" not in text and "keypoints" not in text
 
 
 # ------------------------------------------------------------------ public routes
@@ -104,6 +105,24 @@ def test_public_releases_and_files_never_the_private_split(site):
     rid = submit(url, team(portal, "alpha"), gold_submission()).json()["id"]
     httpx.post(f"{url}/api/submissions/{rid}/publish", headers=team(portal, "alpha"))
     httpx.post(f"{url}/api/admin/results/{rid}/approve", headers=ADMIN)
+    # every GET route the app has, anonymous, as the team and as the admin
+    params = {"collection": "news-en", "version": "1.0.0", "result_id": str(rid)}
+    seen = 0
+    for route in create_app(portal).routes:
+        if "GET" not in getattr(route, "methods", ()) or "{" not in route.path and route.path.startswith("/api/openapi"):
+            continue
+        names = ["texts.jsonl", "questions.parquet", "manifest.json", "qa.jsonl"] if "{name}" in route.path else [None]
+        for name in names:
+            path = route.path.format(**params, name=name)
+            for headers in ({}, team(portal, "alpha"), ADMIN):
+                resp = httpx.get(url + path, headers=headers)
+                assert resp.status_code in (200, 303, 401, 403, 404), (path, resp.status_code)
+                if name == "texts.jsonl":  # the public texts hold the answers' sources: exactly the public file
+                    assert resp.content == (home / "releases/news-en/1.0.0/public/texts.jsonl").read_bytes()
+                else:
+                    assert_no_private(resp.content.decode("utf-8", "replace"))
+                seen += 1
+    assert seen >= 3 * 15
     for path in ("/", "/releases/news-en/1.0.0", "/leaderboard/news-en", "/leaderboard/news-en?view=actual",
                  "/api/releases", "/api/releases/news-en/1.0.0", "/api/leaderboard/news-en",
                  "/api/leaderboard/news-en?view=actual&n=2", "/submit", "/api/releases/news-en/1.0.0/files/manifest.json"):
