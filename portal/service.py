@@ -14,7 +14,7 @@ from collections import defaultdict
 from datetime import timedelta
 from pathlib import Path
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from benchmill.settings import Settings
@@ -164,6 +164,9 @@ class Portal:
         sha = hashlib.sha256(raw).hexdigest()
         with self._submit_lock:  # the count and the insert of one team's submissions are one step
             with self.Session.begin() as s:
+                # first statement a write on the team's row: PostgreSQL locks the row, SQLite takes its
+                # write lock, so portals in other processes on the same database wait here too
+                s.execute(update(Team).where(Team.id == team.id).values(token_hash=Team.token_hash))
                 try:
                     self._check_rate(team, collection, version, s)
                 except RateLimited as exc:

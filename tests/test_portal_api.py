@@ -10,7 +10,7 @@ import re
 
 import httpx
 import pytest
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from portal.app import create_app
 from portal.db import AuditEntry, Result, Team
@@ -262,6 +262,32 @@ def test_rate_limit_per_team_and_version(site):
         n = s.scalar(select(Result.id).where(Result.team_id.is_not(None)).order_by(Result.id.desc()).limit(1))
         refused = s.scalars(select(AuditEntry).where(AuditEntry.action == "submit-refused")).all()
     assert n is not None and len(refused) == 2
+
+
+def test_rate_limit_holds_across_portal_processes_on_one_database(site):
+    """Two portals (two engines, two process-local locks) on one database: the team's row lock counts."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from portal.service import RateLimited
+
+    url, portal, home = site
+    other = Portal(portal.settings)
+    alpha = portal.team_for(portal.tokens["alpha"])
+    raw = json.dumps(gold_submission()).encode()
+
+    def one(i: int) -> str:
+        try:
+            (portal if i % 2 else other).submit(alpha, "news-en", "1.0.0", raw)
+            return "ok"
+        except RateLimited:
+            return "limited"
+
+    with ThreadPoolExecutor(8) as pool:
+        outcomes = list(pool.map(one, range(8)))
+    other.close()
+    assert sorted(outcomes) == ["limited"] * 5 + ["ok"] * 3
+    with portal.Session() as s:
+        assert s.scalar(select(func.count(Result.id)).where(Result.team_id == alpha.id)) == 3
 
 
 def test_unknown_release_and_routes(site):
