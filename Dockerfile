@@ -10,6 +10,8 @@ COPY benchmill ./benchmill
 COPY flows ./flows
 COPY tasks ./tasks
 COPY schemas ./schemas
+COPY cli ./cli
+COPY portal ./portal
 COPY prompts ./prompts
 COPY data ./data
 RUN pip install -e .

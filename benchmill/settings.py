@@ -31,7 +31,7 @@ class SettingsError(Exception):
 #: project reads (BENCHMILL_FAULT_AT: benchmill/faults.py, fault injection in kill/resume tests)
 EXTRA_ENV_VARS = frozenset({"BENCHMILL_HOME", "BENCHMILL_CONFIG", "BENCHMILL_FAULT_AT",
                             "BENCHMILL_STORE_WRITER_WAIT_S", "BENCHMILL_STORE_READER_WAIT_S",
-                            "BENCHMILL_MAX_SUBMISSION_MB"})
+                            "BENCHMILL_MAX_SUBMISSION_MB", "BENCHMILL_PORTAL_TOKEN"})
 
 def non_negative_quotas(quotas: dict[str, int]) -> dict[str, int]:
     """Per-type release quotas (settings and collection specs): each >= 0."""
@@ -162,6 +162,30 @@ class GeneratorsSettings(BaseModel):
     kyr: GeneratorSettings = Field(default_factory=GeneratorSettings)
 
 
+class PortalSettings(BaseModel):
+    """The validation portal (``benchmill portal``, package ``portal/``): its own database, never the store."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    #: SQLAlchemy URL: SQLite file by default, e.g. postgresql+psycopg://user:pw@host/db in docker-compose
+    database_url: str = Field(default_factory=lambda: f"sqlite:///{_home().joinpath('data', 'portal.sqlite')}")
+    #: an admin token given by the deployment (env BENCHMILL_PORTAL__ADMIN_TOKEN); tokens made by
+    #: `benchmill portal-admin admin-token` work as well
+    admin_token: SecretStr | None = None
+    host: str = "127.0.0.1"
+    port: int = Field(8600, ge=1, le=65535)
+    max_upload_mb: float = Field(20.0, gt=0)
+    #: submissions a team may make per collection version in 24 hours (answer-probing guard)
+    submissions_per_day: int = Field(5, ge=1)
+    #: versions the "actual versions" leaderboard view averages over (DRAGON's toggle)
+    actual_versions: int = Field(3, ge=1)
+    k: int = Field(5, ge=1, description="retrieval cut-off submissions are scored at")
+    #: metric conventions submissions are scored under (tasks/evaluate/scoring.py)
+    convention: Literal["benchmill", "squad", "rageval", "dragon", "trec"] = "benchmill"
+    #: metric the leaderboard sorts by and plots
+    main_metric: str = "rouge_l"
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_prefix="BENCHMILL_", env_nested_delimiter="__", extra="forbid", toml_file=None
@@ -182,6 +206,7 @@ class Settings(BaseSettings):
     schedule: str = Field("0 6 * * *", description="cron for the daily news deployment")
     timezone: str = "UTC"
     generators: GeneratorsSettings = Field(default_factory=GeneratorsSettings)
+    portal: PortalSettings = Field(default_factory=PortalSettings)
     quotas: dict[str, int] = Field(
         default_factory=lambda: {"simple": 150, "set": 150, "multi-hop": 150, "conditional": 150, "comparison": 150}
     )

@@ -41,6 +41,14 @@ def test_stages_import_no_flow_and_no_cli():
     assert _offenders(ROOT / "tasks", FORBIDDEN) == []
 
 
+def test_portal_stands_on_the_core_and_nothing_below_it_imports_the_portal():
+    # the portal (issue 12) reads releases and scores with tasks.evaluate; it runs no flow and no CLI,
+    # and neither the core nor a stage nor a flow depends on it (only cli/portal.py serves it)
+    assert _offenders(ROOT / "portal", FORBIDDEN) == []
+    for package in ("benchmill", "tasks", "flows", "schemas"):
+        assert _offenders(ROOT / package, ("portal",)) == [], package
+
+
 def test_shared_filters_import_no_generator_stages():
     # shared filters serve every generator: DRAGON's stages register their own filter
     assert _offenders(ROOT / "tasks" / "filters", ()) == []

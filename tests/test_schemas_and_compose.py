@@ -30,6 +30,11 @@ def test_docker_compose_file_is_valid(tmp_path: Path):
         assert service in out
     assert "benchmill serve" in out and "PREFECT_API_URL: http://prefect-server:4200/api" in out
     assert "postgresql+asyncpg://" in out and "vllm/vllm-openai" in out
+    # the validation portal (issue 12) on its own database of the same Postgres, data read-only
+    portal = out[out.index("\n  portal:"):]
+    portal = portal[:portal.index("\n  postgres:")] if "\n  postgres:" in portal else portal
+    assert "benchmill portal --host 0.0.0.0" in portal and "postgresql+psycopg://" in portal and "@postgres:5432/portal" in portal
+    assert "benchmill-data:/var/lib/benchmill:ro" in portal
     # the GPU service only starts with its profile, and reaches nothing outside its volume
     vllm = out[out.index("  vllm:"):]
     assert "profiles:" in vllm and "- gpu" in vllm and "/models" in vllm

@@ -174,13 +174,19 @@ def load_submission(path: Path) -> dict[str, SubmissionEntry]:
             f"{path}: submission is {size / 1e6:.1f} MB, over the {limit / 1e6:g} MB limit "
             "(raise it with BENCHMILL_MAX_SUBMISSION_MB)"
         )
+    return loads_submission(path.read_bytes(), str(path))
+
+
+def loads_submission(raw: bytes | str, source: str = "submission") -> dict[str, SubmissionEntry]:
+    """The strict parser on a submission's bytes (``load_submission`` reads a file; the portal an upload)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=_no_duplicates)
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+        data = json.loads(text, object_pairs_hook=_no_duplicates)
     except _DuplicateKey as exc:
-        raise SubmissionError(f"{path}: duplicate JSON key {exc.key!r} (each key may appear once)") from None
+        raise SubmissionError(f"{source}: duplicate JSON key {exc.key!r} (each key may appear once)") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise SubmissionError(f"{path}: not valid JSON ({exc})") from None
-    return parse_submission(data, str(path))
+        raise SubmissionError(f"{source}: not valid JSON ({exc})") from None
+    return parse_submission(data, source)
 
 
 def check_found_ids(release: ReleaseData, submission: dict[str, SubmissionEntry], source: str = "") -> None:
@@ -425,5 +431,6 @@ def score_rageval_records(
 
 __all__ = [
     "CONVENTIONS", "SubmissionEntry", "SubmissionError", "check_convention", "check_found_ids", "load_rageval", "load_submission",
+    "loads_submission",
     "parse_submission", "score_question", "score_rageval_records", "score_submission",
 ]
