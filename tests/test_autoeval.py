@@ -188,3 +188,61 @@ def test_no_event_and_no_server_outside_a_flow_without_an_api(monkeypatch):
     before = dict(SubprocessASGIServer._instances)
     assert emit_release_published("news-en", "1.0.0") is False
     assert SubprocessASGIServer._instances == before
+
+
+@pytest.mark.slow
+def test_a_published_release_event_runs_the_served_deployment(tmp_path):
+    """Real server + `benchmill serve`: the event names a release, the trigger's templates give the
+    flow its collection and version, and the report appears."""
+    import os
+    import subprocess
+    import sys
+
+    import httpx
+
+    from tests.test_serve import ROOT, _free_port, _healthy, _start, _stop
+
+    write_release(tmp_path / "releases", "news-en", "1.0.0", "en")
+    port = _free_port()
+    api = f"http://127.0.0.1:{port}/api"
+    env = {**os.environ, "PREFECT_HOME": str(tmp_path / "prefect-home"), "BENCHMILL_PREFECT__SERVER_PORT": str(port),
+           "BENCHMILL_STORE": str(tmp_path / "s.duckdb"), "BENCHMILL_RELEASES_DIR": str(tmp_path / "releases"),
+           "BENCHMILL_REPORTS_DIR": str(tmp_path / "reports"), "BENCHMILL_ENGINE": "rules",
+           "BENCHMILL_AUTO_EVALUATE__SYSTEMS": '["bm25"]', "PREFECT_LOCAL_STORAGE_PATH": str(tmp_path / "results")}
+    env.pop("PREFECT_API_URL", None)
+    server = _start(["server"], env, tmp_path / "server.log")
+    served = None
+    report = tmp_path / "reports" / "baselines" / "news-en@1.0.0" / "bm25.json"
+    try:
+        _healthy(api, server, tmp_path / "server.log")
+        served = _start(["serve"], {**env, "PREFECT_API_URL": api}, tmp_path / "serve.log")
+        deadline = time.monotonic() + 180
+        while time.monotonic() < deadline:  # the deployment and its automation are registered
+            assert served.poll() is None, (tmp_path / "serve.log").read_text()[-3000:]
+            automations = httpx.post(f"{api}/automations/filter", json={}, timeout=5).json()
+            if any(a["trigger"].get("expect") == ["benchmill.release.published"] for a in automations):
+                break
+            time.sleep(1)
+        else:
+            pytest.fail("no automation for benchmill.release.published: " + (tmp_path / "serve.log").read_text()[-3000:])
+        emit = ("from benchmill.orchestration import emit_release_published as e\n"
+                "from prefect.events.worker import EventsWorker\n"
+                "assert e('news-en', '1.0.0', questions=5, texts=6)\nEventsWorker.drain_all()\n")
+        subprocess.run([sys.executable, "-c", emit], cwd=ROOT, env={**env, "PREFECT_API_URL": api}, check=True,
+                       timeout=120)
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline and not report.exists():
+            assert served.poll() is None, (tmp_path / "serve.log").read_text()[-3000:]
+            time.sleep(1)
+        assert report.exists(), (tmp_path / "serve.log").read_text()[-3000:]
+        from tasks.evaluate.records import EvaluationReport
+
+        parsed = EvaluationReport.model_validate_json(report.read_bytes())
+        assert (parsed.collection, parsed.version, parsed.system) == ("news-en", "1.0.0", "bm25")
+        runs = httpx.post(f"{api}/flow_runs/filter", json={}, timeout=5).json()
+        [run] = [r for r in runs if r["parameters"].get("collection") == "news-en"]
+        assert run["parameters"]["version"] == "1.0.0"
+    finally:
+        if served is not None:
+            _stop(served)
+        _stop(server)
