@@ -40,7 +40,7 @@ def auto_evaluate(
     from benchmill.settings import AutoEvaluateSettings, SettingsError
     from cli import say_where, settings_for
     from cli.evaluate import EvaluateInputError, resolve_release
-    from flows.autoeval import baselines_dir, missing_reports
+    from tasks.evaluate.baseline_reports import baselines_dir, missing_reports
 
     try:
         if (release is None) == (not all_missing):

@@ -46,7 +46,7 @@ def test_settings_section_is_validated(monkeypatch):
 
 
 def test_report_paths_and_release_discovery(home):
-    from flows.autoeval import baseline_report_path, exported_releases, missing_reports, system_file_name
+    from tasks.evaluate.baseline_reports import baseline_report_path, exported_releases, missing_reports, system_file_name
 
     write_release(home / "releases", "news-en", "1.10.0", "en")
     write_release(home / "releases", "news-en", "1.2.0", "en")
@@ -65,7 +65,8 @@ def test_report_paths_and_release_discovery(home):
 
 def test_flow_writes_reports_a_failed_system_fails_alone_and_reruns_are_idempotent(home, prefect_harness, monkeypatch):
     import benchmill.embeddings as embeddings
-    from flows.autoeval import BaselineFailed, auto_evaluate, baseline_report_path, read_baseline_report
+    from flows.autoeval import BaselineFailed, auto_evaluate
+    from tasks.evaluate.baseline_reports import baseline_report_path, read_baseline_report
     from tasks.evaluate.records import EvaluationReport
 
     s = load_settings(None)
@@ -115,7 +116,7 @@ def test_cli_input_errors_and_nothing_missing(home):
     _one_line_error(runner.invoke(app, ["auto-evaluate", "news-en@1.0.0", "--all-missing"]), 2, "--all-missing")
     _one_line_error(runner.invoke(app, ["auto-evaluate", "news-en@1.0.0", "--system", "tfidf"]), 2, "--system", "tfidf")
     _one_line_error(runner.invoke(app, ["auto-evaluate", "news-en@9.9.9"]), 2, "news-en@9.9.9")
-    from flows.autoeval import baseline_report_path
+    from tasks.evaluate.baseline_reports import baseline_report_path
 
     s = load_settings(None)
     report = runner.invoke(app, ["evaluate", "news-en@1.0.0", "--engine", "rules", "--json", "--report-dir", str(home / "r")])
@@ -184,10 +185,14 @@ def test_no_event_and_no_server_outside_a_flow_without_an_api(monkeypatch):
 
     from benchmill.orchestration import emit_release_published
 
+    from prefect.settings import PREFECT_API_URL, temporary_settings
+
     monkeypatch.delenv("PREFECT_API_URL", raising=False)
-    before = dict(SubprocessASGIServer._instances)
-    assert emit_release_published("news-en", "1.0.0") is False
-    assert SubprocessASGIServer._instances == before
+    with temporary_settings(restore_defaults={PREFECT_API_URL}):  # also when a harness set one for the session
+        assert PREFECT_API_URL.value() is None
+        before = dict(SubprocessASGIServer._instances)
+        assert emit_release_published("news-en", "1.0.0") is False
+        assert SubprocessASGIServer._instances == before
 
 
 @pytest.mark.slow
