@@ -111,6 +111,27 @@ def test_flow_writes_reports_a_failed_system_fails_alone_and_reruns_are_idempote
     assert paths["dense"].read_bytes() == dense_bytes  # cached stages: the same report, byte for byte
 
 
+def test_cli_runs_the_flow_and_exits_1_naming_a_failed_system(home, prefect_harness, monkeypatch):
+    import benchmill.embeddings as embeddings
+
+    ok = runner.invoke(app, ["auto-evaluate", "news-en@latest", "--system", "bm25", "--json"])
+    assert ok.exit_code == 0, ok.output + ok.stderr
+    summary = json.loads(ok.stdout)
+    assert summary["written"] == ["news-en@1.0.0/bm25"] and summary["failed"] == {}
+    assert (home / "reports" / "baselines" / "news-en@1.0.0" / "bm25.json").exists()
+
+    def broken(*args, **kwargs):
+        raise OSError("embedding model files are missing")
+
+    monkeypatch.setattr(embeddings, "embed", broken)
+    failed = runner.invoke(app, ["auto-evaluate", "--all-missing", "--system", "bm25", "--system", "dense"])
+    assert failed.exit_code == 1, failed.output
+    # not bad input: Prefect's log of the failed task comes first, the verdict is the last line
+    last = [ln for ln in failed.stderr.splitlines() if ln.strip()][-1]
+    assert last.startswith("benchmill: error: baseline(s) failed: news-en@1.0.0/dense: OSError: embedding model")
+    assert "/bm25" not in last
+
+
 def test_cli_input_errors_and_nothing_missing(home):
     _one_line_error(runner.invoke(app, ["auto-evaluate"]), 2, "--all-missing")
     _one_line_error(runner.invoke(app, ["auto-evaluate", "news-en@1.0.0", "--all-missing"]), 2, "--all-missing")
