@@ -1,4 +1,4 @@
-# Front door: `make run` (set up + daily news flow on bundled demo data), `make test`.
+# Front door: `make run` (set up + daily news flow on bundled demo data + baseline reports), `make test`.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -23,6 +23,7 @@ setup: $(STAMP)
 
 run: setup
 	$(BIN)/benchmill daily --source data/demo/news/en/day1 --source data/demo/news/ru/day1
+	$(BIN)/benchmill auto-evaluate --all-missing
 
 test: setup
 	$(BIN)/python -m pytest -q

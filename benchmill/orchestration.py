@@ -220,3 +220,45 @@ def publish_artifacts(key: str, tables: dict[str, list[dict[str, Any]]], markdow
         if rows:
             create_table_artifact(key=f"{safe}-{name}".replace("_", "-"), table=rows, description=name.replace("-", " "))
     create_markdown_artifact(key=f"{safe}-summary", markdown=markdown, description="run summary")
+
+
+#: the Prefect event a published release emits; the auto-evaluate deployment triggers on it
+RELEASE_PUBLISHED = "benchmill.release.published"
+
+
+def release_resource_id(collection: str, version: str) -> str:
+    return f"benchmill.release.{collection}@{version}"
+
+
+def emit_release_published(collection: str, version: str, *, questions: int = 0, texts: int = 0) -> bool:
+    """Tell Prefect a release is published (``benchmill.release.published``); True when sent.
+
+    Sent only where a Prefect API is at hand: ``PREFECT_API_URL`` set (a real server, where
+    the auto-evaluate deployment listens) or inside a flow/task run (its temporary server).
+    Anywhere else (a test calling ``publish`` directly) Prefect would start a temporary
+    server just for the event, so nothing is sent. Never raises: the release is committed
+    and exported before this is called, and an event that cannot be sent must not fail it
+    (``benchmill auto-evaluate --all-missing`` catches up on releases whose event was lost).
+    """
+    import logging
+
+    try:
+        from prefect.context import FlowRunContext, TaskRunContext
+        from prefect.settings import PREFECT_API_URL
+
+        if not PREFECT_API_URL.value() and FlowRunContext.get() is None and TaskRunContext.get() is None:
+            return False
+        from prefect.events import emit_event
+
+        ref = f"{collection}@{version}"
+        event = emit_event(
+            event=RELEASE_PUBLISHED,
+            resource={"prefect.resource.id": release_resource_id(collection, version), "prefect.resource.name": ref,
+                      "benchmill.collection": collection, "benchmill.version": version},
+            payload={"collection": collection, "version": version, "questions": questions, "texts": texts},
+        )
+        return event is not None
+    except Exception as exc:  # noqa: BLE001 - an event is a notification, never a reason to fail a release
+        logging.getLogger("benchmill").warning("could not emit %s for %s@%s: %s", RELEASE_PUBLISHED, collection,
+                                               version, exc)
+        return False

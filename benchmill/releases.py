@@ -28,6 +28,7 @@ import pyarrow.parquet as pq
 
 from benchmill.faults import checkpoint
 from benchmill.filtering import NOT_EVALUATED  # noqa: F401  (re-exported: the manifest counts these)
+from benchmill.orchestration import emit_release_published
 from benchmill.processes import pid_alive
 from benchmill.settings import Settings
 from benchmill.store import Store, StoreError, bulk_insert, first_row, utcnow
@@ -88,6 +89,8 @@ class ReleasePlan:
     held_back_ids: list[str] = ()  # accepted items over the quota: settled by this release
     filters: list[str] = ()  # the collection's filters (the manifest reports each)
     exports: list[str] = ("benchmill",)  # export formats of the collection spec
+    version_ids: dict[str, str] | None = None  # doc id -> passage to publish (default: its newest)
+    derived_from: str | None = None  # C@V a sandbox release is drawn from (benchmill/sandbox.py)
 
 
 # ----------------------------------------------------------------------- reads
@@ -262,7 +265,8 @@ def publish(store: Store, settings: Settings, plan: ReleasePlan, *, run_id: str,
     item_public = {iid: n for n, iid in enumerate(_public_order(plan.version, sorted(items_by_id)))}
     doc_public = {did: n for n, did in enumerate(_public_order(plan.version, plan.doc_ids))}
     manifest_ = _build_manifest(store, plan, filters)
-    versions = store.newest_version_ids(plan.doc_ids)  # newest passage per document; the writer's lock keeps them current
+    # newest passage per document (the writer's lock keeps them current), or the plan's own (a sandbox's)
+    versions = plan.version_ids or store.newest_version_ids(plan.doc_ids)
     with store.transaction() as con:
         if first_row(con.execute("SELECT 1 FROM releases WHERE collection = ? AND version = ?", [plan.collection, plan.version])):
             raise ReleaseError(f"release {plan.collection}@{plan.version} already exists; releases are immutable")
@@ -290,7 +294,10 @@ def publish(store: Store, settings: Settings, plan: ReleasePlan, *, run_id: str,
             [plan.collection, plan.version, plan.method, plan.lang, plan.collection, plan.collection, filters],
         )
     checkpoint("release_committed")
-    return export(store, plan.collection, plan.version, release_dir(settings, plan.collection, plan.version))
+    exported = export(store, plan.collection, plan.version, release_dir(settings, plan.collection, plan.version))
+    # after the export: a listener (the auto-evaluate deployment) finds the folder in place
+    emit_release_published(plan.collection, plan.version, questions=exported.questions, texts=exported.texts)
+    return exported
 
 
 def _build_manifest(store: Store, plan: ReleasePlan, filters: list[str]) -> ReleaseManifest:
@@ -335,6 +342,7 @@ def _build_manifest(store: Store, plan: ReleasePlan, filters: list[str]) -> Rele
         texts=len(plan.doc_ids), questions=len(plan.items), held_back_by_quota=plan.held_back, filters=stats,
         skipped_filters=sorted(f for f, s in stats.items() if s.skipped and s.skipped + s.not_evaluated == s.evaluated),
         lineage=lineage, files={}, exports=list(plan.exports),
+        public_answers="sandbox" in plan.exports, derived_from=plan.derived_from,
     )
 
 
@@ -393,7 +401,8 @@ def export(store: Store, collection: str, version: str, out_dir: Path) -> Releas
 #: ``fn(store, texts, items, out_dir) -> [paths relative to out_dir]`` (deterministic files,
 #: written into the export's temp folder, so they land atomically with the rest). Imported
 #: when a release asks for it: the core imports no generator otherwise.
-EXPORT_WRITERS: dict[str, str] = {"rageval": "tasks.rageval.writers:write_release"}
+EXPORT_WRITERS: dict[str, str] = {"rageval": "tasks.rageval.writers:write_release",
+                                  "sandbox": "benchmill.sandbox:write_public_qa"}
 
 
 def export_writer(fmt: str):

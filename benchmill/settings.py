@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 from pathlib import Path
 from typing import Any, Literal
 
@@ -186,6 +187,33 @@ class PortalSettings(BaseModel):
     main_metric: str = "rouge_l"
 
 
+#: a baseline system as ``benchmill evaluate --system`` takes it (checked again by the evaluation code)
+_SYSTEM_RE = re.compile(r"^(bm25|dense|hybrid:(scan|0(\.\d+)?|1(\.0+)?))$")
+
+
+class AutoEvaluateSettings(BaseModel):
+    """``[auto_evaluate]``: baselines scored on every new release (flows/autoeval.py), one report
+    per system under ``<reports_dir>/baselines/<collection>@<version>/``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    enabled: bool = True
+    systems: list[str] = ["bm25", "dense", "hybrid:scan"]
+    k: int = Field(5, ge=1, description="texts retrieved per question and the metrics' cut-off")
+    engine: Literal["rules", "llm", "auto"] = Field("rules", description="answers and LLM metrics (auto: settings.engine)")
+
+    @field_validator("systems")
+    @classmethod
+    def _systems(cls, v: list[str]) -> list[str]:
+        out = [s.strip().lower() for s in v]
+        bad = [s for s in out if not _SYSTEM_RE.match(s)]
+        if bad:
+            raise ValueError(f"unknown system(s) {bad}: expected bm25, dense, hybrid:W (0 <= W <= 1) or hybrid:scan")
+        if len(set(out)) != len(out):
+            raise ValueError(f"systems listed twice: {out}")
+        return out
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_prefix="BENCHMILL_", env_nested_delimiter="__", extra="forbid", toml_file=None
@@ -207,6 +235,7 @@ class Settings(BaseSettings):
     timezone: str = "UTC"
     generators: GeneratorsSettings = Field(default_factory=GeneratorsSettings)
     portal: PortalSettings = Field(default_factory=PortalSettings)
+    auto_evaluate: AutoEvaluateSettings = Field(default_factory=AutoEvaluateSettings)
     quotas: dict[str, int] = Field(
         default_factory=lambda: {"simple": 150, "set": 150, "multi-hop": 150, "conditional": 150, "comparison": 150}
     )

@@ -565,9 +565,10 @@ def schemas_export(out_dir: Path = Path("schemas/json")) -> None:
 
 
 def _register_subcommands() -> None:
-    from cli import evaluate, portal
+    from cli import autoeval, evaluate, portal
 
     evaluate.register(app)
+    autoeval.register(app)
     portal.register(app)
 
 

@@ -64,7 +64,37 @@ def build_deployments(settings: Settings, config: Path | None) -> list:
     for fl in evaluate.DEPLOYABLE_FLOWS:
         deployments.append(fl.to_deployment(name="on-demand", parameters=params, tags=["evaluation"],
                                             concurrency_limit=one_at_a_time()))
+    deployments.append(auto_evaluate_deployment(settings, params))
     return deployments
+
+
+def release_published_trigger():
+    """Run auto-evaluate for the release a ``benchmill.release.published`` event names
+    (benchmill.orchestration.emit_release_published), once per event."""
+    from prefect.events import DeploymentEventTrigger
+
+    from benchmill.orchestration import RELEASE_PUBLISHED
+
+    return DeploymentEventTrigger(
+        name="on release published",
+        expect={RELEASE_PUBLISHED},
+        match={"prefect.resource.id": "benchmill.release.*"},
+        for_each={"prefect.resource.id"},
+        parameters={"collection": "{{ event.payload.collection }}", "version": "{{ event.payload.version }}"},
+    )
+
+
+def auto_evaluate_deployment(settings: Settings, params: dict):
+    """Baselines on every new release; the trigger only while ``[auto_evaluate] enabled``
+    (the deployment stays, for runs on demand and ``all_missing`` catch-ups)."""
+    from flows.autoeval import auto_evaluate
+
+    triggers = [release_published_trigger()] if settings.auto_evaluate.enabled else []
+    return auto_evaluate.to_deployment(
+        name="auto-evaluate", parameters=params, triggers=triggers, tags=["evaluation", "baselines"],
+        description="Score the configured baselines ([auto_evaluate] systems) on a release when it is published: "
+                    "<reports_dir>/baselines/<collection>@<version>/<system>.json",
+        concurrency_limit=one_at_a_time())
 
 
 def serve_all(settings: Settings, config: Path | None) -> None:

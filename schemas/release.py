@@ -34,10 +34,17 @@ class ReleaseManifest(BaseModel):
     #: export formats beyond the files above (e.g. "rageval"); left out of the JSON when only the
     #: common export is written, so manifests of such releases read as before
     exports: list[str] = ["benchmill"]
+    #: the gold answers are public too (``public/qa``): a sandbox release (benchmill/sandbox.py)
+    public_answers: bool = False
+    #: the release a sandbox's questions and texts are drawn from (``collection@version``)
+    derived_from: str | None = None
 
     @model_serializer(mode="wrap")
     def _drop_default_exports(self, handler):
         data = handler(self)
         if data.get("exports") == ["benchmill"]:
             data.pop("exports")
+        for key in ("public_answers", "derived_from"):  # only a sandbox's manifest carries them
+            if key in data and not data[key]:
+                data.pop(key)
         return data

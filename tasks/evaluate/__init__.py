@@ -14,4 +14,5 @@ One module per stage:
 - ``scoring``            score a DRAGON submission or a RAGEval file
 - ``baseline``           chunk -> retrieve -> answer -> [MIRAGE] -> score, for ``evaluate``
 - ``report``             Markdown + HTML + PNG plots
+- ``baseline_reports``   where auto-evaluation keeps one JSON report per release and baseline
 """

@@ -1,6 +1,7 @@
 """Load a release export folder (docs/ARCHITECTURE.md "Release export layout").
 
-Reads ``public/texts``, ``public/questions``, ``private/texts`` and ``private/qa`` from
+Reads ``public/texts``, ``public/questions``, ``private/texts`` and ``private/qa`` (or, for a
+release whose answers are public and whose ``private/`` is absent, ``public/qa``) from
 ``.parquet`` (pyarrow) or, when a parquet file is absent, the ``.jsonl`` twin. Only the
 columns the evaluation needs are required; later generators may add columns freely.
 
@@ -123,6 +124,10 @@ def _read_rows(base: Path) -> list[dict[str, Any]]:
     raise ReleaseDataError(f"{parquet} (or {jsonl.name}) is missing")
 
 
+def _present(base: Path) -> bool:
+    return base.with_suffix(".parquet").exists() or base.with_suffix(".jsonl").exists()
+
+
 def _models(rows: list[dict[str, Any]], model: type[BaseModel], where: Path) -> list:
     out = []
     for i, row in enumerate(rows, start=1):
@@ -142,7 +147,10 @@ def load_release(path: Path, collection: str | None = None, version: str | None 
         raise ReleaseDataError(f"{path}: release folder does not exist")
     texts = _models(_read_rows(path / "public" / "texts"), PublicText, path / "public" / "texts")
     questions = _models(_read_rows(path / "public" / "questions"), PublicQuestion, path / "public" / "questions")
-    qa = _models(_read_rows(path / "private" / "qa"), QARecord, path / "private" / "qa")
+    qa_base = path / "private" / "qa"
+    if not _present(qa_base) and _present(path / "public" / "qa"):
+        qa_base = path / "public" / "qa"  # a release whose answers are public (a sandbox), downloaded without private/
+    qa = _models(_read_rows(qa_base), QARecord, qa_base)
     private_ids: dict[str, int] = {}
     try:
         for row in _read_rows(path / "private" / "texts"):
