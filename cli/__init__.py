@@ -596,11 +596,20 @@ def main() -> None:
         if isinstance(exc, click_exc.ClickException):
             exc.show()
             raise SystemExit(exc.exit_code) from None
-        if isinstance(exc, click_exc.Abort):
+        if isinstance(exc, _click_abort()):  # Ctrl-C at a prompt
             raise SystemExit(130) from None
         raise
     if isinstance(code, int) and code:
         raise SystemExit(code)
+
+
+def _click_abort() -> type:
+    """click's Abort: typer's vendored click defines it in core, not in exceptions (typer 0.29)."""
+    try:
+        from typer._click.core import Abort
+    except ImportError:
+        from click.exceptions import Abort
+    return Abort
 
 
 def _click_exceptions():

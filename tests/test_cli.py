@@ -208,3 +208,25 @@ def test_os_errors_read_as_one_line_with_the_path():
 
     exc = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), "/data/releases/news-en/1.2.0/public/texts.parquet")
     assert _os_error(exc) == "No space left on device: /data/releases/news-en/1.2.0/public/texts.parquet"
+
+
+def test_main_lets_an_unexpected_error_through_and_maps_abort_to_130(monkeypatch):
+    """An internal error keeps its own traceback (it was masked by an AttributeError looking for
+    click's Abort in the wrong module); Ctrl-C at a prompt exits 130."""
+    import cli
+    from cli import _click_abort
+
+    def boom(**_kw):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(cli, "app", boom)
+    with pytest.raises(RuntimeError, match="boom"):
+        cli.main()
+
+    def abort(**_kw):
+        raise _click_abort()
+
+    monkeypatch.setattr(cli, "app", abort)
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main()
+    assert exit_info.value.code == 130
