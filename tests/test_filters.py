@@ -10,7 +10,7 @@ import pytest
 from benchmill.engines import SKIPPED_NEEDS_LLM, EngineConfig
 from benchmill.llm import RETRY_MARKER, LLMUnavailable
 from benchmill.settings import LLMSettings
-from schemas import Edge, Item, Lineage, Subgraph
+from schemas import Edge, Item, Lineage, Subgraph, Verdict
 from tasks.filters import FilterResult
 from tasks.dragon import graph_correspondence
 from tasks.filters import closed_book, duplicates, llm_judge, ner_presence
@@ -342,7 +342,8 @@ def test_duplicates_within_the_batch_and_against_earlier_releases():
     assert [v.item_id for v in result.verdicts] == [i.item_id for i in shuffled]
     v = by_id(result)
     assert v["i1"].status == "passed"
-    assert v["i2"].status == "rejected" and v["i2"].reason == "exact duplicate of item i1" and v["i2"].score == 1.0
+    assert v["i2"].status == "rejected" and v["i2"].score == 1.0
+    assert v["i2"].reason == "exact duplicate of item i1 (kept: equally good: lower item id)"
     assert v["i3"].status == "rejected" and "near-duplicate" in v["i3"].reason and "item i1" in v["i3"].reason
     assert v["i3"].score >= 0.95
     assert v["i4"].status == "rejected" and "earlier release question" in v["i4"].reason and "voice of Morty" in v["i4"].reason
@@ -380,6 +381,41 @@ def test_near_duplicates_must_name_the_same_entities():
     assert v["p2"].score >= 0.9  # similar enough, but about another port
     unguarded = by_id(check_duplicates(items, earlier, "ru", loose.model_copy(update={"require_same_entities": False})))
     assert unguarded["p2"].status == "rejected"
+
+
+def _verdict(item_id: str, name: str, status: str, score: float | None) -> Verdict:
+    return Verdict(item_id=item_id, filter=name, status=status, score=score)
+
+
+def test_duplicates_keep_the_complete_answer_not_the_lowest_id():
+    # issue 10: the incomplete simple question (lower id) was kept, the complete set question rejected
+    items = [
+        make_item("a-simple", "What projects has Ryan Otter composed music for?", ["Method"]),
+        make_item("b-set", "What projects has Ryan Otter composed music for?", ["Method", "Trigger"], kind="set"),
+        make_item("c-simple", "Which projects has Ryan Otter composed music for?", ["Trigger"]),
+    ]
+    v = by_id(check_duplicates(items, [], "en"))
+    assert v["b-set"].status == "passed" and "kept over 2 duplicate(s)" in v["b-set"].reason
+    assert v["a-simple"].status == "rejected" and v["a-simple"].code == "duplicate_in_batch"
+    assert "item b-set (kept: more complete answer (2 answer parts vs 1))" in v["a-simple"].reason
+    assert v["c-simple"].status == "rejected" and "item b-set" in v["c-simple"].reason
+
+
+def test_duplicates_keep_higher_scores_and_never_an_already_rejected_item():
+    q = "Who voiced Morty Smith in the Japanese dub?"
+    items = [make_item(i, q, ["Keisuke Chiba"]) for i in ("d1", "d2", "d3")]
+    earlier = {
+        "d1": [_verdict("d1", "graph_correspondence", "passed", 0.7), _verdict("d1", "ner_presence", "passed", 2.0)],
+        "d2": [_verdict("d2", "graph_correspondence", "passed", 0.9), _verdict("d2", "ner_presence", "passed", 1.0)],
+        "d3": [_verdict("d3", "graph_correspondence", "passed", 1.0), _verdict("d3", "ner_presence", "rejected", 0.0)],
+    }
+    v = by_id(check_duplicates(items, [], "en", earlier_verdicts=earlier))
+    assert [v[i].status for i in ("d1", "d2", "d3")] == ["rejected", "passed", "rejected"]
+    assert "item d2 (kept: higher graph_correspondence score (0.9 vs 0.7))" in v["d1"].reason
+    assert "item d2 (kept: this item was rejected by ner_presence)" in v["d3"].reason
+    # an item a filter ahead rejected is judged, but knocks nothing out: d1 is kept when d3 is the only other
+    alone = by_id(check_duplicates([items[0], items[2]], [], "en", earlier_verdicts=earlier))
+    assert alone["d1"].status == "passed" and alone["d3"].status == "rejected"
 
 
 def test_ner_presence_takes_a_document_over_the_model_limit():
