@@ -134,7 +134,17 @@ def test_levenshtein_to_the_closest_substring_is_exact():
 GC_CASES = [
     # simple: each entity in either part
     ("simple ok", "Who voiced Morty Smith?", ["Keisuke Chiba"], subgraph("simple", [VOICE], ["chiba"], ["morty"]), "passed", None),
+    # the generator asked for the other end of the fact: the answer labels say which node is the answer
     ("simple swapped", "Whom did Keisuke Chiba voice?", ["Morty Smith"], subgraph("simple", [VOICE], ["chiba"], ["morty"]), "passed", None),
+    # ... but a question naming its own answer gives itself away
+    ("simple answer leaked", "Who voiced Morty Smith, Keisuke Chiba or Kappei Yamaguchi?", ["Keisuke Chiba"],
+     subgraph("simple", [VOICE], ["chiba"], ["morty"]), "rejected", "answer 'Keisuke Chiba' named in the question"),
+    # an entity the subgraph does not have (App. E: "not contain any extra ones")
+    ("simple extra entity", "Who voiced Morty Smith in the Netflix dub produced in Seoul?", ["Keisuke Chiba"],
+     subgraph("simple", [VOICE], ["chiba"], ["morty"]), "rejected", "outside the subgraph: 'Netflix', 'Seoul'"),
+    # a number in the relation is no extra entity; a quantity answer is not named by "how many"
+    ("hop quantity", "How many cars did the company from China sell in 2023?", ["2139"],
+     subgraph("multi-hop", FAW, ["n2139"], ["china"], ["faw"]), "passed", None),
     ("simple missing", "Who voiced the character?", ["Keisuke Chiba"], subgraph("simple", [VOICE], ["chiba"], ["morty"]), "rejected", "Morty Smith"),
     # set: positions strictly determined
     ("set ok", "What projects has Ryan Otter composed music for?", ["Trigger, Method"], subgraph("set", COMPOSED, ["method", "trigger"], ["otter"]), "passed", None),
@@ -148,10 +158,10 @@ GC_CASES = [
     ("cond ok", "Who performed at M-bar and met with Dmitry Dibrov?", ["Roman Miroshnichenko"],
      subgraph("conditional", ROMAN, ["roman"], ["mbar", "dibrov"]), "passed", None),
     ("cond wrong part", "Where did Roman Miroshnichenko perform after meeting Dmitry Dibrov?", ["M-bar"],
-     subgraph("conditional", ROMAN, ["roman"], ["mbar", "dibrov"]), "rejected", "answer presence"),
+     subgraph("conditional", ROMAN, ["roman"], ["mbar", "dibrov"]), "rejected", "question does not name 'M-bar'"),
     # comparison: both subjects in the question, the winner in the answer
     ("cmp ok", "Which company sold more cars, FAW or BYD?", ["FAW"], subgraph("comparison", SALES, ["faw"], ["faw", "byd"]), "passed", None),
-    ("cmp one subject", "Which company sold more cars than BYD?", ["FAW"], subgraph("comparison", SALES, ["faw"], ["faw", "byd"]), "rejected", "subject 'FAW'"),
+    ("cmp one subject", "Which company sold more cars than BYD?", ["FAW"], subgraph("comparison", SALES, ["faw"], ["faw", "byd"]), "rejected", "question does not name 'FAW'"),
 ]
 
 
@@ -173,6 +183,45 @@ def test_graph_correspondence_russian_inflection_and_config():
     # "Северным портом" is 4 edits from "Северный порт" on the surface: only the lemma alignment finds it
     strict = GraphCorrespondenceConfig(presence_threshold=1.0)
     assert check_graph_correspondence([item], strict).verdicts[0].status == "passed"
+
+
+def test_graph_correspondence_names_every_failed_check_with_its_code_and_grades_apart():
+    cond = subgraph("conditional", ROMAN, ["roman"], ["mbar", "dibrov"])
+    good = make_item("good", "Who performed at M-bar and met with Dmitry Dibrov?", ["Roman Miroshnichenko"], subgraph=cond)
+    # Dibrov missing, the answer named, and an extra person: three checks fail, all reported
+    bad = make_item("bad", "Did Roman Miroshnichenko perform at M-bar with Angela Merkel?", ["Roman Miroshnichenko"], subgraph=cond)
+    v = by_id(check_graph_correspondence([good, bad]))
+    assert v["good"].status == "passed" and v["good"].code == "" and v["good"].score >= 0.9
+    assert v["bad"].status == "rejected" and v["bad"].code == "entity_missing"
+    for part in ("question does not name 'Dmitry Dibrov'", "answer 'Roman Miroshnichenko' named in the question",
+                 "outside the subgraph: 'Angela Merkel'"):
+        assert part in v["bad"].reason
+    assert 0.0 < v["bad"].score < v["good"].score  # graded, not 0/1
+    # the extra-entity check can be turned off; the other checks still decide
+    lax = by_id(check_graph_correspondence([bad], GraphCorrespondenceConfig(check_extra_entities=False)))
+    assert lax["bad"].status == "rejected" and "Angela Merkel" not in lax["bad"].reason
+    # a set answer that lacks a member is incomplete
+    partial = make_item("partial", "What projects has Ryan Otter composed music for?", ["Method"],
+                        subgraph=subgraph("set", COMPOSED, ["method", "trigger"], ["otter"]))
+    assert check_graph_correspondence([partial]).verdicts[0].code == "answer_incomplete"
+
+
+def test_graph_correspondence_russian_morphology_extra_entity_and_bridge():
+    port = [edge("petrov", "Иван Петров", "руководит", "port", "Северный порт", "ru"),
+            edge("port", "Северный порт", "находится в", "murmansk", "Мурманск", "ru")]
+    hop = subgraph("multi-hop", port, ["murmansk"], ["petrov"], ["port"], lang="ru")
+    ok = make_item("ok", "В каком городе находится компания, которой руководит Иван Петров?", ["Мурманск"], lang="ru", subgraph=hop)
+    # inflected: "Ивана Петрова" is the question entity, "Мурманске" the answer named, "Северного порта" the bridge
+    inflected = make_item("inflected", "Где находится компания Ивана Петрова?", ["Мурманск"], lang="ru", subgraph=hop)
+    answer_named = make_item("answer", "Верно ли, что компания Ивана Петрова находится в Мурманске?", ["Мурманск"], lang="ru", subgraph=hop)
+    bridge = make_item("bridge", "Где находится Северный порт, которым руководит Иван Петров?", ["Мурманск"], lang="ru", subgraph=hop)
+    extra = make_item("extra", "В каком городе находится компания, которой руководит Иван Петров вместе с Андреем Сысоевым?",
+                      ["Мурманск"], lang="ru", subgraph=hop)
+    v = by_id(check_graph_correspondence([ok, inflected, answer_named, bridge, extra]))
+    assert v["ok"].status == "passed" and v["inflected"].status == "passed", (v["ok"].reason, v["inflected"].reason)
+    assert v["answer"].code == "answer_in_question" and "'Мурманск'" in v["answer"].reason
+    assert v["bridge"].code == "bridge_leaked" and "'Северный порт'" in v["bridge"].reason
+    assert v["extra"].code == "extra_entity" and "Андреем Сысоевым" in v["extra"].reason
 
 
 def test_graph_correspondence_without_or_with_a_broken_subgraph():
