@@ -98,6 +98,21 @@ def leaks(items: list[Item], lang: str, config: AnswerLeaksConfig = AnswerLeaksC
     from tasks.filters.duplicates import named_anchors
 
     forms = _Forms(lang)
+    # inverted index: a word (surface or lemma) -> questions containing it, to skip hopeless pairs
+    postings: dict[str, set[int]] = {}
+    for n, i in enumerate(items):
+        surface, lemmas = forms.of(i.question)
+        for w in set(surface) | set(lemmas):
+            postings.setdefault(w, set()).add(n)
+
+    def candidates(part: str) -> set[int]:
+        surface, lemmas = forms.of(part)
+        found_in: set[int] = set()
+        for seq in {surface, lemmas}:
+            if seq:
+                found_in |= set.intersection(*(postings.get(w, set()) for w in seq))
+        return found_in
+
     found = []
     for j in items:
         parts = [a for a in j.answers if len("".join(words(a))) >= config.min_answer_chars]
@@ -107,7 +122,8 @@ def leaks(items: list[Item], lang: str, config: AnswerLeaksConfig = AnswerLeaksC
             continue  # its own question names it: nothing to give away
         neighbours = _answer_neighbours(j)
         anchors = None if neighbours is not None else sorted(named_anchors(j.question, lang))
-        for i in items:
+        pool = set.intersection(*(candidates(a) for a in parts))
+        for i in (items[n] for n in sorted(pool)):
             if i.item_id == j.item_id or not all(forms.names(i.question, a) for a in parts):
                 continue
             if config.require_same_fact:
