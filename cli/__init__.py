@@ -568,9 +568,10 @@ def schemas_export(out_dir: Path = Path("schemas/json")) -> None:
 
 
 def _register_subcommands() -> None:
-    from cli import evaluate
+    from cli import evaluate, quality
 
     evaluate.register(app)
+    quality.register(app)
 
 
 _register_subcommands()
