@@ -133,7 +133,8 @@ def test_llm_engine_uses_the_prompt_and_a_broken_reply_is_an_error(fake_llm, llm
     items = [make_item("good", "Who voiced Morty Smith?", ["Keisuke Chiba"]),
              make_item("garbled", "Which place is Meier the work at?", ["Berlin"]),
              make_item("ru", "Что подписал клуб?", ["Маяк"], lang="ru"),
-             make_item("broken", "A broken reply question?", ["x"])]
+             make_item("broken", "A broken reply question?", ["x"]),
+             make_item("twin", "Who voiced Morty Smith?", ["Keisuke Chiba"])]
     result = check_acceptability(items, llm_engine)
     v = by_id(result)
     assert (v["good"].status, v["good"].score) == ("passed", 1.0)
@@ -141,6 +142,9 @@ def test_llm_engine_uses_the_prompt_and_a_broken_reply_is_an_error(fake_llm, llm
     assert v["ru"].status == "passed"
     assert v["broken"].status == "error" and v["broken"].reason.startswith("acceptability reply unusable")
     assert any("Вопрос: Что подписал клуб?" in last_user_message(b) for b in fake_llm.requests)  # the ru prompt
+    assert v["twin"].status == "passed" and v["twin"].reason == v["good"].reason
+    asked = [last_user_message(b) for b in fake_llm.requests]
+    assert sum("Question: Who voiced Morty Smith?" in m for m in asked) == 1  # one call per distinct question
     assert result.usage.calls >= 4
     # with the LLM turned off for this filter the llm engine also skips
     off = check_acceptability(items[:1], llm_engine, AcceptabilityConfig(use_llm=False)).verdicts[0]

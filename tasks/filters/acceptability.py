@@ -148,10 +148,15 @@ def _by_llm(items: list[Item], engine: EngineConfig) -> tuple[list[Verdict], lis
     def ask(item: Item):
         return client.complete_json(render(PROMPT_NAME, item.lang, question=item.question), AcceptabilityReply)
 
-    results = map_llm(engine, ask, items, FILTER_NAME)
-    verdicts, usages = [], []
-    for item, result in zip(items, results):
-        usages.append(result.usage)
+    # one call per distinct question: template questions repeat, and the verdict is the question's
+    first: dict[str, Item] = {}
+    for item in items:
+        first.setdefault(item.question, item)
+    by_question = dict(zip(first, map_llm(engine, ask, list(first.values()), FILTER_NAME)))
+    usages = [r.usage for r in by_question.values()]
+    verdicts = []
+    for item in items:
+        result = by_question[item.question]
         reply = result.value
         if reply is None:
             verdicts.append(Verdict(item_id=item.item_id, filter=FILTER_NAME, status="error",
