@@ -7,6 +7,7 @@ Parts (issue #3 and #4 goals):
              an unchanged re-run                                                        (goals <= 5 %, <= 2 %, 0 LLM calls)
   eval       scoring throughput and baseline retrieval over a 50,000-chunk pool
   domain     RAGEval domain build, rules engine: documents/s and QRA items/s for 1,000 documents per domain
+  quality    the daily flow on the demo day 1, then `benchmill quality` of news-en / news-ru (issue 10; README table)
 
     python -m bench.run                 # all parts, results in bench/out/results.json
     python -m bench.run --part pipeline --en 10000 --ru 1000
@@ -221,6 +222,27 @@ def bench_increment(n_en: int, n_ru: int) -> dict:
     }
 
 
+# ---------------------------------------------------------------- quality part
+def bench_quality() -> dict:
+    """The daily flow on the bundled demo day 1 (rules engine), then `benchmill quality` of each release."""
+    from benchmill.quality import QualityReport, headline, render_text
+
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        env = {**os.environ, "BENCHMILL_HOME": str(tmp), "BENCHMILL_ENGINE": "rules", "PREFECT_HOME": str(tmp / "prefect"),
+               "PREFECT_LOCAL_STORAGE_PATH": str(tmp / "results"), "HF_HUB_OFFLINE": "1"}
+        demo = ROOT / "data" / "demo" / "news"
+        run, run_s, _ = _timed_cli(["daily", "--json", "--source", str(demo / "en" / "day1"),
+                                    "--source", str(demo / "ru" / "day1")], env)
+        reports = {}
+        for collection, version in sorted(run["releases"].items()):
+            body, _, _ = _timed_cli(["quality", f"{collection}@{version}", "--json"], env)
+            reports[f"{collection}@{version}"] = QualityReport.model_validate(body)
+    return {"run_seconds": round(run_s, 1), "headline": [headline(r) for r in reports.values()],
+            "reports": {k: r.model_dump(mode="json") for k, r in reports.items()},
+            "text": "\n\n".join(render_text(r) for r in reports.values())}
+
+
 def bench_eval() -> dict:
     from bench.bench_eval import run
 
@@ -250,6 +272,7 @@ PARTS = {
     "eval": lambda a: bench_eval(),
     "llm": lambda a: bench_llm(),
     "domain": lambda a: bench_domain(a.domain_docs),
+    "quality": lambda a: bench_quality(),
 }
 
 
@@ -281,7 +304,8 @@ def main() -> None:
         if proc.returncode != 0:
             raise SystemExit(f"bench part {part} failed:\n{proc.stderr[-4000:]}")
         results[part] = json.loads(proc.stdout.strip().splitlines()[-1])
-        print(json.dumps(results[part], indent=2), file=sys.stderr, flush=True)
+        text = results[part].pop("text", None)  # a part's human-readable report (quality), printed as is
+        print(json.dumps(results[part], indent=2) if text is None else text, file=sys.stderr, flush=True)
     (OUT / "results.json").write_text(json.dumps(results, indent=2))
     print(json.dumps(results, indent=2))
 

@@ -40,7 +40,8 @@ if TYPE_CHECKING:
 NOT_EVALUATED = "not evaluated: "
 
 #: what a filter may ask the stack to fetch for it
-Context = Literal["source_texts", "released_questions", "subgraph"]
+Context = Literal["source_texts", "released_questions", "subgraph", "earlier_verdicts"]
+_CONTEXTS = {"source_texts", "released_questions", "subgraph", "earlier_verdicts"}
 
 
 class FilterInputs(BaseModel):
@@ -54,6 +55,9 @@ class FilterInputs(BaseModel):
     source_texts: dict[str, str] = {}
     #: every question the collection has released so far
     released_questions: list[str] = []
+    #: item id -> its verdicts from the filters that run before this one in the collection's
+    #: stack (sorted by filter); lets a filter prefer the better of two items (duplicates)
+    earlier_verdicts: dict[str, list[Verdict]] = {}
 
 
 class FilterError(ValueError):
@@ -94,7 +98,7 @@ def register(spec: FilterSpec) -> FilterSpec:
     """Add a filter to the registry (one line per filter); a second, different spec under the same name is refused."""
     if spec.name in REGISTRY and REGISTRY[spec.name] is not spec:
         raise FilterError(f"filter {spec.name!r} is registered twice")
-    unknown = set(spec.context) - {"source_texts", "released_questions", "subgraph"}
+    unknown = set(spec.context) - _CONTEXTS
     if unknown:
         raise FilterError(f"filter {spec.name!r} asks for unknown context {sorted(unknown)}")
     REGISTRY[spec.name] = spec
@@ -196,4 +200,13 @@ def gather_inputs(store: "Store", coll: "CollectionSpec", spec_f: FilterSpec, it
         from benchmill.releases import released_questions
 
         earlier = released_questions(store, coll.name)
-    return FilterInputs(collection=coll.name, lang=coll.lang, source_texts=texts, released_questions=earlier)
+    before: dict[str, list[Verdict]] = {}
+    if "earlier_verdicts" in spec_f.context:
+        # only filters ahead of this one in the stack: the same verdicts whichever run gets here
+        order = stack_order(coll.filter_names)
+        ahead = set(order[: order.index(spec_f.name)])
+        for v in store.verdicts(sorted(i.item_id for i in items)):
+            if v.filter in ahead:
+                before.setdefault(v.item_id, []).append(v)
+    return FilterInputs(collection=coll.name, lang=coll.lang, source_texts=texts, released_questions=earlier,
+                        earlier_verdicts=before)

@@ -342,8 +342,11 @@ def _print_daily_summary(summary) -> None:
     rej.add_column("filter")
     rej.add_column("rejected", justify="right")
     rej.add_column("note")
+    from benchmill.filtering import get_filter
+
     for f, n in summary.rejections.items():
-        rej.add_row(f, str(n), "skipped: needs llm" if f in summary.skipped_filters else "")
+        note = ("skipped: needs llm" if get_filter(f).needs_llm else "skipped: needs model") if f in summary.skipped_filters else ""
+        rej.add_row(f, str(n), note)
     console.print(rej)
     if summary.releases:
         for c, v in summary.releases.items():
@@ -565,11 +568,12 @@ def schemas_export(out_dir: Path = Path("schemas/json")) -> None:
 
 
 def _register_subcommands() -> None:
-    from cli import autoeval, evaluate, portal
+    from cli import autoeval, evaluate, portal, quality
 
     evaluate.register(app)
     autoeval.register(app)
     portal.register(app)
+    quality.register(app)
 
 
 _register_subcommands()

@@ -73,7 +73,7 @@ def test_the_registry_holds_the_shared_filters_and_dragons_own():
     assert {"ner_presence", "duplicates", "closed_book", "llm_judge", "graph_correspondence"} <= set(REGISTRY)
     assert [n for n in FILTERS if get_filter(n).needs_llm] == ["closed_book", "llm_judge"]
     assert stack_order(["toy_llm", "toy_length"]) == ["toy_length", "toy_llm"]
-    assert get_filter("duplicates").context == frozenset({"released_questions"})
+    assert get_filter("duplicates").context == frozenset({"released_questions", "earlier_verdicts"})
     with pytest.raises(FilterError, match="unknown filter 'nope'"):
         get_filter("nope")
     with pytest.raises(FilterError, match="registered twice"):
@@ -180,3 +180,23 @@ def test_generator_run_records_completed_failed_and_unfinished_runs(tmp_path: Pa
         assert runs[failed_id]["status"] == "failed" and runs[failed_id]["error"] == "ValueError: boom"
         assert runs[run.run_id]["status"] == "failed"
         assert [f.key for f in store.failures(ok_id)] == ["doc-3"]
+
+
+def test_earlier_verdicts_are_those_of_the_filters_ahead_in_the_stack(tmp_path: Path):
+    """duplicates / answer_leaks keep the better item by the verdicts of the filters ahead of them only."""
+    from benchmill.filtering import gather_inputs
+    from benchmill.store import Store
+    from schemas import Verdict
+
+    spec = _toy_spec(filters=["toy_llm", "toy_length", "duplicates", "answer_leaks"])
+    items = [_toy_item(1, "Who?"), _toy_item(2, "What?")]
+    with Store.writer(tmp_path / "s.duckdb", "r1") as store:
+        store.write_verdicts([Verdict(item_id="t001", filter=f, status="passed", score=0.5)
+                              for f in ("toy_length", "toy_llm", "duplicates")], "r1")
+        dup = gather_inputs(store, spec, get_filter("duplicates"), items)
+        leaks = gather_inputs(store, spec, get_filter("answer_leaks"), items)
+        plain = gather_inputs(store, spec, get_filter("toy_length"), items)
+    # toy_llm needs an LLM, so it runs after duplicates whatever the listed order
+    assert {k: [v.filter for v in vs] for k, vs in dup.earlier_verdicts.items()} == {"t001": ["toy_length"]}
+    assert [v.filter for v in leaks.earlier_verdicts["t001"]] == ["duplicates", "toy_length"]
+    assert plain.earlier_verdicts == {}

@@ -100,7 +100,9 @@ def test_every_item_has_every_verdict_and_rules_skips_are_declared(three_days):
     assert per_item and all(n == len(FILTERS) for _, n in per_item)
     assert {r for (r,) in skipped} <= {"skipped: needs llm"} | {f"not evaluated: rejected by {f}" for f in FILTERS}
     m = manifest(store, "news-en", "1.0.0")
-    assert m.skipped_filters == ["closed_book", "llm_judge"]
+    # no acceptability model configured: "skipped: needs model", never a silent pass
+    assert m.skipped_filters == ["acceptability", "closed_book", "llm_judge"]
+    assert m.filters["acceptability"].skipped_reason == "skipped: needs model"
     assert m.filters["llm_judge"].skipped_reason == "skipped: needs llm"
     assert m.lineage["engines"] == ["rules"]
     with store.connect() as con:

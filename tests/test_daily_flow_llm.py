@@ -42,6 +42,8 @@ def kind_of(message: str) -> str:
         return "linking"
     if "No article or other context is given" in message:
         return "closed_book"
+    if "linguistic acceptability" in message:
+        return "acceptability"
     if "Rate the question" in message or "Criterion:" in message:
         return "judge"
     if '{"question"' in message:
@@ -77,6 +79,8 @@ class ScriptedModel:
             return "I cannot produce JSON for this, sorry"
         if kind == "closed_book":
             return "I don't know"
+        if kind == "acceptability":
+            return '{"rationale": "a fluent question", "acceptable": true}'
         if kind == "judge":
             if self.judge_down:
                 return Reply(status=503, content="judge model is loading")
@@ -122,7 +126,7 @@ def test_failed_run_resumes_from_cache_without_repeating_llm_calls(prefect_harne
         state = daily_news(sources=source, run_date="2026-11-20", return_state=True)
         assert state.is_failed()
         assert "LLMUnavailable" in str(state.message) or "503" in str(state.message)
-        first = {k: model.seen.count(k) for k in ("triplets", "linking", "question", "closed_book", "judge")}
+        first = {k: model.seen.count(k) for k in ("triplets", "linking", "question", "acceptability", "closed_book", "judge")}
         assert first["triplets"] == 4 and first["question"] > 0 and first["judge"] > 0
 
         first_calls = len([k for k in model.seen if k != "judge"])  # every one answered 200
@@ -150,7 +154,9 @@ def test_failed_run_resumes_from_cache_without_repeating_llm_calls(prefect_harne
         failed = next(r for r in store.runs() if r["status"] == "failed")
         assert failed["llm_calls"] == first_calls and failed["llm_cached"] == 0 and failed["prompt_tokens"] > 0
         assert run["llm_calls"] == len(model.seen)
-        rerun_stages = first_calls - first["closed_book"]  # the closed-book verdicts were stored: not re-run
+        # the closed-book and acceptability verdicts were stored: not re-run
+        rerun_stages = first_calls - first["closed_book"] - first["acceptability"]
+        assert first["acceptability"] > 0  # under the llm engine with no classifier, the prompt judges
         assert run["llm_cached"] == rerun_stages, (run["llm_cached"], first, first_calls)
         # no duplicates from the failed attempt: one row per document, triplet and item
         assert _rows(store, "SELECT count(*), count(DISTINCT canonical_url) FROM documents") == [(4, 4)]

@@ -41,7 +41,7 @@ FAILPOINTS = [
     "crawl", "diff",
     "triplets[en]", "linking[en]", "novelty[en]", "graph[en]", "questions[en]",
     "triplets[ru]", "linking[ru]", "novelty[ru]", "graph[ru]", "questions[ru]",
-    "filter:graph_correspondence", "filter:ner_presence", "filter:duplicates", "filter:closed_book",
+    "filter:acceptability", "filter:graph_correspondence", "filter:ner_presence", "filter:duplicates", "filter:answer_leaks", "filter:closed_book",
     "filter:llm_judge",
     "mark_consumed",         # increment marked consumed, nothing released: the rerun's increment is empty
     "release_committed",     # news-en's rows committed, its folder not written

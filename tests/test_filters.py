@@ -10,7 +10,7 @@ import pytest
 from benchmill.engines import SKIPPED_NEEDS_LLM, EngineConfig
 from benchmill.llm import RETRY_MARKER, LLMUnavailable
 from benchmill.settings import LLMSettings
-from schemas import Edge, Item, Lineage, Subgraph
+from schemas import Edge, Item, Lineage, Subgraph, Verdict
 from tasks.filters import FilterResult
 from tasks.dragon import graph_correspondence
 from tasks.filters import closed_book, duplicates, llm_judge, ner_presence
@@ -134,7 +134,17 @@ def test_levenshtein_to_the_closest_substring_is_exact():
 GC_CASES = [
     # simple: each entity in either part
     ("simple ok", "Who voiced Morty Smith?", ["Keisuke Chiba"], subgraph("simple", [VOICE], ["chiba"], ["morty"]), "passed", None),
+    # the generator asked for the other end of the fact: the answer labels say which node is the answer
     ("simple swapped", "Whom did Keisuke Chiba voice?", ["Morty Smith"], subgraph("simple", [VOICE], ["chiba"], ["morty"]), "passed", None),
+    # ... but a question naming its own answer gives itself away
+    ("simple answer leaked", "Who voiced Morty Smith, Keisuke Chiba or Kappei Yamaguchi?", ["Keisuke Chiba"],
+     subgraph("simple", [VOICE], ["chiba"], ["morty"]), "rejected", "answer 'Keisuke Chiba' named in the question"),
+    # an entity the subgraph does not have (App. E: "not contain any extra ones")
+    ("simple extra entity", "Who voiced Morty Smith in the Netflix dub produced in Seoul?", ["Keisuke Chiba"],
+     subgraph("simple", [VOICE], ["chiba"], ["morty"]), "rejected", "outside the subgraph: 'Netflix', 'Seoul'"),
+    # a number in the relation is no extra entity; a quantity answer is not named by "how many"
+    ("hop quantity", "How many cars did the company from China sell in 2023?", ["2139"],
+     subgraph("multi-hop", FAW, ["n2139"], ["china"], ["faw"]), "passed", None),
     ("simple missing", "Who voiced the character?", ["Keisuke Chiba"], subgraph("simple", [VOICE], ["chiba"], ["morty"]), "rejected", "Morty Smith"),
     # set: positions strictly determined
     ("set ok", "What projects has Ryan Otter composed music for?", ["Trigger, Method"], subgraph("set", COMPOSED, ["method", "trigger"], ["otter"]), "passed", None),
@@ -148,10 +158,10 @@ GC_CASES = [
     ("cond ok", "Who performed at M-bar and met with Dmitry Dibrov?", ["Roman Miroshnichenko"],
      subgraph("conditional", ROMAN, ["roman"], ["mbar", "dibrov"]), "passed", None),
     ("cond wrong part", "Where did Roman Miroshnichenko perform after meeting Dmitry Dibrov?", ["M-bar"],
-     subgraph("conditional", ROMAN, ["roman"], ["mbar", "dibrov"]), "rejected", "answer presence"),
+     subgraph("conditional", ROMAN, ["roman"], ["mbar", "dibrov"]), "rejected", "question does not name 'M-bar'"),
     # comparison: both subjects in the question, the winner in the answer
     ("cmp ok", "Which company sold more cars, FAW or BYD?", ["FAW"], subgraph("comparison", SALES, ["faw"], ["faw", "byd"]), "passed", None),
-    ("cmp one subject", "Which company sold more cars than BYD?", ["FAW"], subgraph("comparison", SALES, ["faw"], ["faw", "byd"]), "rejected", "subject 'FAW'"),
+    ("cmp one subject", "Which company sold more cars than BYD?", ["FAW"], subgraph("comparison", SALES, ["faw"], ["faw", "byd"]), "rejected", "question does not name 'FAW'"),
 ]
 
 
@@ -173,6 +183,45 @@ def test_graph_correspondence_russian_inflection_and_config():
     # "Северным портом" is 4 edits from "Северный порт" on the surface: only the lemma alignment finds it
     strict = GraphCorrespondenceConfig(presence_threshold=1.0)
     assert check_graph_correspondence([item], strict).verdicts[0].status == "passed"
+
+
+def test_graph_correspondence_names_every_failed_check_with_its_code_and_grades_apart():
+    cond = subgraph("conditional", ROMAN, ["roman"], ["mbar", "dibrov"])
+    good = make_item("good", "Who performed at M-bar and met with Dmitry Dibrov?", ["Roman Miroshnichenko"], subgraph=cond)
+    # Dibrov missing, the answer named, and an extra person: three checks fail, all reported
+    bad = make_item("bad", "Did Roman Miroshnichenko perform at M-bar with Angela Merkel?", ["Roman Miroshnichenko"], subgraph=cond)
+    v = by_id(check_graph_correspondence([good, bad]))
+    assert v["good"].status == "passed" and v["good"].code == "" and v["good"].score >= 0.9
+    assert v["bad"].status == "rejected" and v["bad"].code == "entity_missing"
+    for part in ("question does not name 'Dmitry Dibrov'", "answer 'Roman Miroshnichenko' named in the question",
+                 "outside the subgraph: 'Angela Merkel'"):
+        assert part in v["bad"].reason
+    assert 0.0 < v["bad"].score < v["good"].score  # graded, not 0/1
+    # the extra-entity check can be turned off; the other checks still decide
+    lax = by_id(check_graph_correspondence([bad], GraphCorrespondenceConfig(check_extra_entities=False)))
+    assert lax["bad"].status == "rejected" and "Angela Merkel" not in lax["bad"].reason
+    # a set answer that lacks a member is incomplete
+    partial = make_item("partial", "What projects has Ryan Otter composed music for?", ["Method"],
+                        subgraph=subgraph("set", COMPOSED, ["method", "trigger"], ["otter"]))
+    assert check_graph_correspondence([partial]).verdicts[0].code == "answer_incomplete"
+
+
+def test_graph_correspondence_russian_morphology_extra_entity_and_bridge():
+    port = [edge("petrov", "Иван Петров", "руководит", "port", "Северный порт", "ru"),
+            edge("port", "Северный порт", "находится в", "murmansk", "Мурманск", "ru")]
+    hop = subgraph("multi-hop", port, ["murmansk"], ["petrov"], ["port"], lang="ru")
+    ok = make_item("ok", "В каком городе находится компания, которой руководит Иван Петров?", ["Мурманск"], lang="ru", subgraph=hop)
+    # inflected: "Ивана Петрова" is the question entity, "Мурманске" the answer named, "Северного порта" the bridge
+    inflected = make_item("inflected", "Где находится компания Ивана Петрова?", ["Мурманск"], lang="ru", subgraph=hop)
+    answer_named = make_item("answer", "Верно ли, что компания Ивана Петрова находится в Мурманске?", ["Мурманск"], lang="ru", subgraph=hop)
+    bridge = make_item("bridge", "Где находится Северный порт, которым руководит Иван Петров?", ["Мурманск"], lang="ru", subgraph=hop)
+    extra = make_item("extra", "В каком городе находится компания, которой руководит Иван Петров вместе с Андреем Сысоевым?",
+                      ["Мурманск"], lang="ru", subgraph=hop)
+    v = by_id(check_graph_correspondence([ok, inflected, answer_named, bridge, extra]))
+    assert v["ok"].status == "passed" and v["inflected"].status == "passed", (v["ok"].reason, v["inflected"].reason)
+    assert v["answer"].code == "answer_in_question" and "'Мурманск'" in v["answer"].reason
+    assert v["bridge"].code == "bridge_leaked" and "'Северный порт'" in v["bridge"].reason
+    assert v["extra"].code == "extra_entity" and "Андреем Сысоевым" in v["extra"].reason
 
 
 def test_graph_correspondence_without_or_with_a_broken_subgraph():
@@ -342,7 +391,8 @@ def test_duplicates_within_the_batch_and_against_earlier_releases():
     assert [v.item_id for v in result.verdicts] == [i.item_id for i in shuffled]
     v = by_id(result)
     assert v["i1"].status == "passed"
-    assert v["i2"].status == "rejected" and v["i2"].reason == "exact duplicate of item i1" and v["i2"].score == 1.0
+    assert v["i2"].status == "rejected" and v["i2"].score == 1.0
+    assert v["i2"].reason == "exact duplicate of item i1 (kept: equally good: lower item id)"
     assert v["i3"].status == "rejected" and "near-duplicate" in v["i3"].reason and "item i1" in v["i3"].reason
     assert v["i3"].score >= 0.95
     assert v["i4"].status == "rejected" and "earlier release question" in v["i4"].reason and "voice of Morty" in v["i4"].reason
@@ -380,6 +430,41 @@ def test_near_duplicates_must_name_the_same_entities():
     assert v["p2"].score >= 0.9  # similar enough, but about another port
     unguarded = by_id(check_duplicates(items, earlier, "ru", loose.model_copy(update={"require_same_entities": False})))
     assert unguarded["p2"].status == "rejected"
+
+
+def _verdict(item_id: str, name: str, status: str, score: float | None) -> Verdict:
+    return Verdict(item_id=item_id, filter=name, status=status, score=score)
+
+
+def test_duplicates_keep_the_complete_answer_not_the_lowest_id():
+    # issue 10: the incomplete simple question (lower id) was kept, the complete set question rejected
+    items = [
+        make_item("a-simple", "What projects has Ryan Otter composed music for?", ["Method"]),
+        make_item("b-set", "What projects has Ryan Otter composed music for?", ["Method", "Trigger"], kind="set"),
+        make_item("c-simple", "Which projects has Ryan Otter composed music for?", ["Trigger"]),
+    ]
+    v = by_id(check_duplicates(items, [], "en"))
+    assert v["b-set"].status == "passed" and "kept over 2 duplicate(s)" in v["b-set"].reason
+    assert v["a-simple"].status == "rejected" and v["a-simple"].code == "duplicate_in_batch"
+    assert "item b-set (kept: more complete answer (2 answer parts vs 1))" in v["a-simple"].reason
+    assert v["c-simple"].status == "rejected" and "item b-set" in v["c-simple"].reason
+
+
+def test_duplicates_keep_higher_scores_and_never_an_already_rejected_item():
+    q = "Who voiced Morty Smith in the Japanese dub?"
+    items = [make_item(i, q, ["Keisuke Chiba"]) for i in ("d1", "d2", "d3")]
+    earlier = {
+        "d1": [_verdict("d1", "graph_correspondence", "passed", 0.7), _verdict("d1", "ner_presence", "passed", 2.0)],
+        "d2": [_verdict("d2", "graph_correspondence", "passed", 0.9), _verdict("d2", "ner_presence", "passed", 1.0)],
+        "d3": [_verdict("d3", "graph_correspondence", "passed", 1.0), _verdict("d3", "ner_presence", "rejected", 0.0)],
+    }
+    v = by_id(check_duplicates(items, [], "en", earlier_verdicts=earlier))
+    assert [v[i].status for i in ("d1", "d2", "d3")] == ["rejected", "passed", "rejected"]
+    assert "item d2 (kept: higher graph_correspondence score (0.9 vs 0.7))" in v["d1"].reason
+    assert "item d2 (kept: this item was rejected by ner_presence)" in v["d3"].reason
+    # an item a filter ahead rejected is judged, but knocks nothing out: d1 is kept when d3 is the only other
+    alone = by_id(check_duplicates([items[0], items[2]], [], "en", earlier_verdicts=earlier))
+    assert alone["d1"].status == "passed" and alone["d3"].status == "rejected"
 
 
 def test_ner_presence_takes_a_document_over_the_model_limit():

@@ -10,7 +10,7 @@ from tasks.dragon import graph_correspondence  # noqa: F401  (registers DRAGON's
 
 METHOD = "dragon"
 #: cheap, deterministic filters first; the LLM filters only see items nothing rejected yet
-FILTERS = ["graph_correspondence", "ner_presence", "duplicates", "closed_book", "llm_judge"]
+FILTERS = ["acceptability", "graph_correspondence", "ner_presence", "duplicates", "answer_leaks", "closed_book", "llm_judge"]
 #: within a type, the judge's mean score (passed verdicts) first, then graph correspondence
 RANKING = [RankKey(filter="llm_judge", passed_only=True), RankKey(filter="graph_correspondence")]
 

@@ -141,5 +141,28 @@ def publish_run_artifacts(run: GeneratorRun, summary: DailySummary, new_ids: lis
         + (", ".join(f"{c}@{v}" for c, v in summary.releases.items()) or "none")
         + f"\n\nfailures: {len(failures)} · skipped filters: {', '.join(summary.skipped_filters) or 'none'}\n"
     )
+    quality_rows, quality_md = release_quality_artifact(run, summary.releases)
     run.artifacts({"stages": stage_counts, "rejections": rejections, "items-by-type": by_type,
-                   "llm-usage": [summary.llm.model_dump()], "failures": [f.model_dump() for f in failures[:200]]}, md)
+                   "llm-usage": [summary.llm.model_dump()], "failures": [f.model_dump() for f in failures[:200]],
+                   "quality": quality_rows}, md + quality_md)
+
+
+def release_quality_artifact(run: GeneratorRun, releases: dict[str, str]) -> tuple[list[dict], str]:
+    """The quality report (benchmill/quality.py) of each release this run made: headline rows + Markdown.
+
+    After the releases committed, so a report that fails is noted in the artifact, not a failed run."""
+    import logging
+
+    from benchmill.quality import headline, release_quality, render_text
+
+    rows, parts = [], []
+    for collection, version in sorted(releases.items()):
+        try:
+            report = release_quality(run.store, collection, version, dict(run.settings.quotas))
+        except Exception as exc:  # noqa: BLE001 — an artifact, the release stands
+            logging.getLogger(__name__).warning("quality report of %s@%s failed: %s", collection, version, exc)
+            parts.append(f"\n## quality of {collection}@{version}\n\nreport failed: {type(exc).__name__}: {exc}\n")
+            continue
+        rows.append(headline(report))
+        parts.append(f"\n## quality of {collection}@{version}\n\n```\n{render_text(report)}\n```\n")
+    return rows, "".join(parts)

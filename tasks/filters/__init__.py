@@ -74,6 +74,7 @@ def map_llm(engine: EngineConfig, fn: Callable[[T], R], jobs: Sequence[T], name:
 # ------------------------------------------------------------------ registry: one line per filter
 from tasks.filters import closed_book, duplicates, llm_judge, ner_presence  # noqa: E402
 from tasks.filters import kyr_critiques, kyr_label, kyr_question_checks  # noqa: E402
+from tasks.filters import acceptability, answer_leaks  # noqa: E402
 
 register(ner_presence.FILTER)
 register(duplicates.FILTER)
@@ -82,3 +83,5 @@ register(llm_judge.FILTER)
 register(kyr_question_checks.FILTER)
 register(kyr_label.FILTER)
 register(kyr_critiques.FILTER)
+register(answer_leaks.FILTER)
+register(acceptability.FILTER)

@@ -11,11 +11,16 @@ Two kinds of duplicate:
   "Кто руководит Северным портом?" / "Кто руководит Южным портом?") yet are different
   questions.
 
-Within the batch the first item in item_id order is kept and later ones are rejected,
-naming the kept item; a question duplicating an earlier release's question is rejected
-naming it. Only kept items count as "earlier" for the items after them: an item rejected
-as a duplicate does not in turn knock out its own near-duplicates (they are compared with
-what is actually kept).
+Within the batch the *best* item of a group of duplicates is kept
+(``tasks.filters.preference``: not rejected by a filter ahead in the stack, the most
+complete answer — more answer parts for the same fact —, higher scores from the filters
+ahead, then the lower item id) and the others are rejected, naming the kept item and why
+it won. (Keeping the lowest id released an incomplete simple question and rejected the
+complete set question asking the same thing.) A question duplicating an earlier
+release's question is rejected naming it. Items are visited best first and only kept
+items count for the items after them: an item rejected as a duplicate does not in turn
+knock out its own near-duplicates, and an item a filter ahead already rejected is judged
+but knocks out nothing (it will not be released).
 """
 from __future__ import annotations
 
@@ -30,6 +35,7 @@ from benchmill.engines import EngineConfig
 from benchmill.filtering import FilterInputs, FilterSpec
 from schemas import Item, Verdict
 from tasks.filters import FilterResult, fold, words
+from tasks.filters.preference import explain, preference_key, score_filters
 
 FILTER_NAME = "duplicates"
 
@@ -157,14 +163,20 @@ def _short(text: str, limit: int = 100) -> str:
 
 
 def check_duplicates(
-    items: list[Item], earlier_questions: list[str], lang: str, config: DuplicatesConfig = DuplicatesConfig()
+    items: list[Item], earlier_questions: list[str], lang: str, config: DuplicatesConfig = DuplicatesConfig(),
+    earlier_verdicts: dict[str, list[Verdict]] | None = None,
 ) -> FilterResult:
-    """Verdict per item: rejected when its question duplicates a kept batch item or an earlier release's question.
+    """Verdict per item: rejected when its question duplicates a better kept batch item or an earlier release's question.
 
-    score = the highest cosine similarity found (to a kept item or an earlier question;
-    1.0 for an exact duplicate). Verdicts come back in the order of ``items``.
+    ``earlier_verdicts``: the items' verdicts from the filters ahead in the stack (they
+    decide which duplicate is best, see the module doc). score = the highest cosine
+    similarity found (to a kept item or an earlier question; 1.0 for an exact duplicate).
+    Verdicts come back in the order of ``items``.
     """
-    ordered = sorted(items, key=lambda i: i.item_id)
+    earlier_verdicts = earlier_verdicts or {}
+    rank_filters = score_filters(earlier_verdicts)
+    ordered = sorted(items, key=lambda i: preference_key(i, earlier_verdicts.get(i.item_id, []), rank_filters))
+    out_already = {i.item_id for i in ordered if any(v.status == "rejected" for v in earlier_verdicts.get(i.item_id, []))}
     if not ordered:
         return FilterResult(verdicts=[])
     threshold = config.cosine_threshold
@@ -197,6 +209,8 @@ def check_duplicates(
         return None
 
     kept_by_key: dict[str, str] = {}
+    kept_items: dict[str, Item] = {}
+    beaten: dict[str, int] = {}
     kept_rows: set[int] = set()
     verdicts: dict[str, Verdict] = {}
     for row, item in enumerate(ordered):
@@ -212,7 +226,10 @@ def check_duplicates(
             reject(1.0, f"exact duplicate of an earlier release question: {_short(earlier_by_key[key])!r}", "duplicate_of_released")
             continue
         if key in kept_by_key:
-            reject(1.0, f"exact duplicate of item {kept_by_key[key]}", "duplicate_in_batch")
+            kept_item = kept_items[kept_by_key[key]]
+            why = explain(kept_item, item, earlier_verdicts, rank_filters)
+            reject(1.0, f"exact duplicate of item {kept_item.item_id} (kept: {why})", "duplicate_in_batch")
+            beaten[kept_item.item_id] = beaten.get(kept_item.item_id, 0) + 1
             continue
         earlier_match = first_compatible(row, similar_earlier[row], "earlier")
         if earlier_match is not None:
@@ -224,7 +241,10 @@ def check_duplicates(
         if kept_match is not None:
             kept_item = ordered[kept_match]
             cosine = float(batch_vectors[row] @ batch_vectors[kept_match])
-            reject(cosine, f"near-duplicate (cosine {cosine:.3f}) of item {kept_item.item_id}: {_short(kept_item.question)!r}", "near_duplicate_in_batch")
+            why = explain(kept_item, item, earlier_verdicts, rank_filters)
+            reject(cosine, f"near-duplicate (cosine {cosine:.3f}) of item {kept_item.item_id} (kept: {why}): "
+                           f"{_short(kept_item.question)!r}", "near_duplicate_in_batch")
+            beaten[kept_item.item_id] = beaten.get(kept_item.item_id, 0) + 1
             continue
         closest = float(max(closest_earlier[row], closest_before[row]))
         verdicts[item.item_id] = Verdict(
@@ -232,15 +252,21 @@ def check_duplicates(
             score=round(closest, 4) if np.isfinite(closest) else 0.0,
             reason=f"no duplicate (closest cosine {closest:.3f})" if np.isfinite(closest) else "no duplicate (nothing to compare with)",
         )
+        if item.item_id in out_already:
+            continue  # judged, but it will not be released: it knocks nothing out (module doc)
         kept_by_key[key] = item.item_id
+        kept_items[item.item_id] = item
         kept_rows.add(row)
+    for kept_id, n in beaten.items():
+        v = verdicts[kept_id]
+        verdicts[kept_id] = v.model_copy(update={"reason": f"{v.reason}; kept over {n} duplicate(s) in the batch"})
     return FilterResult(verdicts=[verdicts[item.item_id] for item in items])
 
 
 def score(items: list[Item], inputs: FilterInputs, engine: EngineConfig, config: DuplicatesConfig) -> FilterResult:
-    return check_duplicates(items, inputs.released_questions, inputs.lang, config)
+    return check_duplicates(items, inputs.released_questions, inputs.lang, config, inputs.earlier_verdicts)
 
 
 FILTER = FilterSpec(name=FILTER_NAME, needs_llm=False, config=DuplicatesConfig, score=score,
-                    context=frozenset({"released_questions"}),
+                    context=frozenset({"released_questions", "earlier_verdicts"}),
                     description="rejects a question that duplicates a kept one or one the collection released")
