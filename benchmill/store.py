@@ -16,7 +16,8 @@ Rules this module keeps:
 This module holds the connection, locking, snapshot, transaction and migration core;
 the tables' reads and writes live in one module per concern, mixed into ``Store``:
 ``store_runs`` (runs, failures), ``store_documents`` (sources, document versions,
-passages), ``store_graph`` (triplets, links, edges), ``store_items`` (items, verdicts);
+passages), ``store_graph`` (triplets, links, edges), ``store_items`` (items, verdicts), ``store_models``
+(trained generators);
 ``store_sql`` has the shared SQL helpers. Import everything from here.
 """
 from __future__ import annotations
@@ -41,6 +42,7 @@ import duckdb
 from benchmill.store_documents import DocumentsMixin
 from benchmill.store_graph import GraphMixin
 from benchmill.store_items import ItemsMixin
+from benchmill.store_models import ModelsMixin
 from benchmill.store_runs import RunsMixin
 from benchmill.store_schema import LATEST_VERSION, MIGRATIONS
 # the SQL helpers moved to store_sql; importable from here as before
@@ -81,7 +83,7 @@ def _lock_path(db_path: Path) -> Path:
     return db_path.with_name(db_path.name + ".lock")
 
 
-class Store(RunsMixin, DocumentsMixin, GraphMixin, ItemsMixin):
+class Store(RunsMixin, DocumentsMixin, GraphMixin, ItemsMixin, ModelsMixin):
     """Access to one store file. Use ``Store.writer(path, run_id)`` or ``Store.reader(path)``."""
 
     def __init__(self, path: Path, *, read_only: bool, run_id: str | None = None):

@@ -59,7 +59,8 @@ def test_server_and_serve_show_every_deployment(tmp_path):
 
         served = _start(["serve"], {**env, "PREFECT_API_URL": api}, tmp_path / "serve.log")
         names: dict[str, dict] = {}
-        wanted = {"daily-news/daily", "daily-news/on-demand", "domain-build/domain-build", "kyr-statements/statements"}
+        wanted = {"daily-news/daily", "daily-news/on-demand", "domain-build/domain-build", "kyr-statements/statements",
+                  "kyr-train-generator/train-generator"}
 
         def complete() -> bool:  # serve registers deployments one by one: wait for all of them, not a count
             return wanted <= set(names) and any(n.startswith(("evaluate-release/", "score-submission/")) for n in names)
