@@ -23,7 +23,7 @@ from benchmill.engines import EngineConfig
 from benchmill.faults import checkpoint
 from benchmill.nlp import detect_language
 from benchmill.orchestration import stage
-from benchmill.runs import GeneratorRun, generator_run
+from benchmill.runs import GeneratorRun, RunSummary, generator_run
 from benchmill.settings import load_settings
 from schemas import Failure, Item, LLMUsage, Passage
 from schemas.documents import passage_id
@@ -56,32 +56,22 @@ class TypeUsage(BaseModel):
     tokens_per_item: float
 
 
-class StatementsSummary(BaseModel):
-    run_id: str
-    engine: str
+class StatementsSummary(RunSummary):
     input_dir: str
     types: list[str]
     contexts: int
     new_contexts: int
     items: int
     new_items: int
-    items_by_type: dict[str, int]
     accepted: int
     accepted_by_type: dict[str, int]
     skipped_by_type: dict[str, dict[str, int]]
-    failures: int
-    failures_by_stage: dict[str, int]
-    rejections: dict[str, int]
-    skipped_filters: list[str]
     label_mix: dict[str, dict[str, int]]
-    releases: dict[str, str]
-    llm: LLMUsage
     #: the run's LLM calls and tokens (generation + filters) per accepted item
     usage_per_item: dict[str, float]
     #: generation calls / tokens per type (its question and statement steps, plus an even share of
     #: the shared theme and facts steps), per accepted item of that type
     usage_by_type: dict[str, TypeUsage]
-    stage_seconds: dict[str, float] = {}
 
 
 def parse_types(types: list[str] | str | None) -> list[str]:
@@ -231,16 +221,13 @@ def _run(run: GeneratorRun, files: list[Path], config: ExtractionConfig, filter_
     for s in batch.skipped:
         skipped.setdefault(s.type, Counter())[s.reason] += 1
     summary = StatementsSummary(
-        run_id=run.run_id, engine=engine.kind, input_dir=input_dir,
-        types=list(config.types) + ([BASELINE] if baseline else []), contexts=len(contexts),
-        new_contexts=new_contexts, items=len(items), new_items=new_items,
-        items_by_type=dict(sorted(Counter(i.type for i in items).items())), accepted=len(accepted),
+        **{**run.summary_fields(items, {f: rejected.get(f, 0) for f in FILTERS}, releases), "engine": engine.kind},
+        input_dir=input_dir, types=list(config.types) + ([BASELINE] if baseline else []), contexts=len(contexts),
+        new_contexts=new_contexts, items=len(items), new_items=new_items, accepted=len(accepted),
         accepted_by_type=dict(sorted(Counter(i.type for i in accepted).items())),
-        skipped_by_type={t: dict(c) for t, c in sorted(skipped.items())}, failures=len(run.failures),
-        failures_by_stage=dict(sorted(Counter(f.stage for f in run.failures).items())),
-        rejections={f: rejected.get(f, 0) for f in FILTERS}, skipped_filters=run.skipped_filters,
-        label_mix=mix, releases=releases, llm=spent, usage_per_item=_per_item(spent, len(accepted)),
-        usage_by_type=_usage_by_type(batch.usage_by_step, list(config.types), accepted), stage_seconds=clock.seconds,
+        skipped_by_type={t: dict(c) for t, c in sorted(skipped.items())},
+        label_mix=mix, usage_per_item=_per_item(spent, len(accepted)),
+        usage_by_type=_usage_by_type(batch.usage_by_step, list(config.types), accepted),
     )
     if baseline:
         n_base = sum(1 for i in base.items if i.item_id not in not_ok)
