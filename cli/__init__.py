@@ -608,7 +608,10 @@ def main() -> None:
         if isinstance(exc, click_exc.ClickException):
             exc.show()
             raise SystemExit(exc.exit_code) from None
-        if isinstance(exc, click_exc.Abort):
+        # typer >= 0.2x vendors click without Abort (it is typer.exceptions.Abort): an unexpected
+        # error must propagate as itself, not as an AttributeError about Abort
+        abort = getattr(click_exc, "Abort", None) or getattr(typer, "Abort", None)
+        if abort is not None and isinstance(exc, abort):
             raise SystemExit(130) from None
         raise
     if isinstance(code, int) and code:

@@ -208,3 +208,25 @@ def test_os_errors_read_as_one_line_with_the_path():
 
     exc = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), "/data/releases/news-en/1.2.0/public/texts.parquet")
     assert _os_error(exc) == "No space left on device: /data/releases/news-en/1.2.0/public/texts.parquet"
+
+
+def test_an_unexpected_error_propagates_as_itself(monkeypatch):
+    """typer's vendored click has no Abort: main() once raised AttributeError instead of the real error."""
+    import cli
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("boom from a stage")
+
+    monkeypatch.setattr(cli, "app", boom)
+    with pytest.raises(RuntimeError, match="boom from a stage"):
+        cli.main()
+
+    def aborted(*args, **kwargs):
+        import typer
+
+        raise typer.Abort()
+
+    monkeypatch.setattr(cli, "app", aborted)
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main()
+    assert exit_info.value.code == 130
