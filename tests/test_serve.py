@@ -132,8 +132,15 @@ def test_overlapping_runs_of_a_deployment_wait_for_each_other(tmp_path):
         sources = [{"name": "bench-en", "kind": "folder", "location": str(folder), "lang": "en"}]
         run_ids = []
         for _ in range(2):
-            response = httpx.post(f"{api}/deployments/{deployment['id']}/create_flow_run",
-                                  json={"parameters": {"sources": sources}}, timeout=10)
+            # serve is still registering its other deployments: the server's SQLite database can be
+            # busy for a moment, which Prefect answers with 503; a client retries that
+            busy_until = time.monotonic() + 60
+            while True:
+                response = httpx.post(f"{api}/deployments/{deployment['id']}/create_flow_run",
+                                      json={"parameters": {"sources": sources}}, timeout=10)
+                if response.status_code != 503 or time.monotonic() > busy_until:
+                    break
+                time.sleep(1)
             assert response.status_code == 201, response.text
             run_ids.append(response.json()["id"])
         seen: dict[str, set[str]] = {r: set() for r in run_ids}
