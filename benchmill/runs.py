@@ -18,6 +18,7 @@ A body that raises marks the run failed (the exception propagates; a rerun resum
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -37,6 +38,23 @@ from benchmill.specs import CollectionSpec
 from benchmill.store import Store
 from schemas import Failure, LLMUsage
 from schemas.release import ReleaseManifest
+
+
+class RunSummary(BaseModel):
+    """What every generator run reports; a flow's summary model extends it with its own counts
+    (``DomainBuildSummary``, ``StatementsSummary``). ``GeneratorRun.summary_fields`` fills the
+    run's part, the flow the rest."""
+
+    run_id: str
+    engine: str
+    items_by_type: dict[str, int]
+    failures: int
+    failures_by_stage: dict[str, int] = {}
+    rejections: dict[str, int]
+    skipped_filters: list[str]
+    releases: dict[str, str]
+    llm: LLMUsage
+    stage_seconds: dict[str, float] = {}
 
 
 @dataclass
@@ -80,6 +98,15 @@ class GeneratorRun:
                 checkpoint(f"released[{spec.name}]")
                 progress.advance()
         return releases
+
+    def summary_fields(self, items: list, rejections: dict[str, int], releases: dict[str, str]) -> dict[str, Any]:
+        """The ``RunSummary`` fields of this run: ``items`` (the run's items) are counted by type,
+        ``rejections`` per filter as the flow counted them; engine, failures, usage, clock from the run."""
+        return dict(run_id=self.run_id, engine=self.engine.kind,
+                    items_by_type=dict(sorted(Counter(i.type for i in items).items())), failures=len(self.failures),
+                    failures_by_stage=dict(sorted(Counter(f.stage for f in self.failures).items())),
+                    rejections=rejections, skipped_filters=self.skipped_filters, releases=releases,
+                    llm=self.usage.total(), stage_seconds=self.clock.seconds)
 
     @property
     def skipped_filters(self) -> list[str]:

@@ -252,6 +252,27 @@ MIGRATIONS: list[tuple[int, str, str]] = [
         );
         """,
     ),
+    (
+        6,
+        "models: trained generators (LoRA adapters) registered by train-generator (issue 9)",
+        """
+        -- one row per trained adapter; model_id is derived from the adapter's content, so
+        -- registering the same weights twice is one model
+        CREATE TABLE models (
+            model_id VARCHAR PRIMARY KEY,
+            name VARCHAR NOT NULL,
+            version VARCHAR NOT NULL,
+            kind VARCHAR NOT NULL,            -- kyr-t5-lora
+            base_model VARCHAR NOT NULL,      -- the base model folder
+            adapter_path VARCHAR NOT NULL,    -- the version directory (adapter, tokenizer, card)
+            training_data VARCHAR[] NOT NULL, -- collection@version of the releases it was trained on
+            data_hash VARCHAR NOT NULL,
+            metrics JSON,
+            run_id VARCHAR,
+            created_at TIMESTAMP NOT NULL
+        );
+        """,
+    ),
 ]
 
 LATEST_VERSION = MIGRATIONS[-1][0]

@@ -163,14 +163,18 @@ def statements_cmd(
     input_dir: Annotated[Optional[Path], typer.Option("--input", help="folder of .txt / .md files, one context each")] = None,
     collection: Annotated[Optional[str], typer.Option("--collection", help="C@V: a release's texts as the contexts")] = None,
     types: Annotated[Optional[str], typer.Option("--types", help="comma-separated: fact_single,summary,reasoning (default: all)")] = None,
-    engine: Annotated[Optional[str], typer.Option(help="rules | llm | auto")] = None,
+    engine: Annotated[Optional[str], typer.Option(help="rules | llm | auto | t5 (a registered model, with --model; filters then run on the configured engine)")] = None,
     seed: Annotated[Optional[int], typer.Option(help="random seed of the statement choice (default 13)")] = None,
+    model: Annotated[Optional[str], typer.Option("--model", help="with --engine t5: a registered model (id, name or name/version; see `benchmill models`)")] = None,
     config: ConfigOpt = None,
     store: StoreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Know Your RAG statement extraction: statements, questions, labels, critiques, release kyr-<lang>."""
-    settings = settings_for(config, store, engine=engine)
+    t5 = engine == "t5"
+    if t5 and not model:
+        raise UserError("statements: --engine t5 needs --model (a registered model: id, name or name/version; see `benchmill models`)")
+    settings = settings_for(config, store, engine=None if t5 else engine)
     from flows.statements import StatementsInputError, input_files, parse_types
     from tasks.knowyourrag.spec import kyr_collection
 
@@ -188,6 +192,15 @@ def statements_cmd(
                 resolve(reader, collection)  # an unknown release: one line, before any work
             finally:
                 reader.close()
+        if t5:
+            from benchmill.store import Store
+
+            reader = Store.reader(settings.store)
+            try:
+                if reader.model(model) is None:  # an unknown model: one line, before any work
+                    raise UserError(f"statements: --model {model}: no such registered model (see `benchmill models`)")
+            finally:
+                reader.close()
         parse_types(types)
     except StatementsInputError as exc:
         raise UserError(str(exc)) from None
@@ -200,7 +213,7 @@ def statements_cmd(
 
     tie_temporary_server_to_this_process()
     summary = statements(input_dir=str(input_dir) if input_dir else None, collection=collection, types=parse_types(types), engine=engine, seed=seed,
-                         config_path=str(config) if config else None, store_path=str(settings.store))
+                         config_path=str(config) if config else None, store_path=str(settings.store), model=model)
     if as_json:
         console.print_json(summary.model_dump_json())
         return
@@ -274,36 +287,36 @@ def train_generator_cmd(
     epochs: Annotated[int, typer.Option(min=1)] = 3,
     max_steps: Annotated[Optional[int], typer.Option("--max-steps", min=1, help="stop after this many optimizer steps")] = None,
     seed: Annotated[int, typer.Option(help="split and training seed")] = 13,
+    hold_out: Annotated[Optional[str], typer.Option("--hold-out", help="C@V whose items are held out of training (the paper's generalisation protocol)")] = None,
     config: ConfigOpt = None,
     store: StoreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Train the Know Your RAG LoRA generator on released (accepted) kyr items; save a versioned adapter."""
-    from benchmill.releases import latest_version, list_releases, release_items, resolve
-    from tasks.knowyourrag.spec import METHOD
-    from tasks.knowyourrag.trainer import TrainerConfig, TrainerError, build_training_set, train_generator
+    """Train the Know Your RAG LoRA generator on released (accepted) kyr items; save a versioned adapter and register it."""
+    from flows.train_generator import TrainGeneratorError, train_generator
+    from tasks.knowyourrag.trainer import TrainerError
 
-    settings, st = _reader(config, store)
-    refs = [resolve(st, r) for r in source] if source else sorted(
-        {(r["collection"], latest_version(st, r["collection"])) for r in list_releases(st) if r["collection"].startswith("kyr-")})
-    if not refs:
-        raise UserError("train-generator: no kyr-* release in the store: run `benchmill statements` first or pass --from C@V")
-    items = {i.item_id: i for c, v in refs for _, i in release_items(st, c, v) if i.method == METHOD}
+    settings = settings_for(config, store)
+    from benchmill.orchestration import tie_temporary_server_to_this_process
+
+    tie_temporary_server_to_this_process()
     try:
-        training_set = build_training_set(list(items.values()), seed=seed)
-        result = train_generator(training_set, TrainerConfig(
-            base_model=base_model, output_root=out or settings.home / "models", name=name, seed=seed, epochs=epochs,
-            max_steps=max_steps))
-    except TrainerError as exc:
-        raise UserError(f"train-generator: {exc}") from None
-    report = {"model_dir": str(result.model_dir), "version": result.version, "releases": [f"{c}@{v}" for c, v in refs],
-              "items": len(items), "train": len(training_set.train), "validation": len(training_set.validation),
-              "card": result.card}
+        summary = train_generator(base_model=str(base_model), sources=source, out=str(out) if out else None, name=name,
+                                  epochs=epochs, max_steps=max_steps, seed=seed, hold_out=hold_out,
+                                  config_path=str(config) if config else None, store_path=str(settings.store))
+    except (TrainerError, TrainGeneratorError) as exc:
+        raise UserError(str(exc) if str(exc).startswith("train-generator") else f"train-generator: {exc}") from None
+    report = {"model_dir": summary.model_dir, "version": summary.version, "releases": summary.releases,
+              "items": summary.items, "train": summary.train, "validation": summary.validation,
+              "model_id": summary.model.model_id, "registered": summary.registered, "card": summary.card}
     if as_json:
         console.print_json(json.dumps(report, default=str))
         return
-    console.print(f"trained {name} {result.version} on {report['train']} examples ({report['validation']} validation) "
-                  f"from {', '.join(report['releases'])}: {result.model_dir}", markup=False, highlight=False)
+    console.print(f"trained {name} {summary.version} on {summary.train} examples ({summary.validation} validation) "
+                  f"from {', '.join(summary.releases)}: {summary.model_dir}", markup=False, highlight=False)
+    console.print(f"model {summary.model.model_id} ({summary.model.ref}) "
+                  f"{'registered' if summary.registered else 'already registered'}; generate with "
+                  f"`benchmill statements --engine t5 --model {summary.model.ref}`", markup=False, highlight=False)
 
 
 def _preflight(settings: Settings) -> None:
@@ -568,10 +581,11 @@ def schemas_export(out_dir: Path = Path("schemas/json")) -> None:
 
 
 def _register_subcommands() -> None:
-    from cli import autoeval, evaluate, portal, quality
+    from cli import autoeval, evaluate, knowyourrag, portal, quality
 
     evaluate.register(app)
     autoeval.register(app)
+    knowyourrag.register(app)
     portal.register(app)
     quality.register(app)
 

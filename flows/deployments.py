@@ -59,6 +59,14 @@ def build_deployments(settings: Settings, config: Path | None) -> list:
         description="Know Your RAG statement extraction over a folder of .txt / .md files: release kyr-<lang> "
                     "(input_dir, types, engine, seed)",
         tags=["knowyourrag"], concurrency_limit=one_at_a_time()))
+    from flows.train_generator import train_generator
+
+    deployments.append(train_generator.to_deployment(
+        name="train-generator", parameters=params,
+        description="Know Your RAG: train the LoRA generator on released kyr items and register it in the store "
+                    "(base_model: a local seq2seq folder; sources, name, epochs, max_steps, seed, hold_out). "
+                    "GPU workers in production; CPU works for small models",
+        tags=["knowyourrag", "training"], concurrency_limit=one_at_a_time()))
     from flows import evaluate
 
     for fl in evaluate.DEPLOYABLE_FLOWS:

@@ -16,14 +16,13 @@ from collections import Counter
 from pathlib import Path
 
 from prefect import flow
-from pydantic import BaseModel
 
 from benchmill.faults import checkpoint
 from benchmill.orchestration import stage
 from benchmill.prompts import prompt_hash
-from benchmill.runs import GeneratorRun, generator_run
+from benchmill.runs import GeneratorRun, RunSummary, generator_run
 from benchmill.settings import load_settings
-from schemas import Failure, Item, Lineage, LLMUsage, Passage
+from schemas import Failure, Item, Lineage, Passage
 from schemas.documents import passage_id
 from schemas.rageval import Document, DomainSpec, QRAItem, SeedFolder, StageFailure
 from tasks.rageval.configs import generate_configs
@@ -41,23 +40,13 @@ qra_stage = stage(generate_qra, name="qra")
 keypoints_stage = stage(generate_keypoints, name="keypoints")
 
 
-class DomainBuildSummary(BaseModel):
-    run_id: str
-    engine: str
+class DomainBuildSummary(RunSummary):
     collection: str
     seed_dir: str
     documents: int
     new_documents: int
     items: int
     new_items: int
-    items_by_type: dict[str, int]
-    failures: int
-    failures_by_stage: dict[str, int]
-    rejections: dict[str, int]
-    skipped_filters: list[str]
-    releases: dict[str, str]
-    llm: LLMUsage
-    stage_seconds: dict[str, float] = {}
 
 
 @flow(name="domain-build", log_prints=True)
@@ -123,12 +112,9 @@ def _run(run: GeneratorRun, folder: SeedFolder, spec: DomainSpec, collection) ->
     releases = run.release([collection])
     rejected = Counter(v.filter for v in store.verdicts([i.item_id for i in items]) if v.status == "rejected")
     summary = DomainBuildSummary(
-        run_id=run.run_id, engine=engine.kind, collection=collection.name, seed_dir=folder.root,
-        documents=len(documents), new_documents=new_documents, items=len(items), new_items=new_items,
-        items_by_type=dict(sorted(Counter(i.type for i in items).items())), failures=len(run.failures),
-        failures_by_stage=dict(sorted(Counter(f.stage for f in run.failures).items())),
-        rejections={f: rejected.get(f, 0) for f in FILTERS}, skipped_filters=run.skipped_filters, releases=releases,
-        llm=run.usage.total(), stage_seconds=clock.seconds,
+        **run.summary_fields(items, {f: rejected.get(f, 0) for f in FILTERS}, releases),
+        collection=collection.name, seed_dir=folder.root, documents=len(documents), new_documents=new_documents,
+        items=len(items), new_items=new_items,
     )
     run.artifacts({"items-by-type": [{"type": t, "items": n} for t, n in summary.items_by_type.items()],
                    "failures": [f.model_dump() for f in run.failures[:200]]},

@@ -19,20 +19,26 @@ from pathlib import Path
 from prefect import flow
 from pydantic import BaseModel
 
+from benchmill.engines import EngineConfig
 from benchmill.faults import checkpoint
 from benchmill.nlp import detect_language
 from benchmill.orchestration import stage
-from benchmill.runs import GeneratorRun, generator_run
+from benchmill.runs import GeneratorRun, RunSummary, generator_run
 from benchmill.settings import load_settings
 from schemas import Failure, Item, LLMUsage, Passage
 from schemas.documents import passage_id
-from schemas.knowyourrag import QUESTION_TYPES, KyrContext
+from schemas.knowyourrag import QUESTION_TYPES, KyrBatch, KyrContext
 from tasks.filters.kyr_label import CODE_PREFIX
 from tasks.filters.kyr_label import FILTER_NAME as LABEL_FILTER
+from tasks.knowyourrag.baseline import TYPE as BASELINE
+from tasks.knowyourrag.baseline import generate_baseline
 from tasks.knowyourrag.spec import FILTERS, METHOD, kyr_collection
 from tasks.knowyourrag.statements import ExtractionConfig, extract_statements
+from tasks.knowyourrag.trainer import t5_generate
 
 statements_stage = stage(extract_statements, name="kyr-statements")
+t5_stage = stage(t5_generate, name="kyr-t5")
+baseline_stage = stage(generate_baseline, name="kyr-baseline")
 
 SUFFIXES = (".txt", ".md")
 STAGE_INPUT = "kyr-input"
@@ -50,42 +56,34 @@ class TypeUsage(BaseModel):
     tokens_per_item: float
 
 
-class StatementsSummary(BaseModel):
-    run_id: str
-    engine: str
+class StatementsSummary(RunSummary):
     input_dir: str
     types: list[str]
     contexts: int
     new_contexts: int
     items: int
     new_items: int
-    items_by_type: dict[str, int]
     accepted: int
     accepted_by_type: dict[str, int]
     skipped_by_type: dict[str, dict[str, int]]
-    failures: int
-    failures_by_stage: dict[str, int]
-    rejections: dict[str, int]
-    skipped_filters: list[str]
     label_mix: dict[str, dict[str, int]]
-    releases: dict[str, str]
-    llm: LLMUsage
     #: the run's LLM calls and tokens (generation + filters) per accepted item
     usage_per_item: dict[str, float]
     #: generation calls / tokens per type (its question and statement steps, plus an even share of
     #: the shared theme and facts steps), per accepted item of that type
     usage_by_type: dict[str, TypeUsage]
-    stage_seconds: dict[str, float] = {}
 
 
 def parse_types(types: list[str] | str | None) -> list[str]:
     if types is None:
         return list(QUESTION_TYPES)
     names = [t.strip() for t in (types.split(",") if isinstance(types, str) else types) if t.strip()]
-    bad = [t for t in names if t not in QUESTION_TYPES]
+    # "baseline": also the single-prompt baseline on the same contexts (labelled, not released), so
+    # that `benchmill compare-labels` reads the two generators' label mixes side by side
+    bad = [t for t in names if t not in QUESTION_TYPES + (BASELINE,)]
     if bad or not names:
         raise StatementsInputError(f"--types {','.join(names) or '(empty)'}: unknown type(s) {', '.join(bad) or '(none given)'}; "
-                                   f"known: {', '.join(QUESTION_TYPES)}")
+                                   f"known: {', '.join(QUESTION_TYPES + (BASELINE,))}")
     return list(dict.fromkeys(names))
 
 
@@ -122,24 +120,39 @@ def read_context(path: Path) -> tuple[KyrContext | None, str | None]:
 @flow(name="kyr-statements", log_prints=True)
 def statements(input_dir: str | None = None, collection: str | None = None, types: list[str] | None = None,
                engine: str | None = None, seed: int | None = None, config_path: str | None = None,
-               store_path: str | None = None) -> StatementsSummary:
+               store_path: str | None = None, model: str | None = None) -> StatementsSummary:
     """Know Your RAG statement extraction over INPUT_DIR (one context per .txt / .md file),
-    filtered and released as kyr-<lang>."""
+    filtered and released as kyr-<lang>. ``engine="t5"`` generates with the registered
+    model MODEL (id, name or name/version) instead; its items go through the same filters,
+    which run on the settings' engine."""
     if (input_dir is None) == (collection is None):
         raise StatementsInputError("statements: pass either --input DIR or --collection C@V")
-    settings = load_settings(Path(config_path) if config_path else None, engine=engine,
+    t5 = engine == "t5"
+    if t5 and not model:
+        raise StatementsInputError("statements: --engine t5 needs --model (a registered model: id, name or "
+                                   "name/version; see `benchmill models`)")
+    settings = load_settings(Path(config_path) if config_path else None, engine=None if t5 else engine,
                              store=Path(store_path) if store_path else None)
     # bad input raises here, naming the folder, before the run starts
     files = input_files(input_dir) if input_dir is not None else []
     wanted = parse_types(types)
-    config = ExtractionConfig(types=wanted, **({"seed": seed} if seed is not None else {}))
+    config = ExtractionConfig(types=[t for t in wanted if t != BASELINE], **({"seed": seed} if seed is not None else {}))
     filter_configs = settings.generators.kyr.filters
     for lang in ("en", "ru"):
         kyr_collection(lang, filter_configs)  # filter settings validate before any work
     source = str(Path(input_dir).resolve()) if input_dir is not None else str(collection)
     params = {"input_dir" if input_dir is not None else "collection": source, "types": wanted, "seed": config.seed}
+    if t5:
+        params["generator"] = f"t5:{model}"
     with generator_run("kyr-statements", settings, params) as run:
-        return run.complete(_run(run, files, config, filter_configs, source, collection))
+        generator = None
+        if t5:
+            record = run.store.model(model)
+            if record is None:
+                raise StatementsInputError(f"--model {model}: no such registered model (see `benchmill models`)")
+            generator = EngineConfig.t5(record)
+        return run.complete(_run(run, files, config, filter_configs, source, collection, generator,
+                                 baseline=BASELINE in wanted))
 
 
 def release_contexts(store, ref: str) -> list[KyrContext]:
@@ -153,8 +166,10 @@ def release_contexts(store, ref: str) -> list[KyrContext]:
 
 
 def _run(run: GeneratorRun, files: list[Path], config: ExtractionConfig, filter_configs, input_dir: str,
-         collection: str | None = None) -> StatementsSummary:
-    store, engine, clock = run.store, run.engine, run.clock
+         collection: str | None = None, generator: EngineConfig | None = None,
+         baseline: bool = False) -> StatementsSummary:
+    # the generation engine: a registered t5 model when given, else the run's (which also runs the filters)
+    store, engine, clock = run.store, generator or run.engine, run.clock
     # 1. contexts: one per readable file, stored as passages the items cite (or a release's texts)
     with clock.stage("contexts"):
         contexts: list[KyrContext] = release_contexts(store, collection) if collection is not None else []
@@ -172,9 +187,18 @@ def _run(run: GeneratorRun, files: list[Path], config: ExtractionConfig, filter_
     checkpoint("contexts")
     # 2. statements and questions (rules: fact_single; llm: the five prompts per context)
     with clock.stage("statements"):
-        fut = statements_stage.submit(contexts, engine, config)
-        batch = fut.result()
-        run.add_usage(batch.usage, fut)
+        batch = KyrBatch()
+        if config.types:
+            fut = (t5_stage if engine.kind == "t5" else statements_stage).submit(contexts, engine, config)
+            batch = fut.result()
+            run.add_usage(batch.usage, fut)
+        base = KyrBatch()
+        if baseline:  # the paper's comparison point, on the same contexts (llm only; else skipped)
+            bfut = baseline_stage.submit(contexts, engine, config)
+            base = bfut.result()
+            run.add_usage(base.usage, bfut)
+            batch = batch.model_copy(update={"items": batch.items + base.items, "failures": batch.failures + base.failures,
+                                             "skipped": batch.skipped + base.skipped})
         run.recorded(batch.failures)
         items = [i.model_copy(update={"lineage": i.lineage.model_copy(
                      update={"source_hashes": [hashes[d] for d in i.doc_ids if d in hashes]})}) for i in batch.items]
@@ -197,16 +221,20 @@ def _run(run: GeneratorRun, files: list[Path], config: ExtractionConfig, filter_
     for s in batch.skipped:
         skipped.setdefault(s.type, Counter())[s.reason] += 1
     summary = StatementsSummary(
-        run_id=run.run_id, engine=engine.kind, input_dir=input_dir, types=list(config.types), contexts=len(contexts),
-        new_contexts=new_contexts, items=len(items), new_items=new_items,
-        items_by_type=dict(sorted(Counter(i.type for i in items).items())), accepted=len(accepted),
+        **{**run.summary_fields(items, {f: rejected.get(f, 0) for f in FILTERS}, releases), "engine": engine.kind},
+        input_dir=input_dir, types=list(config.types) + ([BASELINE] if baseline else []), contexts=len(contexts),
+        new_contexts=new_contexts, items=len(items), new_items=new_items, accepted=len(accepted),
         accepted_by_type=dict(sorted(Counter(i.type for i in accepted).items())),
-        skipped_by_type={t: dict(c) for t, c in sorted(skipped.items())}, failures=len(run.failures),
-        failures_by_stage=dict(sorted(Counter(f.stage for f in run.failures).items())),
-        rejections={f: rejected.get(f, 0) for f in FILTERS}, skipped_filters=run.skipped_filters,
-        label_mix=mix, releases=releases, llm=spent, usage_per_item=_per_item(spent, len(accepted)),
-        usage_by_type=_usage_by_type(batch.usage_by_step, list(config.types), accepted), stage_seconds=clock.seconds,
+        skipped_by_type={t: dict(c) for t, c in sorted(skipped.items())},
+        label_mix=mix, usage_per_item=_per_item(spent, len(accepted)),
+        usage_by_type=_usage_by_type(batch.usage_by_step, list(config.types), accepted),
     )
+    if baseline:
+        n_base = sum(1 for i in base.items if i.item_id not in not_ok)
+        tokens = base.usage.prompt_tokens + base.usage.completion_tokens
+        summary.usage_by_type[BASELINE] = TypeUsage(accepted=n_base, calls=base.usage.calls, tokens=tokens,
+                                                    calls_per_item=round(base.usage.calls / max(n_base, 1), 4),
+                                                    tokens_per_item=round(tokens / max(n_base, 1), 2))
     run.artifacts({"items-by-type": [{"type": t, "items": n, "accepted": summary.accepted_by_type.get(t, 0)}
                                      for t, n in summary.items_by_type.items()],
                    "usage-by-type": [{"type": t, **u.model_dump()} for t, u in summary.usage_by_type.items()],

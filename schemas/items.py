@@ -11,7 +11,7 @@ VerdictStatus = Literal["passed", "rejected", "skipped", "error"]
 class Lineage(BaseModel):
     """How an item was made: enough to reproduce or to distrust it."""
 
-    engine: Literal["rules", "llm"]
+    engine: Literal["rules", "llm", "t5"]  # t5: a registered LoRA generator (model = "t5:<name>/<version>")
     model: str | None = None
     prompt_name: str | None = None
     prompt_hash: str | None = None

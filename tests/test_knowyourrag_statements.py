@@ -12,7 +12,7 @@ from benchmill.llm import RETRY_MARKER
 from schemas.knowyourrag import KyrContext
 from tasks.knowyourrag.baseline import generate_baseline
 from tasks.knowyourrag.scoring import question_checks
-from tasks.knowyourrag.statements import ExtractionConfig, extract_statements, item_id
+from tasks.knowyourrag.statements import RULES_VERSION, ExtractionConfig, extract_statements, item_id
 
 GOLD = json.loads((Path(__file__).parent / "fixtures" / "knowyourrag" / "gold.json").read_text(encoding="utf-8"))["contexts"]
 RULES = EngineConfig(kind="rules")
@@ -76,7 +76,7 @@ def test_rules_are_deterministic_and_seeded(gold_batch):
     again = extract_statements(gold_contexts(), RULES)
     assert [i.model_dump() for i in again.items] == [i.model_dump() for i in gold_batch.items]
     context = gold_contexts()[0]
-    assert gold_batch.items[0].item_id == item_id(context, "fact_single", "rules", None, "1", 13)
+    assert gold_batch.items[0].item_id == item_id(context, "fact_single", "rules", None, RULES_VERSION, 13)
     other = [extract_statements(gold_contexts()[:4], RULES, ExtractionConfig(seed=s)).items for s in range(6)]
     assert len({tuple(i.question for i in items) for items in other}) > 1  # the seed picks the statement
 
@@ -97,6 +97,13 @@ def test_rules_are_deterministic_and_seeded(gold_batch):
         # coordinated verbs are never inverted around one of them
         ("Baltic Freight Lines employs 1,200 people and carried 380,000 trucks last year. It is growing fast.",
          "Which organisation employs 1,200 people and carried 380,000 trucks last year?"),
+        # hyphenated words stay joined ("cold - storage" before); a dash spaced in the source stays spaced
+        ("Engineers at Delta Works replaced 96 steel cables on the long-span Kessel Bridge. The work was noisy and slow.",
+         "How many steel cables did engineers at Delta Works replace on the long-span Kessel Bridge?"),
+        ("Cold-storage operators opened 12 new warehouses in Oslo last year. Prices rose.",
+         "When did cold-storage operators open 12 new warehouses in Oslo?"),
+        ("Baltic Freight Lines employs 1,200 people - mostly drivers - and carried 380,000 trucks. It is growing fast.",
+         "Which organisation employs 1,200 people - mostly drivers - and carried 380,000 trucks?"),
     ],
 )
 def test_rules_en_hard_cases(text, expected):

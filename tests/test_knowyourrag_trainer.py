@@ -251,3 +251,28 @@ def test_evaluate_generator_on_held_out_contexts(trained, fake_llm, llm_engine):
                                "answer_grounded": 4.0}
     # one label + four critiques per parsed item (identical prompts, e.g. stand-alone of a repeated question, are cached)
     assert report.usage.calls + report.usage.cached == parsed * 5
+
+
+def test_t5_engine_stage_and_model_record(trained):
+    """The registered-model path: the content id is stable, the t5 engine stage loads the
+    adapter from the record and generates items with engine "t5"; untrained types are skipped."""
+    from benchmill.engines import EngineConfig
+    from schemas.knowyourrag import KyrContext
+    from tasks.knowyourrag.trainer import adapter_model_id, model_record, t5_generate
+    from tasks.knowyourrag.statements import ExtractionConfig
+
+    _, _, result = trained
+    record = model_record(result, ["kyr-en@1.0.0"])
+    assert record.model_id == adapter_model_id(result.model_dir) == adapter_model_id(Path(str(result.model_dir)))
+    assert len(record.model_id) == 16 and record.ref == "kyr-t5/v0001" and record.training_data == ["kyr-en@1.0.0"]
+    assert record.data_hash == result.card["data"]["hash"] and record.metrics["steps"] == 160
+    engine = EngineConfig.t5(record)
+    assert engine.kind == "t5" and engine.model == "t5:kyr-t5/v0001"
+    contexts = [KyrContext(context_id=f"c{n}", text=c + " " + c, lang="en") for n, (c, _, _) in enumerate(FACTS)]
+    batch = t5_generate(contexts, engine, ExtractionConfig(types=["fact_single", "reasoning"], min_words=5))
+    assert len(batch.items) + len(batch.failures) == 5 and len(batch.items) >= 2, [f.reason for f in batch.failures]
+    assert all(i.lineage.engine == "t5" and i.lineage.model == "t5:kyr-t5/v0001" for i in batch.items)
+    assert [(s.context_id, s.type) for s in batch.skipped] == [(f"c{n}", "reasoning") for n in range(5)]
+    assert all("not trained for reasoning" in s.reason for s in batch.skipped)
+    with pytest.raises(TrainerError, match="t5 engine"):
+        t5_generate(contexts, EngineConfig(kind="rules"), ExtractionConfig())

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from benchmill.store import Store
 from schemas import Item, Lineage
 from tests.test_domain_build import _cli, _jsonl, _summary
 
@@ -83,11 +84,33 @@ def test_rules_run_releases_fact_single_and_is_idempotent(tmp_path: Path, api_ur
 
     base = build_tiny_t5(tmp_path / "tiny-t5", [p.read_text() for p in sorted(CONTEXTS.iterdir())] * 20)
     trained = _cli(home, "train-generator", "--base-model", str(base), "--max-steps", "2", "--out", str(tmp_path / "models"),
-                   "--json")
+                   "--json", api=api_url)  # a flow (and a deployment): it reports to the session's Prefect API
     assert trained.returncode == 0, trained.stderr[-2000:]
     report = json.loads(trained.stdout[trained.stdout.index("{"):])
     assert report["releases"] == ["kyr-en@1.0.0"] and report["train"] + report["validation"] == 3
     assert (Path(report["model_dir"]) / "training_card.json").is_file() and report["version"] == "v0001"
+
+    # ... registered in the store's models table, listed by `benchmill models`
+    assert report["registered"] is True
+    listed = _cli(home, "models", "--json")
+    assert listed.returncode == 0, listed.stderr
+    [model] = json.loads(listed.stdout[listed.stdout.index("["):])
+    assert model["model_id"] == report["model_id"] and model["name"] == "kyr-t5" and model["version"] == "v0001"
+    assert model["training_data"] == ["kyr-en@1.0.0"] and model["base_model"] == str(base.resolve())
+    assert model["adapter_path"] == str(Path(report["model_dir"]).resolve()) and model["metrics"]["steps"] == 2
+
+    # ... and the t5 engine generates with it in the statements flow: every context gives an item
+    # (engine t5 in its lineage) or, from a model trained two steps, an output that does not parse
+    t5 = _summary(_cli(home, "statements", "--input", str(folder), "--engine", "t5", "--model", "kyr-t5", "--types",
+                       "fact_single", "--json", api=api_url))
+    assert t5["engine"] == "t5" and t5["contexts"] == 3
+    assert t5["items"] + t5["failures_by_stage"].get("kyr_t5", 0) == 3, t5
+    with Store.reader(home / "data" / "benchmill.duckdb") as st:
+        with st.connect() as con:
+            rows = con.execute("SELECT engine, model FROM items WHERE engine = 't5'").fetchall()
+    assert len(rows) == t5["items"] and all(m == "t5:kyr-t5/v0001" for _, m in rows)
+    unknown = _cli(home, "statements", "--input", str(folder), "--engine", "t5", "--model", "nope")
+    assert unknown.returncode == 2 and "nope" in unknown.stderr.strip().splitlines()[-1], unknown.stderr
 
 
 def test_bad_input_exits_2_with_one_line(tmp_path: Path):
@@ -107,7 +130,11 @@ QUESTIONS = {
     "Portland": "How did the renovation change the Riverside Public Library?",
     "77 percent": "What does the passage say about the Helix Biotech malaria vaccine?",
 }
-LABELS = {QUESTIONS["12 May 2025"]: "summary", QUESTIONS["Aberdeen"]: "summary", QUESTIONS["Portland"]: "unanswerable"}
+BASELINE = {"Northgate": ("Where did Northgate Shipping open a cold-storage warehouse?", "At the port of Aberdeen."),
+            "Riverside": ("How long did the Riverside Public Library renovation take?", "Eighteen months."),
+            "Helix": ("What share of trial participants did the Helix vaccine protect?", "77 percent.")}
+LABELS = {QUESTIONS["12 May 2025"]: "summary", QUESTIONS["Aberdeen"]: "summary", QUESTIONS["Portland"]: "unanswerable",
+          BASELINE["Riverside"][0]: "reasoning"}
 
 
 def _handler(body):
@@ -141,6 +168,10 @@ def _handler(body):
                 return json.dumps({"question": q})
         if "malaria" in statement:
             return "Sure! Here is a question about the vaccine."  # broken: fails this item only
+    if "Write one factoid question" in last:  # the single-prompt baseline
+        for key, (q, a) in BASELINE.items():
+            if key in last:
+                return json.dumps({"question": q, "answer": a})
     if "choose the one label" in last:
         label = next((lab for q, lab in LABELS.items() if q in last), "fact_single")
         return json.dumps({"label": label, "reason": f"scripted {label}"})
@@ -182,6 +213,25 @@ def test_llm_run_labels_critiques_and_one_broken_reply(fake_llm, tmp_path: Path,
     out = json.loads(labels.stdout[labels.stdout.index("{"):])
     assert out["labelled"] == 2 and out["mix"] == {"all": {"fact_single": 1, "summary": 1},
                                                    "fact_single": {"fact_single": 1, "summary": 1}}
+
+    # the paper's comparison: the single-prompt baseline on the same contexts, labelled (never released),
+    # and its label mix next to the statement generator's on the contexts both labelled
+    base = _summary(_cli(home, "statements", "--input", str(tmp_path / "contexts"), "--types", "baseline",
+                         "--engine", "llm", "--json", "--config", str(home / "benchmill.toml"), api=api_url))
+    assert base["types"] == ["baseline"] and base["items_by_type"] == {"baseline": 3}, base
+    assert base["accepted_by_type"] == {"baseline": 3} and base["usage_by_type"]["baseline"]["calls"] == 3
+    assert "kyr-en" not in base["releases"] or base["releases"]["kyr-en"] != "1.0.0"
+    compared = _cli(home, "compare-labels", "en", "--json")
+    assert compared.returncode == 0, compared.stderr
+    mix = json.loads(compared.stdout[compared.stdout.index("{"):])
+    # the vaccine context has no statement item (its question reply was broken): not a shared context
+    assert mix["contexts"] == 2 and mix["labels"] == ["fact_single", "reasoning", "summary", "unanswerable"]
+    gens = mix["generators"]
+    assert list(gens)[0] == "baseline" and gens["baseline"]["counts"] == {"fact_single": 1, "reasoning": 1}
+    assert gens["statements"]["counts"] == {"fact_single": 1, "summary": 2, "unanswerable": 1}
+    assert gens["statements:summary"]["share"] == {"summary": 0.5, "unanswerable": 0.5}
+    table = _cli(home, "compare-labels", "en")
+    assert table.returncode == 0 and "baseline" in table.stdout and "50%" in table.stdout, table.stdout
 
 
 def _item(**kw) -> Item:

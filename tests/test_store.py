@@ -153,3 +153,23 @@ def test_diff_base_is_the_consumed_revision_and_pending_versions_keep_their_plac
             seqs = con.execute("SELECT version_id, seq FROM document_versions ORDER BY seq").fetchall()
         assert seqs == [(v1.version_id, 1), (v2.version_id, 2), ("v-http://a/1-3", 3)]
         assert store.previous_versions(["http://a/1"])["http://a/1"].seq == 1
+
+
+def test_models_registry(tmp_path: Path):
+    """Migration 6: trained adapters are registered once per content id and resolved by id, name or name/version."""
+    from schemas.models import ModelRecord
+
+    def rec(model_id: str, version: str) -> ModelRecord:
+        return ModelRecord(model_id=model_id, name="kyr-t5", version=version, base_model="/m/base",
+                           adapter_path=f"/m/kyr-t5/{version}", training_data=["kyr-en@1.0.0"], data_hash="h",
+                           metrics={"steps": 2})
+
+    with Store.writer(tmp_path / "s.duckdb", "r1") as store:
+        assert store.models() == [] and store.model("kyr-t5") is None
+        assert store.register_model(rec("aaaaaaaa11111111", "v0001"), "r1") is True
+        assert store.register_model(rec("aaaaaaaa11111111", "v0009"), "r1") is False  # same content: one model
+        assert store.register_model(rec("bbbbbbbb22222222", "v0002"), "r1") is True
+        assert [m.version for m in store.models()] == ["v0002", "v0001"]
+        assert store.model("kyr-t5").version == "v0002" and store.model("kyr-t5/v0001").model_id == "aaaaaaaa11111111"
+        assert store.model("bbbbbbbb").version == "v0002" and store.model("bbb") is None and store.model("x") is None
+        assert store.model("aaaaaaaa11111111").metrics == {"steps": 2} and store.models("other") == []

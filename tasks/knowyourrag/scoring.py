@@ -41,6 +41,7 @@ __all__ = [
     "critique_items",
     "decide",
     "label_items",
+    "compare_label_mixes",
     "label_mix",
     "question_checks",
     "question_problems",
@@ -234,3 +235,37 @@ def usage_per_item(usage: LLMUsage, accepted: int) -> dict[str, float]:
         "tokens_per_item": (usage.prompt_tokens + usage.completion_tokens) / n,
         "accepted": accepted,
     }
+
+
+def compare_label_mixes(rows: list[tuple[str, str, str, str]]) -> dict:
+    """The paper's comparison: label mix per generator on the contexts they share.
+
+    ``rows``: (item type, lineage engine, context doc id, label) of labelled kyr items. The
+    generator is ``baseline`` (type baseline), ``t5`` (engine t5) or ``statements`` (the
+    statement-extraction items), with ``statements:<type>`` per requested type as well. Only
+    contexts the baseline and at least one other generator labelled count, so the mixes
+    are read on the same contexts.
+    """
+    def generator(qtype: str, engine: str) -> str:
+        return "baseline" if qtype == "baseline" else "t5" if engine == "t5" else "statements"
+
+    by_context: dict[str, set[str]] = {}
+    for qtype, engine, doc, _ in rows:
+        by_context.setdefault(doc, set()).add(generator(qtype, engine))
+    shared = {d for d, gens in by_context.items() if "baseline" in gens and len(gens) > 1}
+    counts: dict[str, dict[str, int]] = {}
+    for qtype, engine, doc, label in rows:
+        if doc not in shared:
+            continue
+        gen = generator(qtype, engine)
+        keys = [gen] + ([f"{gen}:{qtype}"] if gen != "baseline" else [])
+        for key in keys:
+            counts.setdefault(key, {}).setdefault(label, 0)
+            counts[key][label] += 1
+    generators = {}
+    for key in sorted(counts, key=lambda k: (k.split(":")[0] != "baseline", k)):
+        c = dict(sorted(counts[key].items()))
+        n = sum(c.values())
+        generators[key] = {"items": n, "counts": c, "share": {lab: round(v / n, 4) for lab, v in c.items()}}
+    labels = sorted({lab for g in generators.values() for lab in g["counts"]})
+    return {"contexts": len(shared), "labels": labels, "generators": generators}

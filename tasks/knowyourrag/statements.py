@@ -55,7 +55,7 @@ from schemas.knowyourrag import (
 STAGE = "kyr_statements"
 METHOD = "kyr"
 #: bump when the rules change what they produce: part of rules items' ids and lineage
-RULES_VERSION = "1"
+RULES_VERSION = "2"  # 2: hyphenated words stay joined in rules questions
 #: statement kind per question type
 KIND_OF_TYPE = {"fact_single": "fact", "summary": "summary", "reasoning": "conclusion"}
 
@@ -616,7 +616,24 @@ def _ru_verb_for_kto(root: _RuToken) -> str | None:
 
 def rules_question(parsed: _Parsed, lang: str) -> tuple[str, str] | None:
     """(question, answer span) for a statement, or None when no transformation applies."""
-    return _en_question(parsed) if lang == "en" else _ru_question(parsed)
+    made = _en_question(parsed) if lang == "en" else _ru_question(parsed)
+    if made is None:
+        return None
+    question, span = made
+    return _rejoin_hyphens(question, parsed.text), span
+
+
+_HYPHENATED = re.compile(r"\w+(?:-\w+)+")
+
+
+def _rejoin_hyphens(question: str, source: str) -> str:
+    """Glue back the hyphenated words of the source ("cold-storage") that joining parser
+    tokens with spaces split ("cold - storage"); a dash spaced in the source stays spaced."""
+    for word in sorted(set(_HYPHENATED.findall(source)), key=len, reverse=True):
+        spaced = r"\s*-\s*".join(re.escape(part) for part in word.split("-"))
+        question = re.sub(rf"(?<!\w){spaced}(?!\w)", lambda m: re.sub(r"\s*-\s*", "-", m.group(0)), question,
+                          flags=re.IGNORECASE)
+    return question
 
 
 # --------------------------------------------------------------------------- rules engine

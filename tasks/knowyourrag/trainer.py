@@ -46,11 +46,13 @@ __all__ = [
     "TrainingExample",
     "TrainingResult",
     "TrainingSet",
+    "adapter_model_id",
     "build_training_set",
     "format_input",
     "format_target",
     "generate",
     "load_generator",
+    "model_record",
     "parse_output",
     "train_generator",
     "type_flag",
@@ -369,6 +371,29 @@ def train_generator(training_set: TrainingSet, config: TrainerConfig) -> Trainin
     return TrainingResult(model_dir=model_dir, version=version, card=card)
 
 
+def adapter_model_id(model_dir: Path) -> str:
+    """A trained adapter's content id: sha256 over its weights, adapter config and added tokens."""
+    model_dir = Path(model_dir)
+    digest = hashlib.sha256()
+    for name in ("adapter_model.safetensors", "adapter_config.json", "added_tokens.json"):
+        path = model_dir / name
+        if path.is_file():
+            digest.update(name.encode() + b"\x00" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def model_record(result: TrainingResult, training_data: list[str]):
+    """The store's registry row (``schemas.models.ModelRecord``) for a trained version directory."""
+    from schemas.models import ModelRecord
+
+    card = result.card
+    created = datetime.fromisoformat(card["created"]).astimezone(timezone.utc).replace(tzinfo=None)
+    return ModelRecord(model_id=adapter_model_id(result.model_dir), name=card["name"], version=result.version,
+                       base_model=card["base_model"]["path"], adapter_path=str(Path(result.model_dir).resolve()),
+                       training_data=sorted(training_data), data_hash=card["data"]["hash"], metrics=card["metrics"],
+                       created_at=created)
+
+
 # --------------------------------------------------------------------------- generation
 
 
@@ -480,9 +505,8 @@ def generate_items(
 
     Items go through the same checks and critiques as statement-extraction items. An output
     that does not parse at ``<a>`` is a Failure keeping the raw output; empty or tiny
-    contexts are skipped with their reason. Lineage: ``model = "t5:<name>/<version>"``,
-    ``prompt_hash`` = the training data hash (``schemas.Lineage.engine`` has no "t5"
-    value yet, so ``engine`` is "llm").
+    contexts are skipped with their reason. Lineage: ``engine = "t5"``,
+    ``model = "t5:<name>/<version>"``, ``prompt_hash`` = the training data hash.
     """
     from schemas import Failure, Lineage
     from schemas.knowyourrag import KyrBatch, KyrSkip
@@ -519,7 +543,27 @@ def generate_items(
                 doc_ids=[context.doc_id or context.context_id],
                 config={"context_id": context.context_id, "collection": context.collection, "generator": "t5",
                         "adapter": str(generator.model_dir), "input_truncated": out.input_truncated},
-                lineage=Lineage(engine="llm", model=model, prompt_name="kyr_t5_adapter", prompt_hash=data_hash),
+                lineage=Lineage(engine="t5", model=model, prompt_name="kyr_t5_adapter", prompt_hash=data_hash),
             )
         )
+    return batch
+
+
+def t5_generate(contexts: list, engine, config=None):
+    """The ``t5`` engine as a generation stage of the statements flow: load the registered
+    adapter (``engine.adapter``) and make one item per context and requested type; a type
+    the model was not trained for is skipped with its reason."""
+    from schemas.knowyourrag import KyrBatch, KyrSkip
+
+    if engine.kind != "t5" or not engine.adapter:
+        raise TrainerError(f"the t5 stage needs the t5 engine with a registered adapter, got {engine.kind!r}")
+    generator = load_generator(Path(engine.adapter))
+    types = tuple(config.types) if config is not None else QUESTION_TYPES
+    trained = set(generator.card.get("data", {}).get("types", QUESTION_TYPES))
+    usable = tuple(t for t in types if t in trained)
+    batch = generate_items(generator, contexts, usable, min_words=config.min_words if config is not None else 12) \
+        if usable else KyrBatch()
+    ref = f"{generator.card.get('name')}/{generator.card.get('version')}"
+    batch.skipped += [KyrSkip(context_id=c.context_id, type=t, reason=f"skipped: the t5 model {ref} was not trained for {t}")
+                      for c in contexts for t in types if t not in trained]
     return batch
