@@ -418,3 +418,97 @@ def test_llm_multi_hop_naming_the_bridge_is_rejected(fake_llm, llm_engine):
     batch = generate_questions([EN_SUBGRAPHS["multi-hop"]], llm_engine)
     assert batch.items == []
     assert "bridge" in batch.failures[0].reason
+
+
+# --------------------------------------------------------------------------- issue 10: question words, tense, modality
+
+
+def typed(head: str, relation: str, tail: str, lang: str, sentence: str, head_type=None, tail_type=None, modality="asserted") -> Edge:
+    e = edge(head, relation, tail, lang, sentence, "d-typed")
+    return e.model_copy(update={"head_type": head_type, "tail_type": tail_type, "modality": modality})
+
+
+def ask(edges: list[Edge], answer: str, type_: str = "simple", lang: str = "en"):
+    sg = Subgraph(subgraph_id=f"t-{type_}-{answer}-{edges[0].edge_id}", type=type_, lang=lang, edges=edges,
+                  answer_nodes=[f"n:{answer}"], question_nodes=[])
+    batch = generate_questions([sg], RULES)
+    return batch.items[0] if batch.items else batch.failures[0]
+
+
+@pytest.mark.parametrize("edge_args, answer, question", [
+    # the triplet stage's types pick the question word, whatever the NER thinks of "Telmark"
+    (("Telmark", "be based in", "Oslo", "en", "Telmark is based in Oslo.", "org", "place"), "Oslo", "Where is Telmark based?"),
+    (("Elena Marsh", "meet in", "Rotterdam", "en", "Elena Marsh met in Rotterdam.", "person", "place"), "Rotterdam", "Where did Elena Marsh meet?"),
+    # years and months are asked with "when", never "how many"
+    (("Quayside Arena", "convert the building in", "2019", "en", "Quayside Arena converted the building in 2019."), "2019",
+     "When did Quayside Arena convert the building?"),
+    (("Hafenpark Stadium", "close its south stand in", "December", "en", "Hafenpark Stadium closed its south stand in December."),
+     "December", "When did Hafenpark Stadium close its south stand?"),
+    (("Piotr Nowicki", "lead the company since", "2018", "en", "Piotr Nowicki has led the company since 2018.", "person", "date"),
+     "2018", "Since when has Piotr Nowicki led the company?"),
+    # "report revenue of" had no template
+    (("Baltic Freight Lines", "report revenue of", "410 million euros", "en", "Baltic Freight Lines reported revenue of 410 million euros.",
+      "org", "money"), "410 million euros", "How much revenue did Baltic Freight Lines report?"),
+    # plans and possibilities are phrased as such, never as past facts
+    (("Harbour Logistics", "build", "a new terminal", "en", "Harbour Logistics plans to build a new terminal.", "org", "other", "planned"),
+     "a new terminal", "What does Harbour Logistics plan to build?"),
+    (("Harbour Logistics", "build", "a new terminal", "en", "Harbour Logistics plans to build a new terminal.", "org", "other", "planned"),
+     "Harbour Logistics", "Which organization plans to build a new terminal?"),
+    (("Harbour Logistics", "acquire", "Nordic Freight", "en", "Harbour Logistics could acquire Nordic Freight.", "org", "org", "possible"),
+     "Nordic Freight", "Which organization could Harbour Logistics acquire?"),
+    (("Балтийские верфи", "построить", "новый терминал", "ru", "Балтийские верфи планируют построить новый терминал.", "org", "other", "planned"),
+     "новый терминал", "Что планируют построить Балтийские верфи?"),
+    (("Гармония", "приобрести", "Западный док", "ru", "Гармония может приобрести Западный док.", "org", "org", "possible"),
+     "Западный док", "Какую организацию может приобрести Гармония?"),
+    (("Северный порт", "открыть терминал в", "2019 году", "ru", "Северный порт открыл терминал в 2019 году."),
+     "2019 году", "Когда открыл терминал Северный порт?"),
+    # a numeral governs the genitive of its noun: the verb still takes the accusative («Чего отремонтировал…» was asked)
+    (("Северный порт", "отремонтировать", "три парома", "ru", "Северный порт отремонтировал три парома."),
+     "три парома", "Что отремонтировал Северный порт?"),
+])
+def test_question_words_tense_and_modality(edge_args, answer, question):
+    lang = edge_args[3]
+    item = ask([typed(*edge_args)], answer, lang=lang)
+    assert getattr(item, "question", None) == question, item
+    if edge_args[-1] == "planned":
+        assert any(w in item.keypoints[0] for w in ("plans to", "планируют")), item.keypoints
+
+
+def test_a_planned_fact_is_never_stated_as_past():
+    planned = typed("Harbour Logistics", "build", "a new terminal", "en", "Harbour Logistics plans to build a new terminal.", "org", "other", "planned")
+    hq = typed("Harbour Logistics", "be headquartered in", "Oslo", "en", "Harbour Logistics is headquartered in Oslo.", "org", "place")
+    item = ask([planned, hq], "Harbour Logistics", type_="conditional")
+    assert item.question == "Which organization plans to build a new terminal and is headquartered in Oslo?"
+    assert "built" not in " ".join([item.question, *item.keypoints])
+
+
+@pytest.mark.parametrize("modality", ["negated", "conditional"])
+def test_negated_and_conditional_facts_are_skipped_with_a_reason(modality):
+    e = typed("Harbour Logistics", "acquire", "Nordic Freight", "en", "Harbour Logistics did not acquire Nordic Freight.", "org", "org", modality)
+    failure = ask([e], "Nordic Freight")
+    assert failure.reason.startswith(f"skipped: {modality} fact"), failure
+
+
+def test_russian_prepositions_take_their_euphonic_form():
+    from tasks.dragon.questions_ru import _ru_prep_phrase
+
+    assert _ru_prep_phrase("в", "что") == "во что"
+    assert _ru_prep_phrase("в", "чём") == "в чём"
+    assert _ru_prep_phrase("с", "сотрудниками") == "с сотрудниками"
+    assert _ru_prep_phrase("с", "Сбербанком") == "со Сбербанком"
+
+
+@pytest.mark.parametrize("edges, answer, question", [
+    # the answer is the object of one fact: the other becomes a relative clause
+    ([("Гармония", "приобрести", "Западный док", "org", "org"), ("Западный док", "базироваться в", "Москва", "org", "place")],
+     "Западный док", "Какая организация, которую приобрела Гармония, базируется в Москве?"),
+    # the object of both facts
+    ([("Максим Тарасов", "перейти в", "Маяк", "person", "org"), ("Гармония", "приобрести", "Маяк", "org", "org")],
+     "Маяк", "В какую организацию, которую приобрела Гармония, перешёл Максим Тарасов?"),
+    ([("Гармония", "приобрести", "Западный док", "org", "org"), ("Виктор Гуляев", "генеральный директор", "Западный док", "person", "org")],
+     "Западный док", "Какую организацию, генеральным директором которой является Виктор Гуляев, приобрела Гармония?"),
+])
+def test_russian_conditional_questions_about_an_object(edges, answer, question):
+    built = [typed(h, r, t, "ru", f"{h} {r} {t}.", ht, tt) for h, r, t, ht, tt in edges]
+    item = ask(built, answer, type_="conditional", lang="ru")
+    assert getattr(item, "question", None) == question, item

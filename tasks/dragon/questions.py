@@ -19,8 +19,12 @@ Engines:
            past via a small irregular-verb lexicon plus spelling rules). Russian relations
            (verb lemma + preposition, role noun) are conjugated and the entities inflected
            with pymorphy2 (``benchmill.nlp.inflect_ru``). The question word follows the
-           answer's entity type (PER / ORG / LOC / number / other), found by NER over the
-           edges' source sentences. A subgraph no template can phrase grammatically gets a
+           answer's entity type (PER / ORG / LOC / DATE / number / other): the edges'
+           ``head_type`` / ``tail_type`` where the triplet stage gave them, else dates and
+           numbers from the label and NER over the edges' source sentences ("when" for
+           years and months, "where" for places). A planned or possible fact is asked as
+           one ("What does X plan to build?", "Что планирует построить X?") or not at all;
+           negated and conditional facts are skipped with a recorded reason. A subgraph no template can phrase grammatically gets a
            Failure (reason "no template: ..."), never a garbled question.
 ``llm``    prompts/<lang>/question_<type>.j2; an unusable reply fails that subgraph only.
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
 from dataclasses import dataclass
 
 from pydantic import BaseModel, Field
@@ -17,7 +18,7 @@ log = logging.getLogger("tasks.dragon.questions")
 STAGE = "questions"
 METHOD = "dragon"
 #: bump when a template's wording changes: it is part of rules items' ids and lineage
-TEMPLATES_VERSION = "1"
+TEMPLATES_VERSION = "2"
 
 
 class QuestionConfig(BaseModel):
@@ -81,19 +82,41 @@ def _check_shape(subgraph: Subgraph, config: QuestionConfig) -> None:
             raise NoTemplate(f"set of {len(edges)} answers is more than max_set_answers={config.max_set_answers}")
 
 
+#: modalities that are not facts: a question about them would state something the text denies or conditions
+UNASKED_MODALITIES = ("negated", "conditional")
+
+
+def skip_reason(subgraph: Subgraph) -> str | None:
+    """Why no question is asked about this subgraph at all (recorded as a Failure), or None."""
+    for edge in subgraph.edges:
+        if edge.modality in UNASKED_MODALITIES:
+            return f"skipped: {edge.modality} fact {edge.head_label!r} {edge.relation!r} {edge.tail_label!r} is not asked"
+    return None
+
+
 # =========================================================================== entity kinds
 
 _KIND_FALLBACK = "MISC"
 
 
 def _node_kinds(subgraphs: list[Subgraph]) -> dict[tuple[str, str], str]:
-    """(lang, node id) → PER / ORG / LOC / MISC / NUM, from NER over the edges' sentences.
+    """(lang, node id) → PER / ORG / LOC / MISC / NUM / DATE.
+
+    From the edges' head_type / tail_type where the triplet stage gave them; else dates and
+    numbers from the label, the rest from NER over the edges' sentences.
 
     Edges carry display labels, not entity types, so the type is recovered where the
     entity was mentioned: the NER label of the span in its source sentences whose key
     matches the node label. Numbers are recognised from the label itself.
     """
     kinds: dict[tuple[str, str], str] = {}
+    # the triplet stage's coarse types win where it gave them (Edge.head_type / tail_type)
+    for subgraph in subgraphs:
+        lang = subgraph.lang if subgraph.lang in ("en", "ru") else "en"
+        for edge in subgraph.edges:
+            for node, typ in ((edge.head, edge.head_type), (edge.tail, edge.tail_type)):
+                if typ is not None and typ in _TYPE_KINDS:
+                    kinds.setdefault((lang, node), _TYPE_KINDS[typ])
     pending: dict[str, dict[str, str]] = {"en": {}, "ru": {}}  # lang → node id → label
     sentences: dict[str, list[str]] = {"en": [], "ru": []}
     seen_sentences: dict[str, set[str]] = {"en": set(), "ru": set()}
@@ -103,7 +126,9 @@ def _node_kinds(subgraphs: list[Subgraph]) -> dict[tuple[str, str], str]:
             for node, label in ((edge.head, edge.head_label), (edge.tail, edge.tail_label)):
                 if (lang, node) in kinds or node in pending[lang]:
                     continue
-                if parse_quantity(label, lang) is not None:
+                if is_date_label(label, lang):
+                    kinds[(lang, node)] = "DATE"
+                elif parse_quantity(label, lang) is not None:
                     kinds[(lang, node)] = "NUM"
                 else:
                     pending[lang][node] = label
@@ -129,12 +154,43 @@ def _node_kinds(subgraphs: list[Subgraph]) -> dict[tuple[str, str], str]:
             kinds[(lang, node)] = kind or _KIND_FALLBACK
     # The small NER models often call a city an ORG ("headquartered in Copenhagen"); what
     # a company is headquartered in is a place whatever the tagger says.
+    # A person is not what something happens "in" or "at" ("Who did Elena Marsh meet in?").
     for subgraph in subgraphs:
         lang = subgraph.lang if subgraph.lang in ("en", "ru") else "en"
         for edge in subgraph.edges:
-            if _relation_key(edge.relation, lang) in _LOCATIVE_RELATIONS and kinds.get((lang, edge.tail)) in ("ORG", "MISC"):
+            if edge.tail_type is not None:
+                continue  # typed by the triplet stage
+            key = _relation_key(edge.relation, lang)
+            tail_kind = kinds.get((lang, edge.tail))
+            if key in _LOCATIVE_RELATIONS and tail_kind in ("ORG", "MISC", "PER"):
+                kinds[(lang, edge.tail)] = "LOC"
+            elif lang == "en" and tail_kind == "PER" and key.split()[-1] in ("in", "at") and not key.startswith("be "):
                 kinds[(lang, edge.tail)] = "LOC"
     return kinds
+
+
+#: Edge.head_type / tail_type → the kind the templates use
+_TYPE_KINDS = {"person": "PER", "org": "ORG", "place": "LOC", "date": "DATE", "quantity": "NUM", "money": "NUM", "other": "MISC"}
+
+_MONTHS = (
+    "january|february|march|april|may|june|july|august|september|october|november|december|"
+    "январ[ьяе]|феврал[ьяе]|март[ае]?|апрел[ьяе]|ма[йяе]|июн[ьяе]|июл[ьяе]|август[ае]?|сентябр[ьяе]|октябр[ьяе]|"
+    "ноябр[ьяе]|декабр[ьяе]"
+)
+_DATE_LABEL = re.compile(
+    rf"^(?:(?:early|late|mid|the end of|the start of|in|since|by|в|с|до|к)\s+)?(?:"
+    rf"(?:1[89]|20)\d\d(?:\s*(?:года?|году|г\.))?"  # a year
+    rf"|(?:\d{{1,2}}\s+)?(?:{_MONTHS})(?:\s+\d{{1,2}})?(?:,?\s+(?:1[89]|20)\d\d(?:\s*(?:года?|году|г\.))?)?"  # month / date
+    rf"|(?:last|next|this|прошлом|следующем|этом)\s+(?:year|month|week|season|году|месяце|сезоне)"
+    rf"|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday|today|tomorrow|вчера|сегодня|завтра)"
+    rf")$",
+    re.IGNORECASE,
+)
+
+
+def is_date_label(label: str, lang: str) -> bool:
+    """A year, month, date or relative time ("2018", "October", "12 March 2024", "в прошлом году")."""
+    return bool(_DATE_LABEL.match(label.strip()))
 
 
 #: relations (as _relation_key gives them) whose object is a place

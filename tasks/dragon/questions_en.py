@@ -54,7 +54,7 @@ _EN_STATIVE = {
 _EN_PREPOSITIONS = {
     "of", "in", "at", "on", "to", "for", "with", "by", "from", "into", "onto", "about", "against", "over", "under",
     "between", "among", "through", "after", "before", "during", "within", "without", "across", "behind", "near",
-    "toward", "towards", "upon", "via", "like", "as", "than", "per",
+    "toward", "towards", "upon", "via", "like", "as", "than", "per", "since", "until",
 }
 _EN_LOCATIVE = {"in", "at", "to", "into", "near", "from"}
 #: verbs often followed by "of" ("consist of"): "X of" is a role noun unless it is one of these
@@ -190,9 +190,42 @@ def _en_noun_relation(words: list[str]) -> EnRelation:
     return EnRelation("attribute", " ".join(words), ())
 
 
-_EN_WHO = {"PER": "who", "ORG": "which organization", "LOC": "which place", "MISC": "what", "NUM": "what"}
-_EN_WHO_PLURAL = {"PER": "who", "ORG": "which organizations", "LOC": "which places", "MISC": "what", "NUM": "what"}
-_EN_CLASS = {"PER": "the person", "ORG": "the organization", "LOC": "the place", "MISC": "the one", "NUM": "the one"}
+_EN_WHO = {"PER": "who", "ORG": "which organization", "LOC": "which place", "MISC": "what", "NUM": "what", "DATE": "when"}
+_EN_WHO_PLURAL = {"PER": "who", "ORG": "which organizations", "LOC": "which places", "MISC": "what", "NUM": "what", "DATE": "when"}
+_EN_CLASS = {"PER": "the person", "ORG": "the organization", "LOC": "the place", "MISC": "the one", "NUM": "the one", "DATE": "the time"}
+_EN_DETERMINERS = {"a", "an", "the", "its", "their", "his", "her"}
+
+
+def _modality(edge: Edge) -> str:
+    """asserted / planned / possible; negated and conditional facts are never asked (rules engine)."""
+    modality = getattr(edge, "modality", "asserted") or "asserted"
+    if modality not in ("asserted", "planned", "possible"):
+        raise NoTemplate(f"{modality} fact {edge.relation!r} is not asked")
+    return modality
+
+
+def _asserted_only(edge: Edge, what: str) -> None:
+    modality = _modality(edge)
+    if modality != "asserted":
+        raise NoTemplate(f"no {modality} template for {what} of {edge.relation!r}")
+
+
+def _finite(lemma: str, modality: str, plural: bool = False) -> str:
+    """The finite verb of a fact: "acquired", "plans to acquire", "could acquire"."""
+    if modality == "planned":
+        return f"{'plan' if plural else 'plans'} to {lemma}"
+    if modality == "possible":
+        return f"could {lemma}"
+    return en_past(lemma)
+
+
+def _do_support(lemma: str, modality: str) -> tuple[str, str]:
+    """(auxiliary, verb) of a question about a fact: ("did", "acquire"), ("does", "plan to acquire"), ("could", "acquire")."""
+    if modality == "planned":
+        return "does", f"plan to {lemma}"
+    if modality == "possible":
+        return "could", lemma
+    return "did", lemma
 
 
 class EnglishTemplates:
@@ -212,7 +245,8 @@ class EnglishTemplates:
         rel = en_relation(edge.relation)
         tail = edge.tail_label
         if rel.kind == "verb":
-            return self._verb_clause(subject, rel, tail)
+            return self._verb_clause(subject, rel, tail, _modality(edge))
+        _asserted_only(edge, "a statement")
         if rel.kind == "passive":
             return " ".join(p for p in (subject, self._be(rel), rel.head, rel.rest_text, tail) if p)
         if rel.kind == "role":
@@ -224,8 +258,8 @@ class EnglishTemplates:
         return "is" if rel.head in _EN_STATIVE else "was"
 
     @staticmethod
-    def _verb_clause(subject: str, rel: EnRelation, tail: str) -> str:
-        past = en_past(rel.head)
+    def _verb_clause(subject: str, rel: EnRelation, tail: str, modality: str = "asserted", plural: bool = False) -> str:
+        past = _finite(rel.head, modality, plural)
         if rel.trailing_preposition:  # "opened a new terminal in Bergen"
             return " ".join(p for p in (subject, past, rel.rest_text, tail) if p)
         return " ".join(p for p in (subject, past, tail, rel.rest_text) if p)  # "sold 2139 cars in October"
@@ -237,16 +271,38 @@ class EnglishTemplates:
         rel = en_relation(edge.relation)
         prep = rel.trailing_preposition
         who = (_EN_WHO_PLURAL if plural else _EN_WHO)[kind]
+        modality = _modality(edge)
+        if rel.kind != "verb":
+            _asserted_only(edge, "a question")
+        aux, verb = _do_support(rel.head, modality)
         if kind == "NUM":
             quantity = parse_quantity(edge.tail_label, "en")
-            if rel.kind != "verb" or quantity is None or prep:
+            if rel.kind != "verb" or quantity is None:
                 raise NoTemplate(f"no how-many template for relation {edge.relation!r}")
             amount = f"how many {quantity.unit_text}" if quantity.unit_text and not quantity.money else "how much"
-            return _q(amount, "did", head, rel.head, rel.rest_text), "tail.how-many"
+            if prep == "of":  # "report revenue of" 410 million euros: "How much revenue did X report?"
+                noun = [w for w in rel.rest[:-1] if w.lower() not in _EN_DETERMINERS]
+                if not noun:
+                    raise NoTemplate(f"no how-many template for relation {edge.relation!r}")
+                amount = f"how many {quantity.unit_text}" if quantity.unit_text and not quantity.money else f"how much {' '.join(noun)}"
+                return _q(amount, aux, head, verb), "tail.how-much-of"
+            if prep:
+                raise NoTemplate(f"no how-many template for relation {edge.relation!r}")
+            return _q(amount, aux, head, verb, rel.rest_text), "tail.how-many"
+        if kind == "DATE":
+            if rel.kind == "verb":
+                if prep == "since":
+                    if modality != "asserted":
+                        raise NoTemplate(f"no {modality} since-when template for {edge.relation!r}")
+                    return _q("since when has", head, en_participle(rel.head), rel.rest_without_preposition), "tail.since-when"
+                return _q("when", aux, head, verb, rel.rest_without_preposition), "tail.when"
+            if rel.kind == "passive":
+                return _q("when", "was", head, rel.head, rel.rest_without_preposition), "tail.passive-when"
+            raise NoTemplate(f"no when template for relation {edge.relation!r}")
         if rel.kind == "verb":
             if kind == "LOC" and prep in _EN_LOCATIVE:
-                return _q("where", "did", head, rel.head, rel.rest_without_preposition), "tail.where"
-            return _q(who, "did", head, rel.head, rel.rest_text), "tail.verb"
+                return _q("where", aux, head, verb, rel.rest_without_preposition), "tail.where"
+            return _q(who, aux, head, verb, rel.rest_text), "tail.verb"
         if rel.kind == "passive":
             if kind == "LOC" and prep in _EN_LOCATIVE:
                 return _q("where", self._be(rel), head, rel.head, rel.rest_without_preposition), "tail.passive-where"
@@ -261,8 +317,12 @@ class EnglishTemplates:
         """Question whose answer is the edge's head; ``tail`` is how the tail is named."""
         rel = en_relation(edge.relation)
         who = (_EN_WHO_PLURAL if plural else _EN_WHO)[kind]
+        if kind == "DATE":
+            raise NoTemplate(f"a date as the subject of {edge.relation!r}")
+        modality = _modality(edge)
         if rel.kind == "verb":
-            return _q(self._verb_clause(who, rel, tail)), "head.verb"
+            return _q(self._verb_clause(who, rel, tail, modality, plural and who != "who")), "head.verb"
+        _asserted_only(edge, "a question")
         if rel.kind == "passive":
             be = self._be(rel) if not plural else ("are" if self._be(rel) == "is" else "were")
             return _q(who, be, rel.head, rel.rest_text, tail), "head.passive"
@@ -280,12 +340,17 @@ class EnglishTemplates:
     def describe(self, edge: Edge, node: str, kind: str) -> str:
         """ "the organization that sold 2139 cars in 2023": ``node`` described by ``edge`` without naming it."""
         rel = en_relation(edge.relation)
+        if kind == "DATE":
+            raise NoTemplate("a date is not described by a relative clause")
         cls = _EN_CLASS[kind]
         that = "who" if kind == "PER" else "that"
+        modality = _modality(edge)
+        if rel.kind != "verb":
+            _asserted_only(edge, "a description")
         if node == edge.head:
             tail = edge.tail_label
             if rel.kind == "verb":
-                return f"{cls} {self._verb_clause(that, rel, tail)}"
+                return f"{cls} {self._verb_clause(that, rel, tail, modality)}"
             if rel.kind == "passive":
                 return " ".join(p for p in (cls, that, self._be(rel), rel.head, rel.rest_text, tail) if p)
             if rel.kind == "role":
@@ -293,7 +358,7 @@ class EnglishTemplates:
             return f"{cls} whose {rel.head} is {tail}"
         head = edge.head_label
         if rel.kind == "verb":
-            return " ".join(p for p in (cls, "that", head, en_past(rel.head), rel.rest_text) if p)
+            return " ".join(p for p in (cls, "that", head, _finite(rel.head, modality), rel.rest_text) if p)
         if rel.kind == "passive":
             if rel.trailing_preposition is None:
                 raise NoTemplate(f"cannot describe the object of passive {edge.relation!r}")
@@ -305,6 +370,10 @@ class EnglishTemplates:
     def subject_predicate(self, edge: Edge, node: str) -> str:
         """A predicate true of ``node`` for a conditional question: "acquired Nordic Freight"."""
         rel = en_relation(edge.relation)
+        modality = _modality(edge)
+        if node == edge.head and rel.kind == "verb":
+            return self._verb_clause("", rel, edge.tail_label, modality).strip()
+        _asserted_only(edge, "a condition")
         if node == edge.head:
             tail = edge.tail_label
             if rel.kind == "verb":
@@ -326,15 +395,28 @@ class EnglishTemplates:
         raise NoTemplate(f"cannot state {edge.relation!r} about its object")
 
     def conditional(self, shared_kind: str, predicates: list[str]) -> tuple[str, str]:
+        if shared_kind == "DATE":
+            raise NoTemplate("a date as the subject of a conditional question")
         return _q(_EN_WHO[shared_kind], " and ".join(predicates)), "conditional"
 
     def comparison(self, edge: Edge, kind: str, first: str, second: str) -> tuple[str, str]:
         rel = en_relation(edge.relation)
+        _asserted_only(edge, "a comparison")
         quantity = parse_quantity(edge.tail_label, "en")
-        if rel.kind != "verb" or rel.trailing_preposition or quantity is None:
+        if rel.kind != "verb" or quantity is None:
+            raise NoTemplate(f"no comparison template for relation {edge.relation!r}")
+        if rel.trailing_preposition == "of":  # "report revenue of": "Which organization reported more revenue, A or B?"
+            noun = [w for w in rel.rest[:-1] if w.lower() not in _EN_DETERMINERS]
+            if not noun:
+                raise NoTemplate(f"no comparison template for relation {edge.relation!r}")
+            who = "who" if kind == "PER" else _EN_WHO.get(kind, "which")
+            who = "which" if who in ("what", "when") else who
+            what = f"more {quantity.unit_text}" if quantity.unit_text and not quantity.money else f"more {' '.join(noun)}"
+            return _q(who, en_past(rel.head), what)[:-1] + f", {first} or {second}?", "comparison.of"
+        if rel.trailing_preposition:
             raise NoTemplate(f"no comparison template for relation {edge.relation!r}")
         who = "who" if kind == "PER" else _EN_WHO.get(kind, "which")
-        if who == "what":
+        if who in ("what", "when"):
             who = "which"
         what = "more" if not quantity.unit_text or quantity.money else f"more {quantity.unit_text}"
         if quantity.money and not quantity.unit_text:

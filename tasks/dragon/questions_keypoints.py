@@ -62,7 +62,11 @@ def _comparison_statement(edge: Edge, winner: str, loser: str, lang: str) -> str
     if quantity is None:
         raise NoTemplate(f"comparison object {edge.tail_label!r} is not a number")
     what = "more" if not quantity.unit_text or quantity.money else f"more {quantity.unit_text}"
-    return _cap(" ".join(p for p in (winner, en_past(rel.head), what, rel.rest_text, "than", loser) if p)) + "."
+    rest = rel.rest_text
+    if rel.trailing_preposition == "of":  # "reported more revenue than"
+        noun = " ".join(w for w in rel.rest[:-1] if w.lower() not in ("a", "an", "the", "its", "their"))
+        what, rest = (f"more {quantity.unit_text}" if quantity.unit_text and not quantity.money else f"more {noun}"), ""
+    return _cap(" ".join(p for p in (winner, en_past(rel.head), what, rest, "than", loser) if p)) + "."
 
 
 def _item(subgraph: Subgraph, question: str, answers: list[str], lineage: Lineage, iid: str, templates,

@@ -37,7 +37,35 @@ _RU_CLASS = {
     "LOC": ("место", "места", "neut"),
     "MISC": ("объект", "объекты", "masc"),
     "NUM": ("объект", "объекты", "masc"),
+    "DATE": ("время", "времена", "neut"),
 }
+
+
+def _modality(edge: Edge) -> str:
+    modality = getattr(edge, "modality", "asserted") or "asserted"
+    if modality not in ("asserted", "planned", "possible"):
+        raise NoTemplate(f"{modality} fact {edge.relation!r} is not asked")
+    return modality
+
+
+def _asserted_only(edge: Edge, what: str) -> None:
+    modality = _modality(edge)
+    if modality != "asserted":
+        raise NoTemplate(f"no {modality} template for {what} of {edge.relation!r}")
+
+
+def _ru_verb(edge: Edge, rel: "RuRelation", gender: str) -> str:
+    """The finite verb of a fact by its modality: "построила", "планирует построить", "может построить"."""
+    modality = _modality(edge)
+    if rel.kind != "verb":
+        if modality != "asserted":
+            raise NoTemplate(f"no {modality} template for {edge.relation!r}")
+        return _ru_participle(rel.head, gender)
+    if modality == "planned":
+        return f"{'планируют' if gender == 'plur' else 'планирует'} {rel.head}"
+    if modality == "possible":
+        return f"{'могут' if gender == 'plur' else 'может'} {rel.head}"
+    return ru_finite(rel.head, gender)
 _RU_WHICH = {"masc": "какой", "femn": "какая", "neut": "какое", "plur": "какие"}
 _RU_WHICH_REL = {"masc": "который", "femn": "которая", "neut": "которое", "plur": "которые"}
 
@@ -158,6 +186,10 @@ def _ru_case_in_sentences(edge: Edge, preposition: str | None) -> str | None:
         return None
     tail_lemmas = {nlp.lemma_ru(w) for w in tail_words}
     allowed = _RU_PREP_CASES.get(preposition, (_RU_PREP_CASE[preposition],)) if preposition else ("accs", "gent", "datv", "ablt")
+    if not preposition and _ru_counted(edge.tail_label):
+        # a numeral governs its noun's case ("отремонтировала три парома", genitive): the
+        # verb's own case is the lexicon's, not the sentence's
+        return None
     vocab = nlp.morph_vocab()
     for sentence in edge.sentences:
         words = [w.lower() for w in _RU_WORD.findall(sentence)]
@@ -169,6 +201,17 @@ def _ru_case_in_sentences(edge: Edge, preposition: str | None) -> str | None:
                 if parse.normal_form.replace("ё", "е") in tail_lemmas and case in allowed:
                     return case
     return None
+
+
+def _ru_counted(label: str) -> bool:
+    """Does the label start with a number ("три парома", "2139 автомобилей", "несколько судов")?"""
+    words = label.split()
+    if not words:
+        return False
+    first = words[0].lower()
+    if first[:1].isdigit():
+        return True
+    return any(p.tag.POS == "NUMR" or first in ("несколько", "много", "мало") for p in nlp.morph_vocab().parse(first)[:2])
 
 
 def _ru_quantity_unit(label: str) -> str | None:
@@ -203,11 +246,12 @@ class RussianTemplates:
         """Predicate with the edge's head as subject: "приобрела «Балтийский транзит»"."""
         tail = edge.tail_label
         if rel.kind == "role":
+            _asserted_only(edge, "a role statement")
             return f"является {nlp.inflect_ru(rel.head, 'ablt')} {_ru_inflect(tail, 'gent')}"
         obj = " ".join(p for p in (rel.preposition, _ru_inflect(tail, _ru_object_case(rel, edge))) if p)
         if rel.kind == "passive":
-            return " ".join(p for p in (_ru_participle(rel.head, gender), rel.middle, obj) if p)
-        verb = ru_finite(rel.head, gender)
+            return " ".join(p for p in (_ru_verb(edge, rel, gender), rel.middle, obj) if p)
+        verb = _ru_verb(edge, rel, gender)
         if rel.preposition:
             return " ".join(p for p in (verb, rel.middle, obj) if p)
         return " ".join(p for p in (verb, obj, rel.middle) if p)  # "продала 2139 автомобилей в октябре"
@@ -224,6 +268,8 @@ class RussianTemplates:
         return f"{_RU_WHICH[gender]} {singular}", gender
 
     def _wh_object(self, kind: str, case: str, plural: bool) -> str:
+        if kind == "DATE":
+            raise NoTemplate("a date as an object: asked with когда")
         if kind == "PER":
             return _RU_WHO[case]
         if kind in ("MISC", "NUM"):
@@ -236,6 +282,9 @@ class RussianTemplates:
         rel = ru_relation(edge.relation)
         gender = _ru_gender(head)
         if rel.kind == "role":
+            _asserted_only(edge, "a role question")
+            if kind == "DATE":
+                raise NoTemplate(f"no когда template for role {edge.relation!r}")
             if kind == "PER":
                 return _q(nlp.inflect_ru(rel.head, "ablt"), "кого является", head), "tail.role"
             which = "чего" if kind in ("LOC", "MISC", "NUM") else self._wh_object(kind, "gent", plural)
@@ -244,8 +293,10 @@ class RussianTemplates:
             unit = _ru_quantity_unit(edge.tail_label)
             if rel.kind != "verb" or rel.preposition or unit is None:
                 raise NoTemplate(f"no сколько template for relation {edge.relation!r}")
-            return _q("сколько", unit, ru_finite(rel.head, gender), head, rel.middle), "tail.how-many"
-        verb = ru_finite(rel.head, gender) if rel.kind == "verb" else _ru_participle(rel.head, gender)
+            return _q("сколько", unit, _ru_verb(edge, rel, gender), head, rel.middle), "tail.how-many"
+        verb = _ru_verb(edge, rel, gender)
+        if kind == "DATE":
+            return _q("когда", verb, rel.middle, head), "tail.when"
         if kind == "LOC" and rel.preposition in ("в", "во", "на") and _ru_object_case(rel, edge) == "loct":
             return _q("где", verb, rel.middle, head), "tail.where"
         if kind == "LOC" and rel.preposition == "из":
@@ -253,16 +304,19 @@ class RussianTemplates:
         case = _ru_object_case(rel, edge)
         if rel.kind == "passive" and not rel.preposition:
             raise NoTemplate(f"passive relation {edge.relation!r} without a preposition")
-        wh = " ".join(p for p in (rel.preposition, self._wh_object(kind, case, plural)) if p)
+        wh = _ru_prep_phrase(rel.preposition, self._wh_object(kind, case, plural))
         if rel.preposition:
             return _q(wh, verb, rel.middle, head), "tail.verb-prep"
         return _q(wh, verb, head, rel.middle), "tail.verb"
 
     def ask_head(self, edge: Edge, tail: str, kind: str, plural: bool = False) -> tuple[str, str]:
         rel = ru_relation(edge.relation)
+        if kind == "DATE":
+            raise NoTemplate(f"a date as the subject of {edge.relation!r}")
         wh, gender = self._wh_subject(kind, plural)
         probe = Edge(**{**edge.model_dump(), "tail_label": tail})
         if rel.kind == "role":
+            _asserted_only(edge, "a role question")
             verb = "являются" if plural else "является"
             return _q(wh, verb, nlp.inflect_ru(rel.head, "ablt"), _ru_inflect(tail, "gent")), "head.role"
         return _q(wh, self._predicate_from_head(probe, rel, gender)), f"head.{rel.kind}"
@@ -270,20 +324,25 @@ class RussianTemplates:
     def describe(self, edge: Edge, node: str, kind: str) -> str:
         """ "организация, которая продала 2139 автомобилей в октябре" — ``node`` described by
         ``edge`` without naming it, in the nominative (callers inflect the leading noun)."""
+        singular, _, _gender = _RU_CLASS[kind]
+        return f"{singular}, {self.relative_clause(edge, node, kind)}"
+
+    def relative_clause(self, edge: Edge, node: str, kind: str) -> str:
+        """ "которая продала 2139 автомобилей", "которую приобрела Гармония": ``edge`` said of ``node``."""
+        if kind == "DATE":
+            raise NoTemplate("a date is not described by a relative clause")
         rel = ru_relation(edge.relation)
-        singular, _, gender = _RU_CLASS[kind]
+        _singular, _, gender = _RU_CLASS[kind]
         if node == edge.head:
-            clause = f"{_ru_which_rel(gender, 'nomn', kind)} {self._predicate_from_head(edge, rel, gender)}"
-        else:
-            head = edge.head_label
-            head_gender = _ru_gender(head)
-            if rel.kind == "role":
-                clause = f"{nlp.inflect_ru(rel.head, 'ablt')} {_ru_which_rel(gender, 'gent', kind)} является {head}"
-            else:
-                pronoun = _ru_which_rel(gender, _ru_object_case(rel, edge), kind)
-                verb = ru_finite(rel.head, head_gender) if rel.kind == "verb" else _ru_participle(rel.head, head_gender)
-                clause = " ".join(p for p in (rel.preposition, pronoun, verb, rel.middle, head) if p)
-        return f"{singular}, {clause}"
+            return f"{_ru_which_rel(gender, 'nomn', kind)} {self._predicate_from_head(edge, rel, gender)}"
+        head = edge.head_label
+        head_gender = _ru_gender(head)
+        if rel.kind == "role":
+            _asserted_only(edge, "a role description")
+            return f"{nlp.inflect_ru(rel.head, 'ablt')} {_ru_which_rel(gender, 'gent', kind)} является {head}"
+        pronoun = _ru_which_rel(gender, _ru_object_case(rel, edge), kind)
+        verb = _ru_verb(edge, rel, head_gender)
+        return " ".join(p for p in (_ru_prep_phrase(rel.preposition, pronoun), verb, rel.middle, head) if p)
 
     def subject_predicate(self, edge: Edge, node: str, gender: str) -> str:
         rel = ru_relation(edge.relation)
@@ -292,12 +351,46 @@ class RussianTemplates:
         return self._predicate_from_head(edge, rel, gender)
 
     def conditional(self, edges: list[Edge], shared: str, kind: str) -> tuple[str, str]:
+        """Both facts said of the shared node, which is asked.
+
+        Both edges from the node: "Какая организация P1 и P2?". One from it: the other
+        becomes a relative clause, "Какая организация, которую приобрела X, базируется в
+        Москве?". None: the first is asked about its object, the second is a relative
+        clause: "Какую организацию, в которую перешёл X, приобрела Гармония?".
+        """
+        if kind == "DATE":
+            raise NoTemplate("a date as the subject of a conditional question")
         wh, gender = self._wh_subject(kind, False)
-        predicates = [self.subject_predicate(e, shared, gender) for e in edges]
-        return _q(wh, " и ".join(predicates)), "conditional"
+        from_node = [e for e in edges if e.head == shared]
+        to_node = [e for e in edges if e.head != shared]
+        if not to_node:
+            predicates = [self.subject_predicate(e, shared, gender) for e in edges]
+            return _q(wh, " и ".join(predicates)), "conditional"
+        if kind in ("PER", "MISC", "NUM"):  # a class noun carries the relative clause: "какой человек, который ..."
+            singular, _, noun_gender = _RU_CLASS[kind]
+            wh, gender = f"{_RU_WHICH[noun_gender]} {singular}", noun_gender
+        _singular, _, noun_gender = _RU_CLASS[kind]
+        if from_node:
+            main, other = from_node[0], to_node[0]
+            clause = self.relative_clause(other, shared, kind)
+            predicate = self.subject_predicate(main, shared, gender)
+            return _q(f"{wh}, {clause},", predicate), "conditional.relative"
+        main, other = to_node
+        clause = self.relative_clause(other, shared, kind)
+        rel = ru_relation(main.relation)
+        head = main.head_label
+        if rel.kind == "role":
+            _asserted_only(main, "a role question")
+            which = nlp.inflect_ru(f"{_RU_WHICH[noun_gender]} {_singular}", "gent")
+            return _q(nlp.inflect_ru(rel.head, "ablt"), f"{which}, {clause},", "является", head), "conditional.object-role"
+        case = _ru_object_case(rel, main)
+        which = _ru_prep_phrase(rel.preposition, nlp.inflect_ru(f"{_RU_WHICH[noun_gender]} {_singular}", case))
+        verb = _ru_verb(main, rel, _ru_gender(head))
+        return _q(f"{which}, {clause},", verb, rel.middle, head), "conditional.object"
 
     def comparison(self, edge: Edge, kind: str, first: str, second: str) -> tuple[str, str]:
         rel = ru_relation(edge.relation)
+        _asserted_only(edge, "a comparison")
         unit = _ru_quantity_unit(edge.tail_label)
         if rel.kind != "verb" or rel.preposition:
             raise NoTemplate(f"no comparison template for relation {edge.relation!r}")
@@ -306,6 +399,20 @@ class RussianTemplates:
             wh, gender = "кто", "masc"
         what = f"больше {unit}" if unit else "больше"
         return _q(wh, ru_finite(rel.head, gender), what, rel.middle)[:-1] + f": {first} или {second}?", "comparison"
+
+
+def _ru_prep_phrase(preposition: str | None, phrase: str) -> str:
+    """A preposition before a word, with the euphonic forms: "во что", "со мной", "обо что"."""
+    if not preposition:
+        return phrase
+    first = phrase.split()[0].lower() if phrase else ""
+    if preposition == "в" and (first in ("что", "чём", "чем") or first.startswith(("вс", "вт", "вл", "вр"))):
+        preposition = "во" if first in ("что",) or first.startswith(("вс", "вт", "вл", "вр")) else preposition
+    if preposition == "с" and first.startswith(("с", "з", "щ", "ш", "ж")) and len(first) > 1 and first[1] not in "аеёиоуыэюя":
+        preposition = "со"
+    if preposition == "о" and first[:1] in "аеиоуэ":
+        preposition = "об"
+    return f"{preposition} {phrase}"
 
 
 def _ru_which_rel(gender: str, case: str, kind: str) -> str:

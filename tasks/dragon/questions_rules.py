@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from schemas import Failure, Item, Lineage, LLMUsage, Subgraph
 from tasks.dragon.subgraphs import parse_quantity
 from tasks.dragon.questions_base import (
-    STAGE, TEMPLATES_VERSION, NoTemplate, QuestionBatch, QuestionConfig, _check_shape, _kind, _labels, _mentions,
+    STAGE, TEMPLATES_VERSION, NoTemplate, QuestionBatch, QuestionConfig, _check_shape, _kind, _labels, _mentions, skip_reason,
     _node_kinds, _other, _relation_key, _shared_node, item_id, log,
 )
 from tasks.dragon.questions_en import EnglishTemplates
@@ -42,6 +42,10 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig) -> Questi
         log.exception("questions: entity typing failed; every node is typed MISC")
         kinds = {}
     for subgraph in subgraphs:
+        unasked = skip_reason(subgraph)
+        if unasked:
+            failures.append(Failure(stage=STAGE, key=subgraph.subgraph_id, reason=unasked))
+            continue
         try:
             _check_shape(subgraph, config)
             templates = _templates(subgraph.lang)
