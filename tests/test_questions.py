@@ -331,8 +331,12 @@ def test_llm_questions_for_every_type(fake_llm, llm_engine):
         if "set question" in text or "перечисление" in text:
             return json.dumps({"question": "Which companies did Harbour Logistics acquire?", "answer": ["Maersk", "Baltic Cargo"]})
         if "Северный порт" in text:
-            return json.dumps({"question": "Что приобрёл Северный порт?", "answer": "x"}, ensure_ascii=False)
-        return json.dumps({"question": "A generated question?", "answer": "x"})
+            return json.dumps({"question": "Что приобрёл Северный порт?", "answer": "«Балтийский транзит»"}, ensure_ascii=False)
+        if "Tesla" in text:  # the comparison: the model's answer is compared with the graph's winner
+            return json.dumps({"question": "Which company sold more cars in October, Tesla or BYD?", "answer": "BYD"})
+        if "headquartered" in text:  # the conditional
+            return json.dumps({"question": "A generated question?", "answer": "Harbour Logistics Ltd"})
+        return json.dumps({"question": "A generated question?", "answer": "Maersk"})
 
     fake_llm.handler(answer)
     subgraphs = [EN_SUBGRAPHS["simple-tail"], EN_SUBGRAPHS["set"], EN_SUBGRAPHS["multi-hop"],
@@ -512,3 +516,50 @@ def test_russian_conditional_questions_about_an_object(edges, answer, question):
     built = [typed(h, r, t, "ru", f"{h} {r} {t}.", ht, tt) for h, r, t, ht, tt in edges]
     item = ask(built, answer, type_="conditional", lang="ru")
     assert getattr(item, "question", None) == question, item
+
+
+# --------------------------------------------------------------------------- issue 10: the llm's answer is compared
+
+
+@pytest.mark.parametrize("reply, reason", [
+    ({"question": "What did Harbour Logistics acquire?", "answer": "Baltic Cargo"}, "does not match the subgraph's answer 'Maersk'"),
+    ({"question": "What did Harbour Logistics acquire?", "answer": ""}, "answer is empty"),
+])
+def test_llm_answer_not_matching_the_subgraph_is_rejected(fake_llm, llm_engine, reply, reason):
+    fake_llm.script(json.dumps(reply))
+    batch = generate_questions([EN_SUBGRAPHS["simple-tail"]], llm_engine)
+    assert batch.items == [] and len(batch.failures) == 1
+    assert reason in batch.failures[0].reason, batch.failures[0].reason
+
+
+@pytest.mark.parametrize("answer, reason", [
+    (["Maersk"], "misses ['Baltic Cargo']"),
+    ("Maersk, Baltic Cargo and DSV", "lists ['DSV']"),
+    ("Baltic Cargo and Maersk A/S", None),
+])
+def test_llm_set_answer_must_be_complete_and_nothing_else(fake_llm, llm_engine, answer, reason):
+    fake_llm.script(json.dumps({"question": "Which companies did Harbour Logistics acquire?", "answer": answer}))
+    batch = generate_questions([EN_SUBGRAPHS["set"]], llm_engine)
+    if reason is None:
+        assert batch.failures == [] and batch.items[0].answers == ["Maersk", "Baltic Cargo"]
+    else:
+        assert batch.items == [] and reason in batch.failures[0].reason, batch.failures
+
+
+def test_llm_matching_answers_pass_across_inflection_and_number_format(fake_llm, llm_engine):
+    fake_llm.route("Tesla | sell in October", json.dumps({"question": "How many cars did Tesla sell in October?", "answer": "2,139 cars"}))
+    fake_llm.route("Северный порт", json.dumps({"question": "Что приобрёл Северный порт?", "answer": "фирму «Балтийский транзит»"}, ensure_ascii=False))
+    tesla = Subgraph(subgraph_id="tesla", type="simple", lang="en", edges=[EN["tesla"]], answer_nodes=[EN["tesla"].tail], question_nodes=[])
+    batch = generate_questions([tesla, RU_SUBGRAPHS["simple-tail"]], llm_engine)
+    assert batch.failures == [], batch.failures
+    assert [i.answers for i in batch.items] == [["2139 cars"], ["Балтийский транзит"]]
+
+
+def test_llm_broken_reply_and_a_negated_fact(fake_llm, llm_engine):
+    fake_llm.script("{not json", "still {not json")
+    denied = EN["acquire"].model_copy(update={"modality": "negated"})
+    negated = Subgraph(subgraph_id="negated", type="simple", lang="en", edges=[denied], answer_nodes=[denied.tail], question_nodes=[])
+    batch = generate_questions([EN_SUBGRAPHS["simple-tail"], negated], llm_engine)
+    reasons = {f.key: f.reason for f in batch.failures}
+    assert reasons["negated"].startswith("skipped: negated fact") and "en-simple-tail" in reasons
+    assert len(fake_llm.requests) == 2  # the broken reply and its one retry; nothing asked about the negated fact

@@ -12,7 +12,7 @@ from benchmill.llm import failure_reason
 from benchmill.prompts import render
 from schemas import Failure, Item, Lineage, LLMUsage, Subgraph
 from tasks.dragon.subgraphs import parse_quantity
-from tasks.dragon.questions_base import NoTemplate, QuestionBatch, QuestionConfig, STAGE, _check_shape, _labels, _mentions, item_id
+from tasks.dragon.questions_base import NoTemplate, QuestionBatch, QuestionConfig, STAGE, _check_shape, _labels, _mentions, item_id, skip_reason
 from tasks.dragon.questions_keypoints import _item
 from tasks.dragon.questions_rules import _templates
 
@@ -29,7 +29,11 @@ def prompt_name(question_type: str) -> str:
 
 
 def _edge_lines(subgraph: Subgraph) -> list[str]:
-    return [f"{e.head_label} | {e.relation} | {e.tail_label}" for e in subgraph.edges]
+    # a plan or possibility says so, or the model words it as a done fact
+    return [
+        f"{e.head_label} | {e.relation}{'' if e.modality == 'asserted' else f' ({e.modality})'} | {e.tail_label}"
+        for e in subgraph.edges
+    ]
 
 
 def _generate_llm(subgraphs: list[Subgraph], engine: EngineConfig, config: QuestionConfig) -> QuestionBatch:
@@ -37,6 +41,10 @@ def _generate_llm(subgraphs: list[Subgraph], engine: EngineConfig, config: Quest
     failures: list[Failure] = []
     jobs: list[tuple[Subgraph, object]] = []
     for subgraph in subgraphs:
+        unasked = skip_reason(subgraph)
+        if unasked:
+            failures.append(Failure(stage=STAGE, key=subgraph.subgraph_id, reason=unasked))
+            continue
         try:
             _check_shape(subgraph, config)
             labels = _labels(subgraph)
@@ -72,7 +80,7 @@ def _generate_llm(subgraphs: list[Subgraph], engine: EngineConfig, config: Quest
         reply: LLMQuestion = result.value
         question = reply.question.strip()
         answers = _llm_answers(subgraph, reply)
-        problem = _llm_problem(subgraph, question, answers)
+        problem = _llm_problem(subgraph, question, answers) or answer_mismatch(subgraph, reply, answers)
         if problem:
             failures.append(Failure(stage=STAGE, key=subgraph.subgraph_id, reason=failure_reason(result, problem)))
             continue
@@ -98,7 +106,7 @@ def _generate_llm(subgraphs: list[Subgraph], engine: EngineConfig, config: Quest
 def _llm_answers(subgraph: Subgraph, reply: LLMQuestion) -> list[str]:
     """Gold answers are the subgraph's answer entities (labels), not the model's wording.
 
-    The model's answer is checked against them (``_llm_problem``); what is stored is
+    The model's answer is checked against them (``answer_mismatch``); what is stored is
     the graph's labels, so answers stay comparable across engines. Without answer_nodes
     the model's answer is used as given.
     """
@@ -112,6 +120,53 @@ def _llm_answers(subgraph: Subgraph, reply: LLMQuestion) -> list[str]:
         return gold
     raw = reply.answer if isinstance(reply.answer, list) else [a for a in re.split(r"\s*[;,]\s*", reply.answer)]
     return [a.strip() for a in raw if a and a.strip()]
+
+
+def _reply_parts(answer: str | list[str], lang: str) -> list[str]:
+    if isinstance(answer, list):
+        parts = [str(a) for a in answer]
+    else:
+        parts = re.split(r"\s*[;,]\s*|\s+(?:and|и)\s+", answer) if "," in answer or ";" in answer or " and " in answer or " и " in answer else [answer]
+    return [p.strip().rstrip(".") for p in parts if p and p.strip()]
+
+
+def _same_answer(gold: str, said: str, lang: str) -> bool:
+    """Does ``said`` name ``gold``: equal quantities, or one's entity key inside the other's?"""
+    gold_quantity, said_quantity = parse_quantity(gold, lang), parse_quantity(said, lang)
+    if gold_quantity is not None and said_quantity is not None:
+        return abs(gold_quantity.value - said_quantity.value) <= 1e-9 * max(1.0, abs(gold_quantity.value))
+    g, s = nlp.entity_key(gold, lang), nlp.entity_key(said, lang)
+    return bool(g and s) and (f" {g} " in f" {s} " or f" {s} " in f" {g} ")
+
+
+def answer_mismatch(subgraph: Subgraph, reply: LLMQuestion, gold: list[str]) -> str | None:
+    """Compare the model's own answer with the subgraph's answer entities; a reason when they differ.
+
+    Single answers: the model's answer must name the gold entity (inflection, legal forms and
+    number formatting aside). Sets: every gold entity named, and nothing else listed. Without
+    gold answers (no answer_nodes) there is nothing to compare.
+    """
+    labels = _labels(subgraph)
+    has_gold = bool([n for n in subgraph.answer_nodes if n in labels]) or (
+        subgraph.type == "comparison" and _comparison_winner(subgraph) is not None)
+    if not has_gold:
+        return None
+    said = _reply_parts(reply.answer, subgraph.lang)
+    whole = reply.answer if isinstance(reply.answer, str) else ", ".join(map(str, reply.answer))
+    if not said:
+        return "the LLM's answer is empty"
+    lang = subgraph.lang
+    if len(gold) == 1:
+        if _same_answer(gold[0], whole.strip().rstrip("."), lang) or any(_same_answer(gold[0], part, lang) for part in said):
+            return None
+        return f"the LLM's answer {whole!r} does not match the subgraph's answer {gold[0]!r}"
+    missing = [g for g in gold if not any(_same_answer(g, part, lang) for part in said)]
+    if missing:
+        return f"the LLM's answer {whole!r} misses {missing!r} of the subgraph's answer {gold!r}"
+    extra = [part for part in said if not any(_same_answer(g, part, lang) for g in gold)]
+    if extra:
+        return f"the LLM's answer {whole!r} lists {extra!r}, not in the subgraph's answer {gold!r}"
+    return None
 
 
 def _comparison_winner(subgraph: Subgraph) -> str | None:
