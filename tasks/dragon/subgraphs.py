@@ -37,6 +37,7 @@ pair indices, so a hub of degree d costs O(d), not O(d²); nothing scans all edg
 """
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import re
@@ -342,28 +343,30 @@ def _select(pools: Sequence[_Pool], cap: int, rng: random.Random, accept=None) -
     pools = [p for p in pools if p.size > 0]
     if accept is None and sum(p.size for p in pools) <= cap:
         return [c for p in pools for c in p.candidates()]
+    return list(itertools.islice(_round_robin(pools, rng, accept), cap))
+
+
+def _round_robin(pools: Sequence[_Pool], rng: random.Random, accept=None) -> Iterator[tuple[int, ...]]:
+    """Accepted candidates, one seeded random draw from each pool in turn (see _select)."""
+    pools = [p for p in pools if p.size > 0]
     active = list(range(len(pools)))
     rng.shuffle(active)
-    chosen: list[tuple[int, ...]] = []
     refused: Counter[int] = Counter()
-    while len(chosen) < cap and active:
+    while active:
         still_active = []
         for index in active:
-            if len(chosen) >= cap:
-                break
             candidate = pools[index].draw(rng)
             if candidate is None:
                 continue
             if accept is None or accept(candidate):
-                chosen.append(candidate)
                 refused[index] = 0
+                still_active.append(index)
+                yield candidate
             else:
                 refused[index] += 1
-                if refused[index] >= _MAX_REFUSED_IN_A_ROW:
-                    continue
-            still_active.append(index)
+                if refused[index] < _MAX_REFUSED_IN_A_ROW:
+                    still_active.append(index)
         active = still_active
-    return chosen
 
 
 # --------------------------------------------------------------------------- sampling
@@ -625,12 +628,17 @@ def sample_subgraphs(
     pools, values = _comparison_pools(index)
     _select(pools, cap, rng("comparison"), take(lambda pair: _comparison(index, *pair, values, lang)))
     _select(_simple_pools(index), cap, rng("simple"), take(build_simple))
-    # multi-hop and conditional share their candidate pairs but are selected independently
-    two_edge_pools = _two_edge_pools(index)
-    _select(two_edge_pools, cap, rng("multi-hop"), take(lambda pair: _multi_hop(index, *pair, lang, unique)))
-    for pool in two_edge_pools:
-        pool.reset()
-    _select(two_edge_pools, cap, rng("conditional"), take(lambda pair: _conditional(index, *pair, lang, unique)))
+    # multi-hop and conditional share their candidate pairs but are selected independently,
+    # taking turns, so that neither spends the edges' reuse budget before the other
+    streams = [
+        itertools.islice(_round_robin(_two_edge_pools(index), rng(kind), take(build)), cap)
+        for kind, build in (
+            ("multi-hop", lambda pair: _multi_hop(index, *pair, lang, unique)),
+            ("conditional", lambda pair: _conditional(index, *pair, lang, unique)),
+        )
+    ]
+    while streams:
+        streams = [stream for stream in streams if next(stream, None) is not None]
 
     order = {kind: n for n, kind in enumerate(QUESTION_TYPES)}
     out.sort(key=lambda s: (order[s.type], sorted(e.edge_id for e in s.edges)))
