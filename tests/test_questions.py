@@ -563,3 +563,14 @@ def test_llm_broken_reply_and_a_negated_fact(fake_llm, llm_engine):
     reasons = {f.key: f.reason for f in batch.failures}
     assert reasons["negated"].startswith("skipped: negated fact") and "en-simple-tail" in reasons
     assert len(fake_llm.requests) == 2  # the broken reply and its one retry; nothing asked about the negated fact
+
+
+def test_russian_relation_with_a_counted_noun_cut_from_its_number_is_not_asked():
+    broken = typed("Восход Капитал", "инвестировать рублей в", "ГридЛаб", "ru", "Восход Капитал инвестировал 2 млрд рублей в ГридЛаб.", "org", "org")
+    failure = ask([broken], "ГридЛаб", lang="ru")
+    assert "counted noun without its number" in failure.reason
+
+
+def test_russian_numeral_does_not_decide_the_case_of_a_prepositional_object():
+    grew = typed("Андрей Соколов", "вырасти в", "двух кварталах", "ru", "Андрей Соколов вырос в двух кварталах от стадиона.", "person", "other")
+    assert ask([grew], "двух кварталах", lang="ru").question == "В чём вырос Андрей Соколов?"

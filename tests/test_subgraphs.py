@@ -54,7 +54,7 @@ E = {
 }
 ALL = set(e.edge_id for e in E.values())
 #: every matching subgraph: no uniqueness check, no reuse caps (the template enumeration itself)
-OPEN = dict(max_edge_reuse=10**9, max_answer_reuse=10**9, unique_answers=False)
+OPEN = dict(max_edge_reuse=10**9, max_answer_reuse=10**9, unique_answers=False, distinct_facts=False)
 EVERY = SubgraphConfig(**OPEN)
 
 
@@ -319,7 +319,7 @@ def test_negated_facts_are_no_set_members_and_no_second_answer():
 
 def test_reuse_per_edge_and_per_answer_is_capped():
     edges = random_graph(400, 120)
-    config = SubgraphConfig(max_edge_reuse=2, max_answer_reuse=1)
+    config = SubgraphConfig(max_edge_reuse=2, max_answer_reuse=1, distinct_facts=False)
     out = sample_subgraphs(edges, {e.edge_id for e in edges}, "en", config)
     per_edge = Counter(e.edge_id for s in out for e in s.edges)
     per_answer = Counter((s.type, tuple(sorted(s.answer_nodes))) for s in out)
@@ -329,3 +329,20 @@ def test_reuse_per_edge_and_per_answer_is_capped():
         SubgraphConfig(max_edge_reuse=0)
     with pytest.raises(ValueError):
         SubgraphConfig(max_answer_reuse=0)
+
+
+def test_no_two_subgraphs_share_their_answer_and_a_fact():
+    edges = random_graph(400, 120)
+    focus = {e.edge_id for e in edges}
+
+    def repeats(subgraphs):
+        seen, found = set(), 0
+        for s in subgraphs:
+            keys = {(tuple(sorted(s.answer_nodes)), e.edge_id) for e in s.edges}
+            found += bool(keys & seen)
+            seen |= keys
+        return found
+
+    assert repeats(sample_subgraphs(edges, focus, "en", SubgraphConfig(distinct_facts=False))) > 0
+    distinct = sample_subgraphs(edges, focus, "en")
+    assert repeats(distinct) == 0 and {s.type for s in distinct} == set(QUESTION_TYPES)

@@ -92,6 +92,12 @@ def ru_relation(relation: str) -> RuRelation:
     body = words[:-1] if preposition else words
     first = vocab.parse(body[0])
     tags = [p.tag for p in first]
+    for word in body[1:]:
+        nouns = [p.tag for p in vocab.parse(word) if p.tag.POS == "NOUN"]
+        if nouns and all("gent" in t and "plur" in t for t in nouns):
+            # "инвестировать рублей в": the amount was cut off ("вложил 2 млрд рублей в"), a
+            # question would read «инвестировала рублей»
+            raise NoTemplate(f"relation {relation!r} holds a counted noun without its number")
     if any(t.POS == "INFN" for t in tags[:2]):
         return RuRelation("verb", body[0], " ".join(body[1:]), preposition)
     if any(t.POS == "PRTS" for t in tags[:2]):
@@ -197,6 +203,8 @@ def _ru_case_in_sentences(edge: Edge, preposition: str | None) -> str | None:
             if preposition and preposition not in words[max(0, index - 3) : index]:
                 continue
             for parse in vocab.parse(word):
+                if parse.tag.POS == "NUMR":  # "в двух кварталах": the numeral's forms are ambiguous, its noun's are not
+                    continue
                 case = _RU_CASE_ALIASES.get(str(parse.tag.case), str(parse.tag.case))
                 if parse.normal_form.replace("ё", "е") in tail_lemmas and case in allowed:
                     return case

@@ -22,7 +22,9 @@ no other node satisfies both conditions. Negated and conditional facts (``Edge.m
 are no alternative answers and never set members.
 
 Redundancy: one edge is used by at most ``max_edge_reuse`` subgraphs over all types, one
-answer by at most ``max_answer_reuse`` subgraphs of a type, so the sample covers distinct
+answer by at most ``max_answer_reuse`` subgraphs of a type, and (``distinct_facts``) no two
+subgraphs share both their answer and an edge ("What did X acquire?" and "Which organization
+was acquired by X and is based in Oslo?" ask one fact twice), so the sample covers distinct
 facts instead of re-asking a hub's. Types are selected rarest first (set, comparison,
 simple, multi-hop, conditional), so the types the graph hardly supports get their edges.
 
@@ -64,6 +66,7 @@ class SubgraphConfig(BaseModel):
     max_edge_reuse: int = Field(3, ge=1, description="most subgraphs (all types together) one edge may appear in")
     max_answer_reuse: int = Field(2, ge=1, description="most subgraphs of one type with the same answer")
     unique_answers: bool = Field(True, description="drop subgraphs whose answer is not unique and complete in the graph")
+    distinct_facts: bool = Field(True, description="no two subgraphs (of any types) share both their answer and an edge")
 
 
 # --------------------------------------------------------------------------- numbers
@@ -590,6 +593,7 @@ def sample_subgraphs(
     unique = config.unique_answers
     edge_use: Counter[str] = Counter()
     answer_use: Counter[tuple[str, tuple[str, ...]]] = Counter()
+    answer_facts: set[tuple[tuple[str, ...], str]] = set()
     out: list[Subgraph] = []
 
     def take(build):
@@ -602,8 +606,12 @@ def sample_subgraphs(
             ids = [e.edge_id for e in subgraph.edges]
             if answer_use[answer] >= config.max_answer_reuse or any(edge_use[e] >= config.max_edge_reuse for e in ids):
                 return False
+            facts = {(answer[1], e) for e in ids}
+            if config.distinct_facts and facts & answer_facts:
+                return False
             answer_use[answer] += 1
             edge_use.update(ids)
+            answer_facts.update(facts)
             out.append(subgraph)
             return True
         return accept
