@@ -573,4 +573,18 @@ def test_russian_relation_with_a_counted_noun_cut_from_its_number_is_not_asked()
 
 def test_russian_numeral_does_not_decide_the_case_of_a_prepositional_object():
     grew = typed("Андрей Соколов", "вырасти в", "двух кварталах", "ru", "Андрей Соколов вырос в двух кварталах от стадиона.", "person", "other")
-    assert ask([grew], "двух кварталах", lang="ru").question == "В чём вырос Андрей Соколов?"
+    assert ask([grew], "двух кварталах", lang="ru").question == "Где вырос Андрей Соколов?"
+
+
+def test_russian_multi_hop_description_takes_the_case_of_its_slot():
+    moved = typed("Илья Доронин", "перейти в", "Маяк", "ru", "Илья Доронин перешёл в «Маяк».", "person", "org")
+    signed = typed("Маяк", "подписать", "Артём Белов", "ru", "«Маяк» подписал Артёма Белова.", "org", "person")
+    sg = Subgraph(subgraph_id="ru-mh-slot", type="multi-hop", lang="ru", edges=[signed, moved],
+                  answer_nodes=["n:Илья Доронин"], question_nodes=["n:Артём Белов"], hidden_nodes=["n:Маяк"])
+    (item,) = generate_questions([sg], RULES).items
+    assert item.question == "Кто перешёл в организацию, которая подписала Артёма Белова?"
+
+
+def test_russian_where_for_a_prepositional_place_whatever_its_tag():
+    tested = typed("Робопорт", "испытать краны в", "Северный порт", "ru", "Робопорт испытал краны в Северном порту.", "org", "other")
+    assert ask([tested], "Северный порт", lang="ru").question == "Где испытал краны Робопорт?"

@@ -35,9 +35,9 @@ def make_edge(head: str, relation: str, tail: str, lang: str = "en", labels: dic
 
 
 # The hand-built graph; expected counts with every edge in focus:
-#   simple 10 (one per edge); set 1 (Ryan Otter composed music for {Method, Trigger});
+#   simple 10 (one per edge); set 2 (Ryan Otter composed music for {Method, Trigger}; China for FAW, BYD);
 #   two-edge pairs sharing exactly one node: A: 3, S: 2 (e4/e9 join S and P twice, so
-#   they share two nodes and are excluded), F: 1, B: 1, C: 1 -> 8 multi-hop, 8 conditional;
+#   they share two nodes and are excluded), F: 1, B: 1, C: 1 -> 8 multi-hop, 6 conditional (A and C each have one set-like pair);
 #   comparison "sold in 2023" in cars: FAW 2139 vs BYD 1870, BYD vs Geely 2139;
 #   FAW vs Geely is a tie -> 2.
 E = {
@@ -65,8 +65,9 @@ def counts(subgraphs) -> dict[str, int]:
 
 def test_exact_counts_per_type_with_every_edge_in_focus():
     subgraphs = sample_subgraphs(list(E.values()), ALL, "en", EVERY)
-    # set 2: Ryan Otter composed music for {Method, Trigger}; {FAW, BYD} have China as country of origin
-    assert counts(subgraphs) == {"simple": 10, "set": 2, "multi-hop": 8, "conditional": 8, "comparison": 2}
+    # set 2: Ryan Otter composed music for {Method, Trigger}; {FAW, BYD} have China as country of origin;
+    # those two pairs are sets, not conditionals ("composed music for M and composed music for T"): 8 - 2
+    assert counts(subgraphs) == {"simple": 10, "set": 2, "multi-hop": 8, "conditional": 6, "comparison": 2}
     assert len({s.subgraph_id for s in subgraphs}) == len(subgraphs)
     assert all(s.lang == "en" for s in subgraphs)
 

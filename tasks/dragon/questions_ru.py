@@ -250,13 +250,17 @@ class RussianTemplates:
         rel = ru_relation(edge.relation)
         return " ".join(p for p in (subject, self._predicate_from_head(edge, rel, gender)) if p)
 
-    def _predicate_from_head(self, edge: Edge, rel: RuRelation, gender: str) -> str:
-        """Predicate with the edge's head as subject: "приобрела «Балтийский транзит»"."""
+    def _predicate_from_head(self, edge: Edge, rel: RuRelation, gender: str, case_edge: Edge | None = None) -> str:
+        """Predicate with the edge's head as subject: "приобрела «Балтийский транзит»".
+
+        ``case_edge``: the edge whose sentences show the object's case, when ``edge``'s tail
+        label was replaced by a description ("организация, которая ...").
+        """
         tail = edge.tail_label
         if rel.kind == "role":
             _asserted_only(edge, "a role statement")
             return f"является {nlp.inflect_ru(rel.head, 'ablt')} {_ru_inflect(tail, 'gent')}"
-        obj = " ".join(p for p in (rel.preposition, _ru_inflect(tail, _ru_object_case(rel, edge))) if p)
+        obj = _ru_prep_phrase(rel.preposition, _ru_inflect(tail, _ru_object_case(rel, case_edge or edge)))
         if rel.kind == "passive":
             return " ".join(p for p in (_ru_verb(edge, rel, gender), rel.middle, obj) if p)
         verb = _ru_verb(edge, rel, gender)
@@ -305,7 +309,8 @@ class RussianTemplates:
         verb = _ru_verb(edge, rel, gender)
         if kind == "DATE":
             return _q("когда", verb, rel.middle, head), "tail.when"
-        if kind == "LOC" and rel.preposition in ("в", "во", "на") and _ru_object_case(rel, edge) == "loct":
+        # "в/на" + prepositional case of a place, or of an unnamed thing ("вырос в двух кварталах"): где
+        if kind in ("LOC", "MISC") and rel.preposition in ("в", "во", "на") and _ru_object_case(rel, edge) == "loct":
             return _q("где", verb, rel.middle, head), "tail.where"
         if kind == "LOC" and rel.preposition == "из":
             return _q("откуда", verb, rel.middle, head), "tail.whence"
@@ -327,7 +332,7 @@ class RussianTemplates:
             _asserted_only(edge, "a role question")
             verb = "являются" if plural else "является"
             return _q(wh, verb, nlp.inflect_ru(rel.head, "ablt"), _ru_inflect(tail, "gent")), "head.role"
-        return _q(wh, self._predicate_from_head(probe, rel, gender)), f"head.{rel.kind}"
+        return _q(wh, self._predicate_from_head(probe, rel, gender, case_edge=edge)), f"head.{rel.kind}"
 
     def describe(self, edge: Edge, node: str, kind: str) -> str:
         """ "организация, которая продала 2139 автомобилей в октябре" — ``node`` described by

@@ -101,6 +101,8 @@ def _draft(subgraph: Subgraph, templates, kinds: dict) -> _Draft:
             raise NoTemplate("set edges do not share one relation")
         answers = [_other(e, shared) for e in edges]
         answer_kinds = {kind_of(a) for a in answers}
+        if len(answer_kinds) > 1 and "PER" in answer_kinds and answer_kinds <= {"PER", "ORG", "MISC"}:
+            answer_kinds = {"PER"}  # a singer and a band performed: "who", not "what"
         kind = answer_kinds.pop() if len(answer_kinds) == 1 else "MISC"
         edge = edges[0]
         if all(e.head == shared for e in edges):

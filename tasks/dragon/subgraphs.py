@@ -543,6 +543,8 @@ def _multi_hop(index: _GraphIndex, a: int, b: int, lang: str, unique: bool = Fal
 
 def _conditional(index: _GraphIndex, a: int, b: int, lang: str, unique: bool = False) -> Subgraph | None:
     shared = index.shared_node(a, b)
+    if index.relation[a] == index.relation[b] and (index.heads[a] == shared) == (index.heads[b] == shared):
+        return None  # "built six tugs and built two ferries": two members of a set, asked by the set question
     if unique:
         # every node satisfying both conditions is an answer: the shared node must be the only one
         satisfying = [
