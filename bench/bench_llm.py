@@ -27,7 +27,7 @@ from tasks.dragon.questions import generate_questions
 
 
 def _subgraph(i: int) -> Subgraph:
-    head, tail = f"Company{i} Holdings", f"Target{i} Logistics"
+    head, tail = f"Company{i} Holdings", "Nordic Freight"  # the scripted reply's answer: the answer is checked
     edge = Edge(edge_id=f"e{i}", head=f"n:h{i}", relation="acquire", tail=f"n:t{i}", head_label=head,
                 tail_label=tail, lang="en", doc_ids=[f"d{i}"], sentences=[f"{head} acquired {tail} in March."],
                 triplet_ids=[f"t{i}"])
@@ -45,7 +45,7 @@ def run(tmp: Path, calls: int = 512, latency: float = 0.2, max_concurrency: int 
     # the server in its own process, as a real endpoint is: in-process it would share the
     # GIL (and this machine's 2 cores) with the client and measure itself
     port = _free_port()
-    reply = json.dumps({"question": "What did the company acquire in March?", "answer": "x"})
+    reply = json.dumps({"question": "What did the company acquire in March?", "answer": "Nordic Freight"})
     server = subprocess.Popen([sys.executable, "-m", "tests.fakes.openai_server", "--port", str(port),
                                "--reply", reply, "--delay", str(latency)], stdout=subprocess.PIPE, text=True)
     try:

@@ -69,12 +69,17 @@ class ScriptedModel:
             return '{"choice": null}'
         if kind == "question":
             facts = re.findall(r"^- (.+?) \| (.+?) \| (.+)$", message, flags=re.M)
-            answer = re.search(r"The answer must be: (.+?)\.\n", message)
+            answer = re.search(r"The answer must (?:be|list): (.+?)\.\n", message)
             if facts and facts[0][0].endswith(BROKEN_SUBJECT):
                 return "Sure! Here is a question about it, I hope you like it"
             subject, relation, _ = facts[0]
+            numbers = [re.match(r"[\d.,]+", f[2]) for f in facts]
+            if answer is None and len(facts) == 2 and all(numbers):  # a comparison: the larger one (the answer is checked)
+                answer_text = max(zip(facts, numbers), key=lambda fn: float(fn[1].group().replace(",", "")))[0][0]
+            else:
+                answer_text = answer.group(1) if answer else facts[0][2]
             return json.dumps({"question": f"Which entity does {subject} relate to by '{relation}'?",
-                               "answer": answer.group(1) if answer else facts[0][2]})
+                               "answer": answer_text})
         if kind == "retry":
             return "I cannot produce JSON for this, sorry"
         if kind == "closed_book":
@@ -168,7 +173,8 @@ def test_failed_run_resumes_from_cache_without_repeating_llm_calls(prefect_harne
         assert broken and all("JSON" in f.reason or "parse" in f.reason.lower() for f in broken), broken
         [(judged,)] = _rows(store, "SELECT count(*) FROM verdicts WHERE filter = 'llm_judge' AND status = 'passed'")
         [(items,)] = _rows(store, "SELECT count(*) FROM items")
-        assert judged > 0 and items > len(broken)
+        # (broken subgraphs fail in the failed run and again in the resumed one: count them once)
+        assert judged > 0 and items > len({f.key for f in broken})
 
 
 def test_one_request_that_always_fails_fails_only_its_item(prefect_harness, fake_llm, news_folder, tmp_path):

@@ -331,8 +331,12 @@ def test_llm_questions_for_every_type(fake_llm, llm_engine):
         if "set question" in text or "перечисление" in text:
             return json.dumps({"question": "Which companies did Harbour Logistics acquire?", "answer": ["Maersk", "Baltic Cargo"]})
         if "Северный порт" in text:
-            return json.dumps({"question": "Что приобрёл Северный порт?", "answer": "x"}, ensure_ascii=False)
-        return json.dumps({"question": "A generated question?", "answer": "x"})
+            return json.dumps({"question": "Что приобрёл Северный порт?", "answer": "«Балтийский транзит»"}, ensure_ascii=False)
+        if "Tesla" in text:  # the comparison: the model's answer is compared with the graph's winner
+            return json.dumps({"question": "Which company sold more cars in October, Tesla or BYD?", "answer": "BYD"})
+        if "headquartered" in text:  # the conditional
+            return json.dumps({"question": "A generated question?", "answer": "Harbour Logistics Ltd"})
+        return json.dumps({"question": "A generated question?", "answer": "Maersk"})
 
     fake_llm.handler(answer)
     subgraphs = [EN_SUBGRAPHS["simple-tail"], EN_SUBGRAPHS["set"], EN_SUBGRAPHS["multi-hop"],
@@ -418,3 +422,169 @@ def test_llm_multi_hop_naming_the_bridge_is_rejected(fake_llm, llm_engine):
     batch = generate_questions([EN_SUBGRAPHS["multi-hop"]], llm_engine)
     assert batch.items == []
     assert "bridge" in batch.failures[0].reason
+
+
+# --------------------------------------------------------------------------- issue 10: question words, tense, modality
+
+
+def typed(head: str, relation: str, tail: str, lang: str, sentence: str, head_type=None, tail_type=None, modality="asserted") -> Edge:
+    e = edge(head, relation, tail, lang, sentence, "d-typed")
+    return e.model_copy(update={"head_type": head_type, "tail_type": tail_type, "modality": modality})
+
+
+def ask(edges: list[Edge], answer: str, type_: str = "simple", lang: str = "en"):
+    sg = Subgraph(subgraph_id=f"t-{type_}-{answer}-{edges[0].edge_id}", type=type_, lang=lang, edges=edges,
+                  answer_nodes=[f"n:{answer}"], question_nodes=[])
+    batch = generate_questions([sg], RULES)
+    return batch.items[0] if batch.items else batch.failures[0]
+
+
+@pytest.mark.parametrize("edge_args, answer, question", [
+    # the triplet stage's types pick the question word, whatever the NER thinks of "Telmark"
+    (("Telmark", "be based in", "Oslo", "en", "Telmark is based in Oslo.", "org", "place"), "Oslo", "Where is Telmark based?"),
+    (("Elena Marsh", "meet in", "Rotterdam", "en", "Elena Marsh met in Rotterdam.", "person", "place"), "Rotterdam", "Where did Elena Marsh meet?"),
+    # years and months are asked with "when", never "how many"
+    (("Quayside Arena", "convert the building in", "2019", "en", "Quayside Arena converted the building in 2019."), "2019",
+     "When did Quayside Arena convert the building?"),
+    (("Hafenpark Stadium", "close its south stand in", "December", "en", "Hafenpark Stadium closed its south stand in December."),
+     "December", "When did Hafenpark Stadium close its south stand?"),
+    (("Piotr Nowicki", "lead the company since", "2018", "en", "Piotr Nowicki has led the company since 2018.", "person", "date"),
+     "2018", "Since when has Piotr Nowicki led the company?"),
+    # "report revenue of" had no template
+    (("Baltic Freight Lines", "report revenue of", "410 million euros", "en", "Baltic Freight Lines reported revenue of 410 million euros.",
+      "org", "money"), "410 million euros", "How much revenue did Baltic Freight Lines report?"),
+    # plans and possibilities are phrased as such, never as past facts
+    (("Harbour Logistics", "build", "a new terminal", "en", "Harbour Logistics plans to build a new terminal.", "org", "other", "planned"),
+     "a new terminal", "What does Harbour Logistics plan to build?"),
+    (("Harbour Logistics", "build", "a new terminal", "en", "Harbour Logistics plans to build a new terminal.", "org", "other", "planned"),
+     "Harbour Logistics", "Which organization plans to build a new terminal?"),
+    (("Harbour Logistics", "acquire", "Nordic Freight", "en", "Harbour Logistics could acquire Nordic Freight.", "org", "org", "possible"),
+     "Nordic Freight", "Which organization could Harbour Logistics acquire?"),
+    (("Балтийские верфи", "построить", "новый терминал", "ru", "Балтийские верфи планируют построить новый терминал.", "org", "other", "planned"),
+     "новый терминал", "Что планируют построить Балтийские верфи?"),
+    (("Гармония", "приобрести", "Западный док", "ru", "Гармония может приобрести Западный док.", "org", "org", "possible"),
+     "Западный док", "Какую организацию может приобрести Гармония?"),
+    (("Северный порт", "открыть терминал в", "2019 году", "ru", "Северный порт открыл терминал в 2019 году."),
+     "2019 году", "Когда открыл терминал Северный порт?"),
+    # a numeral governs the genitive of its noun: the verb still takes the accusative («Чего отремонтировал…» was asked)
+    (("Северный порт", "отремонтировать", "три парома", "ru", "Северный порт отремонтировал три парома."),
+     "три парома", "Что отремонтировал Северный порт?"),
+])
+def test_question_words_tense_and_modality(edge_args, answer, question):
+    lang = edge_args[3]
+    item = ask([typed(*edge_args)], answer, lang=lang)
+    assert getattr(item, "question", None) == question, item
+    if edge_args[-1] == "planned":
+        assert any(w in item.keypoints[0] for w in ("plans to", "планируют")), item.keypoints
+
+
+def test_a_planned_fact_is_never_stated_as_past():
+    planned = typed("Harbour Logistics", "build", "a new terminal", "en", "Harbour Logistics plans to build a new terminal.", "org", "other", "planned")
+    hq = typed("Harbour Logistics", "be headquartered in", "Oslo", "en", "Harbour Logistics is headquartered in Oslo.", "org", "place")
+    item = ask([planned, hq], "Harbour Logistics", type_="conditional")
+    assert item.question == "Which organization plans to build a new terminal and is headquartered in Oslo?"
+    assert "built" not in " ".join([item.question, *item.keypoints])
+
+
+@pytest.mark.parametrize("modality", ["negated", "conditional"])
+def test_negated_and_conditional_facts_are_skipped_with_a_reason(modality):
+    e = typed("Harbour Logistics", "acquire", "Nordic Freight", "en", "Harbour Logistics did not acquire Nordic Freight.", "org", "org", modality)
+    failure = ask([e], "Nordic Freight")
+    assert failure.reason.startswith(f"skipped: {modality} fact"), failure
+
+
+def test_russian_prepositions_take_their_euphonic_form():
+    from tasks.dragon.questions_ru import _ru_prep_phrase
+
+    assert _ru_prep_phrase("в", "что") == "во что"
+    assert _ru_prep_phrase("в", "чём") == "в чём"
+    assert _ru_prep_phrase("с", "сотрудниками") == "с сотрудниками"
+    assert _ru_prep_phrase("с", "Сбербанком") == "со Сбербанком"
+
+
+@pytest.mark.parametrize("edges, answer, question", [
+    # the answer is the object of one fact: the other becomes a relative clause
+    ([("Гармония", "приобрести", "Западный док", "org", "org"), ("Западный док", "базироваться в", "Москва", "org", "place")],
+     "Западный док", "Какая организация, которую приобрела Гармония, базируется в Москве?"),
+    # the object of both facts
+    ([("Максим Тарасов", "перейти в", "Маяк", "person", "org"), ("Гармония", "приобрести", "Маяк", "org", "org")],
+     "Маяк", "В какую организацию, которую приобрела Гармония, перешёл Максим Тарасов?"),
+    ([("Гармония", "приобрести", "Западный док", "org", "org"), ("Виктор Гуляев", "генеральный директор", "Западный док", "person", "org")],
+     "Западный док", "Какую организацию, генеральным директором которой является Виктор Гуляев, приобрела Гармония?"),
+])
+def test_russian_conditional_questions_about_an_object(edges, answer, question):
+    built = [typed(h, r, t, "ru", f"{h} {r} {t}.", ht, tt) for h, r, t, ht, tt in edges]
+    item = ask(built, answer, type_="conditional", lang="ru")
+    assert getattr(item, "question", None) == question, item
+
+
+# --------------------------------------------------------------------------- issue 10: the llm's answer is compared
+
+
+@pytest.mark.parametrize("reply, reason", [
+    ({"question": "What did Harbour Logistics acquire?", "answer": "Baltic Cargo"}, "does not match the subgraph's answer 'Maersk'"),
+    ({"question": "What did Harbour Logistics acquire?", "answer": ""}, "answer is empty"),
+])
+def test_llm_answer_not_matching_the_subgraph_is_rejected(fake_llm, llm_engine, reply, reason):
+    fake_llm.script(json.dumps(reply))
+    batch = generate_questions([EN_SUBGRAPHS["simple-tail"]], llm_engine)
+    assert batch.items == [] and len(batch.failures) == 1
+    assert reason in batch.failures[0].reason, batch.failures[0].reason
+
+
+@pytest.mark.parametrize("answer, reason", [
+    (["Maersk"], "misses ['Baltic Cargo']"),
+    ("Maersk, Baltic Cargo and DSV", "lists ['DSV']"),
+    ("Baltic Cargo and Maersk A/S", None),
+])
+def test_llm_set_answer_must_be_complete_and_nothing_else(fake_llm, llm_engine, answer, reason):
+    fake_llm.script(json.dumps({"question": "Which companies did Harbour Logistics acquire?", "answer": answer}))
+    batch = generate_questions([EN_SUBGRAPHS["set"]], llm_engine)
+    if reason is None:
+        assert batch.failures == [] and batch.items[0].answers == ["Maersk", "Baltic Cargo"]
+    else:
+        assert batch.items == [] and reason in batch.failures[0].reason, batch.failures
+
+
+def test_llm_matching_answers_pass_across_inflection_and_number_format(fake_llm, llm_engine):
+    fake_llm.route("Tesla | sell in October", json.dumps({"question": "How many cars did Tesla sell in October?", "answer": "2,139 cars"}))
+    fake_llm.route("Северный порт", json.dumps({"question": "Что приобрёл Северный порт?", "answer": "фирму «Балтийский транзит»"}, ensure_ascii=False))
+    tesla = Subgraph(subgraph_id="tesla", type="simple", lang="en", edges=[EN["tesla"]], answer_nodes=[EN["tesla"].tail], question_nodes=[])
+    batch = generate_questions([tesla, RU_SUBGRAPHS["simple-tail"]], llm_engine)
+    assert batch.failures == [], batch.failures
+    assert [i.answers for i in batch.items] == [["2139 cars"], ["Балтийский транзит"]]
+
+
+def test_llm_broken_reply_and_a_negated_fact(fake_llm, llm_engine):
+    fake_llm.script("{not json", "still {not json")
+    denied = EN["acquire"].model_copy(update={"modality": "negated"})
+    negated = Subgraph(subgraph_id="negated", type="simple", lang="en", edges=[denied], answer_nodes=[denied.tail], question_nodes=[])
+    batch = generate_questions([EN_SUBGRAPHS["simple-tail"], negated], llm_engine)
+    reasons = {f.key: f.reason for f in batch.failures}
+    assert reasons["negated"].startswith("skipped: negated fact") and "en-simple-tail" in reasons
+    assert len(fake_llm.requests) == 2  # the broken reply and its one retry; nothing asked about the negated fact
+
+
+def test_russian_relation_with_a_counted_noun_cut_from_its_number_is_not_asked():
+    broken = typed("Восход Капитал", "инвестировать рублей в", "ГридЛаб", "ru", "Восход Капитал инвестировал 2 млрд рублей в ГридЛаб.", "org", "org")
+    failure = ask([broken], "ГридЛаб", lang="ru")
+    assert "counted noun without its number" in failure.reason
+
+
+def test_russian_numeral_does_not_decide_the_case_of_a_prepositional_object():
+    grew = typed("Андрей Соколов", "вырасти в", "двух кварталах", "ru", "Андрей Соколов вырос в двух кварталах от стадиона.", "person", "other")
+    assert ask([grew], "двух кварталах", lang="ru").question == "Где вырос Андрей Соколов?"
+
+
+def test_russian_multi_hop_description_takes_the_case_of_its_slot():
+    moved = typed("Илья Доронин", "перейти в", "Маяк", "ru", "Илья Доронин перешёл в «Маяк».", "person", "org")
+    signed = typed("Маяк", "подписать", "Артём Белов", "ru", "«Маяк» подписал Артёма Белова.", "org", "person")
+    sg = Subgraph(subgraph_id="ru-mh-slot", type="multi-hop", lang="ru", edges=[signed, moved],
+                  answer_nodes=["n:Илья Доронин"], question_nodes=["n:Артём Белов"], hidden_nodes=["n:Маяк"])
+    (item,) = generate_questions([sg], RULES).items
+    assert item.question == "Кто перешёл в организацию, которая подписала Артёма Белова?"
+
+
+def test_russian_where_for_a_prepositional_place_whatever_its_tag():
+    tested = typed("Робопорт", "испытать краны в", "Северный порт", "ru", "Робопорт испытал краны в Северном порту.", "org", "other")
+    assert ask([tested], "Северный порт", lang="ru").question == "Где испытал краны Робопорт?"

@@ -35,9 +35,9 @@ def make_edge(head: str, relation: str, tail: str, lang: str = "en", labels: dic
 
 
 # The hand-built graph; expected counts with every edge in focus:
-#   simple 10 (one per edge); set 1 (Ryan Otter composed music for {Method, Trigger});
+#   simple 10 (one per edge); set 2 (Ryan Otter composed music for {Method, Trigger}; China for FAW, BYD);
 #   two-edge pairs sharing exactly one node: A: 3, S: 2 (e4/e9 join S and P twice, so
-#   they share two nodes and are excluded), F: 1, B: 1, C: 1 -> 8 multi-hop, 8 conditional;
+#   they share two nodes and are excluded), F: 1, B: 1, C: 1 -> 8 multi-hop, 6 conditional (A and C each have one set-like pair);
 #   comparison "sold in 2023" in cars: FAW 2139 vs BYD 1870, BYD vs Geely 2139;
 #   FAW vs Geely is a tie -> 2.
 E = {
@@ -53,6 +53,9 @@ E = {
     "e10": make_edge("G", "Sold in 2023", "X3"),
 }
 ALL = set(e.edge_id for e in E.values())
+#: every matching subgraph: no uniqueness check, no reuse caps (the template enumeration itself)
+OPEN = dict(max_edge_reuse=10**9, max_answer_reuse=10**9, unique_answers=False, distinct_facts=False)
+EVERY = SubgraphConfig(**OPEN)
 
 
 def counts(subgraphs) -> dict[str, int]:
@@ -61,16 +64,18 @@ def counts(subgraphs) -> dict[str, int]:
 
 
 def test_exact_counts_per_type_with_every_edge_in_focus():
-    subgraphs = sample_subgraphs(list(E.values()), ALL, "en")
-    assert counts(subgraphs) == {"simple": 10, "set": 1, "multi-hop": 8, "conditional": 8, "comparison": 2}
+    subgraphs = sample_subgraphs(list(E.values()), ALL, "en", EVERY)
+    # set 2: Ryan Otter composed music for {Method, Trigger}; {FAW, BYD} have China as country of origin;
+    # those two pairs are sets, not conditionals ("composed music for M and composed music for T"): 8 - 2
+    assert counts(subgraphs) == {"simple": 10, "set": 2, "multi-hop": 8, "conditional": 6, "comparison": 2}
     assert len({s.subgraph_id for s in subgraphs}) == len(subgraphs)
     assert all(s.lang == "en" for s in subgraphs)
 
 
 def test_focus_edges_restrict_output():
-    only_e4 = sample_subgraphs(list(E.values()), {E["e4"].edge_id}, "en")
+    only_e4 = sample_subgraphs(list(E.values()), {E["e4"].edge_id}, "en", EVERY)
     assert counts(only_e4) == {"simple": 1, "set": 0, "multi-hop": 1, "conditional": 1, "comparison": 0}
-    only_e6 = sample_subgraphs(list(E.values()), {E["e6"].edge_id}, "en")
+    only_e6 = sample_subgraphs(list(E.values()), {E["e6"].edge_id}, "en", EVERY)
     assert counts(only_e6) == {"simple": 1, "set": 0, "multi-hop": 1, "conditional": 1, "comparison": 2}
     for s in only_e4 + only_e6:
         assert {e.edge_id for e in s.edges} & {E["e4"].edge_id, E["e6"].edge_id}
@@ -80,7 +85,7 @@ def test_focus_edges_restrict_output():
 
 def test_other_languages_are_ignored():
     ru_edge = make_edge("F", "продала", "X1", lang="ru")
-    subgraphs = sample_subgraphs(list(E.values()) + [ru_edge], ALL | {ru_edge.edge_id}, "en")
+    subgraphs = sample_subgraphs(list(E.values()) + [ru_edge], ALL | {ru_edge.edge_id}, "en", EVERY)
     assert counts(subgraphs)["simple"] == 10
     ru_only = sample_subgraphs(list(E.values()) + [ru_edge], {ru_edge.edge_id}, "ru")
     assert [s.type for s in ru_only] == ["simple"] and ru_only[0].lang == "ru"
@@ -92,7 +97,7 @@ def by_edges(subgraphs, kind, *names):
 
 
 def test_node_roles_per_type():
-    subgraphs = sample_subgraphs(list(E.values()), ALL, "en")
+    subgraphs = sample_subgraphs(list(E.values()), ALL, "en", EVERY)
 
     simple = by_edges(subgraphs, "simple", "e3")
     assert (simple.question_nodes, simple.answer_nodes, simple.hidden_nodes) == (["A"], ["S"], [])
@@ -127,8 +132,8 @@ def test_node_roles_per_type():
 def test_set_larger_than_max_set_size_is_not_asked():
     edges = [make_edge("A", "visited", f"city{i}") for i in range(4)]
     focus = {e.edge_id for e in edges}
-    assert counts(sample_subgraphs(edges, focus, "en", SubgraphConfig(max_set_size=4)))["set"] == 1
-    assert counts(sample_subgraphs(edges, focus, "en", SubgraphConfig(max_set_size=3)))["set"] == 0
+    assert counts(sample_subgraphs(edges, focus, "en", SubgraphConfig(max_set_size=4, **OPEN)))["set"] == 1
+    assert counts(sample_subgraphs(edges, focus, "en", SubgraphConfig(max_set_size=3, **OPEN)))["set"] == 0
 
 
 @pytest.mark.parametrize(
@@ -204,13 +209,13 @@ def random_graph(n_edges: int, n_nodes: int, seed: int = 3) -> list[Edge]:
 def test_cap_selects_a_deterministic_balanced_subset():
     edges = random_graph(400, 120)
     focus = {e.edge_id for e in edges}
-    everything = sample_subgraphs(edges, focus, "en", SubgraphConfig(max_per_type=10**9))
-    config = SubgraphConfig(max_per_type=50, seed=1)
+    everything = sample_subgraphs(edges, focus, "en", SubgraphConfig(max_per_type=10**9, **OPEN))
+    config = SubgraphConfig(max_per_type=50, seed=1, **OPEN)
     capped = sample_subgraphs(edges, focus, "en", config)
     assert all(n == 50 for n in counts(capped).values())
     assert {s.subgraph_id for s in capped} <= {s.subgraph_id for s in everything}
     assert [s.subgraph_id for s in capped] == [s.subgraph_id for s in sample_subgraphs(edges, focus, "en", config)]
-    other_seed = sample_subgraphs(edges, focus, "en", SubgraphConfig(max_per_type=50, seed=2))
+    other_seed = sample_subgraphs(edges, focus, "en", SubgraphConfig(max_per_type=50, seed=2, **OPEN))
     assert {s.subgraph_id for s in other_seed} != {s.subgraph_id for s in capped}
     # the hub does not crowd the others out: 50 multi-hop questions over (nearly) 50 bridges
     bridges = Counter(s.hidden_nodes[0] for s in capped if s.type == "multi-hop")
@@ -239,7 +244,106 @@ def test_pair_pool_draws_every_valid_pair_exactly_once():
 def test_fast_on_a_large_graph_with_hubs():
     edges = random_graph(20_000, 5_000)
     started = time.perf_counter()
-    subgraphs = sample_subgraphs(edges, {e.edge_id for e in edges}, "en")
+    subgraphs = sample_subgraphs(edges, {e.edge_id for e in edges}, "en", EVERY)
     elapsed = time.perf_counter() - started
     assert all(n == 1000 for t, n in counts(subgraphs).items() if t != "set")
     assert elapsed < 10, elapsed  # ~0.5 s here; an O(E²) pair scan takes minutes
+
+
+# --------------------------------------------------------------------------- issue 10: unique, complete, diverse
+
+
+def answers_in_graph(subgraph, edges) -> set[str]:
+    """Brute force: every node that answers the subgraph's question in the graph of ``edges`` (facts only)."""
+    from tasks.dragon.graph import normalise_relation
+
+    facts = [e for e in edges if e.modality not in ("negated", "conditional")]
+    rel = lambda e: normalise_relation(e.relation, e.lang)  # noqa: E731
+
+    def ask(edge, asked):  # nodes x such that (edge with x in the asked end) is a fact
+        if asked == edge.tail:
+            return {f.tail for f in facts if f.head == edge.head and rel(f) == rel(edge)}
+        return {f.head for f in facts if f.tail == edge.tail and rel(f) == rel(edge)}
+
+    if subgraph.type == "simple":
+        return ask(subgraph.edges[0], subgraph.answer_nodes[0])
+    if subgraph.type == "set":
+        shared = subgraph.question_nodes[0]
+        edge = subgraph.edges[0]
+        return ask(edge, edge.tail if edge.head == shared else edge.head)
+    if subgraph.type == "multi-hop":
+        first, second = subgraph.edges
+        bridge = subgraph.hidden_nodes[0]
+        found = set()
+        for b in ask(first, bridge):
+            probe = second.model_copy(update={"head": b} if second.head == bridge else {"tail": b})
+            found |= ask(probe, subgraph.answer_nodes[0] if subgraph.answer_nodes[0] in (second.head, second.tail) else None)
+        return found
+    if subgraph.type == "conditional":
+        shared = subgraph.answer_nodes[0]
+        a, b = subgraph.edges
+        return ask(a, shared) & ask(b, shared)
+    return set(subgraph.answer_nodes)
+
+
+def test_answers_are_unique_and_complete_in_the_graph():
+    edges = random_graph(400, 120)
+    focus = {e.edge_id for e in edges}
+    wrong = lambda subgraphs: [  # noqa: E731
+        s for s in subgraphs if s.type != "comparison" and answers_in_graph(s, edges) != set(s.answer_nodes)
+    ]
+    assert wrong(sample_subgraphs(edges, focus, "en", EVERY))  # the check can fail: the open enumeration has such
+    assert wrong(sample_subgraphs(edges, focus, "en")) == []
+
+
+def test_a_relation_with_several_tails_is_asked_as_a_set_not_a_simple_question():
+    edges = [make_edge("A", "composed music for", "M"), make_edge("A", "composed music for", "T"), make_edge("A", "works at", "S")]
+    out = sample_subgraphs(edges, {e.edge_id for e in edges}, "en")
+    simple = {s.edges[0].tail for s in out if s.type == "simple"}
+    assert simple == {"S"}
+    assert [sorted(s.answer_nodes) for s in out if s.type == "set"] == [["M", "T"]]
+
+
+def test_sets_group_by_a_shared_object_too():
+    edges = [make_edge("F", "country of origin", "C"), make_edge("B", "country of origin", "C")]
+    (the_set,) = [s for s in sample_subgraphs(edges, {e.edge_id for e in edges}, "en") if s.type == "set"]
+    assert the_set.question_nodes == ["C"] and the_set.answer_nodes == ["B", "F"]  # by head label: BYD, FAW
+
+
+def test_negated_facts_are_no_set_members_and_no_second_answer():
+    done = make_edge("A", "acquire", "M")
+    denied = make_edge("A", "acquire", "T").model_copy(update={"modality": "negated"})
+    out = sample_subgraphs([done, denied], {done.edge_id, denied.edge_id}, "en")
+    assert not [s for s in out if s.type == "set"]
+    assert {s.edges[0].tail for s in out if s.type == "simple"} == {"M", "T"}  # the negated one: skipped, recorded, by questions
+
+
+def test_reuse_per_edge_and_per_answer_is_capped():
+    edges = random_graph(400, 120)
+    config = SubgraphConfig(max_edge_reuse=2, max_answer_reuse=1, distinct_facts=False)
+    out = sample_subgraphs(edges, {e.edge_id for e in edges}, "en", config)
+    per_edge = Counter(e.edge_id for s in out for e in s.edges)
+    per_answer = Counter((s.type, tuple(sorted(s.answer_nodes))) for s in out)
+    assert max(per_edge.values()) == 2 and max(per_answer.values()) == 1
+    assert counts(out)["multi-hop"] > 0 and counts(out)["conditional"] > 0
+    with pytest.raises(ValueError):
+        SubgraphConfig(max_edge_reuse=0)
+    with pytest.raises(ValueError):
+        SubgraphConfig(max_answer_reuse=0)
+
+
+def test_no_two_subgraphs_share_their_answer_and_a_fact():
+    edges = random_graph(400, 120)
+    focus = {e.edge_id for e in edges}
+
+    def repeats(subgraphs):
+        seen, found = set(), 0
+        for s in subgraphs:
+            keys = {(tuple(sorted(s.answer_nodes)), e.edge_id) for e in s.edges}
+            found += bool(keys & seen)
+            seen |= keys
+        return found
+
+    assert repeats(sample_subgraphs(edges, focus, "en", SubgraphConfig(distinct_facts=False))) > 0
+    distinct = sample_subgraphs(edges, focus, "en")
+    assert repeats(distinct) == 0 and {s.type for s in distinct} == set(QUESTION_TYPES)

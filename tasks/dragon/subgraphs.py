@@ -3,7 +3,9 @@
 Templates, for edges of one language:
 
 * ``simple``: one edge. The question names the head and the relation; the answer is the tail.
-* ``set``: one head, one relation, 2..max_set_size distinct tails; the answer is every tail.
+* ``set``: one head and one relation with 2..max_set_size distinct tails (the answer is every
+  tail), or one tail and one relation with 2..max_set_size distinct heads (DRAGON groups by a
+  shared subject or object; the answer is every head).
 * ``multi-hop``: two edges sharing exactly one node, the bridge. The question names the far
   end of the first edge and describes the bridge through it without naming it; the answer
   is the far end of the second edge.
@@ -11,6 +13,20 @@ Templates, for edges of one language:
   the shared entity.
 * ``comparison``: two edges with different heads, the same relation and numeric tails in the
   same unit; the question names both heads, the answer is the head with the larger value.
+
+Answers are unique and complete in the graph (``unique_answers``): a simple question whose
+head has several tails for its relation is not asked (the set question over that group asks
+it with the complete answer); a multi-hop subgraph is asked only when its description names
+one bridge and the bridge has one answer for the asked relation; a conditional one only when
+no other node satisfies both conditions. Negated and conditional facts (``Edge.modality``)
+are no alternative answers and never set members.
+
+Redundancy: one edge is used by at most ``max_edge_reuse`` subgraphs over all types, one
+answer by at most ``max_answer_reuse`` subgraphs of a type, and (``distinct_facts``) no two
+subgraphs share both their answer and an edge ("What did X acquire?" and "Which organization
+was acquired by X and is based in Oslo?" ask one fact twice), so the sample covers distinct
+facts instead of re-asking a hub's. Types are selected rarest first (set, comparison,
+simple, multi-hop, conditional), so the types the graph hardly supports get their edges.
 
 Only subgraphs with at least one focus edge (the increment) are produced. When a type has
 more matches than ``max_per_type``, a seeded round-robin over "anchors" (the head of a
@@ -23,6 +39,7 @@ pair indices, so a hub of degree d costs O(d), not O(d²); nothing scans all edg
 """
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import re
@@ -46,6 +63,10 @@ class SubgraphConfig(BaseModel):
     max_per_type: int = Field(1000, ge=0, description="most subgraphs returned per question type")
     max_set_size: int = Field(6, ge=2, description="a set whose answer would have more entities is not asked")
     seed: int = Field(0, description="seed of the selection when a type has more than max_per_type matches")
+    max_edge_reuse: int = Field(3, ge=1, description="most subgraphs (all types together) one edge may appear in")
+    max_answer_reuse: int = Field(2, ge=1, description="most subgraphs of one type with the same answer")
+    unique_answers: bool = Field(True, description="drop subgraphs whose answer is not unique and complete in the graph")
+    distinct_facts: bool = Field(True, description="no two subgraphs (of any types) share both their answer and an edge")
 
 
 # --------------------------------------------------------------------------- numbers
@@ -309,29 +330,46 @@ class _PairPool:
         return self._rest.draw(rng)  # type: ignore[return-value]
 
 
-def _select(pools: Sequence[_Pool], cap: int, rng: random.Random) -> list[tuple[int, ...]]:
+#: a pool whose this many draws in a row were refused (edge / answer caps, ambiguity) is given up:
+#: a hub of degree d would otherwise be drawn down through all its d² pairs
+_MAX_REFUSED_IN_A_ROW = 64
+
+
+def _select(pools: Sequence[_Pool], cap: int, rng: random.Random, accept=None) -> list[tuple[int, ...]]:
     """Every candidate when there are at most ``cap``; else ``cap`` by seeded round-robin over pools.
 
     Round-robin: pools in a seeded random order, one seeded random candidate from each in
     turn, until ``cap`` are chosen. Each anchor contributes about equally, whatever its size.
+    With ``accept`` (candidate → bool, which records what it accepts), always the seeded
+    round-robin, and a refused candidate does not count.
     """
     pools = [p for p in pools if p.size > 0]
-    if sum(p.size for p in pools) <= cap:
+    if accept is None and sum(p.size for p in pools) <= cap:
         return [c for p in pools for c in p.candidates()]
+    return list(itertools.islice(_round_robin(pools, rng, accept), cap))
+
+
+def _round_robin(pools: Sequence[_Pool], rng: random.Random, accept=None) -> Iterator[tuple[int, ...]]:
+    """Accepted candidates, one seeded random draw from each pool in turn (see _select)."""
+    pools = [p for p in pools if p.size > 0]
     active = list(range(len(pools)))
     rng.shuffle(active)
-    chosen: list[tuple[int, ...]] = []
-    while len(chosen) < cap and active:
+    refused: Counter[int] = Counter()
+    while active:
         still_active = []
         for index in active:
-            if len(chosen) >= cap:
-                break
             candidate = pools[index].draw(rng)
-            if candidate is not None:
-                chosen.append(candidate)
+            if candidate is None:
+                continue
+            if accept is None or accept(candidate):
+                refused[index] = 0
                 still_active.append(index)
+                yield candidate
+            else:
+                refused[index] += 1
+                if refused[index] < _MAX_REFUSED_IN_A_ROW:
+                    still_active.append(index)
         active = still_active
-    return chosen
 
 
 # --------------------------------------------------------------------------- sampling
@@ -351,11 +389,25 @@ class _GraphIndex:
         self.incident: dict[str, list[int]] = defaultdict(list)
         self.by_head_relation: dict[tuple[str, str], list[int]] = defaultdict(list)
         self.by_tail_relation: dict[tuple[str, str], list[int]] = defaultdict(list)
+        #: facts: negated and conditional edges are neither set members nor alternative answers
+        self.fact = [e.modality not in ("negated", "conditional") for e in self.edges]
         for i, (head, tail, relation) in enumerate(zip(self.heads, self.tails, self.relation)):
             self.incident[head].append(i)
             self.incident[tail].append(i)
-            self.by_head_relation[(head, relation)].append(i)
-            self.by_tail_relation[(tail, relation)].append(i)
+            if self.fact[i]:
+                self.by_head_relation[(head, relation)].append(i)
+                self.by_tail_relation[(tail, relation)].append(i)
+
+    def same_question(self, i: int, asked: str) -> list[int]:
+        """Fact edges answering what edge ``i`` answers about its end ``asked``, from its other end."""
+        edge = self.edges[i]
+        if asked == edge.tail:
+            return self.by_head_relation.get((edge.head, self.relation[i]), [])
+        return self.by_tail_relation.get((edge.tail, self.relation[i]), [])
+
+    def unique(self, i: int, asked: str) -> bool:
+        """Is ``asked`` the only answer of edge ``i``'s question about it (no other fact edge)?"""
+        return all(j == i for j in self.same_question(i, asked))
 
     def other_end(self, i: int, node: str) -> str:
         head = self.heads[i]
@@ -375,12 +427,14 @@ def _simple_pools(index: _GraphIndex) -> list[_Pool]:
 
 
 def _set_pools(index: _GraphIndex, max_set_size: int) -> list[_Pool]:
-    by_head: dict[str, list[tuple[int, ...]]] = defaultdict(list)
-    for (head, _relation), members in sorted(index.by_head_relation.items()):
-        # edge ids include the normalised relation, so one (head, relation) has distinct tails
-        if 2 <= len(members) <= max_set_size and any(index.focus[i] for i in members):
-            by_head[head].append(tuple(members))
-    return [_ListPool(by_head[head]) for head in sorted(by_head)]
+    """Per shared node, its (node, relation) groups of 2..max_set_size edges, as subject or as object."""
+    by_node: dict[str, list[tuple[int, ...]]] = defaultdict(list)
+    for groups in (index.by_head_relation, index.by_tail_relation):
+        for (node, _relation), members in sorted(groups.items()):
+            # edge ids include the normalised relation, so one (node, relation) has distinct far ends
+            if 2 <= len(members) <= max_set_size and any(index.focus[i] for i in members):
+                by_node[node].append(tuple(members))
+    return [_ListPool(by_node[node]) for node in sorted(by_node)]
 
 
 def _two_edge_pools(index: _GraphIndex) -> list[_Pool]:
@@ -447,7 +501,7 @@ def _subgraph(kind: str, lang: str, edges: list[Edge], answer: list[str], questi
     )
 
 
-def _multi_hop(index: _GraphIndex, a: int, b: int, lang: str) -> Subgraph:
+def _multi_hop(index: _GraphIndex, a: int, b: int, lang: str, unique: bool = False) -> Subgraph | None:
     """Orient the pair: which edge describes the bridge (first) and which is asked about (second).
 
     Preferred, in order: a first edge that identifies the bridge unambiguously (its far
@@ -467,7 +521,16 @@ def _multi_hop(index: _GraphIndex, a: int, b: int, lang: str) -> Subgraph:
         )
         return (len(same_description) == 1, index.edges[second].head == bridge, first < second)
 
-    first, second = max(((a, b), (b, a)), key=lambda pair: preference(*pair))
+    orders = [(a, b), (b, a)]
+    if unique:
+        # the description must name one bridge, and the bridge must have one answer
+        orders = [
+            (first, second) for first, second in orders
+            if index.unique(first, bridge) and index.unique(second, index.other_end(second, bridge))
+        ]
+        if not orders:
+            return None
+    first, second = max(orders, key=lambda pair: preference(*pair))
     return _subgraph(
         "multi-hop",
         lang,
@@ -478,8 +541,17 @@ def _multi_hop(index: _GraphIndex, a: int, b: int, lang: str) -> Subgraph:
     )
 
 
-def _conditional(index: _GraphIndex, a: int, b: int, lang: str) -> Subgraph:
+def _conditional(index: _GraphIndex, a: int, b: int, lang: str, unique: bool = False) -> Subgraph | None:
     shared = index.shared_node(a, b)
+    if index.relation[a] == index.relation[b] and (index.heads[a] == shared) == (index.heads[b] == shared):
+        return None  # "built six tugs and built two ferries": two members of a set, asked by the set question
+    if unique:
+        # every node satisfying both conditions is an answer: the shared node must be the only one
+        satisfying = [
+            {index.other_end(j, index.other_end(i, shared)) for j in index.same_question(i, shared)} for i in (a, b)
+        ]
+        if satisfying[0] & satisfying[1] - {shared}:
+            return None
     return _subgraph(
         "conditional",
         lang,
@@ -520,27 +592,63 @@ def sample_subgraphs(
     def rng(kind: str) -> random.Random:
         return random.Random(f"{config.seed}/{kind}")  # str seeds hash the same in every process
 
+    unique = config.unique_answers
+    edge_use: Counter[str] = Counter()
+    answer_use: Counter[tuple[str, tuple[str, ...]]] = Counter()
+    answer_facts: set[tuple[tuple[str, ...], str]] = set()
     out: list[Subgraph] = []
-    for (i,) in _select(_simple_pools(index), cap, rng("simple")):
+
+    def take(build):
+        """accept() for _select: build the subgraph; keep it when unique and within the reuse caps."""
+        def accept(candidate: tuple[int, ...]) -> bool:
+            subgraph = build(candidate)
+            if subgraph is None:
+                return False
+            answer = (subgraph.type, tuple(sorted(subgraph.answer_nodes)))
+            ids = [e.edge_id for e in subgraph.edges]
+            if answer_use[answer] >= config.max_answer_reuse or any(edge_use[e] >= config.max_edge_reuse for e in ids):
+                return False
+            facts = {(answer[1], e) for e in ids}
+            if config.distinct_facts and facts & answer_facts:
+                return False
+            answer_use[answer] += 1
+            edge_use.update(ids)
+            answer_facts.update(facts)
+            out.append(subgraph)
+            return True
+        return accept
+
+    def build_set(members: tuple[int, ...]) -> Subgraph:
+        edges = [index.edges[i] for i in members]
+        if len({e.head for e in edges}) == 1:
+            group = sorted(edges, key=lambda e: (e.tail_label, e.edge_id))
+            return _subgraph("set", lang, group, answer=[e.tail for e in group], question=[group[0].head])
+        group = sorted(edges, key=lambda e: (e.head_label, e.edge_id))
+        return _subgraph("set", lang, group, answer=[e.head for e in group], question=[group[0].tail])
+
+    def build_simple(candidate: tuple[int, ...]) -> Subgraph | None:
+        (i,) = candidate
         edge = index.edges[i]
-        out.append(_subgraph("simple", lang, [edge], answer=[edge.tail], question=[edge.head]))
+        if unique and index.fact[i] and not index.unique(i, edge.tail):
+            return None  # several tails: the set question over this (head, relation) asks it completely
+        return _subgraph("simple", lang, [edge], answer=[edge.tail], question=[edge.head])
 
-    for members in _select(_set_pools(index, config.max_set_size), cap, rng("set")):
-        group = sorted((index.edges[i] for i in members), key=lambda e: (e.tail_label, e.edge_id))
-        out.append(_subgraph("set", lang, group, answer=[e.tail for e in group], question=[group[0].head]))
-
-    # multi-hop and conditional share their candidate pairs but are selected independently
-    two_edge_pools = _two_edge_pools(index)
-    for a, b in _select(two_edge_pools, cap, rng("multi-hop")):
-        out.append(_multi_hop(index, a, b, lang))
-    for pool in two_edge_pools:
-        pool.reset()
-    for a, b in _select(two_edge_pools, cap, rng("conditional")):
-        out.append(_conditional(index, a, b, lang))
-
+    # rarest types first, so that what the graph hardly supports gets its edges
+    _select(_set_pools(index, config.max_set_size), cap, rng("set"), take(build_set))
     pools, values = _comparison_pools(index)
-    for a, b in _select(pools, cap, rng("comparison")):
-        out.append(_comparison(index, a, b, values, lang))
+    _select(pools, cap, rng("comparison"), take(lambda pair: _comparison(index, *pair, values, lang)))
+    _select(_simple_pools(index), cap, rng("simple"), take(build_simple))
+    # multi-hop and conditional share their candidate pairs but are selected independently,
+    # taking turns, so that neither spends the edges' reuse budget before the other
+    streams = [
+        itertools.islice(_round_robin(_two_edge_pools(index), rng(kind), take(build)), cap)
+        for kind, build in (
+            ("multi-hop", lambda pair: _multi_hop(index, *pair, lang, unique)),
+            ("conditional", lambda pair: _conditional(index, *pair, lang, unique)),
+        )
+    ]
+    while streams:
+        streams = [stream for stream in streams if next(stream, None) is not None]
 
     order = {kind: n for n, kind in enumerate(QUESTION_TYPES)}
     out.sort(key=lambda s: (order[s.type], sorted(e.edge_id for e in s.edges)))

@@ -1,0 +1,443 @@
+"""DRAGON questions: Russian templates and morphology (pymorphy2 conjugation and cases)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from benchmill import nlp
+from schemas import Edge
+from tasks.dragon.subgraphs import parse_quantity
+from tasks.dragon.questions_base import NoTemplate, _cap, _q  # noqa: F401
+
+# =========================================================================== Russian realisation
+
+# case governed by a preposition (the most frequent reading for facts in news)
+_RU_PREP_CASE = {
+    "в": "loct", "во": "loct", "на": "loct", "о": "loct", "об": "loct", "при": "loct",
+    "с": "ablt", "со": "ablt", "за": "ablt", "под": "ablt", "над": "ablt", "перед": "ablt", "между": "ablt",
+    "из": "gent", "от": "gent", "до": "gent", "у": "gent", "для": "gent", "без": "gent", "около": "gent",
+    "после": "gent", "против": "gent", "среди": "gent", "из-за": "gent", "возле": "gent",
+    "к": "datv", "ко": "datv", "по": "datv", "благодаря": "datv",
+    "через": "accs", "про": "accs", "сквозь": "accs",
+}
+#: verbs whose object is not in the accusative
+_RU_VERB_CASE = {
+    "руководить": "ablt", "владеть": "ablt", "управлять": "ablt", "командовать": "ablt", "заниматься": "ablt",
+    "стать": "ablt", "становиться": "ablt", "являться": "ablt", "возглавлять": "accs", "помочь": "datv",
+    "помогать": "datv", "принадлежать": "datv", "угрожать": "datv", "достигнуть": "gent", "достичь": "gent",
+    "лишиться": "gent", "добиться": "gent",
+}
+_RU_WHO = {"nomn": "кто", "gent": "кого", "datv": "кому", "accs": "кого", "ablt": "кем", "loct": "ком"}
+_RU_WHAT = {"nomn": "что", "gent": "чего", "datv": "чему", "accs": "что", "ablt": "чем", "loct": "чём"}
+#: (singular phrase, plural phrase, gender) naming an entity class in questions
+_RU_CLASS = {
+    "PER": ("человек", "люди", "masc"),
+    "ORG": ("организация", "организации", "femn"),
+    "LOC": ("место", "места", "neut"),
+    "MISC": ("объект", "объекты", "masc"),
+    "NUM": ("объект", "объекты", "masc"),
+    "DATE": ("время", "времена", "neut"),
+}
+
+
+def _modality(edge: Edge) -> str:
+    modality = getattr(edge, "modality", "asserted") or "asserted"
+    if modality not in ("asserted", "planned", "possible"):
+        raise NoTemplate(f"{modality} fact {edge.relation!r} is not asked")
+    return modality
+
+
+def _asserted_only(edge: Edge, what: str) -> None:
+    modality = _modality(edge)
+    if modality != "asserted":
+        raise NoTemplate(f"no {modality} template for {what} of {edge.relation!r}")
+
+
+def _ru_verb(edge: Edge, rel: "RuRelation", gender: str) -> str:
+    """The finite verb of a fact by its modality: "построила", "планирует построить", "может построить"."""
+    modality = _modality(edge)
+    if rel.kind != "verb":
+        if modality != "asserted":
+            raise NoTemplate(f"no {modality} template for {edge.relation!r}")
+        return _ru_participle(rel.head, gender)
+    if modality == "planned":
+        return f"{'планируют' if gender == 'plur' else 'планирует'} {rel.head}"
+    if modality == "possible":
+        return f"{'могут' if gender == 'plur' else 'может'} {rel.head}"
+    return ru_finite(rel.head, gender)
+_RU_WHICH = {"masc": "какой", "femn": "какая", "neut": "какое", "plur": "какие"}
+_RU_WHICH_REL = {"masc": "который", "femn": "которая", "neut": "которое", "plur": "которые"}
+
+
+@dataclass(frozen=True)
+class RuRelation:
+    """kind ``verb`` (infinitive + middle words + preposition: "открыть" "офис" "в"),
+    ``passive`` (short participle "основан" + preposition), ``role`` (noun phrase in the
+    nominative: "генеральный директор" — X is the director of Y, Y in the genitive)."""
+
+    kind: str
+    head: str  # infinitive, participle or role noun phrase
+    middle: str
+    preposition: str | None
+
+
+@lru_cache(maxsize=10_000)
+def ru_relation(relation: str) -> RuRelation:
+    words = relation.strip().lower().replace("ё", "е").split()
+    if not words:
+        raise NoTemplate("empty relation")
+    vocab = nlp.morph_vocab()
+    preposition = words[-1] if words[-1] in _RU_PREP_CASE and len(words) > 1 else None
+    body = words[:-1] if preposition else words
+    first = vocab.parse(body[0])
+    tags = [p.tag for p in first]
+    for word in body[1:]:
+        nouns = [p.tag for p in vocab.parse(word) if p.tag.POS == "NOUN"]
+        if nouns and all("gent" in t and "plur" in t for t in nouns):
+            # "инвестировать рублей в": the amount was cut off ("вложил 2 млрд рублей в"), a
+            # question would read «инвестировала рублей»
+            raise NoTemplate(f"relation {relation!r} holds a counted noun without its number")
+    if any(t.POS == "INFN" for t in tags[:2]):
+        return RuRelation("verb", body[0], " ".join(body[1:]), preposition)
+    if any(t.POS == "PRTS" for t in tags[:2]):
+        return RuRelation("passive", body[0], " ".join(body[1:]), preposition)
+    if tags and tags[0].POS == "VERB":  # a finite form the triplet stage did not normalise
+        infinitive = first[0].normal_form
+        return RuRelation("verb", infinitive, " ".join(body[1:]), preposition)
+    if preposition is None and any(t.POS in ("NOUN", "ADJF", "PRTF") for t in tags[:2]):  # "управляющий партнер"
+        return RuRelation("role", " ".join(body), "", None)
+    raise NoTemplate(f"relation {relation!r} has no recognisable verb or role noun")
+
+
+def ru_finite(infinitive: str, gender: str) -> str:
+    """The finite verb for a fact: perfective verbs in the past agreeing with ``gender``
+    (masc / femn / neut / plur: "приобрела"), imperfective ones — states such as
+    "находиться", "руководить", "являться" — in the present ("находится")."""
+    from pymorphy2.analyzer import Parse
+
+    parse = next((p for p in nlp.morph_vocab().parse(infinitive) if p.tag.POS == "INFN"), None)
+    if parse is None:
+        raise NoTemplate(f"{infinitive!r} is not an infinitive")
+    form = None
+    if "impf" in parse.tag:
+        form = Parse.inflect(parse, {"VERB", "pres", "3per", "plur" if gender == "plur" else "sing"})
+    if form is None:
+        form = Parse.inflect(parse, {"VERB", "past", gender})
+    if form is None:
+        raise NoTemplate(f"cannot conjugate {infinitive!r}")
+    return form.word
+
+
+def _ru_participle(participle: str, gender: str) -> str:
+    from pymorphy2.analyzer import Parse
+
+    parse = next((p for p in nlp.morph_vocab().parse(participle) if p.tag.POS == "PRTS"), None)
+    if parse is None:
+        raise NoTemplate(f"{participle!r} is not a short participle")
+    form = Parse.inflect(parse, {gender} if gender != "plur" else {"plur"})
+    return form.word if form is not None else participle
+
+
+def _ru_gender(label: str) -> str:
+    """Grammatical gender of a noun phrase in the nominative (its head noun's), masc if unknown."""
+    words = re.findall(r"[А-Яа-яЁё-]+", label)
+    vocab = nlp.morph_vocab()
+    for word in words:
+        for parse in vocab.parse(word.lower()):
+            tag = parse.tag
+            if tag.POS == "NOUN" and "nomn" in tag:
+                if tag.number == "plur":
+                    return "plur"
+                if tag.gender in ("masc", "femn", "neut"):
+                    return str(tag.gender)  # a plain str: pymorphy's grammeme type rejects comparisons with "plur"
+                break
+    return "masc"
+
+
+def _ru_inflect(label: str, case: str) -> str:
+    if parse_quantity(label, "ru") is not None or case == "nomn":
+        return label
+    return nlp.inflect_ru(label, case)
+
+
+def _ru_object_case(rel: RuRelation, edge: Edge | None = None) -> str:
+    """The case the relation governs for its object.
+
+    Read off the source sentences where possible ("перешёл в «Маяк»" is accusative,
+    "работает в «Маяке»" locative; "усилился Артёмом Беловым" instrumental), else the
+    preposition's usual case, else the verb lexicon, else the accusative.
+    """
+    if edge is not None:
+        seen = _ru_case_in_sentences(edge, rel.preposition)
+        if seen is not None:
+            return seen
+    if rel.preposition:
+        return _RU_PREP_CASE[rel.preposition]
+    return _RU_VERB_CASE.get(rel.head, "accs")
+
+
+#: cases a preposition can govern (the first is the default)
+_RU_PREP_CASES = {
+    "в": ("loct", "accs"), "во": ("loct", "accs"), "на": ("loct", "accs"), "за": ("ablt", "accs"),
+    "под": ("ablt", "accs"), "с": ("ablt", "gent"), "со": ("ablt", "gent"), "о": ("loct", "accs"),
+}
+_RU_CASE_ALIASES = {"loc2": "loct", "gen2": "gent", "acc2": "accs", "gen1": "gent"}
+_RU_WORD = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
+
+
+def _ru_case_in_sentences(edge: Edge, preposition: str | None) -> str | None:
+    tail_words = [w.lower() for w in _RU_WORD.findall(edge.tail_label)]
+    if not tail_words:
+        return None
+    tail_lemmas = {nlp.lemma_ru(w) for w in tail_words}
+    allowed = _RU_PREP_CASES.get(preposition, (_RU_PREP_CASE[preposition],)) if preposition else ("accs", "gent", "datv", "ablt")
+    if not preposition and _ru_counted(edge.tail_label):
+        # a numeral governs its noun's case ("отремонтировала три парома", genitive): the
+        # verb's own case is the lexicon's, not the sentence's
+        return None
+    vocab = nlp.morph_vocab()
+    for sentence in edge.sentences:
+        words = [w.lower() for w in _RU_WORD.findall(sentence)]
+        for index, word in enumerate(words):
+            if preposition and preposition not in words[max(0, index - 3) : index]:
+                continue
+            for parse in vocab.parse(word):
+                if parse.tag.POS == "NUMR":  # "в двух кварталах": the numeral's forms are ambiguous, its noun's are not
+                    continue
+                case = _RU_CASE_ALIASES.get(str(parse.tag.case), str(parse.tag.case))
+                if parse.normal_form.replace("ё", "е") in tail_lemmas and case in allowed:
+                    return case
+    return None
+
+
+def _ru_counted(label: str) -> bool:
+    """Does the label start with a number ("три парома", "2139 автомобилей", "несколько судов")?"""
+    words = label.split()
+    if not words:
+        return False
+    first = words[0].lower()
+    if first[:1].isdigit():
+        return True
+    return any(p.tag.POS == "NUMR" or first in ("несколько", "много", "мало") for p in nlp.morph_vocab().parse(first)[:2])
+
+
+def _ru_quantity_unit(label: str) -> str | None:
+    """"2139 автомобилей" → "автомобилей" (genitive plural, as after "сколько")."""
+    quantity = parse_quantity(label, "ru")
+    if quantity is None or not quantity.unit_text:
+        return None
+    from pymorphy2.analyzer import Parse
+
+    words = quantity.unit_text.split()
+    parse = next((p for p in nlp.morph_vocab().parse(words[0].lower()) if p.tag.POS == "NOUN"), None)
+    if parse is None:
+        return quantity.unit_text
+    form = Parse.inflect(parse, {"gent", "plur"})
+    return " ".join([form.word if form else words[0], *words[1:]])
+
+
+class RussianTemplates:
+    lang = "ru"
+
+    def statement(self, edge: Edge) -> str:
+        try:
+            return _cap(self._clause(edge, edge.head_label, _ru_gender(edge.head_label))) + "."
+        except NoTemplate:
+            return f"{edge.head_label} — {edge.relation} — {edge.tail_label}."
+
+    def _clause(self, edge: Edge, subject: str, gender: str) -> str:
+        rel = ru_relation(edge.relation)
+        return " ".join(p for p in (subject, self._predicate_from_head(edge, rel, gender)) if p)
+
+    def _predicate_from_head(self, edge: Edge, rel: RuRelation, gender: str, case_edge: Edge | None = None) -> str:
+        """Predicate with the edge's head as subject: "приобрела «Балтийский транзит»".
+
+        ``case_edge``: the edge whose sentences show the object's case, when ``edge``'s tail
+        label was replaced by a description ("организация, которая ...").
+        """
+        tail = edge.tail_label
+        if rel.kind == "role":
+            _asserted_only(edge, "a role statement")
+            return f"является {nlp.inflect_ru(rel.head, 'ablt')} {_ru_inflect(tail, 'gent')}"
+        obj = _ru_prep_phrase(rel.preposition, _ru_inflect(tail, _ru_object_case(rel, case_edge or edge)))
+        if rel.kind == "passive":
+            return " ".join(p for p in (_ru_verb(edge, rel, gender), rel.middle, obj) if p)
+        verb = _ru_verb(edge, rel, gender)
+        if rel.preposition:
+            return " ".join(p for p in (verb, rel.middle, obj) if p)
+        return " ".join(p for p in (verb, obj, rel.middle) if p)  # "продала 2139 автомобилей в октябре"
+
+    def _wh_subject(self, kind: str, plural: bool) -> tuple[str, str]:
+        """(question word(s) in the nominative, verb agreement) for an asked subject."""
+        if kind == "PER":
+            return "кто", "masc"
+        if kind in ("MISC", "NUM"):
+            return "что", "neut"
+        singular, plural_noun, gender = _RU_CLASS[kind]
+        if plural:
+            return f"какие {plural_noun}", "plur"
+        return f"{_RU_WHICH[gender]} {singular}", gender
+
+    def _wh_object(self, kind: str, case: str, plural: bool) -> str:
+        if kind == "DATE":
+            raise NoTemplate("a date as an object: asked with когда")
+        if kind == "PER":
+            return _RU_WHO[case]
+        if kind in ("MISC", "NUM"):
+            return _RU_WHAT[case]
+        singular, plural_noun, gender = _RU_CLASS[kind]
+        phrase = f"какие {plural_noun}" if plural else f"{_RU_WHICH[gender]} {singular}"
+        return nlp.inflect_ru(phrase, case)
+
+    def ask_tail(self, edge: Edge, head: str, kind: str, plural: bool = False) -> tuple[str, str]:
+        rel = ru_relation(edge.relation)
+        gender = _ru_gender(head)
+        if rel.kind == "role":
+            _asserted_only(edge, "a role question")
+            if kind == "DATE":
+                raise NoTemplate(f"no когда template for role {edge.relation!r}")
+            if kind == "PER":
+                return _q(nlp.inflect_ru(rel.head, "ablt"), "кого является", head), "tail.role"
+            which = "чего" if kind in ("LOC", "MISC", "NUM") else self._wh_object(kind, "gent", plural)
+            return _q(nlp.inflect_ru(rel.head, "ablt"), which, "является", head), "tail.role"
+        if kind == "NUM":
+            unit = _ru_quantity_unit(edge.tail_label)
+            if rel.kind != "verb" or rel.preposition or unit is None:
+                raise NoTemplate(f"no сколько template for relation {edge.relation!r}")
+            return _q("сколько", unit, _ru_verb(edge, rel, gender), head, rel.middle), "tail.how-many"
+        verb = _ru_verb(edge, rel, gender)
+        if kind == "DATE":
+            return _q("когда", verb, rel.middle, head), "tail.when"
+        # "в/на" + prepositional case of a place, or of an unnamed thing ("вырос в двух кварталах"): где
+        if kind in ("LOC", "MISC") and rel.preposition in ("в", "во", "на") and _ru_object_case(rel, edge) == "loct":
+            return _q("где", verb, rel.middle, head), "tail.where"
+        if kind == "LOC" and rel.preposition == "из":
+            return _q("откуда", verb, rel.middle, head), "tail.whence"
+        case = _ru_object_case(rel, edge)
+        if rel.kind == "passive" and not rel.preposition:
+            raise NoTemplate(f"passive relation {edge.relation!r} without a preposition")
+        wh = _ru_prep_phrase(rel.preposition, self._wh_object(kind, case, plural))
+        if rel.preposition:
+            return _q(wh, verb, rel.middle, head), "tail.verb-prep"
+        return _q(wh, verb, head, rel.middle), "tail.verb"
+
+    def ask_head(self, edge: Edge, tail: str, kind: str, plural: bool = False) -> tuple[str, str]:
+        rel = ru_relation(edge.relation)
+        if kind == "DATE":
+            raise NoTemplate(f"a date as the subject of {edge.relation!r}")
+        wh, gender = self._wh_subject(kind, plural)
+        probe = Edge(**{**edge.model_dump(), "tail_label": tail})
+        if rel.kind == "role":
+            _asserted_only(edge, "a role question")
+            verb = "являются" if plural else "является"
+            return _q(wh, verb, nlp.inflect_ru(rel.head, "ablt"), _ru_inflect(tail, "gent")), "head.role"
+        return _q(wh, self._predicate_from_head(probe, rel, gender, case_edge=edge)), f"head.{rel.kind}"
+
+    def describe(self, edge: Edge, node: str, kind: str) -> str:
+        """ "организация, которая продала 2139 автомобилей в октябре" — ``node`` described by
+        ``edge`` without naming it, in the nominative (callers inflect the leading noun)."""
+        singular, _, _gender = _RU_CLASS[kind]
+        return f"{singular}, {self.relative_clause(edge, node, kind)}"
+
+    def relative_clause(self, edge: Edge, node: str, kind: str) -> str:
+        """ "которая продала 2139 автомобилей", "которую приобрела Гармония": ``edge`` said of ``node``."""
+        if kind == "DATE":
+            raise NoTemplate("a date is not described by a relative clause")
+        rel = ru_relation(edge.relation)
+        _singular, _, gender = _RU_CLASS[kind]
+        if node == edge.head:
+            return f"{_ru_which_rel(gender, 'nomn', kind)} {self._predicate_from_head(edge, rel, gender)}"
+        head = edge.head_label
+        head_gender = _ru_gender(head)
+        if rel.kind == "role":
+            _asserted_only(edge, "a role description")
+            return f"{nlp.inflect_ru(rel.head, 'ablt')} {_ru_which_rel(gender, 'gent', kind)} является {head}"
+        pronoun = _ru_which_rel(gender, _ru_object_case(rel, edge), kind)
+        verb = _ru_verb(edge, rel, head_gender)
+        return " ".join(p for p in (_ru_prep_phrase(rel.preposition, pronoun), verb, rel.middle, head) if p)
+
+    def subject_predicate(self, edge: Edge, node: str, gender: str) -> str:
+        rel = ru_relation(edge.relation)
+        if node != edge.head:
+            raise NoTemplate(f"no template states {edge.relation!r} about its object")
+        return self._predicate_from_head(edge, rel, gender)
+
+    def conditional(self, edges: list[Edge], shared: str, kind: str) -> tuple[str, str]:
+        """Both facts said of the shared node, which is asked.
+
+        Both edges from the node: "Какая организация P1 и P2?". One from it: the other
+        becomes a relative clause, "Какая организация, которую приобрела X, базируется в
+        Москве?". None: the first is asked about its object, the second is a relative
+        clause: "Какую организацию, в которую перешёл X, приобрела Гармония?".
+        """
+        if kind == "DATE":
+            raise NoTemplate("a date as the subject of a conditional question")
+        wh, gender = self._wh_subject(kind, False)
+        from_node = [e for e in edges if e.head == shared]
+        to_node = [e for e in edges if e.head != shared]
+        if not to_node:
+            predicates = [self.subject_predicate(e, shared, gender) for e in edges]
+            return _q(wh, " и ".join(predicates)), "conditional"
+        if kind in ("PER", "MISC", "NUM"):  # a class noun carries the relative clause: "какой человек, который ..."
+            singular, _, noun_gender = _RU_CLASS[kind]
+            wh, gender = f"{_RU_WHICH[noun_gender]} {singular}", noun_gender
+        _singular, _, noun_gender = _RU_CLASS[kind]
+        if from_node:
+            main, other = from_node[0], to_node[0]
+            clause = self.relative_clause(other, shared, kind)
+            predicate = self.subject_predicate(main, shared, gender)
+            return _q(f"{wh}, {clause},", predicate), "conditional.relative"
+        main, other = to_node
+        clause = self.relative_clause(other, shared, kind)
+        rel = ru_relation(main.relation)
+        head = main.head_label
+        if rel.kind == "role":
+            _asserted_only(main, "a role question")
+            which = nlp.inflect_ru(f"{_RU_WHICH[noun_gender]} {_singular}", "gent")
+            return _q(nlp.inflect_ru(rel.head, "ablt"), f"{which}, {clause},", "является", head), "conditional.object-role"
+        case = _ru_object_case(rel, main)
+        which = _ru_prep_phrase(rel.preposition, nlp.inflect_ru(f"{_RU_WHICH[noun_gender]} {_singular}", case))
+        verb = _ru_verb(main, rel, _ru_gender(head))
+        return _q(f"{which}, {clause},", verb, rel.middle, head), "conditional.object"
+
+    def comparison(self, edge: Edge, kind: str, first: str, second: str) -> tuple[str, str]:
+        rel = ru_relation(edge.relation)
+        _asserted_only(edge, "a comparison")
+        unit = _ru_quantity_unit(edge.tail_label)
+        if rel.kind != "verb" or rel.preposition:
+            raise NoTemplate(f"no comparison template for relation {edge.relation!r}")
+        wh, gender = self._wh_subject(kind if kind != "MISC" else "ORG", False)
+        if kind == "PER":
+            wh, gender = "кто", "masc"
+        what = f"больше {unit}" if unit else "больше"
+        return _q(wh, ru_finite(rel.head, gender), what, rel.middle)[:-1] + f": {first} или {second}?", "comparison"
+
+
+def _ru_prep_phrase(preposition: str | None, phrase: str) -> str:
+    """A preposition before a word, with the euphonic forms: "во что", "со мной", "обо что"."""
+    if not preposition:
+        return phrase
+    first = phrase.split()[0].lower() if phrase else ""
+    if preposition == "в" and (first in ("что", "чём", "чем") or first.startswith(("вс", "вт", "вл", "вр"))):
+        preposition = "во" if first in ("что",) or first.startswith(("вс", "вт", "вл", "вр")) else preposition
+    if preposition == "с" and first.startswith(("с", "з", "щ", "ш", "ж")) and len(first) > 1 and first[1] not in "аеёиоуыэюя":
+        preposition = "со"
+    if preposition == "о" and first[:1] in "аеиоуэ":
+        preposition = "об"
+    return f"{preposition} {phrase}"
+
+
+def _ru_which_rel(gender: str, case: str, kind: str) -> str:
+    """The relative pronoun "который" agreeing with the described class: "которой", "которого"."""
+    from pymorphy2.analyzer import Parse
+
+    parse = next(p for p in nlp.morph_vocab().parse("который") if "nomn" in p.tag and "masc" in p.tag)
+    grammemes = {case, gender if gender != "plur" else "plur"}
+    if case == "accs" and gender in ("masc", "plur"):
+        grammemes.add("anim" if kind == "PER" else "inan")  # которого (a person) / который (a thing)
+    form = Parse.inflect(parse, grammemes)
+    if form is None:
+        raise NoTemplate(f"cannot inflect 'который' to {sorted(grammemes)}")
+    return form.word
+

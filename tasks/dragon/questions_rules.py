@@ -1,0 +1,182 @@
+"""DRAGON questions, rules engine: one templated question per subgraph."""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from schemas import Failure, Item, Lineage, LLMUsage, Subgraph
+from tasks.dragon.subgraphs import parse_quantity
+from tasks.dragon.questions_base import (
+    STAGE, TEMPLATES_VERSION, NoTemplate, QuestionBatch, QuestionConfig, _check_shape, _kind, _labels, _mentions, skip_reason,
+    _node_kinds, _other, _relation_key, _shared_node, item_id, log,
+)
+from tasks.dragon.questions_en import EnglishTemplates
+from tasks.dragon.questions_ru import RussianTemplates
+from tasks.dragon.questions_keypoints import _item
+
+
+def _templates(lang: str):
+    if lang == "en":
+        return EnglishTemplates()
+    if lang == "ru":
+        return RussianTemplates()
+    raise NoTemplate(f"no templates for language {lang!r}")
+
+
+# =========================================================================== rules engine
+
+
+@dataclass
+class _Draft:
+    question: str
+    answers: list[str]
+    template: str
+
+
+def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig) -> QuestionBatch:
+    items: list[Item] = []
+    failures: list[Failure] = []
+    try:
+        kinds = _node_kinds([s for s in subgraphs if s.edges])
+    except Exception:  # NER trouble must not stop generation: types fall back to MISC
+        log.exception("questions: entity typing failed; every node is typed MISC")
+        kinds = {}
+    for subgraph in subgraphs:
+        unasked = skip_reason(subgraph)
+        if unasked:
+            failures.append(Failure(stage=STAGE, key=subgraph.subgraph_id, reason=unasked))
+            continue
+        try:
+            _check_shape(subgraph, config)
+            templates = _templates(subgraph.lang)
+            draft = _draft(subgraph, templates, kinds)
+            if len(draft.question) > config.max_question_chars:
+                raise NoTemplate(f"question longer than {config.max_question_chars} characters")
+        except NoTemplate as exc:
+            failures.append(Failure(stage=STAGE, key=subgraph.subgraph_id, reason=f"no template: {exc}"))
+            continue
+        except Exception as exc:  # a defect on one subgraph must not lose the others
+            log.exception("questions: rules generation failed for %s", subgraph.subgraph_id)
+            failures.append(Failure(stage=STAGE, key=subgraph.subgraph_id, reason=f"{type(exc).__name__}: {exc}"))
+            continue
+        template_id = f"{subgraph.type}.{subgraph.lang}.{draft.template}"
+        prompt_name = f"rules:{template_id}"
+        prompt_hash = hashlib.sha256(f"{TEMPLATES_VERSION}:{template_id}".encode()).hexdigest()[:16]
+        items.append(
+            _item(
+                subgraph,
+                draft.question,
+                draft.answers,
+                Lineage(engine="rules", model=None, prompt_name=prompt_name, prompt_hash=prompt_hash),
+                item_id(subgraph.lang, subgraph.subgraph_id, "rules", None, f"{TEMPLATES_VERSION}:{template_id}"),
+                templates,
+                kinds,
+            )
+        )
+    return QuestionBatch(items=items, failures=failures, usage=LLMUsage())
+
+
+
+def _draft(subgraph: Subgraph, templates, kinds: dict) -> _Draft:
+    lang = subgraph.lang
+    labels = _labels(subgraph)
+    edges = subgraph.edges
+    kind_of = lambda node: _kind(kinds, lang, node)  # noqa: E731
+
+    if subgraph.type == "simple":
+        edge = edges[0]
+        answer = _answer_node(subgraph, candidates=[edge.tail, edge.head])
+        if answer == edge.tail:
+            question, template = templates.ask_tail(edge, edge.head_label, kind_of(edge.tail))
+        else:
+            question, template = templates.ask_head(edge, edge.tail_label, kind_of(edge.head))
+        return _Draft(question, [labels[answer]], template)
+
+    if subgraph.type == "set":
+        shared = _shared_node(edges)
+        if shared is None:
+            raise NoTemplate("set edges do not share exactly one node")
+        relations = {_relation_key(e.relation, lang) for e in edges}
+        if len(relations) != 1:
+            raise NoTemplate("set edges do not share one relation")
+        answers = [_other(e, shared) for e in edges]
+        answer_kinds = {kind_of(a) for a in answers}
+        if len(answer_kinds) > 1 and "PER" in answer_kinds and answer_kinds <= {"PER", "ORG", "MISC"}:
+            answer_kinds = {"PER"}  # a singer and a band performed: "who", not "what"
+        kind = answer_kinds.pop() if len(answer_kinds) == 1 else "MISC"
+        edge = edges[0]
+        if all(e.head == shared for e in edges):
+            question, template = templates.ask_tail(edge, labels[shared], kind, plural=True)
+        elif all(e.tail == shared for e in edges):
+            question, template = templates.ask_head(edge, labels[shared], kind, plural=True)
+        else:
+            raise NoTemplate("set edges mix the shared node's roles")
+        return _Draft(question, [labels[a] for a in answers], template)
+
+    if subgraph.type == "multi-hop":
+        bridge = subgraph.hidden_nodes[0] if subgraph.hidden_nodes else _shared_node(edges)
+        if bridge is None or not all(bridge in (e.head, e.tail) for e in edges):
+            raise NoTemplate("multi-hop edges do not meet at the bridge")
+        answer = _answer_node(subgraph, candidates=[n for e in edges for n in (e.head, e.tail) if n != bridge])
+        main = next(e for e in edges if answer in (e.head, e.tail))
+        described_by = next(e for e in edges if e is not main)
+        if answer == bridge or main is described_by:
+            raise NoTemplate("multi-hop answer must be a non-bridge end")
+        # Russian templates inflect the description's leading noun for its slot; the
+        # relative clause after it keeps its own cases
+        description = templates.describe(described_by, bridge, kind_of(bridge))
+        if bridge == main.head:
+            question, template = templates.ask_tail(main, description, kind_of(answer))
+        else:
+            question, template = templates.ask_head(main, description, kind_of(answer))
+        if _mentions(question, labels[bridge], lang):
+            raise NoTemplate("the multi-hop question would name the bridge entity")
+        return _Draft(question, [labels[answer]], template)
+
+    if subgraph.type == "conditional":
+        shared = _shared_node(edges)
+        if shared is None:
+            raise NoTemplate("conditional edges do not share exactly one node")
+        if subgraph.answer_nodes and subgraph.answer_nodes != [shared]:
+            raise NoTemplate("conditional answer must be the shared node")
+        kind = kind_of(shared)
+        if lang == "ru":
+            question, template = templates.conditional(edges, shared, kind)
+        else:
+            predicates = [templates.subject_predicate(e, shared) for e in edges]
+            question, template = templates.conditional(kind, predicates)
+        if _mentions(question, labels[shared], lang):
+            raise NoTemplate("the conditional question would name its answer")
+        return _Draft(question, [labels[shared]], template)
+
+    if subgraph.type == "comparison":
+        first, second = edges
+        if _relation_key(first.relation, lang) != _relation_key(second.relation, lang):
+            raise NoTemplate("comparison edges have different relations")
+        if first.head == second.head:
+            raise NoTemplate("comparison needs two different subjects")
+        q1, q2 = parse_quantity(first.tail_label, lang), parse_quantity(second.tail_label, lang)
+        if q1 is None or q2 is None:
+            raise NoTemplate("comparison objects are not numbers")
+        if q1.unit != q2.unit or q1.money != q2.money:
+            raise NoTemplate(f"comparison units differ ({q1.unit_text!r} vs {q2.unit_text!r})")
+        if q1.value == q2.value:
+            raise NoTemplate("comparison values are equal")
+        winner = first if q1.value > q2.value else second
+        kinds_heads = {kind_of(first.head), kind_of(second.head)}
+        kind = kinds_heads.pop() if len(kinds_heads) == 1 else "MISC"
+        question, template = templates.comparison(first, kind, first.head_label, second.head_label)
+        return _Draft(question, [winner.head_label], template)
+
+    raise NoTemplate(f"unknown question type {subgraph.type!r}")
+
+
+def _answer_node(subgraph: Subgraph, candidates: list[str]) -> str:
+    for node in subgraph.answer_nodes:
+        if node in candidates:
+            return node
+    # no usable answer_nodes: ask for the tail (the object of the fact), DRAGON's usual choice
+    if candidates:
+        return candidates[0]
+    raise NoTemplate("no answer node")
+
