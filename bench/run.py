@@ -7,6 +7,7 @@ Parts (issue #3 and #4 goals):
              an unchanged re-run                                                        (goals <= 5 %, <= 2 %, 0 LLM calls)
   eval       scoring throughput and baseline retrieval over a 50,000-chunk pool
   domain     RAGEval domain build, rules engine: documents/s and QRA items/s for 1,000 documents per domain
+  triplet_quality  key-fact precision/recall and modality errors of rules triplets on bench/gold (issue 10)
 
     python -m bench.run                 # all parts, results in bench/out/results.json
     python -m bench.run --part pipeline --en 10000 --ru 1000
@@ -243,6 +244,12 @@ def bench_domain(docs: int) -> dict:
     return run(docs)
 
 
+def bench_triplet_quality() -> dict:
+    from bench.bench_triplets import run
+
+    return run()
+
+
 PARTS = {
     "pipeline": lambda a: bench_pipeline(a.en, a.ru),
     "triplets": lambda a: bench_triplets(a.parse_en, a.parse_ru),
@@ -250,6 +257,7 @@ PARTS = {
     "eval": lambda a: bench_eval(),
     "llm": lambda a: bench_llm(),
     "domain": lambda a: bench_domain(a.domain_docs),
+    "triplet_quality": lambda a: bench_triplet_quality(),
 }
 
 

@@ -201,3 +201,7 @@ def to_networkx(edges: list[Edge]) -> networkx.MultiDiGraph:
     for edge in sorted(edges, key=lambda e: e.edge_id):
         graph.add_edge(edge.head, edge.tail, key=edge.edge_id, **edge.model_dump())
     return graph
+
+
+def canonical_relation(relation: str, lang: str) -> str:
+    return normalise_relation(relation, lang)
