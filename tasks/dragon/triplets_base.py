@@ -52,6 +52,7 @@ class _Fact:
     object: str
     subject_label: str | None
     object_label: str | None
+    modality: str = "asserted"
 
 
 _SPACE = re.compile(r"\s+")
@@ -103,6 +104,7 @@ class _DocCollector:
                 subject_label=fact.subject_label,
                 object_label=fact.object_label,
                 engine=self.engine,
+                modality=fact.modality,
             )
         )
 
@@ -135,8 +137,10 @@ def _join(*parts: str) -> str:
     return " ".join(p for p in parts if p)
 
 
-def _fact(sentence: str, subject: tuple[str, str | None], relation: str, obj: tuple[str, str | None]) -> _Fact:
-    return _Fact(sentence, subject[0], relation, obj[0], subject[1], obj[1])
+def _fact(
+    sentence: str, subject: tuple[str, str | None], relation: str, obj: tuple[str, str | None], modality: str = "asserted"
+) -> _Fact:
+    return _Fact(sentence, subject[0], relation, obj[0], subject[1], obj[1], modality)
 
 
 @lru_cache(maxsize=20_000)
