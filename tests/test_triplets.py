@@ -177,6 +177,38 @@ def test_rules_russian_labels(russian_batch):
     assert russian_batch.failures == []
 
 
+RU_MODALITY_CASES = [
+    ("Городская дума Самары не одобрила проект реконструкции.", ("Городская дума", "одобрить", "проект реконструкции", "negated")),
+    ("Новый стадион в Казани будет построен компанией «Татстрой».", ("Татстрой", "построить", "новый стадион в Казани", "planned")),
+    ("Авиакомпания «Северный ветер» планирует открыть 12 рейсов.", ("Северный ветер", "открыть", "12 рейсов", "planned")),
+    ("Завод «Уралмаш» поставит 40 буровых установок.", ("Уралмаш", "поставить", "40 буровых установок", "planned")),
+    ("Банк России может снизить ключевую ставку.", ("Банк России", "снизить", "ключевая ставка", "possible")),
+    ("Если правительство одобрит субсидии, «Автотор» выпустит 20 тысяч электромобилей.",
+     ("Автотор", "выпустить", "20 тысяч электромобилей", "conditional")),
+    ("Сбербанк не будет закрывать 40 отделений.", ("Сбербанк", "закрывать", "40 отделений", "negated")),
+]
+
+
+@pytest.mark.parametrize("sentence, expected", RU_MODALITY_CASES, ids=[s[:40] for s, _ in RU_MODALITY_CASES])
+def test_rules_russian_modality(sentence, expected):
+    found = modal_facts([sentence], "ru")
+    assert expected in found
+    assert all(m != "asserted" for *_, m in found), found
+
+
+def test_rules_russian_hard_patterns():
+    found = modal_facts([
+        "Компания «Русгидро» согласилась купить «Якутскэнерго».",           # control verb
+        "Ремонт моста через Волгу стоил 3 миллиарда рублей.",              # common-noun subject, number
+        "Сеть магазинов «Лента» была куплена группой «Север».",            # passive, name under a genitive
+        "«Фосагро» открыла завод в Вологде. Компания заработала 12 миллиардов рублей.",  # "компания" points back
+    ], "ru")
+    assert ("Русгидро", "согласиться купить", "Якутскэнерго", "asserted") in found
+    assert ("ремонт моста через Волгу", "стоить", "3 миллиарда рублей", "asserted") in found
+    assert ("Север", "купить", "Лента", "asserted") in found
+    assert ("Фосагро", "заработать", "12 миллиардов рублей", "asserted") in found
+
+
 def test_rules_russian_drops_pronoun_subjects():
     batch = extract_triplets([make_doc("ru-noise", "ru", ["Он купил стартап.", "Она переехала в Москву."])], RULES)
     assert batch.triplets == []
