@@ -304,6 +304,7 @@ def test_llm_valid_reply(fake_llm, llm_engine):
 def test_llm_broken_json_is_repaired(fake_llm, llm_engine):
     broken = '```json\n{"triplets": [{"subject": "Сбербанк", "relation": "открыл офис в", "object": "Казань"},]\n```'
     fake_llm.route("Сбербанк открыл офис", broken)
+    fake_llm.route("Канонические названия:", json.dumps({"choices": [{"relation": "открыть офис в", "candidate": None}]}))
     doc = make_doc("llm-ru", "ru", ["Сбербанк открыл офис в Казани."])
     batch = extract_triplets([doc], llm_engine)
     assert batch.failures == []
@@ -335,6 +336,61 @@ def test_llm_one_call_per_chunk(fake_llm, llm_engine):
     assert len(expected_chunks) > 1
     assert len(fake_llm.requests) == len(expected_chunks)
     assert batch.triplets == [] and batch.failures == []
+
+
+def test_llm_reply_carries_modality_and_the_prompt_asks_for_it(fake_llm, llm_engine):
+    fake_llm.route("Kestrel Airlines will supply", json.dumps({"triplets": [
+        {"subject": "Kestrel Airlines", "relation": "supply", "object": "40 aircraft", "modality": "planned"},
+        {"subject": "Kestrel Airlines", "relation": "approved", "object": "Andes Air", "modality": "negated"},
+        {"subject": "Kestrel Airlines", "relation": "acquired", "object": "Lima Cargo"},  # no modality: asserted
+    ]}))
+    fake_llm.route("Canonical names:", json.dumps({"choices": []}))
+    doc = make_doc("llm-modal", "en", ["Kestrel Airlines will supply 40 aircraft. It did not approve Andes Air. It acquired Lima Cargo."])
+    batch = extract_triplets([doc], llm_engine)
+    assert batch.failures == []
+    assert {(t.relation, t.modality) for t in batch.triplets} == {
+        ("supply", "planned"), ("approve", "negated"), ("acquire", "asserted")}
+    prompt = fake_llm.requests[0]["messages"][-1]["content"]
+    assert '"modality"' in prompt and "planned" in prompt
+
+
+def test_llm_reply_with_an_unknown_modality_fails_its_chunk(fake_llm, llm_engine):
+    bad = json.dumps({"triplets": [{"subject": "A Corp", "relation": "buy", "object": "B Corp", "modality": "rumoured"}]})
+    fake_llm.route("A Corp bought B Corp", bad)
+    fake_llm.route(RETRY_MARKER, bad)
+    batch = extract_triplets([make_doc("llm-badmod", "en", ["A Corp bought B Corp."])], llm_engine)
+    assert batch.triplets == [] and [f.key for f in batch.failures] == ["llm-badmod"]
+
+
+def test_llm_model_chooses_canonical_relations(fake_llm, llm_engine):
+    fake_llm.route("Sberbank gobbled", reply(("Sberbank", "gobbled up", "Kazan Bank"), ("Sberbank", "inaugurated office in", "Kazan"),
+                                             ("Sberbank", "snapped up", "Tula Bank")))
+    gobble, inaugurate = normalise_relation("gobbled up", "en"), normalise_relation("inaugurated office in", "en")
+    fake_llm.route("Canonical names:", json.dumps({"choices": [
+        {"relation": gobble, "candidate": "acquire"},
+        {"relation": inaugurate, "candidate": "teleport"},  # not a candidate: kept as extracted
+    ]}))
+    batch = extract_triplets([make_doc("llm-rel", "en", ["Sberbank gobbled up Kazan Bank and inaugurated an office in Kazan. "
+                                                         "Sberbank snapped up Tula Bank."])], llm_engine)
+    assert batch.failures == []
+    relations = {t.object: t.relation for t in batch.triplets}
+    assert relations["Kazan Bank"] == "acquire"
+    assert relations["Kazan"] == inaugurate
+    assert relations["Tula Bank"] == "snap up"  # the synonym table knows it (the graph merges it): not asked
+    relation_prompt = fake_llm.requests[-1]["messages"][-1]["content"]
+    assert "- acquire" in relation_prompt and "- announce" in relation_prompt  # the candidates come from the synonym table
+    assert f"- {gobble}" in relation_prompt and "- snap up" not in relation_prompt
+    assert batch.usage.calls == 2
+
+
+def test_llm_broken_relation_reply_keeps_relations_and_is_recorded(fake_llm, llm_engine):
+    fake_llm.route("Sberbank gobbled", reply(("Sberbank", "gobbled up", "Kazan Bank")))
+    fake_llm.route("Canonical names:", "Sure, here you go: acquire!")
+    fake_llm.route(RETRY_MARKER, "still not JSON")
+    batch = extract_triplets([make_doc("llm-rel-bad", "en", ["Sberbank gobbled up Kazan Bank."])], llm_engine)
+    assert [t.relation for t in batch.triplets] == [normalise_relation("gobbled up", "en")]
+    assert [(f.stage, f.key) for f in batch.failures] == [("triplets", "relations:en")]
+    assert "relations kept as extracted" in batch.failures[0].reason
 
 
 def test_chunk_paragraphs_respects_limit_and_order():

@@ -27,6 +27,8 @@ class TripletConfig(BaseModel):
     max_relation_words: int = Field(6, ge=1, description="longer relation phrases are not facts one can ask about")
     max_entity_chars: int = Field(80, ge=10, description="longer subject/object phrases are parse noise")
     spacy_batch_size: int = Field(64, ge=1, description="rules engine: paragraphs per spaCy nlp.pipe batch")
+    choose_relations: bool = Field(True, description="llm engine: the model maps new relations onto the canonical names")
+    relation_batch: int = Field(60, ge=1, description="llm engine: relations per relation-normalisation call")
 
 
 class TripletBatch(BaseModel):
