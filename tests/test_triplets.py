@@ -128,6 +128,21 @@ def test_rules_english_hard_patterns():
     assert ("Marcus Hale", "open", "new library", "asserted") in found
 
 
+def test_rules_english_roles_superlatives_and_pronouns():
+    found = modal_facts([
+        # passive with a role; "he": the person named before in the paragraph
+        "Tomas Varga was appointed chief financial officer of Rivelle Motors. He previously worked at Danske Auto.",
+        "He acquired Nordic Freight.",  # a paragraph of its own: nobody named before, nothing kept
+        "Halden Power is the largest utility in western Norway.",                # superlative copula
+        "\"We will not raise prices,\" said Olga Brandt, head of sales at Ferrox Steel.",
+    ])
+    assert ("Tomas Varga", "chief financial officer of", "Rivelle Motors", "asserted") in found
+    assert ("Tomas Varga", "work at", "Danske Auto", "asserted") in found
+    assert ("Halden Power", "largest utility in", "western Norway", "asserted") in found
+    assert ("Olga Brandt", "head of sales at", "Ferrox Steel", "asserted") in found
+    assert not any(o == "Nordic Freight" for _, _, o, _ in found)
+
+
 def test_rules_english_the_company_points_back_at_the_firm_named_before():
     found = modal_facts(["Portline cancelled 120 flights from Lisbon. The airline carried 14 million passengers in 2023."])
     assert ("Portline", "carry in 2023", "14 million passengers", "asserted") in found
@@ -207,6 +222,17 @@ def test_rules_russian_hard_patterns():
     assert ("ремонт моста через Волгу", "стоить", "3 миллиарда рублей", "asserted") in found
     assert ("Север", "купить", "Лента", "asserted") in found
     assert ("Фосагро", "заработать", "12 миллиардов рублей", "asserted") in found
+
+
+def test_rules_russian_dates_and_pronouns():
+    found = modal_facts([
+        "Министр Олег Смирнов посетил Хабаровск. Он заявил, что новый аэропорт будет открыт в 2026 году.",
+        "Музей основан в 1866 году.",
+        "Дмитрий Орлов назначен главой «Аэрофлота». Ранее он руководил авиакомпанией «Победа».",
+    ], "ru")
+    assert ("новый аэропорт", "открыт в", "2026 год", "planned") in found
+    assert ("музей", "основан в", "1866 год", "asserted") in found
+    assert ("Дмитрий Орлов", "руководить", "Победа", "asserted") in found
 
 
 def test_rules_russian_drops_pronoun_subjects():

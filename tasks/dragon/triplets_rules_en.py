@@ -127,10 +127,12 @@ def _modality_en(verb) -> str:
 class _EnSentence:
     """Noun-phrase helpers over one spaCy sentence (entity lookup precomputed once per doc)."""
 
-    __slots__ = ("ent_of", "antecedent")
+    __slots__ = ("ent_of", "antecedent", "person")
 
     def __init__(self, ent_of: dict[int, object]):
         self.ent_of = ent_of
+        #: the person last named as a subject before this sentence: what "he" / "she" points back at
+        self.person: tuple[str, str | None] | None = None
         #: the last organisation named before this sentence: what "the company" points back at
         self.antecedent: tuple[str, str | None] | None = None
 
@@ -149,6 +151,8 @@ class _EnSentence:
         ``common``: a common noun may stand too ("repairs to the Vasa bridge", "the city
         council"): its phrase keeps a following "of/to/for/in <name>" that tells which one.
         """
+        if head.lower_ in ("he", "she") and head.dep_ in _EN_SUBJ:
+            return self.person  # "Okafor previously led ..." after "... hired Daniel Okafor"; None when nobody was named
         if head.pos_ == "PRON" or head.lower_ in _EN_RELATIVE:
             return None
         if common and head.pos_ == "NOUN" and head.i not in self.ent_of and not any(t.like_num for t in head.lefts):
@@ -266,6 +270,9 @@ def _facts_en(doc) -> Iterator[_Fact]:
                 yield from _appositive_facts_en(token, sentence, helper)
         # the antecedent of a later "the company": an organisation named here, else the
         # named subject of the main verb (the small model often tags firms as persons)
+        people = [e for e in sent.ents if e.label_ == "PERSON" and any(t.dep_ in _EN_SUBJ | {"appos"} for t in e)]
+        if people:
+            helper.person = (people[0].text, nlp.spacy_label("PERSON"))
         orgs = [e for e in sent.ents if e.label_ == "ORG" and e[0].lower_ != "the"]
         if orgs:
             helper.antecedent = (orgs[0].text, nlp.spacy_label("ORG"))
@@ -387,6 +394,10 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     times = [(p, o) for p, o in preps if helper.is_absolute_time(o)]
 
     subject_phrases = [p for p in (helper.phrase(s, as_subject=True) for s, _ in subjects) if p is not None]
+    for child in children:
+        if child.dep_ == "oprd" and subject_phrases:
+            # "Tomas Varga was appointed chief financial officer of Rivelle Motors" → (Varga, chief financial officer of, ...)
+            yield from _role_facts_en(child, subject_phrases, sentence, helper, emit)
     common_subject = False
     if not subject_phrases:
         # "Repairs to the Vasa bridge cost 41 million euros": a thing as subject, kept only
@@ -479,17 +490,25 @@ def _role_facts_en(noun, subject_phrases, sentence: str, helper: _EnSentence, em
     """A role noun with a prepositional entity ("CEO of Y") links each subject to Y."""
     emit = emit or _Emitter(sentence, "asserted", "")
     produced = False
+    # "the largest utility in western Norway": with a superlative, "in" names the field of the role
+    superlative = any(t.tag_ == "JJS" for t in noun.lefts)
     for prep in noun.children:
-        if prep.dep_ != "prep" or prep.lower_ not in _EN_COPULA_NOUN_PREPS:
+        if prep.dep_ != "prep" or (prep.lower_ not in _EN_COPULA_NOUN_PREPS and not (superlative and prep.lower_ == "in")):
             continue
         for pobj in prep.children:
             if pobj.dep_ != "pobj":
                 continue
-            for conjunct in _EnSentence.with_conjuncts(pobj):
+            role = _join(_role_text(noun), prep.lower_)
+            targets = [(c, role) for c in _EnSentence.with_conjuncts(pobj)]
+            if helper.phrase(pobj) is None and prep.lower_ == "of":
+                # "head of sales at Ferrox Steel": the organisation hangs off the department
+                targets += [(inner, _join(role, pobj.text, prep2.lower_))
+                            for prep2 in pobj.children if prep2.dep_ == "prep" and prep2.lower_ in _EN_COPULA_NOUN_PREPS
+                            for inner in prep2.children if inner.dep_ == "pobj"]
+            for conjunct, relation in targets:
                 object_phrase = helper.phrase(conjunct)
                 if object_phrase is None:
                     continue
-                relation = _join(_role_text(noun), prep.lower_)
                 for subject_phrase in subject_phrases:
                     produced = True
                     yield emit(subject_phrase, relation, object_phrase)

@@ -38,8 +38,10 @@ _RU_COPULAS = frozenset({"являться", "стать", "становитьс
 class _RuSentence:
     """Pattern helpers over one natasha sentence."""
 
-    def __init__(self, tokens, span_of: dict[str, object], vocab, antecedent=None):
+    def __init__(self, tokens, span_of: dict[str, object], vocab, antecedent=None, person=None):
         self.tokens = tokens
+        #: the person last named before this sentence: what "он" / "она" points back at
+        self.person = person
         #: the organisation named before this sentence: what "компания" alone points back at
         self.antecedent = antecedent
         self.by_id = {t.id: t for t in tokens}
@@ -66,6 +68,8 @@ class _RuSentence:
         appositive ("компания «Северный порт»") gives the appositive; a number phrase is
         kept as written ("2139 автомобилей"); a lone proper noun in its lemma.
         """
+        if head.text.lower() in ("он", "она") and head.rel in _RU_SUBJ:
+            return self.person  # "Ранее он руководил ...": the person named before, or nothing
         if head.pos == "PRON" or head.text.lower() in _RU_RELATIVE:
             return None
         span = self.span_of.get(head.id)
@@ -84,6 +88,9 @@ class _RuSentence:
                 span = self.span_of.get(child.id)
                 if span is not None:
                     return span.normal, span.type
+        date = self.date_phrase(head)
+        if date is not None:
+            return date, None
         number = self.number_phrase(head)
         if number is not None:
             return number, None
@@ -94,6 +101,18 @@ class _RuSentence:
             return " ".join(_lemma(self.vocab, t).capitalize() for t in parts), None
         if common and head.pos == "NOUN":
             return self.common_phrase(head)
+        return None
+
+    def date_phrase(self, head) -> str | None:
+        """ "в 2026 году" → "2026 год", "в марте" → "март"; only an absolute time (a year or a month)."""
+        lemma = _lemma(self.vocab, head)
+        if lemma in _RU_MONTHS:
+            years = [c for c in self.kids(head, ("amod", "nummod", "nmod")) if c.text.isdigit()]
+            return " ".join([lemma, *[y.text for y in years]])
+        if lemma == "год":
+            years = [c for c in self.kids(head, ("amod", "nummod")) if c.text.isdigit() and len(c.text) == 4]
+            if years:
+                return f"{years[0].text} год"
         return None
 
     def number_phrase(self, head) -> str | None:
@@ -184,9 +203,9 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector) -> None:
         span.normalize(vocab)
         for token in span.tokens:
             span_of[token.id] = span
-    antecedent = None
+    antecedent = person = None
     for sent in parsed.sents:
-        helper = _RuSentence(sent.tokens, span_of, vocab, antecedent)
+        helper = _RuSentence(sent.tokens, span_of, vocab, antecedent, person)
         for token in sent.tokens:
             if token.pos in ("VERB", "AUX"):
                 for fact in _verb_facts_ru(token, sent.text, helper):
@@ -194,6 +213,9 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector) -> None:
             elif token.pos == "NOUN":
                 for fact in _noun_facts_ru(token, sent.text, helper):
                     collector.add(fact)
+        people = [span for span in parsed.spans if span.type == "PER" and sent.start <= span.start < sent.stop]
+        if people:
+            person = (people[0].normal, people[0].type)
         orgs = [span for span in parsed.spans if span.type == "ORG" and sent.start <= span.start < sent.stop]
         if orgs:
             antecedent = (orgs[0].normal, orgs[0].type)
