@@ -8,6 +8,7 @@ Parts (issue #3 and #4 goals):
   eval       scoring throughput and baseline retrieval over a 50,000-chunk pool
   domain     RAGEval domain build, rules engine: documents/s and QRA items/s for 1,000 documents per domain
   quality    the daily flow on the demo day 1, then `benchmill quality` of news-en / news-ru (issue 10; README table)
+  triplet_quality  key-fact precision/recall and modality errors of rules triplets on bench/gold (issue 10)
 
     python -m bench.run                 # all parts, results in bench/out/results.json
     python -m bench.run --part pipeline --en 10000 --ru 1000
@@ -265,6 +266,12 @@ def bench_domain(docs: int) -> dict:
     return run(docs)
 
 
+def bench_triplet_quality() -> dict:
+    from bench.bench_triplets import run
+
+    return run()
+
+
 PARTS = {
     "pipeline": lambda a: bench_pipeline(a.en, a.ru),
     "triplets": lambda a: bench_triplets(a.parse_en, a.parse_ru),
@@ -273,6 +280,7 @@ PARTS = {
     "llm": lambda a: bench_llm(),
     "domain": lambda a: bench_domain(a.domain_docs),
     "quality": lambda a: bench_quality(),
+    "triplet_quality": lambda a: bench_triplet_quality(),
 }
 
 

@@ -40,6 +40,8 @@ def kind_of(message: str) -> str:
         return "triplets"
     if "Wikidata candidates" in message:
         return "linking"
+    if '"choices"' in message and "Canonical names:" in message:
+        return "relations"
     if "No article or other context is given" in message:
         return "closed_book"
     if "linguistic acceptability" in message:
@@ -67,6 +69,8 @@ class ScriptedModel:
             return json.dumps({"triplets": facts})
         if kind == "linking":
             return '{"choice": null}'
+        if kind == "relations":
+            return '{"choices": []}'
         if kind == "question":
             facts = re.findall(r"^- (.+?) \| (.+?) \| (.+)$", message, flags=re.M)
             answer = re.search(r"The answer must (?:be|list): (.+?)\.\n", message)

@@ -134,3 +134,88 @@ def test_to_networkx_carries_labels_keys_and_fields():
     data = graph.edges["Q1", "Q2", "e2"]
     assert data["edge_id"] == "e2" and data["doc_ids"] == ["d2"] and data["relation"] == "r" and data["first_run"] == "r1"
     assert graph.number_of_edges() == 3
+
+
+# --------------------------------------------------------------------------- issue 10: modality, synonyms, types
+
+
+def _t(tid, subject, relation, obj, doc="d1", lang="en", modality="asserted", s_label=None, o_label=None) -> Triplet:
+    return Triplet(triplet_id=tid, doc_id=doc, version_id=f"{doc}v1", lang=lang, sentence=f"{subject} {relation} {obj}.",
+                   subject=subject, relation=relation, object=obj, engine="rules", modality=modality,
+                   subject_label=s_label, object_label=o_label)
+
+
+def test_a_plan_is_another_edge_than_the_done_fact_and_asserted_ids_do_not_move():
+    from tasks.dragon.graph import stable_id
+
+    edges = build_edges([
+        _t("t1", "Ryan Otter", "build", "Method", modality="planned"),
+        _t("t2", "Ryan Otter", "build", "Method", doc="d2"),
+    ], LINKS, "r1")
+    by_modality = {e.modality: e for e in edges}
+    assert set(by_modality) == {"planned", "asserted"}
+    # the id of an asserted edge is what it was before modality existed
+    assert by_modality["asserted"].edge_id == stable_id("edge", "Q1", "build", "Q2", "en")
+    assert by_modality["planned"].edge_id == edge_id("Q1", "build", "Q2", "en", "planned") != by_modality["asserted"].edge_id
+    assert by_modality["planned"].doc_ids == ["d1"]
+
+
+def test_synonymous_relations_from_two_outlets_are_one_edge():
+    edges = build_edges([
+        _t("t1", "Ryan Otter", "acquire", "Method", doc="outlet-a"),
+        _t("t2", "R. Otter", "buy", "Method", doc="outlet-b"),
+        _t("t3", "Ryan Otter", "purchase", "Method", doc="outlet-c"),
+    ], LINKS, "r1")
+    assert len(edges) == 1 and edges[0].doc_ids == ["outlet-a", "outlet-b", "outlet-c"]
+    ru_links = {s: link(s, n, s, "ru") for s, n in (("Газпром", "Q10"), ("Северный порт", "Q11"))}
+    ru = build_edges([
+        _t("r1", "Газпром", "приобрести", "Северный порт", lang="ru"),
+        _t("r2", "Газпром", "купил", "Северный порт", doc="d2", lang="ru"),
+    ], ru_links, "r1")
+    assert len(ru) == 1 and ru[0].doc_ids == ["d1", "d2"]
+    # different facts stay apart
+    assert len(build_edges([_t("t1", "Ryan Otter", "acquire", "Method"), _t("t2", "Ryan Otter", "sell", "Method")],
+                           LINKS, "r1")) == 2
+
+
+def test_canonical_relation_and_the_synonym_table():
+    from tasks.dragon.graph import _synonyms, canonical_relation
+
+    assert canonical_relation("agree to buy", "en") == "agree to acquire"
+    assert canonical_relation("take over", "en") == "acquire"
+    assert canonical_relation("is headquartered in", "en") == "is headquartered in"  # not an extractor form: kept
+    assert canonical_relation("be headquartered in", "en") == "be based in"
+    assert canonical_relation("купила", "ru") == "приобрести"
+    assert canonical_relation("composed music for", "en") == "composed music for"
+    table = _synonyms()  # loads and checks that no wording is listed under two relations
+    assert ("buy",) in table["en"] and ("купить",) in table["ru"]
+
+
+def test_edge_ends_carry_coarse_entity_types():
+    links = {s: link(s, f"u:{i}", s) for i, s in enumerate(
+        ["Anna Meier", "Telmark", "Oslo", "41 million euros", "May 2027", "2139 cars", "new library"])}
+    edges = build_edges([
+        _t("t1", "Anna Meier", "chief executive of", "Telmark", s_label="PER", o_label="ORG"),
+        _t("t2", "Telmark", "be based in", "Oslo", s_label="ORG", o_label="LOC"),
+        _t("t3", "Telmark", "pay", "41 million euros", s_label="ORG", o_label="MISC"),
+        _t("t4", "Telmark", "open in", "May 2027", s_label="ORG", o_label="MISC", modality="planned"),
+        _t("t5", "Telmark", "sell", "2139 cars", s_label="ORG"),
+        _t("t6", "Anna Meier", "open", "new library", s_label="PER"),
+    ], links, "r1")
+    types = {(e.head_label, e.tail_label): (e.head_type, e.tail_type) for e in edges}
+    assert types[("Anna Meier", "Telmark")] == ("person", "org")
+    assert types[("Telmark", "Oslo")] == ("org", "place")
+    assert types[("Telmark", "41 million euros")] == ("org", "money")
+    assert types[("Telmark", "May 2027")] == ("org", "date")
+    assert types[("Telmark", "2139 cars")] == ("org", "quantity")
+    assert types[("Anna Meier", "new library")] == ("person", "other")
+
+
+def test_russian_entity_types_from_natasha_labels_and_surfaces():
+    from tasks.dragon.graph import entity_type
+
+    assert entity_type("PER", "Анна Смирнова") == "person"
+    assert entity_type("LOC", "Казань") == "place"
+    assert entity_type(None, "3 миллиарда рублей") == "money"
+    assert entity_type(None, "2026 году") == "date"
+    assert entity_type(None, "40 буровых установок") == "quantity"

@@ -71,7 +71,7 @@ def test_rules_english_labels_and_provenance(english_batch):
     assert english_batch.usage.calls == 0
 
 
-def test_rules_english_drops_pronouns_negations_and_common_nouns():
+def test_rules_english_drops_pronouns_and_unresolved_anaphors():
     doc = make_doc(
         "en-noise",
         "en",
@@ -79,12 +79,74 @@ def test_rules_english_drops_pronouns_negations_and_common_nouns():
             "He acquired the startup for $5 million.",
             "It is headquartered in Oslo.",
             "The company hired 300 workers.",
-            "Maersk did not acquire Nordic Freight.",
         ],
     )
     batch = extract_triplets([doc], RULES)
     assert batch.triplets == []
     assert batch.failures == []
+
+
+def modal_facts(sentences: list[str], lang: str = "en") -> set[tuple[str, str, str, str]]:
+    batch = extract_triplets([make_doc(f"{lang}-modal", lang, sentences)], RULES)
+    assert batch.failures == []
+    return {(t.subject, t.relation, t.object, t.modality) for t in batch.triplets}
+
+
+# issue 10: a plan, possibility, negation or condition is carried on the fact, never stated as done
+EN_MODALITY_CASES = [
+    ("Maersk did not acquire Nordic Freight.", ("Maersk", "acquire", "Nordic Freight", "negated")),
+    ("Kestrel Airlines will supply 40 aircraft to Andes Air.", ("Kestrel Airlines", "supply", "40 aircraft", "planned")),
+    ("Brightwater Foods plans to open three factories in Poland.", ("Brightwater Foods", "open", "three factories", "planned")),
+    ("Kolding Wind is set to build 12 turbines near Esbjerg.", ("Kolding Wind", "build", "12 turbines", "planned")),
+    ("Solenne Pharma could hire 600 workers in Gdansk.", ("Solenne Pharma", "hire", "600 workers", "possible")),
+    ("If the regulator approves the sale, Portline will cancel 120 flights.", ("Portline", "cancel", "120 flights", "conditional")),
+    ("Unless the strike ends, Portline will cancel 120 flights.", ("Portline", "cancel", "120 flights", "conditional")),
+    ("Ferrox Steel will not raise prices this year.", ("Ferrox Steel", "raise", "prices", "negated")),
+]
+
+
+@pytest.mark.parametrize("sentence, expected", EN_MODALITY_CASES, ids=[s for s, _ in EN_MODALITY_CASES])
+def test_rules_english_modality(sentence, expected):
+    found = modal_facts([sentence])
+    assert expected in found
+    assert all(m != "asserted" for *_, m in found if _[:1] == expected[:1]), found
+
+
+def test_rules_english_hard_patterns():
+    found = modal_facts([
+        "Telmark agreed to buy Fibernet Nord for 310 million euros.",          # control verb
+        "The new stadium in Lund will be built by Skanfeld Construction.",     # passive, thing as patient, plan
+        "Repairs to the Vasa bridge cost 41 million euros.",                   # common-noun subject
+        "Nordbank was acquired by Clearwater Capital in 2019.",                # passive with agent
+        "Marcus Hale, the mayor of Bristow, opened the new library.",          # appositive + thing as object
+    ])
+    assert ("Telmark", "agree to buy", "Fibernet Nord", "asserted") in found
+    assert ("Skanfeld Construction", "build", "new stadium in Lund", "planned") in found
+    assert ("Repairs to Vasa bridge", "cost", "41 million euros", "asserted") in found
+    assert ("Clearwater Capital", "acquire", "Nordbank", "asserted") in found
+    assert ("Marcus Hale", "mayor of", "Bristow", "asserted") in found
+    assert ("Marcus Hale", "open", "new library", "asserted") in found
+
+
+def test_rules_english_roles_superlatives_and_pronouns():
+    found = modal_facts([
+        # passive with a role; "he": the person named before in the paragraph
+        "Tomas Varga was appointed chief financial officer of Rivelle Motors. He previously worked at Danske Auto.",
+        "He acquired Nordic Freight.",  # a paragraph of its own: nobody named before, nothing kept
+        "Halden Power is the largest utility in western Norway.",                # superlative copula
+        "\"We will not raise prices,\" said Olga Brandt, head of sales at Ferrox Steel.",
+    ])
+    assert ("Tomas Varga", "chief financial officer of", "Rivelle Motors", "asserted") in found
+    assert ("Tomas Varga", "work at", "Danske Auto", "asserted") in found
+    assert ("Halden Power", "largest utility in", "western Norway", "asserted") in found
+    assert ("Olga Brandt", "head of sales at", "Ferrox Steel", "asserted") in found
+    assert not any(o == "Nordic Freight" for _, _, o, _ in found)
+
+
+def test_rules_english_the_company_points_back_at_the_firm_named_before():
+    found = modal_facts(["Portline cancelled 120 flights from Lisbon. The airline carried 14 million passengers in 2023."])
+    assert ("Portline", "carry in 2023", "14 million passengers", "asserted") in found
+    assert not any(s.lower().startswith(("the airline", "airline")) for s, *_ in found)
 
 
 def test_rules_english_coordinated_subjects_and_verbs():
@@ -128,6 +190,49 @@ def test_rules_russian_labels(russian_batch):
     cars = by_fact[("Автоваз", "продать в октябре", "2139 автомобилей")]
     assert (cars.subject_label, cars.object_label) == ("ORG", None)
     assert russian_batch.failures == []
+
+
+RU_MODALITY_CASES = [
+    ("Городская дума Самары не одобрила проект реконструкции.", ("Городская дума", "одобрить", "проект реконструкции", "negated")),
+    ("Новый стадион в Казани будет построен компанией «Татстрой».", ("Татстрой", "построить", "новый стадион в Казани", "planned")),
+    ("Авиакомпания «Северный ветер» планирует открыть 12 рейсов.", ("Северный ветер", "открыть", "12 рейсов", "planned")),
+    ("Завод «Уралмаш» поставит 40 буровых установок.", ("Уралмаш", "поставить", "40 буровых установок", "planned")),
+    ("Банк России может снизить ключевую ставку.", ("Банк России", "снизить", "ключевая ставка", "possible")),
+    ("Если правительство одобрит субсидии, «Автотор» выпустит 20 тысяч электромобилей.",
+     ("Автотор", "выпустить", "20 тысяч электромобилей", "conditional")),
+    ("Сбербанк не будет закрывать 40 отделений.", ("Сбербанк", "закрывать", "40 отделений", "negated")),
+]
+
+
+@pytest.mark.parametrize("sentence, expected", RU_MODALITY_CASES, ids=[s[:40] for s, _ in RU_MODALITY_CASES])
+def test_rules_russian_modality(sentence, expected):
+    found = modal_facts([sentence], "ru")
+    assert expected in found
+    assert all(m != "asserted" for *_, m in found), found
+
+
+def test_rules_russian_hard_patterns():
+    found = modal_facts([
+        "Компания «Русгидро» согласилась купить «Якутскэнерго».",           # control verb
+        "Ремонт моста через Волгу стоил 3 миллиарда рублей.",              # common-noun subject, number
+        "Сеть магазинов «Лента» была куплена группой «Север».",            # passive, name under a genitive
+        "«Фосагро» открыла завод в Вологде. Компания заработала 12 миллиардов рублей.",  # "компания" points back
+    ], "ru")
+    assert ("Русгидро", "согласиться купить", "Якутскэнерго", "asserted") in found
+    assert ("ремонт моста через Волгу", "стоить", "3 миллиарда рублей", "asserted") in found
+    assert ("Север", "купить", "Лента", "asserted") in found
+    assert ("Фосагро", "заработать", "12 миллиардов рублей", "asserted") in found
+
+
+def test_rules_russian_dates_and_pronouns():
+    found = modal_facts([
+        "Министр Олег Смирнов посетил Хабаровск. Он заявил, что новый аэропорт будет открыт в 2026 году.",
+        "Музей основан в 1866 году.",
+        "Дмитрий Орлов назначен главой «Аэрофлота». Ранее он руководил авиакомпанией «Победа».",
+    ], "ru")
+    assert ("новый аэропорт", "открыт в", "2026 год", "planned") in found
+    assert ("музей", "основан в", "1866 год", "asserted") in found
+    assert ("Дмитрий Орлов", "руководить", "Победа", "asserted") in found
 
 
 def test_rules_russian_drops_pronoun_subjects():
@@ -225,6 +330,7 @@ def test_llm_valid_reply(fake_llm, llm_engine):
 def test_llm_broken_json_is_repaired(fake_llm, llm_engine):
     broken = '```json\n{"triplets": [{"subject": "Сбербанк", "relation": "открыл офис в", "object": "Казань"},]\n```'
     fake_llm.route("Сбербанк открыл офис", broken)
+    fake_llm.route("Канонические названия:", json.dumps({"choices": [{"relation": "открыть офис в", "candidate": None}]}))
     doc = make_doc("llm-ru", "ru", ["Сбербанк открыл офис в Казани."])
     batch = extract_triplets([doc], llm_engine)
     assert batch.failures == []
@@ -256,6 +362,61 @@ def test_llm_one_call_per_chunk(fake_llm, llm_engine):
     assert len(expected_chunks) > 1
     assert len(fake_llm.requests) == len(expected_chunks)
     assert batch.triplets == [] and batch.failures == []
+
+
+def test_llm_reply_carries_modality_and_the_prompt_asks_for_it(fake_llm, llm_engine):
+    fake_llm.route("Kestrel Airlines will supply", json.dumps({"triplets": [
+        {"subject": "Kestrel Airlines", "relation": "supply", "object": "40 aircraft", "modality": "planned"},
+        {"subject": "Kestrel Airlines", "relation": "approved", "object": "Andes Air", "modality": "negated"},
+        {"subject": "Kestrel Airlines", "relation": "acquired", "object": "Lima Cargo"},  # no modality: asserted
+    ]}))
+    fake_llm.route("Canonical names:", json.dumps({"choices": []}))
+    doc = make_doc("llm-modal", "en", ["Kestrel Airlines will supply 40 aircraft. It did not approve Andes Air. It acquired Lima Cargo."])
+    batch = extract_triplets([doc], llm_engine)
+    assert batch.failures == []
+    assert {(t.relation, t.modality) for t in batch.triplets} == {
+        ("supply", "planned"), ("approve", "negated"), ("acquire", "asserted")}
+    prompt = fake_llm.requests[0]["messages"][-1]["content"]
+    assert '"modality"' in prompt and "planned" in prompt
+
+
+def test_llm_reply_with_an_unknown_modality_fails_its_chunk(fake_llm, llm_engine):
+    bad = json.dumps({"triplets": [{"subject": "A Corp", "relation": "buy", "object": "B Corp", "modality": "rumoured"}]})
+    fake_llm.route("A Corp bought B Corp", bad)
+    fake_llm.route(RETRY_MARKER, bad)
+    batch = extract_triplets([make_doc("llm-badmod", "en", ["A Corp bought B Corp."])], llm_engine)
+    assert batch.triplets == [] and [f.key for f in batch.failures] == ["llm-badmod"]
+
+
+def test_llm_model_chooses_canonical_relations(fake_llm, llm_engine):
+    fake_llm.route("Sberbank gobbled", reply(("Sberbank", "gobbled up", "Kazan Bank"), ("Sberbank", "inaugurated office in", "Kazan"),
+                                             ("Sberbank", "snapped up", "Tula Bank")))
+    gobble, inaugurate = normalise_relation("gobbled up", "en"), normalise_relation("inaugurated office in", "en")
+    fake_llm.route("Canonical names:", json.dumps({"choices": [
+        {"relation": gobble, "candidate": "acquire"},
+        {"relation": inaugurate, "candidate": "teleport"},  # not a candidate: kept as extracted
+    ]}))
+    batch = extract_triplets([make_doc("llm-rel", "en", ["Sberbank gobbled up Kazan Bank and inaugurated an office in Kazan. "
+                                                         "Sberbank snapped up Tula Bank."])], llm_engine)
+    assert batch.failures == []
+    relations = {t.object: t.relation for t in batch.triplets}
+    assert relations["Kazan Bank"] == "acquire"
+    assert relations["Kazan"] == inaugurate
+    assert relations["Tula Bank"] == "snap up"  # the synonym table knows it (the graph merges it): not asked
+    relation_prompt = fake_llm.requests[-1]["messages"][-1]["content"]
+    assert "- acquire" in relation_prompt and "- announce" in relation_prompt  # the candidates come from the synonym table
+    assert f"- {gobble}" in relation_prompt and "- snap up" not in relation_prompt
+    assert batch.usage.calls == 2
+
+
+def test_llm_broken_relation_reply_keeps_relations_and_is_recorded(fake_llm, llm_engine):
+    fake_llm.route("Sberbank gobbled", reply(("Sberbank", "gobbled up", "Kazan Bank")))
+    fake_llm.route("Canonical names:", "Sure, here you go: acquire!")
+    fake_llm.route(RETRY_MARKER, "still not JSON")
+    batch = extract_triplets([make_doc("llm-rel-bad", "en", ["Sberbank gobbled up Kazan Bank."])], llm_engine)
+    assert [t.relation for t in batch.triplets] == [normalise_relation("gobbled up", "en")]
+    assert [(f.stage, f.key) for f in batch.failures] == [("triplets", "relations:en")]
+    assert "relations kept as extracted" in batch.failures[0].reason
 
 
 def test_chunk_paragraphs_respects_limit_and_order():

@@ -11,12 +11,14 @@ Pure functions: no store access (the flow reads and writes edges).
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import re
 import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from functools import lru_cache
+from pathlib import Path
 
 import networkx
 
@@ -53,9 +55,101 @@ def normalise_relation(relation: str, lang: str) -> str:
     return " ".join(words)
 
 
-def edge_id(head: str, relation: str, tail: str, lang: str) -> str:
-    """Stable id of the fact (head, relation, tail) in ``lang``; ``relation`` is normalised here."""
-    return stable_id("edge", head, normalise_relation(relation, lang), tail, lang)
+SYNONYMS_FILE = Path(__file__).with_name("relation_synonyms.json")
+
+
+@lru_cache(maxsize=1)
+def _synonyms() -> dict[str, dict[tuple[str, ...], tuple[str, ...]]]:
+    """{lang: {wording words: canonical words}} from relation_synonyms.json (normalised like relations)."""
+    data = json.loads(SYNONYMS_FILE.read_text(encoding="utf-8"))
+    table: dict[str, dict[tuple[str, ...], tuple[str, ...]]] = {}
+    for lang, groups in data.items():
+        if lang.startswith("_"):
+            continue
+        mapping = table.setdefault(lang, {})
+        for canonical, wordings in groups.items():
+            target = tuple(normalise_relation(canonical, lang).split())
+            for wording in wordings:
+                key = tuple(normalise_relation(wording, lang).split())
+                if key in mapping and mapping[key] != target:
+                    raise ValueError(f"{SYNONYMS_FILE}: {lang} wording {wording!r} is listed under two relations")
+                mapping[key] = target
+    return table
+
+
+@lru_cache(maxsize=100_000)
+def canonical_relation(relation: str, lang: str) -> str:
+    """The normalised relation with synonyms replaced by their canonical form ("buy" → "acquire",
+    "agree to buy" → "agree to acquire", "купить" → "приобрести"), longest wording first;
+    so the same fact worded differently by two outlets is one edge."""
+    words = normalise_relation(relation, lang).split()
+    mapping = _synonyms().get(lang, {})
+    if not mapping:
+        return " ".join(words)
+    longest = max(len(k) for k in mapping)
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        for size in range(min(longest, len(words) - i), 0, -1):
+            target = mapping.get(tuple(words[i : i + size]))
+            if target is not None:
+                out += target
+                i += size
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    return " ".join(out)
+
+
+def edge_id(head: str, relation: str, tail: str, lang: str, modality: str = "asserted") -> str:
+    """Stable id of the fact (head, relation, tail) in ``lang``; ``relation`` is normalised here
+    (lemma + synonym table). A fact that is not asserted (planned, possible, negated,
+    conditional) is another edge than the done fact: "will build" is not "built". Asserted
+    edges keep the id they had before modality existed."""
+    if modality == "asserted":
+        return stable_id("edge", head, canonical_relation(relation, lang), tail, lang)
+    return stable_id("edge", head, canonical_relation(relation, lang), tail, lang, modality)
+
+
+_MONEY = re.compile(
+    r"[$€£¥₽]|\b(euros?|dollars?|pounds?|francs?|yen|yuan|roubles?|rubles?|kronor|kroner|crowns?)\b"
+    r"|(рубл|евро|доллар|фунт|юан|франк|крон)", re.IGNORECASE,
+)
+_DATE = re.compile(
+    r"\b(january|february|march|april|may|june|july|august|september|october|november|december|"
+    r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b|(январ|феврал|март|апрел|ма[йяе]\b|июн|июл|август|сентябр|"
+    r"октябр|ноябр|декабр)|^(в\s+)?(1[89]|20)\d\d(\s+(год|году|года|г\.?))?$|\b(год[ауе]?)\b", re.IGNORECASE,
+)
+_NUMBER = re.compile(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|dozen|hundred|thousand|million|billion|"
+                     r"один|одна|два|две|три|четыре|пять|шесть|семь|восемь|девять|десять|сто|тысяч|миллион|миллиард)", re.IGNORECASE)
+#: NER labels (natasha PER/ORG/LOC/MISC, spaCy OntoNotes, the folded set benchmill.nlp emits) → entity type
+_LABEL_TYPES = {
+    "PER": "person", "PERSON": "person", "ORG": "org", "NORP": "org", "LOC": "place", "GPE": "place", "FAC": "place",
+    "DATE": "date", "TIME": "date", "MONEY": "money", "QUANTITY": "quantity", "CARDINAL": "quantity",
+    "PERCENT": "quantity", "ORDINAL": "quantity",
+}
+
+
+def entity_type(label: str | None, surface: str) -> str:
+    """Coarse type of an edge end for question words ("who", "where", "when", "how much").
+
+    The NER label decides for persons, organisations and places; otherwise the surface
+    does: money ("41 million euros", "2 миллиарда рублей"), a date ("March", "2027",
+    "в 2026 году"), a quantity (a number), else "other" (a thing: "new library").
+    """
+    mapped = _LABEL_TYPES.get(label or "")
+    if mapped in ("person", "org", "place"):
+        return mapped
+    if _MONEY.search(surface) and _NUMBER.search(surface):
+        return "money"
+    if _DATE.search(surface.strip()):
+        return "date"
+    if mapped is not None:
+        return mapped
+    if _NUMBER.search(surface):
+        return "quantity"
+    return "other"
 
 
 def _clean_surface(surface: str) -> str:
@@ -110,7 +204,9 @@ def build_edges(triplets: list[Triplet], links: dict[str, EntityLink], run_id: s
             continue
         node_labels[head.node_id].append(head.label)
         node_labels[tail.node_id].append(tail.label)
-        grouped[edge_id(head.node_id, triplet.relation, tail.node_id, triplet.lang)].append((triplet, head, tail))
+        grouped[edge_id(head.node_id, triplet.relation, tail.node_id, triplet.lang, triplet.modality)].append(
+            (triplet, head, tail)
+        )
     if unlinked:
         logger.warning(
             "build_edges: %d surface form(s) have no entity link; their triplets were skipped: %s",
@@ -137,9 +233,17 @@ def build_edges(triplets: list[Triplet], links: dict[str, EntityLink], run_id: s
                 sentences=sorted({t.sentence for t, _, _ in members}),
                 triplet_ids=sorted({t.triplet_id for t, _, _ in members}),
                 first_run=run_id,
+                modality=triplet.modality,  # part of the edge id: every member shares it
+                head_type=_end_type([(t.subject_label, t.subject) for t, _, _ in members]),
+                tail_type=_end_type([(t.object_label, t.object) for t, _, _ in members]),
             )
         )
     return edges
+
+
+def _end_type(sightings: list[tuple[str | None, str]]) -> str:
+    """The most frequent type among the triplets' (label, surface) for one end of an edge."""
+    return _most_common(entity_type(label, surface) for label, surface in sightings)
 
 
 def _union(a: list[str], b: list[str]) -> list[str]:

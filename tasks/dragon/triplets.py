@@ -11,19 +11,30 @@ Two engines:
     subject–verb–object (active, passive with and without agent, relative clauses,
     shared subjects of coordinated verbs), prepositional objects ("headquartered in Oslo"),
     copular "X is the CEO of Y" and appositive "X, the CEO of Y," (both → ``(X, CEO of, Y)``).
-    Subjects and objects must be named entities, proper-noun phrases or number phrases
-    ("2139 cars"); pronouns and bare common nouns ("the company") are dropped — a question
-    about "it" answers nothing. Relations are lemma-normalised: English verbs as lemmas
+    Subjects and objects must be named entities, proper-noun phrases, number or date
+    phrases ("2139 cars", "2026 год"), or a thing next to a name or number ("repairs to
+    the Vasa bridge cost 41 million euros", "the stadium will be built by X"; never
+    thing–verb–thing). "The company" / "компания" and "he" / "она" point back at the
+    organisation / person named before in the paragraph, else the fact is dropped — a
+    question about "it" answers nothing. Control verbs keep their head ("agree to buy",
+    "согласиться купить").
+    Every fact carries its modality (schemas.graph.Modality): negation (not, не),
+    conditions (if/unless, если), possibility (could/may/would, может, бы), plans
+    (will, plans/expects/is set to, будет, планирует, perfective future "поставит");
+    a plan is never stated as a done fact. Relations are lemma-normalised: English verbs as lemmas
     ("acquire"), passives as "be <participle> <prep>" ("be headquartered in"), noun
     relations as "<noun> <prep>" ("CEO of"); Russian verbs as lemma + preposition
     ("приобрести", "находиться в"), noun relations in the nominative ("глава").
     Russian entities are natasha NER spans in their normal form (nominative).
 
 ``llm``
-    prompts/<lang>/triplets.j2, one call per chunk of new paragraphs (at most
+    prompts/<lang>/triplets.j2 (facts with their modality), one call per chunk of new paragraphs (at most
     ``chunk_chars`` characters, split at paragraph, then sentence boundaries). A reply
     that cannot be used becomes one :class:`schemas.Failure` for that chunk; other chunks
-    and documents go on. ``LLMUnavailable`` (endpoint down) propagates.
+    and documents go on. ``LLMUnavailable`` (endpoint down) propagates. Relations the
+    synonym table (tasks/dragon/relation_synonyms.json) does not know are mapped by the
+    model onto its canonical names (prompts/<lang>/triplet_relations.j2); an unusable
+    reply keeps them as extracted and is recorded (Failure key ``relations:<lang>``).
 
 Triplet ids are content-derived: sha256 of (version_id, sentence, subject, relation,
 object), so re-extracting a version upserts, never duplicates.

@@ -27,6 +27,8 @@ class TripletConfig(BaseModel):
     max_relation_words: int = Field(6, ge=1, description="longer relation phrases are not facts one can ask about")
     max_entity_chars: int = Field(80, ge=10, description="longer subject/object phrases are parse noise")
     spacy_batch_size: int = Field(64, ge=1, description="rules engine: paragraphs per spaCy nlp.pipe batch")
+    choose_relations: bool = Field(True, description="llm engine: the model maps new relations onto the canonical names")
+    relation_batch: int = Field(60, ge=1, description="llm engine: relations per relation-normalisation call")
 
 
 class TripletBatch(BaseModel):
@@ -52,6 +54,7 @@ class _Fact:
     object: str
     subject_label: str | None
     object_label: str | None
+    modality: str = "asserted"
 
 
 _SPACE = re.compile(r"\s+")
@@ -103,6 +106,7 @@ class _DocCollector:
                 subject_label=fact.subject_label,
                 object_label=fact.object_label,
                 engine=self.engine,
+                modality=fact.modality,
             )
         )
 
@@ -135,8 +139,10 @@ def _join(*parts: str) -> str:
     return " ".join(p for p in parts if p)
 
 
-def _fact(sentence: str, subject: tuple[str, str | None], relation: str, obj: tuple[str, str | None]) -> _Fact:
-    return _Fact(sentence, subject[0], relation, obj[0], subject[1], obj[1])
+def _fact(
+    sentence: str, subject: tuple[str, str | None], relation: str, obj: tuple[str, str | None], modality: str = "asserted"
+) -> _Fact:
+    return _Fact(sentence, subject[0], relation, obj[0], subject[1], obj[1], modality)
 
 
 @lru_cache(maxsize=20_000)

@@ -12,6 +12,7 @@ from benchmill.engines import EngineConfig
 from benchmill.llm import failure_reason
 from benchmill.prompts import render
 from schemas import Failure, IncrementDoc, LLMUsage, Triplet
+from schemas.graph import Modality
 
 from tasks.dragon.triplets_base import (  # noqa: F401
     log, PROMPT_NAME, TripletConfig, TripletBatch, _Fact, _clean, _DocCollector, _paragraphs, _failure, normalise_relation,
@@ -21,12 +22,28 @@ class LLMTriplet(BaseModel):
     subject: str
     relation: str
     object: str
+    #: a reply without it is read as asserted (older prompts); a value outside the five fails the reply
+    modality: Modality = "asserted"
 
 
 class LLMTripletReply(BaseModel):
     """The JSON object the triplets prompt asks for."""
 
     triplets: list[LLMTriplet]
+
+
+RELATIONS_PROMPT = "triplet_relations"
+
+
+class RelationChoice(BaseModel):
+    relation: str
+    candidate: str | None = None
+
+
+class RelationChoiceReply(BaseModel):
+    """The JSON object the triplet_relations prompt asks for."""
+
+    choices: list[RelationChoice]
 
 
 def chunk_paragraphs(paragraphs: list[str], max_chars: int, lang: str) -> list[str]:
@@ -95,7 +112,62 @@ def _extract_llm(docs: list[IncrementDoc], engine: EngineConfig, config: Triplet
     for doc in docs:
         if id(doc) in collectors:
             triplets += collectors[id(doc)].finish()
+    if config.choose_relations and triplets:
+        triplets, relation_failures, relation_usage = choose_relations(triplets, client, config)
+        failures += relation_failures
+        usage = LLMUsage.total([usage, relation_usage])
     return TripletBatch(triplets=triplets, failures=failures, usage=usage)
+
+
+def relation_candidates(lang: str) -> list[str]:
+    """The canonical relation names of the synonym table (tasks/dragon/relation_synonyms.json)."""
+    import json
+
+    from tasks.dragon.graph import SYNONYMS_FILE
+
+    groups = json.loads(SYNONYMS_FILE.read_text(encoding="utf-8")).get(lang, {})
+    return sorted(groups)
+
+
+def choose_relations(
+    triplets: list[Triplet], client, config: TripletConfig
+) -> tuple[list[Triplet], list[Failure], LLMUsage]:
+    """llm engine's relation normalisation: the model maps each distinct relation of the batch
+    onto one of the canonical names (or none), one call per language and at most
+    ``relation_batch`` relations. A relation the synonym table already knows is not asked
+    about. A reply that cannot be used, or a choice outside the candidates, leaves the
+    relations as they are; the unusable reply is recorded as a Failure (key
+    ``relations:<lang>``), never raised. The triplet id stays that of the extracted wording.
+    """
+    from tasks.dragon.graph import canonical_relation
+
+    failures: list[Failure] = []
+    usages: list[LLMUsage] = []
+    chosen: dict[tuple[str, str], str] = {}
+    for lang in sorted({t.lang for t in triplets}):
+        candidates = relation_candidates(lang)
+        known = {canonical_relation(c, lang) for c in candidates}
+        pending = sorted({t.relation for t in triplets if t.lang == lang and canonical_relation(t.relation, lang) not in known})
+        for start in range(0, len(pending), config.relation_batch):
+            part = pending[start : start + config.relation_batch]
+            prompt = render(RELATIONS_PROMPT, lang, candidates=candidates, relations=part)
+            result = client.complete_json(prompt, RelationChoiceReply)
+            usages.append(result.usage)
+            if result.value is None:
+                failures.append(Failure(stage="triplets", key=f"relations:{lang}", kind=result.failure_kind,
+                                        reason=failure_reason(result, "unusable relation-normalisation reply; relations kept as extracted")))
+                continue
+            asked = set(part)
+            for choice in result.value.choices:
+                if choice.relation in asked and choice.candidate in candidates:
+                    chosen[(lang, choice.relation)] = choice.candidate
+                elif choice.relation in asked and choice.candidate not in (None, ""):
+                    log.info("triplets: model chose %r for %r, not a candidate; kept as extracted", choice.candidate, choice.relation)
+    if not chosen:
+        return triplets, failures, LLMUsage.total(usages)
+    out = [t.model_copy(update={"relation": chosen[(t.lang, t.relation)]}) if (t.lang, t.relation) in chosen else t
+           for t in triplets]
+    return out, failures, LLMUsage.total(usages)
 
 
 def _llm_facts(job: _ChunkJob, reply: LLMTripletReply) -> Iterator[_Fact]:
@@ -113,6 +185,7 @@ def _llm_facts(job: _ChunkJob, reply: LLMTripletReply) -> Iterator[_Fact]:
             object=obj,
             subject_label=_entity_label(entities, subject, lang),
             object_label=_entity_label(entities, obj, lang),
+            modality=item.modality,
         )
 
 

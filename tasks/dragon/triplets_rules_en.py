@@ -69,15 +69,74 @@ def _absolute_date(text: str) -> bool:
     return bool(_MONTHS_OR_DIGIT.search(text))
 
 
+#: verbs whose infinitive complement is a plan, not a done fact: "plans to open" → (X, open, Y) planned
+_EN_PLAN_HEADS = frozenset({
+    "plan", "intend", "aim", "expect", "set", "schedule", "due", "prepare", "hope", "want", "seek", "promise",
+    "pledge", "go", "propose",
+})
+_EN_PLANNED_AUX = frozenset({"will", "shall", "'ll", "wo"})
+_EN_POSSIBLE_AUX = frozenset({"could", "may", "might", "can", "would", "'d", "should", "must", "ca"})
+_EN_CONDITION_MARKS = frozenset({"if", "unless"})
+
+
+def _own_modality_en(verb) -> str | None:
+    """What the verb's own auxiliaries, negation and clause say; None when nothing does.
+
+    Negation wins ("will not raise" is negated), then a condition (the main clause of an
+    "if"/"unless" clause, or the "if" clause itself), then "could/may/might/can/would"
+    (possible), then "will/shall" (planned).
+    """
+    children = list(verb.children)
+    if any(c.dep_ == "neg" for c in children):
+        return "negated"
+    if verb.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in _EN_CONDITION_MARKS for c in children):
+        return "conditional"
+    for child in children:
+        if child.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in _EN_CONDITION_MARKS for m in child.children):
+            return "conditional"
+    auxes = {c.lower_ for c in children if c.dep_ in ("aux", "auxpass")}
+    if auxes & _EN_POSSIBLE_AUX:
+        return "possible"
+    if auxes & _EN_PLANNED_AUX:
+        return "planned"
+    return None
+
+
+def _modality_en(verb) -> str:
+    """Modality of the fact a verb states, looking up through coordination and control verbs.
+
+    "will build X and run Y": "run" shares "will"; "is set to build" / "plans to open":
+    planned; "could agree to buy": possible.
+    """
+    own = _own_modality_en(verb)
+    if own is not None:
+        return own
+    head = verb.head
+    if verb.dep_ == "conj" and head is not verb and head.pos_ in ("VERB", "AUX") \
+            and not any(c.dep_ in _EN_SUBJ for c in verb.children):
+        return _modality_en(head)
+    if verb.dep_ == "xcomp" and head is not verb and head.pos_ in ("VERB", "AUX", "ADJ"):
+        above = _modality_en(head)
+        if above != "asserted":
+            return above
+        if head.lemma_.lower() in _EN_PLAN_HEADS:
+            return "planned"
+    return "asserted"
+
+
 class _EnSentence:
     """Noun-phrase helpers over one spaCy sentence (entity lookup precomputed once per doc)."""
 
-    __slots__ = ("ent_of",)
+    __slots__ = ("ent_of", "antecedent", "person")
 
     def __init__(self, ent_of: dict[int, object]):
         self.ent_of = ent_of
+        #: the person last named as a subject before this sentence: what "he" / "she" points back at
+        self.person: tuple[str, str | None] | None = None
+        #: the last organisation named before this sentence: what "the company" points back at
+        self.antecedent: tuple[str, str | None] | None = None
 
-    def phrase(self, head, as_subject: bool = False) -> tuple[str, str | None] | None:
+    def phrase(self, head, as_subject: bool = False, common: bool = False) -> tuple[str, str | None] | None:
         """(text, NER label) of the noun phrase headed by ``head`` if it names something.
 
         Kept: compounds, adjectives, numbers and quantifiers left of the head, widened to
@@ -88,9 +147,16 @@ class _EnSentence:
         ("October 2024", "1991", not "Monday", "the same year"). A subject must be a
         name, never a number or date: "October was the best month" states nothing about
         an entity.
+
+        ``common``: a common noun may stand too ("repairs to the Vasa bridge", "the city
+        council"): its phrase keeps a following "of/to/for/in <name>" that tells which one.
         """
+        if head.lower_ in ("he", "she") and head.dep_ in _EN_SUBJ:
+            return self.person  # "Okafor previously led ..." after "... hired Daniel Okafor"; None when nobody was named
         if head.pos_ == "PRON" or head.lower_ in _EN_RELATIVE:
             return None
+        if common and head.pos_ == "NOUN" and head.i not in self.ent_of and not any(t.like_num for t in head.lefts):
+            return self.common_phrase(head)
         start = end = head.i
         stack = [head]
         while stack:
@@ -128,6 +194,25 @@ class _EnSentence:
             text = text[:-2]
         return text, (nlp.spacy_label(label) if label is not None else None)
 
+    def common_phrase(self, head) -> tuple[str, str | None] | None:
+        if head.lower_ in _EN_ORG_ANAPHORS and any(t.lower_ == "the" for t in head.lefts):
+            # "Portline will cancel ... The airline carried ...": the organisation named before
+            return self.antecedent if len([t for t in head.lefts if t.dep_ != "det"]) == 0 else None
+        if head.lower_ in _EN_GENERIC_NOUNS or head.tag_ == "NNS" and head.lower_ in ("others", "ones"):
+            return None
+        left = [t for t in head.lefts if t.dep_ in ("amod", "compound", "nmod")]
+        words = [t.text for t in left] + [head.text]
+        for prep in head.rights:
+            if prep.dep_ == "prep" and prep.lower_ in ("of", "to", "for", "in"):
+                pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+                named = self.phrase(pobj) if pobj is not None else None
+                if named is None and pobj is not None and any(t.pos_ == "PROPN" for t in pobj.lefts):
+                    named = (" ".join(t.text for t in pobj.lefts if t.dep_ in ("compound", "amod")) + " " + pobj.text, None)
+                if named is not None:
+                    words += [prep.text, named[0]]
+                break
+        return " ".join(words), None
+
     @staticmethod
     def with_conjuncts(token) -> list:
         out = [token]
@@ -151,6 +236,24 @@ class _EnSentence:
         return ent is not None and ent.label_ in _EN_TIME_LABELS and _absolute_date(ent.text)
 
 
+#: heads that only point back ("the move", "the deal") or are too vague to ask about
+_EN_GENERIC_NOUNS = frozenset({
+    "move", "deal", "one", "thing", "way", "part", "lot", "number", "time", "year", "day", "statement", "people",
+    "fact", "case", "issue", "side", "kind", "decision", "plan", "comment",
+    # "the company", "the airline": they point back at a name (resolved to the last organisation
+    # named before, else dropped: a question about "the company" answers nothing)
+    "company", "firm", "group", "business", "operator", "carrier", "airline", "bank", "chain", "cooperative",
+    "maker", "manufacturer", "retailer", "lender", "insurer", "club", "team", "startup", "organisation",
+    "organization", "unit", "subsidiary", "giant",
+})
+
+
+_EN_ORG_ANAPHORS = frozenset({
+    "company", "firm", "group", "business", "operator", "carrier", "airline", "bank", "chain", "cooperative",
+    "maker", "manufacturer", "retailer", "lender", "insurer", "club", "startup",
+})
+
+
 def _facts_en(doc) -> Iterator[_Fact]:
     ent_of: dict[int, object] = {}
     for ent in doc.ents:
@@ -165,6 +268,45 @@ def _facts_en(doc) -> Iterator[_Fact]:
                 yield from _verb_facts_en(token, sentence, helper)
             elif token.dep_ == "appos":
                 yield from _appositive_facts_en(token, sentence, helper)
+        # the antecedent of a later "the company": an organisation named here, else the
+        # named subject of the main verb (the small model often tags firms as persons)
+        people = [e for e in sent.ents if e.label_ == "PERSON" and any(t.dep_ in _EN_SUBJ | {"appos"} for t in e)]
+        if people:
+            helper.person = (people[0].text, nlp.spacy_label("PERSON"))
+        orgs = [e for e in sent.ents if e.label_ == "ORG" and e[0].lower_ != "the"]
+        if orgs:
+            helper.antecedent = (orgs[0].text, nlp.spacy_label("ORG"))
+        else:
+            for child in sent.root.children:
+                if child.dep_ in _EN_SUBJ:
+                    named = helper.phrase(child, as_subject=True)
+                    if named is not None:
+                        helper.antecedent = named
+                        break
+
+
+class _Emitter:
+    """Builds the facts of one verb: its modality and a control-verb prefix ("agree to") on each."""
+
+    __slots__ = ("sentence", "modality", "prefix")
+
+    def __init__(self, sentence: str, modality: str, prefix: str):
+        self.sentence, self.modality, self.prefix = sentence, modality, prefix
+
+    def __call__(self, subject, relation: str, obj) -> _Fact:
+        return _fact(self.sentence, subject, _join(self.prefix, relation), obj, self.modality)
+
+
+def _control_prefix_en(verb) -> str:
+    """ "agreed to buy" → "agree to"; "plans to open" → "" (the plan is the modality, not the relation)."""
+    if verb.dep_ != "xcomp" or verb.head is verb or verb.head.pos_ not in ("VERB", "AUX"):
+        return ""
+    head = verb.head
+    lemma = head.lemma_.lower()
+    if lemma in _EN_PLAN_HEADS or lemma == "be":
+        return ""
+    to = "to" if any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children) else ""
+    return _join(_control_prefix_en(head), lemma, to)
 
 
 def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
@@ -177,6 +319,10 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
         anchor = verb.head
         own_passive = any(c.dep_ == "auxpass" for c in verb.children)
         subjects = [(c, own_passive) for c in anchor.children if c.dep_ in _EN_SUBJ]
+    if not subjects and verb.dep_ == "xcomp" and verb.head.pos_ in ("VERB", "AUX", "ADJ") and verb.head is not verb:
+        # control: "Telmark agreed to buy X", "Kolding Wind is set to build X": the head's subject
+        own_passive = any(c.dep_ == "auxpass" for c in verb.children)
+        return [(s, own_passive) for s, _ in _subjects_en(verb.head, helper)]
     if not subjects and verb.dep_ == "acl" and verb.tag_ == "VBN":
         # "Harbour Logistics, based in Oslo, ..." : a participle modifying its noun
         subjects = [(verb.head, True)]
@@ -191,11 +337,14 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
 
 def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     children = list(verb.children)
-    if any(c.dep_ == "neg" for c in children):
-        return  # "did not acquire": a negated statement is not a fact to ask about
     subjects = _subjects_en(verb, helper)
     if not subjects:
         return
+    # "did not acquire", "will build", "could sell", "if ..., X will ...": carried on the
+    # fact, never stated as done (issue 10)
+    modality = _modality_en(verb)
+    control = _control_prefix_en(verb)
+    emit = _Emitter(sentence, modality, control)
     particle = " ".join(c.lower_ for c in children if c.dep_ == "prt")
     passive = any(c.dep_ == "auxpass" for c in children) or any(p for _, p in subjects)
     if passive and verb.tag_ != "VBN":
@@ -216,13 +365,14 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                 if agent_phrase is None:
                     continue
                 for subject, _ in subjects:
-                    subject_phrase = helper.phrase(subject)  # the patient of a passive may be anything named
+                    # the patient of a passive may be anything named, or a thing: "the stadium will be built by X"
+                    subject_phrase = helper.phrase(subject, common=True)
                     if subject_phrase is not None:
-                        yield _fact(sentence, agent_phrase, relation, subject_phrase)
+                        yield emit(agent_phrase, relation, subject_phrase)
         return
 
     if is_copula:
-        yield from _copular_facts_en(verb, children, subjects, sentence, helper)
+        yield from _copular_facts_en(verb, children, subjects, sentence, helper, emit)
         return
     base = _join("be", verb.lower_, particle) if passive else _join(lemma, particle)
 
@@ -244,6 +394,16 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     times = [(p, o) for p, o in preps if helper.is_absolute_time(o)]
 
     subject_phrases = [p for p in (helper.phrase(s, as_subject=True) for s, _ in subjects) if p is not None]
+    for child in children:
+        if child.dep_ == "oprd" and subject_phrases:
+            # "Tomas Varga was appointed chief financial officer of Rivelle Motors" → (Varga, chief financial officer of, ...)
+            yield from _role_facts_en(child, subject_phrases, sentence, helper, emit)
+    common_subject = False
+    if not subject_phrases:
+        # "Repairs to the Vasa bridge cost 41 million euros": a thing as subject, kept only
+        # with a named object or a number (below), never thing–verb–thing
+        subject_phrases = [p for p in (helper.phrase(s, common=True) for s, _ in subjects) if p is not None]
+        common_subject = bool(subject_phrases)
     if not subject_phrases:
         return
     # A quantity is true of a period: "sold 2139 cars in October" → (X, sell in October,
@@ -254,12 +414,13 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
         when_ent = helper.ent_of.get(when.i)
         time_suffix = _join(preposition, when_ent.text if when_ent is not None else when.text)
     folded_time = False
+    prep_facts = False
     for obj, object_phrase in named_objects:
         quantity = any(t.like_num for t in obj.subtree) and object_phrase[1] in (None, "MISC")
         relation = _join(base, time_suffix) if quantity else base
         folded_time = folded_time or (quantity and bool(time_suffix))
         for subject_phrase in subject_phrases:
-            yield _fact(sentence, subject_phrase, relation, object_phrase)
+            yield emit(subject_phrase, relation, object_phrase)
     for preposition, pobj in preps:
         if folded_time and (preposition, pobj) == times[0]:
             continue  # part of the quantity fact above
@@ -272,8 +433,16 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
             continue
         middle = helper.plain_text(plain_object) if plain_object is not None and not named_objects else ""
         relation = _join(base, middle, preposition)
+        prep_facts = True
         for subject_phrase in subject_phrases:
-            yield _fact(sentence, subject_phrase, relation, object_phrase)
+            yield emit(subject_phrase, relation, object_phrase)
+    if plain_object is not None and not named_objects and not common_subject and not prep_facts:
+        # "Marcus Hale opened the new library" → (Marcus Hale, open, new library): a named
+        # subject doing something to a thing (thing–verb–thing is never kept)
+        thing = helper.phrase(plain_object, common=True)
+        if thing is not None:
+            for subject_phrase in subject_phrases:
+                yield emit(subject_phrase, base, thing)
     if plain_object is not None and not named_objects:
         # "announced a partnership with OpenAI" → (X, announce a partnership with, OpenAI)
         for prep in plain_object.children:
@@ -288,10 +457,10 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                         continue
                     relation = _join(base, helper.plain_text(plain_object), prep.lower_)
                     for subject_phrase in subject_phrases:
-                        yield _fact(sentence, subject_phrase, relation, object_phrase)
+                        yield emit(subject_phrase, relation, object_phrase)
 
 
-def _copular_facts_en(verb, children, subjects, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
+def _copular_facts_en(verb, children, subjects, sentence: str, helper: _EnSentence, emit=None) -> Iterator[_Fact]:
     """"X is the CEO of Y" → (X, CEO of, Y); "X is Y" (Y named) → (X, be, Y); "X is based in Y"."""
     subject_phrases = [p for p in (helper.phrase(s, as_subject=True) for s, _ in subjects) if p is not None]
     if not subject_phrases:
@@ -299,7 +468,7 @@ def _copular_facts_en(verb, children, subjects, sentence: str, helper: _EnSenten
     for child in children:
         if child.dep_ == "attr":
             for attribute in _EnSentence.with_conjuncts(child):
-                yield from _role_facts_en(attribute, subject_phrases, sentence, helper)
+                yield from _role_facts_en(attribute, subject_phrases, sentence, helper, emit)
         elif child.dep_ == "acomp":
             # "X is responsible for Y"
             for prep in child.children:
@@ -311,34 +480,43 @@ def _copular_facts_en(verb, children, subjects, sentence: str, helper: _EnSenten
                         if object_phrase is not None:
                             relation = _join("be", child.lower_, prep.lower_)
                             for subject_phrase in subject_phrases:
-                                yield _fact(sentence, subject_phrase, relation, object_phrase)
+                                yield emit(subject_phrase, relation, object_phrase)
         elif child.dep_ == "prep":
             # "X is in Y" is rarely a fact worth a question; "X is at Y" neither: skipped
             continue
 
 
-def _role_facts_en(noun, subject_phrases, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
+def _role_facts_en(noun, subject_phrases, sentence: str, helper: _EnSentence, emit=None) -> Iterator[_Fact]:
     """A role noun with a prepositional entity ("CEO of Y") links each subject to Y."""
+    emit = emit or _Emitter(sentence, "asserted", "")
     produced = False
+    # "the largest utility in western Norway": with a superlative, "in" names the field of the role
+    superlative = any(t.tag_ == "JJS" for t in noun.lefts)
     for prep in noun.children:
-        if prep.dep_ != "prep" or prep.lower_ not in _EN_COPULA_NOUN_PREPS:
+        if prep.dep_ != "prep" or (prep.lower_ not in _EN_COPULA_NOUN_PREPS and not (superlative and prep.lower_ == "in")):
             continue
         for pobj in prep.children:
             if pobj.dep_ != "pobj":
                 continue
-            for conjunct in _EnSentence.with_conjuncts(pobj):
+            role = _join(_role_text(noun), prep.lower_)
+            targets = [(c, role) for c in _EnSentence.with_conjuncts(pobj)]
+            if helper.phrase(pobj) is None and prep.lower_ == "of":
+                # "head of sales at Ferrox Steel": the organisation hangs off the department
+                targets += [(inner, _join(role, pobj.text, prep2.lower_))
+                            for prep2 in pobj.children if prep2.dep_ == "prep" and prep2.lower_ in _EN_COPULA_NOUN_PREPS
+                            for inner in prep2.children if inner.dep_ == "pobj"]
+            for conjunct, relation in targets:
                 object_phrase = helper.phrase(conjunct)
                 if object_phrase is None:
                     continue
-                relation = _join(_role_text(noun), prep.lower_)
                 for subject_phrase in subject_phrases:
                     produced = True
-                    yield _fact(sentence, subject_phrase, relation, object_phrase)
+                    yield emit(subject_phrase, relation, object_phrase)
     if not produced:
         object_phrase = helper.phrase(noun)
         if object_phrase is not None and object_phrase[1] is not None:
             for subject_phrase in subject_phrases:
-                yield _fact(sentence, subject_phrase, "be", object_phrase)
+                yield emit(subject_phrase, "be", object_phrase)
 
 
 def _role_text(noun) -> str:

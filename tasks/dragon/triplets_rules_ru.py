@@ -16,14 +16,34 @@ _RU_SUBJ = frozenset({"nsubj", "nsubj:pass"})
 _RU_OBJ = frozenset({"obj", "iobj"})
 _RU_NP_KEEP = frozenset({"amod", "nummod", "nummod:gov", "flat:name", "flat", "compound"})
 _RU_RELATIVE = frozenset({"который", "которая", "которое", "которые", "что", "кто"})
+#: nouns that alone point back at a named organisation ("компания заявила")
+_RU_ANAPHORS = frozenset({
+    "компания", "фирма", "группа", "холдинг", "банк", "перевозчик", "авиакомпания", "концерн", "корпорация",
+    "предприятие", "оператор", "производитель", "клуб", "сеть",
+})
+#: too vague to ask about
+_RU_GENERIC = frozenset({"решение", "сделка", "год", "время", "раз", "часть", "случай", "вопрос", "заявление"})
+_RU_NEGATIONS = frozenset({"не", "ни"})
+_RU_CONDITIONS = frozenset({"если", "ежели", "коли"})
+_RU_FUTURE_AUX = frozenset({"буду", "будешь", "будет", "будем", "будете", "будут"})
+#: heads whose infinitive is a plan: "планирует открыть" → (X, открыть, Y) planned
+_RU_PLAN_HEADS = frozenset({
+    "планировать", "намереваться", "собираться", "рассчитывать", "хотеть", "обещать", "предполагать",
+    "намерен", "намеренный", "должен", "должный", "готовиться", "обязаться", "надеяться",
+})
+_RU_POSSIBLE_HEADS = frozenset({"мочь", "смочь"})
 _RU_COPULAS = frozenset({"являться", "стать", "становиться", "оставаться", "остаться", "назначить", "избрать"})
 
 
 class _RuSentence:
     """Pattern helpers over one natasha sentence."""
 
-    def __init__(self, tokens, span_of: dict[str, object], vocab):
+    def __init__(self, tokens, span_of: dict[str, object], vocab, antecedent=None, person=None):
         self.tokens = tokens
+        #: the person last named before this sentence: what "он" / "она" points back at
+        self.person = person
+        #: the organisation named before this sentence: what "компания" alone points back at
+        self.antecedent = antecedent
         self.by_id = {t.id: t for t in tokens}
         self.children: dict[str, list] = {}
         for token in tokens:
@@ -41,33 +61,96 @@ class _RuSentence:
             out.extend(self.with_conjuncts(child))
         return out
 
-    def phrase(self, head) -> tuple[str, str | None] | None:
+    def phrase(self, head, common: bool = False) -> tuple[str, str | None] | None:
         """(text, NER label) of what ``head`` names, or None.
 
         A named-entity span in its normal (nominative) form; a common noun with a named
         appositive ("компания «Северный порт»") gives the appositive; a number phrase is
         kept as written ("2139 автомобилей"); a lone proper noun in its lemma.
         """
+        if head.text.lower() in ("он", "она") and head.rel in _RU_SUBJ:
+            return self.person  # "Ранее он руководил ...": the person named before, or nothing
         if head.pos == "PRON" or head.text.lower() in _RU_RELATIVE:
             return None
         span = self.span_of.get(head.id)
         if span is not None:
-            return span.normal, span.type
-        for child in self.kids(head, ("appos", "flat:name", "nmod")):
+            return _unquote(span.normal), span.type
+        for child in self.kids(head, ("appos", "flat:name")):
             # "фирму «Балтийский транзит»": the name is an appositive of the common noun
-            if child.rel == "nmod":
-                continue
             span = self.span_of.get(child.id)
             if span is not None:
                 return span.normal, span.type
-        numbers = [c for c in self.kids(head, ("nummod", "nummod:gov")) if c.pos == "NUM"]
-        if numbers or head.pos == "NUM":
-            words = sorted([head, *numbers, *self.kids(head, ("amod",))], key=lambda t: t.start)
-            return " ".join(t.text for t in words), None
+        for nmod in self.kids(head, ("nmod",)) if _lemma(self.vocab, head) in _RU_ANAPHORS else ():
+            # "сеть магазинов «Лента»": the name hangs off the genitive (not "иск компании «Ростел»")
+            if self.kids(nmod, ("case",)):
+                continue
+            for child in self.kids(nmod, ("appos",)):
+                span = self.span_of.get(child.id)
+                if span is not None:
+                    return span.normal, span.type
+        date = self.date_phrase(head)
+        if date is not None:
+            return date, None
+        number = self.number_phrase(head)
+        if number is not None:
+            return number, None
+        if head.pos == "PROPN" and _lemma(self.vocab, head) in _RU_ANAPHORS:
+            return self.common_phrase(head) if common else None  # "Банк откроет ...": a capitalised "the bank"
         if head.pos == "PROPN":
             parts = sorted([head, *self.kids(head, ("flat:name", "flat"))], key=lambda t: t.start)
             return " ".join(_lemma(self.vocab, t).capitalize() for t in parts), None
+        if common and head.pos == "NOUN":
+            return self.common_phrase(head)
         return None
+
+    def date_phrase(self, head) -> str | None:
+        """ "в 2026 году" → "2026 год", "в марте" → "март"; only an absolute time (a year or a month)."""
+        lemma = _lemma(self.vocab, head)
+        if lemma in _RU_MONTHS:
+            years = [c for c in self.kids(head, ("amod", "nummod", "nmod")) if c.text.isdigit()]
+            return " ".join([lemma, *[y.text for y in years]])
+        if lemma == "год":
+            years = [c for c in self.kids(head, ("amod", "nummod")) if c.text.isdigit() and len(c.text) == 4]
+            if years:
+                return f"{years[0].text} год"
+        return None
+
+    def number_phrase(self, head) -> str | None:
+        """ "20 тысяч электромобилей", "3 миллиарда рублей", "2139 автомобилей": as written, or None."""
+        words, stack, has_number = [head], [head], head.pos == "NUM"
+        while stack:
+            token = stack.pop()
+            for child in self.kids(token, ("nummod", "nummod:gov", "amod")):
+                if child.rel == "amod" and token is not head:
+                    continue
+                words.append(child)
+                stack.append(child)
+                has_number = has_number or child.pos == "NUM"
+        if not has_number:
+            return None
+        return " ".join(t.text for t in sorted(words, key=lambda t: t.start))
+
+    def common_phrase(self, head) -> tuple[str, str | None] | None:
+        """A thing named by a common noun, in the nominative with its adjectives and genitive
+        ("ремонт моста через Волгу", "новый стадион в Казани"); "компания" / "банк" alone point
+        back at the organisation named before (``antecedent``), else nothing."""
+        lemma = _lemma(self.vocab, head)
+        modifiers = self.kids(head, ("nmod",))
+        if lemma in _RU_ANAPHORS and not modifiers and not self.kids(head, ("amod",)):
+            return self.antecedent
+        if lemma in _RU_GENERIC:
+            return None
+        words = [self.role(head)]
+        for nmod in modifiers[:1]:
+            tokens = sorted([nmod, *self.kids(nmod, ("case", "amod")), *[
+                t for c in self.kids(nmod, ("nmod",)) for t in (c, *self.kids(c, ("case",)))
+            ]], key=lambda t: t.start)
+            names = [self.span_of[c.id] for c in self.kids(nmod, ("appos",)) if c.id in self.span_of]
+            if names:  # "выручка холдинга «Металлинвест»"
+                words.append(f"{nmod.text} «{_unquote(names[0].normal)}»")
+            elif len(tokens) <= 5:
+                words.append(" ".join(t.text for t in tokens))
+        return " ".join(words), None
 
     def role(self, noun) -> str:
         """A role noun with its adjectives in the nominative: "генеральным директором" → "генеральный директор".
@@ -88,6 +171,13 @@ class _RuSentence:
     def preposition(self, token) -> str:
         cases = [c for c in self.kids(token, ("case",))]
         return " ".join(c.text.lower() for c in cases)
+
+
+def _unquote(name: str) -> str:
+    """ "Авиакомпания «Северный ветер" (natasha's span took the noun and one quote) → "Северный ветер"."""
+    if "«" in name:
+        name = name.split("«", 1)[1]
+    return name.replace("»", "").replace("«", "").strip() or name
 
 
 def _lemma(vocab, token) -> str:
@@ -113,8 +203,9 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector) -> None:
         span.normalize(vocab)
         for token in span.tokens:
             span_of[token.id] = span
+    antecedent = person = None
     for sent in parsed.sents:
-        helper = _RuSentence(sent.tokens, span_of, vocab)
+        helper = _RuSentence(sent.tokens, span_of, vocab, antecedent, person)
         for token in sent.tokens:
             if token.pos in ("VERB", "AUX"):
                 for fact in _verb_facts_ru(token, sent.text, helper):
@@ -122,10 +213,87 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector) -> None:
             elif token.pos == "NOUN":
                 for fact in _noun_facts_ru(token, sent.text, helper):
                     collector.add(fact)
+        people = [span for span in parsed.spans if span.type == "PER" and sent.start <= span.start < sent.stop]
+        if people:
+            person = (people[0].normal, people[0].type)
+        orgs = [span for span in parsed.spans if span.type == "ORG" and sent.start <= span.start < sent.stop]
+        if orgs:
+            antecedent = (orgs[0].normal, orgs[0].type)
+
+
+def _own_modality_ru(verb, helper: _RuSentence) -> str | None:
+    """What the verb's own particles, auxiliaries, tense and clause say; None when nothing does.
+
+    "не" → negated; an "если" clause or its main clause → conditional; "бы" → possible;
+    "будет" + infinitive / passive participle, or a perfective future ("поставит") → planned.
+    """
+    kids = helper.kids(verb)
+    if any(c.text.lower() in _RU_NEGATIONS and c.rel in ("advmod", "discourse", "aux", "dep") for c in kids):
+        return "negated"
+    if verb.rel == "advcl" and any(c.rel == "mark" and c.text.lower() in _RU_CONDITIONS for c in kids):
+        return "conditional"
+    for child in kids:
+        if child.rel == "advcl" and any(m.rel == "mark" and m.text.lower() in _RU_CONDITIONS for m in helper.kids(child)):
+            return "conditional"
+    if any(c.text.lower() in ("бы", "б") for c in kids):
+        return "possible"
+    if any(c.rel in ("aux", "aux:pass") and c.text.lower() in _RU_FUTURE_AUX for c in kids):
+        return "planned"
+    if (verb.feats or {}).get("Tense") == "Fut":
+        return "planned"
+    return None
+
+
+def _modality_ru(verb, helper: _RuSentence) -> str:
+    own = _own_modality_ru(verb, helper)
+    if own is not None:
+        return own
+    head = helper.by_id.get(verb.head_id)
+    if head is None or head is verb:
+        return "asserted"
+    if verb.rel == "conj" and head.pos in ("VERB", "AUX") and not helper.kids(verb, _RU_SUBJ):
+        return _modality_ru(head, helper)
+    if verb.rel == "xcomp":
+        above = _modality_ru(head, helper)
+        if above != "asserted":
+            return above
+        lemma = _lemma(helper.vocab, head)
+        if lemma in _RU_POSSIBLE_HEADS:
+            return "possible"
+        if lemma in _RU_PLAN_HEADS or head.text.lower() in _RU_PLAN_HEADS:
+            return "planned"
+    return "asserted"
+
+
+def _control_prefix_ru(verb, helper: _RuSentence) -> str:
+    """ "согласилась купить" → "согласиться"; "планирует открыть", "может снизить" → "" (modality instead)."""
+    if verb.rel != "xcomp":
+        return ""
+    head = helper.by_id.get(verb.head_id)
+    if head is None or head.pos not in ("VERB",):
+        return ""
+    lemma = _lemma(helper.vocab, head)
+    if lemma in _RU_PLAN_HEADS or lemma in _RU_POSSIBLE_HEADS or lemma in _RU_COPULAS or lemma == "быть":
+        return ""
+    return _join(_control_prefix_ru(head, helper), lemma)
+
+
+class _Emitter:
+    __slots__ = ("sentence", "modality", "prefix")
+
+    def __init__(self, sentence: str, modality: str, prefix: str):
+        self.sentence, self.modality, self.prefix = sentence, modality, prefix
+
+    def __call__(self, subject, relation: str, obj) -> _Fact:
+        return _fact(self.sentence, subject, _join(self.prefix, relation), obj, self.modality)
 
 
 def _subjects_ru(verb, helper: _RuSentence) -> list:
     subjects = helper.kids(verb, _RU_SUBJ)
+    if not subjects and verb.rel == "xcomp":
+        head = helper.by_id.get(verb.head_id)  # "«Русгидро» согласилась купить ...": the head's subject
+        if head is not None and head is not verb:
+            return _subjects_ru(head, helper)
     if not subjects and verb.rel == "conj":
         head = helper.by_id.get(verb.head_id)
         if head is not None and head.pos in ("VERB", "AUX"):
@@ -145,11 +313,11 @@ def _subjects_ru(verb, helper: _RuSentence) -> list:
 
 
 def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
-    if any(c.text.lower() == "не" for c in helper.kids(verb, ("advmod", "discourse", "aux"))):
-        return  # a negated statement is not a fact to ask about
     subjects = _subjects_ru(verb, helper)
     if not subjects:
         return
+    # "не одобрила", "будет построен", "может снизить", "если ..., выпустит": on the fact (issue 10)
+    emit = _Emitter(sentence, _modality_ru(verb, helper), _control_prefix_ru(verb, helper))
     feats = verb.feats or {}
     passive = feats.get("Voice") == "Pass" or any(c.rel == "nsubj:pass" for c in helper.kids(verb))
     lemma = _lemma(helper.vocab, verb)
@@ -162,12 +330,18 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
     subject_phrases = [p for p in (helper.phrase(s) for s in subjects) if p is not None]
     if passive and agents:
         # "«Балтийский транзит» приобретён «Северным портом»" → (Северный порт, приобрести, ...)
+        patients = [p for p in (helper.phrase(s, common=True) for s in subjects) if p is not None]
         for agent in agents:
             agent_phrase = helper.phrase(agent)
             if agent_phrase is not None:
-                for subject_phrase in subject_phrases:
-                    yield _fact(sentence, agent_phrase, lemma, subject_phrase)
+                for subject_phrase in patients:  # the patient may be a thing: "стадион будет построен ..."
+                    yield emit(agent_phrase, lemma, subject_phrase)
         return
+    common_subject = False
+    if not subject_phrases:
+        # "Ремонт моста стоил 3 миллиарда рублей": a thing as subject, only with a named or counted object
+        subject_phrases = [p for p in (helper.phrase(s, common=True) for s in subjects) if p is not None]
+        common_subject = bool(subject_phrases)
     if not subject_phrases:
         return
     base = _passive_form(helper.vocab, verb) if passive and feats.get("VerbForm") == "Part" else lemma
@@ -182,7 +356,7 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
             named = helper.phrase(predicate)
             if named is not None and named[1] is not None:
                 for subject_phrase in subject_phrases:
-                    yield _fact(sentence, subject_phrase, lemma, named)
+                    yield emit(subject_phrase, lemma, named)
         return
 
     time_suffix = _time_phrase_ru(verb, helper)
@@ -191,10 +365,11 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
     # an unnamed direct object belongs in the relation of the verb's other facts:
     # "испытал роботов в Северном порту" → (Робопорт, испытать роботов в, Северный порт)
     plain_object = next((o for o in objects if o.pos == "NOUN" and helper.phrase(o) is None), None)
+    produced = False
     for child in helper.kids(verb):
         if child.rel in _RU_OBJ:
             # a quantity is true of a period: "продала 2139 автомобилей в октябре" → "продать в октябре"
-            is_quantity = any(c.pos == "NUM" for c in helper.kids(child, ("nummod", "nummod:gov")))
+            is_quantity = helper.number_phrase(child) is not None
             relation = _join(base, time_suffix) if is_quantity else base
         elif child.rel == "obl":
             if named_object:
@@ -208,8 +383,9 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
                 continue  # "тренировался две недели": a duration, not an object
             object_phrase = helper.phrase(obj)
             if object_phrase is not None:
+                produced = True
                 for subject_phrase in subject_phrases:
-                    yield _fact(sentence, subject_phrase, relation, object_phrase)
+                    yield emit(subject_phrase, relation, object_phrase)
             elif child.rel in _RU_OBJ and obj.pos == "NOUN":
                 # "открыл офис в Казани" → (Сбербанк, открыть офис в, Казань)
                 for nmod in helper.kids(obj, ("nmod",)):
@@ -218,8 +394,16 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
                     if nmod_phrase is None:
                         continue
                     relation_with_object = _join(base, helper.role(obj), preposition)
+                    produced = True
                     for subject_phrase in subject_phrases:
-                        yield _fact(sentence, subject_phrase, relation_with_object, nmod_phrase)
+                        yield emit(subject_phrase, relation_with_object, nmod_phrase)
+    if not produced and plain_object is not None and not common_subject:
+        # "Дума не одобрила проект" → (Дума, одобрить, проект) negated: a named subject doing
+        # something to a thing (thing–verb–thing is never kept)
+        thing = helper.phrase(plain_object, common=True)
+        if thing is not None and thing[1] is None:
+            for subject_phrase in subject_phrases:
+                yield emit(subject_phrase, base, thing)
 
 
 _RU_DURATIONS = frozenset({"секунда", "минута", "час", "день", "сутки", "неделя", "месяц", "год", "сезон", "квартал"})
