@@ -565,9 +565,10 @@ def schemas_export(out_dir: Path = Path("schemas/json")) -> None:
 
 
 def _register_subcommands() -> None:
-    from cli import evaluate
+    from cli import evaluate, removals
 
     evaluate.register(app)
+    removals.register(app)
 
 
 _register_subcommands()

@@ -44,7 +44,7 @@ from tasks.dragon.diff import content_hash, normalise_text, tidy_whitespace  # n
 # page decoding and text extraction live in page_text, URLs in urls; re-exported here
 from tasks.dragon.page_text import (  # noqa: F401
     MIN_ARTICLE_CHARS, ArticleError, CrawlError, ExtractedArticle, FailureKind, _parse_html, _XML_DECLARATION,
-    decode_html, extract_article, is_html_content_type, media_type,
+    decode_html, extract_article, is_html_content_type, media_type, strip_site_boilerplate,
 )
 from tasks.dragon.urls import _is_http_url, _resolve, _same_site, canonical_url
 
@@ -68,14 +68,27 @@ MAX_CRAWL_DELAY_S = 60.0
 
 
 class CrawlResult(BaseModel):
-    """Everything one source yielded: documents sorted by canonical URL, failures by key."""
+    """Everything one source yielded: documents sorted by canonical URL, failures by key,
+    and listed articles that answered 404/410 (``gone``: canonical URL -> ``HTTP 404``; the
+    flow records a removal for those the store knows)."""
 
     documents: list[FetchedDocument]
     failures: list[Failure]
+    gone: dict[str, str] = {}
 
 
 class FetchError(CrawlError):
     """An HTTP fetch failed (status, network, robots, size, content type)."""
+
+    def __init__(self, reason: str, kind: FailureKind = "permanent", status: int | None = None):
+        super().__init__(reason, kind)
+        self.status = status
+
+
+#: an article URL answering one of these is gone (removed by the site), not failing
+GONE_STATUSES = frozenset({404, 410})
+#: stage of the failures that record text removed from an accepted page (injected text)
+TEXT_STAGE = "page-text"
 
 
 # --------------------------------------------------------------------------- listing pages
@@ -277,7 +290,7 @@ class PoliteFetcher:
                             raise FetchError(f"HTTP {status} to an unusable location {response.headers['location']!r}")
                         return _Hop(location=location)
                     elif not 200 <= status < 300:
-                        raise FetchError(f"HTTP {status}", "permanent")
+                        raise FetchError(f"HTTP {status}", "permanent", status=status)
                     else:
                         content_type = response.headers.get("content-type")
                         if html_only and not is_html_content_type(content_type):
@@ -399,6 +412,7 @@ class _SourceCrawl:
         self.settings = settings
         self.documents: dict[str, FetchedDocument] = {}
         self.failures: list[Failure] = []
+        self.gone: dict[str, str] = {}
         self._tried: set[str] = set()
 
     def fail(self, key: str, reason: str, kind: FailureKind = "permanent") -> None:
@@ -418,11 +432,19 @@ class _SourceCrawl:
         self._tried.add(article.canonical_url)
         if article.canonical_url not in self.documents:
             self.documents[article.canonical_url] = article.to_document(self.spec.name, url)
+            if article.injected:  # kept out of the text (and so of triplets); said where and why
+                removed = "; ".join(f"{reason} in {_excerpt(paragraph)}" for reason, paragraph in article.injected)
+                self.failures.append(Failure(stage=TEXT_STAGE, key=url, kind="permanent",
+                                             reason=f"injected text removed ({len(article.injected)}): {removed}"))
 
     def result(self) -> CrawlResult:
+        documents, rejected = strip_site_boilerplate([self.documents[key] for key in sorted(self.documents)])
+        for doc, reason in rejected:
+            self.fail(doc.url, reason)
         return CrawlResult(
-            documents=[self.documents[key] for key in sorted(self.documents)],
-            failures=sorted(self.failures, key=lambda f: (f.key, f.reason)),
+            documents=documents,
+            failures=sorted(self.failures, key=lambda f: (f.key, f.stage, f.reason)),
+            gone=dict(sorted(self.gone.items())),
         )
 
     # ---- network sources
@@ -459,6 +481,8 @@ class _SourceCrawl:
             article = extract_article(page.body, page.url, content_type=page.content_type, **self._hints(entry))
         except CrawlError as exc:
             self.fail(link, exc.reason, exc.kind)
+            if isinstance(exc, FetchError) and exc.status in GONE_STATUSES:
+                self.gone[canonical_url(link)] = exc.reason
             return
         self.keep(article, page.url)
 
@@ -515,6 +539,11 @@ class _SourceCrawl:
         if entry is not None:
             hints.update(fallback_title=entry.title, fallback_author=entry.author, fallback_published=entry.published)
         return hints
+
+
+def _excerpt(text: str, limit: int = 80) -> str:
+    text = tidy_whitespace(text)
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
 
 
 def _snapshot_path(articles_dir: Path, link: str) -> Path | None:
