@@ -4,6 +4,11 @@ A source (``schemas.SourceSpec``) is an RSS/Atom feed, an HTML listing page, or 
 folder snapshot (feed files + article HTML, for offline runs). Each article becomes a
 ``FetchedDocument``: plain text whose paragraphs are separated by blank lines (the diff
 stage compares paragraphs), metadata (title, author, date), language and content hash.
+The page side (decoding, extraction, cleaning, acceptance by content) is
+``tasks/dragon/page_text.py``; after a source's pages are extracted, paragraphs repeated
+across them (site boilerplate) are removed here. Injected text removed from an accepted page
+is recorded as a failure of stage ``page-text``; listed articles answering 404/410 are
+returned in ``CrawlResult.gone`` for the flow to record as removals.
 
 Politeness and robustness of the HTTP side (``PoliteFetcher``): one httpx client per
 crawl, a clear User-Agent, robots.txt fetched once per origin and honoured, a minimum
@@ -14,7 +19,7 @@ streaming, and HTML-only article responses.
 One bad feed, page or article becomes a ``schemas.Failure`` (stage "crawl", key = URL or
 file path) next to the documents, never an exception that loses the batch. ``transient``
 failures (timeouts, 5xx, unreachable robots.txt) are worth retrying on the next run;
-``permanent`` ones (404, disallowed, malformed feed, empty article) are not.
+``permanent`` ones (404, disallowed, malformed feed, a page that is no article) are not.
 
 Pure compute apart from the network/file reads: no store access.
 """
