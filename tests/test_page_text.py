@@ -70,6 +70,9 @@ def extract(name: str, **kw):
         ("Petra Novak is the head coach of Elbe Rovers.", None),
         ("The mayor signed it on Thu 19 March. Photographers were not allowed in.", None),
         ("Светлана Гусева, генеральный директор компании, заявила, что план выполнен.", None),
+        ("ЦБ — главный регулятор финансового рынка страны.", None),
+        ("ЦБ, по словам аналитиков, — главный регулятор рынка.", None),
+        ("NATO - the alliance of 32 countries - met in Vilnius.", None),
     ],
 )
 def test_clean_paragraph(paragraph, expected):

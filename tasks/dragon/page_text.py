@@ -444,6 +444,15 @@ def _meta_prefix_length(paragraph: str) -> int:
     return 0
 
 
+def _is_dateline(match: re.Match) -> bool:
+    """A capitalised word and a dash is a dateline only with an agency or a date after it:
+    "ЦБ — главный регулятор" and "NATO - the alliance ..." are sentences."""
+    if match.group("agency"):
+        return True
+    words = [w.lower().rstrip(".") for w in _WORD.findall(match.group("date") or "")]
+    return any(w in _MONTH_SET or w in _WEEKDAY_SET for w in words) and any(w.isdigit() for w in words)
+
+
 def _before_role(matches: list[re.Match], kinds: list[str], index: int) -> bool:
     """Up to three lower-case words followed by a byline role word."""
     for ahead in range(index, min(index + 4, len(kinds))):
@@ -487,7 +496,7 @@ def clean_paragraph(paragraph: str, *, title: str = "", first: bool = False) -> 
         text = text[prefix:].lstrip(" ·|•,—–-:")
         if not text:
             return "", "byline"
-    if match := _DATELINE.match(text):
+    if (match := _DATELINE.match(text)) and _is_dateline(match):
         text = text[match.end():]
     text = _TRAILING_CREDIT.sub("", text) if len(text) > 40 else text
     return (text, None) if text else ("", "byline")
