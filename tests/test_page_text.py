@@ -269,3 +269,13 @@ def test_removal_is_recorded_once_for_a_known_document(tmp_path):
         assert store.record_removals({url: "HTTP 404"}, "r3") == []
         [row] = store.removals()
     assert (row["doc_id"], row["canonical_url"], row["run_id"], row["reason"]) == (doc_id, url, "r2", "HTTP 404")
+
+    # where an operator looks: `benchmill removals`
+    import json
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-m", "benchmill", "removals", "--json", "--store", str(tmp_path / "s.duckdb")],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert [(r["doc_id"], r["reason"]) for r in json.loads(proc.stdout)] == [(doc_id, "HTTP 404")]
