@@ -319,7 +319,7 @@ def extract_article(
 # What a reader skips is not article text: the byline and dateline, photo captions and
 # credits, share/subscribe/"read more" lines, the title repeated at the top, and site
 # boilerplate repeated on many pages of one source (the last one is learnt across the pages
-# of a crawl, ``remove_site_boilerplate``). Left in, they make a byline-only change a
+# of a crawl, ``strip_site_boilerplate``). Left in, they make a byline-only change a
 # changed document, turn "Thu" into an entity that "approved a stadium", and put garbage
 # into questions. Injected text (``benchmill.injection``) goes too, recorded with a reason.
 
