@@ -42,6 +42,43 @@ class DocumentsMixin:
             ).fetchall()
         return {url: PreviousVersion(doc_id=d, seq=s, content_hash=h, text=t) for url, d, s, h, t in rows}
 
+    def record_removals(self, gone: dict[str, str], run_id: str) -> list[str]:
+        """Record known documents that are gone (canonical URL -> reason, e.g. ``HTTP 404``)
+        in ``document_removals``; returns the doc ids recorded now, sorted.
+
+        URLs the store never saw are ignored (nothing was removed), and so is a document
+        already recorded as removed and not crawled again since (a link left in a feed
+        answers 404 every day: one removal, not one per run). Released items of a removed
+        document stay released: releases are immutable.
+        """
+        if not gone:
+            return []
+        with self.transaction() as con:
+            rows = con.execute(
+                """SELECT d.doc_id, d.canonical_url FROM documents d
+                   WHERE d.canonical_url IN (SELECT unnest(?::VARCHAR[]))
+                     AND NOT EXISTS (SELECT 1 FROM document_removals r WHERE r.doc_id = d.doc_id
+                                     AND r.detected_at >= (SELECT max(v.fetched_at) FROM document_versions v
+                                                           WHERE v.doc_id = d.doc_id))
+                   ORDER BY d.doc_id""",
+                [sorted(gone)],
+            ).fetchall()
+            now = utcnow()
+            if rows:
+                con.executemany(
+                    "INSERT INTO document_removals VALUES (?, ?, ?, ?) ON CONFLICT (doc_id, run_id) DO NOTHING",
+                    [[doc_id, run_id, now, gone[url]] for doc_id, url in rows],
+                )
+        return [doc_id for doc_id, _ in rows]
+
+    def removals(self, limit: int = 100) -> list[dict[str, Any]]:
+        """Recorded removals, newest first, with the document's URL and source."""
+        with self.connect() as con:
+            return _dicts(con.execute(
+                """SELECT r.doc_id, d.canonical_url, d.source, d.lang, r.run_id, r.detected_at, r.reason
+                   FROM document_removals r JOIN documents d USING (doc_id)
+                   ORDER BY r.detected_at DESC, r.doc_id LIMIT ?""", [limit]))
+
     def write_versions(self, versions: list[NewVersion], run_id: str, method: str = "dragon") -> int:
         """Store new document versions (pending); returns how many were not there yet.
 

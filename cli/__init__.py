@@ -581,13 +581,14 @@ def schemas_export(out_dir: Path = Path("schemas/json")) -> None:
 
 
 def _register_subcommands() -> None:
-    from cli import autoeval, evaluate, knowyourrag, portal, quality
+    from cli import autoeval, evaluate, knowyourrag, portal, quality, removals
 
     evaluate.register(app)
     autoeval.register(app)
     knowyourrag.register(app)
     portal.register(app)
     quality.register(app)
+    removals.register(app)
 
 
 _register_subcommands()

@@ -71,12 +71,16 @@ def _run(run: GeneratorRun, sources: list[SourceSpec], collections) -> DailySumm
     with clock.stage("crawl", total=len(sources)):
         store.upsert_sources(sources, run.run_id)
         fetched: dict[str, FetchedDocument] = {}
+        gone: dict[str, str] = {}
         for fut in [crawl_stage.submit(spec, settings.crawl, fingerprint(spec, run.run_id)) for spec in sources]:
             result = fut.result()
             run.recorded(result.failures)
+            gone.update(result.gone)
             for doc in result.documents:
                 fetched.setdefault(doc.canonical_url, doc)  # the same article in two feeds is one document
             progress.advance()
+        # a known article answering 404/410 is removed: recorded, its released items stay released
+        removed = store.record_removals({u: r for u, r in gone.items() if u not in fetched}, run.run_id)
     fetched_docs = [d for d in sorted(fetched.values(), key=lambda d: d.canonical_url) if d.lang in settings.languages]
     checkpoint("crawl")
 
@@ -112,7 +116,8 @@ def _run(run: GeneratorRun, sources: list[SourceSpec], collections) -> DailySumm
         run_id=run.run_id, engine=run.engine.kind, fetched=len(fetched_docs), failures=len(run.failures),
         failures_by_stage=dict(sorted(Counter(f.stage for f in run.failures).items())),
         new_documents=sum(v.status == "new" for v in versions),
-        changed_documents=sum(v.status == "changed" for v in versions), increment=len(increment),
+        changed_documents=sum(v.status == "changed" for v in versions), removed_documents=len(removed),
+        increment=len(increment),
         triplets=counts["triplets"], novel_triplets=counts["novel"], edges=counts["edges"],
         subgraphs=counts["subgraphs"], new_items=len(new_items),
         items_by_type=dict(sorted(Counter(i.type for i in new_items).items())),

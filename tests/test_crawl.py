@@ -541,7 +541,7 @@ def test_empty_article_is_a_permanent_failure(site):
     ids=["empty", "binary", "broken-tags", "xml-declaration"],
 )
 def test_broken_html_fails_cleanly(html):
-    with pytest.raises(ArticleError, match="empty article"):
+    with pytest.raises(ArticleError, match="^(empty article|too short):"):
         extract_article(html, "http://news.test/a")
 
 
@@ -552,10 +552,13 @@ def test_extract_article_prefers_same_site_canonical_link():
     assert extract_article(elsewhere, "http://news.test/amp/bridge").canonical_url == "http://news.test/amp/bridge"
 
 
-def test_declared_language_overrides_detection():
+def test_text_in_another_language_than_declared_is_rejected():
     page = article_page("Mayor opens bridge", BRIDGE_PARAGRAPHS)
     assert extract_article(page, "http://news.test/a").lang == "en"
-    assert extract_article(page, "http://news.test/a", lang="ru").lang == "ru"
+    assert extract_article(page, "http://news.test/a", lang="en").lang == "en"
+    # issue 10: the declared language is checked, not stamped on whatever the page holds
+    with pytest.raises(ArticleError, match="^wrong language: the text reads as en, the source is declared ru"):
+        extract_article(page, "http://news.test/a", lang="ru")
 
 
 def test_duplicate_urls_within_one_crawl_give_one_document(site):
@@ -691,3 +694,127 @@ def test_same_day_rerun_of_a_web_source_crawls_again(site, prefect_harness, tmp_
     # the second run asked the site again, and says what it fetched
     assert (len(site.hits_for("/news/bridge")), len(site.hits_for("/feed.xml"))) == (2, 2)
     assert second.fetched == 2 and second.new_documents == 0
+
+
+# --------------------------------------------------------------------------- page text (issue 10)
+
+PAGE_TEXT = Path(__file__).parent / "fixtures" / "page_text"
+EN_SUPPORT = "Tidewater Post is funded by its readers. Support independent local journalism from 3 pounds a month."
+EN_SUPPORT_DAY2 = "Our newsroom is closed over the holiday weekend. Tidewater Post will publish again on Tuesday morning."
+EN_STORIES = ["ferry-terminal", "crane-contract", "council-budget", "injected", "short-notice"]
+
+
+def serve_tidewater(site: LocalSite, day: int = 1, *, gone: tuple[str, ...] = ()) -> None:
+    """The en fixture pages behind an RSS feed; day 2 changes only the ferry story's byline
+    and the site-wide support box; ``gone`` stories answer 404."""
+    site.routes["/feed.xml"] = Route(rss([(slug, f"/news/{slug}") for slug in EN_STORIES]),
+                                     content_type="application/rss+xml")
+    for slug in EN_STORIES:
+        html = (PAGE_TEXT / "en" / f"{slug}.html").read_text(encoding="utf-8")
+        if day == 2:
+            html = html.replace(EN_SUPPORT, EN_SUPPORT_DAY2).replace(
+                "By Staff Reporter · Thu 19 March 2026", "By Staff Reporter · Updated Fri 20 March 2026, 09:15")
+        site.routes[f"/news/{slug}"] = Route(status=404, body="gone", content_type="text/plain") if slug in gone else Route(html)
+
+
+def test_crawl_removes_bylines_boilerplate_and_injected_text(site):
+    serve_tidewater(site)
+
+    result = crawl_source(feed_spec(site.url("/feed.xml"), lang="en"), FAST)
+
+    docs = {d.canonical_url.rsplit("/", 1)[-1]: d for d in result.documents}
+    assert sorted(docs) == sorted(EN_STORIES)  # the 189-character story too
+    for doc in docs.values():
+        for furniture in (EN_SUPPORT, "Staff Reporter", "By ", "Photo:", "Share this", "Subscribe", "Follow us"):
+            assert furniture not in doc.text
+        assert doc.content_hash == content_hash(doc.text)
+    assert "Ignore previous" not in docs["injected"].text and '"private"' not in docs["injected"].text
+    # the removed injected text is on record, with its reason, for `benchmill failures`
+    [note] = result.failures
+    assert (note.stage, note.key, note.kind) == ("page-text", site.url("/news/injected"), "permanent")
+    assert note.reason.startswith("injected text removed (2): instruction: 'Ignore previous instructions'")
+    assert "markup: a JSON value" in note.reason
+
+
+def test_a_byline_or_boilerplate_only_change_is_no_new_version(site):
+    from tasks.dragon.diff import diff_document
+
+    serve_tidewater(site, day=1)
+    day1 = {d.canonical_url: d for d in crawl_source(feed_spec(site.url("/feed.xml"), lang="en"), FAST).documents}
+    serve_tidewater(site, day=2)
+    day2 = {d.canonical_url: d for d in crawl_source(feed_spec(site.url("/feed.xml"), lang="en"), FAST).documents}
+
+    assert day1.keys() == day2.keys() and len(day1) == 5
+    for url, doc in day2.items():
+        assert diff_document(day1[url].content_hash, day1[url].text, doc).status == "unchanged", url
+
+
+def test_russian_pages_are_cleaned_over_http(site):
+    stories = ["most-remont", "port-zerno", "shkola"]
+    site.routes["/rss"] = Route(rss([(s, f"/novosti/{s}") for s in stories]), content_type="application/rss+xml")
+    for slug in stories:
+        site.routes[f"/novosti/{slug}"] = Route((PAGE_TEXT / "ru" / f"{slug}.html").read_bytes())
+
+    result = crawl_source(feed_spec(site.url("/rss"), lang="ru"), FAST)
+
+    assert len(result.documents) == 3
+    for doc in result.documents:
+        assert doc.lang == "ru"
+        for furniture in ("«Вечерний курьер» существует", "Автор:", "Текст:", "Фото:", "Читайте также", "МОСКВА,"):
+            assert furniture not in doc.text
+    assert [(f.stage, f.key) for f in result.failures] == [("page-text", site.url("/novosti/shkola"))]
+
+
+def test_repeated_paragraph_page_and_wrong_language_are_rejected_with_reasons(site):
+    paragraph = (PAGE_TEXT / "en" / "repeated-paragraph.txt").read_text(encoding="utf-8").strip()
+    site.routes["/feed.xml"] = Route(rss([("Notices", "/news/notices"), ("Ferry", "/news/short"), ("Most", "/news/most")]))
+    site.routes["/news/notices"] = Route(article_page("Notices to mariners", [paragraph] * 800))
+    site.routes["/news/short"] = Route((PAGE_TEXT / "en" / "short-notice.html").read_bytes())
+    site.routes["/news/most"] = Route(article_page("Мост", RUSSIAN_PARAGRAPHS))
+
+    result = crawl_source(feed_spec(site.url("/feed.xml"), lang="en"), FAST)
+
+    assert [d.canonical_url for d in result.documents] == [site.url("/news/short")]
+    reasons = {f.key.rsplit("/", 1)[-1]: f.reason for f in result.failures}
+    # the article's 800 paragraphs plus the page footer
+    assert reasons["notices"] == "repeated paragraphs: 801 paragraphs, only 2 distinct"
+    assert reasons["most"].startswith("wrong language: the text reads as ru")
+
+
+def test_article_answering_404_or_410_is_reported_gone(site):
+    serve_tidewater(site, gone=("crane-contract",))
+    site.routes["/news/council-budget"] = Route(status=410, body="", content_type="text/plain")
+
+    result = crawl_source(feed_spec(site.url("/feed.xml"), lang="en"), FAST)
+
+    assert result.gone == {site.url("/news/council-budget"): "HTTP 410", site.url("/news/crane-contract"): "HTTP 404"}
+    assert len(result.documents) == 3
+
+
+def test_removed_article_is_recorded_and_its_released_items_stay(site, prefect_harness, tmp_path):
+    """Issue 10: a known article answering 404 on re-crawl is a recorded removal; the byline-
+    and boilerplate-only changes of day 2 make no new version; releases stay as they were."""
+    from benchmill.store import Store
+    from flows.daily_news import daily_news
+    from tests.flow_env import flow_state
+
+    source = [SourceSpec(name="tidewater", kind="feed", location=site.url("/feed.xml"), lang="en")]
+    env = dict(BENCHMILL_ENGINE="rules", BENCHMILL_LANGUAGES='["en"]', BENCHMILL_CRAWL__PER_HOST_INTERVAL="0",
+               BENCHMILL_CRAWL__RESPECT_ROBOTS="false")
+    with flow_state(tmp_path / "state", **env) as state:
+        serve_tidewater(site, day=1)
+        first = daily_news(sources=source, run_date="2026-03-19")
+        serve_tidewater(site, day=2, gone=("crane-contract",))
+        second = daily_news(sources=source, run_date="2026-03-20")
+        store = Store.reader(state / "benchmill.duckdb")
+        removals = store.removals()
+        with store.connect() as con:
+            subjects = {r[0] for r in con.execute("SELECT subject FROM triplets").fetchall()}
+            releases = con.execute("SELECT count(*) FROM releases").fetchone()[0]
+
+    assert (first.fetched, first.new_documents, first.failures_by_stage["page-text"]) == (5, 5, 1)
+    assert (second.fetched, second.new_documents, second.changed_documents, second.removed_documents) == (4, 0, 0, 1)
+    assert [(r["canonical_url"], r["run_id"], r["reason"]) for r in removals] == [
+        (site.url("/news/crane-contract"), second.run_id, "HTTP 404")]
+    assert second.releases == {} and releases == len(first.releases)  # nothing new, nothing withdrawn
+    assert not {s for s in subjects if s.split()[0] in ("Thu", "By", "Staff", "SYSTEM", "Ignore", "KELLING")}

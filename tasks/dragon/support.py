@@ -27,6 +27,7 @@ class DailySummary(BaseModel):
     failures_by_stage: dict[str, int] = {}
     new_documents: int
     changed_documents: int
+    removed_documents: int = 0
     increment: int
     triplets: int
     novel_triplets: int
@@ -124,8 +125,8 @@ def publish_run_artifacts(run: GeneratorRun, summary: DailySummary, new_ids: lis
     failures = run.failures
     stage_counts = [
         {"stage": k, "count": getattr(summary, k)}
-        for k in ("fetched", "new_documents", "changed_documents", "increment", "triplets", "novel_triplets",
-                  "edges", "subgraphs", "new_items")
+        for k in ("fetched", "new_documents", "changed_documents", "removed_documents", "increment", "triplets",
+                  "novel_triplets", "edges", "subgraphs", "new_items")
     ]
     reasons = run.store.top_rejection_reasons(FILTERS, new_ids)
     rejections = [
@@ -139,7 +140,8 @@ def publish_run_artifacts(run: GeneratorRun, summary: DailySummary, new_ids: lis
         f"# daily-news run {summary.run_id}\n\nengine: `{summary.engine}` · increment: {summary.increment} "
         f"documents · new items: {summary.new_items} · releases: "
         + (", ".join(f"{c}@{v}" for c, v in summary.releases.items()) or "none")
-        + f"\n\nfailures: {len(failures)} · skipped filters: {', '.join(summary.skipped_filters) or 'none'}\n"
+        + f"\n\nfailures: {len(failures)} · removed documents (404/410): {summary.removed_documents}"
+        + f" · skipped filters: {', '.join(summary.skipped_filters) or 'none'}\n"
     )
     quality_rows, quality_md = release_quality_artifact(run, summary.releases)
     run.artifacts({"stages": stage_counts, "rejections": rejections, "items-by-type": by_type,

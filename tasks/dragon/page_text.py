@@ -1,0 +1,640 @@
+"""DRAGON crawl, page side: decode an article page and extract its text and metadata.
+
+Split out of ``tasks/dragon/crawl.py`` (issue 8): this module turns bytes of one HTML page
+into an ``ExtractedArticle`` (plain text whose paragraphs are separated by blank lines,
+title, author, date, language); ``crawl.py`` fetches pages, reads feeds and listings.
+Pure compute: no network, no store.
+"""
+from __future__ import annotations
+
+import codecs
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Literal
+
+import charset_normalizer
+import lxml.etree
+import lxml.html
+import trafilatura
+from pydantic import BaseModel
+
+from benchmill.injection import INSTRUCTION, MARKUP, injection_reason
+from benchmill.nlp import detect_language  # the one shared detector (Cyrillic letter ratio)
+from schemas.documents import FetchedDocument, Language
+from tasks.dragon.diff import content_hash, normalise_paragraph, normalise_text, split_paragraphs, tidy_whitespace
+from tasks.dragon.urls import _resolve, _same_site, canonical_url
+
+__all__ = [
+    "ArticleError", "CrawlError", "ExtractedArticle", "decode_html", "extract_article",
+    "is_html_content_type", "media_type",
+]
+
+#: no longer a rule (issue 10: articles are accepted by content, ``accept_article``); kept
+#: for code that imported it
+MIN_ARTICLE_CHARS = 200
+#: how much of a page is searched for a <meta> charset declaration (HTML spec: 1024 bytes;
+#: real pages often put it later, after long <script>/<link> blocks)
+_META_SNIFF_BYTES = 4096
+
+FailureKind = Literal["transient", "permanent"]
+
+
+# --------------------------------------------------------------------------- results
+
+
+class ExtractedArticle(BaseModel):
+    """What one HTML page yields; ``to_document`` adds the crawl context."""
+
+    canonical_url: str
+    lang: Language
+    title: str = ""
+    author: str | None = None
+    published: datetime | None = None
+    text: str
+    #: (reason, paragraph) removed from ``text`` as injected text; the crawl records them
+    injected: list[tuple[str, str]] = []
+
+    def to_document(self, source: str, url: str) -> FetchedDocument:
+        return FetchedDocument(
+            source=source, url=url, content_hash=content_hash(self.text), **self.model_dump(exclude={"injected"})
+        )
+
+
+class CrawlError(Exception):
+    """One item (feed, page, article, file) could not be crawled; becomes a ``Failure``."""
+
+    def __init__(self, reason: str, kind: FailureKind = "permanent"):
+        super().__init__(reason)
+        self.reason = reason
+        self.kind: FailureKind = kind
+
+
+class ArticleError(CrawlError):
+    """A page was fetched but holds no usable article."""
+
+
+# --------------------------------------------------------------------------- decoding
+
+
+_HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
+_CHARSET_PARAM = re.compile(r"""charset\s*=\s*["']?\s*([A-Za-z0-9_:.\-]+)""", re.IGNORECASE)
+# <meta charset="x"> and <meta http-equiv="Content-Type" content="text/html; charset=x">,
+# attributes in any order
+_META_CHARSET = re.compile(rb"""<meta\b[^>]*?charset\s*=\s*["']?\s*([A-Za-z0-9_:.\-]+)""", re.IGNORECASE)
+_XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
+# Browsers decode these labels as windows-1252 (WHATWG Encoding); pages declaring them
+# routinely contain 0x80-0x9F punctuation (curly quotes, dashes) that latin-1 gets wrong.
+_WHATWG_ALIASES = {"iso-8859-1": "cp1252", "latin1": "cp1252", "latin-1": "cp1252",
+                   "ascii": "cp1252", "us-ascii": "cp1252", "iso8859-1": "cp1252"}
+_BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
+
+
+def media_type(content_type: str | None) -> str | None:
+    """``text/html; charset=x`` -> ``text/html``; None when there is no header."""
+    if not content_type:
+        return None
+    return content_type.split(";", 1)[0].strip().lower() or None
+
+
+def is_html_content_type(content_type: str | None) -> bool:
+    """True for HTML/XHTML, and for a missing header (the body decides then)."""
+    kind = media_type(content_type)
+    return kind is None or kind in _HTML_TYPES
+
+
+def _codec(label: str | None) -> str | None:
+    """Python codec name for a charset label, None when unknown."""
+    if not label:
+        return None
+    label = label.strip().lower()
+    label = _WHATWG_ALIASES.get(label, label)
+    try:
+        return codecs.lookup(label).name
+    except LookupError:
+        return None
+
+
+def decode_html(body: bytes, content_type: str | None = None) -> str:
+    """Decode an HTML page: byte-order mark, then the HTTP charset, then a ``<meta>``
+    charset declaration, then UTF-8, then statistical detection (charset-normalizer).
+
+    A declared charset that does not decode the bytes cleanly is treated as a wrong
+    declaration and the next evidence is tried; when nothing decodes cleanly the first
+    usable guess decodes with replacement characters, so this never raises.
+    """
+    for bom, codec in _BOMS:
+        if body.startswith(bom):
+            return body.decode(codec, errors="replace")
+    declared: list[str] = []
+    if content_type and (match := _CHARSET_PARAM.search(content_type)):
+        declared.append(match.group(1))
+    if match := _META_CHARSET.search(body[:_META_SNIFF_BYTES]):
+        declared.append(match.group(1).decode("ascii"))
+    candidates = [codec for codec in map(_codec, declared) if codec] + ["utf-8"]
+    for codec in candidates:
+        try:
+            return body.decode(codec)
+        except (UnicodeDecodeError, LookupError):
+            continue
+    best = charset_normalizer.from_bytes(body).best()
+    if best is not None:
+        return str(best)
+    return body.decode(candidates[0], errors="replace")
+
+
+# --------------------------------------------------------------------------- extraction
+
+
+def _parse_html(markup: str) -> lxml.html.HtmlElement | None:
+    try:
+        return lxml.html.fromstring(markup)
+    except (lxml.etree.ParserError, ValueError):
+        return None
+
+
+def _declared_canonical(tree: lxml.html.HtmlElement | None, url: str) -> str | None:
+    """The page's ``<link rel=canonical>`` when it is an http(s) URL on the same site.
+
+    A canonical link to another site (syndicated copy) is ignored: the article is
+    tracked where it was crawled.
+    """
+    if tree is None:
+        return None
+    for link in tree.iter("link"):
+        rel = (link.get("rel") or "").lower().split()
+        href = link.get("href") or ""
+        if "canonical" in rel and href.strip():
+            target = _resolve(url, href)
+            if target is not None and _same_site(target, url):
+                return canonical_url(target)
+            return None
+    return None
+
+
+def _inline_text(element: lxml.etree._Element) -> str:
+    return tidy_whitespace("".join(element.itertext()))
+
+
+def _body_paragraphs(body: lxml.etree._Element) -> list[str]:
+    """Paragraphs of trafilatura's extracted body (its XML: p, head, list, table, quote...).
+
+    A list or table stays one paragraph, one item/row per line, so that the paragraph
+    units match what a reader sees as one block.
+    """
+    for line_break in body.iter("lb"):  # <br> inside a paragraph: a space, not a new block
+        line_break.tail = " " + (line_break.tail or "")
+    paragraphs: list[str] = []
+
+    def visit(block: lxml.etree._Element) -> None:
+        if block.tag == "list":
+            items = [_inline_text(item) for item in block.findall("item")]
+            text = "\n".join(f"- {item}" for item in items if item)
+        elif block.tag == "table":
+            rows = (" | ".join(filter(None, map(_inline_text, row.findall("cell")))) for row in block.iter("row"))
+            text = "\n".join(row for row in rows if row)
+        elif len(block) and any(child.tag in ("p", "list", "table", "head", "quote") for child in block):
+            if block.text and block.text.strip():
+                paragraphs.append(tidy_whitespace(block.text))
+            for child in block:
+                visit(child)
+                if child.tail and child.tail.strip():
+                    paragraphs.append(tidy_whitespace(child.tail))
+            return
+        else:
+            text = _inline_text(block)
+        if text:
+            paragraphs.append(text)
+
+    if body.text and body.text.strip():
+        paragraphs.append(tidy_whitespace(body.text))
+    for block in body:
+        visit(block)
+    return paragraphs
+
+
+def _extracted_date(value: str | None) -> tuple[datetime | None, bool]:
+    """(UTC-aware datetime, whether it carries a time of day) from trafilatura's date."""
+    if not value:
+        return None, False
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        return None, False
+    has_time = parsed.tzinfo is not None or parsed.time() != datetime.min.time()
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=UTC)
+    return parsed.astimezone(UTC), has_time
+
+
+def _choose_published(extracted: str | None, fallback: datetime | None) -> datetime | None:
+    """The article's own date; the feed's when the page has none, or when the page gives
+    only the same day and the feed the exact time."""
+    article_date, has_time = _extracted_date(extracted)
+    if fallback is not None and fallback.tzinfo is None:
+        fallback = fallback.replace(tzinfo=UTC)
+    if article_date is None:
+        return fallback
+    if not has_time and fallback is not None and fallback.astimezone(UTC).date() == article_date.date():
+        return fallback.astimezone(UTC)
+    return article_date
+
+
+def extract_article(
+    html: bytes | str,
+    url: str,
+    *,
+    lang: Language | None = None,
+    content_type: str | None = None,
+    fallback_title: str = "",
+    fallback_author: str | None = None,
+    fallback_published: datetime | None = None,
+) -> ExtractedArticle:
+    """Text and metadata of one article page (trafilatura), or ``ArticleError``.
+
+    ``html``: the raw bytes (decoded with ``decode_html``, honouring ``content_type``'s
+    charset) or already-decoded text. ``url``: where the page came from (after redirects).
+    ``lang``: the source's declared language; None detects it from the text.
+    ``fallback_*``: what the feed entry said, used when the page does not say it.
+
+    Paragraphs are separated by a blank line; the title (its own field), bylines, datelines,
+    captions, page furniture and injected text are removed (``clean_paragraphs``), exact
+    repeats dropped, and the page is accepted by content (``accept_article``: sentences,
+    repeated paragraphs, the declared language), else ``ArticleError`` with a reason code.
+    """
+    if content_type is not None and not is_html_content_type(content_type):
+        raise ArticleError(f"not an HTML page (content type {media_type(content_type)})")
+    markup = decode_html(html, content_type) if isinstance(html, bytes) else html
+    # lxml refuses str input that still carries an XML encoding declaration (XHTML pages)
+    markup = _XML_DECLARATION.sub("", markup, count=1)
+    if not markup.strip():
+        raise ArticleError("empty article: the page is empty")
+    tree = _parse_html(markup)
+    try:
+        extracted = trafilatura.bare_extraction(
+            markup,
+            url=url,
+            with_metadata=True,
+            include_comments=False,
+            include_tables=True,
+            date_extraction_params={
+                # ISO 8601 with time: a page's exact publication time beats the feed's day
+                "outputformat": "%Y-%m-%dT%H:%M:%S%z",
+                "original_date": True,
+                # the extensive search guesses from loose text ("Copyright 2024" becomes
+                # 2024-01-01); no date lets the feed entry's date take over instead
+                "extensive_search": False,
+            },
+        )
+    except Exception as exc:  # trafilatura/lxml raise assorted errors on pathological markup
+        raise ArticleError(f"cannot extract text: {type(exc).__name__}: {exc}") from None
+    if extracted is None or extracted.body is None:
+        raise ArticleError("empty article: no text could be extracted")
+    title = tidy_whitespace(extracted.title or "") or tidy_whitespace(fallback_title)
+    # trafilatura folds repeated paragraphs into one, so a page of one paragraph repeated
+    # 800 times would pass as a one-paragraph article: the page's own <p> elements decide
+    if reason := repeated_reason(_page_paragraphs(tree)):
+        raise ArticleError(reason)
+    cleaned = clean_paragraphs(_body_paragraphs(extracted.body), title)
+    paragraphs = distinct_paragraphs(cleaned.paragraphs)
+    if reason := accept_article(paragraphs, lang):
+        raise ArticleError(reason)
+    text = "\n\n".join(paragraphs)
+    author = tidy_whitespace(extracted.author or "") or (tidy_whitespace(fallback_author or "") or None)
+    return ExtractedArticle(
+        canonical_url=_declared_canonical(tree, url) or canonical_url(url),
+        lang=lang or detect_language(f"{title}\n{text}"),
+        title=title,
+        author=author,
+        published=_choose_published(extracted.date, fallback_published),
+        text=text,
+        injected=cleaned.injected,
+    )
+
+
+# --------------------------------------------------------------------------- cleaning (issue 10)
+#
+# What a reader skips is not article text: the byline and dateline, photo captions and
+# credits, share/subscribe/"read more" lines, the title repeated at the top, and site
+# boilerplate repeated on many pages of one source (the last one is learnt across the pages
+# of a crawl, ``strip_site_boilerplate``). Left in, they make a byline-only change a
+# changed document, turn "Thu" into an entity that "approved a stadium", and put garbage
+# into questions. Injected text (``benchmill.injection``) goes too, recorded with a reason.
+
+_WEEKDAYS = (
+    "mon|monday|tue|tues|tuesday|wed|wednesday|thu|thur|thurs|thursday|fri|friday|sat|saturday|sun|sunday|"
+    "пн|вт|ср|чт|пт|сб|вс|понедельник|вторник|среда|среду|четверг|пятница|пятницу|суббота|субботу|воскресенье"
+)
+_MONTHS = (
+    "jan|january|feb|february|mar|march|apr|april|may|jun|june|jul|july|aug|august|sep|sept|september|oct|october|"
+    "nov|november|dec|december|январь|января|февраль|февраля|март|марта|апрель|апреля|май|мая|июнь|июня|июль|июля|"
+    "август|августа|сентябрь|сентября|октябрь|октября|ноябрь|ноября|декабрь|декабря|янв|фев|мар|апр|июн|июл|авг|"
+    "сен|сент|окт|ноя|дек"
+)
+# words a byline/date line is made of besides names and dates
+_META_WORDS = frozenset((
+    "by and staff reporter reporters correspondent correspondents editor editors writer writers senior chief "
+    "political business news desk our in at updated published posted last modified am pm gmt utc bst cet cest est "
+    "edt msk mins min minutes hours hour ago read reading time today yesterday "
+    "автор авторы текст корреспондент корреспондента редактор редакция обозреватель обновлено опубликовано "
+    "в г года мин минут чтения время сегодня вчера мск"
+).split())
+_MONTH_SET = frozenset(_MONTHS.split("|"))
+_WEEKDAY_SET = frozenset(_WEEKDAYS.split("|"))
+_TOKEN = re.compile(r"[^\W\d_][\w'’.-]*|\d{1,4}(?:[:.]\d{2})?(?:[.,/]\d{1,4})*|[·|•/,—–:()-]+", re.UNICODE)
+_WORD_START = re.compile(r"[^\W\d_]", re.UNICODE)
+_BYLINE_LEAD = frozenset({"by", "автор", "авторы", "текст", "written", "reporting"})
+_STRONG_SEPARATORS = frozenset("·|•/—–-")
+_ROLE_WORDS = frozenset("reporter reporters correspondent correspondents editor editors writer writers корреспондент "
+                        "корреспондента редактор обозреватель".split())
+
+# "LONDON, March 3 (Reuters) -", "BERLIN (AP) —", "МОСКВА, 3 марта —": a city in capitals,
+# an optional date and agency, a dash
+_DATELINE = re.compile(
+    r"^(?P<city>[A-ZА-ЯЁ][A-ZА-ЯЁ'’.-]+(?:[ -][A-ZА-ЯЁ][A-ZА-ЯЁ'’.-]+){0,3})"
+    r"(?:\s*,\s*(?P<date>[^—–()]{1,40}?))?\s*(?P<agency>\([^()]{1,40}\))?\s*[—–-]{1,2}\s+(?=\S)"
+)
+_CAPTION = re.compile(
+    r"^\(?\s*(?:photo(?:graph)?s?|image|picture|pictured|credit|photo credit|illustration|video|source: photo|"
+    r"фото|фотография|снимок|иллюстрация|видео|источник фото|кадр)\s*(?:credit\s*)?[:：/]", re.IGNORECASE)
+_TRAILING_CREDIT = re.compile(
+    r"\s*[(\[]?\s*(?:photo|image|credit|фото|иллюстрация)\s*:\s*[^()\[\].]{1,60}[)\]]?\s*$", re.IGNORECASE)
+_FURNITURE = re.compile(
+    r"^(?:share(?: this)?(?: story| article| on \w+)?|share|tweet|email|print|comments?(?: \(\d+\))?|advertisement|"
+    r"ad|sponsored|read more|read also|read next|more on this story|related(?: stories| articles)?|see also|"
+    r"continue reading|skip advertisement|follow us(?: on \w+)?|sign up(?: for [^.]{0,60})?|subscribe(?: [^.]{0,60})?|"
+    r"читайте также|читать также|читать далее|подробнее|по теме|реклама|поделиться|подписывайтесь[^.]{0,80}|"
+    r"подпишитесь[^.]{0,80}|комментарии(?: \(\d+\))?|смотрите также|следите за новостями[^.]{0,80}|"
+    r"(?:read more|read also|see also|related|читайте также|по теме|смотрите также)\s*[:›»→|-]\s*.{1,150})"
+    r"\s*[:.!…>»→]*\s*$",
+    re.IGNORECASE,
+)
+_FURNITURE_ANYWHERE = re.compile(
+    r"subscribe to our (?:newsletter|channel)|sign up for our (?:newsletter|daily)|read the full (?:story|article)|"
+    r"follow us on (?:facebook|twitter|x|telegram|instagram)|подписывайтесь на наш|подпишитесь на наш|"
+    r"читайте нас в (?:telegram|телеграм|дзен)|all rights reserved|все права защищены",
+    re.IGNORECASE,
+)
+
+
+def _token_kind(token: str) -> str:
+    low = token.lower().rstrip(".")
+    if not _WORD_START.match(token) and not token[0].isdigit():
+        return "sep"
+    if token[0].isdigit():
+        return "date"
+    if low in _MONTH_SET or low in _WEEKDAY_SET:
+        return "date"
+    if low in _META_WORDS:
+        return "meta"
+    if token[0].isupper():
+        return "name"
+    return "word"
+
+
+def _meta_prefix_length(paragraph: str) -> int:
+    """Length of a leading byline/date line ("By Staff Reporter · Thu 19 March 2026 ...",
+    "Staff reporter | 19 March 2026", "Автор: Иван Петров, 19 марта 2026"), 0 when none.
+
+    Tokens are read while they are a lead word ("By", "Автор"), names (capitalised words,
+    at most four, before the first date or strong separator), dates and times, separators
+    and byline words ("staff", "reporter", "updated"). A whole paragraph of them is a
+    byline when it has a lead, a date, or a name with a byline word; a prefix of a longer
+    paragraph only with a lead or a strong separator ("·", "|", "—") next to a date or
+    byline word, and never before a lower-case continuation ("By Monday, the council ...",
+    "In 2019, Hansa Events ..." stay as they are).
+    """
+    end, names = 0, 0
+    lead = date = meta = strong = False
+    in_names = True
+    matches = list(_TOKEN.finditer(paragraph))
+    kinds = [_token_kind(m.group(0)) for m in matches]
+    for index, match in enumerate(matches):
+        token = match.group(0)
+        kind = kinds[index]
+        if kind == "word" and _before_role(matches, kinds, index):
+            kind = "meta"  # "local democracy reporter", "специальный корреспондент"
+        if index == 0 and token.lower() in _BYLINE_LEAD:
+            lead = True
+        elif kind == "name" and in_names and names < 4:
+            names += 1
+        elif kind == "date":
+            date, in_names = True, False
+        elif kind == "sep":
+            if set(token) <= _STRONG_SEPARATORS:
+                strong, in_names = True, False
+        elif kind == "meta":
+            meta = True
+        else:
+            break
+        end = match.end()
+    if end == 0:
+        return 0
+    rest = paragraph[end:].strip()
+    if not rest:
+        return end if (date or lead or (meta and names)) else 0
+    if not rest[0].isupper() and not rest[0] in "«\"“'":
+        return 0
+    if lead and (names or meta) and (date or strong):
+        return end
+    if strong and (date or meta) and (lead or meta or names == 0):
+        return end
+    return 0
+
+
+def _is_dateline(match: re.Match) -> bool:
+    """A capitalised word and a dash is a dateline only with an agency or a date after it:
+    "ЦБ — главный регулятор" and "NATO - the alliance ..." are sentences."""
+    if match.group("agency"):
+        return True
+    words = [w.lower().rstrip(".") for w in _WORD.findall(match.group("date") or "")]
+    return any(w in _MONTH_SET or w in _WEEKDAY_SET for w in words) and any(w.isdigit() for w in words)
+
+
+def _before_role(matches: list[re.Match], kinds: list[str], index: int) -> bool:
+    """Up to three lower-case words followed by a byline role word."""
+    for ahead in range(index, min(index + 4, len(kinds))):
+        if kinds[ahead] == "meta":
+            return matches[ahead].group(0).lower() in _ROLE_WORDS
+        if kinds[ahead] != "word":
+            return False
+    return False
+
+
+def _strip_glued_title(paragraph: str, title: str) -> str:
+    """A paragraph that starts with the title followed by more text (title, byline and body
+    glued together by the page's markup): the title is cut off."""
+    if not title:
+        return paragraph
+    norm_title = normalise_text(title)
+    norm_par = normalise_text(paragraph)
+    if norm_par != norm_title and norm_par.startswith(norm_title + " ") and paragraph.startswith(title):
+        return paragraph[len(title):].lstrip(" ·|•:—–-")
+    return paragraph
+
+
+def clean_paragraph(paragraph: str, *, title: str = "", first: bool = False) -> tuple[str, str | None]:
+    """(cleaned paragraph, None) or ("", reason code) when the whole paragraph goes.
+
+    ``first``: the paragraph opens the article body (a glued title and a leading byline are
+    looked for only there, and in the paragraph right after a dropped one).
+    """
+    text = paragraph.strip()
+    if first:
+        text = _strip_glued_title(text, title)
+    if title and normalise_text(text) == normalise_text(title):
+        return "", "title"
+    if (reason := injection_reason(text)) is not None:
+        return "", reason
+    if _CAPTION.match(text):
+        return "", "caption"
+    if len(text) <= 200 and (_FURNITURE.match(text) or _FURNITURE_ANYWHERE.search(text)):
+        return "", "furniture"
+    if prefix := _meta_prefix_length(text):
+        text = text[prefix:].lstrip(" ·|•,—–-:")
+        if not text:
+            return "", "byline"
+    if (match := _DATELINE.match(text)) and _is_dateline(match):
+        text = text[match.end():]
+    text = _TRAILING_CREDIT.sub("", text) if len(text) > 40 else text
+    return (text, None) if text else ("", "byline")
+
+
+@dataclass(frozen=True)
+class CleanText:
+    paragraphs: list[str]
+    #: (reason, paragraph) for what was removed as injected text (recorded by the crawl)
+    injected: list[tuple[str, str]]
+
+
+def clean_paragraphs(paragraphs: list[str], title: str = "") -> CleanText:
+    """The article's own paragraphs: bylines, datelines, captions, page furniture and the
+    repeated title removed; injected text removed and returned with its reason."""
+    kept: list[str] = []
+    injected: list[tuple[str, str]] = []
+    for paragraph in paragraphs:
+        text, reason = clean_paragraph(paragraph, title=title, first=not kept)
+        if reason is not None and reason.startswith((INSTRUCTION, MARKUP)):
+            injected.append((reason, paragraph))
+        if text:
+            kept.append(text)
+    return CleanText(kept, injected)
+
+
+# --------------------------------------------------------------------------- acceptance (issue 10)
+#
+# An article is accepted by its content, not by a character count: a real two-sentence
+# story of 189 characters is news, a 2.9 MB page of one paragraph repeated 800 times is not.
+
+#: reason codes of a rejected page (the text before the colon of the failure's reason)
+EMPTY, TOO_SHORT, REPEATED, WRONG_LANGUAGE = "empty article", "too short", "repeated paragraphs", "wrong language"
+#: a sentence counts when it has this many words; one sentence alone needs LONG_SENTENCE_WORDS
+SENTENCE_WORDS = 4
+LONG_SENTENCE_WORDS = 20
+#: a page of at least this many paragraphs of which fewer than half are distinct is rejected
+#: (spam or a broken template); fewer repeats are dropped and the article kept
+REPEAT_MIN_PARAGRAPHS = 10
+_SENTENCE_END = re.compile(r"(?<=[.!?…])[\"'»”)]*\s+(?=[\"'«“(]?[A-ZА-ЯЁ0-9])")
+_WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*", re.UNICODE)
+_LETTER = re.compile(r"[^\W\d_]", re.UNICODE)
+
+
+def real_sentences(text: str) -> list[str]:
+    """Sentences of ``text`` with at least ``SENTENCE_WORDS`` words and ending like one
+    (a cheap splitter: the crawl must not load a parser per page)."""
+    found = []
+    for paragraph in text.split("\n"):
+        for sentence in _SENTENCE_END.split(paragraph.strip()):
+            if len(_WORD.findall(sentence)) >= SENTENCE_WORDS and re.search(r"[.!?…][\"'»”)]*$", sentence):
+                found.append(sentence)
+    return found
+
+
+def distinct_paragraphs(paragraphs: list[str]) -> list[str]:
+    """``paragraphs`` with exact repeats (after normalisation) dropped, first one kept."""
+    seen: set[str] = set()
+    out = []
+    for paragraph in paragraphs:
+        key = normalise_text(paragraph)
+        if key not in seen:
+            seen.add(key)
+            out.append(paragraph)
+    return out
+
+
+def accept_article(paragraphs: list[str], lang: Language | None) -> str | None:
+    """None when the (cleaned, deduplicated) paragraphs make an article, else the reason:
+    ``"<code>: <detail>"`` with a code from EMPTY, TOO_SHORT, WRONG_LANGUAGE."""
+    text = "\n\n".join(paragraphs)
+    if not _LETTER.search(text):
+        return f"{EMPTY}: no text left after cleaning"
+    sentences = real_sentences(text)
+    longest = max((len(_WORD.findall(s)) for s in sentences), default=0)
+    if len(sentences) < 2 and longest < LONG_SENTENCE_WORDS:
+        return (f"{TOO_SHORT}: {len(sentences)} sentence(s) of {SENTENCE_WORDS}+ words in {len(text)} characters "
+                f"(needs 2, or one of {LONG_SENTENCE_WORDS}+ words)")
+    if lang is not None and (found := detect_language(text)) != lang:
+        return f"{WRONG_LANGUAGE}: the text reads as {found}, the source is declared {lang}"
+    return None
+
+
+def _page_paragraphs(tree: lxml.html.HtmlElement | None) -> list[str]:
+    """Texts of the page's ``<p>`` elements that hold a sentence's worth of words."""
+    if tree is None:
+        return []
+    texts = (_inline_text(p) for p in tree.iter("p"))
+    return [t for t in texts if len(_WORD.findall(t)) >= SENTENCE_WORDS]
+
+
+def repeated_reason(paragraphs: list[str]) -> str | None:
+    """A page of at least ``REPEAT_MIN_PARAGRAPHS`` paragraphs of which fewer than half are
+    distinct is spam or a broken template, not an article (decided in issue 10: rejected,
+    rather than deduplicated to its distinct paragraphs and released)."""
+    distinct = len({normalise_text(p) for p in paragraphs})
+    if len(paragraphs) >= REPEAT_MIN_PARAGRAPHS and distinct * 2 < len(paragraphs):
+        return f"{REPEATED}: {len(paragraphs)} paragraphs, only {distinct} distinct"
+    return None
+
+
+# --------------------------------------------------------------------------- site boilerplate (issue 10)
+
+#: a paragraph on at least this share of a source's pages in one crawl (and on at least
+#: BOILERPLATE_MIN_PAGES of them) is the site's, not the article's: "Our journalism is
+#: funded by readers ...", a newsletter box, a standard disclaimer
+BOILERPLATE_SHARE = 0.3
+BOILERPLATE_MIN_PAGES = 3
+
+
+def site_boilerplate(texts: list[str]) -> set[str]:
+    """Normalised paragraphs that repeat across the pages of one source's crawl."""
+    if len(texts) < BOILERPLATE_MIN_PAGES:
+        return set()
+    counts = Counter(key for text in texts for key in {normalise_paragraph(p) for p in split_paragraphs(text)})
+    threshold = max(BOILERPLATE_MIN_PAGES, math.ceil(BOILERPLATE_SHARE * len(texts)))
+    return {key for key, count in counts.items() if count >= threshold}
+
+
+def strip_site_boilerplate(docs: list[FetchedDocument]) -> tuple[list[FetchedDocument], list[tuple[FetchedDocument, str]]]:
+    """``docs`` (one source's crawl) without the paragraphs repeated across its pages, and
+    the documents that no longer make an article with their reason. A document whose only
+    change since the last crawl is such boilerplate keeps its text, hash and so its
+    version: it is unchanged."""
+    boilerplate = site_boilerplate([d.text for d in docs])
+    if not boilerplate:
+        return docs, []
+    kept: list[FetchedDocument] = []
+    rejected: list[tuple[FetchedDocument, str]] = []
+    for doc in docs:
+        paragraphs = split_paragraphs(doc.text)
+        own = [p for p in paragraphs if normalise_paragraph(p) not in boilerplate]
+        if len(own) == len(paragraphs):
+            kept.append(doc)
+        elif reason := accept_article(own, doc.lang):
+            rejected.append((doc, f"{reason} (after removing {len(paragraphs) - len(own)} paragraph(s) "
+                                  f"repeated across the source's pages)"))
+        else:
+            text = "\n\n".join(own)
+            kept.append(doc.model_copy(update={"text": text, "content_hash": content_hash(text)}))
+    return kept, rejected
