@@ -588,3 +588,55 @@ def test_russian_multi_hop_description_takes_the_case_of_its_slot():
 def test_russian_where_for_a_prepositional_place_whatever_its_tag():
     tested = typed("Робопорт", "испытать краны в", "Северный порт", "ru", "Робопорт испытал краны в Северном порту.", "org", "other")
     assert ask([tested], "Северный порт", lang="ru").question == "Где испытал краны Робопорт?"
+
+
+def test_english_common_noun_entities_get_the_definite_article():
+    """A hand-judged sample of news-en had "Which place did city of Hamburg own?" and "Which
+    employed more people, plant or Baltic Freight Lines?": a bare common noun read out of its
+    sentence needs "the"; names, amounts, dates and quantified phrases do not."""
+    from tasks.dragon.questions_rules import _en_definite
+
+    assert _en_definite("plant", None) == "the plant"
+    assert _en_definite("city of Hamburg", "place") == "the city of Hamburg"
+    assert _en_definite("main stand", "other") == "the main stand"
+    for unchanged, kind in [("Baltic Freight Lines", "org"), ("41 million euros", "money"), ("2019", "date"),
+                            ("more than half", None), ("the terminal", None), ("its rival", None),
+                            ("380,000 trucks", "quantity"), ("", None)]:
+        assert _en_definite(unchanged, kind) == unchanged
+
+
+def test_a_common_noun_answer_gets_its_article_and_a_common_noun_anchor_is_not_asked():
+    """"Which employed more people, plant or ..." / "Who sold the person that the old striker plans
+    to replace?": a question that names an unnamed common noun cannot be answered out of its
+    article; as an answer the noun is fine, with its article."""
+    from tasks.dragon.questions import generate_questions
+
+    def simple(head, head_type, tail, tail_type, answer_node):
+        e = Edge(edge_id="e1", head="n1", relation="open", tail="n2", head_label=head, tail_label=tail, lang="en",
+                 doc_ids=["d"], sentences=[f"{head} opened a {tail}."], triplet_ids=["t"], head_type=head_type,
+                 tail_type=tail_type)
+        question_node = "n1" if answer_node == "n2" else "n2"
+        return Subgraph(subgraph_id="s1", type="simple", lang="en", edges=[e], answer_nodes=[answer_node],
+                        question_nodes=[question_node])
+
+    batch = generate_questions([simple("Lumen Energy", "org", "battery plant", "other", "n2")], RULES, QuestionConfig())
+    assert batch.items, batch.failures
+    assert batch.items[0].answers == ["the battery plant"], batch.items[0]
+
+    batch = generate_questions([simple("Lumen Energy", "org", "battery plant", "other", "n1")], RULES, QuestionConfig())
+    assert not batch.items
+    assert "'the battery plant', a common noun" in batch.failures[0].reason
+
+
+def test_a_city_the_tagger_called_an_organization_is_asked_with_where():
+    """news-en had "Which organization is Northsea Capital based in?" -> Copenhagen: the triplet
+    stage typed the city from spaCy's ORG tag; the locative relation wins over the tag."""
+    e = Edge(edge_id="e1", head="n1", relation="be based in", tail="n2", head_label="Northsea Capital",
+             tail_label="Copenhagen", lang="en", doc_ids=["d"], sentences=["Northsea Capital is based in Copenhagen."],
+             triplet_ids=["t"], head_type="org", tail_type="org")
+    sub = Subgraph(subgraph_id="s1", type="simple", lang="en", edges=[e], answer_nodes=["n2"], question_nodes=["n1"])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    assert batch.items, batch.failures
+    question = batch.items[0].question
+    assert question.startswith(("Where", "Which place", "Which city")), question
+    assert "organization" not in question, question

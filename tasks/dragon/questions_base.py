@@ -18,7 +18,7 @@ log = logging.getLogger("tasks.dragon.questions")
 STAGE = "questions"
 METHOD = "dragon"
 #: bump when a template's wording changes: it is part of rules items' ids and lineage
-TEMPLATES_VERSION = "2"
+TEMPLATES_VERSION = "3"
 
 
 class QuestionConfig(BaseModel):
@@ -91,7 +91,25 @@ def skip_reason(subgraph: Subgraph) -> str | None:
     for edge in subgraph.edges:
         if edge.modality in UNASKED_MODALITIES:
             return f"skipped: {edge.modality} fact {edge.head_label!r} {edge.relation!r} {edge.tail_label!r} is not asked"
+    named_in_question = set(subgraph.question_nodes) | set(subgraph.hidden_nodes)
+    for edge in subgraph.edges:
+        for node, label, kind in ((edge.head, edge.head_label, edge.head_type), (edge.tail, edge.tail_label, edge.tail_type)):
+            if node in named_in_question and unnamed(label, kind):
+                return (f"skipped: the question would name {label!r}, a common noun that out of its article does "
+                        "not say which one")
     return None
+
+
+def unnamed(label: str, entity_type: str | None = None) -> bool:
+    """A node no reader can identify outside its article: a common-noun phrase with no name and
+    no number in it ("the plant", "the pace", "two smaller clubs", «стадион»). Amounts, dates
+    and quantities are values, not entities, and are never unnamed."""
+    if entity_type in ("date", "quantity", "money"):
+        return False
+    words = [w for w in label.split() if w.lower() not in ("the", "a", "an")]
+    if not words or any(ch.isdigit() for ch in label):
+        return False
+    return not any(w[:1].isupper() for w in words)
 
 
 # =========================================================================== entity kinds
@@ -158,11 +176,13 @@ def _node_kinds(subgraphs: list[Subgraph]) -> dict[tuple[str, str], str]:
     for subgraph in subgraphs:
         lang = subgraph.lang if subgraph.lang in ("en", "ru") else "en"
         for edge in subgraph.edges:
-            if edge.tail_type is not None:
-                continue  # typed by the triplet stage
+            # typed by the triplet stage or not: spaCy's small model tags a city ORG in one
+            # sentence and GPE in the next; the relation is the better witness, and the node's
+            # kind holds for every question of the batch that names it
             key = _relation_key(edge.relation, lang)
             tail_kind = kinds.get((lang, edge.tail))
-            if key in _LOCATIVE_RELATIONS and tail_kind in ("ORG", "MISC", "PER"):
+            if (key in _LOCATIVE_RELATIONS or (lang == "en" and _EN_EVENT_PLACE.match(key))) \
+                    and tail_kind in ("ORG", "MISC", "PER"):
                 kinds[(lang, edge.tail)] = "LOC"
             elif lang == "en" and tail_kind == "PER" and key.split()[-1] in ("in", "at") and not key.startswith("be "):
                 kinds[(lang, edge.tail)] = "LOC"
@@ -198,6 +218,10 @@ _LOCATIVE_RELATIONS = frozenset({
     "be headquartered in", "be based in", "be located in", "be situated in", "be born in", "headquartered in",
     "based in", "located in", "находиться в", "базироваться в", "располагаться в", "родиться в", "расположить в",
 })
+
+
+#: en relations whose object is where an event took place ("perform at", "open her European tour in")
+_EN_EVENT_PLACE = re.compile(r"^(?:perform|play|tour|meet|record|host|hold|open|continue)\b.*\b(?:in|at)$")
 
 
 def _entities_of(sentences: list[str], lang: str) -> list[nlp.NamedEntity]:

@@ -25,6 +25,38 @@ def _templates(lang: str):
 
 # =========================================================================== rules engine
 
+#: words that open an en phrase which takes no definite article ("more than half", "its rival")
+_NO_ARTICLE = frozenset(
+    "the a an this that these those its their his her our my your some any each every all both no one two three "
+    "more less most least about over under nearly almost around half several many few much".split())
+
+
+def _en_definite(label: str, entity_type: str | None) -> str:
+    """A bare English common-noun label gets "the": "plant" -> "the plant", "city of Hamburg" ->
+    "the city of Hamburg". Names (capitalised), numbers, dates, amounts and phrases that already
+    open with a determiner or a quantifier stay as they are."""
+    words = label.split()
+    if not words or not words[0][:1].islower() or words[0].lower() in _NO_ARTICLE:
+        return label
+    if entity_type in ("date", "quantity", "money") or any(ch.isdigit() for ch in words[0]):
+        return label
+    if parse_quantity(label, "en") is not None:
+        return label
+    return f"the {label}"
+
+
+def _with_articles(subgraph: Subgraph) -> Subgraph:
+    """The subgraph as English questions name it: a common-noun entity ("plant", "main stand",
+    "folk band") read out of its sentence needs an article to be grammatical and to refer."""
+    if subgraph.lang != "en":
+        return subgraph
+    edges = [e.model_copy(update={"head_label": _en_definite(e.head_label, e.head_type),
+                                  "tail_label": _en_definite(e.tail_label, e.tail_type)})
+             for e in subgraph.edges]
+    if all(a == b for a, b in zip(edges, subgraph.edges)):
+        return subgraph
+    return subgraph.model_copy(update={"edges": edges})
+
 
 @dataclass
 class _Draft:
@@ -42,6 +74,7 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig) -> Questi
         log.exception("questions: entity typing failed; every node is typed MISC")
         kinds = {}
     for subgraph in subgraphs:
+        subgraph = _with_articles(subgraph)
         unasked = skip_reason(subgraph)
         if unasked:
             failures.append(Failure(stage=STAGE, key=subgraph.subgraph_id, reason=unasked))
