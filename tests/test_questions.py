@@ -640,3 +640,15 @@ def test_a_city_the_tagger_called_an_organization_is_asked_with_where():
     question = batch.items[0].question
     assert question.startswith(("Where", "Which place", "Which city")), question
     assert "organization" not in question, question
+
+
+def test_a_set_of_an_amount_and_an_organization_is_not_asked():
+    """news-en had "What does Harbour Logistics plan to pay?" -> "1.2 million euros, Elbe Rovers"."""
+    edges = [Edge(edge_id=f"e{i}", head="n1", relation="pay", tail=f"n{i + 2}", head_label="Harbour Logistics",
+                  tail_label=tail, lang="en", doc_ids=["d"], sentences=[f"Harbour Logistics paid {tail}."],
+                  triplet_ids=[f"t{i}"], head_type="org", tail_type=kind)
+             for i, (tail, kind) in enumerate([("1.2 million euros", "money"), ("Elbe Rovers", "org")])]
+    sub = Subgraph(subgraph_id="s1", type="set", lang="en", edges=edges, answer_nodes=["n2", "n3"], question_nodes=["n1"])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    assert not batch.items
+    assert "set members of different kinds" in batch.failures[0].reason

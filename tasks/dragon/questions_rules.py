@@ -58,6 +58,20 @@ def _with_articles(subgraph: Subgraph) -> Subgraph:
     return subgraph.model_copy(update={"edges": edges})
 
 
+def _one_kind_of_answer(subgraph: Subgraph, kinds: dict) -> None:
+    """A set answer lists things of one kind: "What does Harbour Logistics plan to pay?" ->
+    "1.2 million euros, Elbe Rovers" mixes an amount with the club it is paid to, two facts
+    that only share a relation word."""
+    if subgraph.type != "set":
+        return
+    found = {_kind(kinds, subgraph.lang, node) for node in subgraph.answer_nodes}
+    values = found & {"NUM", "DATE"}
+    # entity kinds among themselves are too noisy to split on (the small NER models call one
+    # company ORG and the next MISC); a value beside an entity, or an amount beside a date, is not
+    if values and (len(values) > 1 or found - values):
+        raise NoTemplate(f"set members of different kinds ({', '.join(sorted(found))})")
+
+
 @dataclass
 class _Draft:
     question: str
@@ -81,6 +95,7 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig) -> Questi
             continue
         try:
             _check_shape(subgraph, config)
+            _one_kind_of_answer(subgraph, kinds)
             templates = _templates(subgraph.lang)
             draft = _draft(subgraph, templates, kinds)
             if len(draft.question) > config.max_question_chars:
