@@ -100,6 +100,20 @@ def skip_reason(subgraph: Subgraph) -> str | None:
     return None
 
 
+def modality_of(edge: Edge) -> str:
+    """asserted / planned / possible; negated and conditional facts are never asked (rules engine)."""
+    modality = getattr(edge, "modality", "asserted") or "asserted"
+    if modality not in ("asserted", "planned", "possible"):
+        raise NoTemplate(f"{modality} fact {edge.relation!r} is not asked")
+    return modality
+
+
+def asserted_only(edge: Edge, what: str) -> None:
+    modality = modality_of(edge)
+    if modality != "asserted":
+        raise NoTemplate(f"no {modality} template for {what} of {edge.relation!r}")
+
+
 def unnamed(label: str, entity_type: str | None = None) -> bool:
     """A node no reader can identify outside its article: a common-noun phrase with no name and
     no number in it ("the plant", "the pace", "two smaller clubs", «стадион»). Amounts, dates

@@ -8,6 +8,7 @@ from benchmill import nlp
 from schemas import Edge
 from tasks.dragon.subgraphs import parse_quantity
 from tasks.dragon.questions_base import NoTemplate, _cap, _q  # noqa: F401
+from tasks.dragon.questions_base import asserted_only as _asserted_only, modality_of as _modality
 
 # =========================================================================== English realisation
 
@@ -196,18 +197,6 @@ _EN_CLASS = {"PER": "the person", "ORG": "the organization", "LOC": "the place",
 _EN_DETERMINERS = {"a", "an", "the", "its", "their", "his", "her"}
 
 
-def _modality(edge: Edge) -> str:
-    """asserted / planned / possible; negated and conditional facts are never asked (rules engine)."""
-    modality = getattr(edge, "modality", "asserted") or "asserted"
-    if modality not in ("asserted", "planned", "possible"):
-        raise NoTemplate(f"{modality} fact {edge.relation!r} is not asked")
-    return modality
-
-
-def _asserted_only(edge: Edge, what: str) -> None:
-    modality = _modality(edge)
-    if modality != "asserted":
-        raise NoTemplate(f"no {modality} template for {what} of {edge.relation!r}")
 
 
 def _finite(lemma: str, modality: str, plural: bool = False) -> str:

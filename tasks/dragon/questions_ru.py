@@ -9,6 +9,7 @@ from benchmill import nlp
 from schemas import Edge
 from tasks.dragon.subgraphs import parse_quantity
 from tasks.dragon.questions_base import NoTemplate, _cap, _q  # noqa: F401
+from tasks.dragon.questions_base import asserted_only as _asserted_only, modality_of as _modality
 
 # =========================================================================== Russian realisation
 
@@ -41,17 +42,6 @@ _RU_CLASS = {
 }
 
 
-def _modality(edge: Edge) -> str:
-    modality = getattr(edge, "modality", "asserted") or "asserted"
-    if modality not in ("asserted", "planned", "possible"):
-        raise NoTemplate(f"{modality} fact {edge.relation!r} is not asked")
-    return modality
-
-
-def _asserted_only(edge: Edge, what: str) -> None:
-    modality = _modality(edge)
-    if modality != "asserted":
-        raise NoTemplate(f"no {modality} template for {what} of {edge.relation!r}")
 
 
 def _ru_verb(edge: Edge, rel: "RuRelation", gender: str) -> str:
