@@ -298,6 +298,9 @@ class RussianTemplates:
             return _q("сколько", unit, _ru_verb(edge, rel, gender), head, rel.middle), "tail.how-many"
         verb = _ru_verb(edge, rel, gender)
         if kind == "DATE":
+            if rel.preposition == "с":  # "руководит предприятием с 2012 года": since when, not when
+                since = "с какого года" if re.search(r"\b(?:1[89]|20)\d\d\b", edge.tail_label) else "с каких пор"
+                return _q(since, verb, rel.middle, head), "tail.since-when"
             return _q("когда", verb, rel.middle, head), "tail.when"
         # "в/на" + prepositional case of a place, or of an unnamed thing ("вырос в двух кварталах"): где
         if kind in ("LOC", "MISC") and rel.preposition in ("в", "во", "на") and _ru_object_case(rel, edge) == "loct":
