@@ -663,3 +663,16 @@ def test_russian_date_after_s_is_asked_since_when():
     batch = generate_questions([sub], RULES, QuestionConfig())
     assert batch.items, batch.failures
     assert batch.items[0].question.startswith("С какого года"), batch.items[0].question
+
+
+def test_russian_object_case_is_read_off_the_phrase_head_not_its_genitive_modifiers():
+    """news-ru had «Чего поставляет ГридЛаб?» for «поставляет системы накопления энергии»:
+    «энергии» and the genitive reading of «системы» were taken for the verb's case."""
+    e = Edge(edge_id="e1", head="n1", relation="поставлять", tail="n2", head_label="ГридЛаб",
+             tail_label="системы накопления энергии", lang="ru", doc_ids=["d"],
+             sentences=["ГридЛаб поставляет системы накопления энергии для портов."], triplet_ids=["t"],
+             head_type="org", tail_type="other")
+    sub = Subgraph(subgraph_id="s1", type="simple", lang="ru", edges=[e], answer_nodes=["n2"], question_nodes=["n1"])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    assert batch.items, batch.failures
+    assert batch.items[0].question.startswith("Что поставляет"), batch.items[0].question

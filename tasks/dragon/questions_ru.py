@@ -180,24 +180,33 @@ def _ru_case_in_sentences(edge: Edge, preposition: str | None) -> str | None:
     tail_words = [w.lower() for w in _RU_WORD.findall(edge.tail_label)]
     if not tail_words:
         return None
-    tail_lemmas = {nlp.lemma_ru(w) for w in tail_words}
     allowed = _RU_PREP_CASES.get(preposition, (_RU_PREP_CASE[preposition],)) if preposition else ("accs", "gent", "datv", "ablt")
     if not preposition and _ru_counted(edge.tail_label):
         # a numeral governs its noun's case ("отремонтировала три парома", genitive): the
         # verb's own case is the lexicon's, not the sentence's
         return None
+    # the phrase's first word carries the governed case; the words after it are often its
+    # genitive modifiers ("системы накопления энергии"), which say nothing about the verb
+    first_lemma = nlp.lemma_ru(tail_words[0])
     vocab = nlp.morph_vocab()
     for sentence in edge.sentences:
         words = [w.lower() for w in _RU_WORD.findall(sentence)]
         for index, word in enumerate(words):
             if preposition and preposition not in words[max(0, index - 3) : index]:
                 continue
+            if nlp.lemma_ru(word) != first_lemma:
+                continue
+            cases = []
             for parse in vocab.parse(word):
                 if parse.tag.POS == "NUMR":  # "в двух кварталах": the numeral's forms are ambiguous, its noun's are not
                     continue
                 case = _RU_CASE_ALIASES.get(str(parse.tag.case), str(parse.tag.case))
-                if parse.normal_form.replace("ё", "е") in tail_lemmas and case in allowed:
-                    return case
+                if parse.normal_form.replace("ё", "е") == first_lemma and case in allowed and case not in cases:
+                    cases.append(case)
+            if cases:
+                # an ambiguous form ("системы": gent sg or accs pl) takes the verb's usual
+                # case when that is one of its readings; else the most likely reading
+                return "accs" if not preposition and "accs" in cases else cases[0]
     return None
 
 
