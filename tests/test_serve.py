@@ -45,18 +45,7 @@ def test_server_and_serve_show_every_deployment(tmp_path):
     server = _start(["server"], env, tmp_path / "server.log")
     served = None
     try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{api}/health", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert server.poll() is None, (tmp_path / "server.log").read_text()[-3000:]
-            time.sleep(1)
-        else:
-            pytest.fail("prefect server did not become healthy: " + (tmp_path / "server.log").read_text()[-3000:])
-
+        _healthy(api, server, tmp_path / "server.log")
         served = _start(["serve"], {**env, "PREFECT_API_URL": api}, tmp_path / "serve.log")
         names: dict[str, dict] = {}
         wanted = {"daily-news/daily", "daily-news/on-demand", "domain-build/domain-build", "kyr-statements/statements",

@@ -145,6 +145,18 @@ def _fact(
     return _Fact(sentence, subject[0], relation, obj[0], subject[1], obj[1], modality)
 
 
+class _Emitter:
+    """Builds the facts of one verb, en or ru: its modality and a control-verb prefix ("agree to") on each."""
+
+    __slots__ = ("sentence", "modality", "prefix")
+
+    def __init__(self, sentence: str, modality: str, prefix: str):
+        self.sentence, self.modality, self.prefix = sentence, modality, prefix
+
+    def __call__(self, subject, relation: str, obj) -> _Fact:
+        return _fact(self.sentence, subject, _join(self.prefix, relation), obj, self.modality)
+
+
 @lru_cache(maxsize=20_000)
 def normalise_relation(relation: str, lang: str) -> str:
     """Bring a free-form relation into the rules engine's canonical shape.

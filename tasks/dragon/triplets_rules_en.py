@@ -8,7 +8,7 @@ from benchmill import nlp
 from schemas import Failure, IncrementDoc, Triplet
 
 from tasks.dragon.triplets_base import (  # noqa: F401
-    log, TripletConfig, _Fact, _DocCollector, _paragraphs, _failure, _join, _fact,
+    log, TripletConfig, _Emitter, _Fact, _DocCollector, _paragraphs, _failure, _join, _fact,
 )
 
 # --------------------------------------------------------------------------- English
@@ -283,18 +283,6 @@ def _facts_en(doc) -> Iterator[_Fact]:
                     if named is not None:
                         helper.antecedent = named
                         break
-
-
-class _Emitter:
-    """Builds the facts of one verb: its modality and a control-verb prefix ("agree to") on each."""
-
-    __slots__ = ("sentence", "modality", "prefix")
-
-    def __init__(self, sentence: str, modality: str, prefix: str):
-        self.sentence, self.modality, self.prefix = sentence, modality, prefix
-
-    def __call__(self, subject, relation: str, obj) -> _Fact:
-        return _fact(self.sentence, subject, _join(self.prefix, relation), obj, self.modality)
 
 
 def _control_prefix_en(verb) -> str:

@@ -7,7 +7,7 @@ from benchmill import nlp
 from schemas import IncrementDoc, Triplet
 
 from tasks.dragon.triplets_base import (  # noqa: F401
-    TripletConfig, _Fact, _DocCollector, _paragraphs, _join, _fact,
+    TripletConfig, _Emitter, _Fact, _DocCollector, _paragraphs, _join, _fact,
 )
 
 # --------------------------------------------------------------------------- Russian
@@ -276,16 +276,6 @@ def _control_prefix_ru(verb, helper: _RuSentence) -> str:
     if lemma in _RU_PLAN_HEADS or lemma in _RU_POSSIBLE_HEADS or lemma in _RU_COPULAS or lemma == "быть":
         return ""
     return _join(_control_prefix_ru(head, helper), lemma)
-
-
-class _Emitter:
-    __slots__ = ("sentence", "modality", "prefix")
-
-    def __init__(self, sentence: str, modality: str, prefix: str):
-        self.sentence, self.modality, self.prefix = sentence, modality, prefix
-
-    def __call__(self, subject, relation: str, obj) -> _Fact:
-        return _fact(self.sentence, subject, _join(self.prefix, relation), obj, self.modality)
 
 
 def _subjects_ru(verb, helper: _RuSentence) -> list:
