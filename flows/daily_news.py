@@ -113,16 +113,11 @@ def _run(run: GeneratorRun, sources: list[SourceSpec], collections) -> DailySumm
     new_ids = [i.item_id for i in new_items]
     rejected = Counter(v.filter for v in store.verdicts(new_ids) if v.status == "rejected")
     summary = DailySummary(
-        run_id=run.run_id, engine=run.engine.kind, fetched=len(fetched_docs), failures=len(run.failures),
-        failures_by_stage=dict(sorted(Counter(f.stage for f in run.failures).items())),
-        new_documents=sum(v.status == "new" for v in versions),
+        **run.summary_fields(new_items, {f: rejected.get(f, 0) for f in FILTERS}, releases),
+        fetched=len(fetched_docs), new_documents=sum(v.status == "new" for v in versions),
         changed_documents=sum(v.status == "changed" for v in versions), removed_documents=len(removed),
-        increment=len(increment),
-        triplets=counts["triplets"], novel_triplets=counts["novel"], edges=counts["edges"],
+        increment=len(increment), triplets=counts["triplets"], novel_triplets=counts["novel"], edges=counts["edges"],
         subgraphs=counts["subgraphs"], new_items=len(new_items),
-        items_by_type=dict(sorted(Counter(i.type for i in new_items).items())),
-        rejections={f: rejected.get(f, 0) for f in FILTERS}, skipped_filters=run.skipped_filters,
-        releases=releases, llm=run.usage.total(), stage_seconds=clock.seconds,
     )
     publish_run_artifacts(run, summary, new_ids)
     return summary

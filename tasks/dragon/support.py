@@ -6,9 +6,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from pydantic import BaseModel
-
-from benchmill.runs import GeneratorRun
+from benchmill.runs import GeneratorRun, RunSummary
 from benchmill.settings import CrawlSettings, Settings
 from benchmill.store import Store
 from schemas import (
@@ -19,12 +17,10 @@ from tasks.dragon.spec import FILTERS
 from tasks.dragon.wikidata import WikidataAPI, WikidataIndex, WikidataLookup
 
 
-class DailySummary(BaseModel):
-    run_id: str
-    engine: str
+class DailySummary(RunSummary):
+    """A daily run's summary: the shared run fields plus DRAGON's stage counts."""
+
     fetched: int
-    failures: int
-    failures_by_stage: dict[str, int] = {}
     new_documents: int
     changed_documents: int
     removed_documents: int = 0
@@ -34,12 +30,6 @@ class DailySummary(BaseModel):
     edges: int
     subgraphs: int
     new_items: int
-    items_by_type: dict[str, int]
-    rejections: dict[str, int]
-    skipped_filters: list[str]
-    releases: dict[str, str]
-    llm: LLMUsage
-    stage_seconds: dict[str, float] = {}
 
 
 # ------------------------------------------------------------------ stages

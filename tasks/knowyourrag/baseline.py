@@ -12,10 +12,10 @@ from concurrent.futures import ThreadPoolExecutor
 from benchmill.engines import SKIPPED_NEEDS_LLM, EngineConfig
 from benchmill.llm import failure_reason
 from benchmill.prompts import render
-from schemas import Failure, Item, Lineage
+from schemas import Failure, Lineage
 from schemas.knowyourrag import KyrBatch, KyrContext, KyrSkip, QAReply
 from tasks.knowyourrag.scoring import question_problems
-from tasks.knowyourrag.statements import METHOD, ExtractionConfig, item_id, prepare_context
+from tasks.knowyourrag.statements import ExtractionConfig, context_item, item_id, prepare_context
 
 STAGE = "kyr_baseline"
 TYPE = "baseline"
@@ -51,19 +51,11 @@ def generate_baseline(contexts: list[KyrContext], engine: EngineConfig, config: 
         if problems:
             batch.failures.append(Failure(stage=STAGE, key=context.context_id, reason=failure_reason(result, "; ".join(problems))))
             continue
-        batch.items.append(
-            Item(
-                item_id=item_id(context, TYPE, "llm", engine.model, prompt.sha256, config.seed),
-                method=METHOD,
-                type=TYPE,
-                lang=context.lang,
-                question=question,
-                answers=[answer],
-                references=[prepared.text],
-                doc_ids=[context.doc_id or context.context_id],
-                config={"context_id": context.context_id, "collection": context.collection, "generator": "baseline",
-                        "truncated_from": prepared.truncated_from},
-                lineage=Lineage(engine="llm", model=engine.model, prompt_name=prompt.name, prompt_hash=prompt.sha256),
-            )
-        )
+        batch.items.append(context_item(
+            context, item_id(context, TYPE, "llm", engine.model, prompt.sha256, config.seed), TYPE, question, answer,
+            prepared.text,
+            {"context_id": context.context_id, "collection": context.collection, "generator": "baseline",
+             "truncated_from": prepared.truncated_from},
+            Lineage(engine="llm", model=engine.model, prompt_name=prompt.name, prompt_hash=prompt.sha256),
+        ))
     return batch

@@ -129,20 +129,27 @@ def _base_config(context: KyrContext, prepared: Prepared, theme: str, kind: str)
     }
 
 
-def _item(context: KyrContext, prepared: Prepared, qtype: str, question: str, statement: str, theme: str,
-          lineage: Lineage, iid: str) -> Item:
+def context_item(context: KyrContext, iid: str, qtype: str, question: str, answer: str, reference: str,
+                 config: dict, lineage: Lineage) -> Item:
+    """One Know Your RAG item over ``context``: every generator (statements, baseline, t5) builds it here."""
     return Item(
         item_id=iid,
         method=METHOD,
         type=qtype,
         lang=context.lang,
         question=question,
-        answers=[statement],
-        references=[prepared.text],
+        answers=[answer],
+        references=[reference],
         doc_ids=[context.doc_id or context.context_id],
-        config=_base_config(context, prepared, theme, KIND_OF_TYPE[qtype]),
+        config=config,
         lineage=lineage,
     )
+
+
+def _item(context: KyrContext, prepared: Prepared, qtype: str, question: str, statement: str, theme: str,
+          lineage: Lineage, iid: str) -> Item:
+    return context_item(context, iid, qtype, question, statement, prepared.text,
+                        _base_config(context, prepared, theme, KIND_OF_TYPE[qtype]), lineage)
 
 
 # --------------------------------------------------------------------------- rules: statements

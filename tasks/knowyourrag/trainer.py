@@ -510,7 +510,7 @@ def generate_items(
     """
     from schemas import Failure, Lineage
     from schemas.knowyourrag import KyrBatch, KyrSkip
-    from tasks.knowyourrag.statements import METHOD, item_id
+    from tasks.knowyourrag.statements import context_item, item_id
 
     batch = KyrBatch()
     usable = []
@@ -531,21 +531,13 @@ def generate_items(
         if not out.parsed:
             batch.failures.append(Failure(stage="kyr_t5", key=key, reason=f"output does not parse at {ANSWER_SEP}: {out.raw[:500]!r}"))
             continue
-        batch.items.append(
-            Item(
-                item_id=item_id(context, out.type, "t5", model, data_hash, 0),
-                method=METHOD,
-                type=out.type,
-                lang=context.lang,
-                question=out.question,
-                answers=[out.answer],
-                references=[context.text],
-                doc_ids=[context.doc_id or context.context_id],
-                config={"context_id": context.context_id, "collection": context.collection, "generator": "t5",
-                        "adapter": str(generator.model_dir), "input_truncated": out.input_truncated},
-                lineage=Lineage(engine="t5", model=model, prompt_name="kyr_t5_adapter", prompt_hash=data_hash),
-            )
-        )
+        batch.items.append(context_item(
+            context, item_id(context, out.type, "t5", model, data_hash, 0), out.type, out.question, out.answer,
+            context.text,
+            {"context_id": context.context_id, "collection": context.collection, "generator": "t5",
+             "adapter": str(generator.model_dir), "input_truncated": out.input_truncated},
+            Lineage(engine="t5", model=model, prompt_name="kyr_t5_adapter", prompt_hash=data_hash),
+        ))
     return batch
 
 
