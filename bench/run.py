@@ -9,6 +9,7 @@ Parts (issue #3 and #4 goals):
   domain     RAGEval domain build, rules engine: documents/s and QRA items/s for 1,000 documents per domain
   quality    the daily flow on the demo day 1, then `benchmill quality` of news-en / news-ru (issue 10; README table)
   triplet_quality  key-fact precision/recall and modality errors of rules triplets on bench/gold (issue 10)
+  judged     rates of the hand-judged samples in bench/judged/*.jsonl (`benchmill judge-sheet`, filled by us)
 
     python -m bench.run                 # all parts, results in bench/out/results.json
     python -m bench.run --part pipeline --en 10000 --ru 1000
@@ -272,6 +273,18 @@ def bench_triplet_quality() -> dict:
     return run()
 
 
+def bench_judged() -> dict:
+    """The README's hand-judged rates, counted from the filled sheets kept in bench/judged/."""
+    from benchmill.judging import rates, read_sheet
+
+    sheets = sorted((ROOT / "bench" / "judged").glob("*.jsonl"))
+    out = {}
+    for sheet in sheets:
+        result = rates(read_sheet(sheet))
+        out[sheet.stem] = {label: f"{c['yes']}/{c['n']}" for label, c in result["overall"].items()}
+    return {"sheets": out}
+
+
 PARTS = {
     "pipeline": lambda a: bench_pipeline(a.en, a.ru),
     "triplets": lambda a: bench_triplets(a.parse_en, a.parse_ru),
@@ -281,6 +294,7 @@ PARTS = {
     "domain": lambda a: bench_domain(a.domain_docs),
     "quality": lambda a: bench_quality(),
     "triplet_quality": lambda a: bench_triplet_quality(),
+    "judged": lambda a: bench_judged(),
 }
 
 

@@ -581,9 +581,10 @@ def schemas_export(out_dir: Path = Path("schemas/json")) -> None:
 
 
 def _register_subcommands() -> None:
-    from cli import autoeval, evaluate, knowyourrag, portal, quality, removals
+    from cli import autoeval, evaluate, judge, knowyourrag, portal, quality, removals
 
     evaluate.register(app)
+    judge.register(app)
     autoeval.register(app)
     knowyourrag.register(app)
     portal.register(app)
