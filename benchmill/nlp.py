@@ -326,6 +326,34 @@ _ORG_AFFIXES = {
 }
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
+#: last words that make an English name an organisation or a place, whatever a small NER
+#: model says ("Vistula United", "Vistula Box Terminal" come out as PERSON)
+_EN_ORG_HEADS = {
+    "united", "rovers", "wanderers", "athletic", "fc", "club", "group", "bank", "capital", "fund", "energy",
+    "logistics", "lines", "motors", "auto", "airlines", "airways", "holdings", "partners", "events", "robotics",
+    "systems", "technologies", "labs", "media", "foundation", "trust", "association", "union", "league",
+    "federation", "committee", "council", "ministry", "agency", "institute", "university", "college", "party",
+    "shipping", "freight", "industries", "pharma", "insurance", "bv", "ltd", "inc", "llc", "plc", "gmbh", "ag",
+}
+_EN_PLACE_HEADS = {
+    "terminal", "terminals", "port", "harbour", "harbor", "arena", "stadium", "park", "hall", "centre", "center",
+    "airport", "station", "museum", "theatre", "theater", "bridge", "plant", "factory", "hospital", "school",
+    "street", "square", "river", "island", "valley",
+}
+
+
+def en_name_kind(name: str) -> str | None:
+    """"ORG" / "PLACE" when an English name's last word says so, else None (trust the NER label)."""
+    words = _WORD.findall(name.lower())
+    if len(words) < 2:
+        return None
+    if words[-1] in _EN_ORG_HEADS:
+        return "ORG"
+    if words[-1] in _EN_PLACE_HEADS:
+        return "PLACE"
+    return None
+
+
 
 @lru_cache(maxsize=50_000)
 def lemma_ru(word: str) -> str:

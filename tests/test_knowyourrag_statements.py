@@ -104,11 +104,29 @@ def test_rules_are_deterministic_and_seeded(gold_batch):
          "When did cold-storage operators open 12 new warehouses in Oslo?"),
         ("Baltic Freight Lines employs 1,200 people - mostly drivers - and carried 380,000 trucks. It is growing fast.",
          "Which organisation employs 1,200 people - mostly drivers - and carried 380,000 trucks?"),
+        # a name the small NER model calls a person but whose last word says club / terminal
+        ("Vistula United is based in Gdańsk, a port city on the Baltic. The view is nice and calm.",
+         "Which organisation is based in Gdańsk, a port city on the Baltic?"),
+        ("Vistula Box Terminal is located in Gdańsk, at the mouth of the Vistula river. The view is nice and calm.",
+         "What is located in Gdańsk, at the mouth of the Vistula river?"),
+        # a measured object keeps its "of" phrase ("handle of cargo" before)
+        ("Nordkai Terminals handled 4.1 million tonnes of cargo on its western quay. The view is nice and calm.",
+         "How many tonnes of cargo did Nordkai Terminals handle on its western quay?"),
+        # a pronoun with its antecedent in the sentence is fine; "today" is never a When answer
+        ("The city of Hamburg owns Hafenpark Stadium and leases it to Elbe Rovers. The view is nice and calm.",
+         "Which city owns Hafenpark Stadium and leases it to Elbe Rovers?"),
+        ("Elena Marsh performed at Quayside Arena today. The view is nice and calm.",
+         "Who performed at Quayside Arena today?"),
+        # statements that lean on the sentence before: no question (the answer would be "The Swedish
+        # striker", not the name; "them" has nothing to stand for)
+        ("The Swedish striker agreed a contract until the summer of 2029. The view is nice and calm.", None),
+        ("The Stuttgart carmaker sold most of them in Germany and the Netherlands. The view is nice and calm.", None),
+        ("Eastline Auto sold most of them in Germany and the Netherlands. The view is nice and calm.", None),
     ],
 )
 def test_rules_en_hard_cases(text, expected):
     batch = extract_statements([ctx("c", text)], RULES, ExtractionConfig(types=["fact_single"], min_words=5))
-    assert [i.question for i in batch.items] == [expected]
+    assert [i.question for i in batch.items] == ([expected] if expected else [])
 
 
 @pytest.mark.parametrize(

@@ -319,6 +319,7 @@ def _join(pieces: list[str]) -> str:
 _EN_DO = {"VBD": "did", "VBZ": "does", "VBP": "do"}
 _EN_DATE_PREPS = {"in", "on", "at", "by", "during"}
 _EN_NUMERIC = {"CARDINAL", "QUANTITY", "MONEY", "PERCENT"}
+_EN_DEICTIC_DATES = {"today", "yesterday", "tomorrow", "tonight", "now", "this week", "last week", "next week"}
 
 
 def _en_subject_text(span) -> str:
@@ -388,8 +389,13 @@ def _en_question(parsed: _Parsed) -> tuple[str, str] | None:
     ents = list(doc.ents)
     subject_ents = [e for e in ents if e.start >= subject.start and e.end <= subject.end]
 
-    # 1. a person as the subject: "Who ..." (the subject's head inside the PERSON entity)
-    if any(e.label_ == "PERSON" and e.start <= subj.i < e.end for e in subject_ents):
+    if _en_outside_pronoun(sent, subject):
+        return None  # "sold most of them": the question would not stand without the context
+    # 1. a person as the subject: "Who ..." (the subject's head inside the PERSON entity),
+    # unless the name's last word says organisation or place ("Vistula United")
+    person = next((e for e in subject_ents if e.label_ == "PERSON" and e.start <= subj.i < e.end), None)
+    name_kind = nlp.en_name_kind(person.text) if person is not None else None
+    if person is not None and name_kind is None:
         return _en_subject_question(sent, subject, "Who")
     # 1b. a counted subject: "How many <noun> ..."
     nums = [c for c in subj.children if c.dep_ == "nummod" and c.ent_type_ in _EN_NUMERIC]
@@ -404,6 +410,8 @@ def _en_question(parsed: _Parsed) -> tuple[str, str] | None:
         for ent in ents:
             if ent.label_ != "DATE" or ent.start < subject.end and ent.start >= subject.start:
                 continue
+            if ent.text.lower() in _EN_DEICTIC_DATES:
+                continue  # "today" answers nothing once the day has passed
             head = ent.root.head
             if ent.root.dep_ == "pobj" and head.dep_ == "prep" and head.head.i == root.i and head.lower_ in _EN_DATE_PREPS:
                 removed = _subtree_ids(head)
@@ -421,26 +429,60 @@ def _en_question(parsed: _Parsed) -> tuple[str, str] | None:
             nums = [c for c in obj.children if c.dep_ == "nummod" and c.ent_type_ in _EN_NUMERIC]
             if len(nums) != 1 or obj.tag_ not in ("NNS", "NNPS"):
                 continue
-            # the object and its left part go; what follows it ("on the bridge") stays after the verb
+            # the object and its left part go; what follows it ("on the bridge") stays after the verb,
+            # except a measured "of" phrase, which goes with it ("How many tonnes of cargo did ...")
             removed = {t.i for t in obj.subtree if t.i <= obj.i}
             left = [t for t in obj.subtree if t.i < obj.i and t.i not in _subtree_ids(nums[0]) and t.dep_ in ("amod", "compound")]
-            wh = "How many " + " ".join([t.text for t in left] + [obj.text])
+            measured = next((c for c in obj.rights if c.dep_ == "prep" and c.lower_ == "of" and c.i == obj.i + 1), None)
+            of_phrase = sorted(_subtree_ids(measured)) if measured is not None else []
+            removed |= set(of_phrase)
+            wh = "How many " + " ".join([t.text for t in left] + [obj.text] + [doc[i].text for i in of_phrase])
             question = _en_invert(sent, root, subject, removed, wh)
             if question:
-                return question, doc[obj.left_edge.i: obj.i + 1].text
+                return question, doc[obj.left_edge.i: (of_phrase[-1] if of_phrase else obj.i) + 1].text
     # 4. an organisation / named subject: "Which <head noun> ..." / "Which organisation ..."
     if [e for e in subject_ents if e.label_ in _NAMED_LABELS] or subj.pos_ == "PROPN":
-        if subj.pos_ == "PROPN" or subj.ent_type_:
+        if name_kind is not None:  # a PERSON-tagged name that is an organisation or place
+            wh = "Which organisation" if name_kind == "ORG" else "What"
+        elif subj.pos_ == "PROPN" or subj.ent_type_:
             label = next((e.label_ for e in subject_ents if subj.i in range(e.start, e.end)), subj.ent_type_)
             wh = {"ORG": "Which organisation", "GPE": "Which place", "LOC": "Which place", "FAC": "Which place",
                   "PRODUCT": "Which product"}.get(label)
             if wh is None:
                 return None
         else:
+            if all(e.end <= subj.i for e in subject_ents) and subject[0].lower_ in ("the", "this", "that"):
+                # "The Stuttgart carmaker ...": a description pointing back at a name said before;
+                # its answer would be the description, not the name
+                return None
             mods = [t.text.lower() for t in subj.lefts if t.dep_ in ("compound", "amod") and not t.ent_type_]
             wh = "Which " + " ".join(mods + [subj.text.lower()])
         return _en_subject_question(sent, subject, wh)
     return None
+
+
+#: pronouns that point outside the sentence unless a noun before them in it can be what they
+#: stand for: "sold most of them" (no plural noun before) vs "owns the stadium and leases it"
+_EN_PLURAL_PRONOUNS = {"them", "they", "their", "theirs", "these", "those"}
+_EN_OBJECT_PRONOUNS = {"it", "him", "her"}
+
+
+def _en_outside_pronoun(sent, subject) -> bool:
+    """Does the sentence lean on something said before it?"""
+    for token in sent:
+        if subject.start <= token.i < subject.end or token.pos_ != "PRON":
+            continue
+        plural = token.lower_ in _EN_PLURAL_PRONOUNS
+        if not plural and not (token.lower_ in _EN_OBJECT_PRONOUNS and token.dep_ in ("dobj", "pobj")):
+            continue
+        before = [t for t in sent if t.i < token.i and t.pos_ in ("NOUN", "PROPN")]
+        if plural:
+            antecedent = any(t.tag_ in ("NNS", "NNPS") or t.dep_ == "conj" for t in before)
+        else:
+            antecedent = any(t.tag_ in ("NN", "NNP") for t in before if not subject.start <= t.i < subject.end)
+        if not antecedent:
+            return True
+    return False
 
 
 def _en_subject_question(sent, subject, wh: str) -> tuple[str, str] | None:

@@ -7,7 +7,7 @@ Rules, kept simple: a keypoint is supported when
   word matches another sharing its first ``stem`` letters, a crude stem that lets
   "компании" meet "компания") occur in the references or the question.
 
-The references are taken together: a comparison keypoint ("A had the higher revenue")
+The references are taken together: a comparison keypoint ("A had the greater revenue")
 rests on two references. Words may also come from the question because a conclusion
 keypoint ("The offence happened before the judgment.") names what the question asks
 about, while the references carry the facts (the dates); the numbers, which carry the

@@ -31,9 +31,9 @@ GENERIC = {
     "en": {
         "summary_q": "Summarize what the {title} section says about {subject}.",
         "integration_q": "Compare the {label} of {a} with that of {b}.",
-        "numerical_q": "Which had the higher {label}: {a} or {b}?",
-        "numerical_a": "{A} had the higher {label}: {va}, compared with {vb} for {b}.",
-        "numerical_kp": "{A} had the higher {label}.",
+        "numerical_q": "Which had the greater {label}: {a} or {b}?",
+        "numerical_a": "{A} had the greater {label}: {va}, compared with {vb} for {b}.",
+        "numerical_kp": "{A} had the greater {label}.",
         "temporal_q": "For {subject}, which happened first: {e1} or {e2}?",
         "temporal_a": "{E1} happened first, on {d1}; {e2} followed on {d2}.",
         "temporal_kp": "{E1} happened before {e2}.",
