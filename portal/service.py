@@ -266,8 +266,9 @@ class Portal:
             rows = s.scalars(select(Result).order_by(Result.id.desc()).limit(limit))
             return [self._view(r, private=True) for r in rows]
 
-    def decide(self, result_id: int, action: str, reason: str = "") -> dict:
-        """approve | reject (a requested submission) | hide | unhide (any result)."""
+    def decide(self, result_id: int, action: str, reason: str = "", actor: str = "admin") -> dict:
+        """approve | reject (a requested submission) | hide | unhide (any result); audited as ``actor``
+        (the web admin: ``admin``; ``benchmill portal-admin``: ``admin:cli``)."""
         with self.Session.begin() as s:
             r = s.get(Result, result_id)
             if r is None:
@@ -281,7 +282,7 @@ class Portal:
                 r.hidden = action == "hide"
             else:
                 raise PortalError(f"unknown action {action!r}")
-            self._audit(s, "admin", action, r.id, f"{r.ref} {r.system}" + (f": {reason}" if reason else ""))
+            self._audit(s, actor, action, r.id, f"{r.ref} {r.system}" + (f": {reason}" if reason else ""))
         return self.result_view(result_id)
 
     # ------------------------------------------------------------ baselines
