@@ -153,6 +153,13 @@ def make_engine(url: str) -> Engine:
 
 
 def init_db(url: str) -> tuple[Engine, sessionmaker]:
+    """An engine on ``url`` with the schema brought up to date (portal/migrations.py)."""
+    from portal.migrations import migrate
+
     engine = make_engine(url)
-    Base.metadata.create_all(engine)
+    try:
+        migrate(engine)
+    except BaseException:
+        engine.dispose()
+        raise
     return engine, sessionmaker(engine, expire_on_commit=False)
