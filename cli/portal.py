@@ -197,8 +197,9 @@ def submit(
         return
     typer.echo(f"submission {data['id']} of {data['collection']}@{data['version']} scored "
                f"({data['convention']}, k={data['k']}, {data['questions']} questions); status {data['status']}")
+    notes = data.get("metric_notes") or {}
     for metric, value in data["overall"].items():
-        typer.echo(f"  {metric:<20} {'-' if value is None else f'{value:.4f}'}")
+        typer.echo(f"  {metric:<20} {notes.get(metric, '-') if value is None else f'{value:.4f}'}")
     typer.echo(f"request publication: POST {portal.rstrip('/')}/api/submissions/{data['id']}/publish (or the /my page)")
 
 
@@ -246,7 +247,7 @@ def leaderboard(
     metrics = board["metrics"]
     if not all_metrics:
         k = next((r["k"] for r in board["rows"] if r.get("k")), 5)
-        wanted = [board["main_metric"], f"hit_rate@{k}", f"mrr@{k}", f"ndcg@{k}", "token_f1"]
+        wanted = [board["main_metric"], f"hit_rate@{k}", f"mrr@{k}", f"ndcg@{k}", "token_f1", "judge_score"]
         metrics = [m for m in dict.fromkeys(wanted) if m in metrics]
     for m in metrics:
         table.add_column(m, justify="right")
@@ -254,7 +255,8 @@ def leaderboard(
         system = row["system"] + (" (baseline)" if row["kind"] == "baseline" else "")
         versions = ", ".join(row["versions"]) + (f" ({row['coverage']})" if row.get("coverage") else "")
         table.add_row(str(row["rank"]), system, f"{row['convention']} @{row['k']}", versions,
-                      *["-" if row["overall"].get(m) is None else f"{row['overall'][m]:.3f}" for m in metrics])
+                      *[(row.get("metric_notes") or {}).get(m, "-") if row["overall"].get(m) is None
+                        else f"{row['overall'][m]:.3f}" for m in metrics])
     console = Console()
     if not console.is_terminal:  # piped: no 80-column wrapping of names
         console = Console(width=160)

@@ -74,6 +74,8 @@ class Result(Base):
     k: Mapped[int | None] = mapped_column(Integer, nullable=True)
     questions: Mapped[int] = mapped_column(Integer, default=0)
     status: Mapped[str] = mapped_column(String(16), default=PRIVATE)
+    #: the engine that scored it: ``llm`` (keypoint and judge metrics too) or ``rules`` (those skipped)
+    engine: Mapped[str] = mapped_column(String(16), default="rules", server_default="rules")
     hidden: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)
     decided_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
@@ -103,6 +105,8 @@ class Score(Base):
     metric: Mapped[str] = mapped_column(String(64))
     value: Mapped[float | None] = mapped_column(Float, nullable=True)
     count: Mapped[int] = mapped_column(Integer, default=0)
+    #: why the value is missing or partial: ``skipped: needs llm``, or how many LLM replies were unusable
+    note: Mapped[str | None] = mapped_column(String(200), nullable=True)
 
     result: Mapped[Result] = relationship(back_populates="scores")
 

@@ -36,9 +36,15 @@ def _v1(conn: Connection) -> None:
     raise PortalSchemaError("version 1 is never migrated to: it is the schema a new database gets or had")
 
 
+def _v2(conn: Connection) -> None:
+    conn.exec_driver_sql("ALTER TABLE results ADD COLUMN engine VARCHAR(16) DEFAULT 'rules' NOT NULL")
+    conn.exec_driver_sql("ALTER TABLE scores ADD COLUMN note VARCHAR(200)")
+
+
 #: (version, description, step); a step gets the migration's connection (inside its transaction)
 MIGRATIONS: list[tuple[int, str, Callable[[Connection], None]]] = [
     (1, "initial schema: teams, admin_tokens, results, scores, audit_log", _v1),
+    (2, "results.engine and scores.note: LLM metrics scored, or why not", _v2),
 ]
 
 

@@ -113,6 +113,8 @@ def test_a_version_less_database_upgrades_in_place(home, db_url, tmp_path):
         board = portal.leaderboard("news-en", version="1.0.0")
         assert [(r["system"], r["overall"]["rouge_l"]) for r in board["rows"]] == [("alpha", 0.75)]
         assert [e["action"] for e in portal.audit_log()] == ["approve"]
+        # migration 2's columns: a result scored before it was scored by the rules engine, its scores carry no note
+        assert portal.result_view(1)["engine"] == "rules" and portal.result_view(1)["metric_notes"] == {}
         portal.create_team("beta")  # new rows take new ids
         assert portal.decide(1, "hide", actor="admin:cli")["hidden"] is True
     finally:
