@@ -159,11 +159,15 @@ def release_texts(store: Store, collection: str, version: str) -> list[dict[str,
 
 
 def released_questions(store: Store, collection: str) -> list[str]:
-    """Every question released so far in the collection (the duplicates filter compares against them)."""
+    """Every question released so far in the collection, and every question a release made
+    public with its answer (a sandbox's): the duplicates filter compares against them."""
     with store.connect() as con:
         rows = con.execute(
             """SELECT i.question FROM release_items r JOIN items i USING (item_id)
-               WHERE r.collection = ? ORDER BY i.item_id""",
+               WHERE r.collection = ? OR (r.collection, r.version) IN (
+                   SELECT collection, version FROM releases
+                   WHERE json_extract_string(manifest, '$.public_answers') = 'true')
+               ORDER BY i.item_id""",
             [collection],
         ).fetchall()
     return [r[0] for r in rows]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from benchmill.releases import plan_release, publish
+from benchmill.releases import plan_release, publish, released_questions
 from benchmill.settings import load_settings
 from benchmill.store import Store
 from cli import app
@@ -96,6 +96,8 @@ def test_sandbox_takes_questions_no_ranked_release_has_and_scores_from_public_fi
     with Store.writer(settings.store, "r3") as store:
         # in no ranked release so far, and the next one does not plan them
         assert not sandbox_ids & _ranked(store)
+        # the duplicates filter compares new questions with the sandbox's too (their answers are public)
+        assert {q["text"] for q in public_qa} <= set(released_questions(store, "news-en"))
         plan = plan_release(store, _spec(settings, simple=9, set=9))
         planned = {i.item_id for i in plan.items} | set(plan.held_back_ids)
         assert planned == {"i006", "i007", "i010", "i011"}  # not i012 (rejected), no sandbox item
