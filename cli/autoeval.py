@@ -98,7 +98,16 @@ def sandbox(
     as_json: JsonOpt = False,
 ) -> None:
     """Publish sandbox-<lang>: a small static release whose answers are public (questions no ranked release has), to check a system with `benchmill score`."""
-    from benchmill.releases import VERSION_RE, ReleaseError, latest_version, list_releases, next_version, publish, release_dir
+    from benchmill.releases import (
+        VERSION_RE,
+        ReleaseError,
+        export,
+        latest_version,
+        list_releases,
+        next_version,
+        publish,
+        release_dir,
+    )
     from benchmill.sandbox import plan_sandbox, sandbox_collection
     from benchmill.settings import SettingsError
     from benchmill.store import Store, StoreError
@@ -129,6 +138,8 @@ def sandbox(
                     if version and existing and any(r["version"] == version for r in list_releases(st)
                                                     if r["collection"] == sb):
                         existing = version  # a rerun of that draw
+                    if existing and not (release_dir(settings, sb, existing) / "manifest.json").exists():
+                        export(st, sb, existing, release_dir(settings, sb, existing))  # killed before its export
                     results.append({"from": name, "sandbox": f"{sb}@{existing}" if existing else None, "new": False,
                                     "path": str(release_dir(settings, sb, existing)) if existing else None})
                     continue

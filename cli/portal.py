@@ -35,6 +35,7 @@ def _fail(message: str) -> None:
 
 def _portal(config: Path | None):
     from benchmill.settings import SettingsError, load_settings
+    from portal.migrations import PortalSchemaError
     from portal.service import Portal
 
     try:
@@ -43,6 +44,8 @@ def _portal(config: Path | None):
         _fail(str(exc))
     try:
         return Portal(settings)
+    except (SettingsError, PortalSchemaError) as exc:  # engine = 'llm' without an endpoint; a newer schema
+        _fail(str(exc))
     except Exception as exc:  # unreachable database, bad URL
         _fail(f"portal database {settings.portal.database_url.split('@')[-1]}: {str(exc).splitlines()[0]}")
 

@@ -72,6 +72,10 @@ class Portal:
         self._import_lock = threading.Lock()
         self._seen: dict[Path, tuple[int, int, str]] = {}  # baseline file -> (mtime, size, outcome) when last read
         self._client = None  # the LLM client, made on the first submission scored with the llm engine
+        if settings.active_engine == "llm":  # engine = 'llm' without an endpoint: refused at start, not per submission
+            from benchmill.engines import EngineConfig
+
+            EngineConfig.from_settings(settings)
 
     def close(self) -> None:
         self.engine.dispose()

@@ -120,3 +120,15 @@ def test_an_unreachable_llm_fails_the_llm_metrics_not_the_submission(portals, fa
     assert view["overall"]["judge_score"] is None and view["overall"]["completeness"] is None
     assert view["metric_notes"]["judge_score"] == "5 of 5 LLM replies unusable: left out of the mean"
     assert view["metric_notes"]["completeness"] == "5 of 5 LLM replies unusable: left out of the mean"
+
+
+def test_engine_llm_without_an_endpoint_is_refused_at_start_in_one_line(tmp_path, monkeypatch):
+    home = make_home(tmp_path / "home", versions=("1.0.0",))
+    monkeypatch.delenv("BENCHMILL_LLM__BASE_URL", raising=False)
+    for key, value in {"BENCHMILL_ENGINE": "llm", "BENCHMILL_RELEASES_DIR": str(home / "releases"),
+                       "BENCHMILL_PORTAL__DATABASE_URL": f"sqlite:///{tmp_path / 'p.sqlite'}"}.items():
+        monkeypatch.setenv(key, value)
+    result = CliRunner().invoke(app, ["portal-admin", "queue"])
+    assert result.exit_code == 2
+    lines = [ln for ln in result.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1 and "llm.base_url" in lines[0], result.stderr

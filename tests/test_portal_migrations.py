@@ -185,3 +185,4 @@ def test_a_newer_database_is_refused_in_one_line(home, db_url, monkeypatch):
     assert result.exit_code == 2
     lines = [ln for ln in result.stderr.splitlines() if ln.strip()]
     assert len(lines) == 1 and "schema version 99" in lines[0] and "upgrade benchmill" in lines[0], result.stderr
+    assert lines[0].startswith("benchmill: error: portal database ") and lines[0].count("portal database") == 1

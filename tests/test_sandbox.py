@@ -107,11 +107,13 @@ def test_sandbox_takes_questions_no_ranked_release_has_and_scores_from_public_fi
                       for r in _rows(d / "private" / "qa.jsonl") for a in r["answers"]}
     assert not {a for r in public_qa for a in r["answers"]} & ranked_answers
 
-    # static: drawing again publishes nothing
+    # static: drawing again publishes nothing (and writes the folder again if a killed run left none)
+    shutil.rmtree(folder)
     again = runner.invoke(app, ["sandbox", "--json"])
     assert again.exit_code == 0, again.output
     assert json.loads(again.stdout) == [{"from": "news-en", "sandbox": "sandbox-en@1.0.0", "new": False,
                                          "path": made["path"]}]
+    assert _rows(folder / "public" / "qa.jsonl") == public_qa
     listed = runner.invoke(app, ["releases", "list", "--json"])
     assert [(r["collection"], r["version"]) for r in json.loads(listed.stdout)] == [
         ("news-en", "1.0.0"), ("news-en", "1.1.0"), ("sandbox-en", "1.0.0")]
