@@ -90,7 +90,7 @@ class ReleasePlan:
     filters: list[str] = ()  # the collection's filters (the manifest reports each)
     exports: list[str] = ("benchmill",)  # export formats of the collection spec
     version_ids: dict[str, str] | None = None  # doc id -> passage to publish (default: its newest)
-    derived_from: str | None = None  # C@V a sandbox release is drawn from (benchmill/sandbox.py)
+    derived_from: str | None = None  # the collection a sandbox's questions are drawn from (benchmill/sandbox.py)
 
 
 # ----------------------------------------------------------------------- reads
@@ -159,21 +159,28 @@ def release_texts(store: Store, collection: str, version: str) -> list[dict[str,
 
 
 def released_questions(store: Store, collection: str) -> list[str]:
-    """Every question released so far in the collection (the duplicates filter compares against them)."""
+    """Every question released so far in the collection, and every question a release made
+    public with its answer (a sandbox's): the duplicates filter compares against them."""
     with store.connect() as con:
         rows = con.execute(
             """SELECT i.question FROM release_items r JOIN items i USING (item_id)
-               WHERE r.collection = ? ORDER BY i.item_id""",
+               WHERE r.collection = ? OR (r.collection, r.version) IN (
+                   SELECT collection, version FROM releases
+                   WHERE json_extract_string(manifest, '$.public_answers') = 'true')
+               ORDER BY i.item_id""",
             [collection],
         ).fetchall()
     return [r[0] for r in rows]
 
 
 # ---------------------------------------------------------------- new release
-#: items of the collection's current cycle: neither released nor settled by a release of it
+#: items of the collection's current cycle: neither released nor settled by a release of it,
+#: nor in a release whose answers are public (a sandbox's questions are never ranked)
 _UNSETTLED = """i.method = ? AND i.lang = ?
     AND i.item_id NOT IN (SELECT item_id FROM release_items WHERE collection = ?)
-    AND i.item_id NOT IN (SELECT item_id FROM release_settled WHERE collection = ?)"""
+    AND i.item_id NOT IN (SELECT item_id FROM release_settled WHERE collection = ?)
+    AND i.item_id NOT IN (SELECT ri.item_id FROM release_items ri JOIN releases r USING (collection, version)
+                          WHERE json_extract_string(r.manifest, '$.public_answers') = 'true')"""
 
 
 def plan_release(store: Store, spec: "CollectionSpec") -> ReleasePlan | None:

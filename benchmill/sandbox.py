@@ -1,37 +1,43 @@
-"""Sandbox releases (DRAGON's sandbox): a small collection whose answers are public.
+"""Sandbox releases (DRAGON's sandbox datasets): a small, static set whose answers are public.
 
-``sandbox-<lang>`` is an ordinary release of the release store (immutable rows, MINOR
-versions, the same export layout, listed by ``benchmill releases list``), drawn from one
-release ``C@V``: up to ``size`` of its questions, spread over its question types, with
-the exact texts that release published (the texts they cite, then the release's other
-texts as distractors, up to ``max_texts``). Its collection spec asks for the ``sandbox``
-export, which puts the gold answers, references and keypoints in ``public/qa`` beside
-the usual files, and its manifest says ``public_answers: true`` and
-``derived_from: C@V``. ``benchmill score sandbox-<lang>@V --results FILE`` works from the
-public files alone (tasks/evaluate/release_data.py reads ``public/qa`` when ``private/``
-is absent), so a user checks the submission format and their scores locally.
+DRAGON keeps "a separate set of Sandbox Datasets with the exact same structure as the main
+ones ... fully public ... not updated on a regular basis": a static reference set. So a
+sandbox never shares a question with a ranked release, past or future:
 
-Its questions are questions of ``C@V`` with their answers made public: rank systems on
-other versions (the manifest's ``derived_from`` names the one to leave out).
+- its questions are *accepted items no release has*: items of the collection spec's
+  method and language that every filter of the spec accepted, that no release of any
+  collection contains, and that no release settled as rejected. Items a ranked release
+  held back over its quota (settled for good: no ranked release takes them) come first,
+  then the cycle's other accepted items, spread over the question types;
+- once published, they are reserved: ``benchmill.releases.plan_release`` leaves out every
+  item of a release whose answers are public (``public_answers`` in its manifest), so no
+  later ranked release can take them.
+
+``sandbox-<lang>`` is an ordinary release of the release store (immutable rows, the same
+export layout, listed by ``benchmill releases list``) with the texts its questions cite
+(their newest passage, as a ranked release publishes them) and, up to ``max_texts``,
+other texts of the method and language as distractors. Its collection spec asks for the
+``sandbox`` export, which puts the gold answers, references and keypoints in
+``public/qa`` beside the usual files; its manifest says ``public_answers: true`` and
+``derived_from: <collection>`` (the ranked collection whose candidates it took).
+``benchmill score sandbox-<lang>@V --results FILE`` works from the public files alone
+(tasks/evaluate/release_data.py reads ``public/qa`` when ``private/`` is absent).
+
+Static: once ``sandbox-<lang>`` exists, drawing again publishes nothing unless a new
+version is asked for explicitly (``version=`` the next one), which takes fresh items.
 """
 from __future__ import annotations
 
 import shutil
 from collections import defaultdict
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from benchmill.releases import (
-    ReleaseError,
-    ReleasePlan,
-    latest_version,
-    list_releases,
-    manifest,
-    next_version,
-    release_items,
-    release_texts,
-    resolve,
-)
+from benchmill.releases import FIRST_VERSION, ReleaseError, ReleasePlan, latest_version, next_version
 from benchmill.store import Store
+
+if TYPE_CHECKING:
+    from benchmill.specs import CollectionSpec
 
 #: the export format that makes a release's answers public (benchmill.releases.EXPORT_WRITERS)
 SANDBOX_EXPORT = "sandbox"
@@ -43,60 +49,90 @@ def sandbox_collection(lang: str) -> str:
     return f"sandbox-{lang}"
 
 
-def sandbox_of(store: Store, collection: str, version: str) -> str | None:
-    """``sandbox-<lang>@V`` already drawn from ``collection@version``, if any."""
-    for r in list_releases(store):
-        if r["collection"].startswith("sandbox-"):
-            if manifest(store, r["collection"], r["version"]).derived_from == f"{collection}@{version}":
-                return f"{r['collection']}@{r['version']}"
-    return None
+def candidates(store: Store, spec: "CollectionSpec") -> list[tuple[str, str, bool]]:
+    """(item id, type, held back) of the items a sandbox may take, preferred first: accepted
+    by every filter of ``spec`` (as ``plan_release`` decides it), in no release of any
+    collection, not settled as rejected; those a release of ``spec`` held back over its
+    quota first (no ranked release takes them), then the rest in item id order."""
+    filters = list(spec.filters)
+    with store.connect() as con:
+        return [(r[0], r[1], bool(r[2])) for r in con.execute(
+            """WITH v AS (
+                   SELECT item_id,
+                          count(*) FILTER (WHERE filter IN (SELECT unnest(?::VARCHAR[]))) AS n_filters,
+                          count(*) FILTER (WHERE status IN ('rejected', 'error')) AS n_bad
+                   FROM verdicts GROUP BY item_id)
+               SELECT i.item_id, i.type,
+                      i.item_id IN (SELECT item_id FROM release_settled
+                                    WHERE collection = ? AND outcome = 'held_back') AS held
+               FROM items i JOIN v USING (item_id)
+               WHERE i.method = ? AND i.lang = ? AND v.n_filters = ? AND v.n_bad = 0
+                 AND i.item_id NOT IN (SELECT item_id FROM release_items)
+                 AND i.item_id NOT IN (SELECT item_id FROM release_settled WHERE outcome <> 'held_back')
+               ORDER BY held DESC, i.item_id""",
+            [filters, spec.name, spec.method, spec.lang, len(filters)],
+        ).fetchall()]
 
 
-def _spread(items: list, size: int) -> list:
-    """Up to ``size`` items, round robin over question types (public id order within a type)."""
-    by_type: dict[str, list] = defaultdict(list)
-    for pid, item in items:
-        by_type[item.type].append((pid, item))
+def _spread(rows: list[tuple[str, str, bool]], size: int) -> list[str]:
+    """Up to ``size`` item ids, round robin over question types (preference order within a type)."""
+    by_type: dict[str, list[str]] = defaultdict(list)
+    for item_id, qtype, _ in rows:
+        by_type[qtype].append(item_id)
     queues = [by_type[t] for t in sorted(by_type)]
-    chosen = []
+    chosen: list[str] = []
     while len(chosen) < size and any(queues):
         for q in queues:
             if q and len(chosen) < size:
                 chosen.append(q.pop(0))
-    return [item for _, item in sorted(chosen, key=lambda p: p[0])]
+    return sorted(chosen)
 
 
-def plan_sandbox(store: Store, ref: str, size: int = DEFAULT_SIZE, max_texts: int = DEFAULT_MAX_TEXTS,
-                 ) -> ReleasePlan | None:
-    """The next ``sandbox-<lang>`` release drawn from release ``ref``; None when one already is."""
+def _texts(store: Store, method: str, lang: str, cited: list[str], max_texts: int) -> list[str]:
+    """The cited documents, then distractors (documents of the method and language with a
+    ready passage, in doc id order) up to ``max_texts``."""
+    with store.connect() as con:
+        others = [r[0] for r in con.execute(
+            """SELECT DISTINCT doc_id FROM passages
+               WHERE method = ? AND lang = ? AND ready_by IS NOT NULL AND doc_id NOT IN (SELECT unnest(?::VARCHAR[]))
+               ORDER BY doc_id LIMIT ?""",
+            [method, lang, cited, max(0, max_texts - len(cited))],
+        ).fetchall()]
+    return sorted(set(cited) | set(others))
+
+
+def plan_sandbox(store: Store, spec: "CollectionSpec", size: int = DEFAULT_SIZE, max_texts: int = DEFAULT_MAX_TEXTS,
+                 version: str | None = None) -> ReleasePlan | None:
+    """The ``sandbox-<lang>`` release to publish from ``spec``'s unreleased accepted items.
+
+    None when there is nothing to do: a sandbox exists and no new ``version`` is asked
+    for, ``version`` exists already (a rerun), or no candidate is left. ``version`` must
+    be the next one (``1.0.0`` first, then MINOR bumps)."""
     if size < 1:
         raise ReleaseError(f"sandbox size must be >= 1, got {size}")
-    collection, version = resolve(store, ref)
-    if collection.startswith("sandbox-"):
-        raise ReleaseError(f"{collection}@{version} is a sandbox already: draw a sandbox from a release of questions")
-    if sandbox_of(store, collection, version):
-        return None
-    items = release_items(store, collection, version)
-    langs = sorted({it.lang for _, it in items})
-    if len(langs) != 1:
-        raise ReleaseError(f"{collection}@{version} has questions in {langs or 'no language'}: a sandbox has one language")
-    name = sandbox_collection(langs[0])
-    with store.connect() as con:  # an item is released once per collection (release_items' key)
-        taken = {r[0] for r in con.execute("SELECT item_id FROM release_items WHERE collection = ?", [name]).fetchall()}
-    chosen = _spread([(pid, it) for pid, it in items if it.item_id not in taken], size)
+    name = sandbox_collection(spec.lang)
+    parent = latest_version(store, name)
+    if version is None:
+        if parent is not None:
+            return None  # static: drawn once, redrawn only when a new version is asked for
+        version = FIRST_VERSION
+    else:
+        with store.connect() as con:
+            if con.execute("SELECT 1 FROM releases WHERE collection = ? AND version = ?", [name, version]).fetchall():
+                return None
+        if version != next_version(parent):
+            raise ReleaseError(f"sandbox version {version!r}: the next {name} version is {next_version(parent)} "
+                               f"(latest: {parent or 'none'})")
+    chosen = _spread(candidates(store, spec), size)
     if not chosen:
         return None
-    texts = release_texts(store, collection, version)
-    passage_of = {t["doc_id"]: t["passage_id"] for t in texts}
-    cited = sorted({d for it in chosen for d in it.doc_ids if d in passage_of})
-    others = [t["doc_id"] for t in texts if t["doc_id"] not in set(cited)]
-    doc_ids = sorted(cited + others[: max(0, max_texts - len(cited))])
-    parent = latest_version(store, name)
+    items = store.items(chosen)
+    cited = sorted({d for it in items for d in it.doc_ids})
     return ReleasePlan(
-        collection=name, version=next_version(parent), parent=parent, items=chosen, doc_ids=doc_ids, held_back={},
-        method=chosen[0].method, lang=langs[0], held_back_ids=[], filters=[],
-        exports=["benchmill", SANDBOX_EXPORT], version_ids={d: passage_of[d] for d in doc_ids},
-        derived_from=f"{collection}@{version}",
+        collection=name, version=version, parent=parent, items=items,
+        doc_ids=_texts(store, spec.method, spec.lang, cited, max_texts), held_back={},
+        method=spec.method, lang=spec.lang, held_back_ids=[], filters=[],
+        exports=["benchmill", SANDBOX_EXPORT], derived_from=spec.name,
     )
 
 

@@ -2,7 +2,7 @@
 
     benchmill auto-evaluate news-en@1.0.0 [--system bm25 ...] [--force]
     benchmill auto-evaluate --all-missing          # every exported release lacking a report
-    benchmill sandbox [--from news-en@1.0.0] [--size 20] [--texts 100]
+    benchmill sandbox [--from news-en] [--size 20] [--texts 100] [--version 1.1.0]
 
 ``auto-evaluate`` runs the ``auto-evaluate`` flow (flows/autoeval.py) that the deployment
 runs on each ``benchmill.release.published`` event: this is the catch-up path for
@@ -89,45 +89,62 @@ def auto_evaluate(
 
 
 def sandbox(
-    source: Annotated[Optional[list[str]], typer.Option("--from", help="release to draw from, C@V; repeatable (default: the latest news-<lang> of each language)")] = None,
+    source: Annotated[Optional[list[str]], typer.Option("--from", help="ranked collection whose accepted, never-released items it takes, e.g. news-en; repeatable (default: news-<lang> of each language)")] = None,
     size: Annotated[int, typer.Option("--size", min=1, help="questions in the sandbox (spread over the question types)")] = 20,
-    texts: Annotated[int, typer.Option("--texts", min=1, help="texts at most: the cited ones, then distractors of the source")] = 100,
+    texts: Annotated[int, typer.Option("--texts", min=1, help="texts at most: the cited ones, then distractors")] = 100,
+    version: Annotated[Optional[str], typer.Option("--version", help="draw a new sandbox version (the next one, e.g. 1.1.0) with fresh questions; without it an existing sandbox stays as it is")] = None,
     config: ConfigOpt = None,
     store: Annotated[Optional[Path], typer.Option("--store", help="DuckDB store file (default: <home>/data/benchmill.duckdb)")] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Publish sandbox-<lang>: a small release whose answers are public, to check a system with `benchmill score`."""
-    from benchmill.releases import ReleaseError, latest_version, publish, release_dir
-    from benchmill.sandbox import plan_sandbox, sandbox_of
+    """Publish sandbox-<lang>: a small static release whose answers are public (questions no ranked release has), to check a system with `benchmill score`."""
+    from benchmill.releases import (
+        VERSION_RE,
+        ReleaseError,
+        export,
+        latest_version,
+        list_releases,
+        next_version,
+        publish,
+        release_dir,
+    )
+    from benchmill.sandbox import plan_sandbox, sandbox_collection
     from benchmill.settings import SettingsError
     from benchmill.store import Store, StoreError
     from cli import say_where, settings_for
+    from tasks.dragon.spec import news_collections
 
     try:
+        if version is not None and not VERSION_RE.match(version):
+            raise ReleaseError(f"bad --version {version!r}: expected MAJOR.MINOR.PATCH, e.g. 1.1.0")
         settings = settings_for(config, store)
+        specs = {s.name: s for s in news_collections(settings)}
+        names = list(source or specs)
+        for name in names:
+            if "@" in name:
+                raise ReleaseError(f"--from {name}: a sandbox takes questions no release has, so it draws from a "
+                                   f"collection, not a release: --from {name.partition('@')[0]}")
+            if name not in specs:
+                raise ReleaseError(f"--from {name}: not a collection of these settings; known: {', '.join(specs) or 'none'}")
         if not as_json:
             say_where(settings, releases=settings.releases_dir)
         results = []
         with Store.writer(settings.store, "sandbox") as st:
-            refs = list(source or [])
-            if not refs:
-                refs = [f"news-{lang}@{v}" for lang in settings.languages
-                        if (v := latest_version(st, f"news-{lang}")) is not None]
-                if not refs:
-                    raise ReleaseError("no news-<lang> release to draw a sandbox from: run `benchmill daily` first "
-                                       "or pass --from C@V")
-            for ref in refs:
-                plan = plan_sandbox(st, ref, size=size, max_texts=texts)
+            for name in names:
+                plan = plan_sandbox(st, specs[name], size=size, max_texts=texts, version=version)
                 if plan is None:
-                    from benchmill.releases import resolve
-
-                    c, v = resolve(st, ref)
-                    existing = sandbox_of(st, c, v)
-                    results.append({"from": f"{c}@{v}", "sandbox": existing, "new": False,
-                                    "path": str(release_dir(settings, *existing.split("@"))) if existing else None})
+                    sb = sandbox_collection(specs[name].lang)
+                    existing = latest_version(st, sb)
+                    if version and existing and any(r["version"] == version for r in list_releases(st)
+                                                    if r["collection"] == sb):
+                        existing = version  # a rerun of that draw
+                    if existing and not (release_dir(settings, sb, existing) / "manifest.json").exists():
+                        export(st, sb, existing, release_dir(settings, sb, existing))  # killed before its export
+                    results.append({"from": name, "sandbox": f"{sb}@{existing}" if existing else None, "new": False,
+                                    "path": str(release_dir(settings, sb, existing)) if existing else None})
                     continue
                 m = publish(st, settings, plan, run_id=f"sandbox-{plan.collection}-{plan.version}")
-                results.append({"from": plan.derived_from, "sandbox": f"{plan.collection}@{plan.version}", "new": True,
+                results.append({"from": name, "sandbox": f"{plan.collection}@{plan.version}", "new": True,
                                 "questions": m.questions, "texts": m.texts,
                                 "path": str(release_dir(settings, plan.collection, plan.version))})
     except (ReleaseError, StoreError, SettingsError) as exc:
@@ -137,12 +154,13 @@ def sandbox(
         return
     for r in results:
         if r["new"]:
-            typer.echo(f"published {r['sandbox']} from {r['from']}: {r['questions']} questions, {r['texts']} texts, "
-                       f"answers public: {r['path']}")
+            typer.echo(f"published {r['sandbox']} from {r['from']}'s unreleased accepted questions: {r['questions']} "
+                       f"questions, {r['texts']} texts, answers public: {r['path']}")
         elif r["sandbox"]:
-            typer.echo(f"{r['from']}: sandbox {r['sandbox']} already drawn from it ({r['path']})")
+            typer.echo(f"{r['from']}: sandbox {r['sandbox']} is in place, kept as it is ({r['path']}); "
+                       f"--version {next_version(r['sandbox'].partition('@')[2])} would draw a new one")
         else:
-            typer.echo(f"{r['from']}: every question is in a sandbox already")
+            typer.echo(f"{r['from']}: no accepted question that no release has: nothing to put in a sandbox")
 
 
 def register(app: typer.Typer) -> None:

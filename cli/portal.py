@@ -5,6 +5,8 @@ client commands `benchmill submit` and `benchmill leaderboard`.
     benchmill portal-admin create-team NAME          # prints the team's token once
     benchmill portal-admin admin-token               # prints a new admin token once
     benchmill portal-admin import-baselines
+    benchmill portal-admin queue                     # publication requests waiting
+    benchmill portal-admin approve|reject|hide|unhide ID [--reason TEXT]
     benchmill submit news-en@1.2.0 results.json --portal http://127.0.0.1:8600 --token T
     benchmill leaderboard news-en [--portal URL] [--version V | --actual]
 
@@ -23,7 +25,7 @@ ConfigOpt = Annotated[Optional[Path], typer.Option("--config", help="settings TO
 JsonOpt = Annotated[bool, typer.Option("--json", help="machine-readable output")]
 PortalOpt = Annotated[Optional[str], typer.Option("--portal", help="portal URL, e.g. http://127.0.0.1:8600")]
 
-admin_app = typer.Typer(help="Portal administration: teams, admin tokens, baselines.", no_args_is_help=True)
+admin_app = typer.Typer(help="Portal administration: teams, admin tokens, baselines, moderation.", no_args_is_help=True)
 
 
 def _fail(message: str) -> None:
@@ -33,6 +35,7 @@ def _fail(message: str) -> None:
 
 def _portal(config: Path | None):
     from benchmill.settings import SettingsError, load_settings
+    from portal.migrations import PortalSchemaError
     from portal.service import Portal
 
     try:
@@ -41,6 +44,8 @@ def _portal(config: Path | None):
         _fail(str(exc))
     try:
         return Portal(settings)
+    except (SettingsError, PortalSchemaError) as exc:  # engine = 'llm' without an endpoint; a newer schema
+        _fail(str(exc))
     except Exception as exc:  # unreachable database, bad URL
         _fail(f"portal database {settings.portal.database_url.split('@')[-1]}: {str(exc).splitlines()[0]}")
 
@@ -89,6 +94,68 @@ def import_baselines(config: ConfigOpt = None, as_json: JsonOpt = False) -> None
     typer.echo(json.dumps(counts) if as_json else ", ".join(f"{k} {v}" for k, v in counts.items()))
 
 
+@admin_app.command("queue")
+def queue(config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
+    """Submissions awaiting a publication decision (oldest first), as the /admin page lists them."""
+    portal = _portal(config)
+    pending, main = portal.queue(), portal.cfg.main_metric
+    if as_json:
+        typer.echo(json.dumps(pending, indent=1, ensure_ascii=False))
+        return
+    if not pending:
+        typer.echo("no publication requests waiting")
+        return
+    for r in pending:
+        value = r["overall"].get(main)
+        typer.echo(f"{r['id']:>6}  {r['collection']}@{r['version']:<10} {r['system']:<30} {r['created']}  "
+                   f"{main} {'-' if value is None else f'{value:.4f}'}  ({r['questions']} questions)")
+
+
+def _decide(action: str, submission_id: str, reason: str, config: Path | None, as_json: bool) -> None:
+    from portal.service import PortalError
+
+    if not submission_id.isdigit():
+        _fail(f"submission id {submission_id!r}: expected a number, as `benchmill portal-admin queue` lists it")
+    portal = _portal(config)
+    try:
+        view = portal.decide(int(submission_id), action, reason=reason, actor="admin:cli")
+    except PortalError as exc:
+        _fail(str(exc))
+    if as_json:
+        typer.echo(json.dumps(view, indent=1, ensure_ascii=False))
+        return
+    typer.echo(f"result {view['id']} ({view['collection']}@{view['version']}, {view['system']}): "
+               f"status {view['status']}{', hidden' if view['hidden'] else ''}")
+
+
+IdArg = Annotated[str, typer.Argument(help="submission (result) id, as `portal-admin queue` lists it")]
+ReasonOpt = Annotated[str, typer.Option("--reason", help="why (written to the audit log)")]
+
+
+@admin_app.command("approve")
+def approve(submission_id: IdArg, reason: ReasonOpt = "", config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
+    """Publish a requested submission on the leaderboard (audited)."""
+    _decide("approve", submission_id, reason, config, as_json)
+
+
+@admin_app.command("reject")
+def reject(submission_id: IdArg, reason: ReasonOpt = "", config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
+    """Refuse a publication request (audited)."""
+    _decide("reject", submission_id, reason, config, as_json)
+
+
+@admin_app.command("hide")
+def hide(submission_id: IdArg, reason: ReasonOpt = "", config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
+    """Take a result (submission or baseline) off the leaderboard (audited)."""
+    _decide("hide", submission_id, reason, config, as_json)
+
+
+@admin_app.command("unhide")
+def unhide(submission_id: IdArg, reason: ReasonOpt = "", config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
+    """Put a hidden result back on the leaderboard (audited)."""
+    _decide("unhide", submission_id, reason, config, as_json)
+
+
 def _client_error(resp) -> str:
     try:
         return resp.json().get("error") or f"HTTP {resp.status_code}"
@@ -133,8 +200,9 @@ def submit(
         return
     typer.echo(f"submission {data['id']} of {data['collection']}@{data['version']} scored "
                f"({data['convention']}, k={data['k']}, {data['questions']} questions); status {data['status']}")
+    notes = data.get("metric_notes") or {}
     for metric, value in data["overall"].items():
-        typer.echo(f"  {metric:<20} {'-' if value is None else f'{value:.4f}'}")
+        typer.echo(f"  {metric:<20} {notes.get(metric, '-') if value is None else f'{value:.4f}'}")
     typer.echo(f"request publication: POST {portal.rstrip('/')}/api/submissions/{data['id']}/publish (or the /my page)")
 
 
@@ -182,7 +250,7 @@ def leaderboard(
     metrics = board["metrics"]
     if not all_metrics:
         k = next((r["k"] for r in board["rows"] if r.get("k")), 5)
-        wanted = [board["main_metric"], f"hit_rate@{k}", f"mrr@{k}", f"ndcg@{k}", "token_f1"]
+        wanted = [board["main_metric"], f"hit_rate@{k}", f"mrr@{k}", f"ndcg@{k}", "token_f1", "judge_score"]
         metrics = [m for m in dict.fromkeys(wanted) if m in metrics]
     for m in metrics:
         table.add_column(m, justify="right")
@@ -190,7 +258,8 @@ def leaderboard(
         system = row["system"] + (" (baseline)" if row["kind"] == "baseline" else "")
         versions = ", ".join(row["versions"]) + (f" ({row['coverage']})" if row.get("coverage") else "")
         table.add_row(str(row["rank"]), system, f"{row['convention']} @{row['k']}", versions,
-                      *["-" if row["overall"].get(m) is None else f"{row['overall'][m]:.3f}" for m in metrics])
+                      *[(row.get("metric_notes") or {}).get(m, "-") if row["overall"].get(m) is None
+                        else f"{row['overall'][m]:.3f}" for m in metrics])
     console = Console()
     if not console.is_terminal:  # piped: no 80-column wrapping of names
         console = Console(width=160)

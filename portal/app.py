@@ -57,6 +57,9 @@ def create_app(portal: Portal) -> FastAPI:
     app.state.portal = portal
     env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(["html"]))
     env.filters["fmt"] = lambda v: "–" if v is None else f"{v:.3f}"
+    # a result's overall metric: its value, or why there is none ("skipped: needs llm")
+    env.filters["cell"] = lambda row, m: (row.get("metric_notes") or {}).get(m) if row["overall"].get(m) is None \
+        and (row.get("metric_notes") or {}).get(m) else env.filters["fmt"](row["overall"].get(m))
 
     # ----------------------------------------------------------- errors
     def _error(request: Request, message: str, status: int) -> Response:

@@ -74,6 +74,8 @@ class Result(Base):
     k: Mapped[int | None] = mapped_column(Integer, nullable=True)
     questions: Mapped[int] = mapped_column(Integer, default=0)
     status: Mapped[str] = mapped_column(String(16), default=PRIVATE)
+    #: the engine that scored it: ``llm`` (keypoint and judge metrics too) or ``rules`` (those skipped)
+    engine: Mapped[str] = mapped_column(String(16), default="rules", server_default="rules")
     hidden: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)
     decided_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
@@ -103,6 +105,8 @@ class Score(Base):
     metric: Mapped[str] = mapped_column(String(64))
     value: Mapped[float | None] = mapped_column(Float, nullable=True)
     count: Mapped[int] = mapped_column(Integer, default=0)
+    #: why the value is missing or partial: ``skipped: needs llm``, or how many LLM replies were unusable
+    note: Mapped[str | None] = mapped_column(String(200), nullable=True)
 
     result: Mapped[Result] = relationship(back_populates="scores")
 
@@ -153,6 +157,13 @@ def make_engine(url: str) -> Engine:
 
 
 def init_db(url: str) -> tuple[Engine, sessionmaker]:
+    """An engine on ``url`` with the schema brought up to date (portal/migrations.py)."""
+    from portal.migrations import migrate
+
     engine = make_engine(url)
-    Base.metadata.create_all(engine)
+    try:
+        migrate(engine)
+    except BaseException:
+        engine.dispose()
+        raise
     return engine, sessionmaker(engine, expire_on_commit=False)

@@ -10,7 +10,7 @@ import hashlib
 import json
 import logging
 import threading
-from collections import defaultdict
+from collections import Counter, defaultdict
 from datetime import timedelta
 from pathlib import Path
 
@@ -39,6 +39,8 @@ from portal.releases import ReleaseReader, UnknownRelease, valid_ref, version_ke
 
 log = logging.getLogger("benchmill.portal")
 OVERALL = "*"
+#: the metrics only an LLM measures, by the per-question section that holds them
+LLM_METRICS = {"keypoints": ("completeness", "hallucination", "irrelevance"), "judge": ("judge_score",)}
 
 
 class PortalError(Exception):
@@ -69,9 +71,27 @@ class Portal:
         self._submit_lock = threading.Lock()
         self._import_lock = threading.Lock()
         self._seen: dict[Path, tuple[int, int, str]] = {}  # baseline file -> (mtime, size, outcome) when last read
+        self._client = None  # the LLM client, made on the first submission scored with the llm engine
+        if settings.active_engine == "llm":  # engine = 'llm' without an endpoint: refused at start, not per submission
+            from benchmill.engines import EngineConfig
+
+            EngineConfig.from_settings(settings)
 
     def close(self) -> None:
         self.engine.dispose()
+
+    def scoring_engine(self):
+        """(engine, LLM client or None) submissions are scored with: the settings' active engine.
+        ``llm`` adds the keypoint and judge metrics (tasks.evaluate's code path, through the
+        settings' LLM endpoint and cache); ``rules`` records them as ``skipped: needs llm``."""
+        if self.settings.active_engine != "llm":
+            return "rules", None
+        if self._client is None:
+            from benchmill.engines import EngineConfig
+            from tasks.evaluate.metrics_generation import engine_client
+
+            self._client = engine_client(EngineConfig.from_settings(self.settings))
+        return "llm", self._client
 
     # ------------------------------------------------------------ tokens
     def create_team(self, name: str) -> str:
@@ -154,8 +174,9 @@ class Portal:
                 raise PortalError(f"release {ref} cannot be scored now", 503) from None
             try:
                 entries = loads_submission(raw, "submission")
-                report = score_submission(data, entries, k=self.cfg.k, client=None, engine="rules",
-                                          source="submission", llm_metrics=False, convention=self.cfg.convention)
+                engine, client = self.scoring_engine()
+                report = score_submission(data, entries, k=self.cfg.k, client=client, engine=engine,
+                                          source="submission", llm_metrics=True, convention=self.cfg.convention)
             except SubmissionError as exc:
                 raise PortalError(" ".join(str(exc).split()), 422) from None
         except PortalError as exc:
@@ -204,28 +225,64 @@ class Portal:
         result = Result(kind=kind, team_id=team_id, system=system, collection=report.collection, version=report.version,
                         major=major, minor=minor, patch=patch, convention=report.convention, k=report.k,
                         questions=report.overall.questions, status=status, payload_sha256=sha,
+                        engine=report.engine if report.engine in ("rules", "llm") else "rules",
                         baseline_key=baseline_key, notes=[n for n in report.notes][:10], created_at=utcnow())
         result.scores = self._scores(report)
         return result
 
     @staticmethod
     def _scores(report) -> list[Score]:
+        notes = Portal._llm_notes(report)
         out = []
         for qtype, summary in [(OVERALL, report.overall), *sorted(report.by_type.items())]:
             for metric, value in summary.means.items():
-                out.append(Score(qtype=qtype, metric=metric, value=value, count=summary.counts.get(metric, 0)))
+                out.append(Score(qtype=qtype, metric=metric, value=value, count=summary.counts.get(metric, 0),
+                                 note=notes.pop((qtype, metric), None)))
+        for (qtype, metric), note in sorted(notes.items()):  # not measured at all: a row that says why
+            out.append(Score(qtype=qtype, metric=metric, value=None, count=0, note=note))
         return out
+
+    @staticmethod
+    def _llm_notes(report) -> dict[tuple[str, str], str]:
+        """(question type or ``*``, LLM metric) -> why its mean is missing or partial: every
+        question skipped it (``skipped: needs llm``: the rules engine), or some replies were
+        unusable (left out of the mean). Computed from the per-question scores, then dropped."""
+        from benchmill.engines import SKIPPED_NEEDS_LLM
+
+        statuses: dict[tuple[str, str], Counter] = defaultdict(Counter)
+        for q in report.questions:
+            for section in LLM_METRICS:
+                s = getattr(q, section)
+                if s is not None:
+                    for qtype in (OVERALL, q.type):
+                        statuses[(qtype, section)][s.status] += 1
+        if not report.questions and any("need the llm engine: skipped" in n for n in report.notes):
+            statuses[(OVERALL, "judge")]["skipped"] += 1  # a report without its questions: its note says so
+        notes = {}
+        for (qtype, section), counts in statuses.items():
+            total = sum(counts.values())
+            if counts["skipped"] == total:
+                note = SKIPPED_NEEDS_LLM
+            elif counts["error"]:
+                note = f"{counts['error']} of {total} LLM replies unusable: left out of the mean"
+            else:
+                continue
+            for metric in LLM_METRICS[section]:
+                notes[(qtype, metric)] = note
+        return notes
 
     # ------------------------------------------------------------ views of results
     @staticmethod
     def _view(r: Result, private: bool = False) -> dict:
         overall = {sc.metric: sc.value for sc in r.scores if sc.qtype == OVERALL}
+        metric_notes = {sc.metric: sc.note for sc in r.scores if sc.qtype == OVERALL and sc.note}
         by_type: dict[str, dict] = defaultdict(dict)
         for sc in r.scores:
             if sc.qtype != OVERALL:
                 by_type[sc.qtype][sc.metric] = sc.value
         view = {"id": r.id, "kind": r.kind, "system": r.system, "collection": r.collection, "version": r.version,
-                "convention": r.convention, "k": r.k, "questions": r.questions,
+                "convention": r.convention, "k": r.k, "questions": r.questions, "engine": r.engine,
+                "metric_notes": metric_notes,
                 "created": r.created_at.isoformat(timespec="seconds") + "Z", "overall": overall, "by_type": dict(by_type)}
         if private:
             view.update(status=r.status, hidden=r.hidden, notes=list(r.notes or []))
@@ -266,8 +323,9 @@ class Portal:
             rows = s.scalars(select(Result).order_by(Result.id.desc()).limit(limit))
             return [self._view(r, private=True) for r in rows]
 
-    def decide(self, result_id: int, action: str, reason: str = "") -> dict:
-        """approve | reject (a requested submission) | hide | unhide (any result)."""
+    def decide(self, result_id: int, action: str, reason: str = "", actor: str = "admin") -> dict:
+        """approve | reject (a requested submission) | hide | unhide (any result); audited as ``actor``
+        (the web admin: ``admin``; ``benchmill portal-admin``: ``admin:cli``)."""
         with self.Session.begin() as s:
             r = s.get(Result, result_id)
             if r is None:
@@ -281,7 +339,7 @@ class Portal:
                 r.hidden = action == "hide"
             else:
                 raise PortalError(f"unknown action {action!r}")
-            self._audit(s, "admin", action, r.id, f"{r.ref} {r.system}" + (f": {reason}" if reason else ""))
+            self._audit(s, actor, action, r.id, f"{r.ref} {r.system}" + (f": {reason}" if reason else ""))
         return self.result_view(result_id)
 
     # ------------------------------------------------------------ baselines
@@ -344,6 +402,7 @@ class Portal:
                 s.flush()  # the old scores go before the new ones (one row per metric and type)
                 existing.system, existing.convention, existing.k = report.system or system, report.convention, report.k
                 existing.questions, existing.payload_sha256 = report.overall.questions, sha
+                existing.engine = report.engine if report.engine in ("rules", "llm") else "rules"
                 existing.notes = list(report.notes)[:10]
                 existing.scores.extend(self._scores(report))
                 self._audit(s, "system", "update-baseline", existing.id, key)
@@ -427,6 +486,10 @@ class Portal:
                 "convention": convention, "k": vs[-1]["k"], "questions": sum(v["questions"] for v in vs),
                 "created": vs[-1]["created"], "versions": [v["version"] for v in vs],
                 "overall": self._mean_dicts([v["overall"] for v in vs]),
+                "engine": vs[-1]["engine"],
+                # a note where no version has a value (a mean over some versions needs none)
+                "metric_notes": {m: n for v in vs for m, n in v["metric_notes"].items()
+                                 if all(w["overall"].get(m) is None for w in vs)},
                 "by_type": {t: self._mean_dicts([v["by_type"][t] for v in vs if t in v["by_type"]]) for t in types},
                 "coverage": f"{len(vs)}/{len(window)}",
             })

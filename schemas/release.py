@@ -36,7 +36,8 @@ class ReleaseManifest(BaseModel):
     exports: list[str] = ["benchmill"]
     #: the gold answers are public too (``public/qa``): a sandbox release (benchmill/sandbox.py)
     public_answers: bool = False
-    #: the release a sandbox's questions and texts are drawn from (``collection@version``)
+    #: the ranked collection whose accepted, never-released items a sandbox took (``news-en``;
+    #: ``collection@version`` in sandboxes drawn before they were a separate set)
     derived_from: str | None = None
 
     @model_serializer(mode="wrap")

@@ -138,8 +138,12 @@ def test_team_gets_aggregates_only_and_sees_only_its_own(site):
     assert resp.status_code == 200, resp.text
     body = resp.json()
     assert set(body) == {"id", "kind", "system", "collection", "version", "convention", "k", "questions", "created",
-                         "overall", "by_type", "status", "hidden", "notes"}
+                         "overall", "by_type", "status", "hidden", "notes", "engine", "metric_notes"}
     assert body["convention"] == "benchmill" and body["version"] == "1.0.0" and body["questions"] == 5
+    # the rules engine: the LLM metrics are there and say why they have no value
+    assert body["engine"] == "rules"
+    for metric in ("judge_score", "completeness", "hallucination", "irrelevance"):
+        assert body["overall"][metric] is None and body["metric_notes"][metric] == "skipped: needs llm"
     assert body["overall"]["rouge_l"] == pytest.approx(1.0) and body["overall"]["hit_rate@5"] == pytest.approx(1.0)
     assert set(body["by_type"]) >= {"simple"} and body["status"] == "private"
     assert_no_private(resp.text)
