@@ -91,6 +91,7 @@ class GeneratorRun:
         releases: dict[str, str] = {}
         with self.clock.stage("release", total=len(collections)):
             for spec in collections:
+                releases.update(self.carve_sandbox(spec))
                 plan = plan_release(self.store, spec)
                 if plan is not None:
                     self.manifests[spec.name] = publish(self.store, self.settings, plan, run_id=self.run_id)
@@ -98,6 +99,25 @@ class GeneratorRun:
                 checkpoint(f"released[{spec.name}]")
                 progress.advance()
         return releases
+
+    def carve_sandbox(self, spec: CollectionSpec) -> dict[str, str]:
+        """DRAGON's static public set: before a collection's first ranked release takes its
+        accepted questions, ``[sandbox]`` carves ``<collection>-sandbox`` out of them, once."""
+        from benchmill.sandbox import candidates, plan_sandbox
+
+        conf = self.settings.sandbox
+        if not conf.on_first_run or not spec.quotas:
+            return {}
+        pool = candidates(self.store, spec)
+        if len(pool) < conf.min_accepted:
+            return {}
+        size = max(1, min(conf.size, int(conf.share * len(pool))))
+        plan = plan_sandbox(self.store, spec, size=size, max_texts=conf.max_texts)  # None once one exists
+        if plan is None:
+            return {}
+        self.manifests[plan.collection] = publish(self.store, self.settings, plan, run_id=self.run_id)
+        checkpoint(f"sandbox[{spec.name}]")
+        return {plan.collection: plan.version}
 
     def summary_fields(self, items: list, rejections: dict[str, int], releases: dict[str, str]) -> dict[str, Any]:
         """The ``RunSummary`` fields of this run: ``items`` (the run's items) are counted by type,

@@ -13,17 +13,17 @@ sandbox never shares a question with a ranked release, past or future:
   item of a release whose answers are public (``public_answers`` in its manifest), so no
   later ranked release can take them.
 
-``sandbox-<lang>`` is an ordinary release of the release store (immutable rows, the same
+``<collection>-sandbox`` is an ordinary release of the release store (immutable rows, the same
 export layout, listed by ``benchmill releases list``) with the texts its questions cite
 (their newest passage, as a ranked release publishes them) and, up to ``max_texts``,
 other texts of the method and language as distractors. Its collection spec asks for the
 ``sandbox`` export, which puts the gold answers, references and keypoints in
 ``public/qa`` beside the usual files; its manifest says ``public_answers: true`` and
 ``derived_from: <collection>`` (the ranked collection whose candidates it took).
-``benchmill score sandbox-<lang>@V --results FILE`` works from the public files alone
+``benchmill score <collection>-sandbox@V --results FILE`` works from the public files alone
 (tasks/evaluate/release_data.py reads ``public/qa`` when ``private/`` is absent).
 
-Static: once ``sandbox-<lang>`` exists, drawing again publishes nothing unless a new
+Static: once ``<collection>-sandbox`` exists, drawing again publishes nothing unless a new
 version is asked for explicitly (``version=`` the next one), which takes fresh items.
 """
 from __future__ import annotations
@@ -45,8 +45,10 @@ DEFAULT_SIZE = 20
 DEFAULT_MAX_TEXTS = 100
 
 
-def sandbox_collection(lang: str) -> str:
-    return f"sandbox-{lang}"
+def sandbox_collection(collection: str) -> str:
+    """The sandbox of a ranked collection: ``news-en`` -> ``news-en-sandbox`` (DRAGON keeps one
+    sandbox dataset per main dataset, of the same structure)."""
+    return f"{collection}-sandbox"
 
 
 def candidates(store: Store, spec: "CollectionSpec") -> list[tuple[str, str, bool]]:
@@ -103,14 +105,14 @@ def _texts(store: Store, method: str, lang: str, cited: list[str], max_texts: in
 
 def plan_sandbox(store: Store, spec: "CollectionSpec", size: int = DEFAULT_SIZE, max_texts: int = DEFAULT_MAX_TEXTS,
                  version: str | None = None) -> ReleasePlan | None:
-    """The ``sandbox-<lang>`` release to publish from ``spec``'s unreleased accepted items.
+    """The ``<collection>-sandbox`` release to publish from ``spec``'s unreleased accepted items.
 
     None when there is nothing to do: a sandbox exists and no new ``version`` is asked
     for, ``version`` exists already (a rerun), or no candidate is left. ``version`` must
     be the next one (``1.0.0`` first, then MINOR bumps)."""
     if size < 1:
         raise ReleaseError(f"sandbox size must be >= 1, got {size}")
-    name = sandbox_collection(spec.lang)
+    name = sandbox_collection(spec.name)
     parent = latest_version(store, name)
     if version is None:
         if parent is not None:

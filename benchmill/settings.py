@@ -214,6 +214,23 @@ class AutoEvaluateSettings(BaseModel):
         return out
 
 
+class SandboxSettings(BaseModel):
+    """``[sandbox]``: DRAGON's static public set, carved once per collection from a generator's
+    first accepted questions before its first ranked release takes them (benchmill/sandbox.py).
+
+    Carved when no ``<collection>-sandbox`` exists yet and at least ``min_accepted`` questions of
+    the collection are accepted and unreleased; it takes ``share`` of them, at most ``size``.
+    ``benchmill sandbox`` draws one by hand at any time (from held-back questions)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    on_first_run: bool = True
+    size: int = Field(20, ge=1, description="most questions a carved sandbox takes")
+    share: float = Field(0.1, gt=0, le=0.5, description="share of the accepted, unreleased questions it may take")
+    min_accepted: int = Field(50, ge=1, description="accepted, unreleased questions needed before one is carved")
+    max_texts: int = Field(100, ge=1, description="texts in the sandbox: the cited ones, then distractors")
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_prefix="BENCHMILL_", env_nested_delimiter="__", extra="forbid", toml_file=None
@@ -236,6 +253,7 @@ class Settings(BaseSettings):
     generators: GeneratorsSettings = Field(default_factory=GeneratorsSettings)
     portal: PortalSettings = Field(default_factory=PortalSettings)
     auto_evaluate: AutoEvaluateSettings = Field(default_factory=AutoEvaluateSettings)
+    sandbox: SandboxSettings = Field(default_factory=SandboxSettings)
     quotas: dict[str, int] = Field(
         default_factory=lambda: {"simple": 150, "set": 150, "multi-hop": 150, "conditional": 150, "comparison": 150}
     )

@@ -97,7 +97,7 @@ def sandbox(
     store: Annotated[Optional[Path], typer.Option("--store", help="DuckDB store file (default: <home>/data/benchmill.duckdb)")] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Publish sandbox-<lang>: a small static release whose answers are public (questions no ranked release has), to check a system with `benchmill score`."""
+    """Publish <collection>-sandbox: a small static release whose answers are public (questions no ranked release has), to check a system with `benchmill score`."""
     from benchmill.releases import (
         VERSION_RE,
         ReleaseError,
@@ -133,7 +133,7 @@ def sandbox(
             for name in names:
                 plan = plan_sandbox(st, specs[name], size=size, max_texts=texts, version=version)
                 if plan is None:
-                    sb = sandbox_collection(specs[name].lang)
+                    sb = sandbox_collection(name)
                     existing = latest_version(st, sb)
                     if version and existing and any(r["version"] == version for r in list_releases(st)
                                                     if r["collection"] == sb):

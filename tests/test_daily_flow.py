@@ -38,9 +38,15 @@ def three_days(prefect_harness, tmp_path_factory):
 
 def test_three_days_give_three_minor_releases_per_language(three_days):
     summaries, store, _ = three_days
+    # day 1 also carves each collection's static sandbox ([sandbox] on_first_run), once
     assert [s.releases for s in summaries[:3]] == [
-        {"news-en": v, "news-ru": v} for v in ("1.0.0", "1.1.0", "1.2.0")
+        {"news-en-sandbox": "1.0.0", "news-en": "1.0.0", "news-ru-sandbox": "1.0.0", "news-ru": "1.0.0"},
+        {"news-en": "1.1.0", "news-ru": "1.1.0"}, {"news-en": "1.2.0", "news-ru": "1.2.0"},
     ]
+    with store.connect() as con:
+        public = {r[0] for r in con.execute("SELECT item_id FROM release_items WHERE collection LIKE '%-sandbox'").fetchall()}
+        ranked = {r[0] for r in con.execute("SELECT item_id FROM release_items WHERE collection NOT LIKE '%-sandbox'").fetchall()}
+    assert public and not public & ranked  # a sandbox question is never ranked
     by_collection: dict[str, list[tuple[str, str | None]]] = {}
     for r in list_releases(store):
         by_collection.setdefault(r["collection"], []).append((r["version"], r["parent"]))

@@ -72,14 +72,14 @@ def _rows(path: Path) -> list[dict]:
 def _ranked(store: Store) -> set[str]:
     with store.connect() as con:
         return {r[0] for r in con.execute(
-            "SELECT item_id FROM release_items WHERE collection NOT LIKE 'sandbox-%'").fetchall()}
+            "SELECT item_id FROM release_items WHERE collection NOT LIKE '%-sandbox'").fetchall()}
 
 
 def test_sandbox_takes_questions_no_ranked_release_has_and_scores_from_public_files(released, tmp_path, monkeypatch):
     result = runner.invoke(app, ["sandbox", "--size", "3", "--texts", "4", "--json"])
     assert result.exit_code == 0, result.output + result.stderr
     [made] = json.loads(result.stdout)
-    assert made["sandbox"] == "sandbox-en@1.0.0" and made["from"] == "news-en" and made["new"]
+    assert made["sandbox"] == "news-en-sandbox@1.0.0" and made["from"] == "news-en" and made["new"]
     folder = Path(made["path"])
     manifest = json.loads((folder / "manifest.json").read_text())
     assert manifest["public_answers"] is True and manifest["derived_from"] == "news-en"
@@ -111,21 +111,21 @@ def test_sandbox_takes_questions_no_ranked_release_has_and_scores_from_public_fi
     shutil.rmtree(folder)
     again = runner.invoke(app, ["sandbox", "--json"])
     assert again.exit_code == 0, again.output
-    assert json.loads(again.stdout) == [{"from": "news-en", "sandbox": "sandbox-en@1.0.0", "new": False,
+    assert json.loads(again.stdout) == [{"from": "news-en", "sandbox": "news-en-sandbox@1.0.0", "new": False,
                                          "path": made["path"]}]
     assert _rows(folder / "public" / "qa.jsonl") == public_qa
     listed = runner.invoke(app, ["releases", "list", "--json"])
     assert [(r["collection"], r["version"]) for r in json.loads(listed.stdout)] == [
-        ("news-en", "1.0.0"), ("news-en", "1.1.0"), ("sandbox-en", "1.0.0")]
+        ("news-en", "1.0.0"), ("news-en", "1.1.0"), ("news-en-sandbox", "1.0.0")]
 
     # what a user downloads: public/ and the manifest, no private/
     download = tmp_path / "download"
-    shutil.copytree(folder / "public", download / "sandbox-en" / "1.0.0" / "public")
-    shutil.copy(folder / "manifest.json", download / "sandbox-en" / "1.0.0" / "manifest.json")
+    shutil.copytree(folder / "public", download / "news-en-sandbox" / "1.0.0" / "public")
+    shutil.copy(folder / "manifest.json", download / "news-en-sandbox" / "1.0.0" / "manifest.json")
     monkeypatch.setenv("BENCHMILL_RELEASES_DIR", str(download))
     submission = {str(r["public_id"]): {"found_ids": r["text_ids"], "model_answer": r["answers"][0]} for r in public_qa}
     (tmp_path / "sub.json").write_text(json.dumps(submission))
-    scored = runner.invoke(app, ["score", "sandbox-en@1.0.0", "--results", str(tmp_path / "sub.json"), "--json",
+    scored = runner.invoke(app, ["score", "news-en-sandbox@1.0.0", "--results", str(tmp_path / "sub.json"), "--json",
                                  "--report-dir", str(tmp_path / "r")])
     assert scored.exit_code == 0, scored.output + scored.stderr
     report = json.loads(scored.stdout)
@@ -150,7 +150,7 @@ def test_a_new_sandbox_version_only_when_asked_and_with_fresh_questions(released
     second = runner.invoke(app, ["sandbox", "--size", "20", "--version", "1.1.0", "--json"])
     assert second.exit_code == 0, second.output + second.stderr
     [made] = json.loads(second.stdout)
-    assert made["sandbox"] == "sandbox-en@1.1.0" and made["new"]
+    assert made["sandbox"] == "news-en-sandbox@1.1.0" and made["new"]
     manifest = json.loads((Path(made["path"]) / "manifest.json").read_text())
     assert manifest["parent"] == "1.0.0"
     second_ids = {r["item_id"] for r in _rows(Path(made["path"]) / "public" / "qa.jsonl")}
@@ -158,7 +158,7 @@ def test_a_new_sandbox_version_only_when_asked_and_with_fresh_questions(released
     assert second_ids == {"i003", "i006", "i007", "i008", "i009", "i010", "i011"} - first_ids
     rerun = runner.invoke(app, ["sandbox", "--version", "1.1.0", "--json"])  # a rerun of that draw
     assert rerun.exit_code == 0 and json.loads(rerun.stdout)[0] == {
-        "from": "news-en", "sandbox": "sandbox-en@1.1.0", "new": False, "path": made["path"]}
+        "from": "news-en", "sandbox": "news-en-sandbox@1.1.0", "new": False, "path": made["path"]}
     settings = load_settings(None)
     with Store.writer(settings.store, "r4") as store:
         assert plan_release(store, _spec(settings, simple=9, set=9)) is None  # nothing left for a ranked release
