@@ -150,3 +150,42 @@ def test_en_triplets_drop_descriptors_before_a_name_and_object_control_fragments
     assert ("Channel Wings", "carry in 2025", "910,000 passengers") in found, found
     assert ("Calder City", "sign", "Daniel Okafor") in found, found
     assert not [f for f in found if f[0] in ("Judge Alan Whitfield", "Alan Whitfield", "Coleman", "Westbrook Athletic")], found
+
+
+def test_a_conditional_about_the_object_of_a_condition_is_asked_with_relative_clauses():
+    """56 of 274 en conditional candidates of demo day 1 had "no template": a condition that cannot
+    be said of its subject ("Tidewave Robotics tested its machines at _", "Lumen Energy plans to
+    supply _") is now a relative clause of the thing asked for."""
+    edges = [fact("Tidewave Robotics", "test its machines at", "Nordkai Terminals",
+                  "Tidewave Robotics tested its machines at Nordkai Terminals in Hamburg.", "org", "org", n=1),
+             fact("Nordkai Terminals", "employ", "900 people", "Nordkai Terminals employs 900 people.", "org", "quantity", n=2)]
+    item = ask(edges, "Nordkai Terminals", "conditional")
+    assert getattr(item, "question", None) == ("What is the name of the organization that Tidewave Robotics tested its "
+                                               "machines at and that employed 900 people?"), item
+    edges = [fact("Lumen Energy", "supply", "Northbridge Motors", "Lumen Energy will supply Northbridge Motors.",
+                  "org", "org", "planned", n=1),
+             fact("Northbridge Motors", "hire", "600 workers", "Northbridge Motors hired 600 workers.", "org", "quantity", n=2)]
+    item = ask(edges, "Northbridge Motors", "conditional")
+    assert getattr(item, "question", None) == ("What is the name of the organization that Lumen Energy plans to supply "
+                                               "and that hired 600 workers?"), item
+
+
+@pytest.mark.parametrize("edge_args, answer, expected", [
+    # "Where does the Lanterns plan to perform?"
+    (("Lanterns", "perform at", "Quayside Arena", "The Lanterns will perform at Quayside Arena on Monday night.",
+      "org", "place", "planned"), "Quayside Arena", "Where do the Lanterns plan to perform?"),
+    # "Which place signed Daniel Okafor ...?": a "place" that signs someone is a club
+    (("Calder City", "sign", "Daniel Okafor", "Calder City signed striker Daniel Okafor.", "place", "person"),
+     "Calder City", "Which organization signed Daniel Okafor?"),
+    # "What is Marek Zielinski the best young in?": the role lost its noun
+    (("Marek Zielinski", "best young in", "Poland", "Marek Zielinski was the best young forward in Poland.",
+      "person", "place"), "Poland", None),
+    # "Which organization did the city of Hamburg lease it to?": "it" points at nothing out of its sentence
+    (("Hamburg", "lease it to", "Elbe Rovers", "Hamburg leased it to Elbe Rovers.", "place", "org"), "Elbe Rovers", None),
+])
+def test_en_agreement_kinds_and_refused_relations(edge_args, answer, expected):
+    item = ask([fact(*edge_args)], answer)
+    if expected is None:
+        assert "no template" in getattr(item, "reason", ""), item
+    else:
+        assert getattr(item, "question", None) == expected, item

@@ -193,8 +193,7 @@ def _draft(subgraph: Subgraph, templates, kinds: dict) -> _Draft:
         if lang == "ru":
             question, template = templates.conditional(edges, shared, kind)
         else:
-            predicates = [templates.subject_predicate(e, shared) for e in edges]
-            question, template = templates.conditional(kind, predicates)
+            question, template = templates.conditional_question(edges, shared, kind)
         if _mentions(question, labels[shared], lang):
             raise NoTemplate("the conditional question would name its answer")
         return _Draft(question, [labels[shared]], template)

@@ -171,7 +171,8 @@ class _EnSentence:
         doc = head.doc
         if head_ent is not None and start < head_ent.start and all(
                 doc[i].pos_ in ("NOUN", "ADJ") and not doc[i].like_num
-                and (i not in ent_of or ent_of[i].label_ == "NORP") for i in range(start, head_ent.start)):
+                and (i not in ent_of or ent_of[i].label_ == "NORP") for i in range(start, head_ent.start)) \
+                and any(doc[i].pos_ == "NOUN" for i in range(start, head_ent.start)):  # "western Norway" stays
             # "striker Daniel Okafor", "Rival carrier Channel Wings", "Ghanaian winger Kwame Asante":
             # common nouns and adjectives before a name describe it; the name is the name
             start = head_ent.start
