@@ -161,7 +161,7 @@ def test_a_conditional_about_the_object_of_a_condition_is_asked_with_relative_cl
              fact("Nordkai Terminals", "employ", "900 people", "Nordkai Terminals employs 900 people.", "org", "quantity", n=2)]
     item = ask(edges, "Nordkai Terminals", "conditional")
     assert getattr(item, "question", None) == ("What is the name of the organization that Tidewave Robotics tested its "
-                                               "machines at and that employed 900 people?"), item
+                                               "machines at and that employs 900 people?"), item
     edges = [fact("Lumen Energy", "supply", "Northbridge Motors", "Lumen Energy will supply Northbridge Motors.",
                   "org", "org", "planned", n=1),
              fact("Northbridge Motors", "hire", "600 workers", "Northbridge Motors hired 600 workers.", "org", "quantity", n=2)]
@@ -189,3 +189,38 @@ def test_en_agreement_kinds_and_refused_relations(edge_args, answer, expected):
         assert "no template" in getattr(item, "reason", ""), item
     else:
         assert getattr(item, "question", None) == expected, item
+
+
+@pytest.mark.parametrize("edge_args, answer, expected", [
+    # "How many people did Ashford City Council employ?" for "employs": the sentence's tense
+    (("Ashford City Council", "employ", "4,200 people", "Ashford City Council employs 4,200 people.", "org", "quantity"),
+     "4,200 people", "How many people does Ashford City Council employ?"),
+    (("Baltic Freight Lines", "own", "Vistula Box Terminal", "Baltic Freight Lines owns Vistula Box Terminal.", "org", "org"),
+     "Baltic Freight Lines", "Which organization owns Vistula Box Terminal?"),
+    (("Kestrel Home", "recall", "85,000 kettles", "Kestrel Home recalled 85,000 kettles.", "org", "quantity"),
+     "85,000 kettles", "How many kettles did Kestrel Home recall?"),
+    # "How many percent did Turnout reach?"
+    (("Brenton", "reach", "46 percent", "Turnout in Brenton reached 46 percent.", "place", "quantity"),
+     "46 percent", "What percentage did Brenton reach?"),
+])
+def test_en_tense_and_percentages(edge_args, answer, expected):
+    item = ask([fact(*edge_args)], answer)
+    assert getattr(item, "question", None) == expected, item
+
+
+def test_a_common_noun_the_tagger_called_a_person_and_a_role_of_a_description_are_not_asked():
+    failure = ask([fact("Turnout", "reach", "46 percent", "Turnout reached 46 percent.", "person", "quantity")], "46 percent")
+    assert "'Turnout'" in getattr(failure, "reason", ""), failure
+    # a one-word name written elsewhere in the middle of a sentence is a name
+    item = ask([fact("Osei", "receive", "48,210 votes", "Osei received 48,210 votes. Voters backed Osei.", "person",
+                     "quantity")], "48,210 votes")
+    assert getattr(item, "question", None) == "How many votes did Osei receive?", item
+    # "What is the person who praised the speed of Kwame Asante the head coach of?"
+    praise = fact("Petra Novak", "praise the speed of", "Kwame Asante", "Petra Novak praised the speed of Kwame Asante.",
+                  "person", "person", n=1)
+    coach = fact("Petra Novak", "head coach of", "Elbe Rovers", "Petra Novak is the head coach of Elbe Rovers.",
+                 "person", "org", n=2)
+    sub = Subgraph(subgraph_id="s-mh", type="multi-hop", lang="en", edges=[praise, coach], answer_nodes=["n:Elbe Rovers"],
+                   question_nodes=["n:Kwame Asante"], hidden_nodes=["n:Petra Novak"])
+    batch = generate_questions([sub], RULES)
+    assert not batch.items and "described subject" in batch.failures[0].reason, batch

@@ -9,7 +9,7 @@ from benchmill import nlp
 from schemas import Edge
 from tasks.dragon.subgraphs import parse_quantity
 from tasks.dragon.questions_base import NoTemplate, _cap, _q  # noqa: F401
-from tasks.dragon.questions_base import asserted_only as _asserted_only, modality_of as _modality
+from tasks.dragon.questions_base import asserted_only as _asserted_only, modality_of as _base_modality
 
 # =========================================================================== English realisation
 
@@ -229,8 +229,39 @@ _EN_DETERMINERS = {"a", "an", "the", "its", "their", "his", "her"}
 
 
 
+def en_third_person(lemma: str) -> str:
+    """ "own" → "owns", "employ" → "employs", "carry" → "carries", "reach" → "reaches"."""
+    lemma = lemma.lower()
+    if lemma in ("be", "have"):
+        return {"be": "is", "have": "has"}[lemma]
+    if lemma.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return lemma + "es"
+    if lemma.endswith("y") and len(lemma) > 1 and lemma[-2] not in _EN_VOWELS:
+        return lemma[:-1] + "ies"
+    return lemma + "s"
+
+
+def _modality(edge: Edge) -> str:
+    """asserted / planned / possible, and "present" for an asserted fact its sentence states in the
+    present tense ("Eastline Auto employs 3,100 people": "How many people does Eastline Auto
+    employ?", not "did ... employ")."""
+    modality = _base_modality(edge)
+    if modality != "asserted":
+        return modality
+    try:
+        rel = en_relation(edge.relation)
+    except NoTemplate:
+        return modality
+    if rel.kind != "verb" or rel.head in ("be", "have"):
+        return modality
+    form = re.compile(rf"\b{re.escape(en_third_person(rel.head))}\b", re.IGNORECASE)
+    return "present" if any(form.search(sentence) for sentence in edge.sentences) else modality
+
+
 def _finite(lemma: str, modality: str, plural: bool = False) -> str:
-    """The finite verb of a fact: "acquired", "plans to acquire", "could acquire"."""
+    """The finite verb of a fact: "acquired", "plans to acquire", "could acquire", "owns"."""
+    if modality == "present":
+        return lemma if plural else en_third_person(lemma)
     if modality == "planned":
         return f"{'plan' if plural else 'plans'} to {lemma}"
     if modality == "possible":
@@ -244,6 +275,8 @@ def _do_support(lemma: str, modality: str) -> tuple[str, str]:
         return "does", f"plan to {lemma}"
     if modality == "possible":
         return "could", lemma
+    if modality == "present":
+        return "does", lemma
     return "did", lemma
 
 
@@ -301,6 +334,8 @@ class EnglishTemplates:
             if rel.kind != "verb" or quantity is None:
                 raise NoTemplate(f"no how-many template for relation {edge.relation!r}")
             amount = f"how many {quantity.unit_text}" if quantity.unit_text and not quantity.money else "how much"
+            if quantity.unit in ("percent", "per cent", "%"):  # not "How many percent did turnout reach?"
+                amount = "what percentage"
             if prep == "of":  # "report revenue of" 410 million euros: "How much revenue did X report?"
                 noun = [w for w in rel.rest[:-1] if w.lower() not in _EN_DETERMINERS]
                 if not noun:
@@ -316,7 +351,7 @@ class EnglishTemplates:
                 if prep in _EN_NOT_WHEN:  # "approve a budget for 2027": 2027 is not when it was approved
                     raise NoTemplate(f"no when template for relation {edge.relation!r} (its date follows {prep!r})")
                 if prep == "since":
-                    if modality != "asserted":
+                    if modality not in ("asserted", "present"):
                         raise NoTemplate(f"no {modality} since-when template for {edge.relation!r}")
                     return _q("since when has", head, en_participle(rel.head), rel.rest_without_preposition), "tail.since-when"
                 return _q("when", aux, head, verb, rel.rest_without_preposition), "tail.when"
@@ -334,6 +369,9 @@ class EnglishTemplates:
                 raise NoTemplate(f"passive relation {edge.relation!r} without a preposition")
             return _q(who, self._be(rel), head, rel.head, rel.rest_text), "tail.passive"
         if rel.kind == "role":
+            if head.startswith(tuple(f"{c} " for c in _EN_CLASS.values())):
+                # "What is the person who praised the speed of Kwame Asante the head coach of?"
+                raise NoTemplate(f"a role question about a described subject ({edge.relation!r}) reads badly")
             # what one is the head coach / a member / the chief executive of is an organisation,
             # a team or a band, never a person or a place: "what" reads right whichever it is
             return _q("what", "is", head, _role_article(edge, rel), rel.head, rel.rest_text), "tail.role"
@@ -413,7 +451,7 @@ class EnglishTemplates:
         if rel.kind == "verb" and not rel.trailing_preposition:
             # the object of "X acquired Y" as a subject predicate: "was acquired by X"
             rest = f" {rel.rest_text}" if rel.rest_text else ""
-            return f"was {en_participle(rel.head)} by {head}{rest}"
+            return f"{'is' if modality == 'present' else 'was'} {en_participle(rel.head)} by {head}{rest}"
         if rel.kind == "role":
             return f"has {head} as its {rel.head}" if rel.rest == ("of",) else _raise(edge)
         if rel.kind == "attribute":
@@ -460,7 +498,7 @@ class EnglishTemplates:
             who = "who" if kind == "PER" else _EN_WHO.get(kind, "which")
             who = "which" if who in ("what", "when") else who
             what = f"more {quantity.unit_text}" if quantity.unit_text and not quantity.money else _en_more(noun)
-            return _q(who, en_past(rel.head), what)[:-1] + f", {first} or {second}?", "comparison.of"
+            return _q(who, _finite(rel.head, _modality(edge)), what)[:-1] + f", {first} or {second}?", "comparison.of"
         if rel.trailing_preposition:
             raise NoTemplate(f"no comparison template for relation {edge.relation!r}")
         who = "who" if kind == "PER" else _EN_WHO.get(kind, "which")
@@ -469,7 +507,7 @@ class EnglishTemplates:
         what = "more" if not quantity.unit_text or quantity.money else f"more {quantity.unit_text}"
         if quantity.money and not quantity.unit_text:
             what = "more money" if rel.head in ("raise", "earn", "spend", "invest", "pay", "receive", "lose", "make") else "more"
-        return _q(who, en_past(rel.head), what, rel.rest_text) [:-1] + f", {first} or {second}?", "comparison"
+        return _q(who, _finite(rel.head, _modality(edge)), what, rel.rest_text) [:-1] + f", {first} or {second}?", "comparison"
 
 
 #: prepositions before a date that do not say when the fact happened ("a budget for 2027", "by 2028")
@@ -608,6 +646,13 @@ def en_vague(label: str, entity_type: str | None = None, sentences: list[str] = 
         words = words[1:]
     if not words:
         return True
+    if len(words) == 1 and entity_type == "person" and words[0][1:].islower():
+        # "Turnout reached 46 percent.": the tagger's person is a common noun opening its sentence
+        _, nouns, _ = _en_lexicon()
+        mentions = [t for sentence in sentences for t in re.findall(rf"(?:^|\s)({re.escape(words[0])})\b", sentence)]
+        opening = [sentence for sentence in sentences if sentence.startswith(words[0] + " ")]
+        if words[0].lower() in nouns and mentions and len(opening) == len(mentions):
+            return True
     if not any(w[:1].isupper() for w in words):
         if not as_answer:  # "plans to build a new terminal" refers to nothing; "the plant" does, and cannot
             return definite
