@@ -224,3 +224,24 @@ def test_a_common_noun_the_tagger_called_a_person_and_a_role_of_a_description_ar
                    question_nodes=["n:Kwame Asante"], hidden_nodes=["n:Petra Novak"])
     batch = generate_questions([sub], RULES)
     assert not batch.items and "described subject" in batch.failures[0].reason, batch
+
+
+def test_comparisons_are_not_spent_on_heads_no_question_may_name():
+    """Demo day 1 en: 7 comparison subgraphs sampled, 4 with "plant" / "fund" as a head, skipped at
+    the question stage after they had used up the distinct-facts budget of Eastline Auto and
+    Baltic Freight Lines; one compared a plan with a fact. Without them every named pair is asked."""
+    from tasks.dragon.subgraphs import SubgraphConfig, sample_subgraphs
+
+    def employ(head, people, n, modality="asserted"):
+        return fact(head, "employ", f"{people} people", f"{head} employs {people} people.", None, "quantity", modality, n)
+
+    edges = [employ("plant", 450, 1), employ("Tidewave Robotics", 140, 2), employ("Baltic Freight Lines", "1,200", 3),
+             employ("Eastline Auto", "3,100", 4), employ("Nordkai Terminals", 900, 5, "planned")]
+    subs = [s for s in sample_subgraphs(edges, [e.edge_id for e in edges], "en", SubgraphConfig()) if s.type == "comparison"]
+    heads = [{e.head_label for e in s.edges} for s in subs]
+    assert heads and all("plant" not in h and "Nordkai Terminals" not in h for h in heads), heads
+    batch = generate_questions(subs, RULES)
+    assert len(batch.items) == len(subs) and not batch.failures, batch.failures
+    # Tidewave (140) loses to both; a third pair would repeat a winner's fact (SubgraphConfig.distinct_facts)
+    assert sorted(i.answers[0] for i in batch.items) == ["Baltic Freight Lines", "Eastline Auto"], batch.items
+    assert all(i.question.endswith("employs more people, Tidewave Robotics or " + i.answers[0] + "?") for i in batch.items)
