@@ -245,3 +245,27 @@ def test_comparisons_are_not_spent_on_heads_no_question_may_name():
     # Tidewave (140) loses to both; a third pair would repeat a winner's fact (SubgraphConfig.distinct_facts)
     assert sorted(i.answers[0] for i in batch.items) == ["Baltic Freight Lines", "Eastline Auto"], batch.items
     assert all(i.question.endswith("employs more people, Tidewave Robotics or " + i.answers[0] + "?") for i in batch.items)
+
+
+@pytest.mark.parametrize("edge_args, answer, expected", [
+    # "Which organization does Lumen Energy produce?" -> the Lumen Volta
+    (("Lumen Energy", "produce", "Lumen Volta", "Lumen Energy produces the Lumen Volta.", "org", "org"),
+     "Lumen Volta", "What does Lumen Energy produce?"),
+    # "Which organization do the Lanterns plan to perform at?" -> Quayside Arena
+    (("Lanterns", "perform at", "Quayside Arena", "The Lanterns will perform at Quayside Arena.", "org", "org", "planned"),
+     "Quayside Arena", "Where do the Lanterns plan to perform?"),
+])
+def test_products_and_venues_get_their_question_words(edge_args, answer, expected):
+    item = ask([fact(*edge_args)], answer)
+    assert getattr(item, "question", None) == expected, item
+
+
+def test_a_plural_name_agrees_in_a_description():
+    """"Which organization owns the organization that the Lanterns plans to perform at?"."""
+    perform = fact("Lanterns", "perform at", "Quayside Arena", "The Lanterns will perform at Quayside Arena.",
+                   "org", "place", "planned", n=1)
+    own = fact("Hansa Events", "own", "Quayside Arena", "Hansa Events owns Quayside Arena.", "org", "place", n=2)
+    sub = Subgraph(subgraph_id="s-mh2", type="multi-hop", lang="en", edges=[perform, own], answer_nodes=["n:Hansa Events"],
+                   question_nodes=["n:Lanterns"], hidden_nodes=["n:Quayside Arena"])
+    (item,) = generate_questions([sub], RULES).items
+    assert item.question == "Which organization owns the place that the Lanterns plan to perform at?", item.question

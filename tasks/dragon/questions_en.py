@@ -361,6 +361,8 @@ class EnglishTemplates:
         if rel.kind == "verb":
             if kind == "LOC" and prep in _EN_LOCATIVE:
                 return _q("where", aux, head, verb, rel.rest_without_preposition), "tail.where"
+            if kind == "ORG" and not prep and rel.head in _EN_MAKING_VERBS:
+                who = "what"  # "Which organization does Lumen Energy produce?" -> the Lumen Volta: a product
             return _q(who, aux, head, verb, rel.rest_text), "tail.verb"
         if rel.kind == "passive":
             if kind == "LOC" and prep in _EN_LOCATIVE:
@@ -422,7 +424,7 @@ class EnglishTemplates:
             return f"{cls} whose {rel.head} is {tail}"
         head = edge.head_label
         if rel.kind == "verb":
-            return " ".join(p for p in (cls, "that", head, _finite(rel.head, modality), rel.rest_text) if p)
+            return " ".join(p for p in (cls, "that", head, _finite(rel.head, modality, _plural_name(head)), rel.rest_text) if p)
         if rel.kind == "passive":
             if rel.trailing_preposition is None:
                 raise NoTemplate(f"cannot describe the object of passive {edge.relation!r}")
@@ -569,6 +571,9 @@ _EN_PLACE_HEADS = frozenset(
     "quay pier bay valley lake mountain".split())
 
 
+#: what is made, launched or sold is a product, whatever the tagger calls its name
+_EN_MAKING_VERBS = frozenset(
+    "produce build make manufacture launch unveil release design develop sell market ship assemble".split())
 #: what organisations do and places do not: a "place" that signs, pays or sues is a club, a council, a firm
 _EN_AGENT_VERBS = frozenset(
     "sign sell buy acquire hire fire pay sue appoint sponsor invest announce approve award order employ recall "
@@ -606,6 +611,8 @@ def refine_kinds_en(kinds: dict, subgraphs) -> dict:
                 rel = en_relation(edge.relation)
             except NoTemplate:
                 continue
+            if rel.trailing_preposition in ("at", "in") and _name_head(edge.tail_label) in _EN_PLACE_HEADS:
+                kinds[("en", edge.tail)] = "LOC"  # "perform at Quayside Arena": the arena as a place
             if rel.kind == "verb" and rel.head in _EN_AGENT_VERBS and kinds.get(("en", edge.head)) == "LOC":
                 kinds[("en", edge.head)] = "ORG"  # "Calder City signed Daniel Okafor": the club, not the place
             if rel.kind == "role":
