@@ -269,3 +269,32 @@ def test_a_plural_name_agrees_in_a_description():
                    question_nodes=["n:Lanterns"], hidden_nodes=["n:Quayside Arena"])
     (item,) = generate_questions([sub], RULES).items
     assert item.question == "Which organization owns the place that the Lanterns plan to perform at?", item.question
+
+
+@pytest.mark.parametrize("edge_args, answer, expected", [
+    # "What is Norsemi the supply chips to?"
+    (("Norsemi", "supply chips to", "Daewon", "Norsemi also supplies chips to the Korean carmaker Daewon.", "org", "org"),
+     "Daewon", "Which organization does Norsemi supply chips to?"),
+    # "Which place did Salt Roads win?" -> the Golden Caravel
+    (("Salt Roads", "win", "Golden Caravel", "The drama Salt Roads won the Golden Caravel on Monday.", "other", "place"),
+     "Golden Caravel", "What did Salt Roads win?"),
+    # "What unveiled the Fold One ...?" -> Veltrix, a company the tagger did not know
+    (("Veltrix", "unveil", "Fold One", "Veltrix unveiled the Fold One at an event in Berlin.", "other", "other"),
+     "Veltrix", "Which organization unveiled the Fold One?"),
+])
+def test_fresh_held_out_question_words(edge_args, answer, expected):
+    item = ask([fact(*edge_args)], answer)
+    assert getattr(item, "question", None) == expected, item
+
+
+def test_a_set_of_a_plan_and_a_done_fact_or_of_different_units_is_not_asked():
+    """"How many units does Veltrix plan to sell?" -> "300,000 units, 4.8 million phones"."""
+    plan = fact("Veltrix", "sell", "300,000 units", "The company expected to sell 300,000 units.", "org", "quantity",
+                "planned", n=1)
+    done = fact("Veltrix", "sell", "4.8 million phones", "Veltrix sold 4.8 million phones last year.", "org", "quantity", n=2)
+    for second, reason in ((done, "differ in modality"),
+                           (done.model_copy(update={"modality": "planned"}), "measure different things")):
+        sub = Subgraph(subgraph_id="s-set", type="set", lang="en", edges=[plan, second],
+                       answer_nodes=[plan.tail, second.tail], question_nodes=[plan.head])
+        batch = generate_questions([sub], RULES)
+        assert not batch.items and reason in batch.failures[0].reason, batch

@@ -61,7 +61,7 @@ _EN_PREPOSITIONS = {
 _EN_LOCATIVE = {"in", "at", "to", "into", "near", "from"}
 _EN_OBJECT_PRONOUNS = {"it", "them", "him", "us", "me"}  # not "her": "open her European tour in"
 #: prepositions a role noun takes ("CEO of", "professor at", "spokesperson for", "adviser to")
-_EN_ROLE_PREPOSITIONS = {"of", "at", "for", "to"}
+_EN_ROLE_PREPOSITIONS = {"of", "at", "for"}  # "adviser to" is a role too, but "supply chips to" is not: a verb first decides
 #: verbs often followed by "of" ("consist of"): "X of" is a role noun unless it is one of these
 _EN_VERBS_WITH_OF = {"consist", "dispose", "approve", "think", "die", "accuse", "warn", "inform", "speak", "hear", "remind", "convict", "rob", "deprive", "clear"}
 
@@ -361,6 +361,8 @@ class EnglishTemplates:
         if rel.kind == "verb":
             if kind == "LOC" and prep in _EN_LOCATIVE:
                 return _q("where", aux, head, verb, rel.rest_without_preposition), "tail.where"
+            if kind == "LOC" and not prep and not rel.rest and rel.head not in _EN_PLACE_OBJECT_VERBS:
+                who = "what"
             if kind == "ORG" and not prep and rel.head in _EN_MAKING_VERBS:
                 who = "what"  # "Which organization does Lumen Energy produce?" -> the Lumen Volta: a product
             return _q(who, aux, head, verb, rel.rest_text), "tail.verb"
@@ -577,7 +579,13 @@ _EN_MAKING_VERBS = frozenset(
 #: what organisations do and places do not: a "place" that signs, pays or sues is a club, a council, a firm
 _EN_AGENT_VERBS = frozenset(
     "sign sell buy acquire hire fire pay sue appoint sponsor invest announce approve award order employ recall "
-    "launch found fund beat defeat sack loan release report raise spend borrow lend".split())
+    "launch found fund beat defeat sack loan release report raise spend borrow lend operate unveil open manage "
+    "supply acquire merge own run expand cut post earn".split())
+#: verbs whose direct object may be a place ("Which place does the city of Hamburg own?"); a place
+#: won, told or designed is no place ("Which place did Salt Roads win?" -> the Golden Caravel)
+_EN_PLACE_OBJECT_VERBS = frozenset(
+    "own visit leave reach enter buy acquire sell lease rent renovate build open close run manage operate host "
+    "rebuild expand occupy capture control".split())
 
 
 def _name_head(label: str) -> str:
@@ -613,8 +621,10 @@ def refine_kinds_en(kinds: dict, subgraphs) -> dict:
                 continue
             if rel.trailing_preposition in ("at", "in") and _name_head(edge.tail_label) in _EN_PLACE_HEADS:
                 kinds[("en", edge.tail)] = "LOC"  # "perform at Quayside Arena": the arena as a place
-            if rel.kind == "verb" and rel.head in _EN_AGENT_VERBS and kinds.get(("en", edge.head)) == "LOC":
-                kinds[("en", edge.head)] = "ORG"  # "Calder City signed Daniel Okafor": the club, not the place
+            if rel.kind == "verb" and rel.head in _EN_AGENT_VERBS and kinds.get(("en", edge.head)) in ("LOC", "MISC"):
+                # "Calder City signed Daniel Okafor": the club, not the place; "What unveiled the Fold One?"
+                # -> Veltrix, a company the tagger did not know
+                kinds[("en", edge.head)] = "ORG"
             if rel.kind == "role":
                 if kinds.get(("en", edge.head)) == "MISC" and _name_head(edge.head_label) not in _EN_ORG_HEADS:
                     kinds[("en", edge.head)] = "PER"
@@ -689,6 +699,14 @@ def en_skip_reason(subgraph) -> str | None:
                 what = "the answer would be" if node in subgraph.answer_nodes else "the question would name"
                 return (f"skipped: {what} {label!r}, which out of its article does not say which one "
                         "(a common noun, or a name used as a modifier)")
+    if subgraph.type == "set":
+        # "How many units does Veltrix plan to sell?" -> 300,000 units (a plan), 4.8 million phones (last year)
+        if len({e.modality or "asserted" for e in subgraph.edges}) > 1:
+            return "skipped: the set's facts differ in modality (a plan beside a done fact)"
+        units = {q.unit for q in (parse_quantity(e.tail_label if e.tail in subgraph.answer_nodes else e.head_label, "en")
+                                  for e in subgraph.edges) if q is not None}
+        if len(units) > 1:
+            return f"skipped: the set's amounts measure different things ({', '.join(sorted(units))})"
     if subgraph.type == "conditional" and len(subgraph.edges) == 2:
         first, second = subgraph.edges
         try:
