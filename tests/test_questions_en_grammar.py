@@ -298,3 +298,23 @@ def test_a_set_of_a_plan_and_a_done_fact_or_of_different_units_is_not_asked():
                        answer_nodes=[plan.tail, second.tail], question_nodes=[plan.head])
         batch = generate_questions([sub], RULES)
         assert not batch.items and reason in batch.failures[0].reason, batch
+
+
+def test_final_round_time_article_quantifier_answers_meetings_and_recipients():
+    # "Which organization plans to complete the deal in first quarter of 2027 and ...?"
+    assert en_name_article("first quarter of 2027", ["Harbour Logistics expects to complete the deal in the first quarter "
+                                                     "of 2027."]) == "the first quarter of 2027"
+    assert en_name_article("October", ["Tesla sold 2139 cars in October."]) == "October"
+    # "What did the compact Northbridge Vela account for?" -> "more than half"
+    failure = ask([fact("Northbridge Vela", "account for", "more than half",
+                        "The compact Northbridge Vela accounted for more than half of October sales.", "other", "other")],
+                  "more than half")
+    assert "'more than half'" in getattr(failure, "reason", ""), failure
+    # "What could bring new routes to the place that Elena Marsh met in?": "met with X in Rotterdam"
+    failure = ask([fact("Elena Marsh", "meet in", "Rotterdam", "Elena Marsh met with Sofia Brandt in Rotterdam.",
+                        "person", "place")], "Rotterdam")
+    assert "lost whom the meeting was with" in getattr(failure, "reason", ""), failure
+    # "Where does Norsemi supply chips?" -> Daewon, a carmaker the tagger called a place
+    item = ask([fact("Norsemi", "supply chips to", "Daewon", "Norsemi also supplies chips to the Korean carmaker Daewon.",
+                     "org", "place")], "Daewon")
+    assert getattr(item, "question", None) == "Which organization does Norsemi supply chips to?", item

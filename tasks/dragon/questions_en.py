@@ -75,6 +75,7 @@ def _en_lexicon():
     return set(index["verb"]), set(index["noun"]), dict(exceptions["verb"])
 
 
+_EN_RECIPROCAL = {"meet", "talk", "speak", "negotiate", "agree", "clash", "collaborate"}
 _EN_SUPERLATIVES = {"best", "worst", "most", "least", "biggest", "largest", "greatest"}
 
 
@@ -573,6 +574,8 @@ _EN_PLACE_HEADS = frozenset(
     "quay pier bay valley lake mountain".split())
 
 
+#: verbs whose "to" names a recipient, not a destination
+_EN_GIVING_VERBS = frozenset("supply sell pay give send deliver lend loan award donate transfer offer grant lease".split())
 #: what is made, launched or sold is a product, whatever the tagger calls its name
 _EN_MAKING_VERBS = frozenset(
     "produce build make manufacture launch unveil release design develop sell market ship assemble".split())
@@ -621,6 +624,9 @@ def refine_kinds_en(kinds: dict, subgraphs) -> dict:
                 continue
             if rel.trailing_preposition in ("at", "in") and _name_head(edge.tail_label) in _EN_PLACE_HEADS:
                 kinds[("en", edge.tail)] = "LOC"  # "perform at Quayside Arena": the arena as a place
+            if rel.kind == "verb" and rel.head in _EN_GIVING_VERBS and rel.trailing_preposition == "to" \
+                    and kinds.get(("en", edge.tail)) == "LOC" and _name_head(edge.tail_label) not in _EN_PLACE_HEADS:
+                kinds[("en", edge.tail)] = "ORG"  # "supplies chips to Daewon": a customer, not where: not "Where ...?"
             if rel.kind == "verb" and rel.head in _EN_AGENT_VERBS and kinds.get(("en", edge.head)) in ("LOC", "MISC"):
                 # "Calder City signed Daniel Okafor": the club, not the place; "What unveiled the Fold One?"
                 # -> Veltrix, a company the tagger did not know
@@ -636,6 +642,9 @@ def refine_kinds_en(kinds: dict, subgraphs) -> dict:
 # =========================================================================== what a question may name or answer
 
 _EN_DETERMINER_WORDS = ("the", "a", "an")
+_EN_QUANTIFIER_WORDS = {"more", "less", "fewer", "than", "half", "most", "some", "all", "many", "much", "few", "about",
+                        "nearly", "almost", "around", "over", "under", "a", "third", "quarter", "majority", "minority",
+                        "bulk", "rest", "of", "the", "whole", "part", "share", "lot", "one", "two", "three"}
 _EN_POSSESSIVES = {"its", "his", "her", "their", "our", "my", "your", "this", "that", "these", "those"}
 
 
@@ -673,6 +682,8 @@ def en_vague(label: str, entity_type: str | None = None, sentences: list[str] = 
     if not any(w[:1].isupper() for w in words):
         if not as_answer:  # "plans to build a new terminal" refers to nothing; "the plant" does, and cannot
             return definite
+        if all(w.lower() in _EN_QUANTIFIER_WORDS for w in words):
+            return True  # "What did the compact Northbridge Vela account for?" -> "more than half" (of what?)
         return len([w for w in words if w.lower() not in _EN_POSSESSIVES]) <= 1
     cut = next((i for i, w in enumerate(words) if i > 0 and w in _EN_PREPOSITIONS), len(words))
     core, rest = words[:cut], words[cut:]
@@ -692,6 +703,12 @@ def en_skip_reason(subgraph) -> str | None:
     """
     hidden = set(subgraph.hidden_nodes)
     for edge in subgraph.edges:
+        words = edge.relation.lower().split()
+        if len(words) == 2 and _en_verb_lemma(words[0]) in _EN_RECIPROCAL and words[1] in ("in", "at", "on") and any(
+                re.search(r"\b(?:met|meets|meeting|talked|talks|spoke|speaks|negotiated|agreed)\s+with\b", sentence)
+                for sentence in edge.sentences):
+            # "met with Sofia Brandt in Rotterdam" → (Elena Marsh, meet in, Rotterdam): "the place that Elena Marsh met in"
+            return f"skipped: {edge.relation!r} lost whom the meeting was with"
         for node, label, typ in ((edge.head, edge.head_label, edge.head_type), (edge.tail, edge.tail_label, edge.tail_type)):
             if node in hidden:
                 continue
@@ -723,11 +740,18 @@ def en_skip_reason(subgraph) -> str | None:
     return None
 
 
+_EN_TIME_OPENERS = {"first", "second", "third", "fourth", "last", "end", "start", "beginning", "middle", "turn", "spring",
+                    "summer", "autumn", "winter", "fall"}
+
+
 def en_name_article(label: str, sentences: list[str]) -> str:
     """ "European Research Council" → "the European Research Council" when every mention of the
     name in its sentences has "the" before it (institutions, bands, courts); names written
-    without it ("Harbour Logistics") stay bare."""
-    if not label[:1].isupper() or label.split()[0].lower() in _EN_DETERMINER_WORDS:
+    without it ("Harbour Logistics") stay bare. So does a time written with it: "complete the deal
+    in the first quarter of 2027", not "in first quarter of 2027"."""
+    if not label.strip() or label.split()[0].lower() in _EN_DETERMINER_WORDS:
+        return label
+    if not label[:1].isupper() and not (label.split()[0].lower() in _EN_TIME_OPENERS and " of " in label):
         return label
     pattern = re.compile(rf"(?:^|(?<=\W))(\w+\s+)?{re.escape(label)}(?!\w)")
     seen = 0
