@@ -1,6 +1,7 @@
 """DRAGON questions: English templates and morphology (relation shapes, simple past)."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -8,7 +9,7 @@ from benchmill import nlp
 from schemas import Edge
 from tasks.dragon.subgraphs import parse_quantity
 from tasks.dragon.questions_base import NoTemplate, _cap, _q  # noqa: F401
-from tasks.dragon.questions_base import asserted_only as _asserted_only, modality_of as _modality
+from tasks.dragon.questions_base import asserted_only as _asserted_only, modality_of as _base_modality
 
 # =========================================================================== English realisation
 
@@ -58,6 +59,9 @@ _EN_PREPOSITIONS = {
     "toward", "towards", "upon", "via", "like", "as", "than", "per", "since", "until",
 }
 _EN_LOCATIVE = {"in", "at", "to", "into", "near", "from"}
+_EN_OBJECT_PRONOUNS = {"it", "them", "him", "us", "me"}  # not "her": "open her European tour in"
+#: prepositions a role noun takes ("CEO of", "professor at", "spokesperson for", "adviser to")
+_EN_ROLE_PREPOSITIONS = {"of", "at", "for"}  # "adviser to" is a role too, but "supply chips to" is not: a verb first decides
 #: verbs often followed by "of" ("consist of"): "X of" is a role noun unless it is one of these
 _EN_VERBS_WITH_OF = {"consist", "dispose", "approve", "think", "die", "accuse", "warn", "inform", "speak", "hear", "remind", "convict", "rob", "deprive", "clear"}
 
@@ -69,6 +73,22 @@ def _en_lexicon():
     index = lookups.get_table("lemma_index")
     exceptions = lookups.get_table("lemma_exc")
     return set(index["verb"]), set(index["noun"]), dict(exceptions["verb"])
+
+
+_EN_RECIPROCAL = {"meet", "talk", "speak", "negotiate", "agree", "clash", "collaborate"}
+_EN_SUPERLATIVES = {"best", "worst", "most", "least", "biggest", "largest", "greatest"}
+
+
+@lru_cache(maxsize=1)
+def _en_adjectives() -> frozenset[str]:
+    return frozenset(nlp.spacy_en().get_pipe("lemmatizer").lookups.get_table("lemma_index")["adj"])
+
+
+def _plural_name(label: str) -> bool:
+    """ "the Lanterns", "the Rolling Stones": a name written with "the" and a plural last word takes "do"."""
+    words = label.split()
+    return len(words) > 1 and words[0] == "the" and words[-1][:1].isupper() and words[-1].endswith("s") \
+        and not words[-1].endswith(("ss", "us", "is"))
 
 
 def _en_verb_lemma(word: str) -> str | None:
@@ -158,6 +178,13 @@ def en_relation(relation: str) -> EnRelation:
     words = [w for w in relation.strip().split() if w]
     if not words:
         raise NoTemplate("empty relation")
+    if any(w.lower() in _EN_OBJECT_PRONOUNS for w in words):
+        # "lease it to": out of its sentence "it" points at nothing
+        raise NoTemplate(f"relation {relation!r} holds a pronoun")
+    if words[-1].lower() in _EN_PREPOSITIONS and len(words) > 2 and words[-2].lower() in _en_adjectives() \
+            and any(w.lower() in _EN_SUPERLATIVES for w in words[:-2]):
+        # "best young in" lost its noun ("the best young forward in Poland"): "What is X the best young in?"
+        raise NoTemplate(f"relation {relation!r} ends in an adjective: its noun is missing")
     lowered = [w.lower() for w in words]
     if lowered[0] in ("be", "is", "are", "was", "were"):
         rest = [w for w in words[1:] if w.lower() not in ("the", "a", "an")]
@@ -179,6 +206,10 @@ def en_relation(relation: str) -> EnRelation:
     first = frame[2]
     if first.pos_ in ("VERB", "AUX") and first.tag_ in ("VB", "VBP", "VBD", "VBZ") and first.dep_ == "ROOT":
         return EnRelation("verb", known_verb or first.lemma_.lower(), tuple(words[1:]))
+    if known_verb is not None and lowered[-1] in _EN_PREPOSITIONS and lowered[-1] not in _EN_ROLE_PREPOSITIONS:
+        # a verb ending in a preposition no role noun takes ("rule against", "test automated
+        # carriers in") is the verb: not "Which organization is the High Court the rule against?"
+        return EnRelation("verb", known_verb, tuple(words[1:]))
     if known_verb is not None and lowered[-1] not in _EN_PREPOSITIONS:
         # "order in 2024": a verb with a qualifier, its object follows; no role reads so
         return EnRelation("verb", known_verb, tuple(words[1:]))
@@ -199,8 +230,39 @@ _EN_DETERMINERS = {"a", "an", "the", "its", "their", "his", "her"}
 
 
 
+def en_third_person(lemma: str) -> str:
+    """ "own" → "owns", "employ" → "employs", "carry" → "carries", "reach" → "reaches"."""
+    lemma = lemma.lower()
+    if lemma in ("be", "have"):
+        return {"be": "is", "have": "has"}[lemma]
+    if lemma.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return lemma + "es"
+    if lemma.endswith("y") and len(lemma) > 1 and lemma[-2] not in _EN_VOWELS:
+        return lemma[:-1] + "ies"
+    return lemma + "s"
+
+
+def _modality(edge: Edge) -> str:
+    """asserted / planned / possible, and "present" for an asserted fact its sentence states in the
+    present tense ("Eastline Auto employs 3,100 people": "How many people does Eastline Auto
+    employ?", not "did ... employ")."""
+    modality = _base_modality(edge)
+    if modality != "asserted":
+        return modality
+    try:
+        rel = en_relation(edge.relation)
+    except NoTemplate:
+        return modality
+    if rel.kind != "verb" or rel.head in ("be", "have"):
+        return modality
+    form = re.compile(rf"\b{re.escape(en_third_person(rel.head))}\b", re.IGNORECASE)
+    return "present" if any(form.search(sentence) for sentence in edge.sentences) else modality
+
+
 def _finite(lemma: str, modality: str, plural: bool = False) -> str:
-    """The finite verb of a fact: "acquired", "plans to acquire", "could acquire"."""
+    """The finite verb of a fact: "acquired", "plans to acquire", "could acquire", "owns"."""
+    if modality == "present":
+        return lemma if plural else en_third_person(lemma)
     if modality == "planned":
         return f"{'plan' if plural else 'plans'} to {lemma}"
     if modality == "possible":
@@ -214,6 +276,8 @@ def _do_support(lemma: str, modality: str) -> tuple[str, str]:
         return "does", f"plan to {lemma}"
     if modality == "possible":
         return "could", lemma
+    if modality == "present":
+        return "does", lemma
     return "did", lemma
 
 
@@ -239,7 +303,7 @@ class EnglishTemplates:
         if rel.kind == "passive":
             return " ".join(p for p in (subject, self._be(rel), rel.head, rel.rest_text, tail) if p)
         if rel.kind == "role":
-            return f"{subject} is the {rel.head} {rel.rest_text} {tail}"
+            return f"{subject} is {_role_article(edge, rel)} {rel.head} {rel.rest_text} {tail}"
         return f"the {rel.head} of {subject} is {tail}"
 
     @staticmethod
@@ -264,24 +328,31 @@ class EnglishTemplates:
         if rel.kind != "verb":
             _asserted_only(edge, "a question")
         aux, verb = _do_support(rel.head, modality)
+        if aux == "does" and _plural_name(head):  # "Where do the Lanterns plan to perform?"
+            aux = "do"
         if kind == "NUM":
             quantity = parse_quantity(edge.tail_label, "en")
             if rel.kind != "verb" or quantity is None:
                 raise NoTemplate(f"no how-many template for relation {edge.relation!r}")
             amount = f"how many {quantity.unit_text}" if quantity.unit_text and not quantity.money else "how much"
+            if quantity.unit in ("percent", "per cent", "%"):  # not "How many percent did turnout reach?"
+                amount = "what percentage"
             if prep == "of":  # "report revenue of" 410 million euros: "How much revenue did X report?"
                 noun = [w for w in rel.rest[:-1] if w.lower() not in _EN_DETERMINERS]
                 if not noun:
                     raise NoTemplate(f"no how-many template for relation {edge.relation!r}")
-                amount = f"how many {quantity.unit_text}" if quantity.unit_text and not quantity.money else f"how much {' '.join(noun)}"
+                amount = (f"how many {quantity.unit_text}" if quantity.unit_text and not quantity.money
+                          else _en_how_much(noun))
                 return _q(amount, aux, head, verb), "tail.how-much-of"
             if prep:
                 raise NoTemplate(f"no how-many template for relation {edge.relation!r}")
             return _q(amount, aux, head, verb, rel.rest_text), "tail.how-many"
         if kind == "DATE":
             if rel.kind == "verb":
+                if prep in _EN_NOT_WHEN:  # "approve a budget for 2027": 2027 is not when it was approved
+                    raise NoTemplate(f"no when template for relation {edge.relation!r} (its date follows {prep!r})")
                 if prep == "since":
-                    if modality != "asserted":
+                    if modality not in ("asserted", "present"):
                         raise NoTemplate(f"no {modality} since-when template for {edge.relation!r}")
                     return _q("since when has", head, en_participle(rel.head), rel.rest_without_preposition), "tail.since-when"
                 return _q("when", aux, head, verb, rel.rest_without_preposition), "tail.when"
@@ -291,6 +362,10 @@ class EnglishTemplates:
         if rel.kind == "verb":
             if kind == "LOC" and prep in _EN_LOCATIVE:
                 return _q("where", aux, head, verb, rel.rest_without_preposition), "tail.where"
+            if kind == "LOC" and not prep and not rel.rest and rel.head not in _EN_PLACE_OBJECT_VERBS:
+                who = "what"
+            if kind == "ORG" and not prep and rel.head in _EN_MAKING_VERBS:
+                who = "what"  # "Which organization does Lumen Energy produce?" -> the Lumen Volta: a product
             return _q(who, aux, head, verb, rel.rest_text), "tail.verb"
         if rel.kind == "passive":
             if kind == "LOC" and prep in _EN_LOCATIVE:
@@ -299,7 +374,12 @@ class EnglishTemplates:
                 raise NoTemplate(f"passive relation {edge.relation!r} without a preposition")
             return _q(who, self._be(rel), head, rel.head, rel.rest_text), "tail.passive"
         if rel.kind == "role":
-            return _q(who, "is", head, "the", rel.head, rel.rest_text), "tail.role"
+            if head.startswith(tuple(f"{c} " for c in _EN_CLASS.values())):
+                # "What is the person who praised the speed of Kwame Asante the head coach of?"
+                raise NoTemplate(f"a role question about a described subject ({edge.relation!r}) reads badly")
+            # what one is the head coach / a member / the chief executive of is an organisation,
+            # a team or a band, never a person or a place: "what" reads right whichever it is
+            return _q("what", "is", head, _role_article(edge, rel), rel.head, rel.rest_text), "tail.role"
         return _q("who" if kind == "PER" else "what", "is the", rel.head, "of", head), "tail.attribute"
 
     def ask_head(self, edge: Edge, tail: str, kind: str, plural: bool = False) -> tuple[str, str]:
@@ -319,7 +399,7 @@ class EnglishTemplates:
             if plural:
                 raise NoTemplate(f"no plural template for role relation {edge.relation!r}")
             subject = "what" if kind in ("LOC", "MISC", "NUM") else who
-            return _q(subject, "is the", rel.head, rel.rest_text, tail), "head.role"
+            return _q(subject, "is", _role_article(edge, rel), rel.head, rel.rest_text, tail), "head.role"
         if plural:
             raise NoTemplate(f"no plural template for attribute relation {edge.relation!r}")
         return _q(who, "has", tail, "as its", rel.head), "head.attribute"
@@ -343,11 +423,11 @@ class EnglishTemplates:
             if rel.kind == "passive":
                 return " ".join(p for p in (cls, that, self._be(rel), rel.head, rel.rest_text, tail) if p)
             if rel.kind == "role":
-                return f"{cls} {that} is the {rel.head} {rel.rest_text} {tail}"
+                return f"{cls} {that} is {_role_article(edge, rel)} {rel.head} {rel.rest_text} {tail}"
             return f"{cls} whose {rel.head} is {tail}"
         head = edge.head_label
         if rel.kind == "verb":
-            return " ".join(p for p in (cls, "that", head, _finite(rel.head, modality), rel.rest_text) if p)
+            return " ".join(p for p in (cls, "that", head, _finite(rel.head, modality, _plural_name(head)), rel.rest_text) if p)
         if rel.kind == "passive":
             if rel.trailing_preposition is None:
                 raise NoTemplate(f"cannot describe the object of passive {edge.relation!r}")
@@ -370,18 +450,40 @@ class EnglishTemplates:
             if rel.kind == "passive":
                 return " ".join(p for p in (self._be(rel), rel.head, rel.rest_text, tail) if p)
             if rel.kind == "role":
-                return f"is the {rel.head} {rel.rest_text} {tail}"
+                return f"is {_role_article(edge, rel)} {rel.head} {rel.rest_text} {tail}"
             return f"has {tail} as its {rel.head}"
         head = edge.head_label
         if rel.kind == "verb" and not rel.trailing_preposition:
             # the object of "X acquired Y" as a subject predicate: "was acquired by X"
             rest = f" {rel.rest_text}" if rel.rest_text else ""
-            return f"was {en_participle(rel.head)} by {head}{rest}"
+            return f"{'is' if modality == 'present' else 'was'} {en_participle(rel.head)} by {head}{rest}"
         if rel.kind == "role":
             return f"has {head} as its {rel.head}" if rel.rest == ("of",) else _raise(edge)
         if rel.kind == "attribute":
             return f"is the {rel.head} of {head}"
         raise NoTemplate(f"cannot state {edge.relation!r} about its object")
+
+    def conditional_question(self, edges: list[Edge], shared: str, shared_kind: str) -> tuple[str, str]:
+        """ "Which organization acquired Maersk and is headquartered in Oslo?"; where a condition
+        cannot be said of its subject ("X tested its machines at _", a plan about its object:
+        "Lumen Energy plans to supply _"), the two relative clauses of the thing asked for:
+        "What is the name of the organization that Tidewave Robotics tested its machines at and
+        that employs 900 people?"."""
+        try:
+            return self.conditional(shared_kind, [self.subject_predicate(e, shared) for e in edges])
+        except NoTemplate as direct:
+            if shared_kind == "DATE":
+                raise
+            try:
+                # the object-gap clause first: "the organization that X tested ... at and that employs ..."
+                ordered = sorted(edges, key=lambda e: e.head == shared)
+                first, second = (self.describe(e, shared, shared_kind) for e in ordered)
+            except NoTemplate:
+                raise direct from None
+            cls = _EN_CLASS[shared_kind]
+            if not second.startswith(cls + " "):
+                raise direct from None
+            return _q("what is the name of", first, "and", second[len(cls) + 1:]), "conditional.described"
 
     def conditional(self, shared_kind: str, predicates: list[str]) -> tuple[str, str]:
         if shared_kind == "DATE":
@@ -400,8 +502,8 @@ class EnglishTemplates:
                 raise NoTemplate(f"no comparison template for relation {edge.relation!r}")
             who = "who" if kind == "PER" else _EN_WHO.get(kind, "which")
             who = "which" if who in ("what", "when") else who
-            what = f"more {quantity.unit_text}" if quantity.unit_text and not quantity.money else f"more {' '.join(noun)}"
-            return _q(who, en_past(rel.head), what)[:-1] + f", {first} or {second}?", "comparison.of"
+            what = f"more {quantity.unit_text}" if quantity.unit_text and not quantity.money else _en_more(noun)
+            return _q(who, _finite(rel.head, _modality(edge)), what)[:-1] + f", {first} or {second}?", "comparison.of"
         if rel.trailing_preposition:
             raise NoTemplate(f"no comparison template for relation {edge.relation!r}")
         who = "who" if kind == "PER" else _EN_WHO.get(kind, "which")
@@ -410,9 +512,264 @@ class EnglishTemplates:
         what = "more" if not quantity.unit_text or quantity.money else f"more {quantity.unit_text}"
         if quantity.money and not quantity.unit_text:
             what = "more money" if rel.head in ("raise", "earn", "spend", "invest", "pay", "receive", "lose", "make") else "more"
-        return _q(who, en_past(rel.head), what, rel.rest_text) [:-1] + f", {first} or {second}?", "comparison"
+        return _q(who, _finite(rel.head, _modality(edge)), what, rel.rest_text) [:-1] + f", {first} or {second}?", "comparison"
+
+
+#: prepositions before a date that do not say when the fact happened ("a budget for 2027", "by 2028")
+_EN_NOT_WHEN = {"for", "by", "until", "before", "after", "from", "to", "through", "over", "within"}
+#: nouns measured, not counted: "How much revenue did X report?"
+_EN_MASS_NOUNS = frozenset(
+    "revenue revenues profit funding money debt capital income turnover investment aid cash financing compensation "
+    "spending support growth cargo traffic".split())
+#: plural money nouns: "How much in damages did X pay?"
+_EN_PLURAL_MONEY = frozenset("damages sales earnings profits losses savings fees wages taxes costs fines".split())
+
+
+def _en_how_much(noun: list[str]) -> str:
+    """The amount's question word for "<verb> <noun> of <amount>": "how much revenue", "how much
+    in damages", "how large a fee" (a count noun: "How much fee did X pay?" is not English)."""
+    last = noun[-1].lower()
+    if last in _EN_MASS_NOUNS:
+        return f"how much {' '.join(noun)}"
+    if last in _EN_PLURAL_MONEY:
+        return f"how much in {last}"
+    return f"how large a {last}"
+
+
+def _en_more(noun: list[str]) -> str:
+    """ "more revenue", "more in damages", "a larger fee" (see _en_how_much)."""
+    last = noun[-1].lower()
+    if last in _EN_MASS_NOUNS:
+        return f"more {' '.join(noun)}"
+    if last in _EN_PLURAL_MONEY:
+        return f"more in {last}"
+    return f"a larger {last}"
 
 
 def _raise(edge: Edge):
     raise NoTemplate(f"cannot state {edge.relation!r} about its object")
 
+
+
+# =========================================================================== what a node is (issue 10, en grammar)
+#
+# The small NER model types "Vistula Box Terminal" PER ("Who handled ...?"), "Calder City" LOC
+# ("Which place is Maria Lindgren the sporting director of?") and "Turnout" PER. The relation
+# and the name's own head noun are better witnesses; where they do not settle it, the
+# templates fall back to a neutral wh-phrase ("What is X the head coach of?").
+
+#: last words of names that make the name an organisation's ("Baltic Freight Lines", "Elbe Rovers")
+_EN_ORG_HEADS = frozenset("""
+    motors energy lines terminals terminal council university court packaging foods retail air airlines airways bank
+    group holdings capital logistics robotics events rovers united athletic wanderers fc party institute office
+    ministry agency commission committee board association union federation league club ltd inc bv gmbh ag sa plc
+    corp corporation company co partners systems technologies media records studios pharma labs laboratories
+    industries insurance trust fund foundation authority department police service services network networks
+    school college academy hospital parliament senate government assembly bureau organisation organization
+    council theatre orchestra band
+""".split())
+#: last words of names that make the name a place's ("Hafenpark Stadium", "Amber Park")
+_EN_PLACE_HEADS = frozenset(
+    "stadium arena park airport hall square street road bridge harbour harbor river island station centre center "
+    "quay pier bay valley lake mountain".split())
+
+
+#: verbs whose "to" names a recipient, not a destination
+_EN_GIVING_VERBS = frozenset("supply sell pay give send deliver lend loan award donate transfer offer grant lease".split())
+#: what is made, launched or sold is a product, whatever the tagger calls its name
+_EN_MAKING_VERBS = frozenset(
+    "produce build make manufacture launch unveil release design develop sell market ship assemble".split())
+#: what organisations do and places do not: a "place" that signs, pays or sues is a club, a council, a firm
+_EN_AGENT_VERBS = frozenset(
+    "sign sell buy acquire hire fire pay sue appoint sponsor invest announce approve award order employ recall "
+    "launch found fund beat defeat sack loan release report raise spend borrow lend operate unveil open manage "
+    "supply acquire merge own run expand cut post earn".split())
+#: verbs whose direct object may be a place ("Which place does the city of Hamburg own?"); a place
+#: won, told or designed is no place ("Which place did Salt Roads win?" -> the Golden Caravel)
+_EN_PLACE_OBJECT_VERBS = frozenset(
+    "own visit leave reach enter buy acquire sell lease rent renovate build open close run manage operate host "
+    "rebuild expand occupy capture control".split())
+
+
+def _name_head(label: str) -> str:
+    words = [w for w in label.split() if w.lower() not in ("the", "a", "an")]
+    return words[-1].lower().strip(".,") if words else ""
+
+
+def refine_kinds_en(kinds: dict, subgraphs) -> dict:
+    """The en node kinds corrected by the name's head noun and the relations the node is in.
+
+    A name ending in an organisation's head noun ("... Terminal", "... Lines", "... Party") is
+    an organisation, one ending in a place's ("... Stadium", "... Park") a place, whatever the
+    tagger said. The subject of a role relation ("member of", "sporting director of") that the
+    tagger left MISC is a person; its object is never a person.
+    """
+    kinds = dict(kinds)
+    for subgraph in subgraphs:
+        if subgraph.lang != "en":
+            continue
+        for edge in subgraph.edges:
+            for node, label in ((edge.head, edge.head_label), (edge.tail, edge.tail_label)):
+                kind = kinds.get(("en", node))
+                if kind not in ("PER", "MISC", "LOC", "ORG", None) or not label[:1].isupper():
+                    continue
+                head = _name_head(label)
+                if head in _EN_ORG_HEADS and kind != "ORG":
+                    kinds[("en", node)] = "ORG"
+                elif head in _EN_PLACE_HEADS and kind in ("PER", "MISC", None):
+                    kinds[("en", node)] = "LOC"
+            try:
+                rel = en_relation(edge.relation)
+            except NoTemplate:
+                continue
+            if rel.trailing_preposition in ("at", "in") and _name_head(edge.tail_label) in _EN_PLACE_HEADS:
+                kinds[("en", edge.tail)] = "LOC"  # "perform at Quayside Arena": the arena as a place
+            if rel.kind == "verb" and rel.head in _EN_GIVING_VERBS and rel.trailing_preposition == "to" \
+                    and kinds.get(("en", edge.tail)) == "LOC" and _name_head(edge.tail_label) not in _EN_PLACE_HEADS:
+                kinds[("en", edge.tail)] = "ORG"  # "supplies chips to Daewon": a customer, not where: not "Where ...?"
+            if rel.kind == "verb" and rel.head in _EN_AGENT_VERBS and kinds.get(("en", edge.head)) in ("LOC", "MISC"):
+                # "Calder City signed Daniel Okafor": the club, not the place; "What unveiled the Fold One?"
+                # -> Veltrix, a company the tagger did not know
+                kinds[("en", edge.head)] = "ORG"
+            if rel.kind == "role":
+                if kinds.get(("en", edge.head)) == "MISC" and _name_head(edge.head_label) not in _EN_ORG_HEADS:
+                    kinds[("en", edge.head)] = "PER"
+                if kinds.get(("en", edge.tail)) == "PER":
+                    kinds[("en", edge.tail)] = "ORG"
+    return kinds
+
+
+# =========================================================================== what a question may name or answer
+
+_EN_DETERMINER_WORDS = ("the", "a", "an")
+_EN_QUANTIFIER_WORDS = {"more", "less", "fewer", "than", "half", "most", "some", "all", "many", "much", "few", "about",
+                        "nearly", "almost", "around", "over", "under", "a", "third", "quarter", "majority", "minority",
+                        "bulk", "rest", "of", "the", "whole", "part", "share", "lot", "one", "two", "three"}
+_EN_POSSESSIVES = {"its", "his", "her", "their", "our", "my", "your", "this", "that", "these", "those"}
+
+
+def en_vague(label: str, entity_type: str | None = None, sentences: list[str] = (), as_answer: bool = False) -> bool:
+    """A label that out of its article does not say which thing it is, in English.
+
+    - a definite common-noun phrase ("the plant", "its rival") named by a question; as an
+      answer, a bare single noun ("the debut", "the money", "the customers"): "the battery
+      plant" or "a new terminal" still answer what was built;
+    - a common noun with a name as a mere modifier: "Stuttgart carmaker", "Irish singer",
+      "European supplier", "the tour in Copenhagen" (the head noun is lowercase and no
+      "of / for / to <Name>" after it says which one: "the finance committee of Ashford
+      City Council" does);
+    Numbers, amounts and dates are values, never vague.
+    """
+    from tasks.dragon.questions_base import is_date_label
+
+    # the triplet stage types anything with a digit a quantity: "24-year-old Nigerian forward" is none
+    if entity_type in ("date", "money") or is_date_label(label, "en") \
+            or any(re.fullmatch(r"[$€£]?\d[\d,.]*%?", w) for w in label.split()):
+        return False  # a value ("2139 cars", "the 2024 final"); "24-year-old Nigerian forward" is no value
+    words = [w for w in label.split() if w]
+    definite = bool(words) and words[0].lower() in ("the", *_EN_POSSESSIVES)
+    while words and words[0].lower() in _EN_DETERMINER_WORDS:
+        words = words[1:]
+    if not words:
+        return True
+    if len(words) == 1 and entity_type == "person" and words[0][1:].islower():
+        # "Turnout reached 46 percent.": the tagger's person is a common noun opening its sentence
+        _, nouns, _ = _en_lexicon()
+        mentions = [t for sentence in sentences for t in re.findall(rf"(?:^|\s)({re.escape(words[0])})\b", sentence)]
+        opening = [sentence for sentence in sentences if sentence.startswith(words[0] + " ")]
+        if words[0].lower() in nouns and mentions and len(opening) == len(mentions):
+            return True
+    if not any(w[:1].isupper() for w in words):
+        if not as_answer:  # "plans to build a new terminal" refers to nothing; "the plant" does, and cannot
+            return definite
+        if all(w.lower() in _EN_QUANTIFIER_WORDS for w in words):
+            return True  # "What did the compact Northbridge Vela account for?" -> "more than half" (of what?)
+        return len([w for w in words if w.lower() not in _EN_POSSESSIVES]) <= 1
+    cut = next((i for i, w in enumerate(words) if i > 0 and w in _EN_PREPOSITIONS), len(words))
+    core, rest = words[:cut], words[cut:]
+    if core[-1][:1].islower():
+        specific = rest and rest[0] in ("of", "for", "to") and any(w[:1].isupper() for w in rest[1:])
+        return not specific
+    return False
+
+
+def en_skip_reason(subgraph) -> str | None:
+    """Why no English question is asked about this subgraph (recorded as a Failure), or None.
+
+    Every node the question names or answers must say which thing it is (``en_vague``); the
+    hidden bridge of a multi-hop question is described, not named, and is exempt. Two
+    conditions of a conditional question that restate one fact ("approved a budget of 410
+    million pounds and approved a budget for 2027") ask nothing twice.
+    """
+    hidden = set(subgraph.hidden_nodes)
+    for edge in subgraph.edges:
+        words = edge.relation.lower().split()
+        if len(words) == 2 and _en_verb_lemma(words[0]) in _EN_RECIPROCAL and words[1] in ("in", "at", "on") and any(
+                re.search(r"\b(?:met|meets|meeting|talked|talks|spoke|speaks|negotiated|agreed)\s+with\b", sentence)
+                for sentence in edge.sentences):
+            # "met with Sofia Brandt in Rotterdam" → (Elena Marsh, meet in, Rotterdam): "the place that Elena Marsh met in"
+            return f"skipped: {edge.relation!r} lost whom the meeting was with"
+        for node, label, typ in ((edge.head, edge.head_label, edge.head_type), (edge.tail, edge.tail_label, edge.tail_type)):
+            if node in hidden:
+                continue
+            if en_vague(label, typ, edge.sentences, as_answer=node in subgraph.answer_nodes):
+                what = "the answer would be" if node in subgraph.answer_nodes else "the question would name"
+                return (f"skipped: {what} {label!r}, which out of its article does not say which one "
+                        "(a common noun, or a name used as a modifier)")
+    if subgraph.type == "set":
+        # "How many units does Veltrix plan to sell?" -> 300,000 units (a plan), 4.8 million phones (last year)
+        if len({e.modality or "asserted" for e in subgraph.edges}) > 1:
+            return "skipped: the set's facts differ in modality (a plan beside a done fact)"
+        units = {q.unit for q in (parse_quantity(e.tail_label if e.tail in subgraph.answer_nodes else e.head_label, "en")
+                                  for e in subgraph.edges) if q is not None}
+        if len(units) > 1:
+            return f"skipped: the set's amounts measure different things ({', '.join(sorted(units))})"
+    if subgraph.type == "conditional" and len(subgraph.edges) == 2:
+        first, second = subgraph.edges
+        try:
+            a, b = en_relation(first.relation), en_relation(second.relation)
+        except NoTemplate:
+            return None
+        if a.kind == b.kind and a.head.lower() == b.head.lower():
+            return f"skipped: both conditions use {a.head!r}: they restate one fact"
+        shared = {first.head, first.tail} & {second.head, second.tail}
+        ends = [(e.tail_label if e.head in shared else e.head_label).lower().split() for e in (first, second)]
+        short, long_ = sorted(ends, key=len)
+        if short and any(long_[i:i + len(short)] == short for i in range(len(long_) - len(short) + 1)):
+            return "skipped: the two conditions name the same thing: they restate one fact"
+    return None
+
+
+_EN_TIME_OPENERS = {"first", "second", "third", "fourth", "last", "end", "start", "beginning", "middle", "turn", "spring",
+                    "summer", "autumn", "winter", "fall"}
+
+
+def en_name_article(label: str, sentences: list[str]) -> str:
+    """ "European Research Council" → "the European Research Council" when every mention of the
+    name in its sentences has "the" before it (institutions, bands, courts); names written
+    without it ("Harbour Logistics") stay bare. So does a time written with it: "complete the deal
+    in the first quarter of 2027", not "in first quarter of 2027"."""
+    if not label.strip() or label.split()[0].lower() in _EN_DETERMINER_WORDS:
+        return label
+    if not label[:1].isupper() and not (label.split()[0].lower() in _EN_TIME_OPENERS and " of " in label):
+        return label
+    pattern = re.compile(rf"(?:^|(?<=\W))(\w+\s+)?{re.escape(label)}(?!\w)")
+    seen = 0
+    for sentence in sentences:
+        for match in pattern.finditer(sentence):
+            before = (match.group(1) or "").strip().lower()
+            if before != "the":
+                return label
+            seen += 1
+    return f"the {label}" if seen else label
+
+
+def _role_article(edge: Edge, rel: EnRelation) -> str:
+    """ "a" / "an" when the article's sentence says "a member of", else "the"."""
+    words = rel.head.split()
+    pattern = re.compile(rf"\b(an?)\s+{re.escape(' '.join(words))}\s+{re.escape(rel.rest_text)}\b", re.IGNORECASE)
+    for sentence in edge.sentences:
+        match = pattern.search(sentence)
+        if match:
+            return match.group(1).lower()
+    return "the"

@@ -10,7 +10,7 @@ from tasks.dragon.questions_base import (
     STAGE, TEMPLATES_VERSION, NoTemplate, QuestionBatch, QuestionConfig, _check_shape, _kind, _labels, _mentions, skip_reason,
     _node_kinds, _other, _relation_key, _shared_node, item_id, log,
 )
-from tasks.dragon.questions_en import EnglishTemplates
+from tasks.dragon.questions_en import EnglishTemplates, en_name_article, en_skip_reason, refine_kinds_en
 from tasks.dragon.questions_ru import RussianTemplates
 from tasks.dragon.questions_keypoints import _item
 
@@ -50,8 +50,9 @@ def _with_articles(subgraph: Subgraph) -> Subgraph:
     "folk band") read out of its sentence needs an article to be grammatical and to refer."""
     if subgraph.lang != "en":
         return subgraph
-    edges = [e.model_copy(update={"head_label": _en_definite(e.head_label, e.head_type),
-                                  "tail_label": _en_definite(e.tail_label, e.tail_type)})
+    said = [s for e in subgraph.edges for s in e.sentences]  # "the European Research Council" as written
+    edges = [e.model_copy(update={"head_label": en_name_article(_en_definite(e.head_label, e.head_type), said),
+                                  "tail_label": en_name_article(_en_definite(e.tail_label, e.tail_type), said)})
              for e in subgraph.edges]
     if all(a == b for a, b in zip(edges, subgraph.edges)):
         return subgraph
@@ -84,12 +85,13 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig) -> Questi
     failures: list[Failure] = []
     try:
         kinds = _node_kinds([s for s in subgraphs if s.edges])
+        kinds = refine_kinds_en(kinds, [s for s in subgraphs if s.lang == "en"])
     except Exception:  # NER trouble must not stop generation: types fall back to MISC
         log.exception("questions: entity typing failed; every node is typed MISC")
         kinds = {}
     for subgraph in subgraphs:
         subgraph = _with_articles(subgraph)
-        unasked = skip_reason(subgraph)
+        unasked = skip_reason(subgraph) or (en_skip_reason(subgraph) if subgraph.lang == "en" else None)
         if unasked:
             failures.append(Failure(stage=STAGE, key=subgraph.subgraph_id, reason=unasked))
             continue
@@ -191,8 +193,7 @@ def _draft(subgraph: Subgraph, templates, kinds: dict) -> _Draft:
         if lang == "ru":
             question, template = templates.conditional(edges, shared, kind)
         else:
-            predicates = [templates.subject_predicate(e, shared) for e in edges]
-            question, template = templates.conditional(kind, predicates)
+            question, template = templates.conditional_question(edges, shared, kind)
         if _mentions(question, labels[shared], lang):
             raise NoTemplate("the conditional question would name its answer")
         return _Draft(question, [labels[shared]], template)

@@ -466,6 +466,10 @@ def _comparison_pools(index: _GraphIndex) -> tuple[list[_Pool], dict[int, float]
     for i, edge in enumerate(index.edges):
         if not any(ch.isdigit() for ch in edge.tail_label):
             continue
+        if (edge.modality or "asserted") != "asserted" or not any(ch.isupper() or ch.isdigit() for ch in edge.head_label):
+            # a plan is no value to compare; "plant", "fund" (a common noun no question may name)
+            # would spend the distinct-facts budget of the named heads it is paired with
+            continue
         quantity = parse_quantity(edge.tail_label, edge.lang)
         if quantity is None:
             continue

@@ -1,0 +1,320 @@
+"""Issue 10, English half: the rules engine's en questions read as English.
+
+Every case below is a question a hand-judged sample of a released news-en day (demo day 1,
+or the held-out articles in tests/fixtures/news_heldout_en) got wrong, with what it gets now.
+Real spaCy parses and the real templates; nothing is mocked.
+"""
+from __future__ import annotations
+
+import pytest
+
+from benchmill.engines import EngineConfig
+from schemas import Edge, IncrementDoc, Subgraph
+from tasks.dragon.questions import generate_questions
+from tasks.dragon.questions_en import en_name_article, en_relation, en_vague
+from tasks.dragon.triplets import extract_triplets
+
+RULES = EngineConfig(kind="rules")
+
+
+def fact(head, relation, tail, sentence, head_type=None, tail_type=None, modality="asserted", n=0) -> Edge:
+    return Edge(edge_id=f"e{n}:{head}:{relation}:{tail}", head=f"n:{head}", relation=relation, tail=f"n:{tail}",
+                head_label=head, tail_label=tail, lang="en", doc_ids=["d"], sentences=[sentence],
+                triplet_ids=[f"t{n}"], head_type=head_type, tail_type=tail_type, modality=modality)
+
+
+def ask(edges: list[Edge], answer: str, type_: str = "simple"):
+    """The one item (or failure) of a subgraph over ``edges`` answered by node ``answer``."""
+    nodes = {n for e in edges for n in (e.head, e.tail)}
+    sub = Subgraph(subgraph_id=f"s-{type_}-{answer}", type=type_, lang="en", edges=edges,
+                   answer_nodes=[f"n:{answer}"], question_nodes=sorted(nodes - {f"n:{answer}"}))
+    batch = generate_questions([sub], RULES)
+    return batch.items[0] if batch.items else batch.failures[0]
+
+
+@pytest.mark.parametrize("edge_args, answer, question, answers", [
+    # "Which place is Maria Lindgren the sporting director of?" (Calder City tagged a place);
+    # "Who is Jan Kowalczyk the head coach of?" (the club tagged a person): a role's object is asked with What
+    (("Maria Lindgren", "sporting director of", "Calder City", "Maria Lindgren is the sporting director of Calder City.",
+      "person", "place"), "Calder City", "What is Maria Lindgren the sporting director of?", ["Calder City"]),
+    (("Jan Kowalczyk", "head coach of", "Vistula United", "Jan Kowalczyk is the head coach of Vistula United.",
+      "person", "person"), "Vistula United", "What is Jan Kowalczyk the head coach of?", ["Vistula United"]),
+    # "Which organization is Osei the member of?": the article's "a member of", and the party's "the"
+    (("Osei", "member of", "Liberal Party", "Osei is a member of the Liberal Party.", None, "org"),
+     "Liberal Party", "What is Osei a member of?", ["the Liberal Party"]),
+    # "Which organization is High Court the rule against?": "rule against" is a verb
+    (("High Court", "rule against", "Marrow Foods", "The High Court ruled against Marrow Foods on Monday.", "org", "org"),
+     "Marrow Foods", "Which organization did the High Court rule against?", ["Marrow Foods"]),
+    # "How much fee did Calder City pay?" / "How much grant did European Research Council award?"
+    (("Calder City", "pay a fee of", "12 million pounds", "Calder City paid a fee of 12 million pounds for the forward.",
+      "org", "money"), "12 million pounds", "How large a fee did Calder City pay?", ["12 million pounds"]),
+    (("European Research Council", "award a grant of", "6 million euros",
+      "The European Research Council awarded a grant of 6 million euros to Norwood University.", "org", "money"),
+     "6 million euros", "How large a grant did the European Research Council award?", ["6 million euros"]),
+    (("Marrow Foods", "pay damages of", "2.3 million pounds", "Marrow Foods paid damages of 2.3 million pounds.",
+      "org", "money"), "2.3 million pounds", "How much in damages did Marrow Foods pay?", ["2.3 million pounds"]),
+    # "How many reports did Office for Product Safety and Standards receive?": the name as written, with "the"
+    (("Office for Product Safety and Standards", "receive", "14 reports",
+      "The Office for Product Safety and Standards received 14 reports of fires.", "org", "quantity"),
+     "14 reports", "How many reports did the Office for Product Safety and Standards receive?", ["14 reports"]),
+])
+def test_en_question_words_articles_and_amounts(edge_args, answer, question, answers):
+    item = ask([fact(*edge_args)], answer)
+    assert getattr(item, "question", None) == question, item
+    assert item.answers == answers
+
+
+def test_a_name_ending_in_an_organisations_noun_is_not_asked_with_who():
+    """"Who handled 3.6 million tonnes in October and is located in Gdańsk?" -> Vistula Box Terminal,
+    which the tagger called a person."""
+    edges = [fact("Vistula Box Terminal", "handle in October", "3.6 million tonnes",
+                  "Vistula Box Terminal handled 3.6 million tonnes of cargo in October.", "person", "quantity", n=1),
+             fact("Vistula Box Terminal", "be located in", "Gdańsk", "Vistula Box Terminal is located in Gdańsk.",
+                  "person", "place", n=2)]
+    item = ask(edges, "Vistula Box Terminal", "conditional")
+    assert getattr(item, "question", None) == \
+        "Which organization handled 3.6 million tonnes in October and is located in Gdańsk?", item
+
+
+@pytest.mark.parametrize("edge_args, answer, reason", [
+    # "What could Tomas Lindqvist make?" -> "the debut"; "What did Lang concede?" -> "the defeat"
+    (("Okafor", "make", "debut", "Okafor could make his debut against Harlow Town.", "person", "other", "possible"),
+     "debut", "the answer would be 'the debut'"),
+    (("Lang", "concede", "defeat", "Lang conceded defeat on Sunday night.", "person", "other"), "defeat",
+     "the answer would be 'the defeat'"),
+    # "What did Northbridge Motors want?" -> "European supplier": a capitalised adjective is no name
+    (("Northbridge Motors", "want", "European supplier", "Northbridge Motors wanted a European supplier.", "org", "other"),
+     "European supplier", "'European supplier'"),
+    # "Where did Stuttgart carmaker sell most?": the question would name "the Stuttgart carmaker"
+    (("Stuttgart carmaker", "sell most in", "Germany", "The Stuttgart carmaker sold most of them in Germany.", "org", "place"),
+     "Germany", "the question would name 'the Stuttgart carmaker'"),
+    # "When did Ashford City Council approve a budget?" -> 2027, for "a budget for 2027"
+    (("Ashford City Council", "approve a budget for", "2027", "Ashford City Council approved a budget for 2027.", "org", "date"),
+     "2027", "no when template"),
+])
+def test_en_vague_answers_and_anchors_are_skipped_with_a_reason(edge_args, answer, reason):
+    failure = ask([fact(*edge_args)], answer)
+    assert not hasattr(failure, "question"), failure
+    assert reason in failure.reason
+
+
+def test_a_conditional_whose_two_conditions_restate_one_fact_is_not_asked():
+    """"Which organization approved a budget of 410 million pounds and approved a budget for 2027?",
+    "Who led the finance committee of Ashford City Council and led the finance committee of ...?"."""
+    sentence = "Ashford City Council approved a budget of 410 million pounds for 2027 on Monday night."
+    edges = [fact("Ashford City Council", "approve a budget of", "410 million pounds", sentence, "org", "money", n=1),
+             fact("Ashford City Council", "approve a budget for", "2027", sentence, "org", "date", n=2)]
+    failure = ask(edges, "Ashford City Council", "conditional")
+    assert "restate one fact" in getattr(failure, "reason", ""), failure
+    # two different facts of the same subject are still asked
+    edges = [fact("Kestrel Home", "be based in", "Manchester", "Kestrel Home is based in Manchester.", "org", "place", n=1),
+             fact("Kestrel Home", "recall", "85,000 electric kettles", "Kestrel Home recalled 85,000 electric kettles.",
+                  "org", "quantity", n=2)]
+    item = ask(edges, "Kestrel Home", "conditional")
+    assert getattr(item, "question", None) == \
+        "Which organization is based in Manchester and recalled 85,000 electric kettles?", item
+
+
+def test_en_vague_and_name_article_rules():
+    assert en_vague("the debut", as_answer=True) and en_vague("the money", as_answer=True)
+    assert not en_vague("the battery plant", as_answer=True) and not en_vague("a new terminal", as_answer=True)
+    assert en_vague("the plant") and not en_vague("a new terminal")
+    assert en_vague("Irish singer") and en_vague("Stuttgart carmaker", "org") and en_vague("the tour in Copenhagen")
+    assert en_vague("24-year-old Nigerian forward")
+    assert not en_vague("the finance committee of Ashford City Council")
+    for value in ("2139 cars", "41 million euros", "December", "2019", "the 2024 final"):
+        assert not en_vague(value, as_answer=True), value
+    assert not en_vague("Eastline Auto") and not en_vague("the striker Daniel Okafor")
+    said = ["The European Research Council awarded a grant.", "Harbour Logistics acquired the Baltic unit."]
+    assert en_name_article("European Research Council", said) == "the European Research Council"
+    assert en_name_article("Harbour Logistics", said) == "Harbour Logistics"
+    assert en_name_article("Norwood University", said) == "Norwood University"  # not mentioned: as it is
+    assert en_relation("rule against").kind == "verb"
+    assert en_relation("head coach of").kind == "role" and en_relation("spokesperson for").kind == "role"
+
+
+def test_en_triplets_drop_descriptors_before_a_name_and_object_control_fragments():
+    """"Rival carrier Channel Wings" was asked as a name; "Judge Alan Whitfield ordered Marrow Foods"
+    and "Coleman called the ruling" were asked as facts ("Which organization was ordered by ...?",
+    "What did Coleman call?") though the object alone completes nothing."""
+    doc = IncrementDoc(doc_id="d", version_id="d-v1", canonical_url="https://news.example/d", lang="en", title="t",
+                       text="", new_paragraphs=[
+                           "Rival carrier Channel Wings carried 910,000 passengers in 2025.",
+                           "Calder City signed striker Daniel Okafor from Westbrook Athletic on Monday.",
+                           "Judge Alan Whitfield ordered Marrow Foods to pay damages of 2.3 million pounds.",
+                           "Coleman called the ruling a victory for small suppliers.",
+                           "Westbrook Athletic will use the money to rebuild its youth academy.",
+                       ])
+    doc = doc.model_copy(update={"text": "\n\n".join(doc.new_paragraphs)})
+    found = {(t.subject, t.relation, t.object) for t in extract_triplets([doc], RULES).triplets}
+    assert ("Channel Wings", "carry in 2025", "910,000 passengers") in found, found
+    assert ("Calder City", "sign", "Daniel Okafor") in found, found
+    assert not [f for f in found if f[0] in ("Judge Alan Whitfield", "Alan Whitfield", "Coleman", "Westbrook Athletic")], found
+
+
+def test_a_conditional_about_the_object_of_a_condition_is_asked_with_relative_clauses():
+    """56 of 274 en conditional candidates of demo day 1 had "no template": a condition that cannot
+    be said of its subject ("Tidewave Robotics tested its machines at _", "Lumen Energy plans to
+    supply _") is now a relative clause of the thing asked for."""
+    edges = [fact("Tidewave Robotics", "test its machines at", "Nordkai Terminals",
+                  "Tidewave Robotics tested its machines at Nordkai Terminals in Hamburg.", "org", "org", n=1),
+             fact("Nordkai Terminals", "employ", "900 people", "Nordkai Terminals employs 900 people.", "org", "quantity", n=2)]
+    item = ask(edges, "Nordkai Terminals", "conditional")
+    assert getattr(item, "question", None) == ("What is the name of the organization that Tidewave Robotics tested its "
+                                               "machines at and that employs 900 people?"), item
+    edges = [fact("Lumen Energy", "supply", "Northbridge Motors", "Lumen Energy will supply Northbridge Motors.",
+                  "org", "org", "planned", n=1),
+             fact("Northbridge Motors", "hire", "600 workers", "Northbridge Motors hired 600 workers.", "org", "quantity", n=2)]
+    item = ask(edges, "Northbridge Motors", "conditional")
+    assert getattr(item, "question", None) == ("What is the name of the organization that Lumen Energy plans to supply "
+                                               "and that hired 600 workers?"), item
+
+
+@pytest.mark.parametrize("edge_args, answer, expected", [
+    # "Where does the Lanterns plan to perform?"
+    (("Lanterns", "perform at", "Quayside Arena", "The Lanterns will perform at Quayside Arena on Monday night.",
+      "org", "place", "planned"), "Quayside Arena", "Where do the Lanterns plan to perform?"),
+    # "Which place signed Daniel Okafor ...?": a "place" that signs someone is a club
+    (("Calder City", "sign", "Daniel Okafor", "Calder City signed striker Daniel Okafor.", "place", "person"),
+     "Calder City", "Which organization signed Daniel Okafor?"),
+    # "What is Marek Zielinski the best young in?": the role lost its noun
+    (("Marek Zielinski", "best young in", "Poland", "Marek Zielinski was the best young forward in Poland.",
+      "person", "place"), "Poland", None),
+    # "Which organization did the city of Hamburg lease it to?": "it" points at nothing out of its sentence
+    (("Hamburg", "lease it to", "Elbe Rovers", "Hamburg leased it to Elbe Rovers.", "place", "org"), "Elbe Rovers", None),
+])
+def test_en_agreement_kinds_and_refused_relations(edge_args, answer, expected):
+    item = ask([fact(*edge_args)], answer)
+    if expected is None:
+        assert "no template" in getattr(item, "reason", ""), item
+    else:
+        assert getattr(item, "question", None) == expected, item
+
+
+@pytest.mark.parametrize("edge_args, answer, expected", [
+    # "How many people did Ashford City Council employ?" for "employs": the sentence's tense
+    (("Ashford City Council", "employ", "4,200 people", "Ashford City Council employs 4,200 people.", "org", "quantity"),
+     "4,200 people", "How many people does Ashford City Council employ?"),
+    (("Baltic Freight Lines", "own", "Vistula Box Terminal", "Baltic Freight Lines owns Vistula Box Terminal.", "org", "org"),
+     "Baltic Freight Lines", "Which organization owns Vistula Box Terminal?"),
+    (("Kestrel Home", "recall", "85,000 kettles", "Kestrel Home recalled 85,000 kettles.", "org", "quantity"),
+     "85,000 kettles", "How many kettles did Kestrel Home recall?"),
+    # "How many percent did Turnout reach?"
+    (("Brenton", "reach", "46 percent", "Turnout in Brenton reached 46 percent.", "place", "quantity"),
+     "46 percent", "What percentage did Brenton reach?"),
+])
+def test_en_tense_and_percentages(edge_args, answer, expected):
+    item = ask([fact(*edge_args)], answer)
+    assert getattr(item, "question", None) == expected, item
+
+
+def test_a_common_noun_the_tagger_called_a_person_and_a_role_of_a_description_are_not_asked():
+    failure = ask([fact("Turnout", "reach", "46 percent", "Turnout reached 46 percent.", "person", "quantity")], "46 percent")
+    assert "'Turnout'" in getattr(failure, "reason", ""), failure
+    # a one-word name written elsewhere in the middle of a sentence is a name
+    item = ask([fact("Osei", "receive", "48,210 votes", "Osei received 48,210 votes. Voters backed Osei.", "person",
+                     "quantity")], "48,210 votes")
+    assert getattr(item, "question", None) == "How many votes did Osei receive?", item
+    # "What is the person who praised the speed of Kwame Asante the head coach of?"
+    praise = fact("Petra Novak", "praise the speed of", "Kwame Asante", "Petra Novak praised the speed of Kwame Asante.",
+                  "person", "person", n=1)
+    coach = fact("Petra Novak", "head coach of", "Elbe Rovers", "Petra Novak is the head coach of Elbe Rovers.",
+                 "person", "org", n=2)
+    sub = Subgraph(subgraph_id="s-mh", type="multi-hop", lang="en", edges=[praise, coach], answer_nodes=["n:Elbe Rovers"],
+                   question_nodes=["n:Kwame Asante"], hidden_nodes=["n:Petra Novak"])
+    batch = generate_questions([sub], RULES)
+    assert not batch.items and "described subject" in batch.failures[0].reason, batch
+
+
+def test_comparisons_are_not_spent_on_heads_no_question_may_name():
+    """Demo day 1 en: 7 comparison subgraphs sampled, 4 with "plant" / "fund" as a head, skipped at
+    the question stage after they had used up the distinct-facts budget of Eastline Auto and
+    Baltic Freight Lines; one compared a plan with a fact. Without them every named pair is asked."""
+    from tasks.dragon.subgraphs import SubgraphConfig, sample_subgraphs
+
+    def employ(head, people, n, modality="asserted"):
+        return fact(head, "employ", f"{people} people", f"{head} employs {people} people.", None, "quantity", modality, n)
+
+    edges = [employ("plant", 450, 1), employ("Tidewave Robotics", 140, 2), employ("Baltic Freight Lines", "1,200", 3),
+             employ("Eastline Auto", "3,100", 4), employ("Nordkai Terminals", 900, 5, "planned")]
+    subs = [s for s in sample_subgraphs(edges, [e.edge_id for e in edges], "en", SubgraphConfig()) if s.type == "comparison"]
+    heads = [{e.head_label for e in s.edges} for s in subs]
+    assert heads and all("plant" not in h and "Nordkai Terminals" not in h for h in heads), heads
+    batch = generate_questions(subs, RULES)
+    assert len(batch.items) == len(subs) and not batch.failures, batch.failures
+    # Tidewave (140) loses to both; a third pair would repeat a winner's fact (SubgraphConfig.distinct_facts)
+    assert sorted(i.answers[0] for i in batch.items) == ["Baltic Freight Lines", "Eastline Auto"], batch.items
+    assert all(i.question.endswith("employs more people, Tidewave Robotics or " + i.answers[0] + "?") for i in batch.items)
+
+
+@pytest.mark.parametrize("edge_args, answer, expected", [
+    # "Which organization does Lumen Energy produce?" -> the Lumen Volta
+    (("Lumen Energy", "produce", "Lumen Volta", "Lumen Energy produces the Lumen Volta.", "org", "org"),
+     "Lumen Volta", "What does Lumen Energy produce?"),
+    # "Which organization do the Lanterns plan to perform at?" -> Quayside Arena
+    (("Lanterns", "perform at", "Quayside Arena", "The Lanterns will perform at Quayside Arena.", "org", "org", "planned"),
+     "Quayside Arena", "Where do the Lanterns plan to perform?"),
+])
+def test_products_and_venues_get_their_question_words(edge_args, answer, expected):
+    item = ask([fact(*edge_args)], answer)
+    assert getattr(item, "question", None) == expected, item
+
+
+def test_a_plural_name_agrees_in_a_description():
+    """"Which organization owns the organization that the Lanterns plans to perform at?"."""
+    perform = fact("Lanterns", "perform at", "Quayside Arena", "The Lanterns will perform at Quayside Arena.",
+                   "org", "place", "planned", n=1)
+    own = fact("Hansa Events", "own", "Quayside Arena", "Hansa Events owns Quayside Arena.", "org", "place", n=2)
+    sub = Subgraph(subgraph_id="s-mh2", type="multi-hop", lang="en", edges=[perform, own], answer_nodes=["n:Hansa Events"],
+                   question_nodes=["n:Lanterns"], hidden_nodes=["n:Quayside Arena"])
+    (item,) = generate_questions([sub], RULES).items
+    assert item.question == "Which organization owns the place that the Lanterns plan to perform at?", item.question
+
+
+@pytest.mark.parametrize("edge_args, answer, expected", [
+    # "What is Norsemi the supply chips to?"
+    (("Norsemi", "supply chips to", "Daewon", "Norsemi also supplies chips to the Korean carmaker Daewon.", "org", "org"),
+     "Daewon", "Which organization does Norsemi supply chips to?"),
+    # "Which place did Salt Roads win?" -> the Golden Caravel
+    (("Salt Roads", "win", "Golden Caravel", "The drama Salt Roads won the Golden Caravel on Monday.", "other", "place"),
+     "Golden Caravel", "What did Salt Roads win?"),
+    # "What unveiled the Fold One ...?" -> Veltrix, a company the tagger did not know
+    (("Veltrix", "unveil", "Fold One", "Veltrix unveiled the Fold One at an event in Berlin.", "other", "other"),
+     "Veltrix", "Which organization unveiled the Fold One?"),
+])
+def test_fresh_held_out_question_words(edge_args, answer, expected):
+    item = ask([fact(*edge_args)], answer)
+    assert getattr(item, "question", None) == expected, item
+
+
+def test_a_set_of_a_plan_and_a_done_fact_or_of_different_units_is_not_asked():
+    """"How many units does Veltrix plan to sell?" -> "300,000 units, 4.8 million phones"."""
+    plan = fact("Veltrix", "sell", "300,000 units", "The company expected to sell 300,000 units.", "org", "quantity",
+                "planned", n=1)
+    done = fact("Veltrix", "sell", "4.8 million phones", "Veltrix sold 4.8 million phones last year.", "org", "quantity", n=2)
+    for second, reason in ((done, "differ in modality"),
+                           (done.model_copy(update={"modality": "planned"}), "measure different things")):
+        sub = Subgraph(subgraph_id="s-set", type="set", lang="en", edges=[plan, second],
+                       answer_nodes=[plan.tail, second.tail], question_nodes=[plan.head])
+        batch = generate_questions([sub], RULES)
+        assert not batch.items and reason in batch.failures[0].reason, batch
+
+
+def test_final_round_time_article_quantifier_answers_meetings_and_recipients():
+    # "Which organization plans to complete the deal in first quarter of 2027 and ...?"
+    assert en_name_article("first quarter of 2027", ["Harbour Logistics expects to complete the deal in the first quarter "
+                                                     "of 2027."]) == "the first quarter of 2027"
+    assert en_name_article("October", ["Tesla sold 2139 cars in October."]) == "October"
+    # "What did the compact Northbridge Vela account for?" -> "more than half"
+    failure = ask([fact("Northbridge Vela", "account for", "more than half",
+                        "The compact Northbridge Vela accounted for more than half of October sales.", "other", "other")],
+                  "more than half")
+    assert "'more than half'" in getattr(failure, "reason", ""), failure
+    # "What could bring new routes to the place that Elena Marsh met in?": "met with X in Rotterdam"
+    failure = ask([fact("Elena Marsh", "meet in", "Rotterdam", "Elena Marsh met with Sofia Brandt in Rotterdam.",
+                        "person", "place")], "Rotterdam")
+    assert "lost whom the meeting was with" in getattr(failure, "reason", ""), failure
+    # "Where does Norsemi supply chips?" -> Daewon, a carmaker the tagger called a place
+    item = ask([fact("Norsemi", "supply chips to", "Daewon", "Norsemi also supplies chips to the Korean carmaker Daewon.",
+                     "org", "place")], "Daewon")
+    assert getattr(item, "question", None) == "Which organization does Norsemi supply chips to?", item
