@@ -339,7 +339,10 @@ def _print_daily_summary(summary) -> None:
         ("documents fetched", summary.fetched), ("new documents", summary.new_documents),
         ("changed documents", summary.changed_documents), ("increment (versions)", summary.increment),
         ("triplets", summary.triplets), ("novel triplets", summary.novel_triplets), ("new edges", summary.edges),
-        ("subgraphs", summary.subgraphs), ("new items", summary.new_items),
+        ("subgraphs", summary.subgraphs),
+        ("subgraph candidates passed over (reuse caps, repeated facts)",
+         sum(n for kinds in summary.sampler_drops.values() for reasons in kinds.values() for n in reasons.values())),
+        ("new items", summary.new_items),
     ]:
         table.add_row(label, str(value))
     for stage, n in summary.failures_by_stage.items():

@@ -41,7 +41,7 @@ diff_stage = stage(diff_increment, name="diff")
 triplets_stage = stage(triplets.extract_triplets, name="triplets")
 linking_stage = stage(linking.link_entities, name="linking")
 novelty_stage = stage(novelty.filter_novel, name="novelty")
-subgraphs_stage = stage(subgraphs.sample_subgraphs, name="subgraphs")
+subgraphs_stage = stage(subgraphs.sample_subgraphs_counted, name="subgraphs")
 questions_stage = stage(questions.generate_questions, name="questions")
 
 
@@ -93,11 +93,12 @@ def _run(run: GeneratorRun, sources: list[SourceSpec], collections) -> DailySumm
 
     # 3-7. per language: triplets -> linking -> novelty -> graph -> subgraphs -> questions
     counts: Counter[str] = Counter()
+    drops: dict[str, dict[str, dict[str, int]]] = {}  # lang -> type -> reason -> candidates passed over
     new_items: list[Item] = []
     index = wikidata_lookup(settings) if increment else None
     try:
         for lang in sorted({d.lang for d in increment}):
-            new_items += _build_language(run, index, [d for d in increment if d.lang == lang], lang, counts)
+            new_items += _build_language(run, index, [d for d in increment if d.lang == lang], lang, counts, drops)
     finally:
         if index is not None:
             index.close()
@@ -117,14 +118,14 @@ def _run(run: GeneratorRun, sources: list[SourceSpec], collections) -> DailySumm
         fetched=len(fetched_docs), new_documents=sum(v.status == "new" for v in versions),
         changed_documents=sum(v.status == "changed" for v in versions), removed_documents=len(removed),
         increment=len(increment), triplets=counts["triplets"], novel_triplets=counts["novel"], edges=counts["edges"],
-        subgraphs=counts["subgraphs"], new_items=len(new_items),
+        subgraphs=counts["subgraphs"], new_items=len(new_items), sampler_drops=dict(sorted(drops.items())),
     )
     publish_run_artifacts(run, summary, new_ids)
     return summary
 
 
 def _build_language(run: GeneratorRun, index: WikidataLookup | None, docs: list[IncrementDoc], lang: str,
-                    counts: Counter[str]) -> list[Item]:
+                    counts: Counter[str], drops: dict[str, dict[str, dict[str, int]]]) -> list[Item]:
     store, settings, engine, clock = run.store, run.settings, run.engine, run.clock
     # 3. triplets from the new paragraphs, in batches that Dask workers can take
     batches = [docs[i:i + DOCS_PER_TRIPLET_TASK] for i in range(0, len(docs), DOCS_PER_TRIPLET_TASK)]
@@ -176,7 +177,9 @@ def _build_language(run: GeneratorRun, index: WikidataLookup | None, docs: list[
     with clock.stage(f"questions[{lang}]"):
         if focus:  # the whole graph is loaded only when there is something new to ask about
             cap = subgraphs.SubgraphConfig(max_per_type=SUBGRAPH_MARGIN * max(settings.quotas.values(), default=0))
-            sampled = subgraphs_stage(store.edges(lang), focus, lang, cap)
+            sample = subgraphs_stage(store.edges(lang), focus, lang, cap)
+            sampled = sample.subgraphs
+            drops[lang] = sample.dropped  # drawn candidates the sampler passed over, per type and reason
         chunks = [sampled[i:i + SUBGRAPHS_PER_QUESTION_TASK] for i in range(0, len(sampled), SUBGRAPHS_PER_QUESTION_TASK)]
         for fut in [questions_stage.submit(chunk, engine) for chunk in chunks]:
             result = fut.result()

@@ -17,7 +17,9 @@ from tasks.dragon.subgraphs import (
     parse_number,
     parse_quantity,
     sample_subgraphs,
+    sample_subgraphs_counted,
 )
+from tasks.dragon.subgraphs import DROP_ANSWER_REUSE, DROP_EDGE_REUSE, DROP_NO_SHAPE
 
 LABELS = {
     "A": "Ryan Otter", "M": "Method", "T": "Trigger", "S": "Studio X", "P": "Paris",
@@ -330,6 +332,21 @@ def test_reuse_per_edge_and_per_answer_is_capped():
         SubgraphConfig(max_edge_reuse=0)
     with pytest.raises(ValueError):
         SubgraphConfig(max_answer_reuse=0)
+
+
+def test_candidates_passed_over_are_counted_per_type_and_reason():
+    edges = random_graph(400, 120)
+    focus = {e.edge_id for e in edges}
+    tight = sample_subgraphs_counted(edges, focus, "en", SubgraphConfig(max_edge_reuse=1, max_answer_reuse=1))
+    assert tight.subgraphs == sample_subgraphs(edges, focus, "en", SubgraphConfig(max_edge_reuse=1, max_answer_reuse=1))
+    reasons = Counter()
+    for by_reason in tight.dropped.values():
+        reasons.update(by_reason)
+    assert set(tight.dropped) <= set(QUESTION_TYPES) and reasons[DROP_EDGE_REUSE] > 0
+    assert reasons[DROP_NO_SHAPE] > 0  # multi-hop / conditional pairs with a non-unique answer
+    roomy = sample_subgraphs_counted(edges, focus, "en", EVERY)
+    assert all(DROP_EDGE_REUSE not in r and DROP_ANSWER_REUSE not in r for r in roomy.dropped.values())
+    assert sample_subgraphs_counted(edges, set(), "en").dropped == {}
 
 
 def test_no_two_subgraphs_share_their_answer_and_a_fact():

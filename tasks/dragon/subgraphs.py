@@ -576,9 +576,30 @@ def _comparison(index: _GraphIndex, a: int, b: int, values: dict[int, float], la
     )
 
 
+#: why the sampler passed over a candidate it drew (``sample_subgraphs_counted``)
+DROP_NO_SHAPE = "no askable shape (answer not unique, or the pair fits no template)"
+DROP_EDGE_REUSE = "an edge already serves max_edge_reuse questions"
+DROP_ANSWER_REUSE = "the answer already serves max_answer_reuse questions"
+DROP_SAME_FACT = "asks an answer and fact already asked"
+
+
+class SampleResult(BaseModel):
+    """The sampled subgraphs and, per type, how many drawn candidates the sampler passed over and why."""
+
+    subgraphs: list[Subgraph]
+    dropped: dict[str, dict[str, int]] = {}
+
+
 def sample_subgraphs(
     edges: list[Edge], focus_edge_ids: list[str], lang: str, config: SubgraphConfig = SubgraphConfig()
 ) -> list[Subgraph]:
+    """``sample_subgraphs_counted`` without the counts."""
+    return sample_subgraphs_counted(edges, focus_edge_ids, lang, config).subgraphs
+
+
+def sample_subgraphs_counted(
+    edges: list[Edge], focus_edge_ids: list[str], lang: str, config: SubgraphConfig = SubgraphConfig()
+) -> SampleResult:
     """Every subgraph of ``lang``'s edges matching a template and containing a focus edge.
 
     At most ``config.max_per_type`` per type (a seeded, anchor-balanced selection when
@@ -590,8 +611,9 @@ def sample_subgraphs(
     """
     index = _GraphIndex(edges, focus_edge_ids, lang)
     if not any(index.focus):
-        return []
+        return SampleResult(subgraphs=[])
     cap = config.max_per_type
+    dropped: dict[str, Counter[str]] = {}
 
     def rng(kind: str) -> random.Random:
         return random.Random(f"{config.seed}/{kind}")  # str seeds hash the same in every process
@@ -602,18 +624,26 @@ def sample_subgraphs(
     answer_facts: set[tuple[tuple[str, ...], str]] = set()
     out: list[Subgraph] = []
 
-    def take(build):
+    def take(build, kind: str):
         """accept() for _select: build the subgraph; keep it when unique and within the reuse caps."""
+        drops = dropped.setdefault(kind, Counter())
+
         def accept(candidate: tuple[int, ...]) -> bool:
             subgraph = build(candidate)
             if subgraph is None:
+                drops[DROP_NO_SHAPE] += 1
                 return False
             answer = (subgraph.type, tuple(sorted(subgraph.answer_nodes)))
             ids = [e.edge_id for e in subgraph.edges]
-            if answer_use[answer] >= config.max_answer_reuse or any(edge_use[e] >= config.max_edge_reuse for e in ids):
+            if answer_use[answer] >= config.max_answer_reuse:
+                drops[DROP_ANSWER_REUSE] += 1
+                return False
+            if any(edge_use[e] >= config.max_edge_reuse for e in ids):
+                drops[DROP_EDGE_REUSE] += 1
                 return False
             facts = {(answer[1], e) for e in ids}
             if config.distinct_facts and facts & answer_facts:
+                drops[DROP_SAME_FACT] += 1
                 return False
             answer_use[answer] += 1
             edge_use.update(ids)
@@ -638,14 +668,14 @@ def sample_subgraphs(
         return _subgraph("simple", lang, [edge], answer=[edge.tail], question=[edge.head])
 
     # rarest types first, so that what the graph hardly supports gets its edges
-    _select(_set_pools(index, config.max_set_size), cap, rng("set"), take(build_set))
+    _select(_set_pools(index, config.max_set_size), cap, rng("set"), take(build_set, "set"))
     pools, values = _comparison_pools(index)
-    _select(pools, cap, rng("comparison"), take(lambda pair: _comparison(index, *pair, values, lang)))
-    _select(_simple_pools(index), cap, rng("simple"), take(build_simple))
+    _select(pools, cap, rng("comparison"), take(lambda pair: _comparison(index, *pair, values, lang), "comparison"))
+    _select(_simple_pools(index), cap, rng("simple"), take(build_simple, "simple"))
     # multi-hop and conditional share their candidate pairs but are selected independently,
     # taking turns, so that neither spends the edges' reuse budget before the other
     streams = [
-        itertools.islice(_round_robin(_two_edge_pools(index), rng(kind), take(build)), cap)
+        itertools.islice(_round_robin(_two_edge_pools(index), rng(kind), take(build, kind)), cap)
         for kind, build in (
             ("multi-hop", lambda pair: _multi_hop(index, *pair, lang, unique)),
             ("conditional", lambda pair: _conditional(index, *pair, lang, unique)),
@@ -656,4 +686,4 @@ def sample_subgraphs(
 
     order = {kind: n for n, kind in enumerate(QUESTION_TYPES)}
     out.sort(key=lambda s: (order[s.type], sorted(e.edge_id for e in s.edges)))
-    return out
+    return SampleResult(subgraphs=out, dropped={k: dict(sorted(c.items())) for k, c in sorted(dropped.items()) if c})

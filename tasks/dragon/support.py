@@ -30,6 +30,8 @@ class DailySummary(RunSummary):
     edges: int
     subgraphs: int
     new_items: int
+    #: lang -> question type -> reason -> drawn subgraph candidates the sampler passed over
+    sampler_drops: dict[str, dict[str, dict[str, int]]] = {}
 
 
 # ------------------------------------------------------------------ stages
@@ -133,10 +135,16 @@ def publish_run_artifacts(run: GeneratorRun, summary: DailySummary, new_ids: lis
         + f"\n\nfailures: {len(failures)} · removed documents (404/410): {summary.removed_documents}"
         + f" · skipped filters: {', '.join(summary.skipped_filters) or 'none'}\n"
     )
+    drops = [{"lang": lang, "type": kind, "reason": reason, "candidates": n}
+             for lang, kinds in summary.sampler_drops.items() for kind, reasons in kinds.items()
+             for reason, n in reasons.items()]
+    if drops:
+        md += "\nsubgraph candidates the sampler passed over: " + "; ".join(
+            f"{d['lang']} {d['type']}: {d['candidates']} ({d['reason']})" for d in drops) + "\n"
     quality_rows, quality_md = release_quality_artifact(run, summary.releases)
     run.artifacts({"stages": stage_counts, "rejections": rejections, "items-by-type": by_type,
                    "llm-usage": [summary.llm.model_dump()], "failures": [f.model_dump() for f in failures[:200]],
-                   "quality": quality_rows}, md + quality_md)
+                   "sampler-drops": drops, "quality": quality_rows}, md + quality_md)
 
 
 def release_quality_artifact(run: GeneratorRun, releases: dict[str, str]) -> tuple[list[dict], str]:
