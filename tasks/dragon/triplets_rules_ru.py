@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+import re
 
 from benchmill import nlp
 from schemas import IncrementDoc, Triplet
@@ -38,8 +39,10 @@ _RU_COPULAS = frozenset({"являться", "стать", "становитьс
 class _RuSentence:
     """Pattern helpers over one natasha sentence."""
 
-    def __init__(self, tokens, span_of: dict[str, object], vocab, antecedent=None, person=None):
+    def __init__(self, tokens, span_of: dict[str, object], vocab, antecedent=None, person=None, sole_person=None):
         self.tokens = tokens
+        #: the person, when the sentence before named exactly one: what "22-летний форвард" points back at
+        self.sole_person = sole_person
         #: the person last named before this sentence: what "он" / "она" points back at
         self.person = person
         #: the organisation named before this sentence: what "компания" alone points back at
@@ -140,6 +143,11 @@ class _RuSentence:
             return self.antecedent
         if lemma in _RU_GENERIC:
             return None
+        if _animate(self.vocab, head):
+            # "22-летний форвард заменит ...": a description of a person, not a name a question
+            # can use; with an age it points back at the person just named, else nothing
+            ages = [c for c in self.kids(head, ("amod",)) if _RU_AGE.match(c.text.lower())]
+            return self.sole_person if ages else None
         words = [self.role(head)]
         for nmod in modifiers[:1]:
             tokens = sorted([nmod, *self.kids(nmod, ("case", "amod")), *[
@@ -168,9 +176,45 @@ class _RuSentence:
         parts = sorted([noun, *self.kids(noun, ("amod",))], key=lambda t: t.start)
         return " ".join(t.text.lower() for t in parts)
 
+    def secondary_predicate(self, verb) -> str | None:
+        """What the verb says its object becomes or is called, as written: "назвал Тарасова
+        лучшим молодым нападающим страны" → "лучшим молодым нападающим страны"; None when the
+        verb has none; "" when it has one too long or broken to keep (the fact is then dropped:
+        «назвал Тарасова» alone says nothing)."""
+        for x in self.kids(verb, ("xcomp",)):
+            if x.pos not in ("NOUN", "ADJ") or self.kids(x, ("case",)):
+                continue
+            words = self.subtree(x)
+            order = [self.tokens.index(t) for t in words]
+            if len(words) > 5 or max(order) - min(order) + 1 != len(words):
+                return ""
+            return " ".join(t.text for t in words)
+        return None
+
+    def subtree(self, token) -> list:
+        """The token and everything under it, punctuation left out, in text order."""
+        out, stack = [], [token]
+        while stack:
+            current = stack.pop()
+            if current.pos != "PUNCT":
+                out.append(current)
+            stack.extend(self.kids(current))
+        return sorted(out, key=lambda t: self.tokens.index(t))
+
     def preposition(self, token) -> str:
         cases = [c for c in self.kids(token, ("case",))]
         return " ".join(c.text.lower() for c in cases)
+
+
+_RU_AGE = re.compile(r"^\d+-(?:летн|лет)")
+
+
+def _animate(vocab, token) -> bool:
+    """Is the common noun a kind of person ("форвард", "министр")? pymorphy's likeliest noun reading."""
+    for parse in vocab.parse(token.text.lower()):
+        if parse.tag.POS == "NOUN":
+            return "anim" in parse.tag
+    return False
 
 
 def _unquote(name: str) -> str:
@@ -203,9 +247,9 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector) -> None:
         span.normalize(vocab)
         for token in span.tokens:
             span_of[token.id] = span
-    antecedent = person = None
+    antecedent = person = sole_person = None
     for sent in parsed.sents:
-        helper = _RuSentence(sent.tokens, span_of, vocab, antecedent, person)
+        helper = _RuSentence(sent.tokens, span_of, vocab, antecedent, person, sole_person)
         for token in sent.tokens:
             if token.pos in ("VERB", "AUX"):
                 for fact in _verb_facts_ru(token, sent.text, helper):
@@ -216,6 +260,7 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector) -> None:
         people = [span for span in parsed.spans if span.type == "PER" and sent.start <= span.start < sent.stop]
         if people:
             person = (people[0].normal, people[0].type)
+        sole_person = person if len({p.normal for p in people}) == 1 else None
         orgs = [span for span in parsed.spans if span.type == "ORG" and sent.start <= span.start < sent.stop]
         if orgs:
             antecedent = (orgs[0].normal, orgs[0].type)
@@ -355,12 +400,16 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
     # an unnamed direct object belongs in the relation of the verb's other facts:
     # "испытал роботов в Северном порту" → (Робопорт, испытать роботов в, Северный порт)
     plain_object = next((o for o in objects if o.pos == "NOUN" and helper.phrase(o) is None), None)
+    # "назвал Тарасова лучшим нападающим": the complement belongs to the object's relation
+    complement = helper.secondary_predicate(verb)
     produced = False
     for child in helper.kids(verb):
         if child.rel in _RU_OBJ:
+            if complement == "":
+                continue
             # a quantity is true of a period: "продала 2139 автомобилей в октябре" → "продать в октябре"
             is_quantity = helper.number_phrase(child) is not None
-            relation = _join(base, time_suffix) if is_quantity else base
+            relation = _join(base, time_suffix) if is_quantity else _join(base, complement or "")
         elif child.rel == "obl":
             if named_object:
                 continue  # as in English: the fact about the named object stands on its own
@@ -383,11 +432,13 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
                     nmod_phrase = helper.phrase(nmod) if preposition else None
                     if nmod_phrase is None:
                         continue
-                    relation_with_object = _join(base, helper.role(obj), preposition)
+                    # the object as written ("управляет активами на"): a lemma here would read
+                    # «управляет активы на» in a question
+                    relation_with_object = _join(base, helper.as_written(obj), preposition)
                     produced = True
                     for subject_phrase in subject_phrases:
                         yield emit(subject_phrase, relation_with_object, nmod_phrase)
-    if not produced and plain_object is not None and not common_subject:
+    if not produced and plain_object is not None and not common_subject and complement is None:
         # "Дума не одобрила проект" → (Дума, одобрить, проект) negated: a named subject doing
         # something to a thing (thing–verb–thing is never kept)
         thing = helper.phrase(plain_object, common=True)
