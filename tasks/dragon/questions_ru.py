@@ -51,11 +51,14 @@ def _ru_verb(edge: Edge, rel: "RuRelation", gender: str) -> str:
         if modality != "asserted":
             raise NoTemplate(f"no {modality} template for {edge.relation!r}")
         return _ru_participle(rel.head, gender)
+    if modality == "planned" and edge.head_type not in ("person", "org", None):
+        # a thing does not plan: "следующий концерт пройдёт", never "планирует пройти"
+        return _ru_future(rel.head, gender)
     if modality == "planned":
         return f"{'планируют' if gender == 'plur' else 'планирует'} {rel.head}"
     if modality == "possible":
         return f"{'могут' if gender == 'plur' else 'может'} {rel.head}"
-    return ru_finite(rel.head, gender)
+    return ru_finite(rel.head, gender, _ru_tense_in_sentences(edge, rel.head))
 _RU_WHICH = {"masc": "какой", "femn": "какая", "neut": "какое", "plur": "какие"}
 _RU_WHICH_REL = {"masc": "который", "femn": "которая", "neut": "которое", "plur": "которые"}
 
@@ -100,22 +103,39 @@ def ru_relation(relation: str) -> RuRelation:
     raise NoTemplate(f"relation {relation!r} has no recognisable verb or role noun")
 
 
-def ru_finite(infinitive: str, gender: str) -> str:
+def ru_finite(infinitive: str, gender: str, tense: str | None = None) -> str:
     """The finite verb for a fact: perfective verbs in the past agreeing with ``gender``
     (masc / femn / neut / plur: "приобрела"), imperfective ones — states such as
-    "находиться", "руководить", "являться" — in the present ("находится")."""
+    "находиться", "руководить", "являться" — in the present ("находится"), unless ``tense``
+    ("past", as the source sentence has it: "ранее проектировал") says otherwise."""
     from pymorphy2.analyzer import Parse
 
     parse = next((p for p in nlp.morph_vocab().parse(infinitive) if p.tag.POS == "INFN"), None)
     if parse is None:
         raise NoTemplate(f"{infinitive!r} is not an infinitive")
     form = None
-    if "impf" in parse.tag:
+    if "impf" in parse.tag and tense != "past":
         form = Parse.inflect(parse, {"VERB", "pres", "3per", "plur" if gender == "plur" else "sing"})
     if form is None:
         form = Parse.inflect(parse, {"VERB", "past", gender})
     if form is None:
         raise NoTemplate(f"cannot conjugate {infinitive!r}")
+    return form.word
+
+
+def _ru_future(infinitive: str, gender: str) -> str:
+    """ "пройдёт" (a perfective verb), "будет поставлять" (an imperfective one)."""
+    from pymorphy2.analyzer import Parse
+
+    parse = next((p for p in nlp.morph_vocab().parse(infinitive) if p.tag.POS == "INFN"), None)
+    if parse is None:
+        raise NoTemplate(f"{infinitive!r} is not an infinitive")
+    number = "plur" if gender == "plur" else "sing"
+    if "impf" in parse.tag:
+        return f"{'будут' if number == 'plur' else 'будет'} {infinitive}"
+    form = Parse.inflect(parse, {"VERB", "futr", "3per", number})
+    if form is None:
+        raise NoTemplate(f"cannot conjugate {infinitive!r} in the future")
     return form.word
 
 
@@ -145,10 +165,76 @@ def _ru_gender(label: str) -> str:
     return "masc"
 
 
-def _ru_inflect(label: str, case: str) -> str:
-    if parse_quantity(label, "ru") is not None or case == "nomn":
+_RU_YEAR = re.compile(r"(\d{4}) год")
+
+
+def _ru_inflect(label: str, case: str, edge: Edge | None = None) -> str:
+    """``label`` (nominative) in ``case``; a year is a date, not an amount ("с 2027 года").
+
+    With ``edge``: a quoted name its sentences leave undeclined keeps that shape — after its
+    common noun in the same case, "фонду «Восход Капитал»", or alone after a preposition,
+    "для «Кедр Моторс»" (never the half-declined "для Кедра Моторс").
+    """
+    if case == "nomn":
         return label
+    year = _RU_YEAR.fullmatch(label)
+    if year is not None:
+        return f"{year.group(1)} {nlp.inflect_ru('год', case)}"
+    if parse_quantity(label, "ru") is not None:
+        return label
+    if edge is not None:
+        kept = _ru_undeclined_name(edge, label, case)
+        if kept is not None:
+            return kept
     return nlp.inflect_ru(label, case)
+
+
+def _ru_undeclined_name(edge: Edge, label: str, case: str) -> str | None:
+    if nlp.inflect_ru(label, case) == label:
+        return None  # the case does not change the name ("приобрела Балтийский транзит")
+    quoted = f"«{label}»"
+    for sentence in edge.sentences:
+        at = sentence.replace("ё", "е").find(quoted.replace("ё", "е"))
+        if at < 0:
+            continue
+        before = _RU_WORD.findall(sentence[:at])
+        if not before:
+            continue
+        word = before[-1]
+        lowered = word.lower()
+        if lowered in _RU_PREP_CASE:
+            # "в «Маяк»" is an accusative that looks nominative: only a name that would
+            # change in this case and stayed as it is shows the source does not decline it
+            if case in _RU_PREP_CASES.get(lowered, (_RU_PREP_CASE[lowered],)):
+                return quoted
+            continue
+        if word[:1].islower() and _ru_noun(lowered) and any(
+            p.tag.POS == "NOUN" and _RU_CASE_ALIASES.get(str(p.tag.case), str(p.tag.case)) == case
+            for p in nlp.morph_vocab().parse(lowered)
+        ):
+            return f"{lowered} {quoted}"
+    return None
+
+
+def _ru_noun(word: str) -> bool:
+    """Is a lowercase word, by its likeliest reading, a common noun (not "в", read as вольт)?"""
+    parses = nlp.morph_vocab().parse(word)
+    return word not in _RU_PREP_CASE and bool(parses) and parses[0].tag.POS == "NOUN"
+
+
+def _ru_tense_in_sentences(edge: Edge, infinitive: str) -> str | None:
+    """ "past" when the source sentences use the verb in the past tense ("ранее проектировал"),
+    "pres" when in the present, None when they do not show it."""
+    vocab = nlp.morph_vocab()
+    for sentence in edge.sentences:
+        for word in _RU_WORD.findall(sentence.lower()):
+            for parse in vocab.parse(word):
+                if parse.tag.POS == "VERB" and parse.normal_form.replace("ё", "е") == infinitive:
+                    if "past" in parse.tag:
+                        return "past"
+                    if "pres" in parse.tag:
+                        return "pres"
+    return None
 
 
 def _ru_object_case(rel: RuRelation, edge: Edge | None = None) -> str:
@@ -190,12 +276,23 @@ def _ru_case_in_sentences(edge: Edge, preposition: str | None) -> str | None:
     first_lemma = nlp.lemma_ru(tail_words[0])
     vocab = nlp.morph_vocab()
     for sentence in edge.sentences:
-        words = [w.lower() for w in _RU_WORD.findall(sentence)]
+        matches = list(_RU_WORD.finditer(sentence))
+        words = [m.group(0).lower() for m in matches]
         for index, word in enumerate(words):
             if preposition and preposition not in words[max(0, index - 3) : index]:
                 continue
             if nlp.lemma_ru(word) != first_lemma:
                 continue
+            if index and sentence[: matches[index].start()].rstrip().endswith("«") and _ru_noun(words[index - 1]):
+                # "принадлежит фонду «Восход Капитал»": a quoted name stays in the nominative;
+                # the common noun before it carries the case the verb governs
+                governing = [
+                    _RU_CASE_ALIASES.get(str(p.tag.case), str(p.tag.case)) for p in vocab.parse(words[index - 1])
+                    if p.tag.POS == "NOUN"
+                ]
+                governing = [c for c in dict.fromkeys(governing) if c in allowed]
+                if governing:
+                    return "accs" if not preposition and "accs" in governing else governing[0]
             cases = []
             for parse in vocab.parse(word):
                 if parse.tag.POS == "NUMR":  # "в двух кварталах": the numeral's forms are ambiguous, its noun's are not
@@ -258,8 +355,8 @@ class RussianTemplates:
         tail = edge.tail_label
         if rel.kind == "role":
             _asserted_only(edge, "a role statement")
-            return f"является {nlp.inflect_ru(rel.head, 'ablt')} {_ru_inflect(tail, 'gent')}"
-        obj = _ru_prep_phrase(rel.preposition, _ru_inflect(tail, _ru_object_case(rel, case_edge or edge)))
+            return f"является {nlp.inflect_ru(rel.head, 'ablt')} {_ru_inflect(tail, 'gent', case_edge or edge)}"
+        obj = _ru_prep_phrase(rel.preposition, _ru_inflect(tail, _ru_object_case(rel, case_edge or edge), case_edge or edge))
         if rel.kind == "passive":
             return " ".join(p for p in (_ru_verb(edge, rel, gender), rel.middle, obj) if p)
         verb = _ru_verb(edge, rel, gender)
@@ -333,7 +430,7 @@ class RussianTemplates:
         if rel.kind == "role":
             _asserted_only(edge, "a role question")
             verb = "являются" if plural else "является"
-            return _q(wh, verb, nlp.inflect_ru(rel.head, "ablt"), _ru_inflect(tail, "gent")), "head.role"
+            return _q(wh, verb, nlp.inflect_ru(rel.head, "ablt"), _ru_inflect(tail, "gent", edge)), "head.role"
         return _q(wh, self._predicate_from_head(probe, rel, gender, case_edge=edge)), f"head.{rel.kind}"
 
     def describe(self, edge: Edge, node: str, kind: str) -> str:

@@ -138,7 +138,11 @@ class _RuSentence:
         ("ремонт моста через Волгу", "новый стадион в Казани"); "компания" / "банк" alone point
         back at the organisation named before (``antecedent``), else nothing."""
         lemma = _lemma(self.vocab, head)
-        modifiers = self.kids(head, ("nmod",))
+        # a bare modifier of a noun is its genitive; an instrumental one ("объяснила рост
+        # новыми линиями") is the verb's, misattached by the parser
+        modifiers = [
+            m for m in self.kids(head, ("nmod",)) if self.kids(m, ("case",)) or (m.feats or {}).get("Case") in (None, "Gen")
+        ]
         if lemma in _RU_ANAPHORS and not modifiers and not self.kids(head, ("amod",)):
             return self.antecedent
         if lemma in _RU_GENERIC:
@@ -150,7 +154,7 @@ class _RuSentence:
             return self.sole_person if ages else None
         words = [self.role(head)]
         for nmod in modifiers[:1]:
-            tokens = sorted([nmod, *self.kids(nmod, ("case", "amod")), *[
+            tokens = sorted([nmod, *self.kids(nmod, ("case", "amod", "flat:name")), *[
                 t for c in self.kids(nmod, ("nmod",)) for t in (c, *self.kids(c, ("case",)))
             ]], key=lambda t: t.start)
             names = [self.span_of[c.id] for c in self.kids(nmod, ("appos",)) if c.id in self.span_of]
@@ -405,7 +409,7 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
     produced = False
     for child in helper.kids(verb):
         if child.rel in _RU_OBJ:
-            if complement == "":
+            if complement == "" or (complement is None and lemma in _RU_NEEDS_COMPLEMENT):
                 continue
             # a quantity is true of a period: "продала 2139 автомобилей в октябре" → "продать в октябре"
             is_quantity = helper.number_phrase(child) is not None
@@ -438,7 +442,8 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
                     produced = True
                     for subject_phrase in subject_phrases:
                         yield emit(subject_phrase, relation_with_object, nmod_phrase)
-    if not produced and plain_object is not None and not common_subject and complement is None:
+    if (not produced and plain_object is not None and not common_subject and complement is None
+            and lemma not in _RU_NEEDS_COMPLEMENT):
         # "Дума не одобрила проект" → (Дума, одобрить, проект) negated: a named subject doing
         # something to a thing (thing–verb–thing is never kept)
         thing = helper.phrase(plain_object, common=True)
@@ -447,6 +452,12 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
                 yield emit(subject_phrase, base, thing)
 
 
+#: verbs that say nothing with their object alone: "назвал покупку" (чем?), "объяснила рост" (чем?),
+#: "связывает рост" (с чем?); their facts need the second complement or are not kept
+_RU_NEEDS_COMPLEMENT = frozenset({
+    "назвать", "называть", "считать", "счесть", "признать", "признавать", "объяснить", "объяснять",
+    "связать", "связывать", "сделать",
+})
 _RU_DURATIONS = frozenset({"секунда", "минута", "час", "день", "сутки", "неделя", "месяц", "год", "сезон", "квартал"})
 _RU_MONTHS = frozenset({
     "январь", "февраль", "март", "апрель", "май", "июнь", "июль", "август", "сентябрь", "октябрь", "ноябрь", "декабрь",
