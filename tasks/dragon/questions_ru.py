@@ -216,6 +216,17 @@ def _ru_undeclined_name(edge: Edge, label: str, case: str) -> str | None:
     return None
 
 
+def _ru_animate(label: str) -> bool:
+    """Does a common-noun phrase name a person ("подрядчик", "новый игрок")? Its first noun's likeliest reading."""
+    if not label or not label[:1].islower():
+        return False
+    for word in _RU_WORD.findall(label):
+        parses = [p for p in nlp.morph_vocab().parse(word.lower()) if p.tag.POS == "NOUN"]
+        if parses:
+            return "anim" in parses[0].tag
+    return False
+
+
 def _ru_noun(word: str) -> bool:
     """Is a lowercase word, by its likeliest reading, a common noun (not "в", read as вольт)?"""
     parses = nlp.morph_vocab().parse(word)
@@ -375,11 +386,11 @@ class RussianTemplates:
             return f"какие {plural_noun}", "plur"
         return f"{_RU_WHICH[gender]} {singular}", gender
 
-    def _wh_object(self, kind: str, case: str, plural: bool) -> str:
+    def _wh_object(self, kind: str, case: str, plural: bool, animate: bool = False) -> str:
         if kind == "DATE":
             raise NoTemplate("a date as an object: asked with когда")
-        if kind == "PER":
-            return _RU_WHO[case]
+        if kind == "PER" or (kind == "MISC" and animate):
+            return _RU_WHO[case]  # "поблагодарил подрядчика": кого, not что
         if kind in ("MISC", "NUM"):
             return _RU_WHAT[case]
         singular, plural_noun, gender = _RU_CLASS[kind]
@@ -404,6 +415,10 @@ class RussianTemplates:
             return _q("сколько", unit, _ru_verb(edge, rel, gender), head, rel.middle), "tail.how-many"
         verb = _ru_verb(edge, rel, gender)
         if kind == "DATE":
+            if rel.preposition == "на":  # "приняло бюджет на 2027 год": what for, not when
+                if not _RU_YEAR.fullmatch(edge.tail_label):
+                    raise NoTemplate(f"no template for a date after «на» in {edge.relation!r}")
+                return _q("на какой год", verb, rel.middle, head), "tail.for-year"
             if rel.preposition == "с":  # "руководит предприятием с 2012 года": since when, not when
                 since = "с какого года" if re.search(r"\b(?:1[89]|20)\d\d\b", edge.tail_label) else "с каких пор"
                 return _q(since, verb, rel.middle, head), "tail.since-when"
@@ -416,7 +431,7 @@ class RussianTemplates:
         case = _ru_object_case(rel, edge)
         if rel.kind == "passive" and not rel.preposition:
             raise NoTemplate(f"passive relation {edge.relation!r} without a preposition")
-        wh = _ru_prep_phrase(rel.preposition, self._wh_object(kind, case, plural))
+        wh = _ru_prep_phrase(rel.preposition, self._wh_object(kind, case, plural, _ru_animate(edge.tail_label)))
         if rel.preposition:
             return _q(wh, verb, rel.middle, head), "tail.verb-prep"
         return _q(wh, verb, head, rel.middle), "tail.verb"

@@ -411,6 +411,8 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
         if child.rel in _RU_OBJ:
             if complement == "" or (complement is None and lemma in _RU_NEEDS_COMPLEMENT):
                 continue
+            if child.rel == "iobj" and any(o.rel == "obj" for o in objects):
+                continue  # "продал Савельева «Ротору»": the recipient is not what was sold
             # a quantity is true of a period: "продала 2139 автомобилей в октябре" → "продать в октябре"
             is_quantity = helper.number_phrase(child) is not None
             relation = _join(base, time_suffix) if is_quantity else _join(base, complement or "")
