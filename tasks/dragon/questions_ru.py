@@ -179,7 +179,7 @@ def _ru_inflect(label: str, case: str, edge: Edge | None = None) -> str:
         return label
     year = _RU_YEAR.fullmatch(label)
     if year is not None:
-        return f"{year.group(1)} {nlp.inflect_ru('год', case)}"
+        return f"{year.group(1)} {'году' if case == 'loct' else nlp.inflect_ru('год', case)}"  # «в 1992 году», not «годе»
     if parse_quantity(label, "ru") is not None:
         return label
     if edge is not None:
@@ -256,7 +256,7 @@ def _ru_object_case(rel: RuRelation, edge: Edge | None = None) -> str:
     preposition's usual case, else the verb lexicon, else the accusative.
     """
     if edge is not None:
-        seen = _ru_case_in_sentences(edge, rel.preposition)
+        seen = _ru_case_in_sentences(edge, rel.preposition, None if rel.preposition else _RU_VERB_CASE.get(rel.head))
         if seen is not None:
             return seen
     if rel.preposition:
@@ -273,7 +273,9 @@ _RU_CASE_ALIASES = {"loc2": "loct", "gen2": "gent", "acc2": "accs", "gen1": "gen
 _RU_WORD = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
 
 
-def _ru_case_in_sentences(edge: Edge, preposition: str | None) -> str | None:
+def _ru_case_in_sentences(edge: Edge, preposition: str | None, verb_case: str | None = None) -> str | None:
+    """The case the tail has in its sentences; ``verb_case``, the case the verb is known to
+    govern, decides between the readings of an ambiguous form ("компании": gent, datv, accs pl)."""
     tail_words = [w.lower() for w in _RU_WORD.findall(edge.tail_label)]
     if not tail_words:
         return None
@@ -302,6 +304,8 @@ def _ru_case_in_sentences(edge: Edge, preposition: str | None) -> str | None:
                     if p.tag.POS == "NOUN"
                 ]
                 governing = [c for c in dict.fromkeys(governing) if c in allowed]
+                if verb_case in governing:
+                    return verb_case
                 if governing:
                     return "accs" if not preposition and "accs" in governing else governing[0]
             cases = []
@@ -311,6 +315,8 @@ def _ru_case_in_sentences(edge: Edge, preposition: str | None) -> str | None:
                 case = _RU_CASE_ALIASES.get(str(parse.tag.case), str(parse.tag.case))
                 if parse.normal_form.replace("ё", "е") == first_lemma and case in allowed and case not in cases:
                     cases.append(case)
+            if verb_case in cases:
+                return verb_case
             if cases:
                 # an ambiguous form ("системы": gent sg or accs pl) takes the verb's usual
                 # case when that is one of its readings; else the most likely reading
