@@ -328,7 +328,10 @@ def _control_prefix_ru(verb, helper: _RuSentence) -> str:
 
 
 def _subjects_ru(verb, helper: _RuSentence) -> list:
-    subjects = helper.kids(verb, _RU_SUBJ)
+    # a subject is never dative, instrumental or locative: "фонд выделил лаборатории грант" —
+    # the parser may call the dative «лаборатории» a second subject (its Acc / Gen tags are
+    # often a nominative's homonym: "Ремонт моста стоил ...", so those stay)
+    subjects = [s for s in helper.kids(verb, _RU_SUBJ) if (s.feats or {}).get("Case") not in ("Dat", "Ins", "Loc")]
     if not subjects and verb.rel == "xcomp":
         head = helper.by_id.get(verb.head_id)  # "«Русгидро» согласилась купить ...": the head's subject
         if head is not None and head is not verb:
