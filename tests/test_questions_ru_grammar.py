@@ -162,3 +162,9 @@ def test_a_dative_the_parser_calls_a_subject_is_not_one():
     subjects = {t.subject for t in triplets(
         "Российский научный фонд выделил лаборатории Казанского федерального университета грант на 30 млн рублей.")}
     assert not any(s.startswith("лаборатори") for s in subjects), subjects
+
+
+def test_a_product_tagged_as_an_organisation_is_asked_with_chto():
+    """news-ru had «Какую организацию производит ГридЛаб?» → «ГЛ-90»."""
+    e = edge("ГридЛаб", "производить", "ГЛ-90", "«ГридЛаб» производит «ГЛ-90» на двух линиях.")
+    assert question(e, "tail") == "Что производит ГридЛаб?"

@@ -29,6 +29,10 @@ _RU_VERB_CASE = {
     "помогать": "datv", "принадлежать": "datv", "угрожать": "datv", "достигнуть": "gent", "достичь": "gent",
     "лишиться": "gent", "добиться": "gent",
 }
+#: verbs whose object is a product, whatever the NER tag of its name says
+_RU_MAKE_VERBS = frozenset({
+    "производить", "произвести", "выпускать", "выпустить", "разрабатывать", "разработать", "собирать", "собрать",
+})
 _RU_WHO = {"nomn": "кто", "gent": "кого", "datv": "кому", "accs": "кого", "ablt": "кем", "loct": "ком"}
 _RU_WHAT = {"nomn": "что", "gent": "чего", "datv": "чему", "accs": "что", "ablt": "чем", "loct": "чём"}
 #: (singular phrase, plural phrase, gender) naming an entity class in questions
@@ -419,6 +423,8 @@ class RussianTemplates:
             if rel.kind != "verb" or rel.preposition or unit is None:
                 raise NoTemplate(f"no сколько template for relation {edge.relation!r}")
             return _q("сколько", unit, _ru_verb(edge, rel, gender), head, rel.middle), "tail.how-many"
+        if kind == "ORG" and not rel.preposition and rel.head in _RU_MAKE_VERBS:
+            kind = "MISC"  # "производит «ГЛ-90»": a product the tagger took for an organisation
         verb = _ru_verb(edge, rel, gender)
         if kind == "DATE":
             if rel.preposition == "на":  # "приняло бюджет на 2027 год": what for, not when
