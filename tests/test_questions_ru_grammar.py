@@ -168,3 +168,25 @@ def test_a_product_tagged_as_an_organisation_is_asked_with_chto():
     """news-ru had «Какую организацию производит ГридЛаб?» → «ГЛ-90»."""
     e = edge("ГридЛаб", "производить", "ГЛ-90", "«ГридЛаб» производит «ГЛ-90» на двух линиях.")
     assert question(e, "tail") == "Что производит ГридЛаб?"
+
+
+def test_a_thing_with_an_adjective_is_asked_with_chto():
+    """news-ru had «Кого планирует представить Волна Авто?» → «новый городской электромобиль»."""
+    e = edge("Волна Авто", "представить", "новый городской электромобиль", "«Волна Авто» представит новый городской электромобиль.",
+             tail_type="other", modality="planned")
+    assert question(e, "tail") == "Что планирует представить Волна Авто?"
+
+
+def test_the_rest_of_the_predicate_comes_before_a_described_subject():
+    """news-ru had «Какую организацию назвал человек, который руководит компанией с 2017 года частью истории города?»."""
+    called = edge("Андрей Соколов", "назвать частью истории города", "Маяк", "Андрей Соколов назвал «Маяк» частью истории города.",
+                  head_type="person")
+    leads = edge("Андрей Соколов", "руководить компанией с", "2017 год", "Андрей Соколов руководит компанией с 2017 года.",
+                 head_type="person", tail_type="date")
+    called, leads = (e.model_copy(update={"head": "n:sokolov", "tail": f"n:{e.tail_label}"}) for e in (called, leads))
+    sub = Subgraph(subgraph_id="mh", type="multi-hop", lang="ru", edges=[leads, called], answer_nodes=["n:Маяк"],
+                   question_nodes=["n:2017 год"], hidden_nodes=["n:sokolov"])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    assert batch.items, batch.failures
+    question_text = batch.items[0].question
+    assert question_text.startswith("Какую организацию назвал частью истории города человек, который"), question_text

@@ -225,8 +225,8 @@ def _ru_animate(label: str) -> bool:
     if not label or not label[:1].islower():
         return False
     for word in _RU_WORD.findall(label):
-        parses = [p for p in nlp.morph_vocab().parse(word.lower()) if p.tag.POS == "NOUN"]
-        if parses:
+        parses = nlp.morph_vocab().parse(word.lower())
+        if parses and parses[0].tag.POS == "NOUN":  # "новый" has a (surname) noun reading too
             return "anim" in parses[0].tag
     return False
 
@@ -446,6 +446,10 @@ class RussianTemplates:
         wh = _ru_prep_phrase(rel.preposition, self._wh_object(kind, case, plural, _ru_animate(edge.tail_label)))
         if rel.preposition:
             return _q(wh, verb, rel.middle, head), "tail.verb-prep"
+        if "," in head:
+            # a described subject ("человек, который руководит компанией") ends the question,
+            # or the rest of the predicate would read as part of its clause
+            return _q(wh, verb, rel.middle, head), "tail.verb"
         return _q(wh, verb, head, rel.middle), "tail.verb"
 
     def ask_head(self, edge: Edge, tail: str, kind: str, plural: bool = False) -> tuple[str, str]:
