@@ -190,3 +190,15 @@ def test_the_rest_of_the_predicate_comes_before_a_described_subject():
     assert batch.items, batch.failures
     question_text = batch.items[0].question
     assert question_text.startswith("Какую организацию назвал частью истории города человек, который"), question_text
+
+
+def test_a_dative_the_parser_calls_an_object_does_not_shape_the_relation():
+    """«Где передало больнице Министерство здравоохранения?» came from the dative taken for the object."""
+    found = {(t.subject, t.relation, t.object) for t in triplets(
+        "Министерство здравоохранения передало больнице в Туле новый томограф.")}
+    assert not any("больниц" in r for _, r, _ in found), found
+
+
+def test_a_name_beside_its_common_noun_loses_its_quotes():
+    found = {t.subject for t in triplets("Завод «Автотор» выпустил 100 тысяч автомобилей с начала года.")}
+    assert "Автотор" in found, found

@@ -82,7 +82,7 @@ class _RuSentence:
             # "фирму «Балтийский транзит»": the name is an appositive of the common noun
             span = self.span_of.get(child.id)
             if span is not None:
-                return span.normal, span.type
+                return _unquote(span.normal), span.type
         for nmod in self.kids(head, ("nmod",)) if _lemma(self.vocab, head) in _RU_ANAPHORS else ():
             # "сеть магазинов «Лента»": the name hangs off the genitive (not "иск компании «Ростел»")
             if self.kids(nmod, ("case",)):
@@ -90,7 +90,7 @@ class _RuSentence:
             for child in self.kids(nmod, ("appos",)):
                 span = self.span_of.get(child.id)
                 if span is not None:
-                    return span.normal, span.type
+                    return _unquote(span.normal), span.type
         date = self.date_phrase(head)
         if date is not None:
             return date, None
@@ -208,6 +208,11 @@ class _RuSentence:
     def preposition(self, token) -> str:
         cases = [c for c in self.kids(token, ("case",))]
         return " ".join(c.text.lower() for c in cases)
+
+
+def _dative(token) -> bool:
+    """An indirect object: the parser's iobj, or an "obj" in the dative ("передало больнице томограф")."""
+    return token.rel == "iobj" or (token.feats or {}).get("Case") == "Dat"
 
 
 _RU_AGE = re.compile(r"^\d+-(?:летн|лет)")
@@ -406,7 +411,9 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
     named_object = any(helper.phrase(o) is not None for o in objects)
     # an unnamed direct object belongs in the relation of the verb's other facts:
     # "испытал роботов в Северном порту" → (Робопорт, испытать роботов в, Северный порт)
-    plain_object = next((o for o in objects if o.pos == "NOUN" and helper.phrase(o) is None), None)
+    # (the direct object before a dative: "передало больнице томограф" is about the томограф)
+    plain_object = next((o for o in sorted(objects, key=_dative)
+                         if o.pos == "NOUN" and helper.phrase(o) is None), None)
     # "назвал Тарасова лучшим нападающим": the complement belongs to the object's relation
     complement = helper.secondary_predicate(verb)
     produced = False
@@ -414,7 +421,7 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
         if child.rel in _RU_OBJ:
             if complement == "" or (complement is None and lemma in _RU_NEEDS_COMPLEMENT):
                 continue
-            if child.rel == "iobj" and any(o.rel == "obj" for o in objects):
+            if _dative(child) and not all(_dative(o) for o in objects):
                 continue  # "продал Савельева «Ротору»": the recipient is not what was sold
             # a quantity is true of a period: "продала 2139 автомобилей в октябре" → "продать в октябре"
             is_quantity = helper.number_phrase(child) is not None
