@@ -203,3 +203,16 @@ def test_a_name_beside_its_common_noun_loses_its_quotes():
     found = {t.subject for t in triplets("Команда «Спартак» обыграла «Динамо» со счётом 2:1.",
                                          "Завод «Автотор» выпустил 100 тысяч автомобилей с начала года.")}
     assert "Автотор" in found, found
+
+
+def test_a_modifier_of_a_thing_is_kept_whole():
+    """held-out ru answered «строительство моста через реку» and «дефект крепления стенки»."""
+    found = {t.object for t in triplets("Компания «Волгомост» завершила строительство моста через реку Самару.",
+                                       "Роспотребнадзор выявил дефект крепления боковой стенки в ходе проверки.")}
+    assert {"строительство моста через реку Самару", "дефект крепления боковой стенки"} <= found, found
+
+
+def test_a_capital_at_the_start_of_a_sentence_is_not_a_name():
+    """held-out ru answered «Лаборатория» for «Лабораторией руководит профессор Алия Хайруллина»."""
+    found = {(t.subject, t.relation, t.object) for t in triplets("Лабораторией руководит профессор Алия Хайруллина.")}
+    assert ("Алия Хайруллина", "руководить", "лаборатория") in found, found

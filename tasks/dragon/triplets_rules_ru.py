@@ -99,6 +99,10 @@ class _RuSentence:
             return number, None
         if head.pos == "PROPN" and _lemma(self.vocab, head) in _RU_ANAPHORS:
             return self.common_phrase(head) if common else None  # "Банк откроет ...": a capitalised "the bank"
+        if (head.pos == "PROPN" and head is self.tokens[0] and not self.kids(head, ("flat:name", "flat", "appos"))
+                and _common_noun(self.vocab, head)):
+            # "Лабораторией руководит ...": a capital at the start of a sentence, not a name
+            return _lemma(self.vocab, head), None
         if head.pos == "PROPN":
             parts = sorted([head, *self.kids(head, ("flat:name", "flat"))], key=lambda t: t.start)
             return " ".join(_lemma(self.vocab, t).capitalize() for t in parts), None
@@ -161,6 +165,12 @@ class _RuSentence:
             if names:  # "выручка холдинга «Металлинвест»"
                 words.append(f"{nmod.text} «{_unquote(names[0].normal)}»")
             elif len(tokens) <= 5:
+                # the modifier whole when it is short and unbroken: "крепления боковой стенки",
+                # "моста через реку Самару", not "крепления стенки", "моста через реку"
+                whole = self.subtree(nmod)
+                order = [self.tokens.index(t) for t in whole]
+                if len(whole) <= 5 and max(order) - min(order) + 1 == len(whole):
+                    tokens = whole
                 words.append(" ".join(t.text for t in tokens))
         return " ".join(words), None
 
@@ -208,6 +218,17 @@ class _RuSentence:
     def preposition(self, token) -> str:
         cases = [c for c in self.kids(token, ("case",))]
         return " ".join(c.text.lower() for c in cases)
+
+
+_RU_NAME_GRAMMEMES = ("Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr")
+
+
+def _common_noun(vocab, token) -> bool:
+    """Is the word, by pymorphy's likeliest reading, a dictionary common noun (no name, place or
+    brand, nor a guess at an unknown word such as "Робопорт")?"""
+    parses = vocab.parse(token.text.lower())
+    return (bool(parses) and parses[0].is_known and parses[0].tag.POS == "NOUN"
+            and not any(g in parses[0].tag for g in _RU_NAME_GRAMMEMES))
 
 
 def _dative(token) -> bool:
