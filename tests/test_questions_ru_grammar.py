@@ -216,3 +216,10 @@ def test_a_capital_at_the_start_of_a_sentence_is_not_a_name():
     """held-out ru answered «Лаборатория» for «Лабораторией руководит профессор Алия Хайруллина»."""
     found = {(t.subject, t.relation, t.object) for t in triplets("Лабораторией руководит профессор Алия Хайруллина.")}
     assert ("Алия Хайруллина", "руководить", "лаборатория") in found, found
+
+
+def test_a_place_as_a_direct_object_is_asked_with_chto():
+    """held-out ru had «Какое место ремонтирует Волгомост?» → «Фрунзенский мост»."""
+    e = edge("Волгомост", "ремонтировать", "Фрунзенский мост", "«Волгомост» также ремонтирует Фрунзенский мост в Самаре.",
+             tail_type="place")
+    assert question(e, "tail") == "Что ремонтирует Волгомост?"

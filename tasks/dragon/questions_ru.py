@@ -425,6 +425,8 @@ class RussianTemplates:
             return _q("сколько", unit, _ru_verb(edge, rel, gender), head, rel.middle), "tail.how-many"
         if kind == "ORG" and not rel.preposition and rel.head in _RU_MAKE_VERBS:
             kind = "MISC"  # "производит «ГЛ-90»": a product the tagger took for an organisation
+        if kind == "LOC" and not rel.preposition and not plural:
+            kind = "MISC"  # "ремонтирует Фрунзенский мост": что, not «какое место»
         verb = _ru_verb(edge, rel, gender)
         if kind == "DATE":
             if rel.preposition == "на":  # "приняло бюджет на 2027 год": what for, not when
