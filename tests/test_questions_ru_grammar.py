@@ -223,3 +223,20 @@ def test_a_place_as_a_direct_object_is_asked_with_chto():
     e = edge("Волгомост", "ремонтировать", "Фрунзенский мост", "«Волгомост» также ремонтирует Фрунзенский мост в Самаре.",
              tail_type="place")
     assert question(e, "tail") == "Что ремонтирует Волгомост?"
+
+
+def test_a_distance_is_not_a_place():
+    """news-ru had «Где вырос Андрей Соколов?» → «двух кварталах»."""
+    found = {(t.subject, t.relation, t.object) for t in triplets("Андрей Соколов вырос в двух кварталах от стадиона «Прибрежный».")}
+    assert not any("квартал" in o for _, _, o in found), found
+
+
+def test_a_set_of_amounts_is_not_asked_with_skolko():
+    """news-ru had «Сколько судов отремонтировал Западный док?» → «40 судов, три парома» (the ferries are among the 40)."""
+    edges = [edge("Западный док", "отремонтировать", tail, "В этом году «Западный док» отремонтировал 40 судов, в том числе три парома.",
+                  tail_type="quantity").model_copy(update={"edge_id": f"e{i}", "tail": f"n{i + 2}"})
+             for i, tail in enumerate(["40 судов", "три парома"])]
+    sub = Subgraph(subgraph_id="set", type="set", lang="ru", edges=edges, answer_nodes=["n2", "n3"], question_nodes=["n1"])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    assert not batch.items, batch.items
+    assert "a set of amounts" in batch.failures[0].reason

@@ -419,6 +419,8 @@ class RussianTemplates:
             which = "чего" if kind in ("LOC", "MISC", "NUM") else self._wh_object(kind, "gent", plural)
             return _q(nlp.inflect_ru(rel.head, "ablt"), which, "является", head), "tail.role"
         if kind == "NUM":
+            if plural:  # "Сколько судов отремонтировал Западный док?" → «40 судов, три парома»: one amount per question
+                raise NoTemplate(f"a set of amounts for {edge.relation!r}")
             unit = _ru_quantity_unit(edge.tail_label)
             if rel.kind != "verb" or rel.preposition or unit is None:
                 raise NoTemplate(f"no сколько template for relation {edge.relation!r}")

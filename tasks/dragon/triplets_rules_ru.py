@@ -457,6 +457,9 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
         for obj in helper.with_conjuncts(child):
             if not helper.kids(obj, ("case",)) and _lemma(helper.vocab, obj) in _RU_DURATIONS:
                 continue  # "тренировался две недели": a duration, not an object
+            if (child.rel == "obl" and (obj.feats or {}).get("Case") == "Loc" and helper.date_phrase(obj) is None
+                    and helper.number_phrase(obj) is not None):
+                continue  # "вырос в двух кварталах от стадиона": a distance, not a place one can name
             object_phrase = helper.phrase(obj)
             if object_phrase is not None:
                 produced = True
