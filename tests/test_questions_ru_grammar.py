@@ -240,3 +240,10 @@ def test_a_set_of_amounts_is_not_asked_with_skolko():
     batch = generate_questions([sub], RULES, QuestionConfig())
     assert not batch.items, batch.items
     assert "a set of amounts" in batch.failures[0].reason
+
+
+def test_a_name_pymorphy_does_not_know_takes_its_nominative_from_the_same_text():
+    """news-ru answered «ГридЛаба» for «Екатерина Лебедева — генеральный директор «ГридЛаба»»."""
+    found = {(t.subject, t.relation, t.object) for t in triplets(
+        "Компания «ГридЛаб» базируется в Санкт-Петербурге. Екатерина Лебедева — генеральный директор «ГридЛаба».")}
+    assert ("Екатерина Лебедева", "генеральный директор", "ГридЛаб") in found, found

@@ -277,6 +277,7 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector) -> None:
         span.normalize(vocab)
         for token in span.tokens:
             span_of[token.id] = span
+    _name_stems(parsed.spans)
     antecedent = person = sole_person = None
     for sent in parsed.sents:
         helper = _RuSentence(sent.tokens, span_of, vocab, antecedent, person, sole_person)
@@ -294,6 +295,21 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector) -> None:
         orgs = [span for span in parsed.spans if span.type == "ORG" and sent.start <= span.start < sent.stop]
         if orgs:
             antecedent = (orgs[0].normal, orgs[0].type)
+
+
+_RU_NAME_ENDINGS = ("ами", "ями", "ом", "ем", "ой", "ей", "ам", "ям", "ах", "ях", "а", "я", "у", "ю", "е", "ы", "и")
+
+
+def _name_stems(spans) -> None:
+    """A name natasha could not normalise ("генеральный директор «ГридЛаба»": pymorphy does not
+    know the word) takes the nominative the same text gives elsewhere ("Компания «ГридЛаб» ...")."""
+    normals = {span.normal for span in spans}
+    for span in spans:
+        for ending in _RU_NAME_ENDINGS:
+            stem = span.normal[: -len(ending)]
+            if span.normal.endswith(ending) and len(stem) >= 3 and stem in normals:
+                span.normal = stem
+                break
 
 
 def _own_modality_ru(verb, helper: _RuSentence) -> str | None:
