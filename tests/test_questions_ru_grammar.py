@@ -247,3 +247,9 @@ def test_a_name_pymorphy_does_not_know_takes_its_nominative_from_the_same_text()
     found = {(t.subject, t.relation, t.object) for t in triplets(
         "Компания «ГридЛаб» базируется в Санкт-Петербурге. Екатерина Лебедева — генеральный директор «ГридЛаба».")}
     assert ("Екатерина Лебедева", "генеральный директор", "ГридЛаб") in found, found
+
+
+def test_a_locative_takes_the_form_its_sentence_has():
+    """news-ru had «... испытала краны в Северном порте» for «в «Северном порту»»."""
+    e = edge("Робопорт", "испытать краны в", "Северный порт", "В октябре «Робопорт» испытал свои краны в «Северном порту».")
+    assert question(e, "head") == "Какая организация испытала краны в Северном порту?"

@@ -187,10 +187,32 @@ def _ru_inflect(label: str, case: str, edge: Edge | None = None) -> str:
     if parse_quantity(label, "ru") is not None:
         return label
     if edge is not None:
-        kept = _ru_undeclined_name(edge, label, case)
+        kept = _ru_undeclined_name(edge, label, case) or _ru_form_in_sentences(edge, label, case)
         if kept is not None:
             return kept
     return nlp.inflect_ru(label, case)
+
+
+def _ru_form_in_sentences(edge: Edge, label: str, case: str) -> str | None:
+    """The label as its sentences write it in ``case``: "в «Северном порту»" gives "Северном порту"
+    (pymorphy's plain locative would be «порте»)."""
+    label_words = _RU_WORD.findall(label)
+    if not label_words or len(label_words) != len(label.split()):
+        return None
+    lemmas = [nlp.lemma_ru(w) for w in label_words]
+    vocab = nlp.morph_vocab()
+    for sentence in edge.sentences:
+        words = _RU_WORD.findall(sentence)
+        for start in range(len(words) - len(lemmas) + 1):
+            window = words[start : start + len(lemmas)]
+            if [nlp.lemma_ru(w) for w in window] != lemmas:
+                continue
+            last = window[-1].lower()
+            cases = {_RU_CASE_ALIASES.get(str(p.tag.case), str(p.tag.case)) for p in vocab.parse(last)
+                     if p.normal_form.replace("ё", "е") == lemmas[-1]}
+            if case in cases:
+                return " ".join(window)
+    return None
 
 
 def _ru_undeclined_name(edge: Edge, label: str, case: str) -> str | None:
