@@ -29,6 +29,10 @@ _RU_VERB_CASE = {
     "помогать": "datv", "принадлежать": "datv", "угрожать": "datv", "достигнуть": "gent", "достичь": "gent",
     "лишиться": "gent", "добиться": "gent",
 }
+#: verbs whose object is a product, whatever the NER tag of its name says
+_RU_MAKE_VERBS = frozenset({
+    "производить", "произвести", "выпускать", "выпустить", "разрабатывать", "разработать", "собирать", "собрать",
+})
 _RU_WHO = {"nomn": "кто", "gent": "кого", "datv": "кому", "accs": "кого", "ablt": "кем", "loct": "ком"}
 _RU_WHAT = {"nomn": "что", "gent": "чего", "datv": "чему", "accs": "что", "ablt": "чем", "loct": "чём"}
 #: (singular phrase, plural phrase, gender) naming an entity class in questions
@@ -51,11 +55,14 @@ def _ru_verb(edge: Edge, rel: "RuRelation", gender: str) -> str:
         if modality != "asserted":
             raise NoTemplate(f"no {modality} template for {edge.relation!r}")
         return _ru_participle(rel.head, gender)
+    if modality == "planned" and edge.head_type not in ("person", "org", None):
+        # a thing does not plan: "следующий концерт пройдёт", never "планирует пройти"
+        return _ru_future(rel.head, gender)
     if modality == "planned":
         return f"{'планируют' if gender == 'plur' else 'планирует'} {rel.head}"
     if modality == "possible":
         return f"{'могут' if gender == 'plur' else 'может'} {rel.head}"
-    return ru_finite(rel.head, gender)
+    return ru_finite(rel.head, gender, _ru_tense_in_sentences(edge, rel.head))
 _RU_WHICH = {"masc": "какой", "femn": "какая", "neut": "какое", "plur": "какие"}
 _RU_WHICH_REL = {"masc": "который", "femn": "которая", "neut": "которое", "plur": "которые"}
 
@@ -100,22 +107,39 @@ def ru_relation(relation: str) -> RuRelation:
     raise NoTemplate(f"relation {relation!r} has no recognisable verb or role noun")
 
 
-def ru_finite(infinitive: str, gender: str) -> str:
+def ru_finite(infinitive: str, gender: str, tense: str | None = None) -> str:
     """The finite verb for a fact: perfective verbs in the past agreeing with ``gender``
     (masc / femn / neut / plur: "приобрела"), imperfective ones — states such as
-    "находиться", "руководить", "являться" — in the present ("находится")."""
+    "находиться", "руководить", "являться" — in the present ("находится"), unless ``tense``
+    ("past", as the source sentence has it: "ранее проектировал") says otherwise."""
     from pymorphy2.analyzer import Parse
 
     parse = next((p for p in nlp.morph_vocab().parse(infinitive) if p.tag.POS == "INFN"), None)
     if parse is None:
         raise NoTemplate(f"{infinitive!r} is not an infinitive")
     form = None
-    if "impf" in parse.tag:
+    if "impf" in parse.tag and tense != "past":
         form = Parse.inflect(parse, {"VERB", "pres", "3per", "plur" if gender == "plur" else "sing"})
     if form is None:
         form = Parse.inflect(parse, {"VERB", "past", gender})
     if form is None:
         raise NoTemplate(f"cannot conjugate {infinitive!r}")
+    return form.word
+
+
+def _ru_future(infinitive: str, gender: str) -> str:
+    """ "пройдёт" (a perfective verb), "будет поставлять" (an imperfective one)."""
+    from pymorphy2.analyzer import Parse
+
+    parse = next((p for p in nlp.morph_vocab().parse(infinitive) if p.tag.POS == "INFN"), None)
+    if parse is None:
+        raise NoTemplate(f"{infinitive!r} is not an infinitive")
+    number = "plur" if gender == "plur" else "sing"
+    if "impf" in parse.tag:
+        return f"{'будут' if number == 'plur' else 'будет'} {infinitive}"
+    form = Parse.inflect(parse, {"VERB", "futr", "3per", number})
+    if form is None:
+        raise NoTemplate(f"cannot conjugate {infinitive!r} in the future")
     return form.word
 
 
@@ -145,10 +169,109 @@ def _ru_gender(label: str) -> str:
     return "masc"
 
 
-def _ru_inflect(label: str, case: str) -> str:
-    if parse_quantity(label, "ru") is not None or case == "nomn":
+_RU_YEAR = re.compile(r"(\d{4}) год")
+
+
+def _ru_inflect(label: str, case: str, edge: Edge | None = None) -> str:
+    """``label`` (nominative) in ``case``; a year is a date, not an amount ("с 2027 года").
+
+    With ``edge``: a quoted name its sentences leave undeclined keeps that shape — after its
+    common noun in the same case, "фонду «Восход Капитал»", or alone after a preposition,
+    "для «Кедр Моторс»" (never the half-declined "для Кедра Моторс").
+    """
+    if case == "nomn":
         return label
+    year = _RU_YEAR.fullmatch(label)
+    if year is not None:
+        return f"{year.group(1)} {'году' if case == 'loct' else nlp.inflect_ru('год', case)}"  # «в 1992 году», not «годе»
+    if parse_quantity(label, "ru") is not None:
+        return label
+    if edge is not None:
+        kept = _ru_undeclined_name(edge, label, case) or _ru_form_in_sentences(edge, label, case)
+        if kept is not None:
+            return kept
     return nlp.inflect_ru(label, case)
+
+
+def _ru_form_in_sentences(edge: Edge, label: str, case: str) -> str | None:
+    """The label as its sentences write it in ``case``: "в «Северном порту»" gives "Северном порту"
+    (pymorphy's plain locative would be «порте»)."""
+    label_words = _RU_WORD.findall(label)
+    if not label_words or len(label_words) != len(label.split()):
+        return None
+    lemmas = [nlp.lemma_ru(w) for w in label_words]
+    vocab = nlp.morph_vocab()
+    for sentence in edge.sentences:
+        words = _RU_WORD.findall(sentence)
+        for start in range(len(words) - len(lemmas) + 1):
+            window = words[start : start + len(lemmas)]
+            if [nlp.lemma_ru(w) for w in window] != lemmas:
+                continue
+            last = window[-1].lower()
+            cases = {_RU_CASE_ALIASES.get(str(p.tag.case), str(p.tag.case)) for p in vocab.parse(last)
+                     if p.normal_form.replace("ё", "е") == lemmas[-1]}
+            if case in cases:
+                return " ".join(window)
+    return None
+
+
+def _ru_undeclined_name(edge: Edge, label: str, case: str) -> str | None:
+    if nlp.inflect_ru(label, case) == label:
+        return None  # the case does not change the name ("приобрела Балтийский транзит")
+    quoted = f"«{label}»"
+    for sentence in edge.sentences:
+        at = sentence.replace("ё", "е").find(quoted.replace("ё", "е"))
+        if at < 0:
+            continue
+        before = _RU_WORD.findall(sentence[:at])
+        if not before:
+            continue
+        word = before[-1]
+        lowered = word.lower()
+        if lowered in _RU_PREP_CASE:
+            # "в «Маяк»" is an accusative that looks nominative: only a name that would
+            # change in this case and stayed as it is shows the source does not decline it
+            if case in _RU_PREP_CASES.get(lowered, (_RU_PREP_CASE[lowered],)):
+                return quoted
+            continue
+        if word[:1].islower() and _ru_noun(lowered) and any(
+            p.tag.POS == "NOUN" and _RU_CASE_ALIASES.get(str(p.tag.case), str(p.tag.case)) == case
+            for p in nlp.morph_vocab().parse(lowered)
+        ):
+            return f"{lowered} {quoted}"
+    return None
+
+
+def _ru_animate(label: str) -> bool:
+    """Does a common-noun phrase name a person ("подрядчик", "новый игрок")? Its first noun's likeliest reading."""
+    if not label or not label[:1].islower():
+        return False
+    for word in _RU_WORD.findall(label):
+        parses = nlp.morph_vocab().parse(word.lower())
+        if parses and parses[0].tag.POS == "NOUN":  # "новый" has a (surname) noun reading too
+            return "anim" in parses[0].tag
+    return False
+
+
+def _ru_noun(word: str) -> bool:
+    """Is a lowercase word, by its likeliest reading, a common noun (not "в", read as вольт)?"""
+    parses = nlp.morph_vocab().parse(word)
+    return word not in _RU_PREP_CASE and bool(parses) and parses[0].tag.POS == "NOUN"
+
+
+def _ru_tense_in_sentences(edge: Edge, infinitive: str) -> str | None:
+    """ "past" when the source sentences use the verb in the past tense ("ранее проектировал"),
+    "pres" when in the present, None when they do not show it."""
+    vocab = nlp.morph_vocab()
+    for sentence in edge.sentences:
+        for word in _RU_WORD.findall(sentence.lower()):
+            for parse in vocab.parse(word):
+                if parse.tag.POS == "VERB" and parse.normal_form.replace("ё", "е") == infinitive:
+                    if "past" in parse.tag:
+                        return "past"
+                    if "pres" in parse.tag:
+                        return "pres"
+    return None
 
 
 def _ru_object_case(rel: RuRelation, edge: Edge | None = None) -> str:
@@ -159,7 +282,7 @@ def _ru_object_case(rel: RuRelation, edge: Edge | None = None) -> str:
     preposition's usual case, else the verb lexicon, else the accusative.
     """
     if edge is not None:
-        seen = _ru_case_in_sentences(edge, rel.preposition)
+        seen = _ru_case_in_sentences(edge, rel.preposition, None if rel.preposition else _RU_VERB_CASE.get(rel.head))
         if seen is not None:
             return seen
     if rel.preposition:
@@ -176,7 +299,9 @@ _RU_CASE_ALIASES = {"loc2": "loct", "gen2": "gent", "acc2": "accs", "gen1": "gen
 _RU_WORD = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
 
 
-def _ru_case_in_sentences(edge: Edge, preposition: str | None) -> str | None:
+def _ru_case_in_sentences(edge: Edge, preposition: str | None, verb_case: str | None = None) -> str | None:
+    """The case the tail has in its sentences; ``verb_case``, the case the verb is known to
+    govern, decides between the readings of an ambiguous form ("компании": gent, datv, accs pl)."""
     tail_words = [w.lower() for w in _RU_WORD.findall(edge.tail_label)]
     if not tail_words:
         return None
@@ -190,12 +315,25 @@ def _ru_case_in_sentences(edge: Edge, preposition: str | None) -> str | None:
     first_lemma = nlp.lemma_ru(tail_words[0])
     vocab = nlp.morph_vocab()
     for sentence in edge.sentences:
-        words = [w.lower() for w in _RU_WORD.findall(sentence)]
+        matches = list(_RU_WORD.finditer(sentence))
+        words = [m.group(0).lower() for m in matches]
         for index, word in enumerate(words):
             if preposition and preposition not in words[max(0, index - 3) : index]:
                 continue
             if nlp.lemma_ru(word) != first_lemma:
                 continue
+            if index and sentence[: matches[index].start()].rstrip().endswith("«") and _ru_noun(words[index - 1]):
+                # "принадлежит фонду «Восход Капитал»": a quoted name stays in the nominative;
+                # the common noun before it carries the case the verb governs
+                governing = [
+                    _RU_CASE_ALIASES.get(str(p.tag.case), str(p.tag.case)) for p in vocab.parse(words[index - 1])
+                    if p.tag.POS == "NOUN"
+                ]
+                governing = [c for c in dict.fromkeys(governing) if c in allowed]
+                if verb_case in governing:
+                    return verb_case
+                if governing:
+                    return "accs" if not preposition and "accs" in governing else governing[0]
             cases = []
             for parse in vocab.parse(word):
                 if parse.tag.POS == "NUMR":  # "в двух кварталах": the numeral's forms are ambiguous, its noun's are not
@@ -203,6 +341,8 @@ def _ru_case_in_sentences(edge: Edge, preposition: str | None) -> str | None:
                 case = _RU_CASE_ALIASES.get(str(parse.tag.case), str(parse.tag.case))
                 if parse.normal_form.replace("ё", "е") == first_lemma and case in allowed and case not in cases:
                     cases.append(case)
+            if verb_case in cases:
+                return verb_case
             if cases:
                 # an ambiguous form ("системы": gent sg or accs pl) takes the verb's usual
                 # case when that is one of its readings; else the most likely reading
@@ -258,8 +398,8 @@ class RussianTemplates:
         tail = edge.tail_label
         if rel.kind == "role":
             _asserted_only(edge, "a role statement")
-            return f"является {nlp.inflect_ru(rel.head, 'ablt')} {_ru_inflect(tail, 'gent')}"
-        obj = _ru_prep_phrase(rel.preposition, _ru_inflect(tail, _ru_object_case(rel, case_edge or edge)))
+            return f"является {nlp.inflect_ru(rel.head, 'ablt')} {_ru_inflect(tail, 'gent', case_edge or edge)}"
+        obj = _ru_prep_phrase(rel.preposition, _ru_inflect(tail, _ru_object_case(rel, case_edge or edge), case_edge or edge))
         if rel.kind == "passive":
             return " ".join(p for p in (_ru_verb(edge, rel, gender), rel.middle, obj) if p)
         verb = _ru_verb(edge, rel, gender)
@@ -278,11 +418,11 @@ class RussianTemplates:
             return f"какие {plural_noun}", "plur"
         return f"{_RU_WHICH[gender]} {singular}", gender
 
-    def _wh_object(self, kind: str, case: str, plural: bool) -> str:
+    def _wh_object(self, kind: str, case: str, plural: bool, animate: bool = False) -> str:
         if kind == "DATE":
             raise NoTemplate("a date as an object: asked with когда")
-        if kind == "PER":
-            return _RU_WHO[case]
+        if kind == "PER" or (kind == "MISC" and animate):
+            return _RU_WHO[case]  # "поблагодарил подрядчика": кого, not что
         if kind in ("MISC", "NUM"):
             return _RU_WHAT[case]
         singular, plural_noun, gender = _RU_CLASS[kind]
@@ -301,12 +441,22 @@ class RussianTemplates:
             which = "чего" if kind in ("LOC", "MISC", "NUM") else self._wh_object(kind, "gent", plural)
             return _q(nlp.inflect_ru(rel.head, "ablt"), which, "является", head), "tail.role"
         if kind == "NUM":
+            if plural:  # "Сколько судов отремонтировал Западный док?" → «40 судов, три парома»: one amount per question
+                raise NoTemplate(f"a set of amounts for {edge.relation!r}")
             unit = _ru_quantity_unit(edge.tail_label)
             if rel.kind != "verb" or rel.preposition or unit is None:
                 raise NoTemplate(f"no сколько template for relation {edge.relation!r}")
             return _q("сколько", unit, _ru_verb(edge, rel, gender), head, rel.middle), "tail.how-many"
+        if kind == "ORG" and not rel.preposition and rel.head in _RU_MAKE_VERBS:
+            kind = "MISC"  # "производит «ГЛ-90»": a product the tagger took for an organisation
+        if kind == "LOC" and not rel.preposition and not plural:
+            kind = "MISC"  # "ремонтирует Фрунзенский мост": что, not «какое место»
         verb = _ru_verb(edge, rel, gender)
         if kind == "DATE":
+            if rel.preposition == "на":  # "приняло бюджет на 2027 год": what for, not when
+                if not _RU_YEAR.fullmatch(edge.tail_label):
+                    raise NoTemplate(f"no template for a date after «на» in {edge.relation!r}")
+                return _q("на какой год", verb, rel.middle, head), "tail.for-year"
             if rel.preposition == "с":  # "руководит предприятием с 2012 года": since when, not when
                 since = "с какого года" if re.search(r"\b(?:1[89]|20)\d\d\b", edge.tail_label) else "с каких пор"
                 return _q(since, verb, rel.middle, head), "tail.since-when"
@@ -319,9 +469,13 @@ class RussianTemplates:
         case = _ru_object_case(rel, edge)
         if rel.kind == "passive" and not rel.preposition:
             raise NoTemplate(f"passive relation {edge.relation!r} without a preposition")
-        wh = _ru_prep_phrase(rel.preposition, self._wh_object(kind, case, plural))
+        wh = _ru_prep_phrase(rel.preposition, self._wh_object(kind, case, plural, _ru_animate(edge.tail_label)))
         if rel.preposition:
             return _q(wh, verb, rel.middle, head), "tail.verb-prep"
+        if "," in head:
+            # a described subject ("человек, который руководит компанией") ends the question,
+            # or the rest of the predicate would read as part of its clause
+            return _q(wh, verb, rel.middle, head), "tail.verb"
         return _q(wh, verb, head, rel.middle), "tail.verb"
 
     def ask_head(self, edge: Edge, tail: str, kind: str, plural: bool = False) -> tuple[str, str]:
@@ -333,7 +487,7 @@ class RussianTemplates:
         if rel.kind == "role":
             _asserted_only(edge, "a role question")
             verb = "являются" if plural else "является"
-            return _q(wh, verb, nlp.inflect_ru(rel.head, "ablt"), _ru_inflect(tail, "gent")), "head.role"
+            return _q(wh, verb, nlp.inflect_ru(rel.head, "ablt"), _ru_inflect(tail, "gent", edge)), "head.role"
         return _q(wh, self._predicate_from_head(probe, rel, gender, case_edge=edge)), f"head.{rel.kind}"
 
     def describe(self, edge: Edge, node: str, kind: str) -> str:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+import re
 
 from benchmill import nlp
 from schemas import IncrementDoc, Triplet
@@ -38,8 +39,10 @@ _RU_COPULAS = frozenset({"являться", "стать", "становитьс
 class _RuSentence:
     """Pattern helpers over one natasha sentence."""
 
-    def __init__(self, tokens, span_of: dict[str, object], vocab, antecedent=None, person=None):
+    def __init__(self, tokens, span_of: dict[str, object], vocab, antecedent=None, person=None, sole_person=None):
         self.tokens = tokens
+        #: the person, when the sentence before named exactly one: what "22-летний форвард" points back at
+        self.sole_person = sole_person
         #: the person last named before this sentence: what "он" / "она" points back at
         self.person = person
         #: the organisation named before this sentence: what "компания" alone points back at
@@ -79,7 +82,7 @@ class _RuSentence:
             # "фирму «Балтийский транзит»": the name is an appositive of the common noun
             span = self.span_of.get(child.id)
             if span is not None:
-                return span.normal, span.type
+                return _unquote(span.normal), span.type
         for nmod in self.kids(head, ("nmod",)) if _lemma(self.vocab, head) in _RU_ANAPHORS else ():
             # "сеть магазинов «Лента»": the name hangs off the genitive (not "иск компании «Ростел»")
             if self.kids(nmod, ("case",)):
@@ -87,7 +90,7 @@ class _RuSentence:
             for child in self.kids(nmod, ("appos",)):
                 span = self.span_of.get(child.id)
                 if span is not None:
-                    return span.normal, span.type
+                    return _unquote(span.normal), span.type
         date = self.date_phrase(head)
         if date is not None:
             return date, None
@@ -96,6 +99,10 @@ class _RuSentence:
             return number, None
         if head.pos == "PROPN" and _lemma(self.vocab, head) in _RU_ANAPHORS:
             return self.common_phrase(head) if common else None  # "Банк откроет ...": a capitalised "the bank"
+        if (head.pos == "PROPN" and head is self.tokens[0] and not self.kids(head, ("flat:name", "flat", "appos"))
+                and _common_noun(self.vocab, head)):
+            # "Лабораторией руководит ...": a capital at the start of a sentence, not a name
+            return _lemma(self.vocab, head), None
         if head.pos == "PROPN":
             parts = sorted([head, *self.kids(head, ("flat:name", "flat"))], key=lambda t: t.start)
             return " ".join(_lemma(self.vocab, t).capitalize() for t in parts), None
@@ -135,20 +142,35 @@ class _RuSentence:
         ("ремонт моста через Волгу", "новый стадион в Казани"); "компания" / "банк" alone point
         back at the organisation named before (``antecedent``), else nothing."""
         lemma = _lemma(self.vocab, head)
-        modifiers = self.kids(head, ("nmod",))
+        # a bare modifier of a noun is its genitive; an instrumental one ("объяснила рост
+        # новыми линиями") is the verb's, misattached by the parser
+        modifiers = [
+            m for m in self.kids(head, ("nmod",)) if self.kids(m, ("case",)) or (m.feats or {}).get("Case") in (None, "Gen")
+        ]
         if lemma in _RU_ANAPHORS and not modifiers and not self.kids(head, ("amod",)):
             return self.antecedent
         if lemma in _RU_GENERIC:
             return None
+        if _animate(self.vocab, head):
+            # "22-летний форвард заменит ...": a description of a person, not a name a question
+            # can use; with an age it points back at the person just named, else nothing
+            ages = [c for c in self.kids(head, ("amod",)) if _RU_AGE.match(c.text.lower())]
+            return self.sole_person if ages else None
         words = [self.role(head)]
         for nmod in modifiers[:1]:
-            tokens = sorted([nmod, *self.kids(nmod, ("case", "amod")), *[
+            tokens = sorted([nmod, *self.kids(nmod, ("case", "amod", "flat:name")), *[
                 t for c in self.kids(nmod, ("nmod",)) for t in (c, *self.kids(c, ("case",)))
             ]], key=lambda t: t.start)
             names = [self.span_of[c.id] for c in self.kids(nmod, ("appos",)) if c.id in self.span_of]
             if names:  # "выручка холдинга «Металлинвест»"
                 words.append(f"{nmod.text} «{_unquote(names[0].normal)}»")
             elif len(tokens) <= 5:
+                # the modifier whole when it is short and unbroken: "крепления боковой стенки",
+                # "моста через реку Самару", not "крепления стенки", "моста через реку"
+                whole = self.subtree(nmod)
+                order = [self.tokens.index(t) for t in whole]
+                if len(whole) <= 5 and max(order) - min(order) + 1 == len(whole):
+                    tokens = whole
                 words.append(" ".join(t.text for t in tokens))
         return " ".join(words), None
 
@@ -168,9 +190,61 @@ class _RuSentence:
         parts = sorted([noun, *self.kids(noun, ("amod",))], key=lambda t: t.start)
         return " ".join(t.text.lower() for t in parts)
 
+    def secondary_predicate(self, verb) -> str | None:
+        """What the verb says its object becomes or is called, as written: "назвал Тарасова
+        лучшим молодым нападающим страны" → "лучшим молодым нападающим страны"; None when the
+        verb has none; "" when it has one too long or broken to keep (the fact is then dropped:
+        «назвал Тарасова» alone says nothing)."""
+        for x in self.kids(verb, ("xcomp",)):
+            if x.pos not in ("NOUN", "ADJ") or self.kids(x, ("case",)):
+                continue
+            words = self.subtree(x)
+            order = [self.tokens.index(t) for t in words]
+            if len(words) > 5 or max(order) - min(order) + 1 != len(words):
+                return ""
+            return " ".join(t.text for t in words)
+        return None
+
+    def subtree(self, token) -> list:
+        """The token and everything under it, punctuation left out, in text order."""
+        out, stack = [], [token]
+        while stack:
+            current = stack.pop()
+            if current.pos != "PUNCT":
+                out.append(current)
+            stack.extend(self.kids(current))
+        return sorted(out, key=lambda t: self.tokens.index(t))
+
     def preposition(self, token) -> str:
         cases = [c for c in self.kids(token, ("case",))]
         return " ".join(c.text.lower() for c in cases)
+
+
+_RU_NAME_GRAMMEMES = ("Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr")
+
+
+def _common_noun(vocab, token) -> bool:
+    """Is the word, by pymorphy's likeliest reading, a dictionary common noun (no name, place or
+    brand, nor a guess at an unknown word such as "Робопорт")?"""
+    parses = vocab.parse(token.text.lower())
+    return (bool(parses) and parses[0].is_known and parses[0].tag.POS == "NOUN"
+            and not any(g in parses[0].tag for g in _RU_NAME_GRAMMEMES))
+
+
+def _dative(token) -> bool:
+    """An indirect object: the parser's iobj, or an "obj" in the dative ("передало больнице томограф")."""
+    return token.rel == "iobj" or (token.feats or {}).get("Case") == "Dat"
+
+
+_RU_AGE = re.compile(r"^\d+-(?:летн|лет)")
+
+
+def _animate(vocab, token) -> bool:
+    """Is the common noun a kind of person ("форвард", "министр")? pymorphy's likeliest noun reading."""
+    for parse in vocab.parse(token.text.lower()):
+        if parse.tag.POS == "NOUN":
+            return "anim" in parse.tag
+    return False
 
 
 def _unquote(name: str) -> str:
@@ -203,9 +277,10 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector) -> None:
         span.normalize(vocab)
         for token in span.tokens:
             span_of[token.id] = span
-    antecedent = person = None
+    _name_stems(parsed.spans)
+    antecedent = person = sole_person = None
     for sent in parsed.sents:
-        helper = _RuSentence(sent.tokens, span_of, vocab, antecedent, person)
+        helper = _RuSentence(sent.tokens, span_of, vocab, antecedent, person, sole_person)
         for token in sent.tokens:
             if token.pos in ("VERB", "AUX"):
                 for fact in _verb_facts_ru(token, sent.text, helper):
@@ -216,9 +291,25 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector) -> None:
         people = [span for span in parsed.spans if span.type == "PER" and sent.start <= span.start < sent.stop]
         if people:
             person = (people[0].normal, people[0].type)
+        sole_person = person if len({p.normal for p in people}) == 1 else None
         orgs = [span for span in parsed.spans if span.type == "ORG" and sent.start <= span.start < sent.stop]
         if orgs:
             antecedent = (orgs[0].normal, orgs[0].type)
+
+
+_RU_NAME_ENDINGS = ("ами", "ями", "ом", "ем", "ой", "ей", "ам", "ям", "ах", "ях", "а", "я", "у", "ю", "е", "ы", "и")
+
+
+def _name_stems(spans) -> None:
+    """A name natasha could not normalise ("генеральный директор «ГридЛаба»": pymorphy does not
+    know the word) takes the nominative the same text gives elsewhere ("Компания «ГридЛаб» ...")."""
+    normals = {span.normal for span in spans}
+    for span in spans:
+        for ending in _RU_NAME_ENDINGS:
+            stem = span.normal[: -len(ending)]
+            if span.normal.endswith(ending) and len(stem) >= 3 and stem in normals:
+                span.normal = stem
+                break
 
 
 def _own_modality_ru(verb, helper: _RuSentence) -> str | None:
@@ -279,7 +370,10 @@ def _control_prefix_ru(verb, helper: _RuSentence) -> str:
 
 
 def _subjects_ru(verb, helper: _RuSentence) -> list:
-    subjects = helper.kids(verb, _RU_SUBJ)
+    # a subject is never dative, instrumental or locative: "фонд выделил лаборатории грант" —
+    # the parser may call the dative «лаборатории» a second subject (its Acc / Gen tags are
+    # often a nominative's homonym: "Ремонт моста стоил ...", so those stay)
+    subjects = [s for s in helper.kids(verb, _RU_SUBJ) if (s.feats or {}).get("Case") not in ("Dat", "Ins", "Loc")]
     if not subjects and verb.rel == "xcomp":
         head = helper.by_id.get(verb.head_id)  # "«Русгидро» согласилась купить ...": the head's subject
         if head is not None and head is not verb:
@@ -354,13 +448,21 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
     named_object = any(helper.phrase(o) is not None for o in objects)
     # an unnamed direct object belongs in the relation of the verb's other facts:
     # "испытал роботов в Северном порту" → (Робопорт, испытать роботов в, Северный порт)
-    plain_object = next((o for o in objects if o.pos == "NOUN" and helper.phrase(o) is None), None)
+    # (the direct object before a dative: "передало больнице томограф" is about the томограф)
+    plain_object = next((o for o in sorted(objects, key=_dative)
+                         if o.pos == "NOUN" and helper.phrase(o) is None), None)
+    # "назвал Тарасова лучшим нападающим": the complement belongs to the object's relation
+    complement = helper.secondary_predicate(verb)
     produced = False
     for child in helper.kids(verb):
         if child.rel in _RU_OBJ:
+            if complement == "" or (complement is None and lemma in _RU_NEEDS_COMPLEMENT):
+                continue
+            if _dative(child) and not all(_dative(o) for o in objects):
+                continue  # "продал Савельева «Ротору»": the recipient is not what was sold
             # a quantity is true of a period: "продала 2139 автомобилей в октябре" → "продать в октябре"
             is_quantity = helper.number_phrase(child) is not None
-            relation = _join(base, time_suffix) if is_quantity else base
+            relation = _join(base, time_suffix) if is_quantity else _join(base, complement or "")
         elif child.rel == "obl":
             if named_object:
                 continue  # as in English: the fact about the named object stands on its own
@@ -371,6 +473,9 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
         for obj in helper.with_conjuncts(child):
             if not helper.kids(obj, ("case",)) and _lemma(helper.vocab, obj) in _RU_DURATIONS:
                 continue  # "тренировался две недели": a duration, not an object
+            if (child.rel == "obl" and (obj.feats or {}).get("Case") == "Loc" and helper.date_phrase(obj) is None
+                    and helper.number_phrase(obj) is not None):
+                continue  # "вырос в двух кварталах от стадиона": a distance, not a place one can name
             object_phrase = helper.phrase(obj)
             if object_phrase is not None:
                 produced = True
@@ -383,11 +488,14 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
                     nmod_phrase = helper.phrase(nmod) if preposition else None
                     if nmod_phrase is None:
                         continue
-                    relation_with_object = _join(base, helper.role(obj), preposition)
+                    # the object as written ("управляет активами на"): a lemma here would read
+                    # «управляет активы на» in a question
+                    relation_with_object = _join(base, helper.as_written(obj), preposition)
                     produced = True
                     for subject_phrase in subject_phrases:
                         yield emit(subject_phrase, relation_with_object, nmod_phrase)
-    if not produced and plain_object is not None and not common_subject:
+    if (not produced and plain_object is not None and not common_subject and complement is None
+            and lemma not in _RU_NEEDS_COMPLEMENT):
         # "Дума не одобрила проект" → (Дума, одобрить, проект) negated: a named subject doing
         # something to a thing (thing–verb–thing is never kept)
         thing = helper.phrase(plain_object, common=True)
@@ -396,6 +504,12 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
                 yield emit(subject_phrase, base, thing)
 
 
+#: verbs that say nothing with their object alone: "назвал покупку" (чем?), "объяснила рост" (чем?),
+#: "связывает рост" (с чем?); their facts need the second complement or are not kept
+_RU_NEEDS_COMPLEMENT = frozenset({
+    "назвать", "называть", "считать", "счесть", "признать", "признавать", "объяснить", "объяснять",
+    "связать", "связывать", "сделать",
+})
 _RU_DURATIONS = frozenset({"секунда", "минута", "час", "день", "сутки", "неделя", "месяц", "год", "сезон", "квартал"})
 _RU_MONTHS = frozenset({
     "январь", "февраль", "март", "апрель", "май", "июнь", "июль", "август", "сентябрь", "октябрь", "ноябрь", "декабрь",

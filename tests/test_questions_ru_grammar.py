@@ -1,0 +1,255 @@
+"""Russian DRAGON questions read as Russian: each case is a question a hand-judged sample of
+news-ru (issue 10) found ungrammatical, rebuilt from its sentence through the real triplet
+stage (natasha) and the real question templates (pymorphy2)."""
+from __future__ import annotations
+
+import pytest
+
+from benchmill.engines import EngineConfig
+from schemas import Edge, IncrementDoc, Subgraph
+from tasks.dragon.questions import QuestionConfig, generate_questions
+from tasks.dragon.triplets import extract_triplets
+
+RULES = EngineConfig(kind="rules")
+_TYPES = {"PER": "person", "ORG": "org", "LOC": "place"}
+
+
+def triplets(*sentences: str) -> list:
+    doc = IncrementDoc(doc_id="ru-grammar", version_id="ru-grammar-v1", canonical_url="https://news.example/ru-grammar",
+                       lang="ru", title="t", text="\n\n".join(sentences), new_paragraphs=list(sentences))
+    batch = extract_triplets([doc], RULES)
+    assert batch.failures == []
+    return batch.triplets
+
+
+def edge(head: str, relation: str, tail: str, sentence: str, head_type="org", tail_type="org", modality="asserted") -> Edge:
+    return Edge(edge_id=f"e:{head}:{relation}:{tail}", head="n1", relation=relation, tail="n2", head_label=head,
+                tail_label=tail, lang="ru", doc_ids=["d"], sentences=[sentence], triplet_ids=["t"],
+                head_type=head_type, tail_type=tail_type, modality=modality)
+
+
+def question(e: Edge, ask: str) -> str:
+    """The simple question about ``e``: ``ask`` "tail" asks its object, "head" its subject."""
+    answer, named = ("n2", "n1") if ask == "tail" else ("n1", "n2")
+    sub = Subgraph(subgraph_id=f"s-{ask}", type="simple", lang="ru", edges=[e], answer_nodes=[answer], question_nodes=[named])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    assert batch.items, batch.failures
+    return batch.items[0].question
+
+
+def as_edge(t) -> Edge:
+    return edge(t.subject, t.relation, t.object, t.sentence, _TYPES.get(t.subject_label, "other"),
+                _TYPES.get(t.object_label, "other"), t.modality)
+
+
+# --------------------------------------------------------------------------- triplet stage
+
+
+def test_relation_words_keep_the_case_they_have_in_the_sentence():
+    """news-ru had «Какая организация управляет активы на 40 млрд рублей ...?»."""
+    found = {(t.subject, t.relation, t.object) for t in triplets("«Восход Капитал» управляет активами на 40 млрд рублей.")}
+    assert ("Восход Капитал", "управлять активами на", "40 млрд рублей") in found
+    (e,) = [as_edge(t) for t in triplets("«Восход Капитал» управляет активами на 40 млрд рублей.")]
+    assert question(e, "head") == "Какая организация управляет активами на 40 млрд рублей?"
+
+
+def test_a_secondary_predicate_stays_with_its_verb():
+    """news-ru had «Кто является главным тренером Невы и назвал Тарасова?»: the rest of the predicate was lost."""
+    (t,) = [t for t in triplets("Сергей Миронов назвал Тарасова лучшим молодым нападающим страны.") if t.object == "Тарасов"]
+    assert t.relation == "назвать лучшим молодым нападающим страны"
+    e = as_edge(t)
+    assert question(e, "head") == "Кто назвал Тарасова лучшим молодым нападающим страны?"
+    assert question(e, "tail") == "Кого назвал Сергей Миронов лучшим молодым нападающим страны?"
+
+
+@pytest.mark.parametrize("sentence", [
+    "Министр финансов области Ольга Журавлёва назвала дефицит умеренным.",   # xcomp attached elsewhere by the parser
+    "Марина Ковалёва объяснила рост новыми контейнерными линиями из Китая.",  # «рост» alone, the instrumental lost
+    "Генеральный директор «Балтийских верфей» Андрей Соколов назвал покупку крупнейшей в истории компании.",
+], ids=["назвала-дефицит", "объяснила-рост", "назвал-покупку"])
+def test_a_verb_that_needs_two_complements_gives_no_fact_with_one(sentence):
+    """news-ru had «Что назвал Андрей Соколов?» → «покупка» and «Что объяснила Марина Ковалева?»."""
+    verbs = {t.relation.split()[0] for t in triplets(sentence)}
+    assert not verbs & {"назвать", "объяснить"}, verbs
+
+
+def test_an_age_and_a_common_noun_point_back_at_the_one_person_named_before():
+    """news-ru had «Что планирует заменить Илью Доронина?» → «22-летний форвард»."""
+    found = {(t.subject, t.relation, t.object) for t in triplets(
+        "Футбольный клуб «Нева» подписал нападающего Максима Тарасова. 22-летний форвард заменит Илью Доронина.")}
+    assert ("Максим Тарасов", "заменить", "Илья Доронин") in found
+    assert not any(s.startswith("22-летний") for s, _, _ in found)
+    # two people named before: nobody to point back at, no fact
+    found = {(t.subject, t.relation, t.object) for t in triplets(
+        "Сергей Миронов назвал Тарасова лучшим игроком. 22-летний форвард заменит Илью Доронина.")}
+    assert not any(r == "заменить" for _, r, _ in found), found
+
+
+def test_a_recipient_beside_a_direct_object_is_not_what_the_verb_acted_on():
+    """held-out ru had «Кого продал Волгарь?» → «Денис Савельев, Ротор»."""
+    found = {(t.subject, t.relation, t.object) for t in triplets(
+        "Астраханский «Волгарь» продал полузащитника Дениса Савельева волгоградскому «Ротору».")}
+    assert ("Волгарь", "продать", "Денис Савельев") in found
+    assert not any(o == "Ротор" for _, _, o in found), found
+
+
+# --------------------------------------------------------------------------- question templates
+
+
+def test_the_wh_word_takes_the_case_of_the_noun_before_a_quoted_name():
+    """news-ru had «Какую организацию принадлежит Прибой?» (принадлежать governs the dative)."""
+    e = edge("Прибой", "принадлежать", "Янтарные события", "«Прибой» принадлежит компании «Янтарные события».")
+    assert question(e, "tail") == "Какой организации принадлежит Прибой?"
+    # the name stays as the source has it, after its noun in the same case
+    assert question(e, "head") == "Какая организация принадлежит компании «Янтарные события»?"
+
+
+def test_a_name_the_source_leaves_undeclined_is_not_half_declined():
+    """news-ru had «... для Кедра Моторс?»."""
+    e = edge("ГридЛаб", "поставлять аккумуляторы для", "Кедр Моторс",
+             "Компания «ГридЛаб» будет поставлять аккумуляторы для «Кедр Моторс».", modality="planned")
+    assert question(e, "head") == "Какая организация планирует поставлять аккумуляторы для «Кедр Моторс»?"
+    # a name the source declines is declined
+    e = edge("Илья Доронин", "перейти в", "Маяк", "Илья Доронин перешёл из «Невы» в «Маяк».", head_type="person")
+    assert question(e, "head") == "Кто перешёл в Маяк?"
+
+
+def test_a_year_is_inflected_as_a_date():
+    """news-ru had «... поставлять аккумуляторы с 2027 год» and «родился в 1992 год»."""
+    e = edge("ГридЛаб", "поставлять аккумуляторы с", "2027 год", "«ГридЛаб» будет поставлять аккумуляторы с 2027 года.",
+             tail_type="date", modality="planned")
+    assert question(e, "head") == "Какая организация планирует поставлять аккумуляторы с 2027 года?"
+    e = edge("Алина Звонарёва", "родиться в", "1992 год", "Алина Звонарёва родилась в 1992 году.",
+             head_type="person", tail_type="date")
+    assert question(e, "head") == "Кто родился в 1992 году?"
+
+
+def test_a_year_after_na_is_what_for_not_when():
+    """held-out ru had «Когда приняло бюджет Законодательное собрание?» → «2027 год» (the budget is for 2027)."""
+    e = edge("Законодательное собрание", "принять бюджет на", "2027 год",
+             "Законодательное собрание приняло бюджет региона на 2027 год.", tail_type="date")
+    assert question(e, "tail") == "На какой год приняло бюджет Законодательное собрание?"
+
+
+def test_an_imperfective_verb_keeps_the_past_tense_of_its_sentence():
+    """news-ru had «Что проектирует Рустам Хабибуллин?» for «Ранее он проектировал краны»; a present state stays present."""
+    e = edge("Рустам Хабибуллин", "проектировать", "краны для завода", "Ранее Рустам Хабибуллин проектировал краны для завода.",
+             head_type="person", tail_type="other")
+    assert question(e, "tail") == "Что проектировал Рустам Хабибуллин?"
+    e = edge("Северный порт", "находиться в", "Санкт-Петербург", "«Северный порт» находится в Санкт-Петербурге.",
+             tail_type="place")
+    assert question(e, "tail") == "Где находится Северный порт?"
+
+
+def test_a_planned_event_is_a_future_not_a_plan():
+    """news-ru had «Где планирует пройти следующий концерт Алины?»."""
+    e = edge("следующий концерт", "пройти в", "Санкт-Петербург", "Следующий концерт пройдёт в Санкт-Петербурге.",
+             head_type="other", tail_type="place", modality="planned")
+    assert question(e, "head") == "Что пройдёт в Санкт-Петербурге?"
+    e = edge("новый стадион", "открыться в", "2027 год", "Новый стадион откроется в 2027 году.",
+             head_type="other", tail_type="date", modality="planned")
+    assert question(e, "head") == "Что откроется в 2027 году?"
+
+
+def test_a_person_named_by_a_common_noun_is_asked_with_kogo():
+    e = edge("Иван Пивкин", "поблагодарить", "подрядчик", "Иван Пивкин поблагодарил подрядчика.",
+             head_type="person", tail_type="other")
+    assert question(e, "tail") == "Кого поблагодарил Иван Пивкин?"
+
+
+def test_a_dative_the_parser_calls_a_subject_is_not_one():
+    """held-out ru had «Что выделило грант на 30 млн рублей?» → «лаборатория ..., российский научный фонд»."""
+    subjects = {t.subject for t in triplets(
+        "Российский научный фонд выделил лаборатории Казанского федерального университета грант на 30 млн рублей.")}
+    assert not any(s.startswith("лаборатори") for s in subjects), subjects
+
+
+def test_a_product_tagged_as_an_organisation_is_asked_with_chto():
+    """news-ru had «Какую организацию производит ГридЛаб?» → «ГЛ-90»."""
+    e = edge("ГридЛаб", "производить", "ГЛ-90", "«ГридЛаб» производит «ГЛ-90» на двух линиях.")
+    assert question(e, "tail") == "Что производит ГридЛаб?"
+
+
+def test_a_thing_with_an_adjective_is_asked_with_chto():
+    """news-ru had «Кого планирует представить Волна Авто?» → «новый городской электромобиль»."""
+    e = edge("Волна Авто", "представить", "новый городской электромобиль", "«Волна Авто» представит новый городской электромобиль.",
+             tail_type="other", modality="planned")
+    assert question(e, "tail") == "Что планирует представить Волна Авто?"
+
+
+def test_the_rest_of_the_predicate_comes_before_a_described_subject():
+    """news-ru had «Какую организацию назвал человек, который руководит компанией с 2017 года частью истории города?»."""
+    called = edge("Андрей Соколов", "назвать частью истории города", "Маяк", "Андрей Соколов назвал «Маяк» частью истории города.",
+                  head_type="person")
+    leads = edge("Андрей Соколов", "руководить компанией с", "2017 год", "Андрей Соколов руководит компанией с 2017 года.",
+                 head_type="person", tail_type="date")
+    called, leads = (e.model_copy(update={"head": "n:sokolov", "tail": f"n:{e.tail_label}"}) for e in (called, leads))
+    sub = Subgraph(subgraph_id="mh", type="multi-hop", lang="ru", edges=[leads, called], answer_nodes=["n:Маяк"],
+                   question_nodes=["n:2017 год"], hidden_nodes=["n:sokolov"])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    assert batch.items, batch.failures
+    question_text = batch.items[0].question
+    assert question_text.startswith("Какую организацию назвал частью истории города человек, который"), question_text
+
+
+def test_a_dative_the_parser_calls_an_object_does_not_shape_the_relation():
+    """«Где передало больнице Министерство здравоохранения?» came from the dative taken for the object."""
+    found = {(t.subject, t.relation, t.object) for t in triplets(
+        "Министерство здравоохранения передало больнице в Туле новый томограф.")}
+    assert not any("больниц" in r for _, r, _ in found), found
+
+
+def test_a_name_beside_its_common_noun_loses_its_quotes():
+    found = {t.subject for t in triplets("Команда «Спартак» обыграла «Динамо» со счётом 2:1.",
+                                         "Завод «Автотор» выпустил 100 тысяч автомобилей с начала года.")}
+    assert "Автотор" in found, found
+
+
+def test_a_modifier_of_a_thing_is_kept_whole():
+    """held-out ru answered «строительство моста через реку» and «дефект крепления стенки»."""
+    found = {t.object for t in triplets("Компания «Волгомост» завершила строительство моста через реку Самару.",
+                                       "Роспотребнадзор выявил дефект крепления боковой стенки в ходе проверки.")}
+    assert {"строительство моста через реку Самару", "дефект крепления боковой стенки"} <= found, found
+
+
+def test_a_capital_at_the_start_of_a_sentence_is_not_a_name():
+    """held-out ru answered «Лаборатория» for «Лабораторией руководит профессор Алия Хайруллина»."""
+    found = {(t.subject, t.relation, t.object) for t in triplets("Лабораторией руководит профессор Алия Хайруллина.")}
+    assert ("Алия Хайруллина", "руководить", "лаборатория") in found, found
+
+
+def test_a_place_as_a_direct_object_is_asked_with_chto():
+    """held-out ru had «Какое место ремонтирует Волгомост?» → «Фрунзенский мост»."""
+    e = edge("Волгомост", "ремонтировать", "Фрунзенский мост", "«Волгомост» также ремонтирует Фрунзенский мост в Самаре.",
+             tail_type="place")
+    assert question(e, "tail") == "Что ремонтирует Волгомост?"
+
+
+def test_a_distance_is_not_a_place():
+    """news-ru had «Где вырос Андрей Соколов?» → «двух кварталах»."""
+    found = {(t.subject, t.relation, t.object) for t in triplets("Андрей Соколов вырос в двух кварталах от стадиона «Прибрежный».")}
+    assert not any("квартал" in o for _, _, o in found), found
+
+
+def test_a_set_of_amounts_is_not_asked_with_skolko():
+    """news-ru had «Сколько судов отремонтировал Западный док?» → «40 судов, три парома» (the ferries are among the 40)."""
+    edges = [edge("Западный док", "отремонтировать", tail, "В этом году «Западный док» отремонтировал 40 судов, в том числе три парома.",
+                  tail_type="quantity").model_copy(update={"edge_id": f"e{i}", "tail": f"n{i + 2}"})
+             for i, tail in enumerate(["40 судов", "три парома"])]
+    sub = Subgraph(subgraph_id="set", type="set", lang="ru", edges=edges, answer_nodes=["n2", "n3"], question_nodes=["n1"])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    assert not batch.items, batch.items
+    assert "a set of amounts" in batch.failures[0].reason
+
+
+def test_a_name_pymorphy_does_not_know_takes_its_nominative_from_the_same_text():
+    """news-ru answered «ГридЛаба» for «Екатерина Лебедева — генеральный директор «ГридЛаба»»."""
+    found = {(t.subject, t.relation, t.object) for t in triplets(
+        "Компания «ГридЛаб» базируется в Санкт-Петербурге. Екатерина Лебедева — генеральный директор «ГридЛаба».")}
+    assert ("Екатерина Лебедева", "генеральный директор", "ГридЛаб") in found, found
+
+
+def test_a_locative_takes_the_form_its_sentence_has():
+    """news-ru had «... испытала краны в Северном порте» for «в «Северном порту»»."""
+    e = edge("Робопорт", "испытать краны в", "Северный порт", "В октябре «Робопорт» испытал свои краны в «Северном порту».")
+    assert question(e, "head") == "Какая организация испытала краны в Северном порту?"
