@@ -50,8 +50,8 @@ def test_killed_run_is_finished_by_the_next_one(tmp_path):
         assert con.execute("SELECT count(*) FROM document_versions").fetchall()[0][0] == 30
         assert dup("triplets", "triplet_id") == 0 and dup("items", "item_id") == 0 and dup("edges", "edge_id") == 0
         assert con.execute("SELECT count(*) FROM document_versions WHERE consumed_by IS NULL").fetchall()[0][0] == 0
-        assert con.execute("SELECT count(*) FROM releases").fetchall()[0][0] == 1
-        released = con.execute("SELECT count(*) FROM release_items").fetchall()[0][0]
+        assert con.execute("SELECT count(*) FROM releases").fetchall()[0][0] == 2  # news-en and its sandbox
+        released = con.execute("SELECT count(*) FROM release_items WHERE collection = 'news-en'").fetchall()[0][0]
     manifest = json.loads((tmp_path / "rel" / "news-en" / "1.0.0" / "manifest.json").read_text())
     assert manifest["questions"] == released > 0
     lines = (tmp_path / "rel" / "news-en" / "1.0.0" / "private" / "qa.jsonl").read_text().splitlines()
