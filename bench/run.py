@@ -204,22 +204,26 @@ def bench_increment(n_en: int, n_ru: int) -> dict:
         args = lambda folders: ["daily", "--json", *[a for f in folders for a in ("--source", str(f))]]  # noqa: E731
         # as the scheduled deployment runs: against a Prefect server, not a temporary one
         # started by each CLI call (that costs ~7 s a run; see README)
+        load = {}  # 1-minute load average before each run: the machine may be shared
         with prefect_server(tmp / "prefect", env) as api:
             env["PREFECT_API_URL"] = api
+            load["full"] = os.getloadavg()[0]
             full, full_s, full_mb = _timed_cli(args(day1), env)
+            load["inc"] = os.getloadavg()[0]
             inc, inc_s, inc_mb = _timed_cli(args(day2), env)
+            load["same"] = os.getloadavg()[0]
             same, same_s, same_mb = _timed_cli(args(day2), env)
     return {
         "docs": n_en + n_ru,
         "full_build": {"seconds": round(full_s, 1), "items": full["new_items"], "peak_rss_mb": full_mb,
-                       "stage_seconds": full["stage_seconds"]},
+                       "stage_seconds": full["stage_seconds"], "load_avg_1m_before": round(load["full"], 2)},
         "news_day": {"seconds": round(inc_s, 1), "increment": inc["increment"], "items": inc["new_items"],
                      "novel_triplets": inc["novel_triplets"], "edges": inc["edges"], "subgraphs": inc["subgraphs"],
                      "releases": inc["releases"], "ratio_to_full": round(inc_s / full_s, 3), "peak_rss_mb": inc_mb,
-                     "stage_seconds": inc["stage_seconds"]},
+                     "stage_seconds": inc["stage_seconds"], "load_avg_1m_before": round(load["inc"], 2)},
         "unchanged_rerun": {"seconds": round(same_s, 1), "increment": same["increment"], "items": same["new_items"],
                             "llm_calls": same["llm"]["calls"], "ratio_to_full": round(same_s / full_s, 3),
-                            "peak_rss_mb": same_mb},
+                            "peak_rss_mb": same_mb, "load_avg_1m_before": round(load["same"], 2)},
     }
 
 

@@ -111,3 +111,12 @@ def test_load_once_loads_once_for_concurrent_callers():
     assert len(calls) == 1 and len(results) == 8 and len({id(r) for r in results}) == 1
     load.cache_clear()
     assert load() is not results[0] and len(calls) == 2
+
+
+def test_cache_stays_picklable(tmp_path: Path):
+    import pickle
+
+    cache = LLMCache(tmp_path / "c.sqlite")
+    cache.put("a", "1", kind="text", model="m", prompt=_prompt())
+    copy = pickle.loads(pickle.dumps(cache))
+    assert copy.path == cache.path and copy.get("a") == "1"
