@@ -6,6 +6,8 @@ Parts (issue #3 and #4 goals):
   increment  the daily flow: full build, a news day (1 % of articles gain new facts + 1 % new articles),
              an unchanged re-run                                                        (goals <= 5 %, <= 2 %, 0 LLM calls)
   eval       scoring throughput and baseline retrieval over a 50,000-chunk pool
+  llm        the LLM questions stage, 512 calls to a fake endpoint at 200 ms, max_concurrency 8:
+             a cold and a warm round (goal: warm wall <= 1.15 x calls x latency / concurrency)
   domain     RAGEval domain build, rules engine: documents/s and QRA items/s for 1,000 documents per domain
   quality    the daily flow on the demo day 1, then `benchmill quality` of news-en / news-ru (issue 10; README table)
   triplet_quality  key-fact precision/recall and modality errors of rules triplets on bench/gold (issue 10)
