@@ -6,6 +6,8 @@ Parts (issue #3 and #4 goals):
   increment  the daily flow: full build, a news day (1 % of articles gain new facts + 1 % new articles),
              an unchanged re-run                                                        (goals <= 5 %, <= 2 %, 0 LLM calls)
   eval       scoring throughput and baseline retrieval over a 50,000-chunk pool
+  llm        the LLM questions stage, 512 calls to a fake endpoint at 200 ms, max_concurrency 8:
+             a cold and a warm round (goal: warm wall <= 1.15 x calls x latency / concurrency)
   domain     RAGEval domain build, rules engine: documents/s and QRA items/s for 1,000 documents per domain
   quality    the daily flow on the demo day 1, then `benchmill quality` of news-en / news-ru (issue 10; README table)
   triplet_quality  key-fact precision/recall and modality errors of rules triplets on bench/gold (issue 10)
@@ -205,22 +207,26 @@ def bench_increment(n_en: int, n_ru: int) -> dict:
         args = lambda folders: ["daily", "--json", *[a for f in folders for a in ("--source", str(f))]]  # noqa: E731
         # as the scheduled deployment runs: against a Prefect server, not a temporary one
         # started by each CLI call (that costs ~7 s a run; see README)
+        load = {}  # 1-minute load average before each run: the machine may be shared
         with prefect_server(tmp / "prefect", env) as api:
             env["PREFECT_API_URL"] = api
+            load["full"] = os.getloadavg()[0]
             full, full_s, full_mb = _timed_cli(args(day1), env)
+            load["inc"] = os.getloadavg()[0]
             inc, inc_s, inc_mb = _timed_cli(args(day2), env)
+            load["same"] = os.getloadavg()[0]
             same, same_s, same_mb = _timed_cli(args(day2), env)
     return {
         "docs": n_en + n_ru,
         "full_build": {"seconds": round(full_s, 1), "items": full["new_items"], "peak_rss_mb": full_mb,
-                       "stage_seconds": full["stage_seconds"]},
+                       "stage_seconds": full["stage_seconds"], "load_avg_1m_before": round(load["full"], 2)},
         "news_day": {"seconds": round(inc_s, 1), "increment": inc["increment"], "items": inc["new_items"],
                      "novel_triplets": inc["novel_triplets"], "edges": inc["edges"], "subgraphs": inc["subgraphs"],
                      "releases": inc["releases"], "ratio_to_full": round(inc_s / full_s, 3), "peak_rss_mb": inc_mb,
-                     "stage_seconds": inc["stage_seconds"]},
+                     "stage_seconds": inc["stage_seconds"], "load_avg_1m_before": round(load["inc"], 2)},
         "unchanged_rerun": {"seconds": round(same_s, 1), "increment": same["increment"], "items": same["new_items"],
                             "llm_calls": same["llm"]["calls"], "ratio_to_full": round(same_s / full_s, 3),
-                            "peak_rss_mb": same_mb},
+                            "peak_rss_mb": same_mb, "load_avg_1m_before": round(load["same"], 2)},
     }
 
 

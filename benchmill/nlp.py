@@ -18,8 +18,10 @@ Use :func:`morph_vocab` instead of constructing ``pymorphy2.MorphAnalyzer`` or n
 """
 from __future__ import annotations
 
+import functools
 import inspect
 import re
+import threading
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -56,7 +58,23 @@ def spacy_label(label: str) -> EntityLabel:
 # --------------------------------------------------------------------------- loaders
 
 
-@lru_cache(maxsize=1)
+def _load_once(loader):
+    """``lru_cache(maxsize=1)`` for a model loader, plus a lock: threads asking at once wait
+    for one load. Without it, the question stage's concurrent tasks each loaded their own
+    spaCy pipeline on first use (8 loads, ~25 s of CPU, in the LLM bench)."""
+    cached = lru_cache(maxsize=1)(loader)
+    lock = threading.RLock()
+
+    @functools.wraps(loader)
+    def load():
+        with lock:
+            return cached()
+
+    load.cache_clear = cached.cache_clear
+    return load
+
+
+@_load_once
 def spacy_en() -> "SpacyLanguage":
     """The English spaCy pipeline (tagger, parser, lemmatizer, NER), loaded once."""
     import spacy
@@ -87,7 +105,7 @@ def _patch_pymorphy2() -> None:
     _PYMORPHY_PATCHED = True
 
 
-@lru_cache(maxsize=1)
+@_load_once
 def morph_vocab() -> "MorphVocab":
     """natasha's MorphVocab (a pymorphy2 MorphAnalyzer with an lru-cached ``parse``)."""
     _patch_pymorphy2()
@@ -115,7 +133,7 @@ class NatashaPipeline:
     ner_tagger: object
 
 
-@lru_cache(maxsize=1)
+@_load_once
 def natasha_ru() -> NatashaPipeline:
     from natasha import NewsEmbedding, NewsMorphTagger, NewsNERTagger, NewsSyntaxParser, Segmenter
 
@@ -276,7 +294,7 @@ def text_chunks(text: str, max_chars: int = MAX_CHUNK_CHARS) -> list[tuple[int, 
 # --------------------------------------------------------------------------- sentences
 
 
-@lru_cache(maxsize=1)
+@_load_once
 def _pysbd_en():
     import pysbd
 
