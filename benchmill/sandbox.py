@@ -8,7 +8,7 @@ sandbox never shares a question with a ranked release, past or future:
   method and language that every filter of the spec accepted, that no release of any
   collection contains, and that no release settled as rejected. Items a ranked release
   held back over its quota (settled for good: no ranked release takes them) come first,
-  then the cycle's other accepted items, spread over the question types;
+  then the cycle's other accepted items, each question type in proportion to its share;
 - once published, they are reserved: ``benchmill.releases.plan_release`` leaves out every
   item of a release whose answers are public (``public_answers`` in its manifest), so no
   later ranked release can take them.
@@ -77,17 +77,21 @@ def candidates(store: Store, spec: "CollectionSpec") -> list[tuple[str, str, boo
 
 
 def _spread(rows: list[tuple[str, str, bool]], size: int) -> list[str]:
-    """Up to ``size`` item ids, round robin over question types (preference order within a type)."""
+    """Up to ``size`` item ids, each question type in proportion to its share of the candidates
+    (largest remainder), the preference order within a type. Proportional, not round robin:
+    a type the graph hardly supports (a few comparisons) is not carved out of the ranked release."""
     by_type: dict[str, list[str]] = defaultdict(list)
     for item_id, qtype, _ in rows:
         by_type[qtype].append(item_id)
-    queues = [by_type[t] for t in sorted(by_type)]
-    chosen: list[str] = []
-    while len(chosen) < size and any(queues):
-        for q in queues:
-            if q and len(chosen) < size:
-                chosen.append(q.pop(0))
-    return sorted(chosen)
+    total = sum(len(ids) for ids in by_type.values())
+    size = min(size, total)
+    if size <= 0:
+        return []
+    exact = {t: size * len(ids) / total for t, ids in by_type.items()}
+    take = {t: int(x) for t, x in exact.items()}
+    for t in sorted(exact, key=lambda t: (-(exact[t] - take[t]), t))[: size - sum(take.values())]:
+        take[t] += 1
+    return sorted(i for t, ids in by_type.items() for i in ids[: take[t]])
 
 
 def _texts(store: Store, method: str, lang: str, cited: list[str], max_texts: int) -> list[str]:
