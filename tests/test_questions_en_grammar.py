@@ -199,6 +199,12 @@ def test_en_agreement_kinds_and_refused_relations(edge_args, answer, expected):
      "Baltic Freight Lines", "Which organization owns Vistula Box Terminal?"),
     (("Kestrel Home", "recall", "85,000 kettles", "Kestrel Home recalled 85,000 kettles.", "org", "quantity"),
      "85,000 kettles", "How many kettles did Kestrel Home recall?"),
+    # "Where did Vistula United play their home games?": a team with a plural verb, a habit
+    (("Vistula United", "play their home games at", "Amber Park", "Vistula United play their home games at Amber Park.",
+      "org", "place"), "Amber Park", "Where do Vistula United play their home games?"),
+    # a past fact stays past even where the bare verb follows the name in another clause
+    (("Elbe Rovers", "sign", "Kwame Asante", "Elbe Rovers signed Kwame Asante on Monday.", "org", "person"),
+     "Kwame Asante", "Who did Elbe Rovers sign?"),
     # "How many percent did Turnout reach?"
     (("Brenton", "reach", "46 percent", "Turnout in Brenton reached 46 percent.", "place", "quantity"),
      "46 percent", "What percentage did Brenton reach?"),

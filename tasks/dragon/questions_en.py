@@ -256,7 +256,22 @@ def _modality(edge: Edge) -> str:
     if rel.kind != "verb" or rel.head in ("be", "have"):
         return modality
     form = re.compile(rf"\b{re.escape(en_third_person(rel.head))}\b", re.IGNORECASE)
-    return "present" if any(form.search(sentence) for sentence in edge.sentences) else modality
+    if any(form.search(sentence) for sentence in edge.sentences) or _bare_present(edge):
+        return "present"
+    return modality
+
+
+def _bare_present(edge: Edge) -> bool:
+    """The head names a team and takes a plural verb: "Vistula United play their home games at
+    Amber Park" (a habit, asked "Where do Vistula United play ...?", not "did ... play")."""
+    try:
+        rel = en_relation(edge.relation)
+    except NoTemplate:
+        return False
+    if rel.kind != "verb" or rel.head in ("be", "have"):
+        return False
+    form = re.compile(rf"\b{re.escape(edge.head_label)}\s+{re.escape(rel.head)}\b", re.IGNORECASE)
+    return any(form.search(sentence) for sentence in edge.sentences)
 
 
 def _finite(lemma: str, modality: str, plural: bool = False) -> str:
@@ -328,8 +343,8 @@ class EnglishTemplates:
         if rel.kind != "verb":
             _asserted_only(edge, "a question")
         aux, verb = _do_support(rel.head, modality)
-        if aux == "does" and _plural_name(head):  # "Where do the Lanterns plan to perform?"
-            aux = "do"
+        if aux == "does" and (_plural_name(head) or (modality == "present" and _bare_present(edge))):
+            aux = "do"  # "Where do the Lanterns plan to perform?", "Where do Vistula United play ...?"
         if kind == "NUM":
             quantity = parse_quantity(edge.tail_label, "en")
             if rel.kind != "verb" or quantity is None:
