@@ -14,6 +14,7 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
 import uvicorn
 
 from benchmill.settings import PortalSettings, load_settings
@@ -129,3 +130,23 @@ class PostgresServer:
     def stop(self) -> None:
         self._as_pg(str(PG_BIN / "pg_ctl"), "-D", str(self.dir / "data"), "-m", "immediate", "stop", check=False)
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+# ---- pytest fixtures shared by the portal test modules (import them by name)
+@pytest.fixture(scope="module")
+def postgres():
+    server = PostgresServer()
+    try:
+        server.start()
+    except Exception as exc:  # noqa: BLE001 - any reason the server cannot start is a skip with its message
+        server.stop()
+        pytest.skip(f"PostgreSQL 15 cannot start here: {exc}")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path):
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'portal.sqlite'}"
+    return request.getfixturevalue("postgres").new_database()

@@ -15,11 +15,12 @@ from sqlalchemy import func, select
 from portal.app import create_app
 from portal.db import AuditEntry, Result, Team
 from portal.service import Portal
-from tests.portal_env import (
-    PostgresServer,
+from tests.portal_env import (  # noqa: F401 - postgres, db_url: pytest fixtures
+    db_url,
     gold_submission,
     make_home,
     portal_settings,
+    postgres,
     private_strings,
     serve,
     write_baseline,
@@ -27,24 +28,6 @@ from tests.portal_env import (
 
 ADMIN = {"Authorization": "Bearer admin-secret-token"}
 
-
-@pytest.fixture(scope="module")
-def postgres():
-    server = PostgresServer()
-    try:
-        server.start()
-    except Exception as exc:  # noqa: BLE001 - any reason the server cannot start is a skip with its message
-        server.stop()
-        pytest.skip(f"PostgreSQL 15 cannot start here: {exc}")
-    yield server
-    server.stop()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request, tmp_path):
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'portal.sqlite'}"
-    return request.getfixturevalue("postgres").new_database()
 
 
 @pytest.fixture

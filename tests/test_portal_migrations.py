@@ -16,28 +16,10 @@ from portal import migrations
 from portal.db import hash_token
 from portal.migrations import VERSION_TABLE, PortalSchemaError, latest
 from portal.service import Portal
-from tests.portal_env import PostgresServer, make_home, portal_settings
+from tests.portal_env import db_url, make_home, portal_settings, postgres  # noqa: F401 - pytest fixtures
 
 FIXTURES = Path(__file__).parent / "fixtures" / "portal"
 
-
-@pytest.fixture(scope="module")
-def postgres():
-    server = PostgresServer()
-    try:
-        server.start()
-    except Exception as exc:  # noqa: BLE001 - any reason the server cannot start is a skip with its message
-        server.stop()
-        pytest.skip(f"PostgreSQL 15 cannot start here: {exc}")
-    yield server
-    server.stop()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request, tmp_path):
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'portal.sqlite'}"
-    return request.getfixturevalue("postgres").new_database()
 
 
 @pytest.fixture

@@ -247,13 +247,8 @@ def _modality(edge: Edge) -> str:
     present tense ("Eastline Auto employs 3,100 people": "How many people does Eastline Auto
     employ?", not "did ... employ")."""
     modality = _base_modality(edge)
-    if modality != "asserted":
-        return modality
-    try:
-        rel = en_relation(edge.relation)
-    except NoTemplate:
-        return modality
-    if rel.kind != "verb" or rel.head in ("be", "have"):
+    rel = _verb_relation(edge) if modality == "asserted" else None
+    if rel is None:
         return modality
     form = re.compile(rf"\b{re.escape(en_third_person(rel.head))}\b", re.IGNORECASE)
     if any(form.search(sentence) for sentence in edge.sentences) or _bare_present(edge):
@@ -261,14 +256,20 @@ def _modality(edge: Edge) -> str:
     return modality
 
 
-def _bare_present(edge: Edge) -> bool:
-    """The head names a team and takes a plural verb: "Vistula United play their home games at
-    Amber Park" (a habit, asked "Where do Vistula United play ...?", not "did ... play")."""
+def _verb_relation(edge: Edge) -> EnRelation | None:
+    """The edge's relation when it is a verb other than be / have (a tense can be read off it)."""
     try:
         rel = en_relation(edge.relation)
     except NoTemplate:
-        return False
-    if rel.kind != "verb" or rel.head in ("be", "have"):
+        return None
+    return rel if rel.kind == "verb" and rel.head not in ("be", "have") else None
+
+
+def _bare_present(edge: Edge) -> bool:
+    """The head names a team and takes a plural verb: "Vistula United play their home games at
+    Amber Park" (a habit, asked "Where do Vistula United play ...?", not "did ... play")."""
+    rel = _verb_relation(edge)
+    if rel is None:
         return False
     form = re.compile(rf"\b{re.escape(edge.head_label)}\s+{re.escape(rel.head)}\b", re.IGNORECASE)
     return any(form.search(sentence) for sentence in edge.sentences)
