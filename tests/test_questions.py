@@ -444,12 +444,12 @@ def ask(edges: list[Edge], answer: str, type_: str = "simple", lang: str = "en")
     (("Telmark", "be based in", "Oslo", "en", "Telmark is based in Oslo.", "org", "place"), "Oslo", "Where is Telmark based?"),
     (("Elena Marsh", "meet in", "Rotterdam", "en", "Elena Marsh met in Rotterdam.", "person", "place"), "Rotterdam", "Where did Elena Marsh meet?"),
     # years and months are asked with "when", never "how many"
-    (("Quayside Arena", "convert the building in", "2019", "en", "Quayside Arena converted the building in 2019."), "2019",
-     "When did Quayside Arena convert the building?"),
+    (("Quayside Arena", "convert a warehouse in", "2019", "en", "Quayside Arena converted a warehouse in 2019."), "2019",
+     "When did Quayside Arena convert a warehouse?"),
     (("Hafenpark Stadium", "close its south stand in", "December", "en", "Hafenpark Stadium closed its south stand in December."),
      "December", "When did Hafenpark Stadium close its south stand?"),
-    (("Piotr Nowicki", "lead the company since", "2018", "en", "Piotr Nowicki has led the company since 2018.", "person", "date"),
-     "2018", "Since when has Piotr Nowicki led the company?"),
+    (("Piotr Nowicki", "lead the shipping line since", "2018", "en", "Piotr Nowicki has led the shipping line since 2018.",
+      "person", "date"), "2018", "Since when has Piotr Nowicki led the shipping line?"),
     # "report revenue of" had no template
     (("Baltic Freight Lines", "report revenue of", "410 million euros", "en", "Baltic Freight Lines reported revenue of 410 million euros.",
       "org", "money"), "410 million euros", "How much revenue did Baltic Freight Lines report?"),

@@ -91,6 +91,11 @@ def test_a_name_ending_in_an_organisations_noun_is_not_asked_with_who():
     # "When did Ashford City Council approve a budget?" -> 2027, for "a budget for 2027"
     (("Ashford City Council", "approve a budget for", "2027", "Ashford City Council approved a budget for 2027.", "org", "date"),
      "2027", "no when template"),
+    # "Since when has Piotr Nowicki led the company?", "When did Hansa Events convert the building?": which one?
+    (("Piotr Nowicki", "lead the company since", "2018", "Piotr Nowicki has led the company since 2018.", "person", "date"),
+     "2018", "names 'the company'"),
+    (("Hansa Events", "convert the building in", "2019", "Hansa Events converted the building into a concert hall in 2019.",
+      "org", "date"), "2019", "names 'the building'"),
 ])
 def test_en_vague_answers_and_anchors_are_skipped_with_a_reason(edge_args, answer, reason):
     failure = ask([fact(*edge_args)], answer)

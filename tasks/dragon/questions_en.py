@@ -709,6 +709,13 @@ def en_vague(label: str, entity_type: str | None = None, sentences: list[str] = 
     return False
 
 
+#: a relation that carries "the company" / "the building" points back to a name said before it
+_EN_BACK_REFERENCE = re.compile(
+    r"\b(?:the|its|their|this|that)\s+(?:company|group|firm|club|building|team|plant|factory|site|city|town|deal|"
+    r"business|carrier|carmaker|operator|terminal|fund|bank|airline|council|stadium|arena|venue|project|contract|"
+    r"agreement|band|singer|player|striker|album|tour)\b(?!\s+of\b)", re.IGNORECASE)
+
+
 def en_skip_reason(subgraph) -> str | None:
     """Why no English question is asked about this subgraph (recorded as a Failure), or None.
 
@@ -720,6 +727,10 @@ def en_skip_reason(subgraph) -> str | None:
     hidden = set(subgraph.hidden_nodes)
     for edge in subgraph.edges:
         words = edge.relation.lower().split()
+        pointing_back = _EN_BACK_REFERENCE.search(edge.relation)
+        if pointing_back:
+            # "has led the company since 2018" → "Since when has Piotr Nowicki led the company?": which one?
+            return f"skipped: {edge.relation!r} names {pointing_back.group(0)!r}, which out of its article does not say which one"
         if len(words) == 2 and _en_verb_lemma(words[0]) in _EN_RECIPROCAL and words[1] in ("in", "at", "on") and any(
                 re.search(r"\b(?:met|meets|meeting|talked|talks|spoke|speaks|negotiated|agreed)\s+with\b", sentence)
                 for sentence in edge.sentences):
