@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import multiprocessing
+import os
 import sqlite3
 import threading
 import time
@@ -74,8 +75,15 @@ def _child_put(cache: LLMCache, queue) -> None:
     try:
         cache.put("child", "3", kind="text", model="m", prompt=_prompt())
         queue.put(cache.get("parent"))
+        code = 0
     except BaseException as exc:  # reported to the parent
         queue.put(repr(exc))
+        code = 1
+    # leave without the finalizers a fork inherits from whatever else the test process ran
+    # (in the full suite one of them failed in the child and turned a clean exit into 1)
+    queue.close()
+    queue.join_thread()
+    os._exit(code)
 
 
 def test_cache_used_across_fork_opens_its_own_connection(tmp_path: Path):
