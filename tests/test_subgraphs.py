@@ -320,6 +320,18 @@ def test_negated_facts_are_no_set_members_and_no_second_answer():
     assert {s.edges[0].tail for s in out if s.type == "simple"} == {"M", "T"}  # the negated one: skipped, recorded, by questions
 
 
+def test_a_set_never_mixes_a_done_fact_with_a_plan():
+    played = make_edge("A", "perform at", "S")
+    will_play = make_edge("B", "perform at", "S").model_copy(update={"modality": "planned"})
+    also_will = make_edge("C", "perform at", "S").model_copy(update={"modality": "planned"})
+    sets = [s for s in sample_subgraphs([played, will_play], {played.edge_id, will_play.edge_id}, "en")
+            if s.type == "set"]
+    assert sets == []
+    edges = [played, will_play, also_will]
+    sets = [s for s in sample_subgraphs(edges, {e.edge_id for e in edges}, "en") if s.type == "set"]
+    assert [sorted(s.answer_nodes) for s in sets] == [["B", "C"]]  # the two plans, asked together
+
+
 def test_reuse_per_edge_and_per_answer_is_capped():
     edges = random_graph(400, 120)
     config = SubgraphConfig(max_edge_reuse=2, max_answer_reuse=1, distinct_facts=False)

@@ -431,9 +431,15 @@ def _set_pools(index: _GraphIndex, max_set_size: int) -> list[_Pool]:
     by_node: dict[str, list[tuple[int, ...]]] = defaultdict(list)
     for groups in (index.by_head_relation, index.by_tail_relation):
         for (node, _relation), members in sorted(groups.items()):
-            # edge ids include the normalised relation, so one (node, relation) has distinct far ends
-            if 2 <= len(members) <= max_set_size and any(index.focus[i] for i in members):
-                by_node[node].append(tuple(members))
+            # one modality per set: "Кто выступил в «Прибое»?" must not list the band that will
+            # play tonight beside the singer who played on Saturday (any language, any engine)
+            by_modality: dict[str, list[int]] = defaultdict(list)
+            for i in members:
+                by_modality[index.edges[i].modality or "asserted"].append(i)
+            for _modality, same in sorted(by_modality.items()):
+                # edge ids include the normalised relation, so one (node, relation) has distinct far ends
+                if 2 <= len(same) <= max_set_size and any(index.focus[i] for i in same):
+                    by_node[node].append(tuple(same))
     return [_ListPool(by_node[node]) for node in sorted(by_node)]
 
 
