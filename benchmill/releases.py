@@ -158,15 +158,18 @@ def release_texts(store: Store, collection: str, version: str) -> list[dict[str,
     return [{"public_id": p, "doc_id": d, "title": t or "", "text": x, "passage_id": v} for p, d, t, x, v in rows]
 
 
+#: items of a release whose answers are public (a sandbox's, ``public_answers`` in its manifest)
+_PUBLIC_ANSWER_ITEMS = """SELECT ri.item_id FROM release_items ri JOIN releases r USING (collection, version)
+                          WHERE json_extract_string(r.manifest, '$.public_answers') = 'true'"""
+
+
 def released_questions(store: Store, collection: str) -> list[str]:
     """Every question released so far in the collection, and every question a release made
     public with its answer (a sandbox's): the duplicates filter compares against them."""
     with store.connect() as con:
         rows = con.execute(
-            """SELECT i.question FROM release_items r JOIN items i USING (item_id)
-               WHERE r.collection = ? OR (r.collection, r.version) IN (
-                   SELECT collection, version FROM releases
-                   WHERE json_extract_string(manifest, '$.public_answers') = 'true')
+            f"""SELECT i.question FROM release_items r JOIN items i USING (item_id)
+               WHERE r.collection = ? OR r.item_id IN ({_PUBLIC_ANSWER_ITEMS})
                ORDER BY i.item_id""",
             [collection],
         ).fetchall()
@@ -179,8 +182,7 @@ def released_questions(store: Store, collection: str) -> list[str]:
 _UNSETTLED = """i.method = ? AND i.lang = ?
     AND i.item_id NOT IN (SELECT item_id FROM release_items WHERE collection = ?)
     AND i.item_id NOT IN (SELECT item_id FROM release_settled WHERE collection = ?)
-    AND i.item_id NOT IN (SELECT ri.item_id FROM release_items ri JOIN releases r USING (collection, version)
-                          WHERE json_extract_string(r.manifest, '$.public_answers') = 'true')"""
+    AND i.item_id NOT IN (""" + _PUBLIC_ANSWER_ITEMS + ")"
 
 
 def plan_release(store: Store, spec: "CollectionSpec") -> ReleasePlan | None:

@@ -103,16 +103,17 @@ class GeneratorRun:
     def carve_sandbox(self, spec: CollectionSpec) -> dict[str, str]:
         """DRAGON's static public set: before a collection's first ranked release takes its
         accepted questions, ``[sandbox]`` carves ``<collection>-sandbox`` out of them, once."""
-        from benchmill.sandbox import candidates, plan_sandbox
+        from benchmill.releases import latest_version
+        from benchmill.sandbox import candidates, plan_sandbox, sandbox_collection
 
         conf = self.settings.sandbox
-        if not conf.on_first_run or not spec.quotas:
-            return {}
+        if not conf.on_first_run or not spec.quotas or latest_version(self.store, sandbox_collection(spec.name)):
+            return {}  # off, or carved already (static): no candidate query on every later run
         pool = candidates(self.store, spec)
         if len(pool) < conf.min_accepted:
             return {}
         size = max(1, min(conf.size, int(conf.share * len(pool))))
-        plan = plan_sandbox(self.store, spec, size=size, max_texts=conf.max_texts)  # None once one exists
+        plan = plan_sandbox(self.store, spec, size=size, max_texts=conf.max_texts, pool=pool)
         if plan is None:
             return {}
         self.manifests[plan.collection] = publish(self.store, self.settings, plan, run_id=self.run_id)

@@ -108,12 +108,13 @@ def _texts(store: Store, method: str, lang: str, cited: list[str], max_texts: in
 
 
 def plan_sandbox(store: Store, spec: "CollectionSpec", size: int = DEFAULT_SIZE, max_texts: int = DEFAULT_MAX_TEXTS,
-                 version: str | None = None) -> ReleasePlan | None:
+                 version: str | None = None, pool: list[tuple[str, str, bool]] | None = None) -> ReleasePlan | None:
     """The ``<collection>-sandbox`` release to publish from ``spec``'s unreleased accepted items.
 
     None when there is nothing to do: a sandbox exists and no new ``version`` is asked
     for, ``version`` exists already (a rerun), or no candidate is left. ``version`` must
-    be the next one (``1.0.0`` first, then MINOR bumps)."""
+    be the next one (``1.0.0`` first, then MINOR bumps). ``pool``: ``candidates(store, spec)``
+    when the caller has it already."""
     if size < 1:
         raise ReleaseError(f"sandbox size must be >= 1, got {size}")
     name = sandbox_collection(spec.name)
@@ -129,7 +130,7 @@ def plan_sandbox(store: Store, spec: "CollectionSpec", size: int = DEFAULT_SIZE,
         if version != next_version(parent):
             raise ReleaseError(f"sandbox version {version!r}: the next {name} version is {next_version(parent)} "
                                f"(latest: {parent or 'none'})")
-    chosen = _spread(candidates(store, spec), size)
+    chosen = _spread(candidates(store, spec) if pool is None else pool, size)
     if not chosen:
         return None
     items = store.items(chosen)

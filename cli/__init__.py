@@ -341,7 +341,7 @@ def _print_daily_summary(summary) -> None:
         ("triplets", summary.triplets), ("novel triplets", summary.novel_triplets), ("new edges", summary.edges),
         ("subgraphs", summary.subgraphs),
         ("subgraph candidates passed over (reuse caps, repeated facts)",
-         sum(n for kinds in summary.sampler_drops.values() for reasons in kinds.values() for n in reasons.values())),
+         sum(row["candidates"] for row in summary.sampler_drop_rows())),
         ("new items", summary.new_items),
     ]:
         table.add_row(label, str(value))

@@ -101,7 +101,7 @@ def sandbox(
     from benchmill.releases import (
         VERSION_RE,
         ReleaseError,
-        export,
+        ensure_exports,
         latest_version,
         list_releases,
         next_version,
@@ -130,6 +130,7 @@ def sandbox(
             say_where(settings, releases=settings.releases_dir)
         results = []
         with Store.writer(settings.store, "sandbox") as st:
+            ensure_exports(st, settings)  # a release (a sandbox too) killed before its export is exported now
             for name in names:
                 plan = plan_sandbox(st, specs[name], size=size, max_texts=texts, version=version)
                 if plan is None:
@@ -138,8 +139,6 @@ def sandbox(
                     if version and existing and any(r["version"] == version for r in list_releases(st)
                                                     if r["collection"] == sb):
                         existing = version  # a rerun of that draw
-                    if existing and not (release_dir(settings, sb, existing) / "manifest.json").exists():
-                        export(st, sb, existing, release_dir(settings, sb, existing))  # killed before its export
                     results.append({"from": name, "sandbox": f"{sb}@{existing}" if existing else None, "new": False,
                                     "path": str(release_dir(settings, sb, existing)) if existing else None})
                     continue

@@ -10,7 +10,7 @@ from benchmill.runs import GeneratorRun, RunSummary
 from benchmill.settings import CrawlSettings, Settings
 from benchmill.store import Store
 from schemas import (
-    EntityCandidate, FetchedDocument, Item, LLMUsage, NewVersion, PreviousVersion, SourceSpec, Triplet,
+    EntityCandidate, FetchedDocument, Item, NewVersion, PreviousVersion, SourceSpec, Triplet,
 )
 from tasks.dragon import crawl, diff, linking, subgraphs
 from tasks.dragon.spec import FILTERS
@@ -32,6 +32,12 @@ class DailySummary(RunSummary):
     new_items: int
     #: lang -> question type -> reason -> drawn subgraph candidates the sampler passed over
     sampler_drops: dict[str, dict[str, dict[str, int]]] = {}
+
+    def sampler_drop_rows(self) -> list[dict]:
+        """``sampler_drops`` flat: one row per language, type and reason."""
+        return [{"lang": lang, "type": kind, "reason": reason, "candidates": n}
+                for lang, kinds in self.sampler_drops.items() for kind, reasons in kinds.items()
+                for reason, n in reasons.items()]
 
 
 # ------------------------------------------------------------------ stages
@@ -135,9 +141,7 @@ def publish_run_artifacts(run: GeneratorRun, summary: DailySummary, new_ids: lis
         + f"\n\nfailures: {len(failures)} · removed documents (404/410): {summary.removed_documents}"
         + f" · skipped filters: {', '.join(summary.skipped_filters) or 'none'}\n"
     )
-    drops = [{"lang": lang, "type": kind, "reason": reason, "candidates": n}
-             for lang, kinds in summary.sampler_drops.items() for kind, reasons in kinds.items()
-             for reason, n in reasons.items()]
+    drops = summary.sampler_drop_rows()
     if drops:
         md += "\nsubgraph candidates the sampler passed over: " + "; ".join(
             f"{d['lang']} {d['type']}: {d['candidates']} ({d['reason']})" for d in drops) + "\n"
