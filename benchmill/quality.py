@@ -5,8 +5,11 @@ What a reviewer would otherwise count by hand, over the release's items:
 * **answer uniqueness against the graph**: for a simple or multi-hop item, the fact
   holding its answer (the subgraph edge touching the answer node) asked from its other
   end: does the store's graph have another asserted edge with the same head and relation
-  (or relation and tail, when the head is the answer)? Then the question has a second
-  valid answer. For a set item: does the graph have a tail the answer does not list?
+  (or relation and tail, when the head is the answer), the same modality and answer class
+  (a date does not answer "Where ...?") (a plan is not
+  answered by a done fact), in the novel-fact graph or among the facts Wikidata already
+  states? Then the question has a second valid answer. For a set item: does the graph
+  have a member the answer does not list?
 * **near-duplicate clusters**: questions within ``cosine_threshold`` of each other
   (the duplicates filter's embeddings and entity guard), grouped transitively;
 * **same-answer clusters**: items whose answers are equal (case-folded, order aside), and
@@ -27,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from schemas import Edge, Item
+from tasks.dragon.subgraphs import answer_class
 
 if TYPE_CHECKING:
     from benchmill.store import Store
@@ -72,13 +76,31 @@ def _answer_edges(item: Item) -> list[dict]:
     return [e for e in sg.get("edges") or [] if e.get("head") in answer or e.get("tail") in answer]
 
 
+def _fact_key(e: dict | Edge) -> tuple[str, str]:
+    """(normalised relation, modality): "What does X plan to supply?" is answered by X's other
+    planned supplies, not by what it supplies today; "produces" and "produced" are one relation."""
+    from tasks.dragon.graph import normalise_relation
+
+    get = e.get if isinstance(e, dict) else (lambda k, default=None: getattr(e, k, default))
+    return normalise_relation(get("relation"), get("lang") or "en"), get("modality") or "asserted"
+
+
+def _tail_key(e: dict) -> tuple:
+    return (e["head"], *_fact_key(e), answer_class(e.get("tail_type"), e["tail_label"]))
+
+
+def _head_key(e: dict) -> tuple:
+    return (*_fact_key(e), e["tail"], answer_class(e.get("head_type"), e["head_label"]))
+
+
 def answer_uniqueness(items: list[Item], edges: list[Edge]) -> Section:
-    asserted = [e for e in edges if getattr(e, "modality", "asserted") == "asserted"]
-    tails: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)
-    heads: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)
-    for e in asserted:
-        tails[(e.head, e.relation)][e.tail] = e.tail_label
-        heads[(e.relation, e.tail)][e.head] = e.head_label
+    facts = [e for e in edges if (getattr(e, "modality", None) or "asserted") not in ("negated", "conditional")]
+    tails: dict[tuple, dict[str, str]] = defaultdict(dict)
+    heads: dict[tuple, dict[str, str]] = defaultdict(dict)
+    for e in facts:
+        key = _fact_key(e)
+        tails[(e.head, *key, answer_class(e.tail_type, e.tail_label))][e.tail] = e.tail_label
+        heads[(*key, e.tail, answer_class(e.head_type, e.head_label))][e.head] = e.head_label
     checked = non_unique = set_checked = set_incomplete = 0
     examples: list[str] = []
     for item in sorted(items, key=lambda i: i.item_id):
@@ -89,9 +111,9 @@ def answer_uniqueness(items: list[Item], edges: list[Edge]) -> Section:
             others: set[str] = set()
             for e in _answer_edges(item):
                 if e["tail"] in answer:
-                    others |= {label for node, label in tails[(e["head"], e["relation"])].items() if node not in answer}
+                    others |= {label for node, label in tails[_tail_key(e)].items() if node not in answer}
                 else:
-                    others |= {label for node, label in heads[(e["relation"], e["tail"])].items() if node not in answer}
+                    others |= {label for node, label in heads[_head_key(e)].items() if node not in answer}
             if others:
                 non_unique += 1
                 if len(examples) < _EXAMPLES:
@@ -101,7 +123,9 @@ def answer_uniqueness(items: list[Item], edges: list[Edge]) -> Section:
             missing: set[str] = set()
             for e in _answer_edges(item):
                 if e["tail"] in answer:
-                    missing |= {label for node, label in tails[(e["head"], e["relation"])].items() if node not in answer}
+                    missing |= {label for node, label in tails[_tail_key(e)].items() if node not in answer}
+                else:
+                    missing |= {label for node, label in heads[_head_key(e)].items() if node not in answer}
             if missing:
                 set_incomplete += 1
                 if len(examples) < _EXAMPLES:
@@ -242,7 +266,13 @@ def release_quality(store: "Store", collection: str, version: str, quotas: dict[
     items = [item for _, item in release_items(store, collection, version)]
     langs = sorted(m.counts_by_language) or sorted({i.lang for i in items})
     lang = langs[0] if len(langs) == 1 else "mixed"
-    edges = store.edges(lang) if lang in ("en", "ru") else []
+    edges = []
+    if lang in ("en", "ru"):
+        from tasks.dragon.graph import known_edges
+
+        # the novel-fact graph and the facts Wikidata already states: both answer a question
+        known = store.known_triplets(lang)
+        edges = store.edges(lang) + known_edges(known, store.links(lang, [s for t in known for s in (t.subject, t.object)]))
     return quality_of(items, lang, edges, quotas, collection=collection, version=version)
 
 

@@ -52,6 +52,30 @@ class GraphMixin:
                     [[tid, reason] for tid, reason in dropped],
                 )
 
+    def known_triplets(self, lang: str) -> list[Triplet]:
+        """The language's triplets the novelty stage found already in Wikidata (never asked about,
+        but another valid answer to a question about a novel fact: the sampler must see them)."""
+        with self.connect() as con:
+            cur = con.execute(
+                """SELECT triplet_id, doc_id, version_id, lang, sentence, subject, relation, object,
+                          subject_label, object_label, engine, modality
+                   FROM triplets WHERE lang = ? AND novelty = 'known' ORDER BY triplet_id""",
+                [lang],
+            )
+            return [Triplet(**r) for r in _dicts(cur)]
+
+    def links(self, lang: str, surfaces: list[str]) -> dict[str, EntityLink]:
+        """The entity links of ``surfaces`` in ``lang`` (surface -> link), as the linking stage wrote them."""
+        if not surfaces:
+            return {}
+        with self.connect() as con:
+            cur = con.execute(
+                """SELECT surface, lang, node_id, qid, label, score, method FROM entities
+                   WHERE lang = ? AND surface IN (SELECT unnest(?::VARCHAR[])) ORDER BY surface""",
+                [lang, sorted(set(surfaces))],
+            )
+            return {r["surface"]: EntityLink(**{**r, "score": r["score"] or 0.0}) for r in _dicts(cur)}
+
     def write_links(self, links: list[EntityLink], run_id: str) -> None:
         if not links:
             return

@@ -177,7 +177,10 @@ def _build_language(run: GeneratorRun, index: WikidataLookup | None, docs: list[
     with clock.stage(f"questions[{lang}]"):
         if focus:  # the whole graph is loaded only when there is something new to ask about
             cap = subgraphs.SubgraphConfig(max_per_type=SUBGRAPH_MARGIN * max(settings.quotas.values(), default=0))
-            sample = subgraphs_stage(store.edges(lang), focus, lang, cap)
+            # facts Wikidata already states are never asked, but a question they answer too is not unique
+            known_facts = store.known_triplets(lang)
+            known = graph.known_edges(known_facts, store.links(lang, [s for t in known_facts for s in (t.subject, t.object)]))
+            sample = subgraphs_stage(store.edges(lang), focus, lang, cap, known)
             sampled = sample.subgraphs
             drops[lang] = sample.dropped  # drawn candidates the sampler passed over, per type and reason
         chunks = [sampled[i:i + SUBGRAPHS_PER_QUESTION_TASK] for i in range(0, len(sampled), SUBGRAPHS_PER_QUESTION_TASK)]

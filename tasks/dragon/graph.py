@@ -121,7 +121,8 @@ _DATE = re.compile(
     r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b|(январ|феврал|март|апрел|ма[йяе]\b|июн|июл|август|сентябр|"
     r"октябр|ноябр|декабр)|^(в\s+)?(1[89]|20)\d\d(\s+(год|году|года|г\.?))?$|\b(год[ауе]?)\b", re.IGNORECASE,
 )
-_NUMBER = re.compile(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|dozen|hundred|thousand|million|billion|"
+_NUMBER = re.compile(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|"
+                     r"fifty|sixty|seventy|eighty|ninety|dozen|hundred|thousand|million|billion|"
                      r"один|одна|два|две|три|четыре|пять|шесть|семь|восемь|девять|десять|сто|тысяч|миллион|миллиард)", re.IGNORECASE)
 #: NER labels (natasha PER/ORG/LOC/MISC, spaCy OntoNotes, the folded set benchmill.nlp emits) → entity type
 _LABEL_TYPES = {
@@ -239,6 +240,17 @@ def build_edges(triplets: list[Triplet], links: dict[str, EntityLink], run_id: s
             )
         )
     return edges
+
+
+def known_edges(triplets: list[Triplet], links: dict[str, EntityLink]) -> list[Edge]:
+    """The facts Wikidata already states (novelty's dropped triplets) as edges, in memory only.
+
+    They are no part of the novel-fact graph and no question asks about them, but they still
+    answer questions about it: "What does Northbridge Motors produce?" asked of the novel
+    fact (Northbridge Motors, produce, Northbridge Aster) has a second answer, the Northbridge
+    Vela that Wikidata already lists. The sampler checks uniqueness against these too.
+    """
+    return build_edges(triplets, links, None)
 
 
 def _end_type(sightings: list[tuple[str | None, str]]) -> str:

@@ -19,7 +19,8 @@ head has several tails for its relation is not asked (the set question over that
 it with the complete answer); a multi-hop subgraph is asked only when its description names
 one bridge and the bridge has one answer for the asked relation; a conditional one only when
 no other node satisfies both conditions. Negated and conditional facts (``Edge.modality``)
-are no alternative answers and never set members.
+are no alternative answers and never set members. Facts the novelty stage found already in
+Wikidata (``known``) are never asked, but count as alternative answers and set members.
 
 Redundancy: one edge is used by at most ``max_edge_reuse`` subgraphs over all types, one
 answer by at most ``max_answer_reuse`` subgraphs of a type, and (``distinct_facts``) no two
@@ -53,7 +54,7 @@ from typing import Protocol
 from pydantic import BaseModel, Field
 
 from schemas import Edge, Subgraph
-from tasks.dragon.graph import normalise_relation, stable_id
+from tasks.dragon.graph import entity_type, normalise_relation, stable_id
 
 #: output order of the types
 QUESTION_TYPES = ("simple", "set", "multi-hop", "conditional", "comparison")
@@ -114,7 +115,27 @@ _CURRENCY_UNITS = {
     "rouble": "rub", "roubles": "rub",
     "¥": "cny", "yuan": "cny", "юань": "cny",
 }
-_UNIT_WORD = re.compile(r"%|[^\W\d_]+", re.UNICODE)
+_UNIT_WORD = re.compile(r"%|[^\W\d_]+(?:[-/][^\W\d_]+)*", re.UNICODE)
+_EN_UNITS = ("two", "three", "four", "five", "six", "seven", "eight", "nine")
+_EN_SPELLED_VALUES = {
+    **{w: i for i, w in enumerate(_EN_UNITS, start=2)},
+    **{w: i for i, w in enumerate(("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+                                   "seventeen", "eighteen", "nineteen"), start=10)},
+    **{w: 10 * i for i, w in enumerate(("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
+                                        "ninety"), start=2)},
+}
+#: a spelled-out count before its unit; "one" is left out ("one of", "one stadium" name no amount)
+_EN_SPELLED = re.compile(
+    r"^((?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|" + "|".join(_EN_UNITS) + r"))?|"
+    + "|".join(w for w in _EN_SPELLED_VALUES if w not in ("twenty", "thirty", "forty", "fifty", "sixty", "seventy",
+                                                          "eighty", "ninety")) + r")(\s+[^\d]+)$",
+    re.IGNORECASE,
+)
+
+
+def _en_spelled_value(word: str) -> int:
+    tens, _, unit = word.lower().partition("-")
+    return _EN_SPELLED_VALUES[tens] + (_EN_SPELLED_VALUES.get(unit, 1) if unit else 0)
 _CYRILLIC = re.compile(r"[\u0400-\u04FF]")
 #: a quantity's unit is a short noun phrase ("cars", "million rubles"); more is prose
 _MAX_UNIT_WORDS = 3
@@ -174,6 +195,11 @@ def parse_quantity(text: str, lang: str) -> Quantity | None:
     text = unicodedata.normalize("NFKC", text)
     for ch in _SPACE_CHARS:
         text = text.replace(ch, " ")
+    if lang == "en":
+        # "eleven roll-on/roll-off vessels", "twenty-five stores": a count spelled out
+        spelled = _EN_SPELLED.match(text.strip())
+        if spelled is not None:
+            text = f"{_en_spelled_value(spelled[1])}{spelled[2]}"
     match = _NUMBER_TEXT.match(text.strip())
     if match is None:
         return None
@@ -197,7 +223,7 @@ def parse_quantity(text: str, lang: str) -> Quantity | None:
     if re.search(r"\d", rest):
         return None
     words = _UNIT_WORD.findall(rest)
-    if len(words) > _MAX_UNIT_WORDS or re.sub(r"[%\w\s.,/$€£¥₽]", "", rest).strip():
+    if len(words) > _MAX_UNIT_WORDS or re.sub(r"[%\w\s.,/\-$€£¥₽]", "", rest).strip():
         return None  # brackets, dashes, quotes: a phrase, not a unit
     unit_text = " ".join(words)
     if match["currency"]:
@@ -375,35 +401,62 @@ def _round_robin(pools: Sequence[_Pool], rng: random.Random, accept=None) -> Ite
 # --------------------------------------------------------------------------- sampling
 
 
+def answer_class(type_: str | None, label: str) -> str:
+    """What a question word can ask for: "date" (when), "number" (how many / how much) or
+    "thing" (who / which / what). NER confuses persons, organisations and places often
+    enough that they are one class: "Who signed X?" and "Which organization signed X?"
+    are answered by the same edges. Counts are classed by unit, amounts of money together."""
+    type_ = type_ or entity_type(None, label)
+    if type_ == "date":
+        return "date"
+    if type_ in ("quantity", "money"):
+        # "How many cranes ...?" and "How many tugs ...?" are two questions; "How much ...?" one
+        quantity = parse_quantity(label, "ru" if re.search(r"[\u0400-\u04FF]", label) else "en")
+        if quantity is None:
+            return "money" if type_ == "money" else "thing"  # "the number 11 shirt": a digit, no amount
+        return "money" if quantity.money else f"number:{quantity.unit}"
+    return "thing"
+
+
 class _GraphIndex:
     """The language's edges sorted by edge_id (index = position), with lookups by node and relation."""
 
-    def __init__(self, edges: list[Edge], focus_edge_ids: Collection[str], lang: str):
+    def __init__(self, edges: list[Edge], focus_edge_ids: Collection[str], lang: str, known: Collection[Edge] = ()):
         focus_edge_ids = set(focus_edge_ids)
-        unique = {e.edge_id: e for e in edges if e.lang == lang and e.head != e.tail}
+        unique = {e.edge_id: e for e in known if e.lang == lang and e.head != e.tail}
+        novel = {e.edge_id: e for e in edges if e.lang == lang and e.head != e.tail}
+        unique.update(novel)
         self.edges = [unique[eid] for eid in sorted(unique)]
+        #: facts Wikidata already states: alternative answers and set members that make a set
+        #: incomplete, never asked about and never part of a subgraph
+        self.known = [e.edge_id not in novel for e in self.edges]
         self.heads = [e.head for e in self.edges]
         self.tails = [e.tail for e in self.edges]
         self.focus = [e.edge_id in focus_edge_ids for e in self.edges]
         self.relation = [normalise_relation(e.relation, lang) for e in self.edges]
+        self.head_class = [answer_class(e.head_type, e.head_label) for e in self.edges]
+        self.tail_class = [answer_class(e.tail_type, e.tail_label) for e in self.edges]
         self.incident: dict[str, list[int]] = defaultdict(list)
         self.by_head_relation: dict[tuple[str, str], list[int]] = defaultdict(list)
         self.by_tail_relation: dict[tuple[str, str], list[int]] = defaultdict(list)
         #: facts: negated and conditional edges are neither set members nor alternative answers
         self.fact = [e.modality not in ("negated", "conditional") for e in self.edges]
         for i, (head, tail, relation) in enumerate(zip(self.heads, self.tails, self.relation)):
-            self.incident[head].append(i)
-            self.incident[tail].append(i)
+            if not self.known[i]:
+                self.incident[head].append(i)
+                self.incident[tail].append(i)
             if self.fact[i]:
-                self.by_head_relation[(head, relation)].append(i)
-                self.by_tail_relation[(tail, relation)].append(i)
+                # keyed by the far end's answer class too: "born in 1991" and "born in Dublin" answer
+                # "When ...?" and "Where ...?", not one question twice
+                self.by_head_relation[(head, relation, self.tail_class[i])].append(i)
+                self.by_tail_relation[(tail, relation, self.head_class[i])].append(i)
 
     def same_question(self, i: int, asked: str) -> list[int]:
         """Fact edges answering what edge ``i`` answers about its end ``asked``, from its other end."""
         edge = self.edges[i]
         if asked == edge.tail:
-            return self.by_head_relation.get((edge.head, self.relation[i]), [])
-        return self.by_tail_relation.get((edge.tail, self.relation[i]), [])
+            return self.by_head_relation.get((edge.head, self.relation[i], self.tail_class[i]), [])
+        return self.by_tail_relation.get((edge.tail, self.relation[i], self.head_class[i]), [])
 
     def unique(self, i: int, asked: str) -> bool:
         """Is ``asked`` the only answer of edge ``i``'s question about it (no other fact edge)?"""
@@ -430,7 +483,7 @@ def _set_pools(index: _GraphIndex, max_set_size: int) -> list[_Pool]:
     """Per shared node, its (node, relation) groups of 2..max_set_size edges, as subject or as object."""
     by_node: dict[str, list[tuple[int, ...]]] = defaultdict(list)
     for groups in (index.by_head_relation, index.by_tail_relation):
-        for (node, _relation), members in sorted(groups.items()):
+        for (node, _relation, _class), members in sorted(groups.items()):
             # one modality per set: "Кто выступил в «Прибое»?" must not list the band that will
             # play tonight beside the singer who played on Saturday (any language, any engine)
             by_modality: dict[str, list[int]] = defaultdict(list)
@@ -438,6 +491,8 @@ def _set_pools(index: _GraphIndex, max_set_size: int) -> list[_Pool]:
                 by_modality[index.edges[i].modality or "asserted"].append(i)
             for _modality, same in sorted(by_modality.items()):
                 # edge ids include the normalised relation, so one (node, relation) has distinct far ends
+                if any(index.known[i] for i in same):
+                    continue  # a member only Wikidata states: the novel members alone are no complete answer
                 if 2 <= len(same) <= max_set_size and any(index.focus[i] for i in same):
                     by_node[node].append(tuple(same))
     return [_ListPool(by_node[node]) for node in sorted(by_node)]
@@ -470,7 +525,7 @@ def _comparison_pools(index: _GraphIndex) -> tuple[list[_Pool], dict[int, float]
     value_key: dict[int, float] = {}
     groups: dict[tuple[str, str], dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
     for i, edge in enumerate(index.edges):
-        if not any(ch.isdigit() for ch in edge.tail_label):
+        if index.known[i] or not any(ch.isdigit() for ch in edge.tail_label):
             continue
         if (edge.modality or "asserted") != "asserted" or not any(ch.isupper() or ch.isdigit() for ch in edge.head_label):
             # a plan is no value to compare; "plant", "fund" (a common noun no question may name)
@@ -525,9 +580,9 @@ def _multi_hop(index: _GraphIndex, a: int, b: int, lang: str, unique: bool = Fal
         edge = index.edges[first]
         far = index.other_end(first, bridge)
         same_description = (
-            index.by_head_relation[(far, index.relation[first])]
+            index.by_head_relation[(far, index.relation[first], index.tail_class[first])]
             if edge.head == far
-            else index.by_tail_relation[(far, index.relation[first])]
+            else index.by_tail_relation[(far, index.relation[first], index.head_class[first])]
         )
         return (len(same_description) == 1, index.edges[second].head == bridge, first < second)
 
@@ -597,14 +652,16 @@ class SampleResult(BaseModel):
 
 
 def sample_subgraphs(
-    edges: list[Edge], focus_edge_ids: list[str], lang: str, config: SubgraphConfig = SubgraphConfig()
+    edges: list[Edge], focus_edge_ids: list[str], lang: str, config: SubgraphConfig = SubgraphConfig(),
+    known: list[Edge] | None = None,
 ) -> list[Subgraph]:
     """``sample_subgraphs_counted`` without the counts."""
-    return sample_subgraphs_counted(edges, focus_edge_ids, lang, config).subgraphs
+    return sample_subgraphs_counted(edges, focus_edge_ids, lang, config, known).subgraphs
 
 
 def sample_subgraphs_counted(
-    edges: list[Edge], focus_edge_ids: list[str], lang: str, config: SubgraphConfig = SubgraphConfig()
+    edges: list[Edge], focus_edge_ids: list[str], lang: str, config: SubgraphConfig = SubgraphConfig(),
+    known: list[Edge] | None = None,
 ) -> SampleResult:
     """Every subgraph of ``lang``'s edges matching a template and containing a focus edge.
 
@@ -614,8 +671,12 @@ def sample_subgraphs_counted(
     ``subgraph_id`` = stable hash of the type and the sorted edge ids. Edge order inside a
     subgraph: multi-hop [first, second] as described in the module doc; set by tail label;
     otherwise by edge_id.
+
+    ``known``: facts Wikidata already states (``graph.known_edges``). They are never part of
+    a subgraph, but an answer they contradict is not unique ("What does X produce?" when
+    Wikidata lists another product) and a set they would extend is not complete.
     """
-    index = _GraphIndex(edges, focus_edge_ids, lang)
+    index = _GraphIndex(edges, focus_edge_ids, lang, known or ())
     if not any(index.focus):
         return SampleResult(subgraphs=[])
     cap = config.max_per_type
