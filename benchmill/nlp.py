@@ -344,20 +344,24 @@ _ORG_AFFIXES = {
 }
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
-#: last words that make an English name an organisation or a place, whatever a small NER
-#: model says ("Vistula United", "Vistula Box Terminal" come out as PERSON)
-_EN_ORG_HEADS = {
-    "united", "rovers", "wanderers", "athletic", "fc", "club", "group", "bank", "capital", "fund", "energy",
-    "logistics", "lines", "motors", "auto", "airlines", "airways", "holdings", "partners", "events", "robotics",
-    "systems", "technologies", "labs", "media", "foundation", "trust", "association", "union", "league",
-    "federation", "committee", "council", "ministry", "agency", "institute", "university", "college", "party",
-    "shipping", "freight", "industries", "pharma", "insurance", "bv", "ltd", "inc", "llc", "plc", "gmbh", "ag",
-}
-_EN_PLACE_HEADS = {
-    "terminal", "terminals", "port", "harbour", "harbor", "arena", "stadium", "park", "hall", "centre", "center",
-    "airport", "station", "museum", "theatre", "theater", "bridge", "plant", "factory", "hospital", "school",
-    "street", "square", "river", "island", "valley",
-}
+#: last words that make an English name an organisation or a place, whatever a small NER model
+#: says ("Vistula United", "Vistula Box Terminal" come out as PERSON). One lexicon for every
+#: stage that asks about names (DRAGON's en question templates, Know Your RAG's statements).
+#: A named terminal, school, hospital or theatre is the institution that runs it: it signs,
+#: handles cargo and employs people ("Which organization handled more tonnes ...?").
+EN_ORG_HEADS = frozenset("""
+    united rovers wanderers athletic fc club group bank capital fund energy logistics lines motors auto airlines
+    airways air holdings partners events robotics systems technologies labs laboratories media foundation trust
+    association union league federation committee council ministry agency institute university college academy
+    party shipping freight industries pharma insurance bv ltd inc llc plc gmbh ag sa corp corporation company co
+    terminals terminal court packaging foods retail office commission board records studios authority department
+    police service services network networks school hospital parliament senate government assembly bureau
+    organisation organization theatre theater orchestra band
+""".split())
+EN_PLACE_HEADS = frozenset("""
+    port harbour harbor arena stadium park hall centre center airport station museum bridge plant factory street
+    road square river island valley quay pier bay lake mountain
+""".split())
 
 
 def en_name_kind(name: str) -> str | None:
@@ -365,9 +369,9 @@ def en_name_kind(name: str) -> str | None:
     words = _WORD.findall(name.lower())
     if len(words) < 2:
         return None
-    if words[-1] in _EN_ORG_HEADS:
+    if words[-1] in EN_ORG_HEADS:
         return "ORG"
-    if words[-1] in _EN_PLACE_HEADS:
+    if words[-1] in EN_PLACE_HEADS:
         return "PLACE"
     return None
 

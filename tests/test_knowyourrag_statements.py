@@ -107,8 +107,9 @@ def test_rules_are_deterministic_and_seeded(gold_batch):
         # a name the small NER model calls a person but whose last word says club / terminal
         ("Vistula United is based in Gdańsk, a port city on the Baltic. The view is nice and calm.",
          "Which organisation is based in Gdańsk, a port city on the Baltic?"),
+        # (one lexicon with the DRAGON templates since 2026-11-25: a named terminal is the company running it)
         ("Vistula Box Terminal is located in Gdańsk, at the mouth of the Vistula river. The view is nice and calm.",
-         "What is located in Gdańsk, at the mouth of the Vistula river?"),
+         "Which organisation is located in Gdańsk, at the mouth of the Vistula river?"),
         # a measured object keeps its "of" phrase ("handle of cargo" before)
         ("Nordkai Terminals handled 4.1 million tonnes of cargo on its western quay. The view is nice and calm.",
          "How many tonnes of cargo did Nordkai Terminals handle on its western quay?"),

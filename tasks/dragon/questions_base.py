@@ -146,7 +146,10 @@ def _node_kinds(subgraphs: list[Subgraph]) -> dict[tuple[str, str], str]:
     for subgraph in subgraphs:
         lang = subgraph.lang if subgraph.lang in ("en", "ru") else "en"
         for edge in subgraph.edges:
-            for node, typ in ((edge.head, edge.head_type), (edge.tail, edge.tail_type)):
+            for node, typ, label in ((edge.head, edge.head_type, edge.head_label),
+                                     (edge.tail, edge.tail_type, edge.tail_label)):
+                if typ == "quantity" and lang == "en" and parse_quantity(label, lang) is None:
+                    continue  # a digit is no amount: "the number 11 shirt" is a thing, asked with "What"
                 if typ is not None and typ in _TYPE_KINDS:
                     kinds.setdefault((lang, node), _TYPE_KINDS[typ])
     pending: dict[str, dict[str, str]] = {"en": {}, "ru": {}}  # lang → node id → label

@@ -286,6 +286,14 @@ def _finite(lemma: str, modality: str, plural: bool = False) -> str:
     return en_past(lemma)
 
 
+def _agree(rest: str, modality: str, plural: bool) -> str:
+    """ "play their home games" after a singular present verb: "plays its home games" (a team
+    written with a plural verb in the article, asked as one organisation)."""
+    if modality == "present" and not plural:
+        return re.sub(r"\btheir\b", "its", rest)
+    return rest
+
+
 def _do_support(lemma: str, modality: str) -> tuple[str, str]:
     """(auxiliary, verb) of a question about a fact: ("did", "acquire"), ("does", "plan to acquire"), ("could", "acquire")."""
     if modality == "planned":
@@ -329,9 +337,10 @@ class EnglishTemplates:
     @staticmethod
     def _verb_clause(subject: str, rel: EnRelation, tail: str, modality: str = "asserted", plural: bool = False) -> str:
         past = _finite(rel.head, modality, plural)
+        rest = _agree(rel.rest_text, modality, plural)
         if rel.trailing_preposition:  # "opened a new terminal in Bergen"
-            return " ".join(p for p in (subject, past, rel.rest_text, tail) if p)
-        return " ".join(p for p in (subject, past, tail, rel.rest_text) if p)  # "sold 2139 cars in October"
+            return " ".join(p for p in (subject, past, rest, tail) if p)
+        return " ".join(p for p in (subject, past, tail, rest) if p)  # "sold 2139 cars in October"
 
     # --- asking for one end of one edge ------------------------------------------------
 
@@ -443,7 +452,9 @@ class EnglishTemplates:
             return f"{cls} whose {rel.head} is {tail}"
         head = edge.head_label
         if rel.kind == "verb":
-            return " ".join(p for p in (cls, "that", head, _finite(rel.head, modality, _plural_name(head)), rel.rest_text) if p)
+            plural_head = _plural_name(head)
+            return " ".join(p for p in (cls, "that", head, _finite(rel.head, modality, plural_head),
+                                        _agree(rel.rest_text, modality, plural_head)) if p)
         if rel.kind == "passive":
             if rel.trailing_preposition is None:
                 raise NoTemplate(f"cannot describe the object of passive {edge.relation!r}")
@@ -575,19 +586,9 @@ def _raise(edge: Edge):
 # templates fall back to a neutral wh-phrase ("What is X the head coach of?").
 
 #: last words of names that make the name an organisation's ("Baltic Freight Lines", "Elbe Rovers")
-_EN_ORG_HEADS = frozenset("""
-    motors energy lines terminals terminal council university court packaging foods retail air airlines airways bank
-    group holdings capital logistics robotics events rovers united athletic wanderers fc party institute office
-    ministry agency commission committee board association union federation league club ltd inc bv gmbh ag sa plc
-    corp corporation company co partners systems technologies media records studios pharma labs laboratories
-    industries insurance trust fund foundation authority department police service services network networks
-    school college academy hospital parliament senate government assembly bureau organisation organization
-    council theatre orchestra band
-""".split())
-#: last words of names that make the name a place's ("Hafenpark Stadium", "Amber Park")
-_EN_PLACE_HEADS = frozenset(
-    "stadium arena park airport hall square street road bridge harbour harbor river island station centre center "
-    "quay pier bay valley lake mountain".split())
+#: or a place's ("Hafenpark Stadium", "Amber Park"): the one lexicon in benchmill.nlp
+_EN_ORG_HEADS = nlp.EN_ORG_HEADS
+_EN_PLACE_HEADS = nlp.EN_PLACE_HEADS
 
 
 #: verbs whose "to" names a recipient, not a destination

@@ -38,8 +38,9 @@ def _en_definite(label: str, entity_type: str | None) -> str:
     words = label.split()
     if not words or not words[0][:1].islower() or words[0].lower() in _NO_ARTICLE:
         return label
-    if entity_type in ("date", "quantity", "money") or any(ch.isdigit() for ch in words[0]):
+    if entity_type in ("date", "money") or any(ch.isdigit() for ch in words[0]):
         return label
+    # a number inside is no amount: "the number 11 shirt" (typed a quantity for its digits)
     if parse_quantity(label, "en") is not None:
         return label
     return f"the {label}"

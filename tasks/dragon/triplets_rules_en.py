@@ -95,11 +95,42 @@ def _own_modality_en(verb) -> str | None:
         if child.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in _EN_CONDITION_MARKS for m in child.children):
             return "conditional"
     auxes = {c.lower_ for c in children if c.dep_ in ("aux", "auxpass")}
+    if auxes & {"would", "'d"} and not auxes & (_EN_POSSIBLE_AUX - {"would", "'d"}) and _reported_past(verb):
+        # "Greta Holm said the company would invest 60 million euros": the future of a past
+        # statement, a plan ("will invest" in direct speech), not a possibility
+        return "planned"
     if auxes & _EN_POSSIBLE_AUX:
         return "possible"
     if auxes & _EN_PLANNED_AUX:
         return "planned"
     return None
+
+
+#: verbs that report speech or thought: "said", "told", "announced" (their "would" clause is reported future)
+_EN_REPORTING = frozenset({
+    "say", "tell", "announce", "confirm", "state", "add", "report", "expect", "write", "explain", "reveal",
+    "insist", "promise", "warn", "note", "claim", "believe", "think",
+})
+
+
+def _reported_past(verb) -> bool:
+    """Is ``verb`` the clause reported by a past-tense reporting verb ("said the company would ...")?"""
+    head = verb.head
+    while verb.dep_ == "conj" and head is not verb:
+        verb, head = head, head.head
+    if not (verb.dep_ == "ccomp" and head is not verb and head.lemma_.lower() in _EN_REPORTING
+            and head.tag_ in ("VBD", "VBN")):
+        return False
+    # whose plan: the speaker's own ("she would", "Holm said Holm would"), or an organisation's
+    # told by its people ("the company would", "Nordkai would"); a person's future told by
+    # someone else ("the coach said Asante would strengthen the attack") is a prediction
+    subject = next((c for c in verb.children if c.dep_ in _EN_SUBJ), None)
+    if subject is None:
+        return False
+    if subject.pos_ == "PRON" or subject.ent_type_ in ("ORG", "NORP", "GPE") or subject.lower_ in _EN_ORG_ANAPHORS:
+        return True
+    speaker = next((c for c in head.children if c.dep_ in _EN_SUBJ), None)
+    return speaker is not None and speaker.lower_ == subject.lower_
 
 
 def _modality_en(verb) -> str:
@@ -400,6 +431,22 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
             objects += _EnSentence.with_conjuncts(child)
     named_objects = [(o, helper.phrase(o)) for o in objects]
     named_objects = [(o, p) for o, p in named_objects if p is not None]
+    # "carried 380,000 trucks and trailers": the number counts both nouns; "380,000 trucks" alone
+    # would be a wrong answer, so the bare conjuncts join the counted phrase
+    shared = []
+    for n, (obj, object_phrase) in enumerate(named_objects):
+        if object_phrase[1] not in (None, "MISC") or not any(t.like_num for t in obj.lefts):
+            continue
+        bare = [c for c in obj.children if c.dep_ == "conj" and c.pos_ == "NOUN" and c.i not in helper.ent_of
+                and not any(t.like_num for t in c.subtree)]
+        if bare:
+            words = [object_phrase[0]]
+            for c in bare:
+                cc = next((t.text for t in obj.children if t.dep_ == "cc" and t.i < c.i), "and")
+                words += [cc, _EnSentence.plain_text(c)]
+            named_objects[n] = (obj, (" ".join(words), object_phrase[1]))
+            shared += bare
+    objects = [o for o in objects if o not in shared]
     plain_object = next((o for o in objects if helper.phrase(o) is None), None)
 
     preps = []  # (preposition, object head) pairs; "in October", "in Oslo"
