@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import hashlib
 import os
-import sqlite3
 import threading
 from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
 from benchmill.nlp import load_once
+from benchmill.sqlite_local import SQLiteLocal
 
 # The model hub is unreachable from our machines; without this, sentence-transformers /
 # huggingface_hub may try (and time out) to check for updates even for a local folder.
@@ -96,22 +96,18 @@ CACHE_ENV = "BENCHMILL_EMBEDDING__CACHE_PATH"
 
 
 class EmbeddingCache:
-    """Vectors by sha256(model, kind, text) in one SQLite file, safe across threads and processes."""
+    """Vectors by sha256(model, kind, text) in one SQLite file, safe across threads and processes.
+
+    The file, its pragmas and the connections are a :class:`benchmill.sqlite_local.SQLiteLocal`:
+    a kept connection per thread of each process, a fresh one in a forked child, an opening
+    that retries while another process creates the file. Picklable (the path travels).
+    """
+
+    _SCHEMA = "CREATE TABLE IF NOT EXISTS vectors (key BLOB PRIMARY KEY, vector BLOB NOT NULL)"
 
     def __init__(self, path: str):
         self.path = path
-        self._local = threading.local()
-        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-        with self._connect() as con:
-            con.execute("CREATE TABLE IF NOT EXISTS vectors (key BLOB PRIMARY KEY, vector BLOB NOT NULL)")
-
-    def _connect(self) -> sqlite3.Connection:
-        con = getattr(self._local, "con", None)
-        if con is None:
-            con = sqlite3.connect(self.path, timeout=30)
-            con.execute("PRAGMA journal_mode=WAL")
-            self._local.con = con
-        return con
+        self._db = SQLiteLocal(path, self._SCHEMA, busy_timeout=30)
 
     @staticmethod
     def key(model: str, kind: str, text: str) -> bytes:
@@ -119,7 +115,7 @@ class EmbeddingCache:
 
     def get(self, keys: list[bytes]) -> dict[bytes, np.ndarray]:
         found: dict[bytes, np.ndarray] = {}
-        con = self._connect()
+        con = self._db.connection()
         for start in range(0, len(keys), 500):
             chunk = keys[start:start + 500]
             rows = con.execute(
@@ -128,8 +124,7 @@ class EmbeddingCache:
         return found
 
     def put(self, items: dict[bytes, np.ndarray]) -> None:
-        con = self._connect()
-        with con:
+        with self._db.transaction() as con:
             con.executemany("INSERT OR IGNORE INTO vectors VALUES (?, ?)",
                             [(k, np.asarray(v, dtype=np.float32).tobytes()) for k, v in items.items()])
 

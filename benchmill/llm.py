@@ -33,7 +33,6 @@ import re
 import sqlite3
 import threading
 import time
-from contextlib import closing
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -44,6 +43,7 @@ from pydantic import BaseModel, ValidationError
 
 from benchmill.prompts import RenderedPrompt
 from benchmill.settings import LLMSettings, SettingsError
+from benchmill.sqlite_local import SQLiteLocal
 from schemas.llm import LLMUsage
 
 if TYPE_CHECKING:
@@ -275,12 +275,10 @@ def cache_key(
 class LLMCache:
     """Replies that parsed, in an SQLite file shared by threads and processes.
 
-    WAL mode lets readers proceed while another process writes. Each thread of each process
-    uses its own connection, opened on its first operation and kept: a connection opened and
-    closed per operation cost ~13 ms per put here, ~1.8 ms of it CPU (closing the file's
-    last connection checkpoints the WAL and syncs the database); a kept one, ~0.1 ms.
-    A connection inherited across fork() is never used in the child (the process id is
-    checked); a thread's connection closes when the thread ends.
+    The file, its pragmas (WAL, synchronous=NORMAL) and the connections are a
+    :class:`benchmill.sqlite_local.SQLiteLocal`: each thread of each process uses its own
+    kept connection; one inherited across fork() is never used in the child; a thread's
+    connection closes when the thread ends. Picklable (path and timeout travel).
     """
 
     _SCHEMA = """
@@ -298,82 +296,19 @@ class LLMCache:
     def __init__(self, path: Path, busy_timeout: float = 30.0):
         self.path = Path(path)
         self.busy_timeout = busy_timeout
-        self._local = threading.local()
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._initialise()
+            self._db = SQLiteLocal(self.path, self._SCHEMA, busy_timeout=busy_timeout)
         except (OSError, sqlite3.Error) as exc:
             raise SettingsError(
                 f"cannot open the LLM call cache {self.path} (llm.cache_path / BENCHMILL_LLM__CACHE_PATH): {exc}"
             ) from exc
 
-    def _initialise(self) -> None:
-        """Switch to WAL and create the table, retrying while another opener holds the lock.
-
-        SQLite does not call its busy handler for every lock it meets while a file is being
-        created or its journal mode changed by another process (CI saw "database is locked"
-        with two processes and two threads opening a fresh cache at once), so the opening
-        itself retries, up to the same bound as a busy wait.
-        """
-        deadline = time.monotonic() + self.busy_timeout
-        pause = 0.01
-        while True:
-            try:
-                with closing(self._connect()) as conn:
-                    conn.execute("PRAGMA journal_mode=WAL")
-                    conn.execute(self._SCHEMA)
-                    conn.commit()
-                return
-            except sqlite3.OperationalError as exc:
-                if "locked" not in str(exc) and "busy" not in str(exc):
-                    raise
-                if time.monotonic() >= deadline:
-                    raise
-                time.sleep(pause)
-                pause = min(pause * 2, 0.5)
-
-    def _connect(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.path, timeout=self.busy_timeout)
-        # WAL + synchronous=NORMAL: no fsync per commit (a crashed process loses nothing; a
-        # power cut may lose the last replies, which are then asked again). With FULL, each
-        # put cost ~40 ms here and, serialised by SQLite's write lock, capped the whole
-        # client at ~25 calls/s whatever max_concurrency was (bench/bench_llm.py).
-        conn.execute("PRAGMA synchronous=NORMAL")
-        return conn
-
-    def __getstate__(self) -> dict:
-        # picklable as before (path and timeout): connections are per thread and process
-        return {k: v for k, v in self.__dict__.items() if k != "_local"}
-
-    def __setstate__(self, state: dict) -> None:
-        self.__dict__.update(state)
-        self._local = threading.local()
-
-    def _conn(self) -> sqlite3.Connection:
-        """This thread's connection (see the class doc), opened on first use in this process."""
-        held = getattr(self._local, "conn", None)
-        pid = os.getpid()
-        if held is not None and held[0] == pid:
-            return held[1]
-        if held is not None:
-            # opened by the parent before a fork: SQLite forbids using it here, and closing
-            # it could checkpoint the parent's file from the child; keep it, untouched
-            _INHERITED_CONNECTIONS.append(held[1])
-        conn = self._connect()
-        self._local.conn = (pid, conn)
-        return conn
-
     def _write(self, sql: str, params: tuple) -> None:
-        conn = self._conn()
-        try:
+        with self._db.transaction() as conn:
             conn.execute(sql, params)
-            conn.commit()
-        except BaseException:
-            conn.rollback()  # never leave this thread's connection inside a failed transaction
-            raise
 
     def get(self, key: str) -> str | None:
-        rows = self._conn().execute("SELECT raw FROM llm_cache WHERE key = ?", (key,)).fetchall()
+        rows = self._db.connection().execute("SELECT raw FROM llm_cache WHERE key = ?", (key,)).fetchall()
         return rows[0][0] if rows else None
 
     def put(self, key: str, raw: str, *, kind: str, model: str, prompt: RenderedPrompt) -> None:
@@ -387,11 +322,7 @@ class LLMCache:
         self._write("DELETE FROM llm_cache WHERE key = ?", (key,))
 
     def __len__(self) -> int:
-        return self._conn().execute("SELECT count(*) FROM llm_cache").fetchall()[0][0]
-
-
-#: connections a forked child inherited from its parent (see ``LLMCache._conn``)
-_INHERITED_CONNECTIONS: list[sqlite3.Connection] = []
+        return self._db.connection().execute("SELECT count(*) FROM llm_cache").fetchall()[0][0]
 
 
 # --- client --------------------------------------------------------------------------------

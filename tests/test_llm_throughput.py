@@ -128,3 +128,20 @@ def test_cache_stays_picklable(tmp_path: Path):
     cache.put("a", "1", kind="text", model="m", prompt=_prompt())
     copy = pickle.loads(pickle.dumps(cache))
     assert copy.path == cache.path and copy.get("a") == "1"
+
+
+def test_cache_reads_a_file_written_before_the_shared_helper(tmp_path: Path):
+    # the table as LLMCache created it before benchmill.sqlite_local, in a file left in the
+    # default (rollback journal) mode: it reads, takes writes, and is switched to WAL
+    path = tmp_path / "c.sqlite"
+    old = sqlite3.connect(path)
+    old.execute("CREATE TABLE llm_cache (key TEXT PRIMARY KEY, kind TEXT NOT NULL, model TEXT NOT NULL,"
+                " prompt_name TEXT NOT NULL, prompt_hash TEXT NOT NULL, raw TEXT NOT NULL, created REAL NOT NULL)")
+    with old:
+        old.execute("INSERT INTO llm_cache VALUES ('k', 'text', 'm', 'en/quiz', '0123', 'old reply', 1.0)")
+    old.close()
+    cache = LLMCache(path)
+    assert cache.get("k") == "old reply" and len(cache) == 1
+    cache.put("k2", "new", kind="text", model="m", prompt=_prompt())
+    assert len(LLMCache(path)) == 2
+    assert sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone()[0] == "wal"
