@@ -55,7 +55,7 @@ from schemas.knowyourrag import (
 STAGE = "kyr_statements"
 METHOD = "kyr"
 #: bump when the rules change what they produce: part of rules items' ids and lineage
-RULES_VERSION = "3"  # 2: hyphenated words stay joined; 3: name kinds, leaning statements, "of" phrases
+RULES_VERSION = "4"  # 2: hyphenated words stay joined; 3: name kinds, leaning statements, "of" phrases; 4: one name-head lexicon (a named terminal is an organisation)
 #: statement kind per question type
 KIND_OF_TYPE = {"fact_single": "fact", "summary": "summary", "reasoning": "conclusion"}
 
