@@ -104,3 +104,27 @@ def test_release_quality_reads_a_release_and_the_cli_prints_it(tmp_path: Path):
     missing = run_cli("quality", "news-en@9.9.9", env=env)
     assert missing.returncode == 2 and missing.stderr.strip().startswith("benchmill: error: no release news-en@9.9.9")
     assert len(missing.stderr.strip().splitlines()) == 1
+
+
+def test_alternatives_share_the_answers_modality_and_class():
+    """news-en@1.0.0 (demo, 47a407d) reported "Which organizations does Lumen Energy plan to supply?
+    → Northbridge Motors; Tidewave Robotics (missing: storage systems)": what Lumen supplies today
+    does not answer what it plans to supply. And "born in Dublin" does not answer "When ...?"."""
+    plan_nb = edge("lumen", "Lumen Energy", "supply", "nb", "Northbridge Motors", modality="planned")
+    plan_tw = edge("lumen", "Lumen Energy", "supply", "tw", "Tidewave Robotics", modality="planned")
+    today = edge("lumen", "Lumen Energy", "supply", "st", "storage systems")
+    born_year = edge("marsh", "Elena Marsh", "be born in", "y1991", "1991").model_copy(update={"tail_type": "date"})
+    born_place = edge("marsh", "Elena Marsh", "be born in", "dublin", "Dublin").model_copy(update={"tail_type": "place"})
+    born_other_year = edge("marsh", "Elena Marsh", "be born in", "y1992", "1992").model_copy(update={"tail_type": "date"})
+    items = [
+        make_item("p1", "Which organizations does Lumen Energy plan to supply?", ["Northbridge Motors", "Tidewave Robotics"],
+                  kind="set", subgraph=sg("set", [plan_nb, plan_tw], ["nb", "tw"], ["lumen"])),
+        make_item("p2", "When was Elena Marsh born?", ["1991"], subgraph=sg("simple", [born_year], ["y1991"], ["marsh"])),
+    ]
+    u = quality_of(items, "en", [plan_nb, plan_tw, today, born_year, born_place], None,
+                   collection="c", version="1").answer_uniqueness.figures
+    assert (u["checked"], u["second_valid_answer"], u["sets_checked"], u["sets_incomplete"]) == (1, 0, 1, 0)
+    # a second birth year is a second valid answer
+    u = quality_of(items, "en", [plan_nb, plan_tw, born_year, born_place, born_other_year], None,
+                   collection="c", version="1").answer_uniqueness.figures
+    assert u["second_valid_answer"] == 1
