@@ -290,11 +290,23 @@ def test_a_quoted_name_after_a_common_noun_stays_in_the_answer():
         "Алина Звонарёва исполнила песни из нового альбома «Солёный ветер».",
         "На этой неделе «Волна Авто» представит новый городской электромобиль «Волна Бриз».")}
     assert ("Алина Звонарева", "исполнить", "песни из нового альбома «Солёный ветер»") in found, found
-    car = found[("Волна Авто", "представить", "новый городской электромобиль «Волна Бриз»")]
-    e = as_edge(car)
+    # the named thing itself, as «фирму «Балтийский транзит»» gives «Балтийский транзит»
+    e = as_edge(found[("Волна Авто", "представить", "Волна Бриз")])
     assert question(e, "tail") == "Что планирует представить Волна Авто?"
-    # asked the other way, the name keeps its quotes and its nominative after the declined noun
-    assert question(e, "head") == "Какая организация планирует представить новый городской электромобиль «Волна Бриз»?"
+    # asked the other way, the name keeps its quotes and its nominative after its noun
+    assert question(e, "head") == "Какая организация планирует представить электромобиль «Волна Бриз»?"
+
+
+def test_a_bare_noun_points_back_at_the_thing_named_with_it():
+    """news-ru had «Что вмещает 21000 зрителей и передано клубу «Маяк»?» → «стадион»: which one?"""
+    found = {(t.subject, t.relation, t.object) for t in triplets(
+        "«Маяк» проводит домашние матчи на стадионе «Прибрежный». Стадион вмещает 21000 зрителей.",
+        "Стадион «Прибрежный» закроет южную трибуну в декабре. Стадион принадлежит городу и передан в аренду клубу «Маяк».")}
+    assert ("Прибрежный", "вмещать", "21000 зрителей") in found, found
+    assert ("Прибрежный", "передан", "Маяк") in found, found
+    # nothing named with the noun before: the bare noun stays what it was
+    found = {(t.subject, t.relation, t.object) for t in triplets("Стадион вмещает 21000 зрителей.")}
+    assert ("стадион", "вмещать", "21000 зрителей") in found, found
 
 
 @pytest.mark.parametrize("sentence", [

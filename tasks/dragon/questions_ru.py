@@ -322,6 +322,9 @@ def _ru_case_in_sentences(edge: Edge, preposition: str | None, verb_case: str | 
                 continue
             if nlp.lemma_ru(word) != first_lemma:
                 continue
+            if (len(tail_words) > 1 and index + 1 < len(words)
+                    and nlp.lemma_ru(words[index + 1]) != nlp.lemma_ru(tail_words[1])):
+                continue  # "«Волна Авто» представит ... «Волна Бриз»": another name with the same first word
             if index and sentence[: matches[index].start()].rstrip().endswith("«") and _ru_noun(words[index - 1]):
                 # "принадлежит фонду «Восход Капитал»": a quoted name stays in the nominative;
                 # the common noun before it carries the case the verb governs

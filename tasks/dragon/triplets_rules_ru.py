@@ -39,8 +39,12 @@ _RU_COPULAS = frozenset({"являться", "стать", "становитьс
 class _RuSentence:
     """Pattern helpers over one natasha sentence."""
 
-    def __init__(self, tokens, span_of: dict[str, object], vocab, antecedent=None, person=None, sole_person=None):
+    def __init__(self, tokens, span_of: dict[str, object], vocab, antecedent=None, person=None, sole_person=None,
+                 things=None):
         self.tokens = tokens
+        #: a common noun's lemma → the named thing it last came with ("стадион «Прибрежный»"):
+        #: what the bare noun ("Стадион вмещает ...") points back at
+        self.things = things or {}
         #: the person, when the sentence before named exactly one: what "22-летний форвард" points back at
         self.sole_person = sole_person
         #: the person last named before this sentence: what "он" / "она" points back at
@@ -151,6 +155,10 @@ class _RuSentence:
             return self.antecedent
         if lemma in _RU_GENERIC:
             return None
+        if lemma in self.things and not modifiers and not self.kids(head, ("amod", "appos", "flat:name")):
+            # "Стадион «Прибрежный» ... . Стадион вмещает 21000 зрителей": the stadium named before,
+            # not «стадион», an answer nobody can check out of its article
+            return self.things[lemma]
         if _animate(self.vocab, head):
             # "22-летний форвард заменит ...": a description of a person, not a name a question
             # can use; with an age it points back at the person just named, else nothing
@@ -158,9 +166,10 @@ class _RuSentence:
             return self.sole_person if ages else None
         name = self.quoted_appositive(head)
         if name is not None:
-            # "новый городской электромобиль «Волна Бриз»": the name says which one; the
-            # noun alone would be an answer nobody can check (issue 10)
-            return f"{self.role(head)} «{name}»", None
+            # "новый городской электромобиль «Волна Бриз»": the thing is «Волна Бриз", as a
+            # named appositive gives its name ("фирму «Балтийский транзит»"); the noun alone
+            # would be an answer nobody can check (issue 10)
+            return name, None
         words = [self.role(head)]
         for nmod in modifiers[:1]:
             tokens = sorted([nmod, *self.kids(nmod, ("case", "amod", "flat:name")), *[
@@ -297,8 +306,9 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector) -> None:
             span_of[token.id] = span
     _name_stems(parsed.spans)
     antecedent = person = sole_person = None
+    things: dict[str, tuple[str, str | None]] = {}
     for sent in parsed.sents:
-        helper = _RuSentence(sent.tokens, span_of, vocab, antecedent, person, sole_person)
+        helper = _RuSentence(sent.tokens, span_of, vocab, antecedent, person, sole_person, dict(things))
         for token in sent.tokens:
             if token.pos in ("VERB", "AUX"):
                 for fact in _verb_facts_ru(token, sent.text, helper):
@@ -306,6 +316,13 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector) -> None:
             elif token.pos == "NOUN":
                 for fact in _noun_facts_ru(token, sent.text, helper):
                     collector.add(fact)
+        for token in sent.tokens:
+            if token.pos == "NOUN" and token.id not in span_of and not _animate(vocab, token) and (
+                    helper.quoted_appositive(token) is not None
+                    or any(c.id in span_of for c in helper.kids(token, ("appos",)))):
+                named = helper.phrase(token, common=True)
+                if named is not None:
+                    things[_lemma(vocab, token)] = named
         people = [span for span in parsed.spans if span.type == "PER" and sent.start <= span.start < sent.stop]
         if people:
             person = (people[0].normal, people[0].type)
