@@ -329,3 +329,13 @@ def test_a_speakers_own_future_and_a_reported_past_keep_their_modality():
     assert found[("Кедр Моторс", "открыть завод в", "Казань")] == "planned"  # the company's plan, told by its head
     assert found[("Олег Кравцов", "усилить", "атака команды")] == "planned"
     assert found[("Доронин", "усилить", "атака команды")] == "asserted"
+
+
+def test_a_persons_future_is_a_plan_only_when_the_source_says_so():
+    """news-ru had «Что планирует сохранить Виктор Гуляев?» («Гуляев сохранит свой пост после смены владельца»)
+    and «Кого планирует заменить Максим Тарасов?» («22-летний форвард заменит Илью Доронина»)."""
+    (t,) = [t for t in triplets("Виктор Гуляев сохранит свой пост после смены владельца.") if t.relation == "сохранить"]
+    assert t.modality == "planned"
+    assert question(as_edge(t), "tail") == "Что сохранит Виктор Гуляев?"
+    (t,) = [t for t in triplets("Нападающий Максим Тарасов планирует перейти в «Маяк».") if t.relation == "перейти в"]
+    assert question(as_edge(t), "head") == "Кто планирует перейти в Маяк?"

@@ -58,11 +58,26 @@ def _ru_verb(edge: Edge, rel: "RuRelation", gender: str) -> str:
     if modality == "planned" and edge.head_type not in ("person", "org", None):
         # a thing does not plan: "следующий концерт пройдёт", never "планирует пройти"
         return _ru_future(rel.head, gender)
+    if modality == "planned" and edge.head_type == "person" and not _ru_says_plan(edge):
+        # "Гуляев сохранит свой пост", "22-летний форвард заменит Доронина": what will happen
+        # to a person, not what the person plans (a company's future is its announced plan)
+        return _ru_future(rel.head, gender)
     if modality == "planned":
         return f"{'планируют' if gender == 'plur' else 'планирует'} {rel.head}"
     if modality == "possible":
         return f"{'могут' if gender == 'plur' else 'может'} {rel.head}"
     return ru_finite(rel.head, gender, _ru_tense_in_sentences(edge, rel.head))
+#: words that make a future a plan ("планирует открыть", "намерен", "собирается")
+_RU_PLAN_WORDS = frozenset({
+    "планировать", "намереваться", "собираться", "рассчитывать", "хотеть", "обещать", "пообещать", "намерен",
+    "намеренный", "должен", "должный", "готовиться", "обязаться", "надеяться", "предполагать",
+})
+
+
+def _ru_says_plan(edge: Edge) -> bool:
+    return any(nlp.lemma_ru(w) in _RU_PLAN_WORDS for s in edge.sentences for w in _RU_WORD.findall(s))
+
+
 _RU_WHICH = {"masc": "какой", "femn": "какая", "neut": "какое", "plur": "какие"}
 _RU_WHICH_REL = {"masc": "который", "femn": "которая", "neut": "которое", "plur": "которые"}
 
