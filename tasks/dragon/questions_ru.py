@@ -67,6 +67,8 @@ def _ru_verb(edge: Edge, rel: "RuRelation", gender: str) -> str:
     if modality == "possible":
         return f"{'могут' if gender == 'plur' else 'может'} {rel.head}"
     return ru_finite(rel.head, gender, _ru_tense_in_sentences(edge, rel.head))
+
+
 #: words that make a future a plan ("планирует открыть", "намерен", "собирается")
 _RU_PLAN_WORDS = frozenset({
     "планировать", "намереваться", "собираться", "рассчитывать", "хотеть", "обещать", "пообещать", "намерен",
@@ -75,6 +77,7 @@ _RU_PLAN_WORDS = frozenset({
 
 
 def _ru_says_plan(edge: Edge) -> bool:
+    """Does a source sentence of ``edge`` have a plan word ("планирует", "намерен")?"""
     return any(nlp.lemma_ru(w) in _RU_PLAN_WORDS for s in edge.sentences for w in _RU_WORD.findall(s))
 
 

@@ -166,7 +166,7 @@ class _RuSentence:
             return self.sole_person if ages else None
         name = self.quoted_appositive(head)
         if name is not None:
-            # "новый городской электромобиль «Волна Бриз»": the thing is «Волна Бриз", as a
+            # "новый городской электромобиль «Волна Бриз»": the thing is «Волна Бриз», as a
             # named appositive gives its name ("фирму «Балтийский транзит»"); the noun alone
             # would be an answer nobody can check (issue 10)
             return name, None
