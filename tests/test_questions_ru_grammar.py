@@ -253,3 +253,89 @@ def test_a_locative_takes_the_form_its_sentence_has():
     """news-ru had «... испытала краны в Северном порте» for «в «Северном порту»»."""
     e = edge("Робопорт", "испытать краны в", "Северный порт", "В октябре «Робопорт» испытал свои краны в «Северном порту».")
     assert question(e, "head") == "Какая организация испытала краны в Северном порту?"
+
+
+def test_a_time_both_conditions_share_is_said_once():
+    """news-ru had «Какая организация перевалила 3,8 млн тонн в октябре и приняла 265 судов в октябре?»."""
+    found = {(t.subject, t.relation, t.object): as_edge(t) for t in triplets(
+        "«Амурский терминал» перевалил 3,8 млн тонн грузов в октябре.", "В октябре «Амурский терминал» принял 265 судов.")}
+    handled = found[("Амурский терминал", "перевалить в октябре", "3,8 млн тонн")]
+    received = found[("Амурский терминал", "принять в октябре", "265 судов")]
+    handled, received = (e.model_copy(update={"edge_id": e.relation, "head": "n:at", "tail": f"n:{e.tail_label}",
+                                              "tail_type": "quantity"})
+                         for e in (handled, received))
+    sub = Subgraph(subgraph_id="cond", type="conditional", lang="ru", edges=[handled, received], answer_nodes=["n:at"],
+                   question_nodes=["n:3,8 млн тонн", "n:265 судов"])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    assert [i.question for i in batch.items] == ["Какая организация в октябре перевалила 3,8 млн тонн и приняла 265 судов?"]
+    # a multi-hop question through the terminal says the month once too
+    sub = Subgraph(subgraph_id="mh", type="multi-hop", lang="ru", edges=[handled, received], answer_nodes=["n:265 судов"],
+                   question_nodes=["n:3,8 млн тонн"], hidden_nodes=["n:at"])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    assert [i.question for i in batch.items] == [
+        "Сколько судов приняла в октябре организация, которая перевалила 3,8 млн тонн?"], batch.failures
+    # different times stay with their facts
+    may = received.model_copy(update={"relation": "принять в мае", "sentences": ["В мае «Амурский терминал» принял 265 судов."]})
+    sub = Subgraph(subgraph_id="cond2", type="conditional", lang="ru", edges=[handled, may], answer_nodes=["n:at"],
+                   question_nodes=["n:3,8 млн тонн", "n:265 судов"])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    assert [i.question for i in batch.items] == [
+        "Какая организация перевалила 3,8 млн тонн в октябре и приняла 265 судов в мае?"]
+
+
+def test_a_quoted_name_after_a_common_noun_stays_in_the_answer():
+    """news-ru answered «Что исполнила Алина Звонарёва?» with «песни из нового альбома» and «Что планирует
+    представить Волна Авто?» with «новый городской электромобиль»: which album, which car, the name says."""
+    found = {(t.subject, t.relation, t.object): t for t in triplets(
+        "Алина Звонарёва исполнила песни из нового альбома «Солёный ветер».",
+        "На этой неделе «Волна Авто» представит новый городской электромобиль «Волна Бриз».")}
+    assert ("Алина Звонарева", "исполнить", "песни из нового альбома «Солёный ветер»") in found, found
+    # the named thing itself, as «фирму «Балтийский транзит»» gives «Балтийский транзит»
+    e = as_edge(found[("Волна Авто", "представить", "Волна Бриз")])
+    assert question(e, "tail") == "Что планирует представить Волна Авто?"
+    # asked the other way, the name keeps its quotes and its nominative after its noun
+    assert question(e, "head") == "Какая организация планирует представить электромобиль «Волна Бриз»?"
+
+
+def test_a_bare_noun_points_back_at_the_thing_named_with_it():
+    """news-ru had «Что вмещает 21000 зрителей и передано клубу «Маяк»?» → «стадион»: which one?"""
+    found = {(t.subject, t.relation, t.object) for t in triplets(
+        "«Маяк» проводит домашние матчи на стадионе «Прибрежный». Стадион вмещает 21000 зрителей.",
+        "Стадион «Прибрежный» закроет южную трибуну в декабре. Стадион принадлежит городу и передан в аренду клубу «Маяк».")}
+    assert ("Прибрежный", "вмещать", "21000 зрителей") in found, found
+    assert ("Прибрежный", "передан", "Маяк") in found, found
+    # nothing named with the noun before: the bare noun stays what it was
+    found = {(t.subject, t.relation, t.object) for t in triplets("Стадион вмещает 21000 зрителей.")}
+    assert ("стадион", "вмещать", "21000 зрителей") in found, found
+
+
+@pytest.mark.parametrize("sentence", [
+    "Главный тренер «Маяка» Олег Кравцов сказал, что Доронин усилит атаку команды.",
+    "По словам тренера, Доронин усилит атаку команды.",
+    "Олег Кравцов уверен, что Доронин усилит атаку команды.",
+], ids=["сказал-что", "по-словам", "уверен-что"])
+def test_someone_elses_forecast_about_a_person_is_not_the_persons_plan(sentence):
+    """news-ru had «Что планирует усилить Доронин?» → «атака команды»: the coach said so, Доронин planned nothing."""
+    (t,) = [t for t in triplets(sentence) if t.relation == "усилить"]
+    assert t.modality == "possible"
+    assert question(as_edge(t), "tail") == "Что может усилить Доронин?"
+
+
+def test_a_speakers_own_future_and_a_reported_past_keep_their_modality():
+    found = {(t.subject, t.relation, t.object): t.modality for t in triplets(
+        "Игорь Рябов заявил, что «Кедр Моторс» откроет завод в Казани.",
+        "Олег Кравцов сказал, что Олег Кравцов усилит атаку команды.",
+        "Олег Кравцов сказал, что Доронин усилил атаку команды.")}
+    assert found[("Кедр Моторс", "открыть завод в", "Казань")] == "planned"  # the company's plan, told by its head
+    assert found[("Олег Кравцов", "усилить", "атака команды")] == "planned"
+    assert found[("Доронин", "усилить", "атака команды")] == "asserted"
+
+
+def test_a_persons_future_is_a_plan_only_when_the_source_says_so():
+    """news-ru had «Что планирует сохранить Виктор Гуляев?» («Гуляев сохранит свой пост после смены владельца»)
+    and «Кого планирует заменить Максим Тарасов?» («22-летний форвард заменит Илью Доронина»)."""
+    (t,) = [t for t in triplets("Виктор Гуляев сохранит свой пост после смены владельца.") if t.relation == "сохранить"]
+    assert t.modality == "planned"
+    assert question(as_edge(t), "tail") == "Что сохранит Виктор Гуляев?"
+    (t,) = [t for t in triplets("Нападающий Максим Тарасов планирует перейти в «Маяк».") if t.relation == "перейти в"]
+    assert question(as_edge(t), "head") == "Кто планирует перейти в Маяк?"

@@ -58,11 +58,29 @@ def _ru_verb(edge: Edge, rel: "RuRelation", gender: str) -> str:
     if modality == "planned" and edge.head_type not in ("person", "org", None):
         # a thing does not plan: "следующий концерт пройдёт", never "планирует пройти"
         return _ru_future(rel.head, gender)
+    if modality == "planned" and edge.head_type == "person" and not _ru_says_plan(edge):
+        # "Гуляев сохранит свой пост", "22-летний форвард заменит Доронина": what will happen
+        # to a person, not what the person plans (a company's future is its announced plan)
+        return _ru_future(rel.head, gender)
     if modality == "planned":
         return f"{'планируют' if gender == 'plur' else 'планирует'} {rel.head}"
     if modality == "possible":
         return f"{'могут' if gender == 'plur' else 'может'} {rel.head}"
     return ru_finite(rel.head, gender, _ru_tense_in_sentences(edge, rel.head))
+
+
+#: words that make a future a plan ("планирует открыть", "намерен", "собирается")
+_RU_PLAN_WORDS = frozenset({
+    "планировать", "намереваться", "собираться", "рассчитывать", "хотеть", "обещать", "пообещать", "намерен",
+    "намеренный", "должен", "должный", "готовиться", "обязаться", "надеяться", "предполагать",
+})
+
+
+def _ru_says_plan(edge: Edge) -> bool:
+    """Does a source sentence of ``edge`` have a plan word ("планирует", "намерен")?"""
+    return any(nlp.lemma_ru(w) in _RU_PLAN_WORDS for s in edge.sentences for w in _RU_WORD.findall(s))
+
+
 _RU_WHICH = {"masc": "какой", "femn": "какая", "neut": "какое", "plur": "какие"}
 _RU_WHICH_REL = {"masc": "который", "femn": "которая", "neut": "которое", "plur": "которые"}
 
@@ -197,7 +215,7 @@ def _ru_form_in_sentences(edge: Edge, label: str, case: str) -> str | None:
     """The label as its sentences write it in ``case``: "в «Северном порту»" gives "Северном порту"
     (pymorphy's plain locative would be «порте»)."""
     label_words = _RU_WORD.findall(label)
-    if not label_words or len(label_words) != len(label.split()):
+    if not label_words or len(label_words) != len(label.split()) or "«" in label:
         return None
     lemmas = [nlp.lemma_ru(w) for w in label_words]
     vocab = nlp.morph_vocab()
@@ -322,6 +340,9 @@ def _ru_case_in_sentences(edge: Edge, preposition: str | None, verb_case: str | 
                 continue
             if nlp.lemma_ru(word) != first_lemma:
                 continue
+            if (len(tail_words) > 1 and index + 1 < len(words)
+                    and nlp.lemma_ru(words[index + 1]) != nlp.lemma_ru(tail_words[1])):
+                continue  # "«Волна Авто» представит ... «Волна Бриз»": another name with the same first word
             if index and sentence[: matches[index].start()].rstrip().endswith("«") and _ru_noun(words[index - 1]):
                 # "принадлежит фонду «Восход Капитал»": a quoted name stays in the nominative;
                 # the common noun before it carries the case the verb governs
@@ -446,6 +467,12 @@ class RussianTemplates:
             unit = _ru_quantity_unit(edge.tail_label)
             if rel.kind != "verb" or rel.preposition or unit is None:
                 raise NoTemplate(f"no сколько template for relation {edge.relation!r}")
+            if "," in head:
+                # a described subject ends the question, and a time its clause already has is
+                # not said twice: "Сколько судов приняла в октябре организация, которая
+                # перевалила 3,8 млн тонн?", not «... 3,8 млн тонн в октябре в октябре?»
+                head = _ru_drop_repeated_time(head, rel)
+                return _q("сколько", unit, _ru_verb(edge, rel, gender), rel.middle, head), "tail.how-many"
             return _q("сколько", unit, _ru_verb(edge, rel, gender), head, rel.middle), "tail.how-many"
         if kind == "ORG" and not rel.preposition and rel.head in _RU_MAKE_VERBS:
             kind = "MISC"  # "производит «ГЛ-90»": a product the tagger took for an organisation
@@ -475,7 +502,7 @@ class RussianTemplates:
         if "," in head:
             # a described subject ("человек, который руководит компанией") ends the question,
             # or the rest of the predicate would read as part of its clause
-            return _q(wh, verb, rel.middle, head), "tail.verb"
+            return _q(wh, verb, rel.middle, _ru_drop_repeated_time(head, rel)), "tail.verb"
         return _q(wh, verb, head, rel.middle), "tail.verb"
 
     def ask_head(self, edge: Edge, tail: str, kind: str, plural: bool = False) -> tuple[str, str]:
@@ -533,8 +560,11 @@ class RussianTemplates:
         from_node = [e for e in edges if e.head == shared]
         to_node = [e for e in edges if e.head != shared]
         if not to_node:
-            predicates = [self.subject_predicate(e, shared, gender) for e in edges]
-            return _q(wh, " и ".join(predicates)), "conditional"
+            # "Какая организация в октябре перевалила ... и приняла ...?": a time both facts
+            # share is said once, not after each (issue 10)
+            time = _ru_shared_time(edges)
+            predicates = [self.subject_predicate(_ru_without_time(e, time), shared, gender) for e in edges]
+            return _q(wh, time, " и ".join(predicates)), "conditional"
         if kind in ("PER", "MISC", "NUM"):  # a class noun carries the relative clause: "какой человек, который ..."
             singular, _, noun_gender = _RU_CLASS[kind]
             wh, gender = f"{_RU_WHICH[noun_gender]} {singular}", noun_gender
@@ -568,6 +598,39 @@ class RussianTemplates:
             wh, gender = "кто", "masc"
         what = f"больше {unit}" if unit else "больше"
         return _q(wh, ru_finite(rel.head, gender), what, rel.middle)[:-1] + f": {first} или {second}?", "comparison"
+
+
+#: a relation's middle that is only a time: "в октябре", "в 2025 году", "за третий квартал"
+_RU_TIME_MIDDLE = re.compile(r"(?:в|во|за) \S+(?: \S+)?")
+
+
+def _ru_shared_time(edges: list[Edge]) -> str | None:
+    """The time phrase ("в октябре") every one of two or more facts ends with, or None."""
+    middles = set()
+    for edge in edges:
+        try:
+            rel = ru_relation(edge.relation)
+        except NoTemplate:
+            return None
+        if rel.kind != "verb" or rel.preposition or not _RU_TIME_MIDDLE.fullmatch(rel.middle):
+            return None
+        middles.add(rel.middle)
+    return middles.pop() if len(edges) > 1 and len(middles) == 1 else None
+
+
+def _ru_drop_repeated_time(described: str, rel: RuRelation) -> str:
+    """A description ending with the time the question's own verb carries, without it."""
+    if rel.middle and _RU_TIME_MIDDLE.fullmatch(rel.middle) and described.endswith(f" {rel.middle}"):
+        return described[: -len(rel.middle) - 1]
+    return described
+
+
+def _ru_without_time(edge: Edge, time: str | None) -> Edge:
+    """``edge`` with the time phrase ``time`` taken off the end of its relation."""
+    if not time:
+        return edge
+    words = edge.relation.split()
+    return edge.model_copy(update={"relation": " ".join(words[: len(words) - len(time.split())])})
 
 
 def _ru_prep_phrase(preposition: str | None, phrase: str) -> str:

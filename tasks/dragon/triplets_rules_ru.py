@@ -39,8 +39,12 @@ _RU_COPULAS = frozenset({"являться", "стать", "становитьс
 class _RuSentence:
     """Pattern helpers over one natasha sentence."""
 
-    def __init__(self, tokens, span_of: dict[str, object], vocab, antecedent=None, person=None, sole_person=None):
+    def __init__(self, tokens, span_of: dict[str, object], vocab, antecedent=None, person=None, sole_person=None,
+                 things=None):
         self.tokens = tokens
+        #: a common noun's lemma → the named thing it last came with ("стадион «Прибрежный»"):
+        #: what the bare noun ("Стадион вмещает ...") points back at
+        self.things = things or {}
         #: the person, when the sentence before named exactly one: what "22-летний форвард" points back at
         self.sole_person = sole_person
         #: the person last named before this sentence: what "он" / "она" points back at
@@ -151,19 +155,30 @@ class _RuSentence:
             return self.antecedent
         if lemma in _RU_GENERIC:
             return None
+        if lemma in self.things and not modifiers and not self.kids(head, ("amod", "appos", "flat:name")):
+            # "Стадион «Прибрежный» ... . Стадион вмещает 21000 зрителей": the stadium named before,
+            # not «стадион», an answer nobody can check out of its article
+            return self.things[lemma]
         if _animate(self.vocab, head):
             # "22-летний форвард заменит ...": a description of a person, not a name a question
             # can use; with an age it points back at the person just named, else nothing
             ages = [c for c in self.kids(head, ("amod",)) if _RU_AGE.match(c.text.lower())]
             return self.sole_person if ages else None
+        name = self.quoted_appositive(head)
+        if name is not None:
+            # "новый городской электромобиль «Волна Бриз»": the thing is «Волна Бриз», as a
+            # named appositive gives its name ("фирму «Балтийский транзит»"); the noun alone
+            # would be an answer nobody can check (issue 10)
+            return name, None
         words = [self.role(head)]
         for nmod in modifiers[:1]:
             tokens = sorted([nmod, *self.kids(nmod, ("case", "amod", "flat:name")), *[
                 t for c in self.kids(nmod, ("nmod",)) for t in (c, *self.kids(c, ("case",)))
             ]], key=lambda t: t.start)
-            names = [self.span_of[c.id] for c in self.kids(nmod, ("appos",)) if c.id in self.span_of]
-            if names:  # "выручка холдинга «Металлинвест»"
-                words.append(f"{nmod.text} «{_unquote(names[0].normal)}»")
+            names = [_unquote(self.span_of[c.id].normal) for c in self.kids(nmod, ("appos",)) if c.id in self.span_of]
+            names = names or [n for n in (self.quoted_appositive(nmod),) if n is not None]
+            if names:  # "выручка холдинга «Металлинвест»", "песни из нового альбома «Солёный ветер»"
+                words.append(f"{' '.join(t.text for t in tokens)} «{names[0]}»")
             elif len(tokens) <= 5:
                 # the modifier whole when it is short and unbroken: "крепления боковой стенки",
                 # "моста через реку Самару", not "крепления стенки", "моста через реку"
@@ -173,6 +188,18 @@ class _RuSentence:
                     tokens = whole
                 words.append(" ".join(t.text for t in tokens))
         return " ".join(words), None
+
+    def quoted_appositive(self, noun) -> str | None:
+        """The name in «» right after a common noun, as written (an appositive name stays in the
+        nominative: "альбома «Солёный ветер»"), whatever the NER made of it; or None."""
+        for child in self.kids(noun, ("appos", "flat:name")):
+            words = self.subtree(child)
+            order = [self.tokens.index(t) for t in words]
+            first, last = min(order), max(order)
+            if (last - first + 1 == len(words) and first > 0 and last + 1 < len(self.tokens)
+                    and self.tokens[first - 1].text == "«" and self.tokens[last + 1].text == "»"):
+                return " ".join(t.text for t in words)
+        return None
 
     def role(self, noun) -> str:
         """A role noun with its adjectives in the nominative: "генеральным директором" → "генеральный директор".
@@ -279,8 +306,9 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector) -> None:
             span_of[token.id] = span
     _name_stems(parsed.spans)
     antecedent = person = sole_person = None
+    things: dict[str, tuple[str, str | None]] = {}
     for sent in parsed.sents:
-        helper = _RuSentence(sent.tokens, span_of, vocab, antecedent, person, sole_person)
+        helper = _RuSentence(sent.tokens, span_of, vocab, antecedent, person, sole_person, dict(things))
         for token in sent.tokens:
             if token.pos in ("VERB", "AUX"):
                 for fact in _verb_facts_ru(token, sent.text, helper):
@@ -288,6 +316,13 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector) -> None:
             elif token.pos == "NOUN":
                 for fact in _noun_facts_ru(token, sent.text, helper):
                     collector.add(fact)
+        for token in sent.tokens:
+            if token.pos == "NOUN" and token.id not in span_of and not _animate(vocab, token) and (
+                    helper.quoted_appositive(token) is not None
+                    or any(c.id in span_of for c in helper.kids(token, ("appos",)))):
+                named = helper.phrase(token, common=True)
+                if named is not None:
+                    things[_lemma(vocab, token)] = named
         people = [span for span in parsed.spans if span.type == "PER" and sent.start <= span.start < sent.stop]
         if people:
             person = (people[0].normal, people[0].type)
@@ -356,6 +391,48 @@ def _modality_ru(verb, helper: _RuSentence) -> str:
     return "asserted"
 
 
+#: verbs and words of saying and believing: a fact in their "что" clause is the speaker's word
+_RU_SPEECH_HEADS = frozenset({
+    "сказать", "говорить", "заявить", "заявлять", "сообщить", "сообщать", "отметить", "отмечать", "подчеркнуть",
+    "добавить", "пояснить", "рассказать", "считать", "полагать", "думать", "ожидать", "прогнозировать",
+    "предсказать", "уверенный", "уверен", "убежденный", "убежден",
+})
+
+
+def _speaker_ru(verb, helper: _RuSentence):
+    """The token naming who says the verb's clause, or None: the subject of the speech verb
+    whose "что" clause it is ("тренер сказал, что ...", its conjuncts and infinitives
+    included), or the genitive of "по словам тренера"."""
+    clause = verb
+    while clause.rel in ("conj", "xcomp") and helper.by_id.get(clause.head_id) not in (None, clause):
+        clause = helper.by_id[clause.head_id]
+    for words in helper.kids(clause, ("parataxis", "obl")):
+        if _lemma(helper.vocab, words) == "слово" and helper.preposition(words) == "по":
+            return next(iter(helper.kids(words, ("nmod",))), None)
+    head = helper.by_id.get(clause.head_id)
+    if clause.rel != "ccomp" or head is None or head is clause:
+        return None
+    if _lemma(helper.vocab, head) not in _RU_SPEECH_HEADS and head.text.lower() not in _RU_SPEECH_HEADS:
+        return None
+    return next(iter(helper.kids(head, _RU_SUBJ)), None)
+
+
+def _predicted_by_another_ru(verb, subjects, helper: _RuSentence) -> bool:
+    """Is the verb's future someone else's word about a person ("тренер сказал, что Доронин
+    усилит атаку", "по словам тренера, Доронин усилит ...")? A prediction, not the person's plan."""
+    speaker = _speaker_ru(verb, helper)
+    if speaker is None:
+        return False
+    said_by = helper.phrase(speaker, common=True)
+    for subject in subjects:
+        if subject.text.lower() in ("он", "она", "я", "мы"):
+            return False  # "Рябов заявил, что он ...": the speaker's own plan
+        named = helper.phrase(subject)
+        if named is None or named[1] != "PER" or named == said_by:
+            return False
+    return bool(subjects)
+
+
 def _control_prefix_ru(verb, helper: _RuSentence) -> str:
     """ "согласилась купить" → "согласиться"; "планирует открыть", "может снизить" → "" (modality instead)."""
     if verb.rel != "xcomp":
@@ -401,7 +478,10 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
     if not subjects:
         return
     # "не одобрила", "будет построен", "может снизить", "если ..., выпустит": on the fact (issue 10)
-    emit = _Emitter(sentence, _modality_ru(verb, helper), _control_prefix_ru(verb, helper))
+    modality = _modality_ru(verb, helper)
+    if modality == "planned" and _predicted_by_another_ru(verb, subjects, helper):
+        modality = "possible"  # issue 10: «Что планирует усилить Доронин?» for the coach's forecast
+    emit = _Emitter(sentence, modality, _control_prefix_ru(verb, helper))
     feats = verb.feats or {}
     passive = feats.get("Voice") == "Pass" or any(c.rel == "nsubj:pass" for c in helper.kids(verb))
     lemma = _lemma(helper.vocab, verb)
