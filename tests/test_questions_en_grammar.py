@@ -171,14 +171,14 @@ def test_a_conditional_about_the_object_of_a_condition_is_asked_with_relative_cl
                   "org", "org", "planned", n=1),
              fact("Northbridge Motors", "hire", "600 workers", "Northbridge Motors hired 600 workers.", "org", "quantity", n=2)]
     item = ask(edges, "Northbridge Motors", "conditional")
-    assert getattr(item, "question", None) == ("What is the name of the organization that Lumen Energy plans to supply "
+    assert getattr(item, "question", None) == ("What is the name of the organization that Lumen Energy will supply "
                                                "and that hired 600 workers?"), item
 
 
 @pytest.mark.parametrize("edge_args, answer, expected", [
     # "Where does the Lanterns plan to perform?"
     (("Lanterns", "perform at", "Quayside Arena", "The Lanterns will perform at Quayside Arena on Monday night.",
-      "org", "place", "planned"), "Quayside Arena", "Where do the Lanterns plan to perform?"),
+      "org", "place", "planned"), "Quayside Arena", "Where will the Lanterns perform?"),
     # "Which place signed Daniel Okafor ...?": a "place" that signs someone is a club
     (("Calder City", "sign", "Daniel Okafor", "Calder City signed striker Daniel Okafor.", "place", "person"),
      "Calder City", "Which organization signed Daniel Okafor?"),
@@ -264,7 +264,7 @@ def test_comparisons_are_not_spent_on_heads_no_question_may_name():
      "Lumen Volta", "What does Lumen Energy produce?"),
     # "Which organization do the Lanterns plan to perform at?" -> Quayside Arena
     (("Lanterns", "perform at", "Quayside Arena", "The Lanterns will perform at Quayside Arena.", "org", "org", "planned"),
-     "Quayside Arena", "Where do the Lanterns plan to perform?"),
+     "Quayside Arena", "Where will the Lanterns perform?"),
 ])
 def test_products_and_venues_get_their_question_words(edge_args, answer, expected):
     item = ask([fact(*edge_args)], answer)
@@ -279,7 +279,7 @@ def test_a_plural_name_agrees_in_a_description():
     sub = Subgraph(subgraph_id="s-mh2", type="multi-hop", lang="en", edges=[perform, own], answer_nodes=["n:Hansa Events"],
                    question_nodes=["n:Lanterns"], hidden_nodes=["n:Quayside Arena"])
     (item,) = generate_questions([sub], RULES).items
-    assert item.question == "Which organization owns the place that the Lanterns plan to perform at?", item.question
+    assert item.question == "Which organization owns the place that the Lanterns will perform at?", item.question
 
 
 @pytest.mark.parametrize("edge_args, answer, expected", [
@@ -366,11 +366,11 @@ def test_seed61_sample_errors():
         "Kwame Asante will wear the number 11 shirt.",
     ])
     flat = [q for qs in asked.values() for q in qs]
-    assert "How much does Nordkai Terminals plan to invest? -> 60 million euros" in flat, flat
+    assert "How much will Nordkai Terminals invest? -> 60 million euros" in flat, flat
     assert "How many roll-on/roll-off vessels does Baltic Freight Lines operate? -> eleven roll-on/roll-off vessels" in flat
     assert "How many trucks and trailers did Baltic Freight Lines carry? -> 380,000 trucks and trailers" in flat
-    assert "What does Kwame Asante plan to wear? -> the number 11 shirt" in flat
-    assert "Who plans to wear the number 11 shirt? -> Kwame Asante" in flat
+    assert "What will Kwame Asante wear? -> the number 11 shirt" in flat
+    assert "Who will wear the number 11 shirt? -> Kwame Asante" in flat
     assert not [q for q in flat if q.startswith(("How much could", "How many trucks did"))], flat
 
 
@@ -397,3 +397,49 @@ def test_a_team_with_a_plural_verb_is_one_organization_in_a_relative_clause():
     assert "plays its home games at Hafenpark Stadium" in item.question, item
     assert ask(edges[:1], "Hafenpark Stadium").question == "Where do Elbe Rovers play their home games?"
     assert ask(edges[:1], "Elbe Rovers").question == "Which organization plays its home games at Hafenpark Stadium?"
+
+
+def test_demo_read_through_errors_2026_11_25():
+    """Read through all 97 questions of news-en@1.0.0 (demo day 1, after 7bbb258): what was wrong."""
+    asked = _questions_of([
+        # "How many streets did Maria Kovacs grow up?": a distance is no object
+        "Maria Kovacs grew up two streets away from Hafenpark Stadium.",
+        # "What did Kessler Construction rebuild? -> the main stand in 2022": the date dates the deed
+        "Kessler Construction also rebuilt the main stand in 2022.",
+        # "-> the automated straddle carriers": a bare plural is a kind
+        "Tidewave Robotics builds automated straddle carriers for container terminals.",
+        # "When does Hafenpark Stadium plan to close its south stand?": said with "will"
+        "Hafenpark Stadium will close its south stand in December for roof repairs.",
+    ])
+    flat = [q for qs in asked.values() for q in qs]
+    assert not [q for q in flat if "streets" in q], flat
+    assert "When did Kessler Construction rebuild the main stand? -> 2022" in flat, flat
+    assert "What does Tidewave Robotics build? -> automated straddle carriers" in flat, flat
+    assert "When will Hafenpark Stadium close its south stand? -> December" in flat, flat
+    # "Which organization did the person who met with Sofia Brandt perform at?" -> Quayside Arena
+    edge = fact("Elena Marsh", "perform at", "Quayside Arena", "Elena Marsh performed at Quayside Arena on Saturday.",
+                "person", "org")
+    assert ask([edge], "Quayside Arena").question == "Where did Elena Marsh perform?"
+
+
+@pytest.mark.parametrize("question, said_once", [
+    ("Which organization handled 3.8 million tonnes in October and received 265 ships in October?",
+     "Which organization handled 3.8 million tonnes and received 265 ships in October?"),
+    ("How many ships did the organization that handled 3.8 million tonnes in October receive in October?",
+     "How many ships did the organization that handled 3.8 million tonnes receive in October?"),
+    ("Which organization sold 2139 cars in October and hired 600 workers in 2024?",
+     "Which organization sold 2139 cars in October and hired 600 workers in 2024?"),
+])
+def test_one_period_is_said_once(question, said_once):
+    from tasks.dragon.questions_en import en_time_once
+
+    assert en_time_once(question) == said_once
+
+
+def test_one_period_is_said_once_in_a_generated_conditional():
+    edges = [fact("Amur Terminal", "handle in October", "3.8 million tonnes", "Amur Terminal handled 3.8 million tonnes in October.",
+                  "org", "quantity", n=1),
+             fact("Amur Terminal", "receive in October", "265 ships", "In October, Amur Terminal received 265 ships.",
+                  "org", "quantity", n=2)]
+    item = ask(edges, "Amur Terminal", "conditional")
+    assert item.question.count("in October") == 1, item

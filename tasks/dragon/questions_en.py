@@ -247,6 +247,8 @@ def _modality(edge: Edge) -> str:
     present tense ("Eastline Auto employs 3,100 people": "How many people does Eastline Auto
     employ?", not "did ... employ")."""
     modality = _base_modality(edge)
+    if modality == "planned" and _said_with_will(edge):
+        return "future"
     rel = _verb_relation(edge) if modality == "asserted" else None
     if rel is None:
         return modality
@@ -254,6 +256,23 @@ def _modality(edge: Edge) -> str:
     if any(form.search(sentence) for sentence in edge.sentences) or _bare_present(edge):
         return "present"
     return modality
+
+
+#: words that make a future a plan: "plans to open", "is set to open", "intends to open"
+_EN_PLAN_WORDS = re.compile(r"\b(?:plan|plans|planned|planning|intend|intends|intended|aim|aims|aimed|set|due|"
+                            r"schedule|scheduled|expect|expects|expected|hope|hopes|hoped|want|wants|wanted|seek|seeks|"
+                            r"promise|promised|pledge|pledged|going|propose|proposed)\s+to\b", re.IGNORECASE)
+
+
+def _said_with_will(edge: Edge) -> bool:
+    """A planned fact its sentences state with a plain "will" ("Hafenpark Stadium will close its
+    south stand in December"): asked "When will Hafenpark Stadium close ...?", as said, not as a
+    plan the stadium made ("When does Hafenpark Stadium plan to close ...?")."""
+    rel = _verb_relation(edge)
+    if rel is None:
+        return False
+    will = re.compile(rf"\b(?:will|'ll|would|shall)\s+(?:\w+\s+)?{re.escape(rel.head)}\b", re.IGNORECASE)
+    return any(will.search(s) for s in edge.sentences) and not any(_EN_PLAN_WORDS.search(s) for s in edge.sentences)
 
 
 def _verb_relation(edge: Edge) -> EnRelation | None:
@@ -281,6 +300,8 @@ def _finite(lemma: str, modality: str, plural: bool = False) -> str:
         return lemma if plural else en_third_person(lemma)
     if modality == "planned":
         return f"{'plan' if plural else 'plans'} to {lemma}"
+    if modality == "future":
+        return f"will {lemma}"
     if modality == "possible":
         return f"could {lemma}"
     return en_past(lemma)
@@ -298,6 +319,8 @@ def _do_support(lemma: str, modality: str) -> tuple[str, str]:
     """(auxiliary, verb) of a question about a fact: ("did", "acquire"), ("does", "plan to acquire"), ("could", "acquire")."""
     if modality == "planned":
         return "does", f"plan to {lemma}"
+    if modality == "future":
+        return "will", lemma
     if modality == "possible":
         return "could", lemma
     if modality == "present":
@@ -385,7 +408,10 @@ class EnglishTemplates:
                 return _q("when", "was", head, rel.head, rel.rest_without_preposition), "tail.passive-when"
             raise NoTemplate(f"no when template for relation {edge.relation!r}")
         if rel.kind == "verb":
-            if kind == "LOC" and prep in _EN_LOCATIVE:
+            if (kind == "LOC" and prep in _EN_LOCATIVE) or (
+                    prep in ("in", "at") and _name_head(edge.tail_label) in _EN_PLACE_HEADS):
+                # "perform at Quayside Arena": where, even when the arena is also the company
+                # that announces concerts ("Which organization did X perform at?")
                 return _q("where", aux, head, verb, rel.rest_without_preposition), "tail.where"
             if kind == "LOC" and not prep and not rel.rest and rel.head not in _EN_PLACE_OBJECT_VERBS:
                 who = "what"
@@ -801,3 +827,25 @@ def _role_article(edge: Edge, rel: EnRelation) -> str:
         if match:
             return match.group(1).lower()
     return "the"
+
+
+_EN_TIME_PHRASE = re.compile(
+    r" (?:in|on|during|since|by) (?:early |late |mid-)?(?:(?:january|february|march|april|may|june|july|august|"
+    r"september|october|november|december)(?: (?:1[89]|20)\d\d)?|(?:1[89]|20)\d\d|the (?:first|second|third|fourth) "
+    r"quarter(?: of (?:1[89]|20)\d\d)?)(?=[ ,?])",
+    re.IGNORECASE,
+)
+
+
+def en_time_once(question: str) -> str:
+    """Two facts of one question said in one period name it once, at the end: "Which organization
+    handled 3.8 million tonnes in October and received 265 ships in October?" -> "... handled 3.8
+    million tonnes and received 265 ships in October?" (multi-hop alike). Different periods stay."""
+    found = [m for m in _EN_TIME_PHRASE.finditer(question)]
+    if len(found) < 2:
+        return question
+    last = found[-1]
+    repeated = [m for m in found[:-1] if m.group(0).lower() == last.group(0).lower()]
+    for m in reversed(repeated):
+        question = question[:m.start()] + question[m.end():]
+    return question

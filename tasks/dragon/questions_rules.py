@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 
 from schemas import Failure, Item, Lineage, LLMUsage, Subgraph
@@ -10,7 +11,7 @@ from tasks.dragon.questions_base import (
     STAGE, TEMPLATES_VERSION, NoTemplate, QuestionBatch, QuestionConfig, _check_shape, _kind, _labels, _mentions, skip_reason,
     _node_kinds, _other, _relation_key, _shared_node, item_id, log,
 )
-from tasks.dragon.questions_en import EnglishTemplates, en_name_article, en_skip_reason, refine_kinds_en
+from tasks.dragon.questions_en import EnglishTemplates, en_name_article, en_skip_reason, en_time_once, refine_kinds_en
 from tasks.dragon.questions_ru import RussianTemplates
 from tasks.dragon.questions_keypoints import _item
 
@@ -31,7 +32,7 @@ _NO_ARTICLE = frozenset(
     "more less most least about over under nearly almost around half several many few much".split())
 
 
-def _en_definite(label: str, entity_type: str | None) -> str:
+def _en_definite(label: str, entity_type: str | None, said: list[str] = ()) -> str:
     """A bare English common-noun label gets "the": "plant" -> "the plant", "city of Hamburg" ->
     "the city of Hamburg". Names (capitalised), numbers, dates, amounts and phrases that already
     open with a determiner or a quantifier stay as they are."""
@@ -43,6 +44,14 @@ def _en_definite(label: str, entity_type: str | None) -> str:
     # a number inside is no amount: "the number 11 shirt" (typed a quantity for its digits)
     if parse_quantity(label, "en") is not None:
         return label
+    last = words[-1].lower()
+    if last.endswith("s") and not last.endswith(("ss", "us", "is")) and said:
+        # a plural written bare is a kind, not a known set: "builds automated straddle carriers"
+        # -> "What does Tidewave Robotics build?" -> "automated straddle carriers", not "the ..."
+        with_the = re.compile(rf"\bthe\s+{re.escape(label)}\b", re.IGNORECASE)
+        bare = re.compile(rf"\b{re.escape(label)}\b", re.IGNORECASE)
+        if any(bare.search(s) for s in said) and not any(with_the.search(s) for s in said):
+            return label
     return f"the {label}"
 
 
@@ -52,8 +61,8 @@ def _with_articles(subgraph: Subgraph) -> Subgraph:
     if subgraph.lang != "en":
         return subgraph
     said = [s for e in subgraph.edges for s in e.sentences]  # "the European Research Council" as written
-    edges = [e.model_copy(update={"head_label": en_name_article(_en_definite(e.head_label, e.head_type), said),
-                                  "tail_label": en_name_article(_en_definite(e.tail_label, e.tail_type), said)})
+    edges = [e.model_copy(update={"head_label": en_name_article(_en_definite(e.head_label, e.head_type, said), said),
+                                  "tail_label": en_name_article(_en_definite(e.tail_label, e.tail_type, said), said)})
              for e in subgraph.edges]
     if all(a == b for a, b in zip(edges, subgraph.edges)):
         return subgraph
@@ -101,6 +110,8 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig) -> Questi
             _one_kind_of_answer(subgraph, kinds)
             templates = _templates(subgraph.lang)
             draft = _draft(subgraph, templates, kinds)
+            if subgraph.lang == "en":
+                draft.question = en_time_once(draft.question)
             if len(draft.question) > config.max_question_chars:
                 raise NoTemplate(f"question longer than {config.max_question_chars} characters")
         except NoTemplate as exc:

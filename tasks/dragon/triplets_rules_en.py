@@ -243,6 +243,8 @@ class _EnSentence:
         for prep in head.rights:
             if prep.dep_ == "prep" and prep.lower_ in ("of", "to", "for", "in"):
                 pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+                if pobj is not None and self.is_time(pobj):
+                    break  # "rebuilt the main stand in 2022": when it was done, not which stand
                 named = self.phrase(pobj) if pobj is not None else None
                 if named is None and pobj is not None and any(t.pos_ == "PROPN" for t in pobj.lefts):
                     named = (" ".join(t.text for t in pobj.lefts if t.dep_ in ("compound", "amod")) + " " + pobj.text, None)
@@ -380,6 +382,17 @@ def _object_controlled(verb) -> bool:
     return verb.lemma_.lower() in _EN_OBJECT_CONTROL and any(c.dep_ == "xcomp" for c in children)
 
 
+#: adverbs that turn a counted noun into a measure of distance, time or age: "grew up two streets
+#: away", "signed three years ago", "two metres apart"
+_EN_MEASURE_ADVERBS = frozenset({"away", "ago", "later", "earlier", "apart", "long", "old", "behind", "ahead", "before"})
+
+
+def _measure_phrase(obj) -> bool:
+    """ "two streets" in "grew up two streets away from X" measures, it is not what was grown up."""
+    after = obj.doc[obj.right_edge.i + 1] if obj.right_edge.i + 1 < len(obj.doc) else None
+    return after is not None and after.lower_ in _EN_MEASURE_ADVERBS and after.head in (obj, obj.head)
+
+
 def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     children = list(verb.children)
     if _object_controlled(verb):
@@ -427,7 +440,7 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
 
     objects = []
     for child in children:
-        if child.dep_ in _EN_OBJ:
+        if child.dep_ in _EN_OBJ and not _measure_phrase(child):
             objects += _EnSentence.with_conjuncts(child)
     named_objects = [(o, helper.phrase(o)) for o in objects]
     named_objects = [(o, p) for o, p in named_objects if p is not None]
@@ -456,6 +469,11 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                 if pobj.dep_ == "pobj":
                     for conjunct in _EnSentence.with_conjuncts(pobj):
                         preps.append((child.lower_, conjunct))
+    for obj in objects:
+        # "rebuilt the main stand in 2022": the parser hangs the date on the object; it dates the deed
+        for prep in obj.children:
+            if prep.dep_ == "prep" and prep.lower_ in ("in", "on", "during"):
+                preps += [(prep.lower_, p) for p in prep.children if p.dep_ == "pobj" and helper.is_absolute_time(p)]
     times = [(p, o) for p, o in preps if helper.is_absolute_time(o)]
 
     subject_phrases = [p for p in (helper.phrase(s, as_subject=True) for s, _ in subjects) if p is not None]
