@@ -443,3 +443,20 @@ def test_one_period_is_said_once_in_a_generated_conditional():
                   "org", "quantity", n=2)]
     item = ask(edges, "Amur Terminal", "conditional")
     assert item.question.count("in October") == 1, item
+
+
+def test_a_venue_is_described_as_a_place_and_a_fact_is_asked_once():
+    """news-en@1.0.0 (demo day 1, a second read-through): "Which organization will host a jazz festival at the organization that
+    Elena Marsh performed at?"; "What will Henrik Dahl join? -> the board of Lumen Energy" beside
+    "Which organization will Henrik Dahl join the board of? -> Lumen Energy" (one fact asked twice)."""
+    edges = [fact("Elena Marsh", "perform at", "Quayside Arena", "Elena Marsh performed at Quayside Arena on Saturday.",
+                  "person", "org", n=1),
+             fact("Hansa Events", "host a jazz festival at", "Quayside Arena",
+                  "Hansa Events will also host a jazz festival at Quayside Arena in February.", "org", "org", "planned", n=2)]
+    sub = Subgraph(subgraph_id="mh", type="multi-hop", lang="en", edges=edges, answer_nodes=["n:Hansa Events"],
+                   question_nodes=["n:Elena Marsh"], hidden_nodes=["n:Quayside Arena"])
+    item = generate_questions([sub], RULES).items[0]
+    assert "the place that Elena Marsh performed at" in item.question, item.question
+    asked = _questions_of(["Henrik Dahl is the managing partner of Northsea Capital. Henrik Dahl will join the board of Lumen Energy."])
+    assert not [f for f in asked if f[2].endswith("board of Lumen Energy")], asked
+    assert ("Henrik Dahl", "join the board of", "Lumen Energy") in asked

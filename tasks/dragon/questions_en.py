@@ -477,6 +477,8 @@ class EnglishTemplates:
                 return f"{cls} {that} is {_role_article(edge, rel)} {rel.head} {rel.rest_text} {tail}"
             return f"{cls} whose {rel.head} is {tail}"
         head = edge.head_label
+        if rel.kind == "verb" and rel.trailing_preposition in ("in", "at") and _name_head(edge.tail_label) in _EN_PLACE_HEADS:
+            cls = "the place"  # "the place that Elena Marsh performed at", though the arena is a company too
         if rel.kind == "verb":
             plural_head = _plural_name(head)
             return " ".join(p for p in (cls, "that", head, _finite(rel.head, modality, plural_head),

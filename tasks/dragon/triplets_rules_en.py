@@ -523,7 +523,11 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
         # "Marcus Hale opened the new library" → (Marcus Hale, open, new library): a named
         # subject doing something to a thing (thing–verb–thing is never kept)
         thing = helper.phrase(plain_object, common=True)
-        if thing is not None:
+        named_in_thing = [named for named in _named_prep_objects(plain_object, helper)
+                          if thing is not None and thing[0].endswith(named[0])]
+        if thing is not None and not named_in_thing:
+            # "join the board of Lumen Energy" is asked by its name below ("Which organization will
+            # Henrik Dahl join the board of?"); "What will he join? -> the board of Lumen Energy" asks it twice
             for subject_phrase in subject_phrases:
                 yield emit(subject_phrase, base, thing)
     if plain_object is not None and not named_objects:
@@ -541,6 +545,17 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                     relation = _join(base, helper.plain_text(plain_object), prep.lower_)
                     for subject_phrase in subject_phrases:
                         yield emit(subject_phrase, relation, object_phrase)
+
+
+def _named_prep_objects(noun, helper: _EnSentence) -> list[tuple[str, str | None]]:
+    """Names in the prepositional phrases of a common noun: "the board of Lumen Energy" -> Lumen Energy."""
+    found = []
+    for prep in noun.children:
+        if prep.dep_ == "prep":
+            for pobj in prep.children:
+                if pobj.dep_ == "pobj" and not helper.is_time(pobj):
+                    found += [p for p in (helper.phrase(c) for c in _EnSentence.with_conjuncts(pobj)) if p is not None]
+    return found
 
 
 def _copular_facts_en(verb, children, subjects, sentence: str, helper: _EnSentence, emit=None) -> Iterator[_Fact]:
