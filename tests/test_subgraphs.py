@@ -433,3 +433,17 @@ def test_spelled_out_counts_are_quantities():
     assert parse_quantity("380,000 trucks and trailers", "en").unit_text == "trucks and trailers"
     assert parse_quantity("one stadium", "en") is None  # "one" names no amount
     assert parse_quantity("Seventeen Pictures", "ru") is None
+
+
+def test_a_conditional_does_not_say_one_verb_twice():
+    """news-ru@1.0.0: «Какая организация планирует поставлять аккумуляторы для Робопорта и планирует
+    поставлять аккумуляторы с 2027 года?» — one verb and object, two facts: it reads as one fact said
+    twice (and the 2027 start belongs to another contract)."""
+    labels = {"G": "ГридЛаб", "R": "Робопорт", "Y": "2027 год", "S": "Санкт-Петербург"}
+    edges = [make_edge("G", "поставлять аккумуляторы для", "R", "ru", labels),
+             make_edge("G", "поставлять аккумуляторы с", "Y", "ru", labels),
+             make_edge("G", "базироваться в", "S", "ru", labels)]
+    conditional = [sorted(e.relation for e in s.edges) for s in sample_subgraphs(edges, [e.edge_id for e in edges], "ru", EVERY)
+                   if s.type == "conditional"]
+    assert ["поставлять аккумуляторы для", "поставлять аккумуляторы с"] not in conditional
+    assert ["базироваться в", "поставлять аккумуляторы для"] in conditional

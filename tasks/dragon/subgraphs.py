@@ -608,8 +608,11 @@ def _multi_hop(index: _GraphIndex, a: int, b: int, lang: str, unique: bool = Fal
 
 def _conditional(index: _GraphIndex, a: int, b: int, lang: str, unique: bool = False) -> Subgraph | None:
     shared = index.shared_node(a, b)
-    if index.relation[a] == index.relation[b] and (index.heads[a] == shared) == (index.heads[b] == shared):
-        return None  # "built six tugs and built two ferries": two members of a set, asked by the set question
+    if _same_predicate(index.relation[a], index.relation[b]) and (index.heads[a] == shared) == (index.heads[b] == shared):
+        # "built six tugs and built two ferries": two members of a set, asked by the set question;
+        # «планирует поставлять аккумуляторы для Робопорта и планирует поставлять аккумуляторы с
+        # 2027 года»: one verb said twice reads as one fact split in two
+        return None
     if unique:
         # every node satisfying both conditions is an answer: the shared node must be the only one
         satisfying = [
@@ -624,6 +627,23 @@ def _conditional(index: _GraphIndex, a: int, b: int, lang: str, unique: bool = F
         answer=[shared],
         question=[index.other_end(a, shared), index.other_end(b, shared)],
     )
+
+
+#: relation words that carry no predicate of their own (copulas, auxiliaries, role words' glue)
+_LIGHT_WORDS = frozenset({"be", "have", "быть", "являться", "иметь", "стать", "become"})
+
+
+def _same_predicate(a: str, b: str) -> bool:
+    """The same relation, or one verb with its object ("поставлять аккумулятор для" / "... с",
+    "sell" / "sell in october"): their first two content words agree, or one relation is the
+    other's start."""
+    wa, wb = a.split(), b.split()
+    if a == b:
+        return True
+    if not wa or not wb or wa[0] in _LIGHT_WORDS or wb[0] in _LIGHT_WORDS or wa[0] != wb[0]:
+        return False
+    shorter, longer = sorted((wa, wb), key=len)
+    return longer[:len(shorter)] == shorter or (len(shorter) >= 2 and wa[:2] == wb[:2])
 
 
 def _comparison(index: _GraphIndex, a: int, b: int, values: dict[int, float], lang: str) -> Subgraph:
