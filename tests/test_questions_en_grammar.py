@@ -460,3 +460,11 @@ def test_a_venue_is_described_as_a_place_and_a_fact_is_asked_once():
     asked = _questions_of(["Henrik Dahl is the managing partner of Northsea Capital. Henrik Dahl will join the board of Lumen Energy."])
     assert not [f for f in asked if f[2].endswith("board of Lumen Energy")], asked
     assert ("Henrik Dahl", "join the board of", "Lumen Energy") in asked
+
+
+def test_a_name_in_apposition_is_the_answer():
+    """seed 67 (b798f31): "What did Elena Marsh release in October? -> the fourth album"; the album is named."""
+    asked = _questions_of(["Elena Marsh released her fourth album, Salt Lines, in October."])
+    flat = [q for qs in asked.values() for q in qs]
+    assert "What did Elena Marsh release? -> Salt Lines" in flat, flat
+    assert not [q for q in flat if "fourth album" in q], flat

@@ -442,6 +442,9 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     for child in children:
         if child.dep_ in _EN_OBJ and not _measure_phrase(child):
             objects += _EnSentence.with_conjuncts(child)
+    # "released her fourth album, Salt Lines": the name in apposition is what was released
+    objects = [next((a for a in o.children if a.dep_ == "appos" and a.pos_ == "PROPN" and helper.phrase(a) is not None), o)
+               if o.pos_ == "NOUN" else o for o in objects]
     named_objects = [(o, helper.phrase(o)) for o in objects]
     named_objects = [(o, p) for o, p in named_objects if p is not None]
     # "carried 380,000 trucks and trailers": the number counts both nouns; "380,000 trucks" alone
