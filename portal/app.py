@@ -31,6 +31,11 @@ TEMPLATES = Path(__file__).with_name("templates")
 CSRF_COOKIE, TEAM_COOKIE, ADMIN_COOKIE = "portal_csrf", "portal_team", "portal_admin"
 
 
+def _reason(text: str) -> str:
+    """An admin's reason for the audit log (a reject or hide tells the team why): one line, at most 500 characters."""
+    return " ".join(text.split())[:500]
+
+
 def _bearer(request: Request) -> str | None:
     auth = request.headers.get("authorization", "")
     if auth.lower().startswith("bearer "):
@@ -211,11 +216,11 @@ def create_app(portal: Portal) -> FastAPI:
         return portal.all_results()
 
     @app.post("/api/admin/results/{result_id}/{action}")
-    def api_decide(result_id: int, action: str, request: Request):
+    def api_decide(result_id: int, action: str, request: Request, reason: str = ""):
         require_admin(request)
         if action not in ("approve", "reject", "hide", "unhide"):
             raise NotFound(f"no admin action {action!r}")
-        return portal.decide(result_id, action)
+        return portal.decide(result_id, action, _reason(reason))
 
     @app.get("/api/admin/audit")
     def api_audit(request: Request, limit: int = 200):
@@ -305,11 +310,11 @@ def create_app(portal: Portal) -> FastAPI:
 
     @app.post("/admin/results/{result_id}/{action}")
     async def admin_decide(result_id: int, action: str, request: Request):
-        await form(request)
+        fields = await form(request)
         await run_in_threadpool(require_admin, request, True)
         if action not in ("approve", "reject", "hide", "unhide"):
             raise NotFound(f"no admin action {action!r}")
-        await run_in_threadpool(portal.decide, result_id, action)
+        await run_in_threadpool(portal.decide, result_id, action, _reason(fields.get("reason", "")))
         return RedirectResponse("/admin", status_code=303)
 
     @app.post("/logout")

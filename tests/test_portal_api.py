@@ -176,8 +176,11 @@ def test_publication_flow_admin_routes_and_audit(site):
         assert httpx.post(f"{url}/api/admin/results/{a}/approve", headers=headers).status_code == 403
     assert [r["id"] for r in httpx.get(f"{url}/api/admin/queue", headers=ADMIN).json()] == [a, b]
     assert httpx.post(f"{url}/api/admin/results/{a}/approve", headers=ADMIN).json()["status"] == "approved"
-    assert httpx.post(f"{url}/api/admin/results/{b}/reject", headers=ADMIN).json()["status"] == "rejected"
+    assert httpx.post(f"{url}/api/admin/results/{b}/reject", headers=ADMIN,
+                      params={"reason": "ran on\n the private split?"}).json()["status"] == "rejected"
     assert httpx.post(f"{url}/api/admin/results/{b}/approve", headers=ADMIN).status_code == 409
+    audit = httpx.get(f"{url}/api/admin/audit", headers=ADMIN).json()
+    assert any(e["action"] == "reject" and e["detail"].endswith(": ran on the private split?") for e in audit), audit
 
     board = httpx.get(f"{url}/api/leaderboard/news-en?version=1.0.0").json()
     assert [(r["system"], r["kind"]) for r in board["rows"]] == [("alpha", "submission")]
@@ -350,6 +353,10 @@ def test_html_forms_need_the_csrf_token(site):
         assert f'id="queue-{rid}"' in browser.get("/admin").text
         assert browser.post(f"/admin/results/{rid}/approve", data={"reason": "x"}).status_code == 403
         assert browser.post(f"/admin/results/{rid}/approve", data={"csrf": token}).status_code == 303
+        assert 'name="reason"' in browser.get("/admin").text  # reject / hide forms ask why
+        assert browser.post(f"/admin/results/{rid}/hide", data={"csrf": token, "reason": "duplicate of #1"}).status_code == 303
+        assert "duplicate of #1" in browser.get("/admin").text  # in the audit log
+        assert browser.post(f"/admin/results/{rid}/unhide", data={"csrf": token}).status_code == 303
     # a cross-site form post carries neither cookie: refused
     assert httpx.post(f"{url}/admin/results/{rid}/hide", data={"csrf": token}).status_code == 403
     board = httpx.get(f"{url}/leaderboard/news-en?version=1.0.0")
