@@ -393,3 +393,46 @@ def test_the_subjects_own_thing_with_no_name_is_no_answer():
         "«Кедр Моторс» продала свой завод в Казани.")}
     assert not any(o == "пост" for _, _, o in found), found
     assert ("Кедр Моторс", "продать завод в", "Казань") in found, found  # the place still says where
+
+
+def test_two_conditions_with_one_verb_are_not_asked():
+    """news-ru asked «Какая организация планирует поставлять аккумуляторы для Робопорта и планирует поставлять
+    аккумуляторы с 2027 года?»: the second condition restates the first."""
+    found = {(t.subject, t.relation, t.object): as_edge(t) for t in triplets(
+        "«ГридЛаб» будет поставлять аккумуляторы для «Робопорта».",
+        "Компания «ГридЛаб» будет поставлять аккумуляторы для «Кедр Моторс» с 2027 года.",
+        "Компания «ГридЛаб» насчитывает 400 сотрудников.")}
+    robots = found[("ГридЛаб", "поставлять аккумуляторы для", "Робопорт")]
+    since = found[("ГридЛаб", "поставлять аккумуляторы с", "2027 год")]
+    staff = found[("ГридЛаб", "насчитывать", "400 сотрудников")]
+    robots, since, staff = (e.model_copy(update={"edge_id": e.relation, "head": "n:gl", "tail": f"n:{e.tail_label}"})
+                            for e in (robots, since, staff))
+
+    def ask(a: Edge, b: Edge):
+        sub = Subgraph(subgraph_id="cond", type="conditional", lang="ru", edges=[a, b], answer_nodes=["n:gl"],
+                       question_nodes=[a.tail, b.tail])
+        return generate_questions([sub], RULES, QuestionConfig())
+
+    batch = ask(robots, since)
+    assert batch.items == [] and "restate" in batch.failures[0].reason, batch
+    assert [i.question for i in ask(robots, staff).items] == [
+        "Какая организация планирует поставлять аккумуляторы для Робопорта и насчитывает 400 сотрудников?"]
+
+
+def test_a_described_object_comes_after_the_rest_of_the_predicate():
+    """news-ru asked «Кто назвал организацию, которая подписала Илью Доронина частью истории города?»:
+    «частью истории города» read as part of the relative clause."""
+    called = edge("Андрей Соколов", "назвать частью истории города", "Маяк", "Андрей Соколов назвал «Маяк» частью истории города.",
+                  head_type="person")
+    signed = edge("Маяк", "подписать", "Илья Доронин", "Футбольный клуб «Маяк» подписал нападающего Илью Доронина.",
+                  tail_type="person")
+    called, signed = (e.model_copy(update={"edge_id": e.relation, "head": f"n:{e.head_label}", "tail": f"n:{e.tail_label}"})
+                      for e in (called, signed))
+    sub = Subgraph(subgraph_id="mh", type="multi-hop", lang="ru", edges=[signed, called], answer_nodes=["n:Андрей Соколов"],
+                   question_nodes=["n:Илья Доронин"], hidden_nodes=["n:Маяк"])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    assert [i.question for i in batch.items] == [
+        "Кто назвал частью истории города организацию, которая подписала Илью Доронина?"], batch.failures
+    # a named object keeps its place before the rest
+    plain = edge("Андрей Соколов", "назвать частью истории города", "Маяк", called.sentences[0], head_type="person")
+    assert question(plain, "head") == "Кто назвал Маяк частью истории города?"

@@ -449,7 +449,9 @@ class RussianTemplates:
         if rel.kind == "passive":
             return " ".join(p for p in (_ru_verb(edge, rel, gender), rel.middle, obj) if p)
         verb = _ru_verb(edge, rel, gender)
-        if rel.preposition:
+        if rel.preposition or ", " in obj:
+            # a described object ("организацию, которая подписала Илью Доронина") ends the predicate:
+            # the rest of the verb's words would read as the relative clause's (issue 10)
             return " ".join(p for p in (verb, rel.middle, obj) if p)
         return " ".join(p for p in (verb, obj, rel.middle) if p)  # "продала 2139 автомобилей в октябре"
 
@@ -581,6 +583,12 @@ class RussianTemplates:
         """
         if kind == "DATE":
             raise NoTemplate("a date as the subject of a conditional question")
+        if len(edges) == 2:
+            first, second = (ru_relation(e.relation) for e in edges)
+            if (first.kind, first.head, first.middle) == (second.kind, second.head, second.middle):
+                # "планирует поставлять аккумуляторы для Робопорта и планирует поставлять аккумуляторы
+                # с 2027 года" (issue 10): two conditions that restate one verb ask nothing twice
+                raise NoTemplate(f"both conditions use {first.head!r}: they restate one fact")
         wh, gender = self._wh_subject(kind, False)
         from_node = [e for e in edges if e.head == shared]
         to_node = [e for e in edges if e.head != shared]
