@@ -656,8 +656,9 @@ def test_a_set_of_an_amount_and_an_organization_is_not_asked():
 
 def test_russian_date_after_s_is_asked_since_when():
     """news-ru had «Когда руководит предприятием Виктор Гуляев?» -> «2012 год» for «руководит с 2012 года»."""
-    e = Edge(edge_id="e1", head="n1", relation="руководить предприятием с", tail="n2", head_label="Виктор Гуляев",
-             tail_label="2012 год", lang="ru", doc_ids=["d"], sentences=["Виктор Гуляев руководит предприятием с 2012 года."],
+    e = Edge(edge_id="e1", head="n1", relation="руководить предприятием «Западный док» с", tail="n2",
+             head_label="Виктор Гуляев", tail_label="2012 год", lang="ru", doc_ids=["d"],
+             sentences=["Виктор Гуляев руководит предприятием с 2012 года."],
              triplet_ids=["t"], head_type="person", tail_type="date")
     sub = Subgraph(subgraph_id="s1", type="simple", lang="ru", edges=[e], answer_nodes=["n2"], question_nodes=["n1"])
     batch = generate_questions([sub], RULES, QuestionConfig())

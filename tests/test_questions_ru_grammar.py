@@ -181,7 +181,8 @@ def test_the_rest_of_the_predicate_comes_before_a_described_subject():
     """news-ru had «Какую организацию назвал человек, который руководит компанией с 2017 года частью истории города?»."""
     called = edge("Андрей Соколов", "назвать частью истории города", "Маяк", "Андрей Соколов назвал «Маяк» частью истории города.",
                   head_type="person")
-    leads = edge("Андрей Соколов", "руководить компанией с", "2017 год", "Андрей Соколов руководит компанией с 2017 года.",
+    leads = edge("Андрей Соколов", "руководить компанией «Балтийские верфи» с", "2017 год",
+                 "Андрей Соколов руководит компанией «Балтийские верфи» с 2017 года.",
                  head_type="person", tail_type="date")
     called, leads = (e.model_copy(update={"head": "n:sokolov", "tail": f"n:{e.tail_label}"}) for e in (called, leads))
     sub = Subgraph(subgraph_id="mh", type="multi-hop", lang="ru", edges=[leads, called], answer_nodes=["n:Маяк"],
@@ -334,8 +335,104 @@ def test_a_speakers_own_future_and_a_reported_past_keep_their_modality():
 def test_a_persons_future_is_a_plan_only_when_the_source_says_so():
     """news-ru had «Что планирует сохранить Виктор Гуляев?» («Гуляев сохранит свой пост после смены владельца»)
     and «Кого планирует заменить Максим Тарасов?» («22-летний форвард заменит Илью Доронина»)."""
-    (t,) = [t for t in triplets("Виктор Гуляев сохранит свой пост после смены владельца.") if t.relation == "сохранить"]
+    (t,) = [t for t in triplets("Виктор Гуляев сохранит пост директора завода.") if t.relation == "сохранить"]
     assert t.modality == "planned"
     assert question(as_edge(t), "tail") == "Что сохранит Виктор Гуляев?"
     (t,) = [t for t in triplets("Нападающий Максим Тарасов планирует перейти в «Маяк».") if t.relation == "перейти в"]
     assert question(as_edge(t), "head") == "Кто планирует перейти в Маяк?"
+
+
+def test_a_place_after_a_place_says_where_the_first_one_is():
+    """news-ru asked «Где испытал краны Робопорт?» → «Санкт-Петербург | Северный порт»: the city says
+    where the port is, not a second place of the test."""
+    found = {(t.subject, t.relation, t.object): t for t in triplets(
+        "В октябре «Робопорт» испытал свои краны в «Северном порту» в Санкт-Петербурге.")}
+    assert ("Робопорт", "испытать краны в", "Северный порт") in found, found
+    assert ("Робопорт", "испытать краны в", "Санкт-Петербург") not in found, found
+    located = found[("Северный порт", "находиться в", "Санкт-Петербург")]
+    assert located.modality == "asserted"
+    assert question(as_edge(located), "tail") == "Где находится Северный порт?"
+    # one place, or a time beside it, stays the verb's own
+    found = {(t.subject, t.relation, t.object) for t in triplets(
+        "Андрей Соколов встретился с Мариной Ковалёвой в Санкт-Петербурге в пятницу.",
+        "В октябре «Робопорт» испытал свои краны в Санкт-Петербурге.")}
+    assert ("Робопорт", "испытать краны в", "Санкт-Петербург") in found, found
+    assert not any(r.startswith("находиться") for _, r, _ in found), found
+
+
+def test_a_bare_company_takes_the_name_said_before_it():
+    """news-ru asked «С какого года руководит компанией Андрей Соколов?» → «2017 год»: which company?"""
+    found = {(t.subject, t.relation, t.object): t for t in triplets(
+        "Андрей Соколов — генеральный директор компании «Балтийские верфи». Он руководит компанией с 2017 года.",
+        "Виктор Гуляев является директором завода «Западный док». Виктор Гуляев руководит предприятием с 2012 года.")}
+    since = found[("Андрей Соколов", "руководить компанией «Балтийские верфи» с", "2017 год")]
+    assert ("Андрей Соколов", "руководить", "Балтийские верфи") in found, found
+    assert ("Виктор Гуляев", "руководить предприятием «Западный док» с", "2012 год") in found, found
+    e = as_edge(since).model_copy(update={"tail_type": "date"})
+    assert question(e, "tail") == "С какого года руководит компанией «Балтийские верфи» Андрей Соколов?"
+    assert question(e, "head") == "Кто руководит компанией «Балтийские верфи» с 2017 года?"
+    # nothing named before: the fact stays, but no question names «компанией» alone
+    (t,) = [t for t in triplets("Андрей Соколов руководит компанией с 2017 года.") if t.object == "2017 год"]
+    assert t.relation == "руководить компанией с"
+    sub = Subgraph(subgraph_id="bare", type="simple", lang="ru", edges=[as_edge(t).model_copy(update={"tail_type": "date"})],
+                   answer_nodes=["n2"], question_nodes=["n1"])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    assert batch.items == [] and "компанией" in batch.failures[0].reason, batch
+    # a company the verb makes is a new one, not one named before
+    found = {(t.subject, t.relation, t.object) for t in triplets(
+        "Андрей Соколов — генеральный директор компании «Балтийские верфи». Игорь Рябов открыл компанию в Казани.")}
+    assert ("Игорь Рябов", "открыть компанию в", "Казань") in found, found
+    (e,) = [as_edge(t) for t in triplets("Игорь Рябов открыл компанию в Казани.")]
+    assert question(e, "tail") == "Где открыл компанию Игорь Рябов?"
+
+
+def test_the_subjects_own_thing_with_no_name_is_no_answer():
+    """news-ru asked «Что сохранит Виктор Гуляев?» → «пост» («сохранит свой пост»): which post, the noun says not."""
+    found = {(t.subject, t.relation, t.object) for t in triplets(
+        "Директор завода Виктор Гуляев сохранит свой пост после смены владельца.",
+        "«Кедр Моторс» продала свой завод в Казани.")}
+    assert not any(o == "пост" for _, _, o in found), found
+    assert ("Кедр Моторс", "продать завод в", "Казань") in found, found  # the place still says where
+
+
+def test_two_conditions_with_one_verb_are_not_asked():
+    """news-ru asked «Какая организация планирует поставлять аккумуляторы для Робопорта и планирует поставлять
+    аккумуляторы с 2027 года?»: the second condition restates the first."""
+    found = {(t.subject, t.relation, t.object): as_edge(t) for t in triplets(
+        "«ГридЛаб» будет поставлять аккумуляторы для «Робопорта».",
+        "Компания «ГридЛаб» будет поставлять аккумуляторы для «Кедр Моторс» с 2027 года.",
+        "Компания «ГридЛаб» насчитывает 400 сотрудников.")}
+    robots = found[("ГридЛаб", "поставлять аккумуляторы для", "Робопорт")]
+    since = found[("ГридЛаб", "поставлять аккумуляторы с", "2027 год")]
+    staff = found[("ГридЛаб", "насчитывать", "400 сотрудников")]
+    robots, since, staff = (e.model_copy(update={"edge_id": e.relation, "head": "n:gl", "tail": f"n:{e.tail_label}"})
+                            for e in (robots, since, staff))
+
+    def ask(a: Edge, b: Edge):
+        sub = Subgraph(subgraph_id="cond", type="conditional", lang="ru", edges=[a, b], answer_nodes=["n:gl"],
+                       question_nodes=[a.tail, b.tail])
+        return generate_questions([sub], RULES, QuestionConfig())
+
+    batch = ask(robots, since)
+    assert batch.items == [] and "restate" in batch.failures[0].reason, batch
+    assert [i.question for i in ask(robots, staff).items] == [
+        "Какая организация планирует поставлять аккумуляторы для Робопорта и насчитывает 400 сотрудников?"]
+
+
+def test_a_described_object_comes_after_the_rest_of_the_predicate():
+    """news-ru asked «Кто назвал организацию, которая подписала Илью Доронина частью истории города?»:
+    «частью истории города» read as part of the relative clause."""
+    called = edge("Андрей Соколов", "назвать частью истории города", "Маяк", "Андрей Соколов назвал «Маяк» частью истории города.",
+                  head_type="person")
+    signed = edge("Маяк", "подписать", "Илья Доронин", "Футбольный клуб «Маяк» подписал нападающего Илью Доронина.",
+                  tail_type="person")
+    called, signed = (e.model_copy(update={"edge_id": e.relation, "head": f"n:{e.head_label}", "tail": f"n:{e.tail_label}"})
+                      for e in (called, signed))
+    sub = Subgraph(subgraph_id="mh", type="multi-hop", lang="ru", edges=[signed, called], answer_nodes=["n:Андрей Соколов"],
+                   question_nodes=["n:Илья Доронин"], hidden_nodes=["n:Маяк"])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    assert [i.question for i in batch.items] == [
+        "Кто назвал частью истории города организацию, которая подписала Илью Доронина?"], batch.failures
+    # a named object keeps its place before the rest
+    plain = edge("Андрей Соколов", "назвать частью истории города", "Маяк", called.sentences[0], head_type="person")
+    assert question(plain, "head") == "Кто назвал Маяк частью истории города?"

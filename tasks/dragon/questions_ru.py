@@ -97,14 +97,39 @@ class RuRelation:
     preposition: str | None
 
 
+#: nouns that alone point back at an organisation named before ("руководит компанией"); the
+#: triplet stage puts the name after them («компанией «Балтийские верфи»») where it can
+_RU_BACK_REFERENCES = frozenset({
+    "компания", "фирма", "группа", "холдинг", "концерн", "корпорация", "предприятие", "клуб",
+})
+#: verbs whose object is a new thing, not one named before ("открыть компанию в Казани")
+_RU_CREATE_VERBS = frozenset({
+    "создать", "создавать", "основать", "основывать", "открыть", "открывать", "учредить", "зарегистрировать",
+    "построить", "строить", "запустить", "запускать",
+})
+
+
 @lru_cache(maxsize=10_000)
 def ru_relation(relation: str) -> RuRelation:
-    words = relation.strip().lower().replace("ё", "е").split()
+    written = relation.strip().replace("ё", "е").split()
+    words = [w.lower() for w in written]
     if not words:
         raise NoTemplate("empty relation")
+    quoted = False
+    for index, word in enumerate(written):
+        # a name in «» keeps its capitals: "руководить компанией «Балтийские верфи» с"
+        opens = word.startswith("«")
+        if quoted or opens:
+            words[index] = word
+        quoted = (quoted or opens) and not word.endswith("»")
     vocab = nlp.morph_vocab()
     preposition = words[-1] if words[-1] in _RU_PREP_CASE and len(words) > 1 else None
     body = words[:-1] if preposition else words
+    for index, word in enumerate(body[1:], 1):
+        named = index + 1 < len(body) and body[index + 1].startswith("«")  # "компанией «Балтийские верфи»"
+        if not named and nlp.lemma_ru(word) in _RU_BACK_REFERENCES and nlp.lemma_ru(body[0]) not in _RU_CREATE_VERBS:
+            # "руководить компанией с" → «С какого года руководит компанией Андрей Соколов?»: which company?
+            raise NoTemplate(f"relation {relation!r} names {word!r}, which out of its article does not say which one")
     first = vocab.parse(body[0])
     tags = [p.tag for p in first]
     for word in body[1:]:
@@ -424,7 +449,9 @@ class RussianTemplates:
         if rel.kind == "passive":
             return " ".join(p for p in (_ru_verb(edge, rel, gender), rel.middle, obj) if p)
         verb = _ru_verb(edge, rel, gender)
-        if rel.preposition:
+        if rel.preposition or ", " in obj:
+            # a described object ("организацию, которая подписала Илью Доронина") ends the predicate:
+            # the rest of the verb's words would read as the relative clause's (issue 10)
             return " ".join(p for p in (verb, rel.middle, obj) if p)
         return " ".join(p for p in (verb, obj, rel.middle) if p)  # "продала 2139 автомобилей в октябре"
 
@@ -556,6 +583,12 @@ class RussianTemplates:
         """
         if kind == "DATE":
             raise NoTemplate("a date as the subject of a conditional question")
+        if len(edges) == 2:
+            first, second = (ru_relation(e.relation) for e in edges)
+            if (first.kind, first.head, first.middle) == (second.kind, second.head, second.middle):
+                # "планирует поставлять аккумуляторы для Робопорта и планирует поставлять аккумуляторы
+                # с 2027 года" (issue 10): two conditions that restate one verb ask nothing twice
+                raise NoTemplate(f"both conditions use {first.head!r}: they restate one fact")
         wh, gender = self._wh_subject(kind, False)
         from_node = [e for e in edges if e.head == shared]
         to_node = [e for e in edges if e.head != shared]

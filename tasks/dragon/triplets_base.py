@@ -199,7 +199,12 @@ def _en_relation_words(words: list[str]) -> list[str]:
 
 def _ru_relation_words(words: list[str]) -> list[str]:
     vocab = nlp.morph_vocab()
-    lowered = [w.lower().replace("ё", "е") for w in words]
+    lowered, quoted = [], False
+    for word in words:
+        # a name in «» keeps its capitals ("руководить компанией «Балтийские верфи» с")
+        opens = word.startswith("«")
+        lowered.append(word.replace("ё", "е") if quoted or opens else word.lower().replace("ё", "е"))
+        quoted = (quoted or opens) and not word.endswith("»")
     for index, word in enumerate(lowered):
         for parse in vocab.parse(word):
             if parse.tag.POS in ("VERB", "INFN"):

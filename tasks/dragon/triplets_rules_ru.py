@@ -33,6 +33,11 @@ _RU_PLAN_HEADS = frozenset({
     "намерен", "намеренный", "должен", "должный", "готовиться", "обязаться", "надеяться",
 })
 _RU_POSSIBLE_HEADS = frozenset({"мочь", "смочь"})
+#: verbs whose object is a new thing, not one named before: "открыла компанию в Казани"
+_RU_CREATE = frozenset({
+    "создать", "создавать", "основать", "основывать", "открыть", "открывать", "учредить", "зарегистрировать",
+    "построить", "строить", "запустить", "запускать",
+})
 _RU_COPULAS = frozenset({"являться", "стать", "становиться", "оставаться", "остаться", "назначить", "избрать"})
 
 
@@ -188,6 +193,14 @@ class _RuSentence:
                     tokens = whole
                 words.append(" ".join(t.text for t in tokens))
         return " ".join(words), None
+
+    def back_reference(self, noun) -> tuple[str, str | None] | None:
+        """The organisation a bare "компания" / "предприятие" (no adjective, genitive or name)
+        points back at, or None (not such a noun, or nothing named before it)."""
+        if (_lemma(self.vocab, noun) not in _RU_ANAPHORS or noun.id in self.span_of
+                or self.kids(noun, ("amod", "nmod", "appos", "flat:name", "det"))):
+            return None
+        return self.antecedent
 
     def quoted_appositive(self, noun) -> str | None:
         """The name in «» right after a common noun, as written (an appositive name stays in the
@@ -531,10 +544,21 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
     # (the direct object before a dative: "передало больнице томограф" is about the томограф)
     plain_object = next((o for o in sorted(objects, key=_dative)
                          if o.pos == "NOUN" and helper.phrase(o) is None), None)
+    # "Он руководит компанией с 2017 года": «компанией» alone says not which company; the one
+    # named before it goes into the relation ("руководить компанией «Балтийские верфи» с") and
+    # is the verb's own object (issue 10: «С какого года руководит компанией Андрей Соколов?»)
+    back = helper.back_reference(plain_object) if plain_object is not None and lemma not in _RU_CREATE else None
     # "назвал Тарасова лучшим нападающим": the complement belongs to the object's relation
     complement = helper.secondary_predicate(verb)
+    located = _nested_places_ru(verb, helper)
+    for inner, outer in located:
+        # "испытал краны в «Северном порту» в Санкт-Петербурге": the city says where the port is,
+        # not a second place of the test (issue 10: the set «Санкт-Петербург | Северный порт»)
+        yield _fact(sentence, inner[1], _join("находиться", helper.preposition(outer[0])), outer[1])
     produced = False
     for child in helper.kids(verb):
+        if any(child is outer[0] for _, outer in located):
+            continue
         if child.rel in _RU_OBJ:
             if complement == "" or (complement is None and lemma in _RU_NEEDS_COMPLEMENT):
                 continue
@@ -547,6 +571,8 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
             if named_object:
                 continue  # as in English: the fact about the named object stands on its own
             middle = helper.as_written(plain_object) if plain_object is not None else ""
+            if back is not None:
+                middle = f"{middle} «{back[0]}»"
             relation = _join(base, middle, helper.preposition(child))
         else:
             continue
@@ -574,14 +600,41 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
                     produced = True
                     for subject_phrase in subject_phrases:
                         yield emit(subject_phrase, relation_with_object, nmod_phrase)
-    if (not produced and plain_object is not None and not common_subject and complement is None
+    if ((not produced or back is not None) and plain_object is not None and not common_subject and complement is None
             and lemma not in _RU_NEEDS_COMPLEMENT):
         # "Дума не одобрила проект" → (Дума, одобрить, проект) negated: a named subject doing
         # something to a thing (thing–verb–thing is never kept)
-        thing = helper.phrase(plain_object, common=True)
-        if thing is not None and thing[1] is None:
+        thing = back or helper.phrase(plain_object, common=True)
+        if thing is not None and thing is not back and _own_only(plain_object, helper):
+            thing = None  # "сохранит свой пост": «пост» is no answer a reader can check (issue 10)
+        if thing is not None and (thing[1] is None or thing is back):
             for subject_phrase in subject_phrases:
                 yield emit(subject_phrase, base, thing)
+
+
+def _nested_places_ru(verb, helper: _RuSentence) -> list:
+    """The verb's places where a later one says where an earlier one is: "в «Северном порту» в
+    Санкт-Петербурге" → [(Северный порт, Санкт-Петербург)], each a (token, phrase) pair. Only named
+    places in the locative ("в" / "на"), the later a geographic name; a time ("в октябре") is none."""
+    places = []
+    for child in helper.kids(verb, ("obl",)):
+        if (helper.preposition(child) not in ("в", "во", "на") or (child.feats or {}).get("Case") != "Loc"
+                or helper.date_phrase(child) is not None or helper.kids(child, ("conj",))):
+            continue
+        phrase = helper.phrase(child)
+        if phrase is not None and phrase[1] in ("ORG", "LOC"):
+            places.append((child, phrase))
+    places.sort(key=lambda p: p[0].start)
+    if len(places) != 2 or places[1][1][1] != "LOC" or places[0][1][0] == places[1][1][0]:
+        return []
+    return [(places[0], places[1])]
+
+
+def _own_only(noun, helper: _RuSentence) -> bool:
+    """Is the common noun only the subject's own ("свой пост", "свои краны"), with no genitive or
+    name to say which one? Then the noun alone names nothing a reader can check."""
+    return (any(_lemma(helper.vocab, d) == "свой" for d in helper.kids(noun, ("det", "amod")))
+            and not helper.kids(noun, ("nmod", "appos", "flat:name")) and noun.id not in helper.span_of)
 
 
 #: verbs that say nothing with their object alone: "назвал покупку" (чем?), "объяснила рост" (чем?),
