@@ -57,7 +57,9 @@ def draw_sheet(release: "ReleaseData", n: int, seed: int) -> list[dict[str, Any]
             "type": record.type,
             "lang": record.lang,
             "question": release.question_text(qid),
-            "answer": record.golds[0] if record.golds else "",
+            # a set's answer is every part ("Кедр Моторс; Робопорт"), not its first member
+            "answer": ("; ".join(p[0] for p in record.parts if p) if len(record.parts or []) > 1
+                       else record.golds[0] if record.golds else ""),
             "answer_parts": record.parts,
             "references": record.references,
             "text_ids": record.text_ids,

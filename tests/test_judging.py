@@ -43,6 +43,7 @@ def test_the_draw_is_seeded_and_carries_what_a_judge_needs(release):
     everything = draw_sheet(data, 100, 1)  # fewer questions than asked: all of them
     set_row = next(r for r in everything if r["type"] == "set")
     assert len(everything) == 12 and set_row["answer_parts"] == [["Oslo"], ["Bergen"]]
+    assert set_row["answer"] == "Oslo; Bergen"  # every member, not the first (a set sheet read "Кедр Моторс" alone)
 
 
 def test_a_judged_sheet_is_never_overwritten(release, tmp_path):
