@@ -436,3 +436,27 @@ def test_a_described_object_comes_after_the_rest_of_the_predicate():
     # a named object keeps its place before the rest
     plain = edge("Андрей Соколов", "назвать частью истории города", "Маяк", called.sentences[0], head_type="person")
     assert question(plain, "head") == "Кто назвал Маяк частью истории города?"
+
+
+def test_a_venue_named_after_its_noun_is_a_place():
+    """news-ru@1.0.0 read-through: «Какая организация вмещает больше зрителей: Прибрежный или Прибой?»
+    and «Какая организация закроет южную трибуну в декабре ...?» asked about a stadium and a hall."""
+    from tasks.dragon.questions_rules import _refine_venues_ru
+
+    edges = [edge("Прибрежный", "закрыть южную трибуну в", "декабрь",
+                  "Стадион «Прибрежный» закроет южную трибуну в декабре на ремонт крыши.", head_type="org"),
+             edge("Маяк", "подписать", "Артём Белов", "Футбольный клуб «Маяк» подписал Артёма Белова.",
+                  head_type="org").model_copy(update={"head": "n3", "tail": "n4"})]
+    sub = Subgraph(subgraph_id="s", type="simple", lang="ru", edges=edges[:1], answer_nodes=[edges[0].tail],
+                   question_nodes=[edges[0].head])
+    kinds = _refine_venues_ru({("ru", edges[0].head): "ORG", ("ru", edges[1].head): "ORG"},
+                              [sub, sub.model_copy(update={"edges": edges[1:]})])
+    assert kinds[("ru", edges[0].head)] == "LOC"  # the stadium
+    assert kinds[("ru", edges[1].head)] == "ORG"  # the club stays an organisation
+
+
+def test_a_venue_is_asked_as_a_place_whose_future_is_no_plan():
+    e = edge("Прибрежный", "закрыть южную трибуну в", "декабрь",
+             "Стадион «Прибрежный» закроет южную трибуну в декабре на ремонт крыши.", head_type="org",
+             tail_type="date", modality="planned")
+    assert question(e, "head") == "Какое место закроет южную трибуну в декабре?"

@@ -69,6 +69,40 @@ def _with_articles(subgraph: Subgraph) -> Subgraph:
     return subgraph.model_copy(update={"edges": edges})
 
 
+#: a noun that makes the quoted name after it a venue: «стадион «Прибрежный»», «в зале «Прибой»»
+_RU_VENUE_NOUN = r"(?:стадион|зал|арен|театр|парк|площадк|дворц|дворец)[а-яё]*"
+
+
+def _refine_venues_ru(kinds: dict, subgraphs: list[Subgraph]) -> dict:
+    """A name its sentences introduce as a stadium or a hall is a place, whatever the tagger
+    said: «Какая организация вмещает больше зрителей: Прибрежный или Прибой?» asked about two
+    venues. (The en twin is the name-head lexicon of refine_kinds_en.)"""
+    kinds = dict(kinds)
+    for subgraph in subgraphs:
+        for edge in subgraph.edges:
+            for node, label in ((edge.head, edge.head_label), (edge.tail, edge.tail_label)):
+                if kinds.get(("ru", node)) not in ("ORG", "MISC", "PER", None):
+                    continue
+                venue = re.compile(rf"\b{_RU_VENUE_NOUN}\s+«{re.escape(label)}»", re.IGNORECASE)
+                if any(venue.search(s) for s in edge.sentences):
+                    kinds[("ru", node)] = "LOC"
+    return kinds
+
+
+def _with_place_types(subgraph: Subgraph, kinds: dict) -> Subgraph:
+    """ru: a venue's edges typed as a place (``_refine_venues_ru``), so its future is said as
+    what will happen («Какое место закроет южную трибуну?»), not as a plan it made."""
+    if subgraph.lang != "ru":
+        return subgraph
+    edges = [e.model_copy(update={
+        "head_type": "place" if kinds.get(("ru", e.head)) == "LOC" and e.head_type == "org" else e.head_type,
+        "tail_type": "place" if kinds.get(("ru", e.tail)) == "LOC" and e.tail_type == "org" else e.tail_type})
+        for e in subgraph.edges]
+    if all(a == b for a, b in zip(edges, subgraph.edges)):
+        return subgraph
+    return subgraph.model_copy(update={"edges": edges})
+
+
 def _one_kind_of_answer(subgraph: Subgraph, kinds: dict) -> None:
     """A set answer lists things of one kind: "What does Harbour Logistics plan to pay?" ->
     "1.2 million euros, Elbe Rovers" mixes an amount with the club it is paid to, two facts
@@ -96,11 +130,12 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig) -> Questi
     try:
         kinds = _node_kinds([s for s in subgraphs if s.edges])
         kinds = refine_kinds_en(kinds, [s for s in subgraphs if s.lang == "en"])
+        kinds = _refine_venues_ru(kinds, [s for s in subgraphs if s.lang == "ru"])
     except Exception:  # NER trouble must not stop generation: types fall back to MISC
         log.exception("questions: entity typing failed; every node is typed MISC")
         kinds = {}
     for subgraph in subgraphs:
-        subgraph = _with_articles(subgraph)
+        subgraph = _with_articles(_with_place_types(subgraph, kinds))
         unasked = skip_reason(subgraph) or (en_skip_reason(subgraph) if subgraph.lang == "en" else None)
         if unasked:
             failures.append(Failure(stage=STAGE, key=subgraph.subgraph_id, reason=unasked))
