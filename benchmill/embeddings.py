@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import hashlib
 import os
+import sqlite3
 import threading
 from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
 from benchmill.nlp import load_once
+from benchmill.settings import SettingsError
 from benchmill.sqlite_local import SQLiteLocal
 
 # The model hub is unreachable from our machines; without this, sentence-transformers /
@@ -107,7 +109,11 @@ class EmbeddingCache:
 
     def __init__(self, path: str):
         self.path = path
-        self._db = SQLiteLocal(path, self._SCHEMA, busy_timeout=30)
+        try:
+            self._db = SQLiteLocal(path, self._SCHEMA, busy_timeout=30)
+        except (OSError, sqlite3.Error) as exc:  # one line naming the setting, as the LLM cache says
+            raise SettingsError(
+                f"cannot open the embedding cache {path} (embedding.cache_path / {CACHE_ENV}): {exc}") from exc
 
     @staticmethod
     def key(model: str, kind: str, text: str) -> bytes:

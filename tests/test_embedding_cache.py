@@ -14,6 +14,8 @@ from pathlib import Path
 
 import numpy as np
 
+import pytest
+
 from benchmill.embeddings import EmbeddingCache
 
 
@@ -168,3 +170,13 @@ def test_a_threads_connection_closes_when_the_thread_ends(tmp_path: Path):
         time.sleep(0.01)
     assert not Path(f"{path}-wal").exists()
     _assert_reads(cache, {"t": 1})
+
+
+def test_an_unusable_cache_path_is_one_line_naming_the_setting(tmp_path):
+    from benchmill.settings import SettingsError
+
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    with pytest.raises(SettingsError) as err:
+        EmbeddingCache(str(blocker / "cache.sqlite"))
+    assert "embedding.cache_path" in str(err.value) and "\n" not in str(err.value)
