@@ -11,6 +11,9 @@ Parts (issue #3 and #4 goals):
   domain     RAGEval domain build, rules engine: documents/s and QRA items/s for 1,000 documents per domain
   quality    the daily flow on the demo day 1, then `benchmill quality` of news-en / news-ru (issue 10; README table)
   triplet_quality  key-fact precision/recall and modality errors of rules triplets on bench/gold (issue 10)
+  site       held-out news sites (bench/site/<lang>) crawled over loopback by the daily flow, two days:
+             key-fact recall/precision of the stored triplets, chrome/injection leaks, acceptance,
+             removals and chrome-only changes, the releases' quality headline (issue 10)
   judged     rates of the hand-judged samples in bench/judged/*.jsonl (`benchmill judge-sheet`, filled by us)
 
     python -m bench.run                 # all parts, results in bench/out/results.json
@@ -279,6 +282,12 @@ def bench_triplet_quality() -> dict:
     return run()
 
 
+def bench_site() -> dict:
+    from bench.bench_site import run
+
+    return run()
+
+
 def bench_judged() -> dict:
     """The README's hand-judged rates, counted from the filled sheets kept in bench/judged/."""
     from benchmill.judging import rates, read_sheet
@@ -300,6 +309,7 @@ PARTS = {
     "domain": lambda a: bench_domain(a.domain_docs),
     "quality": lambda a: bench_quality(),
     "triplet_quality": lambda a: bench_triplet_quality(),
+    "site": lambda a: bench_site(),
     "judged": lambda a: bench_judged(),
 }
 
