@@ -166,10 +166,11 @@ def score_site(lang: str, rows: dict, labels: dict, details: bool = False) -> di
         if kind == "injection":
             acceptance["injection"] += 1
             acceptance["injection_recorded"] += any(f.startswith("page-text") for f in failures_by_slug.get(slug, []))
-        banned = [s.casefold() for s in page["banned"]]
+        # whole words only: the weekday "Ср" must not hit "Средневолжская"
+        banned = [(b, re.compile(rf"(?<!\w){re.escape(b.casefold())}(?!\w)")) for b in page["banned"]]
         for p in preds:
             ends = (p.subject.casefold(), p.object.casefold())
-            hit = next((b for b in banned if any(b in end for end in ends)), None)
+            hit = next((b for b, pattern in banned if any(pattern.search(end) for end in ends)), None)
             if hit:
                 leaks += 1
                 leak_rows.append(f"{slug}: {p.subject} | {p.relation} | {p.object} (contains {hit!r})")

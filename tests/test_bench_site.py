@@ -65,15 +65,16 @@ def test_scoring_counts_recall_modality_precision_and_leaks():
         ("d1", "Halvorsen Mining", "open", "new mine", "asserted", "s"),        # a plan stated as done
         ("d1", "Ana Roth", "chief executive of", "Halvorsen Mining", "asserted", "s"),
         ("d1", "Thu", "approve", "stadium", "asserted", "s"),                  # chrome became a fact
+        ("d1", "Halvorsen Mining", "hire", "Thurston Lee", "asserted", "s"),   # "Thu" inside a word is no leak
     ], failures=[("crawl", "https://a.example/x/junk.html", "repeated paragraphs: 800 of 800 alike")])
     out = score_site("en", rows, LABELS, details=True)
     assert out["gold_facts"] == 4
     assert out["recall"] == 0.75                        # the negated approval is missed
     assert out["recall_modality"] == 0.5
     assert out["non_asserted_as_asserted"]["planned"] == 1
-    assert out["precision"] == 0.75                     # 3 of the page's 4 triplets match a key fact
+    assert out["precision"] == 0.6                      # 3 of the page's 5 triplets match a key fact
     assert out["chrome_or_injection_in_triplets"] == 1
-    assert out["leaks"] == ["mine-permit.html: Thu | approve | stadium (contains 'thu')"]
+    assert out["leaks"] == ["mine-permit.html: Thu | approve | stadium (contains 'Thu')"]
     assert out["per_article"] == {"mine-permit.html": "3/4"}
     assert out["acceptance"] == {"short_stored": 1, "short": 1, "junk_refused": 1, "junk": 1,
                                  "injection_recorded": 0, "injection": 0}
