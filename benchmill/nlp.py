@@ -205,8 +205,52 @@ def parse_ru(text: str) -> "NatashaDoc":
     doc.segment(_LineAwareSegmenter())
     doc.tag_morph(pipeline.morph_tagger)
     doc.parse_syntax(pipeline.syntax_parser)
+    for sent in doc.sents:
+        break_head_cycles(sent.tokens)
     doc.tag_ner(pipeline.ner_tagger)
     return doc
+
+
+# the relations that attach a phrase beside its head rather than modify it: in a cycle, the
+# member attached by one of these is the one whose head natasha got wrong, most likely
+_LOOSE_RELS = ("appos", "parataxis", "dep", "list", "orphan", "acl:relcl", "acl", "advcl", "conj", "nmod", "obl")
+
+
+def break_head_cycles(tokens) -> int:
+    """Make one sentence's natasha parse a tree; return how many cycles were broken.
+
+    natasha's parser picks each token's head on its own and can close a loop («Беломорский»
+    amod → «экспресс» appos → «Беломорский»; a table row «2 | Тольяттинские системы | ...» whose
+    noun heads itself). Every walk over such a "tree" (a subtree, a head chain) never ends, and
+    one sentence of a held-out page took a run past 20 GB before it was killed. In each loop the
+    member attached by the loosest relation is re-attached to the sentence's root (a nominative
+    noun the root verb lacks a subject for becomes its ``nsubj``, anything else ``dep``), or
+    becomes the root when the root is inside the loop or there is none.
+    """
+    by_id = {t.id: t for t in tokens}
+    broken = 0
+    for start in tokens:
+        path, on_path, current = [], set(), start
+        while current is not None and current.id not in on_path:
+            on_path.add(current.id)
+            path.append(current)
+            current = by_id.get(current.head_id)
+        if current is None:
+            continue
+        cycle = path[path.index(current):]
+        victim = min(cycle, key=lambda t: (_LOOSE_RELS.index(t.rel) if t.rel in _LOOSE_RELS else len(_LOOSE_RELS),
+                                           tokens.index(t)))
+        root = next((t for t in tokens if t.rel == "root" and t.head_id not in by_id), None)
+        if root is None or root in cycle:
+            victim.head_id = victim.id.rsplit("_", 1)[0] + "_0"
+            victim.rel = "root"
+        else:
+            has_subject = any(t.head_id == root.id and t.rel.startswith("nsubj") for t in tokens)
+            nominative = victim.pos in ("NOUN", "PROPN") and (victim.feats or {}).get("Case") == "Nom"
+            victim.head_id = root.id
+            victim.rel = "nsubj" if root.pos in ("VERB", "AUX") and nominative and not has_subject else "dep"
+        broken += 1
+    return broken
 
 
 # --------------------------------------------------------------------------- entities

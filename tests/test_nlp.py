@@ -192,3 +192,70 @@ def test_named_entities_of_a_text_over_spacys_length_limit():
     names = {e.text for e in ents}
     assert {"Ryan Otter", "Seoul", "Angela Merkel", "Paris"} <= names
     assert all(text[e.start:e.end] == e.text for e in ents)  # offsets into the whole text
+
+
+# --------------------------------------------------------------------------- natasha parse cycles
+
+
+def _walk_ends(tokens) -> bool:
+    """Every head chain reaches the root (no loop)."""
+    by_id = {t.id: t for t in tokens}
+    for token in tokens:
+        seen, current = set(), token
+        while current is not None:
+            if current.id in seen:
+                return False
+            seen.add(current.id)
+            current = by_id.get(current.head_id)
+    return True
+
+
+def test_break_head_cycles_reattaches_the_loosest_member():
+    from types import SimpleNamespace as T
+
+    from benchmill.nlp import break_head_cycles
+
+    # «Беломорский» amod → «экспресс» appos → «Беломорский»: the appos member goes to the root verb
+    tokens = [T(id="1_1", text="Беломорский", head_id="1_2", rel="amod", pos="ADJ", feats={"Case": "Nom"}),
+              T(id="1_2", text="экспресс", head_id="1_1", rel="appos", pos="NOUN", feats={"Case": "Nom"}),
+              T(id="1_3", text="добавит", head_id="1_0", rel="root", pos="VERB", feats={}),
+              T(id="1_4", text="рейс", head_id="1_5", rel="obj", pos="NOUN", feats={"Case": "Acc"}),
+              T(id="1_5", text="рейс", head_id="1_5", rel="nmod", pos="NOUN", feats={"Case": "Gen"})]  # self-loop
+    assert break_head_cycles(tokens) == 2
+    assert _walk_ends(tokens)
+    assert (tokens[1].head_id, tokens[1].rel) == ("1_3", "nsubj")      # the verb had no subject
+    assert (tokens[0].head_id, tokens[0].rel) == ("1_2", "amod")       # the modifier stays
+    assert (tokens[4].head_id, tokens[4].rel) == ("1_3", "dep")
+    assert break_head_cycles(tokens) == 0
+
+
+def test_break_head_cycles_makes_a_root_when_the_loop_holds_it():
+    from types import SimpleNamespace as T
+
+    from benchmill.nlp import break_head_cycles
+
+    tokens = [T(id="2_1", text="a", head_id="2_2", rel="root", pos="NOUN", feats={}),
+              T(id="2_2", text="b", head_id="2_1", rel="parataxis", pos="NOUN", feats={})]
+    assert break_head_cycles(tokens) == 1
+    assert (tokens[1].head_id, tokens[1].rel) == ("2_0", "root")
+    assert _walk_ends(tokens)
+
+
+@pytest.mark.parametrize("text", [
+    # natasha parses each of these with a loop in its heads (seen on a held-out page, where one
+    # such sentence ran the daily flow past 20 GB of memory before it was killed)
+    "Если спрос превысит прогноз, «Беломорский экспресс» добавит ещё два рейса по выходным, сказал Рябов.",
+    "2 | Тольяттинские системы | Тольятти | Автокомпоненты | 186,3 | +4",
+    "Из федерального бюджета на проект будет выделено 5,1 млрд рублей, остальные средства предоставит область.",
+])
+def test_parse_ru_gives_trees_and_triplets_finish(text):
+    from benchmill.engines import EngineConfig
+    from benchmill.nlp import parse_ru
+    from schemas import IncrementDoc
+    from tasks.dragon.triplets import extract_triplets
+
+    doc = parse_ru(text)
+    assert all(_walk_ends(sent.tokens) for sent in doc.sents)
+    batch = extract_triplets([IncrementDoc(doc_id="d", version_id="v", canonical_url="https://x.example/a", lang="ru",
+                                           title="", text=text, new_paragraphs=[text])], EngineConfig(kind="rules"))
+    assert not batch.failures
