@@ -23,7 +23,8 @@ per day on a fresh project home. Then, from the store:
     and answering 404 is recorded in ``document_removals``;
   * the release: questions per type and the ``benchmill quality`` headline of each release.
 
-    python -m bench.bench_site [--lang en] [--details] [--home DIR]   # also `make bench`, part `site`
+    python -m bench.bench_site [--sites bench/site2] [--lang en] [--details] [--home DIR]
+                                                        # also `make bench`, part `site` (both sets)
 """
 from __future__ import annotations
 
@@ -40,7 +41,12 @@ from types import SimpleNamespace
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
-SITES = Path(__file__).resolve().parent / "site"
+BENCH = Path(__file__).resolve().parent
+SITES = BENCH / "site"
+#: every folder of sites the bench scores: bench/site (written blind, then read to fix the
+#: extractor: a development set since) and bench/site2 (written blind later, never read by
+#: whoever changes the extractor: the held-out figure)
+SITE_SETS = ("site", "site2")
 _HOST = re.compile(r"https?://[^/\s\"'<>]+")
 
 
@@ -90,8 +96,8 @@ def serve(site: _Site):
         server.server_close()
 
 
-def load_labels(lang: str) -> dict:
-    return json.loads((SITES / lang / "labels.json").read_text(encoding="utf-8"))
+def load_labels(lang: str, sites: Path = SITES) -> dict:
+    return json.loads((sites / lang / "labels.json").read_text(encoding="utf-8"))
 
 
 def _slug(url: str) -> str:
@@ -218,12 +224,12 @@ def score_site(lang: str, rows: dict, labels: dict, details: bool = False) -> di
     return out
 
 
-def evaluate(lang: str, details: bool = False, home: Path | None = None) -> dict:
+def evaluate(lang: str, details: bool = False, home: Path | None = None, sites: Path = SITES) -> dict:
     from benchmill.quality import QualityReport, headline
     from bench.run import _timed_cli
 
-    labels = load_labels(lang)
-    site_dir = SITES / lang
+    labels = load_labels(lang, sites)
+    site_dir = sites / lang
     with tempfile.TemporaryDirectory() as scratch, serve(_Site()) as site:
         tmp = Path(home) if home else Path(scratch)
         if home and tmp.exists() and any(tmp.iterdir()):
@@ -270,17 +276,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--lang", choices=("en", "ru"), action="append")
     parser.add_argument("--details", action="store_true", help="list misses, modality errors, leaks, failures")
+    parser.add_argument("--sites", type=Path, default=SITES, help="the folder of <lang>/ sites (default bench/site)")
     parser.add_argument("--home", type=Path, help="keep the project home here (one language; e.g. to draw a judge "
                                                   "sheet of its releases afterwards)")
     args = parser.parse_args()
-    langs = args.lang or [p.name for p in sorted(SITES.iterdir()) if (p / "labels.json").is_file()]
+    langs = args.lang or [p.name for p in sorted(args.sites.iterdir()) if (p / "labels.json").is_file()]
     if args.home and len(langs) != 1:
         parser.error("--home takes one --lang")
-    print(json.dumps({lang: evaluate(lang, args.details, args.home) for lang in langs}, indent=2, ensure_ascii=False))
+    print(json.dumps({lang: evaluate(lang, args.details, args.home, args.sites) for lang in langs}, indent=2,
+                     ensure_ascii=False))
 
 
 def run() -> dict:
-    return {p.name: evaluate(p.name) for p in sorted(SITES.iterdir()) if (p / "labels.json").is_file()}
+    out = {}
+    for name in SITE_SETS:
+        sites = BENCH / name
+        if sites.is_dir():
+            out[name] = {p.name: evaluate(p.name, sites=sites) for p in sorted(sites.iterdir())
+                         if (p / "labels.json").is_file()}
+    return out
 
 
 if __name__ == "__main__":
