@@ -98,17 +98,22 @@ def test_day2_lists_changed_removed_and_new_pages():
                                     "new_pages": ["d.html"]}
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
-def test_bundled_site_labels_name_their_pages(lang):
-    """Every labelled file exists in the day it is labelled for, and labels are well formed."""
-    from bench.bench_site import SITES, load_labels
+def _bundled_sites():
+    from bench.bench_site import BENCH, SITE_SETS
 
-    if not (SITES / lang / "labels.json").is_file():
-        pytest.skip(f"no held-out site for {lang}")
-    labels = load_labels(lang)
-    assert labels["lang"] == lang
+    return [BENCH / name / lang for name in SITE_SETS for lang in ("en", "ru") if (BENCH / name / lang).is_dir()]
+
+
+@pytest.mark.parametrize("site", _bundled_sites(), ids=lambda p: f"{p.parent.name}-{p.name}")
+def test_bundled_site_labels_name_their_pages(site):
+    """Every labelled file exists in the day it is labelled for, and labels are well formed."""
+    from bench.bench_site import load_labels
+
+    labels = load_labels(site.name, site.parent)
+    assert labels["lang"] == site.name
+    assert labels["articles"]
     for article in labels["articles"]:
         day = article.get("day", "day1")
-        assert (SITES / lang / day / "articles" / article["file"]).is_file(), (day, article["file"])
+        assert (site / day / "articles" / article["file"]).is_file(), (day, article["file"])
         for fact in article.get("facts", []):
             assert len(fact) == 4 and fact[3] in {"asserted", "planned", "possible", "negated", "conditional"}, fact
