@@ -77,12 +77,13 @@ def _answer_edges(item: Item) -> list[dict]:
 
 
 def _fact_key(e: dict | Edge) -> tuple[str, str]:
-    """(normalised relation, modality): "What does X plan to supply?" is answered by X's other
-    planned supplies, not by what it supplies today; "produces" and "produced" are one relation."""
-    from tasks.dragon.graph import normalise_relation
+    """(canonical relation, modality): "What does X plan to supply?" is answered by X's other
+    planned supplies, not by what it supplies today; "produces" and "produced" are one relation,
+    and so are "bought" and "acquired" (the synonym table the edge ids use)."""
+    from tasks.dragon.graph import canonical_relation
 
     get = e.get if isinstance(e, dict) else (lambda k, default=None: getattr(e, k, default))
-    return normalise_relation(get("relation"), get("lang") or "en"), get("modality") or "asserted"
+    return canonical_relation(get("relation"), get("lang") or "en"), get("modality") or "asserted"
 
 
 def _tail_key(e: dict) -> tuple:
