@@ -139,6 +139,63 @@ def test_glued_title_byline_dateline_caption_and_furniture_are_removed():
     assert paragraphs[-2].startswith("Chief executive Nadia Orme")
 
 
+def quay_page(stamp: str, sidebar: list[str]) -> str:
+    """A page whose title heading, byline ("By Staff Reporter · Thu 19 Nov 2026 14:05 GMT"), dateline and
+    lead sentence share one block, with a photo credit, an in-body list of other stories, a "Read
+    more:" line and a newsletter box whose markup names nothing (class "box")."""
+    links = "".join(f'<li><a href="/news/x{i}.html">{t}</a></li>' for i, t in enumerate(sidebar))
+    return (
+        '<html lang="en"><head><meta charset="utf-8"><title>Kesselhafen bridge to reopen in March | Quay Times</title>'
+        "</head><body><main><article>"
+        f'<div class="story-top"><h1>Kesselhafen bridge to reopen in March</h1> By Staff Reporter · {stamp} '
+        "HAMBURG, Nov 19 (Quay Times) - The Kesselhafen swing bridge will reopen to traffic in March after a year "
+        "of repairs, the port authority said on Thursday.</div>"
+        '<figure><img src="/b.jpg"><figcaption>The swing bridge from the quay. Photo: Jan Brandt/Quay Times</figcaption></figure>'
+        "<p>Hamburg Port Authority hired Nordbau Engineering to replace the bridge's steel deck. The repairs cost "
+        "14 million euros.</p>"
+        f"<h3>More port news</h3><ul>{links}</ul>"
+        "<p>Read more: Hamburg port traffic grew 3 percent in October</p>"
+        "<p>Cyclists will use a temporary ferry across the basin until the bridge reopens.</p>"
+        '<div class="box"><h3>The Morning Quay</h3><p>Get the day\'s top port stories delivered to your inbox every '
+        "weekday at 7am.</p><p>Sign up</p></div>"
+        "<p>The bridge was built in 1953 and carries about 9,000 vehicles a day.</p>"
+        "</article></main></body></html>")
+
+
+def test_a_lead_glued_to_the_title_heading_is_kept_and_the_furniture_around_it_removed():
+    """Issue 10 as a reader sees it: the lead sentence after the heading, byline and dateline is the
+    story's first paragraph (trafilatura dropped a heading's tail text, and the lead with it); the
+    newsletter box goes with its heading though its markup says nothing (and the list's heading with the
+    "Read more:" line after it); a day-2 copy changing only
+    the byline's time and the list of other stories is the same document."""
+    day1 = extract_article(quay_page("Thu 19 Nov 2026 14:05 GMT", ["Ferry fares rise", "Port strike called off"]),
+                           "https://quaytimes.example/news/bridge", lang="en")
+    day2 = extract_article(quay_page("Updated Fri 20 Nov 2026 08:41 GMT",
+                                     ["New chair for harbour board", "Cranes arrive", "Tug crews vote on pay"]),
+                           "https://quaytimes.example/news/bridge", lang="en")
+
+    assert day1.text.split("\n\n") == [
+        "The Kesselhafen swing bridge will reopen to traffic in March after a year of repairs, the port authority "
+        "said on Thursday.",
+        "Hamburg Port Authority hired Nordbau Engineering to replace the bridge's steel deck. The repairs cost "
+        "14 million euros.",
+        "Cyclists will use a temporary ferry across the basin until the bridge reopens.",
+        "The bridge was built in 1953 and carries about 9,000 vehicles a day.",
+    ]
+    assert content_hash(day2.text) == content_hash(day1.text)
+
+
+@pytest.mark.parametrize("paragraph", [
+    "Sign up to the Morning Quay, our free newsletter, and get it in your inbox every morning.",
+    "Newsletter: Get our free Morning Quay briefing in your inbox every weekday.",
+    "Enter your email address",
+    "Read more about the strike here",
+    "Подпишитесь на нашу рассылку, чтобы получать главные новости порта.",
+])
+def test_newsletter_and_read_more_lines_are_furniture(paragraph):
+    assert clean_paragraph(paragraph) == ("", "furniture")
+
+
 @pytest.mark.parametrize(
     ("name", "first", "gone"),
     [
