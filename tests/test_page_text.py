@@ -48,6 +48,10 @@ def extract(name: str, **kw):
         ("Текст: Анна Лебедева", ""),
         # glued in front of the body
         ("By Staff Reporter · Thu 19 March 2026 The new bridge opened.", "The new bridge opened."),
+        ("By Staff Reporter · Thu 19 Nov 2026 14:05 GMT The new bridge opened.", "The new bridge opened."),
+        # a bare timestamp glued on: "Thu" would become the subject that opened the bridge
+        ("Thu 19 Nov 2026 14:05 GMT The new bridge opened.", "The new bridge opened."),
+        ("Чт, 19 ноября 2026, 14:05 Мост открыли после ремонта.", "Мост открыли после ремонта."),
         # datelines
         ("LONDON, March 3 (Reuters) - Britain's economy grew by 0.3 percent.", "Britain's economy grew by 0.3 percent."),
         ("BERLIN (AP) — The government said on Monday it would act.", "The government said on Monday it would act."),
@@ -65,6 +69,8 @@ def extract(name: str, **kw):
         # body sentences that look a little like the above stay as they are
         ("By Monday, the council had approved the plan.", None),
         ("By contrast, the council approved it.", None),
+        ("Thursday 19 November will see the Kiel Week open.", None),
+        ("Monday was the busiest day of the week for the ferry.", None),
         ("In 2019, Hansa Events converted the building into a concert hall.", None),
         ("In March 2026 Hamburg approved the plan.", None),
         ("Petra Novak is the head coach of Elbe Rovers.", None),

@@ -434,11 +434,12 @@ def _meta_prefix_length(paragraph: str) -> int:
     and byline words ("staff", "reporter", "updated"). A whole paragraph of them is a
     byline when it has a lead, a date, or a name with a byline word; a prefix of a longer
     paragraph only with a lead or a strong separator ("·", "|", "—") next to a date or
-    byline word, and never before a lower-case continuation ("By Monday, the council ...",
+    byline word, or as a bare timestamp (a weekday with a year or a time of day: "Thu 19 Nov
+    2026 14:05 GMT Harbour ..."), and never before a lower-case continuation ("By Monday, the council ...",
     "In 2019, Hansa Events ..." stay as they are).
     """
     end, names = 0, 0
-    lead = date = meta = strong = False
+    lead = date = meta = strong = weekday = stamp = False
     in_names = True
     matches = list(_TOKEN.finditer(paragraph))
     kinds = [_token_kind(m.group(0)) for m in matches]
@@ -453,6 +454,8 @@ def _meta_prefix_length(paragraph: str) -> int:
             names += 1
         elif kind == "date":
             date, in_names = True, False
+            weekday = weekday or token.lower().rstrip(".") in _WEEKDAY_SET
+            stamp = stamp or bool(re.fullmatch(r"\d{4}|\d{1,2}[:.]\d{2}", token))
         elif kind == "sep":
             if set(token) <= _STRONG_SEPARATORS:
                 strong, in_names = True, False
@@ -469,6 +472,8 @@ def _meta_prefix_length(paragraph: str) -> int:
     if not rest[0].isupper() and not rest[0] in "«\"“'":
         return 0
     if lead and (names or meta) and (date or strong):
+        return end
+    if weekday and stamp and not names:  # a bare timestamp glued on: "Thu 19 Nov 2026 14:05 GMT Harbour ..."
         return end
     if strong and (date or meta) and (lead or meta or names == 0):
         return end
