@@ -465,6 +465,10 @@ def test_a_multi_hop_question_is_no_duplicate_of_the_simple_question_describing_
     assert v["b-hop"].score >= 0.95  # as close as a paraphrase, and kept
     same = by_id(check_duplicates(items, [], "en", duplicates.DuplicatesConfig(require_same_ask=False)))
     assert same["b-hop"].status == "rejected"
+    # where and when of one fact: two questions (e5 puts them at 0.99)
+    ru = [make_item("r-where", "Где открыл офис Балтмост?", ["Гданьск"], lang="ru"),
+          make_item("r-when", "Когда открыл офис Балтмост?", ["март 2024 года"], lang="ru")]
+    assert [v.status for v in check_duplicates(ru, [], "ru").verdicts] == ["passed", "passed"]
 
 
 def test_duplicates_keep_higher_scores_and_never_an_already_rejected_item():
