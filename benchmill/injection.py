@@ -28,6 +28,10 @@ _INSTRUCTION_PATTERNS = [
     r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+)?"
     r"(?:previous|prior|above|earlier|preceding|system)\s+(?:instructions?|prompts?|rules|directions|messages?)",
     r"\b(?:ignore|disregard)\s+(?:all|everything)\s+(?:above|before)",
+    r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+|these\s+)?"
+    r"(?:instructions?|prompts?|rules|directions)\s+(?:above|before|you\s+(?:were|have\s+been)\s+given)",
+    r"(?:^|\n)\s*(?:new|updated|additional)\s+instructions?\s*:",
+    r"\bnote\s+to\s+(?:all\s+)?(?:ai|llms?|language\s+models?|chatbots?|ai\s+(?:assistants?|models?|agents?))\b",
     # role prompts and chat-format markers
     r"(?:^|\n)\s*(?:system|assistant|user|developer)\s*(?:prompt\s*)?:",
     r"<\|(?:im_start|im_end|system|user|assistant|endoftext)\|>",

@@ -11,7 +11,7 @@ What a reviewer would otherwise count by hand, over the release's items:
   states? Then the question has a second valid answer. For a set item: does the graph
   have a member the answer does not list?
 * **near-duplicate clusters**: questions within ``cosine_threshold`` of each other
-  (the duplicates filter's embeddings and entity guard), grouped transitively;
+  (the duplicates filter's embeddings, entity guard and ``same_ask``), grouped transitively;
 * **same-answer clusters**: items whose answers are equal (case-folded, order aside), and
   among them those that also share the answer's fact (an edge touching the answer);
 * **reuse per edge**: how many items each graph edge of the release serves (mean, max);
@@ -77,12 +77,13 @@ def _answer_edges(item: Item) -> list[dict]:
 
 
 def _fact_key(e: dict | Edge) -> tuple[str, str]:
-    """(normalised relation, modality): "What does X plan to supply?" is answered by X's other
-    planned supplies, not by what it supplies today; "produces" and "produced" are one relation."""
-    from tasks.dragon.graph import normalise_relation
+    """(canonical relation, modality): "What does X plan to supply?" is answered by X's other
+    planned supplies, not by what it supplies today; "produces" and "produced" are one relation,
+    and so are "bought" and "acquired" (the synonym table the edge ids use)."""
+    from tasks.dragon.graph import canonical_relation
 
     get = e.get if isinstance(e, dict) else (lambda k, default=None: getattr(e, k, default))
-    return normalise_relation(get("relation"), get("lang") or "en"), get("modality") or "asserted"
+    return canonical_relation(get("relation"), get("lang") or "en"), get("modality") or "asserted"
 
 
 def _tail_key(e: dict) -> tuple:
@@ -153,7 +154,7 @@ def _clusters(n: int, pairs: list[tuple[int, int]]) -> list[list[int]]:
 
 
 def near_duplicates(items: list[Item], lang: str, cosine_threshold: float = 0.95) -> Section:
-    from tasks.filters.duplicates import _cache, anchors_compatible, named_anchors, normalised_question
+    from tasks.filters.duplicates import _cache, anchors_compatible, named_anchors, normalised_question, same_ask
 
     if len(items) < 2:
         return Section(figures={"clusters": 0, "items_in_clusters": 0, "largest": 0, "threshold": cosine_threshold})
@@ -165,7 +166,8 @@ def near_duplicates(items: list[Item], lang: str, cosine_threshold: float = 0.95
     pairs = []
     for a in range(len(items)):
         for b in range(a + 1, len(items)):
-            if keys[a] == keys[b] or (similarity[a, b] >= cosine_threshold and anchors_compatible(anchors[a], anchors[b])):
+            if keys[a] == keys[b] or (similarity[a, b] >= cosine_threshold and anchors_compatible(anchors[a], anchors[b])
+                                      and same_ask(items[a], items[b])):
                 pairs.append((a, b))
     groups = _clusters(len(items), pairs)
     examples = [" | ".join(items[i].question for i in g[:3]) + (f" (+{len(g) - 3})" if len(g) > 3 else "")

@@ -71,6 +71,27 @@ class DocumentsMixin:
                 )
         return [doc_id for doc_id, _ in rows]
 
+    def source_listing(self, source: str) -> list[str]:
+        """Canonical URLs of known documents that ``source`` (a feed or listing page) listed on
+        its last crawl, sorted: the next crawl fetches again those it no longer lists."""
+        with self.connect() as con:
+            rows = con.execute(
+                """SELECT l.canonical_url FROM source_listings l JOIN documents d USING (canonical_url)
+                   WHERE l.source = ? ORDER BY l.canonical_url""", [source]).fetchall()
+        return [url for (url,) in rows]
+
+    def replace_source_listings(self, listings: dict[str, list[str]]) -> None:
+        """What each web source listed on this crawl (source name -> canonical URLs), replacing
+        the previous listing; one transaction."""
+        if not listings:
+            return
+        with self.transaction() as con:
+            con.execute("DELETE FROM source_listings WHERE source IN (SELECT unnest(?::VARCHAR[]))", [sorted(listings)])
+            rows = sorted({(source, url) for source, urls in listings.items() for url in urls})
+            if rows:
+                bulk_insert(con, "INSERT INTO source_listings SELECT * FROM __rows", ["source", "canonical_url"],
+                            [list(r) for r in rows])
+
     def removals(self, limit: int = 100) -> list[dict[str, Any]]:
         """Recorded removals, newest first, with the document's URL and source."""
         with self.connect() as con:

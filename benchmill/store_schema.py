@@ -273,6 +273,19 @@ MIGRATIONS: list[tuple[int, str, str]] = [
         );
         """,
     ),
+    (
+        7,
+        "what each web source listed on its last crawl, to re-check articles that drop out (issue 10)",
+        """
+        -- an article a site deletes drops out of its feed, so its 404 is seen only by fetching
+        -- it again: the next crawl re-checks the known articles of this listing it no longer names
+        CREATE TABLE source_listings (
+            source VARCHAR NOT NULL,
+            canonical_url VARCHAR NOT NULL,
+            PRIMARY KEY (source, canonical_url)
+        );
+        """,
+    ),
 ]
 
 LATEST_VERSION = MIGRATIONS[-1][0]

@@ -72,15 +72,24 @@ def _run(run: GeneratorRun, sources: list[SourceSpec], collections) -> DailySumm
         store.upsert_sources(sources, run.run_id)
         fetched: dict[str, FetchedDocument] = {}
         gone: dict[str, str] = {}
-        for fut in [crawl_stage.submit(spec, settings.crawl, fingerprint(spec, run.run_id)) for spec in sources]:
+        listings: dict[str, list[str]] = {}
+        futures = [(spec, crawl_stage.submit(spec, settings.crawl, fingerprint(spec, run.run_id),
+                                             store.source_listing(spec.name) if spec.kind != "folder" else []))
+                   for spec in sources]
+        for spec, fut in futures:
             result = fut.result()
             run.recorded(result.failures)
             gone.update(result.gone)
+            if spec.kind != "folder":
+                listings[spec.name] = result.listed
             for doc in result.documents:
                 fetched.setdefault(doc.canonical_url, doc)  # the same article in two feeds is one document
             progress.advance()
-        # a known article answering 404/410 is removed: recorded, its released items stay released
+        # a known article answering 404/410 (listed, or dropped from its feed and fetched again)
+        # is removed: recorded, its released items stay released; then the listings are kept
+        # for the next run's re-check (after the removals: a run killed in between re-checks)
         removed = store.record_removals({u: r for u, r in gone.items() if u not in fetched}, run.run_id)
+        store.replace_source_listings(listings)
     fetched_docs = [d for d in sorted(fetched.values(), key=lambda d: d.canonical_url) if d.lang in settings.languages]
     checkpoint("crawl")
 

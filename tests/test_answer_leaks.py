@@ -82,3 +82,22 @@ def test_russian_inflected_answers_and_items_without_a_subgraph():
     v = by_id(check_answer_leaks(pool, "ru"))
     assert v["r4"].status == "rejected" and "item r3" in v["r4"].reason
     assert v["r1"].status == v["r2"].status == v["r3"].status == "passed"
+
+
+def test_a_conditional_states_the_answer_of_the_multi_hop_over_the_same_two_facts():
+    """The multi-hop never names its bridge (Harbour Logistics): it describes it by the far end of the
+    other fact, so naming that end and the answer states the answer. The conditional over the same two
+    facts does: the pair was not found, as the check looked for the bridge's own name."""
+    kiel = edge("hl", "Harbour Logistics", "build a new warehouse in", "kiel", "Kiel")
+    bfl = edge("hl", "Harbour Logistics", "acquire", "bfl", "Baltic Freight Lines")
+    pool = [
+        make_item("cond", "Which organization will build a new warehouse in Kiel and acquired Baltic Freight Lines?",
+                  ["Harbour Logistics"], kind="conditional", subgraph=subgraph("conditional", [kiel, bfl], ["hl"], ["kiel", "bfl"])),
+        make_item("hop", "Where will the organization that acquired Baltic Freight Lines build a new warehouse?", ["Kiel"],
+                  kind="multi-hop", subgraph=subgraph("multi-hop", [bfl, kiel], ["kiel"], ["bfl"], hidden=["hl"])),
+        # names Baltic Freight Lines but not Kiel: gives nothing away
+        make_item("other", "Where is Baltic Freight Lines based?", ["Gdansk"]),
+    ]
+    assert leaks(pool, "en") == [("cond", "hop")]
+    v = by_id(check_answer_leaks(pool, "en"))
+    assert v["hop"].status == "rejected" and v["cond"].status == "passed" and v["other"].status == "passed"

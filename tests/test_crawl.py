@@ -704,10 +704,10 @@ EN_SUPPORT_DAY2 = "Our newsroom is closed over the holiday weekend. Tidewater Po
 EN_STORIES = ["ferry-terminal", "crane-contract", "council-budget", "injected", "short-notice"]
 
 
-def serve_tidewater(site: LocalSite, day: int = 1, *, gone: tuple[str, ...] = ()) -> None:
+def serve_tidewater(site: LocalSite, day: int = 1, *, gone: tuple[str, ...] = (), unlisted: tuple[str, ...] = ()) -> None:
     """The en fixture pages behind an RSS feed; day 2 changes only the ferry story's byline
-    and the site-wide support box; ``gone`` stories answer 404."""
-    site.routes["/feed.xml"] = Route(rss([(slug, f"/news/{slug}") for slug in EN_STORIES]),
+    and the site-wide support box; ``gone`` stories answer 404; ``unlisted`` ones are not in the feed."""
+    site.routes["/feed.xml"] = Route(rss([(slug, f"/news/{slug}") for slug in EN_STORIES if slug not in unlisted]),
                                      content_type="application/rss+xml")
     for slug in EN_STORIES:
         html = (PAGE_TEXT / "en" / f"{slug}.html").read_text(encoding="utf-8")
@@ -791,6 +791,24 @@ def test_article_answering_404_or_410_is_reported_gone(site):
     assert len(result.documents) == 3
 
 
+def test_article_dropped_from_the_feed_is_fetched_again_and_gone_only_on_404(site):
+    """Issue 10: a site that deletes an article drops it from its feed, so its 404 is seen only by
+    fetching it again; one still answering was rotated out of a latest-N feed, not removed."""
+    serve_tidewater(site, gone=("crane-contract",), unlisted=("crane-contract", "ferry-terminal", "council-budget"))
+    site.routes["/news/council-budget"] = Route(status=503, body="busy", content_type="text/plain")
+    previous = [site.url(f"/news/{slug}") for slug in EN_STORIES]
+
+    result = crawl_source(feed_spec(site.url("/feed.xml"), lang="en"), FAST, previous)
+
+    assert result.gone == {site.url("/news/crane-contract"): "HTTP 404 (no longer in the source's feed or listing)"}
+    assert len(site.hits_for("/news/ferry-terminal")) == 1  # fetched once more, still there: nothing recorded
+    # listed now: the feed's two stories, and the one that could not be reached (checked again next run)
+    assert result.listed == sorted(site.url(f"/news/{s}") for s in ("council-budget", "injected", "short-notice"))
+    assert not any(f.key.endswith(("crane-contract", "ferry-terminal")) for f in result.failures)
+    # without a previous listing nothing is fetched beyond the feed
+    assert crawl_source(feed_spec(site.url("/feed.xml"), lang="en"), FAST).gone == {}
+
+
 def test_removed_article_is_recorded_and_its_released_items_stay(site, prefect_harness, tmp_path):
     """Issue 10: a known article answering 404 on re-crawl is a recorded removal; the byline-
     and boilerplate-only changes of day 2 make no new version; releases stay as they were."""
@@ -818,3 +836,39 @@ def test_removed_article_is_recorded_and_its_released_items_stay(site, prefect_h
         (site.url("/news/crane-contract"), second.run_id, "HTTP 404")]
     assert second.releases == {} and releases == len(first.releases)  # nothing new, nothing withdrawn
     assert not {s for s in subjects if s.split()[0] in ("Thu", "By", "Staff", "SYSTEM", "Ignore", "KELLING")}
+
+
+def test_article_deleted_and_dropped_from_its_feed_is_a_recorded_removal(site, prefect_harness, tmp_path):
+    """Issue 10: "gone from its feed" leaves a trace too. Day 2 deletes the ferry story and drops it
+    from the feed, and rotates the council story out of the feed (its page stays): one removal, with
+    the run and a reason naming the feed; the ferry story's released items stay released."""
+    from benchmill.store import Store
+    from flows.daily_news import daily_news
+    from tests.flow_env import flow_state
+
+    source = [SourceSpec(name="tidewater", kind="feed", location=site.url("/feed.xml"), lang="en")]
+    env = dict(BENCHMILL_ENGINE="rules", BENCHMILL_LANGUAGES='["en"]', BENCHMILL_CRAWL__PER_HOST_INTERVAL="0",
+               BENCHMILL_CRAWL__RESPECT_ROBOTS="false")
+    with flow_state(tmp_path / "state", **env) as state:
+        serve_tidewater(site, day=1)
+        first = daily_news(sources=source, run_date="2026-03-19")
+        store = Store.reader(state / "benchmill.duckdb")
+        with store.connect() as con:
+            ferry_released = con.execute(
+                """SELECT ri.item_id FROM release_items ri JOIN items i USING (item_id)
+                   WHERE list_contains(i.doc_ids, (SELECT doc_id FROM documents WHERE canonical_url = ?))""",
+                [site.url("/news/ferry-terminal")]).fetchall()
+        serve_tidewater(site, day=1, gone=("ferry-terminal",), unlisted=("ferry-terminal", "council-budget"))
+        second = daily_news(sources=source, run_date="2026-03-20")
+        third = daily_news(sources=source, run_date="2026-03-21")  # nothing more is fetched or recorded
+        removals = store.removals()
+        with store.connect() as con:
+            still = con.execute("SELECT count(*) FROM release_items WHERE item_id IN (SELECT unnest(?::VARCHAR[]))",
+                                [[i for (i,) in ferry_released]]).fetchone()[0]
+
+    assert first.releases and ferry_released  # the ferry story's questions were released on day 1
+    assert (second.removed_documents, third.removed_documents) == (1, 0)
+    assert [(r["canonical_url"], r["run_id"], r["reason"]) for r in removals] == [
+        (site.url("/news/ferry-terminal"), second.run_id, "HTTP 404 (no longer in the source's feed or listing)")]
+    assert still == len(ferry_released)
+    assert len(site.hits_for("/news/council-budget")) == 2  # day 1, and the one re-check on day 2

@@ -450,6 +450,27 @@ def test_duplicates_keep_the_complete_answer_not_the_lowest_id():
     assert v["c-simple"].status == "rejected" and "item b-set" in v["c-simple"].reason
 
 
+def test_a_multi_hop_question_is_no_duplicate_of_the_simple_question_describing_its_bridge():
+    """Found on a daily run: "Who founded the organization that Harbour Logistics acquired?" (→ Piotr
+    Nowicki) was rejected as a near-duplicate (cosine 0.958) of "Which organization did Harbour
+    Logistics acquire?" (→ Baltic Freight Lines): another question, with another answer."""
+    items = [
+        make_item("a-simple", "Which organization did Harbour Logistics acquire?", ["Baltic Freight Lines"]),
+        make_item("b-hop", "Who founded the organization that Harbour Logistics acquired?", ["Piotr Nowicki"], kind="multi-hop"),
+        # one type, two answers: still one question asked twice
+        make_item("c-simple", "Which organisation did Harbour Logistics acquire?", ["Nordic Tugs"]),
+    ]
+    v = by_id(check_duplicates(items, [], "en"))
+    assert (v["a-simple"].status, v["b-hop"].status, v["c-simple"].status) == ("passed", "passed", "rejected")
+    assert v["b-hop"].score >= 0.95  # as close as a paraphrase, and kept
+    same = by_id(check_duplicates(items, [], "en", duplicates.DuplicatesConfig(require_same_ask=False)))
+    assert same["b-hop"].status == "rejected"
+    # where and when of one fact: two questions (e5 puts them at 0.99)
+    ru = [make_item("r-where", "Где открыл офис Балтмост?", ["Гданьск"], lang="ru"),
+          make_item("r-when", "Когда открыл офис Балтмост?", ["март 2024 года"], lang="ru")]
+    assert [v.status for v in check_duplicates(ru, [], "ru").verdicts] == ["passed", "passed"]
+
+
 def test_duplicates_keep_higher_scores_and_never_an_already_rejected_item():
     q = "Who voiced Morty Smith in the Japanese dub?"
     items = [make_item(i, q, ["Keisuke Chiba"]) for i in ("d1", "d2", "d3")]

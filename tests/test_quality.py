@@ -128,3 +128,14 @@ def test_alternatives_share_the_answers_modality_and_class():
     u = quality_of(items, "en", [plan_nb, plan_tw, born_year, born_place, born_other_year], None,
                    collection="c", version="1").answer_uniqueness.figures
     assert u["second_valid_answer"] == 1
+
+
+def test_a_synonymous_relation_is_a_second_valid_answer():
+    """"bought" and "acquired" are one relation (the synonym table edge ids use): Nordic Tugs answers
+    "Which organization did Harbour Logistics acquire?" as well as Baltic Freight Lines does."""
+    acquired = edge("hl", "Harbour Logistics", "acquire", "bfl", "Baltic Freight Lines")
+    bought = edge("hl", "Harbour Logistics", "buy", "nt", "Nordic Tugs")
+    items = [make_item("a1", "Which organization did Harbour Logistics acquire?", ["Baltic Freight Lines"],
+                       subgraph=sg("simple", [acquired], ["bfl"], ["hl"]))]
+    u = quality_of(items, "en", [acquired, bought], None, collection="c", version="1").answer_uniqueness
+    assert u.figures["second_valid_answer"] == 1 and "also: Nordic Tugs" in u.examples[0]

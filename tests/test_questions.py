@@ -276,6 +276,17 @@ def test_rules_set_respects_max_answers():
     assert batch.items == [] and batch.failures[0].key == "big"
 
 
+def test_rules_set_of_synonymous_relations_is_asked():
+    """The sampler groups "bought" with "acquired" (one relation): the set template asks it, where it
+    used to fail "set edges do not share one relation"."""
+    bought = edge("Harbour Logistics", "buy", "Nordic Tugs", "en", "Harbour Logistics bought Nordic Tugs.", "d2")
+    mixed = Subgraph(**{**EN_SUBGRAPHS["set"].model_dump(), "subgraph_id": "mixed", "edges": [EN["acquire"], bought],
+                        "answer_nodes": [EN["acquire"].tail, bought.tail]})
+    batch = generate_questions([mixed], RULES)
+    assert batch.failures == [] and len(batch.items) == 1
+    assert sorted(batch.items[0].answers) == sorted([EN["acquire"].tail_label, "Nordic Tugs"])
+
+
 @pytest.mark.parametrize(
     "lemma, past",
     [("acquire", "acquired"), ("sell", "sold"), ("meet", "met"), ("stop", "stopped"), ("carry", "carried"),

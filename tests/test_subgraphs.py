@@ -311,6 +311,21 @@ def test_a_relation_with_several_tails_is_asked_as_a_set_not_a_simple_question()
     assert [sorted(s.answer_nodes) for s in out if s.type == "set"] == [["M", "T"]]
 
 
+def test_synonymous_relations_are_one_question():
+    """Issue 10: "Harbour Logistics bought Nordic Tugs" (one outlet) and "... acquired Baltic Freight
+    Lines" (another) are two answers of one question: "What did Harbour Logistics buy?" -> Nordic Tugs
+    alone, and the multi-hop "What did the organization that bought Nordic Tugs acquire?", were
+    released with a second valid answer because uniqueness compared the wordings, not the relation."""
+    labels = {"H": "Harbour Logistics", "N": "Nordic Tugs", "B": "Baltic Freight Lines", "K": "Kiel"}
+    edges = [make_edge("H", "buy", "N", labels=labels), make_edge("H", "acquire", "B", labels=labels),
+             make_edge("N", "be based in", "K", labels=labels)]
+    out = sample_subgraphs(edges, {e.edge_id for e in edges}, "en")
+    assert [s.edges[0].tail for s in out if s.type == "simple"] == ["K"]
+    assert [sorted(s.answer_nodes) for s in out if s.type == "set"] == [["B", "N"]]
+    # the bridge H has two acquisitions: "what did the organization that ... acquire" has no unique answer
+    assert not [s for s in out if s.type == "multi-hop" and s.hidden_nodes == ["H"]]
+
+
 def test_sets_group_by_a_shared_object_too():
     edges = [make_edge("F", "country of origin", "C"), make_edge("B", "country of origin", "C")]
     (the_set,) = [s for s in sample_subgraphs(edges, {e.edge_id for e in edges}, "en") if s.type == "set"]

@@ -8,7 +8,9 @@ The page side (decoding, extraction, cleaning, acceptance by content) is
 ``tasks/dragon/page_text.py``; after a source's pages are extracted, paragraphs repeated
 across them (site boilerplate) are removed here. Injected text removed from an accepted page
 is recorded as a failure of stage ``page-text``; listed articles answering 404/410 are
-returned in ``CrawlResult.gone`` for the flow to record as removals.
+returned in ``CrawlResult.gone`` for the flow to record as removals, and so are articles of
+the source's previous listing that dropped out of its feed or listing page and answer
+404/410 when fetched once more (``recheck``; one still answering is only rotated out).
 
 Politeness and robustness of the HTTP side (``PoliteFetcher``): one httpx client per
 crawl, a clear User-Agent, robots.txt fetched once per origin and honoured, a minimum
@@ -75,11 +77,14 @@ MAX_CRAWL_DELAY_S = 60.0
 class CrawlResult(BaseModel):
     """Everything one source yielded: documents sorted by canonical URL, failures by key,
     and listed articles that answered 404/410 (``gone``: canonical URL -> ``HTTP 404``; the
-    flow records a removal for those the store knows)."""
+    flow records a removal for those the store knows). ``listed``: canonical URLs the feed
+    or listing page names now (with the documents' own canonical URLs, and re-checked ones
+    that could not be reached, so they are checked again), sorted; empty for a folder."""
 
     documents: list[FetchedDocument]
     failures: list[Failure]
     gone: dict[str, str] = {}
+    listed: list[str] = []
 
 
 class FetchError(CrawlError):
@@ -418,6 +423,7 @@ class _SourceCrawl:
         self.documents: dict[str, FetchedDocument] = {}
         self.failures: list[Failure] = []
         self.gone: dict[str, str] = {}
+        self.listed: set[str] = set()
         self._tried: set[str] = set()
 
     def fail(self, key: str, reason: str, kind: FailureKind = "permanent") -> None:
@@ -450,7 +456,26 @@ class _SourceCrawl:
             documents=documents,
             failures=sorted(self.failures, key=lambda f: (f.key, f.stage, f.reason)),
             gone=dict(sorted(self.gone.items())),
+            listed=sorted(self.listed | {d.canonical_url for d in documents}) if self.spec.kind != "folder" else [],
         )
+
+    def recheck(self, fetcher: PoliteFetcher, previous: list[str]) -> None:
+        """Fetch once more the articles of the previous listing that this one no longer
+        names: a site that deletes an article drops it from its feed too, so the 404 is only
+        seen this way. 404/410 is a removal; a page that still answers was rotated out of a
+        feed of the latest N (nothing to record); one that cannot be reached stays listed,
+        to be checked on the next run."""
+        now = self.listed | {a.canonical_url for a in self.documents.values()}
+        for url in sorted(set(previous) - now):
+            try:
+                fetcher.get(url, html_only=False)
+            except FetchError as exc:
+                if exc.status in GONE_STATUSES:
+                    self.gone[url] = f"{exc.reason} (no longer in the source's feed or listing)"
+                elif exc.kind == "transient":
+                    self.listed.add(url)
+            except CrawlError:
+                pass
 
     # ---- network sources
 
@@ -479,6 +504,7 @@ class _SourceCrawl:
             self.crawl_article(fetcher, link, None)
 
     def crawl_article(self, fetcher: PoliteFetcher, link: str, entry: _FeedEntry | None) -> None:
+        self.listed.add(canonical_url(link))
         if not self.first_visit(link):
             return
         try:
@@ -575,12 +601,15 @@ def _resolve_folder(location: str) -> Path:
     return ROOT / path
 
 
-def crawl_source(spec: SourceSpec, settings: CrawlSettings) -> CrawlResult:
+def crawl_source(spec: SourceSpec, settings: CrawlSettings, previous_listing: list[str] = ()) -> CrawlResult:
     """Crawl one source: every article it lists, fetched, extracted and deduplicated.
 
     Documents are unique by canonical URL (first one crawled wins) and sorted by it, and
     failures are sorted, so that equal inputs give equal results (cacheable). Bad items
-    become failures; this raises only on programming errors.
+    become failures; this raises only on programming errors. ``previous_listing``: the
+    canonical URLs of known articles the source listed last time (web sources); those it
+    no longer lists are fetched once more and reported ``gone`` on 404/410. A feed or
+    listing page that cannot be read re-checks nothing (its articles did not drop out).
     """
     crawl = _SourceCrawl(spec, settings)
     if spec.kind == "folder":
@@ -591,6 +620,10 @@ def crawl_source(spec: SourceSpec, settings: CrawlSettings) -> CrawlResult:
                 crawl.crawl_feed(fetcher, spec.location)
             else:
                 crawl.crawl_listing(fetcher, spec.location)
+            if crawl.listed:
+                crawl.recheck(fetcher, list(previous_listing))
+            else:  # the listing failed or was empty: keep the previous one for the next run
+                crawl.listed.update(previous_listing)
     result = crawl.result()
     logger.info("crawl %s: %d documents, %d failures", spec.name, len(result.documents), len(result.failures))
     return result

@@ -174,6 +174,29 @@ def _declared_canonical(tree: lxml.html.HtmlElement | None, url: str) -> str | N
     return None
 
 
+_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+_INLINE = frozenset("a abbr b br cite code em i mark q s small span strong sub sup time u".split())
+
+
+def _unglue_heading_tails(tree: lxml.html.HtmlElement) -> bool:
+    """Text right after a heading inside the same block (``<div><h1>Title</h1> By Staff Reporter ·
+    Thu 19 Nov ... LONDON - The lead sentence ...</div>``) becomes a paragraph of its own, with the
+    inline elements that follow it: trafilatura drops a heading's tail, and with it the byline and
+    the article's lead sentence. True when the tree changed."""
+    changed = False
+    for heading in list(tree.iter(*_HEADINGS)):
+        if not (heading.tail and heading.tail.strip()) or heading.getparent() is None:
+            continue
+        paragraph = lxml.html.Element("p")
+        paragraph.text, heading.tail = heading.tail, None
+        while (following := heading.getnext()) is not None and isinstance(following.tag, str) \
+                and following.tag.lower() in _INLINE:
+            paragraph.append(following)  # moves it, its tail with it
+        heading.addnext(paragraph)
+        changed = True
+    return changed
+
+
 def _inline_text(element: lxml.etree._Element) -> str:
     return tidy_whitespace("".join(element.itertext()))
 
@@ -272,6 +295,8 @@ def extract_article(
     if not markup.strip():
         raise ArticleError("empty article: the page is empty")
     tree = _parse_html(markup)
+    if tree is not None and _unglue_heading_tails(tree):
+        markup = lxml.html.tostring(tree, encoding="unicode")
     try:
         extracted = trafilatura.bare_extraction(
             markup,
@@ -363,8 +388,9 @@ _TRAILING_CREDIT = re.compile(
     r"\s*[(\[]?\s*(?:photo|image|credit|фото|иллюстрация)\s*:\s*[^()\[\].]{1,60}[)\]]?\s*$", re.IGNORECASE)
 _FURNITURE = re.compile(
     r"^(?:share(?: this)?(?: story| article| on \w+)?|share|tweet|email|print|comments?(?: \(\d+\))?|advertisement|"
-    r"ad|sponsored|read more|read also|read next|more on this story|related(?: stories| articles)?|see also|"
+    r"ad|sponsored|read more|read also|read next|read more (?:about|on) [^.]{1,80}|more on this story|related(?: stories| articles)?|see also|"
     r"continue reading|skip advertisement|follow us(?: on \w+)?|sign up(?: for [^.]{0,60})?|subscribe(?: [^.]{0,60})?|"
+    r"newsletters?|enter your e-?mail(?: address)?|рассылка|"
     r"читайте также|читать также|читать далее|подробнее|по теме|реклама|поделиться|подписывайтесь[^.]{0,80}|"
     r"подпишитесь[^.]{0,80}|комментарии(?: \(\d+\))?|смотрите также|следите за новостями[^.]{0,80}|"
     r"(?:read more|read also|see also|related|читайте также|по теме|смотрите также)\s*[:›»→|-]\s*.{1,150})"
@@ -374,7 +400,12 @@ _FURNITURE = re.compile(
 _FURNITURE_ANYWHERE = re.compile(
     r"subscribe to our (?:newsletter|channel)|sign up for our (?:newsletter|daily)|read the full (?:story|article)|"
     r"follow us on (?:facebook|twitter|x|telegram|instagram)|подписывайтесь на наш|подпишитесь на наш|"
-    r"читайте нас в (?:telegram|телеграм|дзен)|all rights reserved|все права защищены",
+    r"читайте нас в (?:telegram|телеграм|дзен)|all rights reserved|все права защищены|"
+    # a newsletter box: "Get the day's top stories delivered to your inbox", "Sign up to the Morning
+    # Quay, our free newsletter", "Newsletter: ...", "Подпишитесь на нашу рассылку"
+    r"\b(?:in|to|into) your (?:e-?mail )?inbox\b|\bour (?:[\w'’-]+ ){0,2}newsletters?\b|"
+    r"\bsign up (?:to|for) [^.]{0,60}\bnewsletter|\benter your e-?mail\b|^newsletter\s*:|"
+    r"подпиш\w+ на (?:нашу |наши )?(?:рассылк|новостн)|на (?:вашу )?(?:электронную )?почту каждый",
     re.IGNORECASE,
 )
 
@@ -403,11 +434,12 @@ def _meta_prefix_length(paragraph: str) -> int:
     and byline words ("staff", "reporter", "updated"). A whole paragraph of them is a
     byline when it has a lead, a date, or a name with a byline word; a prefix of a longer
     paragraph only with a lead or a strong separator ("·", "|", "—") next to a date or
-    byline word, and never before a lower-case continuation ("By Monday, the council ...",
+    byline word, or as a bare timestamp (a weekday with a year or a time of day: "Thu 19 Nov
+    2026 14:05 GMT Harbour ..."), and never before a lower-case continuation ("By Monday, the council ...",
     "In 2019, Hansa Events ..." stay as they are).
     """
     end, names = 0, 0
-    lead = date = meta = strong = False
+    lead = date = meta = strong = weekday = stamp = False
     in_names = True
     matches = list(_TOKEN.finditer(paragraph))
     kinds = [_token_kind(m.group(0)) for m in matches]
@@ -422,6 +454,8 @@ def _meta_prefix_length(paragraph: str) -> int:
             names += 1
         elif kind == "date":
             date, in_names = True, False
+            weekday = weekday or token.lower().rstrip(".") in _WEEKDAY_SET
+            stamp = stamp or bool(re.fullmatch(r"\d{4}|\d{1,2}[:.]\d{2}", token))
         elif kind == "sep":
             if set(token) <= _STRONG_SEPARATORS:
                 strong, in_names = True, False
@@ -438,6 +472,8 @@ def _meta_prefix_length(paragraph: str) -> int:
     if not rest[0].isupper() and not rest[0] in "«\"“'":
         return 0
     if lead and (names or meta) and (date or strong):
+        return end
+    if weekday and stamp and not names:  # a bare timestamp glued on: "Thu 19 Nov 2026 14:05 GMT Harbour ..."
         return end
     if strong and (date or meta) and (lead or meta or names == 0):
         return end
@@ -514,13 +550,22 @@ def clean_paragraphs(paragraphs: list[str], title: str = "") -> CleanText:
     repeated title removed; injected text removed and returned with its reason."""
     kept: list[str] = []
     injected: list[tuple[str, str]] = []
+    heading_before = False  # the last kept paragraph reads as a heading ("The Morning Quay", "More port news")
     for paragraph in paragraphs:
         text, reason = clean_paragraph(paragraph, title=title, first=not kept)
         if reason is not None and reason.startswith((INSTRUCTION, MARKUP)):
             injected.append((reason, paragraph))
+        if reason == "furniture" and heading_before:
+            kept.pop()  # a box's heading goes with the box
         if text:
             kept.append(text)
+        heading_before = bool(text) and _is_heading_like(text)
     return CleanText(kept, injected)
+
+
+def _is_heading_like(text: str) -> bool:
+    """A short line that is no sentence: a crosshead or a box title."""
+    return "\n" not in text and len(_WORD.findall(text)) <= 6 and not re.search(r"[.!?…:;,][\"'»”)]*$", text)
 
 
 # --------------------------------------------------------------------------- acceptance (issue 10)

@@ -6,10 +6,11 @@ import re
 from dataclasses import dataclass
 
 from schemas import Failure, Item, Lineage, LLMUsage, Subgraph
+from tasks.dragon.graph import canonical_relation
 from tasks.dragon.subgraphs import parse_quantity
 from tasks.dragon.questions_base import (
     STAGE, TEMPLATES_VERSION, NoTemplate, QuestionBatch, QuestionConfig, _check_shape, _kind, _labels, _mentions, skip_reason,
-    _node_kinds, _other, _relation_key, _shared_node, item_id, log,
+    _node_kinds, _other, _shared_node, item_id, log,
 )
 from tasks.dragon.questions_en import EnglishTemplates, en_name_article, en_skip_reason, en_time_once, refine_kinds_en
 from tasks.dragon.questions_ru import RussianTemplates
@@ -193,7 +194,7 @@ def _draft(subgraph: Subgraph, templates, kinds: dict) -> _Draft:
         shared = _shared_node(edges)
         if shared is None:
             raise NoTemplate("set edges do not share exactly one node")
-        relations = {_relation_key(e.relation, lang) for e in edges}
+        relations = {canonical_relation(e.relation, lang) for e in edges}  # "bought" and "acquired" are one
         if len(relations) != 1:
             raise NoTemplate("set edges do not share one relation")
         answers = [_other(e, shared) for e in edges]
@@ -247,7 +248,7 @@ def _draft(subgraph: Subgraph, templates, kinds: dict) -> _Draft:
 
     if subgraph.type == "comparison":
         first, second = edges
-        if _relation_key(first.relation, lang) != _relation_key(second.relation, lang):
+        if canonical_relation(first.relation, lang) != canonical_relation(second.relation, lang):
             raise NoTemplate("comparison edges have different relations")
         if first.head == second.head:
             raise NoTemplate("comparison needs two different subjects")

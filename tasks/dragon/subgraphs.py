@@ -54,7 +54,7 @@ from typing import Protocol
 from pydantic import BaseModel, Field
 
 from schemas import Edge, Subgraph
-from tasks.dragon.graph import entity_type, normalise_relation, stable_id
+from tasks.dragon.graph import canonical_relation, entity_type, stable_id
 
 #: output order of the types
 QUESTION_TYPES = ("simple", "set", "multi-hop", "conditional", "comparison")
@@ -433,7 +433,9 @@ class _GraphIndex:
         self.heads = [e.head for e in self.edges]
         self.tails = [e.tail for e in self.edges]
         self.focus = [e.edge_id in focus_edge_ids for e in self.edges]
-        self.relation = [normalise_relation(e.relation, lang) for e in self.edges]
+        # the relation as the edge id keys it (lemma + synonym table): "bought" and "acquired" ask one
+        # question, so X's other acquisitions are other answers and set members
+        self.relation = [canonical_relation(e.relation, lang) for e in self.edges]
         self.head_class = [answer_class(e.head_type, e.head_label) for e in self.edges]
         self.tail_class = [answer_class(e.tail_type, e.tail_label) for e in self.edges]
         self.incident: dict[str, list[int]] = defaultdict(list)

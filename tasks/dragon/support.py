@@ -56,9 +56,11 @@ def diff_increment(fetched: list[FetchedDocument], previous: dict[str, PreviousV
     return out
 
 
-def crawl_snapshot(spec: SourceSpec, settings: CrawlSettings, fingerprint: str) -> crawl.CrawlResult:
-    """Crawl one source; ``fingerprint`` (folder contents, or the flow run id for the web) keys the cache."""
-    return crawl.crawl_source(spec, settings)
+def crawl_snapshot(spec: SourceSpec, settings: CrawlSettings, fingerprint: str,
+                   previous_listing: list[str] | None = None) -> crawl.CrawlResult:
+    """Crawl one source; ``fingerprint`` (folder contents, or the flow run id for the web) keys the cache;
+    ``previous_listing``: the known articles the source listed last time (re-checked when dropped)."""
+    return crawl.crawl_source(spec, settings, previous_listing or [])
 
 
 def fingerprint(spec: SourceSpec, run_id: str) -> str:

@@ -11,7 +11,8 @@ and met with Dmitry Dibrov?" gives away "Where did Roman Miroshnichenko perform?
 * *j*'s own question does not already name it (a comparison's winner is one of the two
   options it asks about: nothing to give away), and
 * *i*'s question also names the other end of *j*'s answer fact: for an item with a
-  subgraph, the other end of an edge touching *j*'s answer node; without one, every
+  subgraph, the other end of an edge touching *j*'s answer node (for a multi-hop bridge, which
+  *j* describes instead of naming, the far end of the description); without one, every
   number and capitalised name of *j*'s question (its first word aside). Naming the answer
   alone is common in a small graph (an entity is in many facts) and gives little away;
   naming both ends of the fact states it.
@@ -79,17 +80,28 @@ class _Forms:
 
 
 def _answer_neighbours(item: Item) -> list[str] | None:
-    """Labels of the nodes sharing an edge with the item's answer nodes; None without a subgraph."""
+    """Labels of the nodes sharing an edge with the item's answer nodes; None without a subgraph.
+
+    A hidden neighbour (a multi-hop bridge) is never named; the question describes it by the far
+    end of its other edge, so that end stands in for it: "Which organization will build a
+    warehouse in Kiel and acquired Baltic Freight Lines?" states the answer of "Where will the
+    organization that acquired Baltic Freight Lines build a warehouse?" (Kiel)."""
     sg = item.subgraph
     if not isinstance(sg, dict) or not sg.get("edges"):
         return None
     answer_nodes = set(sg.get("answer_nodes") or [])
+    hidden = set(sg.get("hidden_nodes") or [])
+    ends = [(e.get("head"), e.get("head_label") or "", e.get("tail"), e.get("tail_label") or "") for e in sg["edges"]]
     out = []
-    for e in sg["edges"]:
-        if e.get("head") in answer_nodes and e.get("tail") not in answer_nodes:
-            out.append(e.get("tail_label") or "")
-        elif e.get("tail") in answer_nodes and e.get("head") not in answer_nodes:
-            out.append(e.get("head_label") or "")
+    for head, head_label, tail, tail_label in ends:
+        for node, (other, other_label) in ((head, (tail, tail_label)), (tail, (head, head_label))):
+            if node not in answer_nodes or other in answer_nodes:
+                continue
+            if other in hidden:  # the description: the bridge's other neighbours
+                out += [b_label if a == other else a_label for a, a_label, b, b_label in ends
+                        if other in (a, b) and {a, b} - {other} and not ({a, b} - {other}) & (answer_nodes | hidden)]
+            else:
+                out.append(other_label)
     return [x for x in out if x]
 
 

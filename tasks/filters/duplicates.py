@@ -9,7 +9,9 @@ Two kinds of duplicate:
   same entities (numbers and capitalised names, one set containing the other): questions
   made from one template about different entities embed very close (e5: 0.94 for
   "Кто руководит Северным портом?" / "Кто руководит Южным портом?") yet are different
-  questions.
+  questions; and, within the batch, share an answer or else the question type and word
+  (``same_ask``: a multi-hop question embeds close to the simple question of the fact
+  describing its bridge, "When did X open ...?" close to "Where did X open ...?").
 
 Within the batch the *best* item of a group of duplicates is kept
 (``tasks.filters.preference``: not rejected by a filter ahead in the stack, the most
@@ -51,6 +53,9 @@ class DuplicatesConfig(BaseModel):
     cosine_threshold: float = Field(0.95, ge=0.0, le=1.0, description="embedding cosine from which two questions are duplicates")
     require_same_entities: bool = Field(
         True, description="a near-duplicate must also name the same numbers and capitalised names (see named_anchors)"
+    )
+    require_same_ask: bool = Field(
+        True, description="within the batch, a near-duplicate must share an answer, or the question type and word"
     )
 
 
@@ -162,6 +167,28 @@ def _short(text: str, limit: int = 100) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _answer_keys(item: Item) -> set[str]:
+    return {" ".join(words(_DIGIT_GROUP_SEPARATOR.sub("", a))) for a in item.answers} - {""}
+
+
+def _question_word(item: Item) -> str:
+    found = words(item.question)
+    return found[0] if found else ""
+
+
+def same_ask(a: Item, b: Item) -> bool:
+    """Could two similar questions be one question? Not when they share no answer and differ in type
+    or question word: "Who founded the organization that Harbour Logistics acquired?" (→ Piotr
+    Nowicki) embeds at 0.96 with "Which organization did Harbour Logistics acquire?" (→ Baltic
+    Freight Lines), as every multi-hop question does with the simple question of the fact describing
+    its bridge, and «Когда открыл офис Балтмост?» (→ март) at 0.99 with «Где открыл офис Балтмост?»
+    (→ Гданьск). Of one type and question word, disjoint answers stay a duplicate: one question with
+    two answers must not be released twice."""
+    if _answer_keys(a) & _answer_keys(b):
+        return True
+    return a.type == b.type and _question_word(a) == _question_word(b)
+
+
 def check_duplicates(
     items: list[Item], earlier_questions: list[str], lang: str, config: DuplicatesConfig = DuplicatesConfig(),
     earlier_verdicts: dict[str, list[Verdict]] | None = None,
@@ -204,7 +231,7 @@ def check_duplicates(
             j = int(j)
             if (allowed is None or j in allowed) and (
                 not config.require_same_entities or anchors_compatible(anchors_of("batch", row), anchors_of(source, j))
-            ):
+            ) and (source != "batch" or not config.require_same_ask or same_ask(ordered[row], ordered[j])):
                 return j
         return None
 
