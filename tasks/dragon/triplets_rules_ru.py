@@ -1,6 +1,7 @@
 """Triplet extraction, rules engine, Russian: dependency patterns over a natasha parse (see tasks/dragon/triplets.py)."""
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterator
 import re
 
@@ -22,6 +23,15 @@ _RU_ANAPHORS = frozenset({
     "компания", "фирма", "группа", "холдинг", "банк", "перевозчик", "авиакомпания", "концерн", "корпорация",
     "предприятие", "оператор", "производитель", "клуб", "сеть",
 })
+#: third-person pronouns that point back at something named ("он", "её", "ними")
+_RU_PERSONAL = frozenset({"он", "она", "оно", "они"})
+#: institutions that act as a person does ("власти ввели режим ЧС", "комиссия отклонила заявку")
+_RU_INSTITUTIONS = frozenset({
+    "власть", "администрация", "правительство", "министерство", "ведомство", "мэрия", "полиция", "суд", "прокуратура",
+    "комиссия", "совет", "дума", "парламент", "управление", "служба", "штаб", "инспекция", "агентство", "департамент",
+    "комитет", "руководство", "жюри", "минздрав", "минфин", "минсельхоз", "минтранс", "правление", "собрание",
+    "законодательный", "госдума", "росстат", "регулятор", "следствие", "арбитраж",
+})
 #: too vague to ask about
 _RU_GENERIC = frozenset({"решение", "сделка", "год", "время", "раз", "часть", "случай", "вопрос", "заявление"})
 _RU_NEGATIONS = frozenset({"не", "ни"})
@@ -41,27 +51,73 @@ _RU_CREATE = frozenset({
 _RU_COPULAS = frozenset({"являться", "стать", "становиться", "оставаться", "остаться", "назначить", "избрать"})
 
 
+class _Memory:
+    """What one article has named so far: the words that point back ("компания", "музей", "она",
+    an abbreviation) are read against it."""
+
+    def __init__(self) -> None:
+        self.counts: dict[tuple, int] = {}
+        self.last: dict[tuple, int] = {}
+        self.heads: dict[tuple, set[str]] = {}
+        self.order = 0
+        #: abbreviation → the full name the text gave it in parentheses
+        self.aliases: dict[str, tuple[str, str | None]] = {}
+        #: (person, gender) in the order named
+        self.people: list[tuple[tuple, str | None]] = []
+        #: the subjects and objects of the sentence before, nearest first: (phrase, gender, number)
+        self.previous: list[tuple[tuple, str | None, str | None]] = []
+        #: the named subjects of the sentence before
+        self.previous_subjects: list[tuple] = []
+        self.sole_person = None
+
+    def mention(self, name: tuple, heads=()) -> None:
+        self.order += 1
+        self.counts[name] = self.counts.get(name, 0) + 1
+        self.last[name] = self.order
+        self.heads.setdefault(name, set()).update(h for h in heads if h)
+
+    def resolve(self, lemma: str, generic: bool) -> tuple | None:
+        """The thing a bare noun points back at: among the names whose head noun it is, the one
+        named most (then last); a generic organisation noun may also take a name without that
+        head ("компания" for «Здравица», a chain), a head match counting as two mentions."""
+        for name in self.previous_subjects:
+            # "«Фосагро» открыла завод. Компания заработала ...": the subject just before, first
+            match = any(h == lemma or (len(lemma) >= 4 and h.endswith(lemma)) for h in self.heads.get(name, ()))
+            if match or (generic and name[1] == "ORG"):
+                return name
+        best, best_key = None, None
+        for name, count in self.counts.items():
+            match = any(h == lemma or (len(lemma) >= 4 and h.endswith(lemma)) for h in self.heads.get(name, ()))
+            if not match and not (generic and name[1] == "ORG"):
+                continue
+            key = (count + (2 if match else 0), self.last[name])
+            if best_key is None or key > best_key:
+                best, best_key = name, key
+        return best
+
+
 class _RuSentence:
     """Pattern helpers over one natasha sentence."""
 
-    def __init__(self, tokens, span_of: dict[str, object], vocab, antecedent=None, person=None, sole_person=None,
-                 things=None):
+    def __init__(self, tokens, span_of: dict[str, object], vocab, memory: "_Memory | None" = None):
         self.tokens = tokens
-        #: a common noun's lemma → the named thing it last came with ("стадион «Прибрежный»"):
-        #: what the bare noun ("Стадион вмещает ...") points back at
-        self.things = things or {}
+        #: what the text named before (and the abbreviations it defined): what "компания", "музей",
+        #: "он", "её" point back at
+        self.memory = memory or _Memory()
+        self.aliases = self.memory.aliases
         #: the person, when the sentence before named exactly one: what "22-летний форвард" points back at
-        self.sole_person = sole_person
-        #: the person last named before this sentence: what "он" / "она" points back at
-        self.person = person
-        #: the organisation named before this sentence: what "компания" alone points back at
-        self.antecedent = antecedent
+        self.sole_person = self.memory.sole_person
         self.by_id = {t.id: t for t in tokens}
         self.children: dict[str, list] = {}
         for token in tokens:
             self.children.setdefault(token.head_id, []).append(token)
         self.span_of = span_of
         self.vocab = vocab
+
+    @property
+    def antecedent(self):
+        """The organisation a bare "компания" points back at (the most mentioned one so far)."""
+        return self.memory.resolve("компания", generic=True)
 
     def kids(self, token, rels=None) -> list:
         found = self.children.get(token.id, ())
@@ -80,13 +136,20 @@ class _RuSentence:
         appositive ("компания «Северный порт»") gives the appositive; a number phrase is
         kept as written ("2139 автомобилей"); a lone proper noun in its lemma.
         """
-        if head.text.lower() in ("он", "она") and head.rel in _RU_SUBJ:
-            return self.person  # "Ранее он руководил ...": the person named before, or nothing
+        if head.pos == "PRON" and _lemma(self.vocab, head) in _RU_PERSONAL:
+            return self.pronoun(head)  # "Ранее он руководил ...", "Компания построит его": the one meant, or nothing
         if head.pos == "PRON" or head.text.lower() in _RU_RELATIVE:
             return None
+        if head.text in self.aliases:
+            return self.aliases[head.text]
         span = self.span_of.get(head.id)
         if span is not None:
+            if span.text in self.aliases:
+                return self.aliases[span.text]
             return _unquote(span.normal), span.type
+        back = self.refers_back(head)
+        if back is not None:
+            return back
         for child in self.kids(head, ("appos", "flat:name")):
             # "фирму «Балтийский транзит»": the name is an appositive of the common noun
             span = self.span_of.get(child.id)
@@ -156,14 +219,11 @@ class _RuSentence:
         modifiers = [
             m for m in self.kids(head, ("nmod",)) if self.kids(m, ("case",)) or (m.feats or {}).get("Case") in (None, "Gen")
         ]
-        if lemma in _RU_ANAPHORS and not modifiers and not self.kids(head, ("amod",)):
-            return self.antecedent
+        back = self.refers_back(head)
+        if back is not None or (lemma in _RU_ANAPHORS and not modifiers and not self.kids(head, ("amod",))):
+            return back
         if lemma in _RU_GENERIC:
             return None
-        if lemma in self.things and not modifiers and not self.kids(head, ("amod", "appos", "flat:name")):
-            # "Стадион «Прибрежный» ... . Стадион вмещает 21000 зрителей": the stadium named before,
-            # not «стадион», an answer nobody can check out of its article
-            return self.things[lemma]
         if _animate(self.vocab, head):
             # "22-летний форвард заменит ...": a description of a person, not a name a question
             # can use; with an age it points back at the person just named, else nothing
@@ -175,6 +235,14 @@ class _RuSentence:
             # named appositive gives its name ("фирму «Балтийский транзит»"); the noun alone
             # would be an answer nobody can check (issue 10)
             return name, None
+        return self.thing_words(head), None
+
+    def thing_words(self, head) -> str:
+        """The noun in the nominative with its adjectives and (short) genitive, as common_phrase
+        gives a thing: "ремонт моста через Волгу", "власти Карымского района"."""
+        modifiers = [
+            m for m in self.kids(head, ("nmod",)) if self.kids(m, ("case",)) or (m.feats or {}).get("Case") in (None, "Gen")
+        ]
         words = [self.role(head)]
         for nmod in modifiers[:1]:
             tokens = sorted([nmod, *self.kids(nmod, ("case", "amod", "flat:name")), *[
@@ -192,7 +260,7 @@ class _RuSentence:
                 if len(whole) <= 5 and max(order) - min(order) + 1 == len(whole):
                     tokens = whole
                 words.append(" ".join(t.text for t in tokens))
-        return " ".join(words), None
+        return " ".join(words)
 
     def back_reference(self, noun) -> tuple[str, str | None] | None:
         """The organisation a bare "компания" / "предприятие" (no adjective, genitive or name)
@@ -200,7 +268,96 @@ class _RuSentence:
         if (_lemma(self.vocab, noun) not in _RU_ANAPHORS or noun.id in self.span_of
                 or self.kids(noun, ("amod", "nmod", "appos", "flat:name", "det"))):
             return None
-        return self.antecedent
+        return self.memory.resolve(_lemma(self.vocab, noun), generic=True)
+
+    def refers_back(self, noun) -> tuple[str, str | None] | None:
+        """What a bare common noun points back at, or None.
+
+        Russian copy names a thing once ("Онежский художественный музей", "хоккейный клуб
+        «Северное сияние»", "«Итиль-Банк»") and then calls it by its head noun alone: "Музей
+        закроется ...", "клуб намерен ...", "председатель правления банка". A noun with no
+        adjective, genitive, name or number of its own points back at the thing named before
+        whose head noun it is (the last part of a compound counts: "холдинг" for
+        "агрохолдинг"); the generic organisation nouns (``_RU_ANAPHORS``: "компания",
+        "предприятие", ...) at the organisation the text has named most (issue 10).
+        """
+        if noun.pos not in ("NOUN", "PROPN") or noun.id in self.span_of or noun.text in self.aliases:
+            return None
+        if self.kids(noun, ("amod", "nmod", "appos", "flat:name", "flat", "nummod", "nummod:gov", "acl", "acl:relcl")):
+            return None
+        if any(_lemma(self.vocab, d) == "свой" for d in self.kids(noun, ("det",))):
+            return None
+        if noun.pos == "PROPN" and not _common_noun(self.vocab, noun) and _lemma(self.vocab, noun) not in _RU_ANAPHORS:
+            return None
+        lemma = _lemma(self.vocab, noun)
+        return self.memory.resolve(lemma, generic=lemma in _RU_ANAPHORS)
+
+    def pronoun(self, token) -> tuple[str, str | None] | None:
+        """What a third-person pronoun ("он", "она", "его", "ней", "их") points back at, or None.
+
+        The nearest thing before it that agrees in gender and number: a subject earlier in the
+        sentence (not of the pronoun's own verb: "Иван видел его" is not Иван), then a subject or
+        object of the sentence before, then the person last named of that gender ("Министерство
+        не продлило с ней контракт" after "... сменил Людмилу Гранову").
+        """
+        feats = token.feats or {}
+        gender, number = feats.get("Gender"), feats.get("Number")
+        lemma = _lemma(self.vocab, token)
+        if lemma == "они":
+            number, gender = "Plur", None
+        elif lemma == "она":
+            gender, number = "Fem", "Sing"
+        elif lemma == "оно":
+            gender, number = "Neut", "Sing"
+        elif number is None:
+            number = "Sing"
+
+        def agrees(g, n) -> bool:
+            if number == "Plur" or n == "Plur":
+                return number == n
+            return gender is None or g is None or g == gender or (gender in ("Masc", "Neut") and g in ("Masc", "Neut")
+                                                                and token.text.lower() in ("его", "него", "ему", "нему", "им", "ним", "нём"))
+
+        own_verb = self.by_id.get(token.head_id)
+        position = self.tokens.index(token)
+        for candidate in reversed(self.tokens[:position]):
+            if candidate.rel not in _RU_SUBJ or candidate.pos == "PRON" or candidate.text.lower() in _RU_RELATIVE:
+                continue
+            if own_verb is not None and (candidate.head_id == own_verb.id or candidate.head_id == own_verb.head_id):
+                continue
+            cf = candidate.feats or {}
+            if agrees(cf.get("Gender"), cf.get("Number")):
+                phrase = self.phrase(candidate, common=True) or self.agent_phrase(candidate)
+                if phrase is not None:
+                    return phrase
+        for phrase, g, n in self.memory.previous:
+            if agrees(g, n):
+                return phrase
+        if lemma in ("он", "она") and number != "Plur":
+            for phrase, g in reversed(self.memory.people):
+                if g is None or gender is None or g == gender:
+                    return phrase
+        return None
+
+    def agent_phrase(self, noun) -> tuple[str, str | None] | None:
+        """A common noun that names who acts: people by their trade ("пожарные", "подрядчик",
+        "владельцы предприятия", "лётчики-наблюдатели") or an institution ("власти Карымского
+        района", "администрация района", "конкурсная комиссия", ``_RU_INSTITUTIONS``), as written
+        in the nominative with its adjectives and genitive; None for anything else, and for a
+        described person ("22-летний форвард", "34-летнего жителя": no name a reader can check)."""
+        if noun.pos not in ("NOUN", "ADJ") or noun.id in self.span_of:
+            return None
+        lemma = _lemma(self.vocab, noun)
+        if lemma in _RU_GENERIC or lemma in _RU_ANAPHORS:
+            return None
+        if not (lemma in _RU_INSTITUTIONS or _animate(self.vocab, noun)):
+            return None
+        if any(_RU_AGE.match(c.text.lower()) for c in self.kids(noun, ("amod",))):
+            return None
+        if noun.pos == "ADJ":
+            return self.role(noun), None
+        return self.thing_words(noun), None
+
 
     def quoted_appositive(self, noun) -> str | None:
         """The name in «» right after a common noun, as written (an appositive name stays in the
@@ -307,42 +464,255 @@ def _rules_ru(doc: IncrementDoc, config: TripletConfig) -> list[Triplet]:
         return []
     vocab = nlp.morph_vocab()
     for _, piece in nlp.text_chunks("\n".join(paragraphs)):  # a huge article: one natasha Doc per piece
-        _rules_ru_piece(nlp.parse_ru(piece), vocab, collector)
+        parsed = nlp.parse_ru(piece)
+        lines, originals, anchors = _simplified_lines(parsed, vocab)
+        if lines is not None:
+            # the sentences again without their parentheses and attribution clauses: natasha's
+            # parse of the plain clause is far better (see _simplified_lines)
+            parsed = nlp.parse_ru("\n".join(lines))
+        _rules_ru_piece(parsed, vocab, collector, originals, anchors)
     return collector.finish()
 
 
-def _rules_ru_piece(parsed, vocab, collector: _DocCollector) -> None:
+# --------------------------------------------------------------------------- simplification
+
+#: verbs of saying that frame reported speech ("..., сообщила пресс-служба"): their own facts
+#: are attribution, never key facts
+_RU_SAY = frozenset({
+    "сказать", "говорить", "заявить", "заявлять", "сообщить", "сообщать", "отметить", "отмечать", "подчеркнуть",
+    "подчеркивать", "добавить", "добавлять", "пояснить", "пояснять", "рассказать", "рассказывать", "уточнить",
+    "уточнять", "предупредить", "предупреждать", "говориться", "сообщаться", "напомнить", "заметить", "констатировать",
+})
+_RU_ABBREVIATION = re.compile(r"^[A-ZА-ЯЁ][A-ZА-ЯЁ0-9-]*[A-ZА-ЯЁ][A-ZА-ЯЁ0-9]*$")
+_RU_CLAUSE_WORDS = frozenset({"что", "чтобы", "будто", "ли", "если", "как", "когда", "который", "которая", "которое",
+                              "которые"})
+
+
+def _is_say_verb(vocab, token) -> bool:
+    return (token.pos == "VERB" and (token.feats or {}).get("VerbForm") == "Fin"
+            and _lemma(vocab, token) in _RU_SAY)
+
+
+def _simplified_lines(parsed, vocab):
+    """Each sentence of a first parse as plain clauses, or (None, originals, anchors) when no
+    sentence changes. Returns (lines, originals, anchors): the lines to parse again, for each
+    line the sentence it came from (facts keep the sentence as written), and the abbreviations
+    a parenthesis defined, as {line index: [(abbreviation, offset in the line where the name
+    ends)]}.
+
+    Agency copy wraps a fact in clauses natasha's parser reads badly: a parenthesis
+    ("«Колымская горнорудная компания» (КГК) получила ..." parses the company as an appositive
+    of a later noun) and a clause of attribution ("..., сообщила в среду пресс-служба
+    компании", "..., как уточнил Ладыгин, ...", "Как рассказал X, ...") that the parser makes a
+    second root, taking the fact's subject with it. A parenthesis is dropped (an abbreviation in
+    it is remembered for the name before it); an attribution clause -- a verb of saying
+    (``_RU_SAY``) right after a comma or dash, with no "что" / "как" clause of its own, running
+    to the end of the sentence or to the next comma -- becomes its own line after the clause, so
+    the roles it names ("сказал генеральный директор КГК Андрей Шестаков") are still read.
+    """
+    lines: list[str] = []
+    originals: list[str] = []
+    anchors: dict[int, list[tuple[str, int]]] = {}
+    changed = False
+    for sent in parsed.sents:
+        main, extra, found = _simplify_sentence(sent, vocab)
+        changed = changed or main != sent.text or bool(extra)
+        if found:
+            anchors[len(lines)] = found
+        for line in (main, *extra):
+            lines.append(line)
+            originals.append(sent.text)
+    return (lines if changed else None), originals, anchors
+
+
+def _simplify_sentence(sent, vocab) -> tuple[str, list[str], list[tuple[str, int]]]:
+    tokens = sent.tokens
+    base = sent.start
+    text = sent.text
+    cuts: list[tuple[int, int]] = []          # character ranges (in the sentence) to drop
+    moved: list[tuple[int, int]] = []         # character ranges that become lines of their own
+    abbreviations: list[tuple[str, int]] = []  # (abbreviation, sentence offset of the "(")
+    words = [t for t in tokens if t.pos != "PUNCT"]
+    # parentheses
+    index = 0
+    while index < len(tokens):
+        if tokens[index].text == "(":
+            depth, end = 0, None
+            for j in range(index, len(tokens)):
+                depth += tokens[j].text == "("
+                depth -= tokens[j].text == ")"
+                if depth == 0:
+                    end = j
+                    break
+            if end is None:
+                break
+            inside = tokens[index + 1:end]
+            if len(inside) == 1 and _RU_ABBREVIATION.match(inside[0].text):
+                abbreviations.append((inside[0].text, tokens[index].start - base))
+            cuts.append((tokens[index].start - base, tokens[end].stop - base))
+            index = end + 1
+            continue
+        index += 1
+    # attribution clauses
+    for i, token in enumerate(tokens):
+        if not _is_say_verb(vocab, token):
+            continue
+        before = [t for t in tokens[:i] if t.pos != "PUNCT"]
+        opener = before[-1] if before else None
+        if opener is not None and opener.text.lower() == "как" and len(before) >= 1:
+            # "Как рассказал X, ..." / "..., как уточнил X, ...": up to the next comma
+            start_token = opener
+            prev = tokens[tokens.index(opener) - 1] if tokens.index(opener) > 0 else None
+            if prev is not None and prev.text not in (",", "—", "–", "-"):
+                continue
+            end = next((j for j in range(i + 1, len(tokens)) if tokens[j].text == ","), None)
+            if end is None:
+                continue
+            span = tokens[tokens.index(opener):end]
+            if any(t.text.lower() in _RU_CLAUSE_WORDS for t in span[2:]) or any(
+                    t is not token and t.pos == "VERB" and (t.feats or {}).get("VerbForm") == "Fin" for t in span):
+                continue
+            if len([t for t in tokens[end:] if t.pos != "PUNCT"]) < 2:
+                continue
+            # "При этом, как уточнил Ладыгин, повышать ..." → "При этом повышать ..."
+            cut_start = (prev.start if prev is not None else start_token.start) - base
+            cuts.append((cut_start, tokens[end].stop - base))
+            moved.append((token.start - base, tokens[end - 1].stop - base))
+            continue
+        # "..., сообщила в среду пресс-служба компании." / "«...», — сказал X."
+        if i == 0 or tokens[i - 1].text not in (",", "—", "–", "-"):
+            continue
+        if len(before) < 3:
+            continue
+        tail = [t for t in tokens[i:] if t.pos != "PUNCT"]
+        if any(t.text.lower() in _RU_CLAUSE_WORDS for t in tail) or any(
+                t is not token and t.pos == "VERB" and (t.feats or {}).get("VerbForm") == "Fin" for t in tail):
+            continue
+        first = i - 1
+        while first > 0 and tokens[first - 1].text in (",", "—", "–", "-"):
+            first -= 1
+        last = tail[-1]
+        cuts.append((tokens[first].start - base, last.stop - base))
+        moved.append((token.start - base, last.stop - base))
+        break
+    if not cuts:
+        return text, [], []
+    cuts.sort()
+    pieces, offset, anchor_at = [], 0, {}
+    out_len = 0
+    for start, stop in cuts:
+        if start < offset:
+            continue
+        piece = text[offset:start]
+        pieces.append(piece)
+        out_len += len(piece)
+        anchor_at[start] = out_len
+        offset = stop
+    pieces.append(text[offset:])
+    main = "".join(pieces)
+    # tidy the seams: "компания  получила", "лицензию ." → single spaces, no space before punctuation
+    main_clean = re.sub(r"\s+([,.;:!?])", r"\1", re.sub(r"\s{2,}", " ", main)).strip()
+    found = []
+    for abbr, at in abbreviations:
+        if at in anchor_at:
+            prefix = re.sub(r"\s{2,}", " ", "".join(pieces)[:anchor_at[at]]).rstrip()
+            found.append((abbr, len(prefix)))
+    extra = [text[a:b] for a, b in moved]
+    return main_clean, extra, found
+
+
+def _rules_ru_piece(parsed, vocab, collector: _DocCollector, originals=None, anchors=None) -> None:
     span_of: dict[str, object] = {}
     for span in parsed.spans:
         span.normalize(vocab)
         for token in span.tokens:
             span_of[token.id] = span
     _name_stems(parsed.spans)
-    antecedent = person = sole_person = None
-    things: dict[str, tuple[str, str | None]] = {}
+    line_starts = [0]
+    for line in parsed.text.split("\n")[:-1]:
+        line_starts.append(line_starts[-1] + len(line) + 1)
+    memory = _Memory()
     for sent in parsed.sents:
-        helper = _RuSentence(sent.tokens, span_of, vocab, antecedent, person, sole_person, dict(things))
+        line = bisect.bisect_right(line_starts, sent.start) - 1
+        sentence = originals[line] if originals is not None else sent.text
+        for abbreviation, offset in (anchors or {}).get(line, ()):
+            name = _named_before(parsed.spans, sent, line_starts[line] + offset)
+            if name is not None:
+                memory.aliases[abbreviation] = name
+        helper = _RuSentence(sent.tokens, span_of, vocab, memory)
         for token in sent.tokens:
             if token.pos in ("VERB", "AUX"):
-                for fact in _verb_facts_ru(token, sent.text, helper):
+                for fact in _verb_facts_ru(token, sentence, helper):
                     collector.add(fact)
             elif token.pos == "NOUN":
-                for fact in _noun_facts_ru(token, sent.text, helper):
+                for fact in _noun_facts_ru(token, sentence, helper):
                     collector.add(fact)
+        _remember(sent, parsed.spans, helper, memory)
+
+
+def _remember(sent, spans, helper: _RuSentence, memory: _Memory) -> None:
+    """Add what one sentence names to the article's memory (see _Memory)."""
+    vocab, span_of = helper.vocab, helper.span_of
+    seen_spans = set()
+    for token in sent.tokens:
+        if token.pos == "NOUN" and token.id not in span_of and not _animate(vocab, token) and (
+                helper.quoted_appositive(token) is not None
+                or any(c.id in span_of for c in helper.kids(token, ("appos",)))):
+            # "театр «Волжская сцена»", "агрохолдинг «Заволжская нива»": the noun is the name's head
+            named = helper.phrase(token, common=True)
+            if named is not None:
+                memory.mention(named, [_lemma(vocab, token)])
+                seen_spans.update(id(span_of[c.id]) for c in helper.kids(token, ("appos",)) if c.id in span_of)
+    for span in spans:
+        if not (sent.start <= span.start < sent.stop) or span.type != "ORG" or id(span) in seen_spans:
+            continue
+        name = memory.aliases.get(span.text) or (_unquote(span.normal), span.type)
+        memory.mention(name, _name_heads(vocab, span.tokens))
+    people = [span for span in spans if span.type == "PER" and sent.start <= span.start < sent.stop]
+    for span in people:
+        memory.people.append(((span.normal, span.type), (span.tokens[0].feats or {}).get("Gender")))
+    memory.sole_person = memory.people[-1][0] if people and len({p.normal for p in people}) == 1 else None
+    previous = []
+    for rels in (_RU_SUBJ, _RU_OBJ):
         for token in sent.tokens:
-            if token.pos == "NOUN" and token.id not in span_of and not _animate(vocab, token) and (
-                    helper.quoted_appositive(token) is not None
-                    or any(c.id in span_of for c in helper.kids(token, ("appos",)))):
-                named = helper.phrase(token, common=True)
-                if named is not None:
-                    things[_lemma(vocab, token)] = named
-        people = [span for span in parsed.spans if span.type == "PER" and sent.start <= span.start < sent.stop]
-        if people:
-            person = (people[0].normal, people[0].type)
-        sole_person = person if len({p.normal for p in people}) == 1 else None
-        orgs = [span for span in parsed.spans if span.type == "ORG" and sent.start <= span.start < sent.stop]
-        if orgs:
-            antecedent = (orgs[0].normal, orgs[0].type)
+            if token.rel in rels and token.pos != "PRON" and token.text.lower() not in _RU_RELATIVE:
+                phrase = helper.phrase(token, common=True) or helper.agent_phrase(token)
+                if phrase is not None:
+                    feats = token.feats or {}
+                    previous.append((phrase, feats.get("Gender"), feats.get("Number")))
+    memory.previous = previous
+    memory.previous_subjects = [
+        p for p in (helper.phrase(t) for t in sent.tokens if t.rel in _RU_SUBJ and t.pos != "PRON") if p is not None
+        and p in memory.counts]
+
+
+def _name_heads(vocab, tokens) -> list[str]:
+    """The common nouns a name is built on: "Онежский художественный музей" → музей, "Министерство
+    культуры" → министерство, "Итиль-Банк" → банк (the last part of a hyphenated name)."""
+    heads = []
+    for token in tokens:
+        if token.pos in ("NOUN", "PROPN") and _common_noun(vocab, token):
+            heads.append(_lemma(vocab, token))
+            break
+    for token in tokens:
+        if "-" in token.text:
+            last = token.text.rsplit("-", 1)[1].lower()
+            parses = vocab.parse(last)
+            if parses and parses[0].is_known and parses[0].tag.POS == "NOUN":
+                heads.append(parses[0].normal_form.replace("ё", "е"))
+    return heads
+
+
+def _named_before(spans, sent, at: int) -> tuple[str, str | None] | None:
+    """The name that ends at character ``at`` of the parsed text (where a parenthesis with its
+    abbreviation stood): an NER span, else the words in «» right before it, as written."""
+    for span in spans:
+        if sent.start <= span.start and at - 2 <= span.stop <= at:
+            return _unquote(span.normal), span.type
+    before = sent.text[: at - sent.start].rstrip()
+    if before.endswith("»") and "«" in before:
+        return before[before.rindex("«") + 1:-1].strip(), "ORG"
+    return None
 
 
 _RU_NAME_ENDINGS = ("ами", "ями", "ом", "ем", "ой", "ей", "ам", "ям", "ах", "ях", "а", "я", "у", "ю", "е", "ы", "и")
@@ -487,6 +857,8 @@ def _subjects_ru(verb, helper: _RuSentence) -> list:
 
 
 def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
+    if _lemma(helper.vocab, verb) in _RU_SAY:
+        return  # "сообщила в четверг пресс-служба компании в Telegram-канале": attribution, no fact
     subjects = _subjects_ru(verb, helper)
     if not subjects:
         return
