@@ -52,7 +52,7 @@ _RU_CREATE = frozenset({
     "создать", "создавать", "основать", "основывать", "открыть", "открывать", "учредить", "зарегистрировать",
     "построить", "строить", "запустить", "запускать",
 })
-_RU_COPULAS = frozenset({"являться", "стать", "становиться", "оставаться", "остаться", "назначить", "избрать"})
+_RU_COPULAS = frozenset({"являться", "стать", "становиться", "оставаться", "остаться"})
 
 
 class _Memory:
@@ -147,6 +147,8 @@ class _RuSentence:
         if head.text in self.aliases:
             return self.aliases[head.text]
         span = self.span_of.get(head.id)
+        if span is not None and span.text.rstrip().endswith("«"):
+            span = None  # "Самарская аптечная сеть «" (the NER stopped at the quote): the name is the appositive
         if span is not None:
             if span.text in self.aliases:
                 return self.aliases[span.text]
@@ -154,6 +156,9 @@ class _RuSentence:
         back = self.refers_back(head)
         if back is not None:
             return back
+        quoted = self.quoted_name(head)
+        if quoted is not None:
+            return quoted
         for child in self.kids(head, ("appos", "flat:name")):
             # "фирму «Балтийский транзит»": the name is an appositive of the common noun
             span = self.span_of.get(child.id)
@@ -387,6 +392,66 @@ class _RuSentence:
             return self.role(noun), None
         return self.thing_words(noun), None
 
+
+    def quoted_name(self, head) -> tuple[str, str | None] | None:
+        """A name in «» that the NER missed, when the phrase is the whole quotation and in the
+        nominative ("«Беломорский экспресс» добавит ...", "«Заволжская нива» может ..."); a
+        name the text gave before keeps that one's label."""
+        if (head.feats or {}).get("Case") not in ("Nom", None) or head.pos not in ("NOUN", "PROPN"):
+            return None
+        words = self.subtree(head)
+        order = [self.tokens.index(t) for t in words]
+        first, last = min(order), max(order)
+        if not (last - first + 1 == len(words) and first > 0 and last + 1 < len(self.tokens)
+                and self.tokens[first - 1].text == "«" and self.tokens[last + 1].text == "»"):
+            return None
+        text = " ".join(t.text for t in words)
+        for name in self.memory.counts:
+            if name[0] == text:
+                return name
+        return text, None
+
+    def owner_of(self, noun) -> tuple[str, tuple] | None:
+        """A quantity or share of something named, through bare genitives: "100% сети «Фармлайн»"
+        → ("100 % сети", Фармлайн), "30% акций компании «Север»" → ("30 % акций компании",
+        Север); None when no name is reached in two steps."""
+        head_words = self.number_phrase(noun) if noun.pos in ("NUM", "SYM") or self.number_phrase(noun) else None
+        if head_words is None:
+            if _lemma(self.vocab, noun) not in _RU_SHARES:
+                return None
+            head_words = self.as_written(noun)
+        words, current = [head_words], noun
+        for _ in range(2):
+            genitives = [c for c in self.kids(current, ("nmod",)) if not self.kids(c, ("case",))
+                         and (c.feats or {}).get("Case") in ("Gen", None)]
+            if not genitives:
+                return None
+            current = genitives[0]
+            named = self.phrase(current)
+            if named is not None and (named[1] is not None or self.quoted_appositive(current) is not None
+                                      or current.id in self.span_of):
+                if current.pos == "NOUN" and current.id not in self.span_of:
+                    words.append(current.text.lower())  # "сети «Фармлайн»": the noun stays with the share
+                return " ".join(words), named
+            if current.pos != "NOUN":
+                return None
+            words.append(current.text.lower())
+        return None
+
+    def object_words(self, noun) -> str:
+        """A direct object as written with its short genitive ("закупки свёклы", "первую очередь
+        комбината", "жителей Урульги"): what the relation carries when the fact's object is
+        another complement ("сократит закупки свёклы на 10%")."""
+        words = self.as_written(noun)
+        for nmod in self.kids(noun, ("nmod",)):
+            if self.kids(nmod, ("case",)) or (nmod.feats or {}).get("Case") not in ("Gen", None):
+                continue
+            whole = self.subtree(nmod)
+            order = [self.tokens.index(t) for t in whole]
+            if len(whole) <= 3 and max(order) - min(order) + 1 == len(whole) and min(order) == self.tokens.index(noun) + 1:
+                words = f"{words} {' '.join(t.text for t in whole)}"
+            break
+        return words
 
     def quoted_appositive(self, noun) -> str | None:
         """The name in «» right after a common noun, as written (an appositive name stays in the
@@ -652,6 +717,8 @@ def _simplify_sentence(sent, vocab) -> tuple[str, list[str], list[tuple[str, int
 
 # --------------------------------------------------------------------------- parse repairs
 
+_RU_PLACE_PREPOSITIONS = frozenset({"в", "во", "на", "из", "с", "со", "к", "ко", "по", "о", "об", "у", "от", "за",
+                                    "под", "над", "при", "через", "для", "перед", "между"})
 _RU_SUBORDINATORS = frozenset({"если", "ежели", "коли", "когда", "хотя", "чтобы", "пока", "поскольку", "так", "после"})
 _RU_CLAUSE_BREAKS = frozenset({",", ";", ":", "(", ")"})
 
@@ -755,7 +822,9 @@ def _repair_parse_ru(tokens, vocab) -> None:
     for token in tokens:
         if token.rel != "mark" or token.text.lower() not in _RU_SUBORDINATORS:
             continue
-        verbs = [tokens[j] for j in segment(index[token.id], 1) if is_verb(tokens[j]) and tokens[j].rel not in ("aux", "aux:pass", "cop")]
+        verbs = [tokens[j] for j in segment(index[token.id], 1) if is_verb(tokens[j])
+                 and tokens[j].rel not in ("aux", "aux:pass", "cop", "amod")
+                 and (tokens[j].feats or {}).get("VerbForm") not in ("Part", "Conv")]
         if verbs and head(token) is not verbs[0]:
             token.head_id = verbs[0].id
 
@@ -879,6 +948,33 @@ def _repair_parse_ru(tokens, vocab) -> None:
                      and tokens[j].rel not in ("aux", "aux:pass")), None)
         if verb is not None and not kids(verb, ("obj",)):
             attach(token, verb, "obj")
+
+    # a verb has one direct object: a bare genitive right after it is that object's modifier
+    # ("запустит первую очередь комбината": комбината obj → очередь); an object with a
+    # preposition is an oblique ("управляет ... в Самарской и Ульяновской областях")
+    for token in tokens:
+        verb = head(token)
+        if token.rel != "obj" or verb is None:
+            continue
+        preps = [c for c in kids(token, ("case",)) if c.text.lower() in _RU_PLACE_PREPOSITIONS]
+        if preps:
+            token.rel = "obl"
+            continue
+        earlier = [o for o in kids(verb, ("obj",)) if index[o.id] < index[token.id] and o.pos in ("NOUN", "PROPN")]
+        if earlier and case(token) == "Gen" and all(
+                tokens[j].pos in ("ADJ", "DET", "NUM") for j in range(index[earlier[-1].id] + 1, index[token.id])):
+            attach(token, earlier[-1], "nmod")
+
+    # a genitive the parser left hanging on the verb after a noun is that noun's: "рассказал
+    # коммерческий директор «Заволжской нивы» Олег Самсонов" (нивы dep → рассказал)
+    for token in tokens:
+        if token.rel != "dep" or case(token) != "Gen" or token.pos not in ("NOUN", "PROPN") or kids(token, ("case",)):
+            continue
+        j = index[token.id] - 1
+        while j >= 0 and (tokens[j].pos in ("ADJ", "DET") or tokens[j].text in ("«", "»")):
+            j -= 1
+        if j >= 0 and tokens[j].pos in ("NOUN", "PROPN"):
+            attach(token, tokens[j], "nmod")
 
     # a finite verb with no subject takes the nearest nominative before it in its clause that
     # agrees with it ("«Колымская горнорудная компания» получила ...", "КГК заплатила ...",
@@ -1133,7 +1229,8 @@ def _control_prefix_ru(verb, helper: _RuSentence) -> str:
     if head is None or head.pos not in ("VERB",):
         return ""
     lemma = _lemma(helper.vocab, head)
-    if lemma in _RU_PLAN_HEADS or lemma in _RU_POSSIBLE_HEADS or lemma in _RU_COPULAS or lemma == "быть":
+    if (lemma in _RU_PLAN_HEADS or lemma in _RU_POSSIBLE_HEADS or lemma in _RU_COPULAS or lemma in _RU_APPOINT
+            or lemma == "быть"):
         return ""
     return _join(_control_prefix_ru(head, helper), lemma)
 
@@ -1172,6 +1269,11 @@ def _subjects_ru(verb, helper: _RuSentence) -> list:
             subject = head
         resolved.extend(helper.with_conjuncts(subject))
     return resolved
+
+
+def objects_of(verb, helper: _RuSentence) -> list:
+    """The verb's direct objects, conjuncts included."""
+    return [c for o in helper.kids(verb, _RU_OBJ) for c in helper.with_conjuncts(o)]
 
 
 def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
@@ -1217,12 +1319,24 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
         return
     base = _passive_form(helper.vocab, verb) if passive and feats.get("VerbForm") == "Part" else lemma
 
-    if lemma in _RU_COPULAS:
-        # "Москва является столицей России" → (Москва, столица, Россия)
+    if lemma in _RU_APPOINT and not passive:
+        # "назначило главным режиссёром театра «Волжская сцена» Кирилла Абрамцева": the one
+        # appointed takes the role, the subject did the appointing
+        people = [p for p in (helper.phrase(o) for o in objects_of(verb, helper)) if p is not None and p[1] == "PER"]
+        for person in people:
+            for subject_phrase in subject_phrases:
+                yield emit(subject_phrase, lemma, person)
+            for predicate in helper.kids(verb, ("xcomp", "obl")):
+                if not helper.kids(predicate, ("case",)) and (predicate.feats or {}).get("Case") == "Ins":
+                    yield from _role_facts_ru(predicate, [person], sentence, helper, emit.modality)
+        return
+    if lemma in _RU_COPULAS or lemma in _RU_APPOINT:
+        # "Москва является столицей России" → (Москва, столица, Россия); "«Здравица» станет
+        # крупнейшей аптечной сетью Поволжья" keeps its plan
         for predicate in helper.kids(verb, ("xcomp", "obl", "obj")):
             if helper.kids(predicate, ("case",)):
                 continue
-            for fact in _role_facts_ru(predicate, subject_phrases, sentence, helper):
+            for fact in _role_facts_ru(predicate, subject_phrases, sentence, helper, emit.modality):
                 yield fact
             named = helper.phrase(predicate)
             if named is not None and named[1] is not None:
@@ -1264,7 +1378,7 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
         elif child.rel == "obl":
             if named_object:
                 continue  # as in English: the fact about the named object stands on its own
-            middle = helper.as_written(plain_object) if plain_object is not None else ""
+            middle = helper.object_words(plain_object) if plain_object is not None else ""
             if back is not None:
                 middle = f"{middle} «{back[0]}»"
             relation = _join(base, middle, helper.preposition(child))
@@ -1277,6 +1391,14 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
                     and helper.number_phrase(obj) is not None):
                 continue  # "вырос в двух кварталах от стадиона": a distance, not a place one can name
             object_phrase = helper.phrase(obj)
+            owned = helper.owner_of(obj) if child.rel in _RU_OBJ and object_phrase is None or (
+                object_phrase is not None and helper.number_phrase(obj) is not None and child.rel in _RU_OBJ) else None
+            if owned is not None:
+                # "приобрела 100% сети «Фармлайн»": the fact is about the chain the share is of
+                words, owner = owned
+                produced = True
+                for subject_phrase in subject_phrases:
+                    yield emit(subject_phrase, _join(base, words), owner)
             if object_phrase is not None:
                 produced = True
                 for subject_phrase in subject_phrases:
@@ -1338,6 +1460,8 @@ _RU_NEEDS_COMPLEMENT = frozenset({
     "связать", "связывать", "сделать",
 })
 _RU_DURATIONS = frozenset({"секунда", "минута", "час", "день", "сутки", "неделя", "месяц", "год", "сезон", "квартал"})
+#: nouns of a part of something: "долю", "пакет акций", "контроль над"
+_RU_SHARES = frozenset({"доля", "часть", "пакет", "акция", "половина", "треть", "четверть"})
 _RU_SEASONS = frozenset({"весна", "лето", "осень", "зима"})
 _RU_MONTHS = frozenset({
     "январь", "февраль", "март", "апрель", "май", "июнь", "июль", "август", "сентябрь", "октябрь", "ноябрь", "декабрь",
@@ -1368,20 +1492,28 @@ def _passive_form(vocab, verb) -> str:
     return verb.text.lower()
 
 
-def _role_facts_ru(noun, subject_phrases, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
-    """A role noun with a genitive entity ("глава Газпрома", "столицей России") → (X, глава, Газпром)."""
+def _role_facts_ru(noun, subject_phrases, sentence: str, helper: _RuSentence, modality: str = "asserted"
+                   ) -> Iterator[_Fact]:
+    """A role noun with a genitive entity ("глава Газпрома", "столицей России") → (X, глава, Газпром);
+    through a genitive that names no one, the role takes it along: "председатель правления
+    банка" → (X, председатель правления, Итиль-Банк)."""
     if noun.id in helper.span_of:
         return
     for nmod in helper.kids(noun, ("nmod",)):
         if helper.kids(nmod, ("case",)):
             continue  # "директор по продажам": not the organisation the role belongs to
-        for conjunct in helper.with_conjuncts(nmod):
+        relation = helper.role(noun)
+        owners = helper.with_conjuncts(nmod)
+        if all(helper.phrase(c) is None for c in owners) and nmod.pos == "NOUN" and not helper.kids(nmod, ("amod",)):
+            inner = [c for c in helper.kids(nmod, ("nmod",)) if not helper.kids(c, ("case",))]
+            if inner:
+                relation, owners = f"{relation} {nmod.text.lower()}", helper.with_conjuncts(inner[0])
+        for conjunct in owners:
             object_phrase = helper.phrase(conjunct)
             if object_phrase is None:
                 continue
-            relation = helper.role(noun)
             for subject_phrase in subject_phrases:
-                yield _fact(sentence, subject_phrase, relation, object_phrase)
+                yield _fact(sentence, subject_phrase, relation, object_phrase, modality)
 
 
 def _noun_facts_ru(noun, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
