@@ -373,6 +373,26 @@ class _RuSentence:
                     return phrase
         return None
 
+    def people_phrase(self, noun) -> tuple[str, str | None] | None:
+        """People named by what they are and where they are from, as an object: "жителей Урульги"
+        → "жители Урульги", "34-летнего жителя Урульги" → "житель Урульги" (the age says nothing a
+        reader can check), "пациентов" (a plural group); None for one undescribed person."""
+        if noun.pos != "NOUN" or noun.id in self.span_of or not _animate(self.vocab, noun):
+            return None
+        named = [m for m in self.kids(noun, ("nmod",)) if not self.kids(m, ("case",))
+                 and (self.phrase(m) or (None, None))[1] in ("LOC", "ORG")]
+        plural = (noun.feats or {}).get("Number") == "Plur"
+        if not named and not plural:
+            return None
+        from natasha.norm import inflect_word
+
+        parts = sorted([noun, *[a for a in self.kids(noun, ("amod",)) if not _RU_AGE.match(a.text.lower())]],
+                       key=lambda t: t.start)
+        words = " ".join(inflect_word(self.vocab, t) for t in parts)
+        if named:
+            words = f"{words} {' '.join(t.text for t in self.subtree(named[0]))}"
+        return words, None
+
     def agent_phrase(self, noun) -> tuple[str, str | None] | None:
         """A common noun that names who acts: people by their trade ("пожарные", "подрядчик",
         "владельцы предприятия", "лётчики-наблюдатели") or an institution ("власти Карымского
@@ -439,17 +459,18 @@ class _RuSentence:
         return None
 
     def object_words(self, noun) -> str:
-        """A direct object as written with its short genitive ("закупки свёклы", "первую очередь
-        комбината", "жителей Урульги"): what the relation carries when the fact's object is
-        another complement ("сократит закупки свёклы на 10%")."""
+        """A direct object as written with its short modifier right after it ("закупки свёклы",
+        "первую очередь комбината", "жителей Урульги", "ставки по ипотеке"): what the relation
+        carries when the fact's object is another complement ("сократит закупки свёклы на 10%")."""
         words = self.as_written(noun)
+        position = self.tokens.index(noun)
         for nmod in self.kids(noun, ("nmod",)):
-            if self.kids(nmod, ("case",)) or (nmod.feats or {}).get("Case") not in ("Gen", None):
+            if not self.kids(nmod, ("case",)) and (nmod.feats or {}).get("Case") not in ("Gen", None):
                 continue
-            whole = self.subtree(nmod)
-            order = [self.tokens.index(t) for t in whole]
-            if len(whole) <= 3 and max(order) - min(order) + 1 == len(whole) and min(order) == self.tokens.index(noun) + 1:
-                words = f"{words} {' '.join(t.text for t in whole)}"
+            parts = sorted([nmod, *self.kids(nmod, ("case", "amod"))], key=lambda t: t.start)
+            order = [self.tokens.index(t) for t in parts]
+            if len(parts) <= 3 and max(order) - min(order) + 1 == len(parts) and min(order) == position + 1:
+                words = f"{words} {' '.join(t.text for t in parts)}"
             break
         return words
 
@@ -881,6 +902,37 @@ def _repair_parse_ru(tokens, vocab) -> None:
             if token.feats is not None:
                 token.feats = {**token.feats, "Case": "Ins"}
 
+    # an argument does not reach across another clause's verb to a verb before it: "руководил
+    # омским театром" (театром obj → назначило, over руководил), "привлекать ...: строительство
+    # будет финансироваться за счёт собственных средств" (средств obj → привлекать)
+    for token in tokens:
+        verb = head(token)
+        if token.rel not in ("obj", "obl", "iobj") or verb is None or not is_verb(verb) or index[verb.id] > index[token.id]:
+            continue
+        lineage = {a.id for a in ancestors(token)}
+        between = [tokens[j] for j in range(index[verb.id] + 1, index[token.id])
+                   if (finite(tokens[j]) or (tokens[j].feats or {}).get("VerbForm") == "Inf")
+                   and tokens[j].rel not in ("aux", "aux:pass", "cop", "xcomp")
+                   and verb.id not in {a.id for a in ancestors(tokens[j])}]
+        if between and between[-1].id not in lineage:
+            attach(token, between[-1], token.rel)
+
+    # a clause with "который" parsed as a root of its own is a relative clause of the noun before
+    for clause in tokens:
+        if clause.rel not in ("root", "parataxis", "conj", "dep") or not is_verb(clause):
+            continue
+        pronoun = next((k for k in kids(clause) if _lemma(vocab, k) == "который" and index[k.id] < index[clause.id]), None)
+        if pronoun is None or index[pronoun.id] == 0 or tokens[index[pronoun.id] - 1].text != ",":
+            continue
+        nouns = [t for t in tokens[:index[pronoun.id]] if t.pos in ("NOUN", "PROPN")]
+        if not nouns:
+            continue
+        if clause.rel == "root":
+            others = [t for t in tokens if t.rel == "root" and t is not clause]
+            if not others:
+                continue
+        attach(clause, nouns[-1], "acl:relcl")
+
     # a relative "который" agrees with its noun: "аппарат ..., который был закуплен" is the
     # аппарат's clause even when natasha hangs it on "больница"
     for clause in tokens:
@@ -964,6 +1016,17 @@ def _repair_parse_ru(tokens, vocab) -> None:
         if earlier and case(token) == "Gen" and all(
                 tokens[j].pos in ("ADJ", "DET", "NUM") for j in range(index[earlier[-1].id] + 1, index[token.id])):
             attach(token, earlier[-1], "nmod")
+
+    # an adjective agrees with its noun: a bare "genitive" whose adjective is accusative is an
+    # animate accusative, the verb's object ("привлекать к проекту иностранных партнёров")
+    for token in tokens:
+        if token.rel != "nmod" or token.pos != "NOUN" or kids(token, ("case",)) or case(token) != "Gen":
+            continue
+        if (token.feats or {}).get("Number") != "Plur" or not any(case(a) == "Acc" for a in kids(token, ("amod",))):
+            continue
+        verb = next((a for a in ancestors(token) if is_verb(a)), None)
+        if verb is not None and not kids(verb, ("obj",)) and (verb.feats or {}).get("VerbForm") in ("Fin", "Inf"):
+            attach(token, verb, "obj")
 
     # a genitive the parser left hanging on the verb after a noun is that noun's: "рассказал
     # коммерческий директор «Заволжской нивы» Олег Самсонов" (нивы dep → рассказал)
@@ -1420,7 +1483,7 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
             and lemma not in _RU_NEEDS_COMPLEMENT):
         # "Дума не одобрила проект" → (Дума, одобрить, проект) negated: a named subject doing
         # something to a thing (thing–verb–thing is never kept)
-        thing = back or helper.phrase(plain_object, common=True)
+        thing = back or helper.phrase(plain_object, common=True) or helper.people_phrase(plain_object)
         if thing is not None and thing is not back and _own_only(plain_object, helper):
             thing = None  # "сохранит свой пост": «пост» is no answer a reader can check (issue 10)
         if thing is not None and (thing[1] is None or thing is back):
