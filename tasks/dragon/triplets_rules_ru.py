@@ -228,6 +228,16 @@ class _RuSentence:
                     return f"{digits[0].text} {child.text.lower()}"
         return ""
 
+    def range_phrase(self, head) -> str | None:
+        """ "от 1,1 до 1,3 млрд рублей" (the "до" part hanging on the "от" number) as written, or None."""
+        if self.preposition(head) != "от" or head.pos != "NUM":
+            return None
+        upper = [c for c in self.kids(head, ("obl", "nmod", "conj")) if self.preposition(c) == "до"
+                 and self.number_phrase(c) is not None]
+        if not upper:
+            return None
+        return f"от {head.text} до {self.number_phrase(upper[0])}"
+
     def number_phrase(self, head) -> str | None:
         """ "20 тысяч электромобилей", "3 миллиарда рублей", "2139 автомобилей": as written, or None."""
         words, stack, has_number = [head], [head], head.pos == "NUM"
@@ -279,6 +289,8 @@ class _RuSentence:
         ]
         words = [self.role(head)]
         for nmod in modifiers[:1]:
+            if any(t.text.lower() in _RU_RELATIVE for t in self.subtree(nmod)):
+                break  # "спрос на которые", "порывы которого": the modifier is another clause's word
             tokens = sorted([nmod, *self.kids(nmod, ("case", "amod", "flat:name")), *[
                 t for c in self.kids(nmod, ("nmod",)) for t in (c, *self.kids(c, ("case",)))
             ]], key=lambda t: t.start)
@@ -732,7 +744,7 @@ def _simplify_sentence(sent, vocab) -> tuple[str, list[str], list[tuple[str, int
         if at in anchor_at:
             prefix = re.sub(r"\s{2,}", " ", "".join(pieces)[:anchor_at[at]]).rstrip()
             found.append((abbr, len(prefix)))
-    extra = [text[a:b] for a, b in moved]
+    extra = [text[a:b].rstrip(" ,;") + "." for a, b in moved]  # a line of its own ends as a sentence
     return main_clean, extra, found
 
 
@@ -1088,6 +1100,7 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector, originals=None, anc
         for token in span.tokens:
             span_of[token.id] = span
     _name_stems(parsed.spans)
+    _person_normals(parsed.spans, vocab)
     line_starts = [0]
     for line in parsed.text.split("\n")[:-1]:
         line_starts.append(line_starts[-1] + len(line) + 1)
@@ -1174,6 +1187,31 @@ def _named_before(spans, sent, at: int) -> tuple[str, str | None] | None:
     if before.endswith("»") and "«" in before:
         return before[before.rindex("«") + 1:-1].strip(), "ORG"
     return None
+
+
+def _person_normals(spans, vocab) -> None:
+    """A person's surname in the case and gender of the first name before it: natasha gives
+    "Людмила Гранову" for "Людмилу Гранову" (its tagger took the surname for masculine)."""
+    from pymorphy2.analyzer import Parse
+
+    for span in spans:
+        words = span.normal.split()
+        if span.type != "PER" or len(words) != len(span.tokens) or len(words) < 2:
+            continue
+        first = span.tokens[0].feats or {}
+        gender = {"Fem": "femn", "Masc": "masc"}.get(first.get("Gender"))
+        grammeme = {"Acc": "accs", "Gen": "gent", "Dat": "datv", "Ins": "ablt", "Loc": "loct"}.get(first.get("Case"))
+        if gender is None or grammeme is None:
+            continue
+        for position, token in enumerate(span.tokens[1:], start=1):
+            for parse in vocab.parse(token.text.lower()):
+                tag = parse.tag
+                if ("Surn" in tag or "Patr" in tag) and gender in tag and grammeme in tag:
+                    nominative = Parse.inflect(parse, {"nomn"})
+                    if nominative is not None:
+                        words[position] = nominative.word.capitalize()
+                    break
+        span.normal = " ".join(words)
 
 
 _RU_NAME_ENDINGS = ("ами", "ями", "ом", "ем", "ой", "ей", "ам", "ям", "ах", "ях", "а", "я", "у", "ю", "е", "ы", "и")
@@ -1340,8 +1378,23 @@ def objects_of(verb, helper: _RuSentence) -> list:
 
 
 def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
-    if _lemma(helper.vocab, verb) in _RU_SAY:
-        return  # "сообщила в четверг пресс-служба компании в Telegram-канале": attribution, no fact
+    lemma = _lemma(helper.vocab, verb)
+    if lemma in _RU_SAY and not any(o.pos in ("NOUN", "PROPN", "NUM") for o in helper.kids(verb, _RU_OBJ)):
+        # "сообщила в четверг пресс-служба компании в Telegram-канале": attribution, no fact
+        # ("добавит ещё два рейса" has an object: adding, not saying)
+        return
+    if (lemma in _RU_POSSIBLE_HEADS or lemma in _RU_PLAN_HEADS) and helper.kids(verb, ("xcomp",)):
+        return  # "может вырасти в 2027 году": the infinitive's facts carry it; «мочь в 2027 год» is none
+    for fact in _verb_facts_ru_all(verb, sentence, helper):
+        if _RU_BARE_NUMBER.match(fact.subject) or _RU_BARE_NUMBER.match(fact.object):
+            continue  # "2 | оцениваться | 1": pieces of a broken number or code, not things
+        yield fact
+
+
+_RU_BARE_NUMBER = re.compile(r"^[\d.,–-]+$")
+
+
+def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
     subjects = _subjects_ru(verb, helper)
     if not subjects:
         return
@@ -1438,6 +1491,12 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
             # a quantity is true of a period: "продала 2139 автомобилей в октябре" → "продать в октябре"
             is_quantity = helper.number_phrase(child) is not None
             relation = _join(base, time_suffix) if is_quantity else _join(base, complement or "")
+        elif child.rel == "obl" and helper.range_phrase(child) is not None:
+            # "составить от 1,1 до 1,3 млрд рублей": one amount, a range
+            for subject_phrase in subject_phrases:
+                yield emit(subject_phrase, base, (helper.range_phrase(child), None))
+            produced = True
+            continue
         elif child.rel == "obl":
             if named_object:
                 continue  # as in English: the fact about the named object stands on its own
@@ -1462,6 +1521,7 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
                 produced = True
                 for subject_phrase in subject_phrases:
                     yield emit(subject_phrase, _join(base, words), owner)
+                continue
             if object_phrase is not None:
                 produced = True
                 for subject_phrase in subject_phrases:
