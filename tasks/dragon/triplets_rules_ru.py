@@ -164,6 +164,11 @@ class _RuSentence:
             span = self.span_of.get(child.id)
             if span is not None:
                 return _unquote(span.normal), span.type
+        quoted = self.quoted_appositive(head) if head.pos == "NOUN" and not _animate(self.vocab, head) else None
+        if quoted is not None:
+            # "агрохолдингом «Русское поле»" where the NER found no name: the quotation is one
+            known = next((name for name in self.memory.counts if name[0] == quoted), None)
+            return known or (quoted, None)
         for nmod in self.kids(head, ("nmod",)) if _lemma(self.vocab, head) in _RU_ANAPHORS else ():
             # "сеть магазинов «Лента»": the name hangs off the genitive (not "иск компании «Ростел»")
             if self.kids(nmod, ("case",)):
@@ -564,7 +569,11 @@ _RU_AGE = re.compile(r"^\d+-(?:летн|лет)")
 
 
 def _animate(vocab, token) -> bool:
-    """Is the common noun a kind of person ("форвард", "министр")? pymorphy's likeliest noun reading."""
+    """Is the common noun a kind of person ("форвард", "министр")? The tagger's reading in context
+    ("спасателям" is people, though pymorphy's likeliest reading is a device) or pymorphy's
+    likeliest noun reading ("лётчиками-наблюдателями", which the tagger misses)."""
+    if (token.feats or {}).get("Animacy") == "Anim" and token.pos == "NOUN":
+        return True
     for parse in vocab.parse(token.text.lower()):
         if parse.tag.POS == "NOUN":
             return "anim" in parse.tag
@@ -894,6 +903,14 @@ def _repair_parse_ru(tokens, vocab) -> None:
             if index[token.id] > end and token.rel in ("nsubj", "obj", "obl", "iobj", "advmod", "nsubj:pass"):
                 attach(token, main, token.rel)
 
+    # a future "будет" beside an infinitive is its auxiliary, whatever natasha called it
+    # ("повышать тарифы перевозчик не будет": будет dep → повышать)
+    for token in tokens:
+        verb = head(token)
+        if (token.text.lower() in _RU_FUTURE_AUX and token.rel in ("dep", "conj", "parataxis", "advcl") and verb is not None
+                and (verb.feats or {}).get("VerbForm") == "Inf"):
+            token.rel = "aux"
+
     # what natasha hangs on an auxiliary ("клуб не будет повышать": клуб, не → будет) is the verb's
     for token in tokens:
         aux = head(token)
@@ -1137,6 +1154,13 @@ def _remember(sent, spans, helper: _RuSentence, memory: _Memory) -> None:
             if named is not None:
                 memory.mention(named, [_lemma(vocab, token)])
                 seen_spans.update(id(span_of[c.id]) for c in helper.kids(token, ("appos",)) if c.id in span_of)
+    for token in sent.tokens:
+        if token.id in span_of or token.pos not in ("NOUN", "PROPN"):
+            continue
+        quoted = helper.quoted_name(token)
+        if quoted is not None and quoted not in memory.counts:
+            # "«Волжский банк» откроет ...": a quoted name the NER missed is named all the same
+            memory.mention(quoted, [_lemma(vocab, token)] if _common_noun(vocab, token) else [])
     for span in spans:
         if not (sent.start <= span.start < sent.stop) or span.type != "ORG" or id(span) in seen_spans:
             continue
