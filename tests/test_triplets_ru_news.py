@@ -176,7 +176,7 @@ def test_appointing_gives_the_role_to_the_one_appointed():
 
 def test_a_share_is_a_fact_about_what_it_is_a_share_of():
     found = ru_facts("Холдинг «Альфа» купил 51% сети «Бета».")
-    assert ("Альфа", "купить 51 % сети", "Бета", "asserted") in found
+    assert ("Альфа", "купить", "51 % сети «Бета»", "asserted") in found
     assert ("Альфа", "купить", "51 %", "asserted") not in found
 
 
@@ -205,3 +205,16 @@ def test_modal_heads_and_number_fragments_give_no_facts():
                      "Запасы категорий С1 и С2 оцениваются в 38 тонн.")
     assert not any(r.startswith("мочь") for _, r, _, _ in found), found
     assert not any(s.isdigit() or o.isdigit() for s, _, o, _ in found), found
+
+
+def test_an_abbreviated_thousand_keeps_its_noun():
+    found = ru_facts("Комбинат «Северное молоко» переработал 780 тыс. тонн молока.")
+    assert any(s == "Северное молоко" and o.startswith("780 тыс") for s, _, o, _ in found), found
+    assert not any(o in ("тыс", "тонн") for _, _, o, _ in found), found
+
+
+def test_each_fact_keeps_its_own_sentence():
+    first, second = "Анна Белова — директор компании «Северный флот».", "Она руководит компанией с 2019 года."
+    by_relation = {t.relation: t.sentence for t in triplets(f"{first} {second}")}
+    assert by_relation["директор"] == first
+    assert by_relation["руководить компанией «Северный флот» с"] == second

@@ -242,17 +242,23 @@ def _ru_form_in_sentences(edge: Edge, label: str, case: str) -> str | None:
     label_words = _RU_WORD.findall(label)
     if not label_words or len(label_words) != len(label.split()) or "«" in label:
         return None
-    lemmas = [nlp.lemma_ru(w) for w in label_words]
     vocab = nlp.morph_vocab()
+
+    def normals(word: str) -> set[str]:
+        # every reading, not the likeliest: "Абрамцев" is a surname (whose genitive is
+        # "Абрамцева") though pymorphy's likeliest reading is a plural of "абрамец"
+        return {p.normal_form.replace("ё", "е") for p in vocab.parse(word.lower())}
+
+    lemmas = [normals(w) for w in label_words]
     for sentence in edge.sentences:
         words = _RU_WORD.findall(sentence)
         for start in range(len(words) - len(lemmas) + 1):
             window = words[start : start + len(lemmas)]
-            if [nlp.lemma_ru(w) for w in window] != lemmas:
+            if not all(normals(w) & wanted for w, wanted in zip(window, lemmas)):
                 continue
             last = window[-1].lower()
             cases = {_RU_CASE_ALIASES.get(str(p.tag.case), str(p.tag.case)) for p in vocab.parse(last)
-                     if p.normal_form.replace("ё", "е") == lemmas[-1]}
+                     if p.normal_form.replace("ё", "е") in lemmas[-1]}
             if case in cases:
                 return " ".join(window)
     return None
@@ -536,6 +542,10 @@ class RussianTemplates:
         rel = ru_relation(edge.relation)
         if kind == "DATE":
             raise NoTemplate(f"a date as the subject of {edge.relation!r}")
+        if kind == "NUM":
+            # "640 человек | работать на | Сурский": «Что работает на организации ...?» asks an
+            # amount of people with "что"; a counted subject needs "сколько", which no template builds
+            raise NoTemplate(f"a counted subject of {edge.relation!r}")
         wh, gender = self._wh_subject(kind, plural)
         probe = Edge(**{**edge.model_dump(), "tail_label": tail})
         if rel.kind == "role":

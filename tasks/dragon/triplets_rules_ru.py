@@ -164,11 +164,7 @@ class _RuSentence:
             span = self.span_of.get(child.id)
             if span is not None:
                 return _unquote(span.normal), span.type
-        quoted = self.quoted_appositive(head) if head.pos == "NOUN" and not _animate(self.vocab, head) else None
-        if quoted is not None:
-            # "агрохолдингом «Русское поле»" where the NER found no name: the quotation is one
-            known = next((name for name in self.memory.counts if name[0] == quoted), None)
-            return known or (quoted, None)
+
         for nmod in self.kids(head, ("nmod",)) if _lemma(self.vocab, head) in _RU_ANAPHORS else ():
             # "сеть магазинов «Лента»": the name hangs off the genitive (not "иск компании «Ростел»")
             if self.kids(nmod, ("case",)):
@@ -294,7 +290,7 @@ class _RuSentence:
         ]
         words = [self.role(head)]
         for nmod in modifiers[:1]:
-            if any(t.text.lower() in _RU_RELATIVE for t in self.subtree(nmod)):
+            if any(t.text.lower() in _RU_RELATIVE or _lemma(self.vocab, t) == "который" for t in self.subtree(nmod)):
                 break  # "спрос на которые", "порывы которого": the modifier is another clause's word
             tokens = sorted([nmod, *self.kids(nmod, ("case", "amod", "flat:name")), *[
                 t for c in self.kids(nmod, ("nmod",)) for t in (c, *self.kids(c, ("case",)))
@@ -429,6 +425,17 @@ class _RuSentence:
             return self.role(noun), None
         return self.thing_words(noun), None
 
+
+    def doer_name(self, noun) -> tuple[str, str | None] | None:
+        """Who acts, when named by a quotation the NER missed: "агрохолдингом «Русское поле»" →
+        Русское поле (a known name keeps its label). Only for a subject or agent: an object
+        keeps its noun ("песни из нового альбома «Солёный ветер»")."""
+        if noun.pos != "NOUN" or _animate(self.vocab, noun):
+            return None
+        quoted = self.quoted_appositive(noun)
+        if quoted is None:
+            return None
+        return next((name for name in self.memory.counts if name[0] == quoted), None) or (quoted, None)
 
     def quoted_name(self, head) -> tuple[str, str | None] | None:
         """A name in «» that the NER missed, when the phrase is the whole quotation and in the
@@ -602,11 +609,12 @@ def _rules_ru(doc: IncrementDoc, config: TripletConfig) -> list[Triplet]:
     for _, piece in nlp.text_chunks("\n".join(paragraphs)):  # a huge article: one natasha Doc per piece
         parsed = nlp.parse_ru(piece)
         lines, originals, anchors = _simplified_lines(parsed, vocab)
-        if lines is not None:
-            # the sentences again without their parentheses and attribution clauses: natasha's
-            # parse of the plain clause is far better (see _simplified_lines)
-            parsed = nlp.parse_ru("\n".join(lines))
-        _rules_ru_piece(parsed, vocab, collector, originals, anchors)
+        if lines is None:
+            _rules_ru_piece(parsed, vocab, collector)
+            continue
+        # the sentences again without their parentheses and attribution clauses, one a line:
+        # natasha's parse of the plain clause is far better (see _simplified_lines)
+        _rules_ru_piece(nlp.parse_ru("\n".join(lines)), vocab, collector, originals, anchors)
     return collector.finish()
 
 
@@ -619,6 +627,7 @@ _RU_SAY = frozenset({
     "подчеркивать", "добавить", "добавлять", "пояснить", "пояснять", "рассказать", "рассказывать", "уточнить",
     "уточнять", "предупредить", "предупреждать", "говориться", "сообщаться", "напомнить", "заметить", "констатировать",
 })
+_RU_NUMBER_ABBREVIATIONS = frozenset({"тыс", "млн", "млрд", "трлн", "руб", "долл", "коп", "км", "га"})
 _RU_ABBREVIATION = re.compile(r"^[A-ZА-ЯЁ][A-ZА-ЯЁ0-9-]*[A-ZА-ЯЁ][A-ZА-ЯЁ0-9]*$")
 _RU_CLAUSE_WORDS = frozenset({"что", "чтобы", "будто", "ли", "если", "как", "когда", "который", "которая", "которое",
                               "которые"})
@@ -689,6 +698,12 @@ def _simplify_sentence(sent, vocab) -> tuple[str, list[str], list[tuple[str, int
             index = end + 1
             continue
         index += 1
+    # "620 тыс. тонн": the abbreviation's period inside a sentence reads as a clause break to the
+    # parser ("тыс" and "тонн" become two objects); the number phrase is one
+    for i, token in enumerate(tokens[:-2]):
+        if (token.text.lower() in _RU_NUMBER_ABBREVIATIONS and tokens[i + 1].text == "."
+                and tokens[i + 2].text[:1].islower()):
+            cuts.append((tokens[i + 1].start - base, tokens[i + 1].stop - base))
     # attribution clauses
     for i, token in enumerate(tokens):
         if not _is_say_verb(vocab, token):
@@ -1111,6 +1126,10 @@ def _repair_parse_ru(tokens, vocab) -> None:
 
 
 def _rules_ru_piece(parsed, vocab, collector: _DocCollector, originals=None, anchors=None) -> None:
+    for sent in parsed.sents:
+        # mended first: natasha's normaliser reads the heads ("со «Средневолжской мостостроительной
+        # компанией»" under an adjective head gave «Средневолжская мостостроительной компанией»)
+        _repair_parse_ru(sent.tokens, vocab)
     span_of: dict[str, object] = {}
     for span in parsed.spans:
         span.normalize(vocab)
@@ -1129,7 +1148,6 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector, originals=None, anc
             name = _named_before(parsed.spans, sent, line_starts[line] + offset)
             if name is not None:
                 memory.aliases[abbreviation] = name
-        _repair_parse_ru(sent.tokens, vocab)
         helper = _RuSentence(sent.tokens, span_of, vocab, memory)
         for token in sent.tokens:
             if token.pos in ("VERB", "AUX"):
@@ -1436,7 +1454,7 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         if c.rel == "obl:agent" or (passive and not helper.kids(c, ("case",)) and (c.feats or {}).get("Case") == "Ins")
     ]
 
-    subject_phrases = [p for p in (helper.phrase(s) for s in subjects) if p is not None]
+    subject_phrases = [p for p in (helper.phrase(s) or helper.doer_name(s) for s in subjects) if p is not None]
     if not subject_phrases and not passive:
         # "пожарные не смогли его локализовать", "власти района ввели режим ЧС": people by their
         # trade or an institution act as a named subject does (issue 10)
@@ -1445,7 +1463,7 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         # "«Балтийский транзит» приобретён «Северным портом»" → (Северный порт, приобрести, ...)
         patients = [p for p in (helper.phrase(s, common=True) for s in subjects) if p is not None]
         for agent in agents:
-            agent_phrase = helper.phrase(agent) or helper.agent_phrase(agent)
+            agent_phrase = helper.phrase(agent) or helper.doer_name(agent) or helper.agent_phrase(agent)
             if agent_phrase is not None:
                 for subject_phrase in patients:  # the patient may be a thing: "стадион будет построен ..."
                     yield emit(agent_phrase, lemma, subject_phrase)
@@ -1486,12 +1504,14 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
 
     time_suffix = _time_phrase_ru(verb, helper)
     objects = helper.kids(verb, _RU_OBJ)
-    named_object = any(helper.phrase(o) is not None for o in objects)
+    # an object that only points back ("руководит компанией") names its thing in the relation
+    # below, so the verb's other complements still give facts ("руководить компанией «X» с | 2017 год")
+    named_object = any(helper.phrase(o) is not None and helper.refers_back(o) is None for o in objects)
     # an unnamed direct object belongs in the relation of the verb's other facts:
     # "испытал роботов в Северном порту" → (Робопорт, испытать роботов в, Северный порт)
     # (the direct object before a dative: "передало больнице томограф" is about the томограф)
     plain_object = next((o for o in sorted(objects, key=_dative)
-                         if o.pos == "NOUN" and helper.phrase(o) is None), None)
+                         if o.pos == "NOUN" and (helper.phrase(o) is None or helper.refers_back(o) is not None)), None)
     # "Он руководит компанией с 2017 года": «компанией» alone says not which company; the one
     # named before it goes into the relation ("руководить компанией «Балтийские верфи» с") and
     # is the verb's own object (issue 10: «С какого года руководит компанией Андрей Соколов?»)
@@ -1540,11 +1560,13 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
             owned = helper.owner_of(obj) if child.rel in _RU_OBJ and object_phrase is None or (
                 object_phrase is not None and helper.number_phrase(obj) is not None and child.rel in _RU_OBJ) else None
             if owned is not None:
-                # "приобрела 100% сети «Фармлайн»": the fact is about the chain the share is of
+                # "приобрела 100% сети «Фармлайн»": the share with the name of what it is a share
+                # of, one object (a question asks «Что приобрела Здравица?»; the share alone,
+                # «100 %», says nothing)
                 words, owner = owned
                 produced = True
                 for subject_phrase in subject_phrases:
-                    yield emit(subject_phrase, _join(base, words), owner)
+                    yield emit(subject_phrase, relation, (f"{words} «{owner[0]}»", None))
                 continue
             if object_phrase is not None:
                 produced = True
