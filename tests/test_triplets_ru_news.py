@@ -218,3 +218,24 @@ def test_each_fact_keeps_its_own_sentence():
     by_relation = {t.relation: t.sentence for t in triplets(f"{first} {second}")}
     assert by_relation["директор"] == first
     assert by_relation["руководить компанией «Северный флот» с"] == second
+
+
+def test_an_attribution_ending_in_a_quoted_name_is_cut_whole():
+    found = ru_facts("«Газпром нефть» планирует в 2027 году запустить новый НПЗ, сообщает «Интерфакс».")
+    assert ("Газпром нефть", "запустить", "НПЗ", "planned") in found or any(
+        s == "Газпром нефть" and r == "запустить" and m == "planned" for s, r, _, m in found), found
+    assert not any("Интерфакс" in s or "Интерфакс" in o for s, _, o, _ in found), found
+
+
+def test_a_name_earlier_in_the_sentence_is_what_company_points_at():
+    found = ru_facts("«Мечел» продаст угольный разрез. Генеральный директор «Норникеля» Владимир Потанин, "
+                     "который возглавляет компанию с 2012 года, заявил, что компания сократит инвестиции.")
+    assert ("Норникель", "сократить", "инвестиции", "planned") in found
+    assert not any(s == "Мечел" and r == "сократить" for s, r, _, _ in found), found
+
+
+def test_a_that_clause_without_a_subject_is_the_speakers_and_ne_isklyuchil_is_a_possibility():
+    found = ru_facts("Компания «Балтика» не исключила, что откроет офис в Казани. "
+                     "Губернатор Олег Ким заявил, что подпишет указ в понедельник.")
+    assert ("Балтика", "открыть офис в", "Казань", "possible") in found
+    assert ("Олег Ким", "подписать", "указ", "planned") in found

@@ -74,16 +74,26 @@ class _Memory:
         self.previous_subjects: list[tuple] = []
         self.sole_person = None
 
+    def heads_of(self, name: tuple) -> list[str]:
+        return sorted(self.heads.get(name, ()))
+
     def mention(self, name: tuple, heads=()) -> None:
         self.order += 1
         self.counts[name] = self.counts.get(name, 0) + 1
         self.last[name] = self.order
         self.heads.setdefault(name, set()).update(h for h in heads if h)
 
-    def resolve(self, lemma: str, generic: bool) -> tuple | None:
-        """The thing a bare noun points back at: among the names whose head noun it is, the one
-        named most (then last); a generic organisation noun may also take a name without that
-        head ("компания" for «Здравица», a chain), a head match counting as two mentions."""
+    def resolve(self, lemma: str, generic: bool, earlier=()) -> tuple | None:
+        """The thing a bare noun points back at: a fitting name earlier in its own sentence
+        (``earlier``, nearest first: "Генеральный директор «Норникеля», который возглавляет
+        компанию с 2012 года"), else a fitting subject of the sentence before, else among the
+        names whose head noun it is the one named most (then last); a generic organisation noun
+        may also take a name without that head ("компания" for «Здравица», a chain), a head
+        match counting as two mentions."""
+        for name, heads in earlier:
+            match = any(h == lemma or (len(lemma) >= 4 and h.endswith(lemma)) for h in heads)
+            if match or (generic and name[1] == "ORG"):
+                return name
         for name in self.previous_subjects:
             # "«Фосагро» открыла завод. Компания заработала ...": the subject just before, first
             match = any(h == lemma or (len(lemma) >= 4 and h.endswith(lemma)) for h in self.heads.get(name, ()))
@@ -315,7 +325,7 @@ class _RuSentence:
         if (_lemma(self.vocab, noun) not in _RU_ANAPHORS or noun.id in self.span_of
                 or self.kids(noun, ("amod", "nmod", "appos", "flat:name", "det"))):
             return None
-        return self.memory.resolve(_lemma(self.vocab, noun), generic=True)
+        return self.memory.resolve(_lemma(self.vocab, noun), generic=True, earlier=self.earlier_names(noun))
 
     def refers_back(self, noun) -> tuple[str, str | None] | None:
         """What a bare common noun points back at, or None.
@@ -337,7 +347,21 @@ class _RuSentence:
         if noun.pos == "PROPN" and not _common_noun(self.vocab, noun) and _lemma(self.vocab, noun) not in _RU_ANAPHORS:
             return None
         lemma = _lemma(self.vocab, noun)
-        return self.memory.resolve(lemma, generic=lemma in _RU_ANAPHORS)
+        return self.memory.resolve(lemma, generic=lemma in _RU_ANAPHORS, earlier=self.earlier_names(noun))
+
+    def earlier_names(self, token) -> list[tuple[tuple, list[str]]]:
+        """The organisations named in this sentence before ``token``, nearest first, with their
+        head nouns."""
+        position = self.tokens.index(token)
+        found, seen = [], set()
+        for candidate in reversed(self.tokens[:position]):
+            span = self.span_of.get(candidate.id)
+            if span is None or span.type != "ORG" or id(span) in seen or span.text.rstrip().endswith("«"):
+                continue
+            seen.add(id(span))
+            name = self.aliases.get(span.text) or (_unquote(span.normal), span.type)
+            found.append((name, _name_heads(self.vocab, span.tokens) + self.memory.heads_of(name)))
+        return found
 
     def pronoun(self, token) -> tuple[str, str | None] | None:
         """What a third-person pronoun ("он", "она", "его", "ней", "их") points back at, or None.
@@ -742,7 +766,8 @@ def _simplify_sentence(sent, vocab) -> tuple[str, list[str], list[tuple[str, int
         first = i - 1
         while first > 0 and tokens[first - 1].text in (",", "—", "–", "-"):
             first -= 1
-        last = tail[-1]
+        # up to the sentence's final stop, closing quotes included: "..., сообщает «Интерфакс»."
+        last = next(t for t in reversed(tokens[i:]) if t.text not in (".", "!", "?", "…"))
         cuts.append((tokens[first].start - base, last.stop - base))
         moved.append((token.start - base, last.stop - base))
         break
@@ -1296,6 +1321,8 @@ def _own_modality_ru(verb, helper: _RuSentence) -> str | None:
 
 def _modality_ru(verb, helper: _RuSentence) -> str:
     own = _own_modality_ru(verb, helper)
+    if own not in ("negated", "conditional") and verb.rel == "ccomp" and _allowed_by_ru(verb, helper):
+        return "possible"  # "не исключил, что пригласит ...": a possibility, not a plan
     if own is not None:
         return own
     head = helper.by_id.get(verb.head_id)
@@ -1320,6 +1347,19 @@ def _modality_ru(verb, helper: _RuSentence) -> str:
         if lemma in _RU_PLAN_HEADS or head.text.lower() in _RU_PLAN_HEADS:
             return "planned"
     return "asserted"
+
+
+def _allowed_by_ru(verb, helper: _RuSentence) -> bool:
+    """Is the verb's "что" clause only allowed for ("не исключил, что ...", "допускает, что ...")?"""
+    head = helper.by_id.get(verb.head_id)
+    if head is None or head is verb:
+        return False
+    lemma = _lemma(helper.vocab, head)
+    negated = any(c.text.lower() in _RU_NEGATIONS for c in helper.kids(head, ("advmod", "discourse", "dep", "aux")))
+    return (lemma in ("исключить", "исключать") and negated) or (lemma in _RU_ALLOW and not negated)
+
+
+_RU_ALLOW = frozenset({"допускать", "допустить", "предполагать", "предположить"})
 
 
 #: verbs and words of saying and believing: a fact in their "что" clause is the speaker's word
@@ -1398,6 +1438,17 @@ def _subjects_ru(verb, helper: _RuSentence) -> list:
         head = helper.by_id.get(verb.head_id)  # "..., сменив на посту Юху Лахтинена": the main clause's subject
         if head is not None and head is not verb:
             return _subjects_ru(head, helper)
+    if not subjects and verb.rel == "ccomp" and (verb.feats or {}).get("VerbForm") == "Fin" \
+            and (verb.feats or {}).get("Voice") != "Pass":
+        head = helper.by_id.get(verb.head_id)  # "компания заявила, что откроет офис": the one who said it
+        if head is not None and head is not verb and head.pos == "VERB":
+            matrix = [s for s in _subjects_ru(head, helper) if s.pos != "PRON" or s.text.lower() in ("он", "она", "они")]
+            vf = verb.feats or {}
+            agreeing = [s for s in matrix if (s.feats or {}).get("Number") in (None, vf.get("Number"))
+                        and (vf.get("Tense") != "Past" or vf.get("Number") == "Plur"
+                             or (s.feats or {}).get("Gender") in (None, vf.get("Gender")))]
+            if agreeing:
+                return agreeing
     if not subjects and verb.rel in ("csubj", "xcomp"):
         head = helper.by_id.get(verb.head_id)  # "пожарным удалось локализовать огонь": who succeeded
         if head is not None and _lemma(helper.vocab, head) in _RU_DATIVE_CONTROL:
