@@ -239,3 +239,15 @@ def test_a_that_clause_without_a_subject_is_the_speakers_and_ne_isklyuchil_is_a_
                      "Губернатор Олег Ким заявил, что подпишет указ в понедельник.")
     assert ("Балтика", "открыть офис в", "Казань", "possible") in found
     assert ("Олег Ким", "подписать", "указ", "planned") in found
+
+
+def test_a_passive_appointment_gives_the_role_to_its_subject():
+    found = ru_facts("Новым главой Кировского района назначен Сергей Иванов.")
+    assert ("Сергей Иванов", "новый глава", "Кировский район", "asserted") in found
+    assert not any(r == "назначить" for _, r, _, _ in found), found
+
+
+def test_a_place_named_before_is_what_its_head_noun_points_at():
+    found = ru_facts("Вице-губернатор Самарской области Анна Лебедева сообщила, что область не будет повышать "
+                     "тарифы на проезд.")
+    assert ("Самарская область", "повышать", "тарифы на проезд", "negated") in found

@@ -356,9 +356,14 @@ class _RuSentence:
         found, seen = [], set()
         for candidate in reversed(self.tokens[:position]):
             span = self.span_of.get(candidate.id)
-            if span is None or span.type != "ORG" or id(span) in seen or span.text.rstrip().endswith("«"):
+            if span is None or span.type not in ("ORG", "LOC") or id(span) in seen or span.text.rstrip().endswith("«"):
                 continue
             seen.add(id(span))
+            if span.type == "LOC":  # a place only by its own head noun: "Самарской области ... область"
+                heads = [_lemma(self.vocab, t) for t in span.tokens if t.pos == "NOUN" and _common_noun(self.vocab, t)]
+                if heads and len(span.tokens) > 1:
+                    found.append(((span.normal, span.type), heads[:1]))
+                continue
             name = self.aliases.get(span.text) or (_unquote(span.normal), span.type)
             found.append((name, _name_heads(self.vocab, span.tokens) + self.memory.heads_of(name)))
         return found
@@ -543,7 +548,7 @@ class _RuSentence:
         from natasha.norm import inflect_word
 
         parts = sorted([noun, *[c for c in self.kids(noun, ("amod",)) if c.id not in self.span_of]], key=lambda t: t.start)
-        return " ".join(inflect_word(self.vocab, t) for t in parts)
+        return " ".join(_nominative_word(self.vocab, t, inflect_word(self.vocab, t)) for t in parts)
 
     def as_written(self, noun) -> str:
         """A common noun with its adjectives as in the text: "роботов", "новый терминал"."""
@@ -581,6 +586,27 @@ class _RuSentence:
 
 
 _RU_NAME_GRAMMEMES = ("Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr")
+
+
+_RU_UD_CASES = {"Gen": "gent", "Dat": "datv", "Acc": "accs", "Ins": "ablt", "Loc": "loct"}
+
+
+def _nominative_word(vocab, token, inflected: str) -> str:
+    """natasha's nominative, or, where it kept an oblique form because the tagger's gender was
+    off ("главой", a masculine noun of the feminine declension), pymorphy's nominative of the
+    reading in the token's case and number."""
+    grammeme = _RU_UD_CASES.get((token.feats or {}).get("Case"))
+    if grammeme is None or inflected != token.text.lower().replace("ё", "е") or token.pos != "NOUN":
+        return inflected
+    number = "plur" if (token.feats or {}).get("Number") == "Plur" else "sing"
+    for parse in vocab.parse(token.text.lower()):
+        if parse.tag.POS == "NOUN" and grammeme in parse.tag and number in parse.tag:
+            from pymorphy2.analyzer import Parse
+
+            form = Parse.inflect(parse, {"nomn", number})
+            if form is not None:
+                return form.word.replace("ё", "е")
+    return inflected
 
 
 def _common_noun(vocab, token) -> bool:
@@ -1205,6 +1231,12 @@ def _remember(sent, spans, helper: _RuSentence, memory: _Memory) -> None:
             # "«Волжский банк» откроет ...": a quoted name the NER missed is named all the same
             memory.mention(quoted, [_lemma(vocab, token)] if _common_noun(vocab, token) else [])
     for span in spans:
+        if sent.start <= span.start < sent.stop and span.type == "LOC" and len(span.tokens) > 1:
+            # "Самарская область ... область не будет повышать тарифы": a place its head noun names
+            # (only by that noun: a place is never what "компания" means)
+            heads = [_lemma(vocab, t) for t in span.tokens if t.pos == "NOUN" and _common_noun(vocab, t)]
+            if heads:
+                memory.mention((span.normal, span.type), heads[:1])
         if not (sent.start <= span.start < sent.stop) or span.type != "ORG" or id(span) in seen_spans:
             continue
         name = memory.aliases.get(span.text) or (_unquote(span.normal), span.type)
@@ -1504,6 +1536,10 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         c for c in helper.kids(verb, ("obl:agent", "obl"))
         if c.rel == "obl:agent" or (passive and not helper.kids(c, ("case",)) and (c.feats or {}).get("Case") == "Ins")
     ]
+    if lemma in _RU_APPOINT:
+        # "Новым главой района назначен Сергей Иванов": the bare instrumental is the role, not who appointed
+        agents = [a for a in agents if helper.phrase(a) is not None or helper.doer_name(a) is not None
+                  or _lemma(helper.vocab, a) in _RU_INSTITUTIONS]
 
     subject_phrases = [p for p in (helper.phrase(s) or helper.doer_name(s) for s in subjects) if p is not None]
     if not subject_phrases and not passive:
