@@ -251,3 +251,11 @@ def test_a_place_named_before_is_what_its_head_noun_points_at():
     found = ru_facts("Вице-губернатор Самарской области Анна Лебедева сообщила, что область не будет повышать "
                      "тарифы на проезд.")
     assert ("Самарская область", "повышать", "тарифы на проезд", "negated") in found
+
+
+def test_v_sluchae_is_a_condition_and_obyazan_a_plan():
+    found = ru_facts("В случае одобрения сделки «Фортум» получит контроль над заводом «Кристалл». "
+                     "Компания «Мираторг» обязана выплатить штраф в размере 10 млн рублей.")
+    assert any(s == "Фортум" and m == "conditional" for s, _, _, m in found), found
+    assert not any(s == "Фортум" and m in ("planned", "asserted") for s, _, _, m in found), found
+    assert any(s == "Мираторг" and r == "выплатить" and m == "planned" for s, r, _, m in found), found

@@ -40,7 +40,7 @@ _RU_FUTURE_AUX = frozenset({"буду", "будешь", "будет", "буде�
 #: heads whose infinitive is a plan: "планирует открыть" → (X, открыть, Y) planned
 _RU_PLAN_HEADS = frozenset({
     "планировать", "намереваться", "собираться", "рассчитывать", "хотеть", "обещать", "предполагать",
-    "намерен", "намеренный", "должен", "должный", "готовиться", "обязаться", "надеяться",
+    "намерен", "намеренный", "должен", "должный", "готовиться", "обязаться", "надеяться", "обязать", "обязанный",
 })
 _RU_POSSIBLE_HEADS = frozenset({"мочь", "смочь"})
 #: impersonal verbs whose dative is the infinitive's doer: "пожарным удалось локализовать огонь"
@@ -1342,6 +1342,9 @@ def _own_modality_ru(verb, helper: _RuSentence) -> str | None:
     for child in kids:
         if child.rel == "advcl" and any(m.rel == "mark" and m.text.lower() in _RU_CONDITIONS for m in helper.kids(child)):
             return "conditional"
+        if child.rel in ("obl", "advmod", "nmod") and _lemma(helper.vocab, child) in ("случай", "условие") \
+                and helper.preposition(child) in ("в", "при") and helper.kids(child, ("nmod", "acl", "advcl", "ccomp")):
+            return "conditional"  # "в случае одобрения сделки ...", "при условии финансирования ...": a condition
     if any(c.text.lower() in ("бы", "б") for c in kids):
         return "possible"
     if any(c.rel in ("aux", "aux:pass") and c.text.lower() in _RU_FUTURE_AUX for c in kids):
