@@ -259,3 +259,11 @@ def test_v_sluchae_is_a_condition_and_obyazan_a_plan():
     assert any(s == "Фортум" and m == "conditional" for s, _, _, m in found), found
     assert not any(s == "Фортум" and m in ("planned", "asserted") for s, _, _, m in found), found
     assert any(s == "Мираторг" and r == "выплатить" and m == "planned" for s, r, _, m in found), found
+
+
+def test_a_quoted_outlet_left_of_a_dateline_is_no_sentence_but_a_verbless_role_is():
+    found = ru_facts("«Северпресс». Городская больница №3 в Вологде получила новый томограф.",
+                     "Вологда — центр Вологодской области.")
+    assert any(r == "получить" and "томограф" in o for _, r, o, _ in found), found
+    assert not any("Северпресс" in s or "Северпресс" in o for s, _, o, _ in found), found
+    assert ("Вологда", "центр", "Вологодская область", "asserted") in found

@@ -710,6 +710,12 @@ def _simplified_lines(parsed, vocab):
     anchors: dict[int, list[tuple[str, int]]] = {}
     changed = False
     for sent in parsed.sents:
+        texts = [t.text for t in sent.tokens if t.text not in (".", "!", "?")]
+        if len(texts) <= 5 and texts[:1] == ["«"] and texts[-1:] == ["»"]:
+            # "«Волга-Пресс»." left of a dateline: no fact, and beside the next sentence it
+            # changes what the NER finds there
+            changed = True
+            continue
         main, extra, found = _simplify_sentence(sent, vocab)
         changed = changed or main != sent.text or bool(extra)
         if found:
