@@ -267,3 +267,8 @@ def test_a_quoted_outlet_left_of_a_dateline_is_no_sentence_but_a_verbless_role_i
     assert any(r == "получить" and "томограф" in o for _, r, o, _ in found), found
     assert not any("Северпресс" in s or "Северпресс" in o for s, _, o, _ in found), found
     assert ("Вологда", "центр", "Вологодская область", "asserted") in found
+
+
+def test_a_noun_with_a_demonstrative_is_no_answer():
+    found = ru_facts("Директор Иван Орлов летом рассматривал такую возможность.")
+    assert not any(o == "возможность" for _, _, o, _ in found), found

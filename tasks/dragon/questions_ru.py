@@ -245,9 +245,11 @@ def _ru_form_in_sentences(edge: Edge, label: str, case: str) -> str | None:
     vocab = nlp.morph_vocab()
 
     def normals(word: str) -> set[str]:
-        # every reading, not the likeliest: "Абрамцев" is a surname (whose genitive is
-        # "Абрамцева") though pymorphy's likeliest reading is a plural of "абрамец"
-        return {p.normal_form.replace("ё", "е") for p in vocab.parse(word.lower())}
+        # every reading and the word itself, not the likeliest reading: "Абрамцев" is a surname
+        # (whose accusative "Абрамцева" pymorphy reads as of "абрамцев") though its own readings
+        # are all of "абрамец"
+        word = word.lower().replace("ё", "е")
+        return {word} | {p.normal_form.replace("ё", "е") for p in vocab.parse(word)}
 
     lemmas = [normals(w) for w in label_words]
     for sentence in edge.sentences:
@@ -526,6 +528,9 @@ class RussianTemplates:
             return _q("где", verb, rel.middle, head), "tail.where"
         if kind == "LOC" and rel.preposition == "из":
             return _q("откуда", verb, rel.middle, head), "tail.whence"
+        if kind == "ORG" and rel.preposition in ("на",) and _ru_object_case(rel, edge) == "loct":
+            # "работают на предприятии «Сурский»": «на какой организации» is not said
+            raise NoTemplate(f"«{rel.preposition}» with an organisation in {edge.relation!r}")
         case = _ru_object_case(rel, edge)
         if rel.kind == "passive" and not rel.preposition:
             raise NoTemplate(f"passive relation {edge.relation!r} without a preposition")

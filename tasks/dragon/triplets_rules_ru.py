@@ -32,6 +32,8 @@ _RU_INSTITUTIONS = frozenset({
     "комитет", "руководство", "жюри", "минздрав", "минфин", "минсельхоз", "минтранс", "правление", "собрание",
     "законодательный", "госдума", "росстат", "регулятор", "следствие", "арбитраж",
 })
+#: words that make a noun point back at something said before
+_RU_DEMONSTRATIVES = frozenset({"этот", "тот", "такой", "подобный", "данный", "указанный", "вышеуказанный"})
 #: too vague to ask about
 _RU_GENERIC = frozenset({"решение", "сделка", "год", "время", "раз", "часть", "случай", "вопрос", "заявление"})
 _RU_NEGATIONS = frozenset({"не", "ни"})
@@ -44,7 +46,8 @@ _RU_PLAN_HEADS = frozenset({
 })
 _RU_POSSIBLE_HEADS = frozenset({"мочь", "смочь"})
 #: impersonal verbs whose dative is the infinitive's doer: "пожарным удалось локализовать огонь"
-_RU_DATIVE_CONTROL = frozenset({"удаться", "удаваться", "прийтись", "приходиться", "предстоять"})
+#: ("приходилось ездить" is left out: "Раньше жителям приходилось ездить" says what no longer holds)
+_RU_DATIVE_CONTROL = frozenset({"удаться", "удаваться", "предстоять"})
 #: verbs that put someone in a role: "назначило главным режиссёром Кирилла Абрамцева"
 _RU_APPOINT = frozenset({"назначить", "назначать", "избрать", "избирать", "утвердить", "утверждать"})
 #: verbs whose object is a new thing, not one named before: "открыла компанию в Казани"
@@ -277,6 +280,8 @@ class _RuSentence:
         back = self.refers_back(head)
         if back is not None or (lemma in _RU_ANAPHORS and not modifiers and not self.kids(head, ("amod",))):
             return back
+        if any(_lemma(self.vocab, d) in _RU_DEMONSTRATIVES for d in self.kids(head, ("det", "amod"))):
+            return None  # "рассматривал такую возможность", "это решение": which one, the sentence before says
         if lemma in _RU_GENERIC:
             return None
         if _animate(self.vocab, head):
