@@ -131,11 +131,6 @@ class _RuSentence:
         self.span_of = span_of
         self.vocab = vocab
 
-    @property
-    def antecedent(self):
-        """The organisation a bare "компания" points back at (the most mentioned one so far)."""
-        return self.memory.resolve("компания", generic=True)
-
     def kids(self, token, rels=None) -> list:
         found = self.children.get(token.id, ())
         return [c for c in found if rels is None or c.rel in rels]
@@ -270,7 +265,7 @@ class _RuSentence:
     def common_phrase(self, head) -> tuple[str, str | None] | None:
         """A thing named by a common noun, in the nominative with its adjectives and genitive
         ("ремонт моста через Волгу", "новый стадион в Казани"); "компания" / "банк" alone point
-        back at the organisation named before (``antecedent``), else nothing."""
+        back at the organisation named before (``refers_back``), else nothing."""
         lemma = _lemma(self.vocab, head)
         # a bare modifier of a noun is its genitive; an instrumental one ("объяснила рост
         # новыми линиями") is the verb's, misattached by the parser
