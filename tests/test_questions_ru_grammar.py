@@ -460,3 +460,30 @@ def test_a_venue_is_asked_as_a_place_whose_future_is_no_plan():
              "Стадион «Прибрежный» закроет южную трибуну в декабре на ремонт крыши.", head_type="org",
              tail_type="date", modality="planned")
     assert question(e, "head") == "Какое место закроет южную трибуну в декабре?"
+
+
+def test_a_surname_pymorphy_reads_as_a_plural_keeps_the_form_its_sentence_gives():
+    """news-ru (dev site) asked «Какая организация назначила Кирилла Абрамцев»: pymorphy reads such a surname as
+    the genitive plural of a noun in «-ец», so the plain inflection leaves it in the nominative."""
+    e = edge("Министерство спорта", "назначить", "Олег Стрельцов",
+             "Министерство спорта назначило главным тренером сборной Олега Стрельцова.", head_type="org",
+             tail_type="person")
+    assert question(e, "head") == "Какая организация назначила Олега Стрельцова?"
+
+
+def test_a_counted_subject_is_not_asked_with_chto():
+    """«Что работает на организации, ...? — 640 человек»: an amount of people is asked with «сколько», not «что»."""
+    e = edge("300 рабочих", "работать в", "Уралмаш", "На заводе «Уралмаш» работают 300 рабочих.",
+             head_type="quantity", tail_type="org")
+    sub = Subgraph(subgraph_id="s", type="simple", lang="ru", edges=[e], answer_nodes=["n1"], question_nodes=["n2"])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    assert batch.items == [] and "counted subject" in batch.failures[0].reason, batch
+
+
+def test_na_with_an_organisation_is_not_asked_as_na_kakoy_organizatsii():
+    """«На какой организации работает 640 человек?»: what works «на предприятии» is not «на организации»."""
+    e = edge("Иван Орлов", "работать на", "Уралмаш", "Иван Орлов работает на заводе «Уралмаш».",
+             head_type="person", tail_type="org")
+    sub = Subgraph(subgraph_id="s", type="simple", lang="ru", edges=[e], answer_nodes=["n2"], question_nodes=["n1"])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    assert batch.items == [], [i.question for i in batch.items]

@@ -242,17 +242,25 @@ def _ru_form_in_sentences(edge: Edge, label: str, case: str) -> str | None:
     label_words = _RU_WORD.findall(label)
     if not label_words or len(label_words) != len(label.split()) or "«" in label:
         return None
-    lemmas = [nlp.lemma_ru(w) for w in label_words]
     vocab = nlp.morph_vocab()
+
+    def normals(word: str) -> set[str]:
+        # every reading and the word itself, not the likeliest reading: "Абрамцев" is a surname
+        # (whose accusative "Абрамцева" pymorphy reads as of "абрамцев") though its own readings
+        # are all of "абрамец"
+        word = word.lower().replace("ё", "е")
+        return {word} | {p.normal_form.replace("ё", "е") for p in vocab.parse(word)}
+
+    lemmas = [normals(w) for w in label_words]
     for sentence in edge.sentences:
         words = _RU_WORD.findall(sentence)
         for start in range(len(words) - len(lemmas) + 1):
             window = words[start : start + len(lemmas)]
-            if [nlp.lemma_ru(w) for w in window] != lemmas:
+            if not all(normals(w) & wanted for w, wanted in zip(window, lemmas)):
                 continue
             last = window[-1].lower()
             cases = {_RU_CASE_ALIASES.get(str(p.tag.case), str(p.tag.case)) for p in vocab.parse(last)
-                     if p.normal_form.replace("ё", "е") == lemmas[-1]}
+                     if p.normal_form.replace("ё", "е") in lemmas[-1]}
             if case in cases:
                 return " ".join(window)
     return None
@@ -520,6 +528,9 @@ class RussianTemplates:
             return _q("где", verb, rel.middle, head), "tail.where"
         if kind == "LOC" and rel.preposition == "из":
             return _q("откуда", verb, rel.middle, head), "tail.whence"
+        if kind == "ORG" and rel.preposition in ("на",) and _ru_object_case(rel, edge) == "loct":
+            # "работают на предприятии «Сурский»": «на какой организации» is not said
+            raise NoTemplate(f"«{rel.preposition}» with an organisation in {edge.relation!r}")
         case = _ru_object_case(rel, edge)
         if rel.kind == "passive" and not rel.preposition:
             raise NoTemplate(f"passive relation {edge.relation!r} without a preposition")
@@ -536,6 +547,10 @@ class RussianTemplates:
         rel = ru_relation(edge.relation)
         if kind == "DATE":
             raise NoTemplate(f"a date as the subject of {edge.relation!r}")
+        if kind == "NUM":
+            # "640 человек | работать на | Сурский": «Что работает на организации ...?» asks an
+            # amount of people with "что"; a counted subject needs "сколько", which no template builds
+            raise NoTemplate(f"a counted subject of {edge.relation!r}")
         wh, gender = self._wh_subject(kind, plural)
         probe = Edge(**{**edge.model_dump(), "tail_label": tail})
         if rel.kind == "role":

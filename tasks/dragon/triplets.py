@@ -25,7 +25,12 @@ Two engines:
     ("acquire"), passives as "be <participle> <prep>" ("be headquartered in"), noun
     relations as "<noun> <prep>" ("CEO of"); Russian verbs as lemma + preposition
     ("приобрести", "находиться в"), noun relations in the nominative ("глава").
-    Russian entities are natasha NER spans in their normal form (nominative).
+    Russian entities are natasha NER spans in their normal form (nominative). Russian news copy
+    is parsed twice: each sentence again without its parentheses (an abbreviation defined in
+    one names its full name later) and with an attribution clause ("..., сообщила
+    пресс-служба") on a line of its own; natasha's head errors that break agreement or clause
+    structure are mended before the patterns run; bare nouns ("музей", "компания"), pronouns
+    and abbreviations point back at what the article named (tasks/dragon/triplets_rules_ru.py).
 
 ``llm``
     prompts/<lang>/triplets.j2 (facts with their modality), one call per chunk of new paragraphs (at most

@@ -1,0 +1,274 @@
+"""Russian rules engine on agency-style news copy (issue 10): attribution, anaphora, appositive
+roles, passives, plans, negations, conditions. Sentences written for these tests, real natasha."""
+from __future__ import annotations
+
+from benchmill.engines import EngineConfig
+from schemas import IncrementDoc
+from tasks.dragon.triplets import extract_triplets
+
+RULES = EngineConfig(kind="rules")
+
+
+def ru_facts(*paragraphs: str) -> set[tuple[str, str, str, str]]:
+    doc = IncrementDoc(doc_id="ru-news", version_id="ru-news-v1", canonical_url="https://news.example/ru-news",
+                       lang="ru", title="", text="\n\n".join(paragraphs), new_paragraphs=list(paragraphs))
+    batch = extract_triplets([doc], RULES)
+    assert batch.failures == []
+    return {(t.subject, t.relation, t.object, t.modality) for t in batch.triplets}
+
+
+def triplets(*paragraphs: str):
+    doc = IncrementDoc(doc_id="ru-news", version_id="ru-news-v1", canonical_url="https://news.example/ru-news",
+                       lang="ru", title="", text="\n\n".join(paragraphs), new_paragraphs=list(paragraphs))
+    return extract_triplets([doc], RULES).triplets
+
+
+# --------------------------------------------------------------------------- attribution, parentheses
+
+
+def test_trailing_attribution_leaves_the_fact_its_subject():
+    found = ru_facts("«Северная верфь» (СВ) спустила на воду ледокол «Таймыр», сообщила в пятницу пресс-служба верфи.")
+    assert any(s == "Северная верфь" and r.startswith("спустить") for s, r, _, _ in found), found
+
+
+def test_abbreviation_in_parentheses_names_the_company_later():
+    found = ru_facts("«Уральская энергетическая компания» (УЭК) получила лицензию на добычу угля. "
+                     "За лицензию УЭК заплатила 300 млн рублей.")
+    assert ("Уральская энергетическая компания", "получить", "лицензия на добычу угля", "asserted") in found
+    assert not any("УЭК" in s or "УЭК" in o for s, _, o, _ in found), found
+
+
+def test_attribution_keeps_the_role_it_names_and_says_nothing_itself():
+    found = ru_facts("«Балтийский текстиль» откроет фабрику в Пскове, сообщил генеральный директор компании Павел Зуев.")
+    assert ("Павел Зуев", "генеральный директор", "Балтийский текстиль", "asserted") in found
+    assert not any(r.startswith("сообщить") for _, r, _, _ in found), found
+
+
+def test_facts_keep_the_sentence_as_written():
+    sentence = "«Балтийский текстиль» (БЛ) откроет фабрику в Пскове, сообщил генеральный директор компании Павел Зуев."
+    assert {t.sentence for t in triplets(sentence)} == {sentence}
+
+
+def test_a_verb_of_saying_with_an_object_is_an_ordinary_verb():
+    found = ru_facts("Если спрос вырастет, «Северный экспресс» добавит ещё три рейса, сказал Рябов.")
+    assert ("Северный экспресс", "добавить", "три рейса", "conditional") in found
+
+
+# --------------------------------------------------------------------------- words that point back
+
+
+def test_a_bare_noun_points_back_at_the_thing_named_with_it():
+    found = ru_facts("Казанский зоопарк «Лесная сказка» получил новый вольер. "
+                     "Зоопарк закроется для посетителей с 1 марта 2027 года.")
+    assert ("Лесная сказка", "закрыться с", "1 марта 2027 года", "planned") in found
+
+
+def test_a_generic_organisation_noun_points_back_at_the_organisation_named_most():
+    found = ru_facts("Агрохолдинг «Степной колос» собрал рекордный урожай. Директор агрохолдинга Иван Орлов "
+                     "доволен. По словам директора, в следущем году холдинг построит элеватор в Самаре.")
+    assert any(s == "Степной колос" and r.startswith("построить") for s, r, _, _ in found), found
+
+
+def test_a_role_genitive_points_back_at_the_organisation():
+    found = ru_facts("«Волжский банк» откроет 20 отделений, сообщил председатель правления банка Марат Юсупов.")
+    assert ("Марат Юсупов", "председатель правления", "Волжский банк", "asserted") in found
+
+
+def test_pronouns_point_back_at_what_agrees_with_them():
+    found = ru_facts("Новый мост через Каму соединит два района города. Компания «Камстрой» построит его к 2029 году.")
+    assert any(s == "Камстрой" and r.startswith("построить") and "мост" in o for s, r, o, _ in found), found
+    found = ru_facts("Директор школы Марина Орлова покинула пост в сентябре. "
+                     "Департамент образования не продлил с ней контракт.")
+    lowered = {(a.lower(), r, o, m) for a, r, o, m in found}
+    assert ("департамент образования", "продлить контракт с", "Марина Орлова", "negated") in lowered
+
+
+def test_a_pronoun_with_nothing_to_point_at_gives_nothing():
+    assert ru_facts("Она подписала контракт с клубом.") == set()
+
+
+# --------------------------------------------------------------------------- clauses natasha misreads
+
+
+def test_an_if_clause_parsed_as_a_root_still_conditions_the_main_clause():
+    found = ru_facts("По словам директора, если цены на нефть останутся высокими, компания «Северойл» "
+                     "запустит вторую очередь завода в 2028 году.")
+    assert any(s == "Северойл" and r.startswith("запустить вторую очередь завода") and m == "conditional"
+               for s, r, _, m in found), found
+    assert not any(m in ("asserted", "planned") and s == "Северойл" for s, _, _, m in found), found
+
+
+def test_subject_and_negation_on_the_auxiliary_belong_to_the_verb():
+    found = ru_facts("Компания «Уралтранс» заключила новый контракт. При этом, как уточнил Петров, "
+                     "повышать тарифы в этом году перевозчик не будет.")
+    assert any(s == "Уралтранс" and r == "повышать" and "тариф" in o and m == "negated" for s, r, o, m in found), found
+
+
+def test_an_instrumental_second_subject_of_a_passive_is_its_agent():
+    found = ru_facts("Завод «Ижсталь» в 2015 году был приобретён агрохолдингом «Русское поле».")
+    assert ("Русское поле", "приобрести", "Ижсталь", "asserted") in found
+
+
+def test_a_verb_without_a_subject_takes_the_agreeing_nominative_before_it():
+    found = ru_facts("«Уральская энергетическая компания» (УЭК) получила лицензию на добычу угля. "
+                     "За право пользования участком УЭК заплатила 300 млн рублей.")
+    assert ("Уральская энергетическая компания", "заплатить", "300 млн рублей", "asserted") in found
+
+
+def test_an_argument_stays_in_its_own_clause():
+    found = ru_facts("Министерство назначило директором музея Ольгу Ветрову, которая десять лет руководила "
+                     "галереей «Арт-квартал».")
+    assert ("министерство", "назначить", "Ольга Ветрова", "asserted") in {(a.lower(), r, o, m) for a, r, o, m in found}
+    assert ("Ольга Ветрова", "руководить", "Арт-квартал", "asserted") in found
+
+
+def test_an_animate_plural_with_an_accusative_adjective_is_the_object():
+    found = ru_facts("Банк «Заря» не планирует привлекать к сделке иностранных инвесторов.")
+    assert any(s == "Заря" and r == "привлекать" and "инвестор" in o and m == "negated" for s, r, o, m in found), found
+
+
+def test_a_relative_clause_belongs_to_the_noun_it_agrees_with():
+    found = ru_facts("Районная больница получила новый томограф, который был куплен фондом «Доброе дело».")
+    assert ("Доброе дело", "купить", "новый томограф", "asserted") in found
+
+
+# --------------------------------------------------------------------------- who acts, roles, objects
+
+
+def test_people_by_trade_and_institutions_act_as_subjects():
+    found = ru_facts("Спасатели эвакуировали жителей Кижей. Власти Онежского района ввели режим "
+                     "чрезвычайной ситуации.")
+    assert ("спасатели", "эвакуировать", "жители Кижей", "asserted") in found
+    assert any(s == "власти Онежского района" and r == "ввести" and o.startswith("режим") for s, r, o, _ in found), found
+
+
+def test_a_described_person_is_no_subject_but_people_with_a_place_are_an_object():
+    found = ru_facts("Полиция задержала 40-летнего жителя Твери. 22-летний нападающий забил два гола.")
+    assert ("полиция", "задержать", "житель Твери", "asserted") in found
+    assert not any(s.startswith("нападающ") or s.startswith("22") for s, _, _, _ in found), found
+
+
+def test_a_gerund_shares_its_verbs_subject_and_modality():
+    found = ru_facts("Клуб «Торпедо» вышел в финал, обыграв «Спартак» со счётом 3:1.")
+    assert ("Торпедо", "обыграть", "Спартак", "asserted") in found
+
+
+def test_the_dative_of_udalos_is_the_doer():
+    found = ru_facts("В среду спасателям удалось потушить пожар на складе. Пожарным не удалось спасти ангар.")
+    assert ("спасатели", "потушить", "пожар на складе", "asserted") in found
+    assert ("пожарные", "спасти", "ангар", "negated") in found
+
+
+def test_days_and_seasons_are_objects():
+    found = ru_facts("Выставка «Русский север» откроется 5 марта 2027 года. "
+                     "Строительство может начаться весной 2028 года, если город выделит землю.")
+    assert ("Русский север", "открыться", "5 марта 2027 года", "planned") in found
+    assert ("строительство", "начаться", "весна 2028 года", "conditional") in found
+
+
+def test_appointing_gives_the_role_to_the_one_appointed():
+    found = ru_facts("Совет директоров «Северного порта» назначил генеральным директором компании «Северный порт» "
+                     "Игоря Белова.")
+    assert ("Игорь Белов", "генеральный директор", "Северный порт", "asserted") in found
+    assert any(r == "назначить" and o == "Игорь Белов" for _, r, o, _ in found), found
+    assert not any(s.startswith("совет") and r == "генеральный директор" for s, r, _, _ in found), found
+
+
+def test_a_share_is_a_fact_about_what_it_is_a_share_of():
+    found = ru_facts("Холдинг «Альфа» купил 51% сети «Бета».")
+    assert ("Альфа", "купить", "51 % сети «Бета»", "asserted") in found
+    assert ("Альфа", "купить", "51 %", "asserted") not in found
+
+
+def test_the_relation_keeps_the_objects_own_modifier():
+    found = ru_facts("Если цены упадут, завод «Кристалл» сократит закупки зерна на 15%.")
+    assert ("Кристалл", "сократить закупки зерна на", "15 %", "conditional") in found
+
+
+def test_becoming_keeps_its_plan():
+    found = ru_facts("После сделки «Аптека плюс» станет крупнейшей аптечной сетью Урала.")
+    assert ("Аптека плюс", "крупнейшая аптечная сеть", "Урал", "planned") in found
+
+
+def test_a_range_is_one_amount():
+    found = ru_facts("Сумма сделки не раскрывается. По оценке аналитиков, она могла составить от 2 до 3 млрд рублей.")
+    assert ("сумма сделки", "составить", "от 2 до 3 млрд рублей", "possible") in found
+
+
+def test_a_surname_takes_the_first_names_gender():
+    found = ru_facts("Орлов сменил на посту Людмилу Гранову.")
+    assert ("Орлов", "сменить", "Людмила Гранова", "asserted") in found
+
+
+def test_modal_heads_and_number_fragments_give_no_facts():
+    found = ru_facts("В 2027 году выручка компании «Север» может вырасти на 15%. "
+                     "Запасы категорий С1 и С2 оцениваются в 38 тонн.")
+    assert not any(r.startswith("мочь") for _, r, _, _ in found), found
+    assert not any(s.isdigit() or o.isdigit() for s, _, o, _ in found), found
+
+
+def test_an_abbreviated_thousand_keeps_its_noun():
+    found = ru_facts("Комбинат «Северное молоко» переработал 780 тыс. тонн молока.")
+    assert any(s == "Северное молоко" and o.startswith("780 тыс") for s, _, o, _ in found), found
+    assert not any(o in ("тыс", "тонн") for _, _, o, _ in found), found
+
+
+def test_each_fact_keeps_its_own_sentence():
+    first, second = "Анна Белова — директор компании «Северный флот».", "Она руководит компанией с 2019 года."
+    by_relation = {t.relation: t.sentence for t in triplets(f"{first} {second}")}
+    assert by_relation["директор"] == first
+    assert by_relation["руководить компанией «Северный флот» с"] == second
+
+
+def test_an_attribution_ending_in_a_quoted_name_is_cut_whole():
+    found = ru_facts("«Газпром нефть» планирует в 2027 году запустить новый НПЗ, сообщает «Интерфакс».")
+    assert ("Газпром нефть", "запустить", "НПЗ", "planned") in found or any(
+        s == "Газпром нефть" and r == "запустить" and m == "planned" for s, r, _, m in found), found
+    assert not any("Интерфакс" in s or "Интерфакс" in o for s, _, o, _ in found), found
+
+
+def test_a_name_earlier_in_the_sentence_is_what_company_points_at():
+    found = ru_facts("«Мечел» продаст угольный разрез. Генеральный директор «Норникеля» Владимир Потанин, "
+                     "который возглавляет компанию с 2012 года, заявил, что компания сократит инвестиции.")
+    assert ("Норникель", "сократить", "инвестиции", "planned") in found
+    assert not any(s == "Мечел" and r == "сократить" for s, r, _, _ in found), found
+
+
+def test_a_that_clause_without_a_subject_is_the_speakers_and_ne_isklyuchil_is_a_possibility():
+    found = ru_facts("Компания «Балтика» не исключила, что откроет офис в Казани. "
+                     "Губернатор Олег Ким заявил, что подпишет указ в понедельник.")
+    assert ("Балтика", "открыть офис в", "Казань", "possible") in found
+    assert ("Олег Ким", "подписать", "указ", "planned") in found
+
+
+def test_a_passive_appointment_gives_the_role_to_its_subject():
+    found = ru_facts("Новым главой Кировского района назначен Сергей Иванов.")
+    assert ("Сергей Иванов", "новый глава", "Кировский район", "asserted") in found
+    assert not any(r == "назначить" for _, r, _, _ in found), found
+
+
+def test_a_place_named_before_is_what_its_head_noun_points_at():
+    found = ru_facts("Вице-губернатор Самарской области Анна Лебедева сообщила, что область не будет повышать "
+                     "тарифы на проезд.")
+    assert ("Самарская область", "повышать", "тарифы на проезд", "negated") in found
+
+
+def test_v_sluchae_is_a_condition_and_obyazan_a_plan():
+    found = ru_facts("В случае одобрения сделки «Фортум» получит контроль над заводом «Кристалл». "
+                     "Компания «Мираторг» обязана выплатить штраф в размере 10 млн рублей.")
+    assert any(s == "Фортум" and m == "conditional" for s, _, _, m in found), found
+    assert not any(s == "Фортум" and m in ("planned", "asserted") for s, _, _, m in found), found
+    assert any(s == "Мираторг" and r == "выплатить" and m == "planned" for s, r, _, m in found), found
+
+
+def test_a_quoted_outlet_left_of_a_dateline_is_no_sentence_but_a_verbless_role_is():
+    found = ru_facts("«Северпресс». Городская больница №3 в Вологде получила новый томограф.",
+                     "Вологда — центр Вологодской области.")
+    assert any(r == "получить" and "томограф" in o for _, r, o, _ in found), found
+    assert not any("Северпресс" in s or "Северпресс" in o for s, _, o, _ in found), found
+    assert ("Вологда", "центр", "Вологодская область", "asserted") in found
+
+
+def test_a_noun_with_a_demonstrative_is_no_answer():
+    found = ru_facts("Директор Иван Орлов летом рассматривал такую возможность.")
+    assert not any(o == "возможность" for _, _, o, _ in found), found
