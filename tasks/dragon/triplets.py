@@ -30,7 +30,7 @@ Two engines:
     one names its full name later) and with an attribution clause ("..., сообщила
     пресс-служба") on a line of its own; natasha's head errors that break agreement or clause
     structure are mended before the patterns run; bare nouns ("музей", "компания"), pronouns
-    and abbreviations point back at what the article named (tasks/dragon/triplets_rules_ru.py).
+    and abbreviations point back at what the article named (tasks/dragon/rules_ru/, one module per concern).
 
 ``llm``
     prompts/<lang>/triplets.j2 (facts with their modality), one call per chunk of new paragraphs (at most
@@ -54,7 +54,7 @@ from tasks.dragon.triplets_base import (  # noqa: F401  (public names stay impor
 )
 from tasks.dragon.triplets_llm import LLMTriplet, LLMTripletReply, _extract_llm, chunk_paragraphs  # noqa: F401
 from tasks.dragon.triplets_rules_en import _rules_en  # noqa: F401
-from tasks.dragon.triplets_rules_ru import _rules_ru  # noqa: F401
+from tasks.dragon.rules_ru import _rules_ru  # noqa: F401
 
 
 def extract_triplets(

@@ -1,0 +1,19 @@
+"""Triplet extraction, rules engine, Russian: dependency patterns over a natasha parse (see
+tasks/dragon/triplets.py for the stage; the entry point is ``_rules_ru``).
+
+One module per concern, in the order an article goes through them:
+
+| module | what it holds |
+|---|---|
+| ``extract.py`` | the extractor proper: ``_rules_ru`` (parse, simplify, mend, read facts off each verb and role noun) |
+| ``simplify.py`` | sentences rewritten before the second parse: parentheses, abbreviations, attribution clauses |
+| ``repairs.py`` | mending natasha's head errors (agreement, clause structure, auxiliaries, passives) |
+| ``phrases.py`` | ``_RuSentence``: what a token names as a subject or object (a name, a date, an amount, a thing, a role) |
+| ``reference.py`` | what a bare noun, a pronoun or an abbreviation points back at (the article's ``_Memory``) |
+| ``modality.py`` | asserted / planned / possible / negated / conditional from a verb's particles, tense, clause and head |
+| ``morph.py`` | word-level morphology (lemmas, animacy, nominatives natasha could not give) |
+| ``lexicon.py`` | the closed classes of general vocabulary the rules read (verbs of saying, modal words, anaphoric nouns) |
+"""
+from tasks.dragon.rules_ru.extract import _rules_ru
+
+__all__ = ["_rules_ru"]

@@ -1,0 +1,417 @@
+"""Russian rules triplets: the extractor proper. ``_rules_ru`` parses an article (twice when
+simplifying helps), mends the parse, and reads facts off each verb (``_verb_facts_ru``) and role noun
+(``_noun_facts_ru``).
+"""
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterator
+
+from benchmill import nlp
+from schemas import IncrementDoc, Triplet
+
+from tasks.dragon.triplets_base import TripletConfig, _Emitter, _Fact, _DocCollector, _paragraphs, _join, _fact
+from tasks.dragon.rules_ru.lexicon import (
+    _RU_APPOINT, _RU_BARE_NUMBER, _RU_COPULAS, _RU_CREATE, _RU_DATIVE_CONTROL, _RU_DURATIONS, _RU_INSTITUTIONS,
+    _RU_MONTHS, _RU_NEEDS_COMPLEMENT, _RU_OBJ, _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_RELATIVE, _RU_SAY, _RU_SUBJ,
+)
+from tasks.dragon.rules_ru.morph import _dative, _lemma, _name_stems, _person_normals
+from tasks.dragon.rules_ru.reference import _Memory, _named_before, _remember
+from tasks.dragon.rules_ru.phrases import _RuSentence
+from tasks.dragon.rules_ru.simplify import _simplified_lines
+from tasks.dragon.rules_ru.repairs import _repair_parse_ru
+from tasks.dragon.rules_ru.modality import _modality_ru, _predicted_by_another_ru
+
+
+def _rules_ru(doc: IncrementDoc, config: TripletConfig) -> list[Triplet]:
+    collector = _DocCollector(doc, "rules", config)
+    paragraphs = _paragraphs(doc)
+    if not paragraphs:
+        return []
+    vocab = nlp.morph_vocab()
+    for _, piece in nlp.text_chunks("\n".join(paragraphs)):  # a huge article: one natasha Doc per piece
+        parsed = nlp.parse_ru(piece)
+        lines, originals, anchors = _simplified_lines(parsed, vocab)
+        if lines is None:
+            _rules_ru_piece(parsed, vocab, collector)
+            continue
+        # the sentences again without their parentheses and attribution clauses, one a line:
+        # natasha's parse of the plain clause is far better (see _simplified_lines)
+        _rules_ru_piece(nlp.parse_ru("\n".join(lines)), vocab, collector, originals, anchors)
+    return collector.finish()
+
+
+def _rules_ru_piece(parsed, vocab, collector: _DocCollector, originals=None, anchors=None) -> None:
+    for sent in parsed.sents:
+        # mended first: natasha's normaliser reads the heads ("со «Средневолжской мостостроительной
+        # компанией»" under an adjective head gave «Средневолжская мостостроительной компанией»)
+        _repair_parse_ru(sent.tokens, vocab)
+    span_of: dict[str, object] = {}
+    for span in parsed.spans:
+        span.normalize(vocab)
+        for token in span.tokens:
+            span_of[token.id] = span
+    _name_stems(parsed.spans)
+    _person_normals(parsed.spans, vocab)
+    line_starts = [0]
+    for line in parsed.text.split("\n")[:-1]:
+        line_starts.append(line_starts[-1] + len(line) + 1)
+    memory = _Memory()
+    for sent in parsed.sents:
+        line = bisect.bisect_right(line_starts, sent.start) - 1
+        sentence = originals[line] if originals is not None else sent.text
+        for abbreviation, offset in (anchors or {}).get(line, ()):
+            name = _named_before(parsed.spans, sent, line_starts[line] + offset)
+            if name is not None:
+                memory.aliases[abbreviation] = name
+        helper = _RuSentence(sent.tokens, span_of, vocab, memory)
+        for token in sent.tokens:
+            if token.pos in ("VERB", "AUX"):
+                for fact in _verb_facts_ru(token, sentence, helper):
+                    collector.add(fact)
+            elif token.pos == "NOUN":
+                for fact in _noun_facts_ru(token, sentence, helper):
+                    collector.add(fact)
+        _remember(sent, parsed.spans, helper, memory)
+
+
+def _control_prefix_ru(verb, helper: _RuSentence) -> str:
+    """ "согласилась купить" → "согласиться"; "планирует открыть", "может снизить" → "" (modality instead)."""
+    if verb.rel != "xcomp":
+        return ""
+    head = helper.by_id.get(verb.head_id)
+    if head is None or head.pos not in ("VERB",):
+        return ""
+    lemma = _lemma(helper.vocab, head)
+    if (lemma in _RU_PLAN_HEADS or lemma in _RU_POSSIBLE_HEADS or lemma in _RU_COPULAS or lemma in _RU_APPOINT
+            or lemma == "быть"):
+        return ""
+    return _join(_control_prefix_ru(head, helper), lemma)
+
+
+def _subjects_ru(verb, helper: _RuSentence) -> list:
+    # a subject is never dative, instrumental or locative: "фонд выделил лаборатории грант" —
+    # the parser may call the dative «лаборатории» a second subject (its Acc / Gen tags are
+    # often a nominative's homonym: "Ремонт моста стоил ...", so those stay)
+    subjects = [s for s in helper.kids(verb, _RU_SUBJ) if (s.feats or {}).get("Case") not in ("Dat", "Ins", "Loc")]
+    if not subjects and verb.rel == "xcomp":
+        head = helper.by_id.get(verb.head_id)  # "«Русгидро» согласилась купить ...": the head's subject
+        if head is not None and head is not verb:
+            return _subjects_ru(head, helper)
+    if not subjects and verb.rel == "conj":
+        head = helper.by_id.get(verb.head_id)
+        if head is not None and head.pos in ("VERB", "AUX"):
+            subjects = helper.kids(head, _RU_SUBJ)
+    if not subjects and verb.rel in ("acl", "amod"):
+        head = helper.by_id.get(verb.head_id)  # "компания, основанная в 1990 году"
+        subjects = [head] if head is not None else []
+    if not subjects and verb.rel == "advcl" and (verb.feats or {}).get("VerbForm") == "Conv":
+        head = helper.by_id.get(verb.head_id)  # "..., сменив на посту Юху Лахтинена": the main clause's subject
+        if head is not None and head is not verb:
+            return _subjects_ru(head, helper)
+    if not subjects and verb.rel == "ccomp" and (verb.feats or {}).get("VerbForm") == "Fin" \
+            and (verb.feats or {}).get("Voice") != "Pass":
+        head = helper.by_id.get(verb.head_id)  # "компания заявила, что откроет офис": the one who said it
+        if head is not None and head is not verb and head.pos == "VERB":
+            matrix = [s for s in _subjects_ru(head, helper) if s.pos != "PRON" or s.text.lower() in ("он", "она", "они")]
+            vf = verb.feats or {}
+            agreeing = [s for s in matrix if (s.feats or {}).get("Number") in (None, vf.get("Number"))
+                        and (vf.get("Tense") != "Past" or vf.get("Number") == "Plur"
+                             or (s.feats or {}).get("Gender") in (None, vf.get("Gender")))]
+            if agreeing:
+                return agreeing
+    if not subjects and verb.rel in ("csubj", "xcomp"):
+        head = helper.by_id.get(verb.head_id)  # "пожарным удалось локализовать огонь": who succeeded
+        if head is not None and _lemma(helper.vocab, head) in _RU_DATIVE_CONTROL:
+            subjects = [k for k in helper.kids(head, ("iobj", "obl", "obj", "nsubj"))
+                        if (k.feats or {}).get("Case") == "Dat" and not helper.kids(k, ("case",))]
+    resolved = []
+    for subject in subjects:
+        if subject.text.lower() in _RU_RELATIVE and verb.rel == "acl:relcl":
+            head = helper.by_id.get(verb.head_id)
+            if head is None:
+                continue
+            subject = head
+        resolved.extend(helper.with_conjuncts(subject))
+    return resolved
+
+
+def objects_of(verb, helper: _RuSentence) -> list:
+    """The verb's direct objects, conjuncts included."""
+    return [c for o in helper.kids(verb, _RU_OBJ) for c in helper.with_conjuncts(o)]
+
+
+def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
+    lemma = _lemma(helper.vocab, verb)
+    if lemma in _RU_SAY and not any(o.pos in ("NOUN", "PROPN", "NUM") for o in helper.kids(verb, _RU_OBJ)):
+        # "сообщила в четверг пресс-служба компании в Telegram-канале": attribution, no fact
+        # ("добавит ещё два рейса" has an object: adding, not saying)
+        return
+    if (lemma in _RU_POSSIBLE_HEADS or lemma in _RU_PLAN_HEADS) and helper.kids(verb, ("xcomp",)):
+        return  # "может вырасти в 2027 году": the infinitive's facts carry it; «мочь в 2027 год» is none
+    for fact in _verb_facts_ru_all(verb, sentence, helper):
+        if _RU_BARE_NUMBER.match(fact.subject) or _RU_BARE_NUMBER.match(fact.object):
+            continue  # "2 | оцениваться | 1": pieces of a broken number or code, not things
+        yield fact
+
+
+def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
+    subjects = _subjects_ru(verb, helper)
+    if not subjects:
+        return
+    # "не одобрила", "будет построен", "может снизить", "если ..., выпустит": on the fact (issue 10)
+    modality = _modality_ru(verb, helper)
+    if modality == "planned" and _predicted_by_another_ru(verb, subjects, helper):
+        modality = "possible"  # issue 10: «Что планирует усилить Доронин?» for the coach's forecast
+    emit = _Emitter(sentence, modality, _control_prefix_ru(verb, helper))
+    feats = verb.feats or {}
+    passive = feats.get("Voice") == "Pass" or any(c.rel == "nsubj:pass" for c in helper.kids(verb))
+    lemma = _lemma(helper.vocab, verb)
+    # natasha marks the agent of a passive as a bare instrumental obl ("приобретён «Северным портом»")
+    agents = [
+        c for c in helper.kids(verb, ("obl:agent", "obl"))
+        if c.rel == "obl:agent" or (passive and not helper.kids(c, ("case",)) and (c.feats or {}).get("Case") == "Ins")
+    ]
+    if lemma in _RU_APPOINT:
+        # "Новым главой района назначен Сергей Иванов": the bare instrumental is the role, not who appointed
+        agents = [a for a in agents if helper.phrase(a) is not None or helper.doer_name(a) is not None
+                  or _lemma(helper.vocab, a) in _RU_INSTITUTIONS]
+
+    subject_phrases = [p for p in (helper.phrase(s) or helper.doer_name(s) for s in subjects) if p is not None]
+    if not subject_phrases and not passive:
+        # "пожарные не смогли его локализовать", "власти района ввели режим ЧС": people by their
+        # trade or an institution act as a named subject does (issue 10)
+        subject_phrases = [p for p in (helper.agent_phrase(s) for s in subjects) if p is not None]
+    if passive and agents:
+        # "«Балтийский транзит» приобретён «Северным портом»" → (Северный порт, приобрести, ...)
+        patients = [p for p in (helper.phrase(s, common=True) for s in subjects) if p is not None]
+        for agent in agents:
+            agent_phrase = helper.phrase(agent) or helper.doer_name(agent) or helper.agent_phrase(agent)
+            if agent_phrase is not None:
+                for subject_phrase in patients:  # the patient may be a thing: "стадион будет построен ..."
+                    yield emit(agent_phrase, lemma, subject_phrase)
+        return
+    common_subject = False
+    if not subject_phrases:
+        # "Ремонт моста стоил 3 миллиарда рублей": a thing as subject, only with a named or counted object
+        subject_phrases = [p for p in (helper.phrase(s, common=True) for s in subjects) if p is not None]
+        common_subject = bool(subject_phrases)
+    if not subject_phrases:
+        return
+    base = _passive_form(helper.vocab, verb) if passive and feats.get("VerbForm") == "Part" else lemma
+
+    if lemma in _RU_APPOINT and not passive:
+        # "назначило главным режиссёром театра «Волжская сцена» Кирилла Абрамцева": the one
+        # appointed takes the role, the subject did the appointing
+        people = [p for p in (helper.phrase(o) for o in objects_of(verb, helper)) if p is not None and p[1] == "PER"]
+        for person in people:
+            for subject_phrase in subject_phrases:
+                yield emit(subject_phrase, lemma, person)
+            for predicate in helper.kids(verb, ("xcomp", "obl")):
+                if not helper.kids(predicate, ("case",)) and (predicate.feats or {}).get("Case") == "Ins":
+                    yield from _role_facts_ru(predicate, [person], sentence, helper, emit.modality)
+        return
+    if lemma in _RU_COPULAS or lemma in _RU_APPOINT:
+        # "Москва является столицей России" → (Москва, столица, Россия); "«Здравица» станет
+        # крупнейшей аптечной сетью Поволжья" keeps its plan
+        for predicate in helper.kids(verb, ("xcomp", "obl", "obj")):
+            if helper.kids(predicate, ("case",)):
+                continue
+            for fact in _role_facts_ru(predicate, subject_phrases, sentence, helper, emit.modality):
+                yield fact
+            named = helper.phrase(predicate)
+            if named is not None and named[1] is not None:
+                for subject_phrase in subject_phrases:
+                    yield emit(subject_phrase, lemma, named)
+        return
+
+    time_suffix = _time_phrase_ru(verb, helper)
+    objects = helper.kids(verb, _RU_OBJ)
+    # an object that only points back ("руководит компанией") names its thing in the relation
+    # below, so the verb's other complements still give facts ("руководить компанией «X» с | 2017 год")
+    named_object = any(helper.phrase(o) is not None and helper.refers_back(o) is None for o in objects)
+    # an unnamed direct object belongs in the relation of the verb's other facts:
+    # "испытал роботов в Северном порту" → (Робопорт, испытать роботов в, Северный порт)
+    # (the direct object before a dative: "передало больнице томограф" is about the томограф)
+    plain_object = next((o for o in sorted(objects, key=_dative)
+                         if o.pos == "NOUN" and (helper.phrase(o) is None or helper.refers_back(o) is not None)), None)
+    # "Он руководит компанией с 2017 года": «компанией» alone says not which company; the one
+    # named before it goes into the relation ("руководить компанией «Балтийские верфи» с") and
+    # is the verb's own object (issue 10: «С какого года руководит компанией Андрей Соколов?»)
+    back = helper.back_reference(plain_object) if plain_object is not None and lemma not in _RU_CREATE else None
+    # "назвал Тарасова лучшим нападающим": the complement belongs to the object's relation
+    complement = helper.secondary_predicate(verb)
+    located = _nested_places_ru(verb, helper)
+    for inner, outer in located:
+        # "испытал краны в «Северном порту» в Санкт-Петербурге": the city says where the port is,
+        # not a second place of the test (issue 10: the set «Санкт-Петербург | Северный порт»)
+        yield _fact(sentence, inner[1], _join("находиться", helper.preposition(outer[0])), outer[1])
+    produced = False
+    for child in helper.kids(verb):
+        if any(child is outer[0] for _, outer in located):
+            continue
+        if child.rel in _RU_OBJ:
+            if complement == "" or (complement is None and lemma in _RU_NEEDS_COMPLEMENT):
+                continue
+            if _dative(child) and not all(_dative(o) for o in objects):
+                continue  # "продал Савельева «Ротору»": the recipient is not what was sold
+            # a quantity is true of a period: "продала 2139 автомобилей в октябре" → "продать в октябре"
+            is_quantity = helper.number_phrase(child) is not None
+            relation = _join(base, time_suffix) if is_quantity else _join(base, complement or "")
+        elif child.rel == "obl" and helper.range_phrase(child) is not None:
+            # "составить от 1,1 до 1,3 млрд рублей": one amount, a range
+            for subject_phrase in subject_phrases:
+                yield emit(subject_phrase, base, (helper.range_phrase(child), None))
+            produced = True
+            continue
+        elif child.rel == "obl":
+            if named_object:
+                continue  # as in English: the fact about the named object stands on its own
+            middle = helper.object_words(plain_object) if plain_object is not None else ""
+            if back is not None:
+                middle = f"{middle} «{back[0]}»"
+            relation = _join(base, middle, helper.preposition(child))
+        else:
+            continue
+        for obj in helper.with_conjuncts(child):
+            if not helper.kids(obj, ("case",)) and _lemma(helper.vocab, obj) in _RU_DURATIONS:
+                continue  # "тренировался две недели": a duration, not an object
+            if (child.rel == "obl" and (obj.feats or {}).get("Case") == "Loc" and helper.date_phrase(obj) is None
+                    and helper.number_phrase(obj) is not None):
+                continue  # "вырос в двух кварталах от стадиона": a distance, not a place one can name
+            object_phrase = helper.phrase(obj)
+            owned = helper.owner_of(obj) if child.rel in _RU_OBJ and object_phrase is None or (
+                object_phrase is not None and helper.number_phrase(obj) is not None and child.rel in _RU_OBJ) else None
+            if owned is not None:
+                # "приобрела 100% сети «Фармлайн»": the share with the name of what it is a share
+                # of, one object (a question asks «Что приобрела Здравица?»; the share alone,
+                # «100 %», says nothing)
+                words, owner = owned
+                produced = True
+                for subject_phrase in subject_phrases:
+                    yield emit(subject_phrase, relation, (f"{words} «{owner[0]}»", None))
+                continue
+            if object_phrase is not None:
+                produced = True
+                for subject_phrase in subject_phrases:
+                    yield emit(subject_phrase, relation, object_phrase)
+            elif child.rel in _RU_OBJ and obj.pos == "NOUN":
+                # "открыл офис в Казани" → (Сбербанк, открыть офис в, Казань)
+                for nmod in helper.kids(obj, ("nmod",)):
+                    preposition = helper.preposition(nmod)
+                    nmod_phrase = helper.phrase(nmod) if preposition else None
+                    if nmod_phrase is None:
+                        continue
+                    # the object as written ("управляет активами на"): a lemma here would read
+                    # «управляет активы на» in a question
+                    relation_with_object = _join(base, helper.as_written(obj), preposition)
+                    produced = True
+                    for subject_phrase in subject_phrases:
+                        yield emit(subject_phrase, relation_with_object, nmod_phrase)
+    if ((not produced or back is not None) and plain_object is not None and not common_subject and complement is None
+            and lemma not in _RU_NEEDS_COMPLEMENT):
+        # "Дума не одобрила проект" → (Дума, одобрить, проект) negated: a named subject doing
+        # something to a thing (thing–verb–thing is never kept)
+        thing = back or helper.phrase(plain_object, common=True) or helper.people_phrase(plain_object)
+        if thing is not None and thing is not back and _own_only(plain_object, helper):
+            thing = None  # "сохранит свой пост": «пост» is no answer a reader can check (issue 10)
+        if thing is not None and (thing[1] is None or thing is back):
+            for subject_phrase in subject_phrases:
+                yield emit(subject_phrase, base, thing)
+
+
+def _nested_places_ru(verb, helper: _RuSentence) -> list:
+    """The verb's places where a later one says where an earlier one is: "в «Северном порту» в
+    Санкт-Петербурге" → [(Северный порт, Санкт-Петербург)], each a (token, phrase) pair. Only named
+    places in the locative ("в" / "на"), the later a geographic name; a time ("в октябре") is none."""
+    places = []
+    for child in helper.kids(verb, ("obl",)):
+        if (helper.preposition(child) not in ("в", "во", "на") or (child.feats or {}).get("Case") != "Loc"
+                or helper.date_phrase(child) is not None or helper.kids(child, ("conj",))):
+            continue
+        phrase = helper.phrase(child)
+        if phrase is not None and phrase[1] in ("ORG", "LOC"):
+            places.append((child, phrase))
+    places.sort(key=lambda p: p[0].start)
+    if len(places) != 2 or places[1][1][1] != "LOC" or places[0][1][0] == places[1][1][0]:
+        return []
+    return [(places[0], places[1])]
+
+
+def _own_only(noun, helper: _RuSentence) -> bool:
+    """Is the common noun only the subject's own ("свой пост", "свои краны"), with no genitive or
+    name to say which one? Then the noun alone names nothing a reader can check."""
+    return (any(_lemma(helper.vocab, d) == "свой" for d in helper.kids(noun, ("det", "amod")))
+            and not helper.kids(noun, ("nmod", "appos", "flat:name")) and noun.id not in helper.span_of)
+
+
+def _time_phrase_ru(verb, helper: _RuSentence) -> str:
+    """The verb's "в октябре" / "в 2023 году" modifier as written, or ""."""
+    for child in helper.kids(verb, ("obl",)):
+        preposition = helper.preposition(child)
+        if preposition not in ("в", "во", "за"):
+            continue
+        lemma = _lemma(helper.vocab, child)
+        words = sorted([child, *helper.kids(child, ("amod", "nummod", "nmod"))], key=lambda t: t.start)
+        if lemma in _RU_MONTHS or (lemma in ("год", "квартал", "месяц") and len(words) > 1):
+            return _join(preposition, " ".join(t.text for t in words))
+    return ""
+
+
+def _passive_form(vocab, verb) -> str:
+    """Short passive participle in the masculine singular: "построена" → "построен"."""
+    from pymorphy2.analyzer import Parse
+
+    for parse in vocab.parse(verb.text.lower()):
+        if parse.tag.POS in ("PRTS", "PRTF"):
+            short = Parse.inflect(parse, {"PRTS", "masc", "sing"}) or parse
+            return short.word.replace("ё", "е")
+    return verb.text.lower()
+
+
+def _role_facts_ru(noun, subject_phrases, sentence: str, helper: _RuSentence, modality: str = "asserted"
+                   ) -> Iterator[_Fact]:
+    """A role noun with a genitive entity ("глава Газпрома", "столицей России") → (X, глава, Газпром);
+    through a genitive that names no one, the role takes it along: "председатель правления
+    банка" → (X, председатель правления, Итиль-Банк)."""
+    if noun.id in helper.span_of:
+        return
+    for nmod in helper.kids(noun, ("nmod",)):
+        if helper.kids(nmod, ("case",)):
+            continue  # "директор по продажам": not the organisation the role belongs to
+        relation = helper.role(noun)
+        owners = helper.with_conjuncts(nmod)
+        if all(helper.phrase(c) is None for c in owners) and nmod.pos == "NOUN" and not helper.kids(nmod, ("amod",)):
+            inner = [c for c in helper.kids(nmod, ("nmod",)) if not helper.kids(c, ("case",))]
+            if inner:
+                relation, owners = f"{relation} {nmod.text.lower()}", helper.with_conjuncts(inner[0])
+        for conjunct in owners:
+            object_phrase = helper.phrase(conjunct)
+            if object_phrase is None:
+                continue
+            for subject_phrase in subject_phrases:
+                yield _fact(sentence, subject_phrase, relation, object_phrase, modality)
+
+
+def _noun_facts_ru(noun, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
+    """Appositive and zero-copula roles.
+
+    "Иван Петров, глава Газпрома," (role is an appositive of the name);
+    "директор «Северного порта» Анна Смирнова" (the name is an appositive of the role);
+    "Москва — столица России" (the role noun is the predicate, with its own subject).
+    """
+    if noun.id in helper.span_of:
+        return
+    anchors = []
+    head = helper.by_id.get(noun.head_id)
+    if noun.rel == "appos" and head is not None:
+        anchors.append(head)
+    anchors += [c for c in helper.kids(noun, ("appos",)) if c.id in helper.span_of]
+    anchors += helper.kids(noun, ("nsubj",)) if noun.rel == "root" else []
+    subject_phrases = []
+    for anchor in anchors:
+        phrase = helper.phrase(anchor)
+        if phrase is not None and phrase[1] in ("PER", "ORG", "LOC"):
+            subject_phrases.append(phrase)
+    if subject_phrases:
+        yield from _role_facts_ru(noun, subject_phrases, sentence, helper)

@@ -1,0 +1,99 @@
+"""Russian rules triplets: word-level morphology over natasha / pymorphy (lemmas, animacy, the
+nominative of a name natasha could not normalise).
+"""
+from __future__ import annotations
+
+from tasks.dragon.rules_ru.lexicon import _RU_NAME_ENDINGS, _RU_NAME_GRAMMEMES, _RU_UD_CASES
+
+
+def _nominative_word(vocab, token, inflected: str) -> str:
+    """natasha's nominative, or, where it kept an oblique form because the tagger's gender was
+    off ("главой", a masculine noun of the feminine declension), pymorphy's nominative of the
+    reading in the token's case and number."""
+    grammeme = _RU_UD_CASES.get((token.feats or {}).get("Case"))
+    if grammeme is None or inflected != token.text.lower().replace("ё", "е") or token.pos != "NOUN":
+        return inflected
+    number = "plur" if (token.feats or {}).get("Number") == "Plur" else "sing"
+    for parse in vocab.parse(token.text.lower()):
+        if parse.tag.POS == "NOUN" and grammeme in parse.tag and number in parse.tag:
+            from pymorphy2.analyzer import Parse
+
+            form = Parse.inflect(parse, {"nomn", number})
+            if form is not None:
+                return form.word.replace("ё", "е")
+    return inflected
+
+
+def _common_noun(vocab, token) -> bool:
+    """Is the word, by pymorphy's likeliest reading, a dictionary common noun (no name, place or
+    brand, nor a guess at an unknown word such as "Робопорт")?"""
+    parses = vocab.parse(token.text.lower())
+    return (bool(parses) and parses[0].is_known and parses[0].tag.POS == "NOUN"
+            and not any(g in parses[0].tag for g in _RU_NAME_GRAMMEMES))
+
+
+def _dative(token) -> bool:
+    """An indirect object: the parser's iobj, or an "obj" in the dative ("передало больнице томограф")."""
+    return token.rel == "iobj" or (token.feats or {}).get("Case") == "Dat"
+
+
+def _animate(vocab, token) -> bool:
+    """Is the common noun a kind of person ("форвард", "министр")? The tagger's reading in context
+    ("спасателям" is people, though pymorphy's likeliest reading is a device) or pymorphy's
+    likeliest noun reading ("лётчиками-наблюдателями", which the tagger misses)."""
+    if (token.feats or {}).get("Animacy") == "Anim" and token.pos == "NOUN":
+        return True
+    for parse in vocab.parse(token.text.lower()):
+        if parse.tag.POS == "NOUN":
+            return "anim" in parse.tag
+    return False
+
+
+def _unquote(name: str) -> str:
+    """ "Авиакомпания «Северный ветер" (natasha's span took the noun and one quote) → "Северный ветер"."""
+    if "«" in name:
+        name = name.split("«", 1)[1]
+    return name.replace("»", "").replace("«", "").strip() or name
+
+
+def _lemma(vocab, token) -> str:
+    if token.lemma is None:
+        token.lemmatize(vocab)
+    return token.lemma.replace("ё", "е")
+
+
+def _person_normals(spans, vocab) -> None:
+    """A person's surname in the case and gender of the first name before it: natasha gives
+    "Людмила Гранову" for "Людмилу Гранову" (its tagger took the surname for masculine)."""
+    from pymorphy2.analyzer import Parse
+
+    for span in spans:
+        words = span.normal.split()
+        if span.type != "PER" or len(words) != len(span.tokens) or len(words) < 2:
+            continue
+        first = span.tokens[0].feats or {}
+        gender = {"Fem": "femn", "Masc": "masc"}.get(first.get("Gender"))
+        grammeme = {"Acc": "accs", "Gen": "gent", "Dat": "datv", "Ins": "ablt", "Loc": "loct"}.get(first.get("Case"))
+        if gender is None or grammeme is None:
+            continue
+        for position, token in enumerate(span.tokens[1:], start=1):
+            for parse in vocab.parse(token.text.lower()):
+                tag = parse.tag
+                if ("Surn" in tag or "Patr" in tag) and gender in tag and grammeme in tag:
+                    nominative = Parse.inflect(parse, {"nomn"})
+                    if nominative is not None:
+                        words[position] = nominative.word.capitalize()
+                    break
+        span.normal = " ".join(words)
+
+
+def _name_stems(spans) -> None:
+    """A name natasha could not normalise ("генеральный директор «ГридЛаба»": pymorphy does not
+    know the word) takes the nominative the same text gives elsewhere ("Компания «ГридЛаб» ...")."""
+    normals = {span.normal for span in spans}
+    for span in spans:
+        for ending in _RU_NAME_ENDINGS:
+            stem = span.normal[: -len(ending)]
+            if span.normal.endswith(ending) and len(stem) >= 3 and stem in normals:
+                span.normal = stem
+                break

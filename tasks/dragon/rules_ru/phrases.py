@@ -1,0 +1,386 @@
+"""Russian rules triplets: ``_RuSentence``, pattern helpers over one parsed sentence: what a token
+names (a named entity, a date, an amount, a thing by its common noun, a role) as a subject or object.
+"""
+from __future__ import annotations
+
+from tasks.dragon.rules_ru.lexicon import (
+    _RU_AGE, _RU_ANAPHORS, _RU_DEMONSTRATIVES, _RU_GENERIC, _RU_INSTITUTIONS, _RU_MONTHS, _RU_PERSONAL,
+    _RU_RELATIVE, _RU_SEASONS, _RU_SHARES,
+)
+from tasks.dragon.rules_ru.morph import _animate, _common_noun, _lemma, _nominative_word, _unquote
+from tasks.dragon.rules_ru.reference import _Memory, _References
+
+
+class _RuSentence(_References):
+    """Pattern helpers over one natasha sentence."""
+
+    def __init__(self, tokens, span_of: dict[str, object], vocab, memory: "_Memory | None" = None):
+        self.tokens = tokens
+        #: what the text named before (and the abbreviations it defined): what "компания", "музей",
+        #: "он", "её" point back at
+        self.memory = memory or _Memory()
+        self.aliases = self.memory.aliases
+        #: the person, when the sentence before named exactly one: what "22-летний форвард" points back at
+        self.sole_person = self.memory.sole_person
+        self.by_id = {t.id: t for t in tokens}
+        self.children: dict[str, list] = {}
+        for token in tokens:
+            self.children.setdefault(token.head_id, []).append(token)
+        self.span_of = span_of
+        self.vocab = vocab
+
+    def kids(self, token, rels=None) -> list:
+        found = self.children.get(token.id, ())
+        return [c for c in found if rels is None or c.rel in rels]
+
+    def with_conjuncts(self, token) -> list:
+        out = [token]
+        for child in self.kids(token, ("conj",)):
+            out.extend(self.with_conjuncts(child))
+        return out
+
+    def phrase(self, head, common: bool = False) -> tuple[str, str | None] | None:
+        """(text, NER label) of what ``head`` names, or None.
+
+        A named-entity span in its normal (nominative) form; a common noun with a named
+        appositive ("компания «Северный порт»") gives the appositive; a number phrase is
+        kept as written ("2139 автомобилей"); a lone proper noun in its lemma.
+        """
+        if head.pos == "PRON" and _lemma(self.vocab, head) in _RU_PERSONAL:
+            return self.pronoun(head)  # "Ранее он руководил ...", "Компания построит его": the one meant, or nothing
+        if head.pos == "PRON" or head.text.lower() in _RU_RELATIVE:
+            return None
+        if head.text in self.aliases:
+            return self.aliases[head.text]
+        span = self.span_of.get(head.id)
+        if span is not None and span.text.rstrip().endswith("«"):
+            span = None  # "Самарская аптечная сеть «" (the NER stopped at the quote): the name is the appositive
+        if span is not None:
+            if span.text in self.aliases:
+                return self.aliases[span.text]
+            return _unquote(span.normal), span.type
+        back = self.refers_back(head)
+        if back is not None:
+            return back
+        quoted = self.quoted_name(head)
+        if quoted is not None:
+            return quoted
+        for child in self.kids(head, ("appos", "flat:name")):
+            # "фирму «Балтийский транзит»": the name is an appositive of the common noun
+            span = self.span_of.get(child.id)
+            if span is not None:
+                return _unquote(span.normal), span.type
+
+        for nmod in self.kids(head, ("nmod",)) if _lemma(self.vocab, head) in _RU_ANAPHORS else ():
+            # "сеть магазинов «Лента»": the name hangs off the genitive (not "иск компании «Ростел»")
+            if self.kids(nmod, ("case",)):
+                continue
+            for child in self.kids(nmod, ("appos",)):
+                span = self.span_of.get(child.id)
+                if span is not None:
+                    return _unquote(span.normal), span.type
+        date = self.date_phrase(head)
+        if date is not None:
+            return date, None
+        number = self.number_phrase(head)
+        if number is not None:
+            return number, None
+        if head.pos == "PROPN" and _lemma(self.vocab, head) in _RU_ANAPHORS:
+            return self.common_phrase(head) if common else None  # "Банк откроет ...": a capitalised "the bank"
+        if (head.pos == "PROPN" and head is self.tokens[0] and not self.kids(head, ("flat:name", "flat", "appos"))
+                and _common_noun(self.vocab, head)):
+            # "Лабораторией руководит ...": a capital at the start of a sentence, not a name
+            return _lemma(self.vocab, head), None
+        if head.pos == "PROPN":
+            parts = sorted([head, *self.kids(head, ("flat:name", "flat"))], key=lambda t: t.start)
+            return " ".join(_lemma(self.vocab, t).capitalize() for t in parts), None
+        if common and head.pos == "NOUN":
+            return self.common_phrase(head)
+        return None
+
+    def date_phrase(self, head) -> str | None:
+        """ "в 2026 году" → "2026 год", "в марте" → "март", "с 1 февраля 2027 года" → "1 февраля 2027
+        года", "весной 2027 года" → "весна 2027 года"; only an absolute time (a year, a month, a
+        season of a year or a day of a month)."""
+        lemma = _lemma(self.vocab, head)
+        if lemma in _RU_MONTHS:
+            years = [c for c in self.kids(head, ("amod", "nummod", "nmod")) if c.text.isdigit()]
+            if not years:
+                year = self.year_of(head)
+                if year:
+                    return f"{lemma} {year}"
+            return " ".join([lemma, *[y.text for y in years]])
+        if lemma in _RU_SEASONS:
+            year = self.year_of(head)
+            return f"{lemma} {year}" if year else None
+        if lemma == "год":
+            years = [c for c in self.kids(head, ("amod", "nummod")) if c.text.isdigit() and len(c.text) == 4]
+            if years:
+                return f"{years[0].text} год"
+        if head.text.isdigit() and 1 <= int(head.text) <= 31:
+            # "1 февраля 2027 года", "12 декабря": a day of a month, as written
+            months = [c for c in self.kids(head, ("flat", "nmod", "amod", "nummod", "appos"))
+                      if _lemma(self.vocab, c) in _RU_MONTHS and (c.feats or {}).get("Case") in (None, "Gen")]
+            if months:
+                year = self.year_of(head) or self.year_of(months[0])
+                return " ".join(p for p in (head.text, months[0].text.lower(), year) if p)
+        return None
+
+    def year_of(self, token) -> str:
+        """ "2027 года" hanging on a date word, as written, or ""."""
+        for child in self.kids(token, ("nmod", "flat", "amod")):
+            if _lemma(self.vocab, child) == "год" and not self.kids(child, ("case",)):
+                digits = [c for c in self.kids(child, ("amod", "nummod")) if c.text.isdigit() and len(c.text) == 4]
+                if digits:
+                    return f"{digits[0].text} {child.text.lower()}"
+        return ""
+
+    def range_phrase(self, head) -> str | None:
+        """ "от 1,1 до 1,3 млрд рублей" (the "до" part hanging on the "от" number) as written, or None."""
+        if self.preposition(head) != "от" or head.pos != "NUM":
+            return None
+        upper = [c for c in self.kids(head, ("obl", "nmod", "conj")) if self.preposition(c) == "до"
+                 and self.number_phrase(c) is not None]
+        if not upper:
+            return None
+        return f"от {head.text} до {self.number_phrase(upper[0])}"
+
+    def number_phrase(self, head) -> str | None:
+        """ "20 тысяч электромобилей", "3 миллиарда рублей", "2139 автомобилей": as written, or None."""
+        words, stack, has_number = [head], [head], head.pos == "NUM"
+        while stack:
+            token = stack.pop()
+            for child in self.kids(token, ("nummod", "nummod:gov", "amod")):
+                if child.rel == "amod" and token is not head:
+                    continue
+                words.append(child)
+                stack.append(child)
+                has_number = has_number or child.pos == "NUM"
+        if not has_number:
+            return None
+        return " ".join(t.text for t in sorted(words, key=lambda t: t.start))
+
+    def common_phrase(self, head) -> tuple[str, str | None] | None:
+        """A thing named by a common noun, in the nominative with its adjectives and genitive
+        ("ремонт моста через Волгу", "новый стадион в Казани"); "компания" / "банк" alone point
+        back at the organisation named before (``refers_back``), else nothing."""
+        lemma = _lemma(self.vocab, head)
+        # a bare modifier of a noun is its genitive; an instrumental one ("объяснила рост
+        # новыми линиями") is the verb's, misattached by the parser
+        modifiers = [
+            m for m in self.kids(head, ("nmod",)) if self.kids(m, ("case",)) or (m.feats or {}).get("Case") in (None, "Gen")
+        ]
+        back = self.refers_back(head)
+        if back is not None or (lemma in _RU_ANAPHORS and not modifiers and not self.kids(head, ("amod",))):
+            return back
+        if any(_lemma(self.vocab, d) in _RU_DEMONSTRATIVES for d in self.kids(head, ("det", "amod"))):
+            return None  # "рассматривал такую возможность", "это решение": which one, the sentence before says
+        if lemma in _RU_GENERIC:
+            return None
+        if _animate(self.vocab, head):
+            # "22-летний форвард заменит ...": a description of a person, not a name a question
+            # can use; with an age it points back at the person just named, else nothing
+            ages = [c for c in self.kids(head, ("amod",)) if _RU_AGE.match(c.text.lower())]
+            return self.sole_person if ages else None
+        name = self.quoted_appositive(head)
+        if name is not None:
+            # "новый городской электромобиль «Волна Бриз»": the thing is «Волна Бриз», as a
+            # named appositive gives its name ("фирму «Балтийский транзит»"); the noun alone
+            # would be an answer nobody can check (issue 10)
+            return name, None
+        return self.thing_words(head), None
+
+    def thing_words(self, head) -> str:
+        """The noun in the nominative with its adjectives and (short) genitive, as common_phrase
+        gives a thing: "ремонт моста через Волгу", "власти Карымского района"."""
+        modifiers = [
+            m for m in self.kids(head, ("nmod",)) if self.kids(m, ("case",)) or (m.feats or {}).get("Case") in (None, "Gen")
+        ]
+        words = [self.role(head)]
+        for nmod in modifiers[:1]:
+            if any(t.text.lower() in _RU_RELATIVE or _lemma(self.vocab, t) == "который" for t in self.subtree(nmod)):
+                break  # "спрос на которые", "порывы которого": the modifier is another clause's word
+            tokens = sorted([nmod, *self.kids(nmod, ("case", "amod", "flat:name")), *[
+                t for c in self.kids(nmod, ("nmod",)) for t in (c, *self.kids(c, ("case",)))
+            ]], key=lambda t: t.start)
+            names = [_unquote(self.span_of[c.id].normal) for c in self.kids(nmod, ("appos",)) if c.id in self.span_of]
+            names = names or [n for n in (self.quoted_appositive(nmod),) if n is not None]
+            if names:  # "выручка холдинга «Металлинвест»", "песни из нового альбома «Солёный ветер»"
+                words.append(f"{' '.join(t.text for t in tokens)} «{names[0]}»")
+            elif len(tokens) <= 5:
+                # the modifier whole when it is short and unbroken: "крепления боковой стенки",
+                # "моста через реку Самару", not "крепления стенки", "моста через реку"
+                whole = self.subtree(nmod)
+                order = [self.tokens.index(t) for t in whole]
+                if len(whole) <= 5 and max(order) - min(order) + 1 == len(whole):
+                    tokens = whole
+                words.append(" ".join(t.text for t in tokens))
+        return " ".join(words)
+
+    def people_phrase(self, noun) -> tuple[str, str | None] | None:
+        """People named by what they are and where they are from, as an object: "жителей Урульги"
+        → "жители Урульги", "34-летнего жителя Урульги" → "житель Урульги" (the age says nothing a
+        reader can check), "пациентов" (a plural group); None for one undescribed person."""
+        if noun.pos != "NOUN" or noun.id in self.span_of or not _animate(self.vocab, noun):
+            return None
+        named = [m for m in self.kids(noun, ("nmod",)) if not self.kids(m, ("case",))
+                 and (self.phrase(m) or (None, None))[1] in ("LOC", "ORG")]
+        plural = (noun.feats or {}).get("Number") == "Plur"
+        if not named and not plural:
+            return None
+        from natasha.norm import inflect_word
+
+        parts = sorted([noun, *[a for a in self.kids(noun, ("amod",)) if not _RU_AGE.match(a.text.lower())]],
+                       key=lambda t: t.start)
+        words = " ".join(inflect_word(self.vocab, t) for t in parts)
+        if named:
+            words = f"{words} {' '.join(t.text for t in self.subtree(named[0]))}"
+        return words, None
+
+    def agent_phrase(self, noun) -> tuple[str, str | None] | None:
+        """A common noun that names who acts: people by their trade ("пожарные", "подрядчик",
+        "владельцы предприятия", "лётчики-наблюдатели") or an institution ("власти Карымского
+        района", "администрация района", "конкурсная комиссия", ``_RU_INSTITUTIONS``), as written
+        in the nominative with its adjectives and genitive; None for anything else, and for a
+        described person ("22-летний форвард", "34-летнего жителя": no name a reader can check)."""
+        if noun.pos not in ("NOUN", "ADJ") or noun.id in self.span_of:
+            return None
+        lemma = _lemma(self.vocab, noun)
+        if lemma in _RU_GENERIC or lemma in _RU_ANAPHORS:
+            return None
+        if not (lemma in _RU_INSTITUTIONS or _animate(self.vocab, noun)):
+            return None
+        if any(_RU_AGE.match(c.text.lower()) for c in self.kids(noun, ("amod",))):
+            return None
+        if noun.pos == "ADJ":
+            return self.role(noun), None
+        return self.thing_words(noun), None
+
+    def doer_name(self, noun) -> tuple[str, str | None] | None:
+        """Who acts, when named by a quotation the NER missed: "агрохолдингом «Русское поле»" →
+        Русское поле (a known name keeps its label). Only for a subject or agent: an object
+        keeps its noun ("песни из нового альбома «Солёный ветер»")."""
+        if noun.pos != "NOUN" or _animate(self.vocab, noun):
+            return None
+        quoted = self.quoted_appositive(noun)
+        if quoted is None:
+            return None
+        return next((name for name in self.memory.counts if name[0] == quoted), None) or (quoted, None)
+
+    def quoted_name(self, head) -> tuple[str, str | None] | None:
+        """A name in «» that the NER missed, when the phrase is the whole quotation and in the
+        nominative ("«Беломорский экспресс» добавит ...", "«Заволжская нива» может ..."); a
+        name the text gave before keeps that one's label."""
+        if (head.feats or {}).get("Case") not in ("Nom", None) or head.pos not in ("NOUN", "PROPN"):
+            return None
+        words = self.subtree(head)
+        order = [self.tokens.index(t) for t in words]
+        first, last = min(order), max(order)
+        if not (last - first + 1 == len(words) and first > 0 and last + 1 < len(self.tokens)
+                and self.tokens[first - 1].text == "«" and self.tokens[last + 1].text == "»"):
+            return None
+        text = " ".join(t.text for t in words)
+        for name in self.memory.counts:
+            if name[0] == text:
+                return name
+        return text, None
+
+    def owner_of(self, noun) -> tuple[str, tuple] | None:
+        """A quantity or share of something named, through bare genitives: "100% сети «Фармлайн»"
+        → ("100 % сети", Фармлайн), "30% акций компании «Север»" → ("30 % акций компании",
+        Север); None when no name is reached in two steps."""
+        head_words = self.number_phrase(noun) if noun.pos in ("NUM", "SYM") or self.number_phrase(noun) else None
+        if head_words is None:
+            if _lemma(self.vocab, noun) not in _RU_SHARES:
+                return None
+            head_words = self.as_written(noun)
+        words, current = [head_words], noun
+        for _ in range(2):
+            genitives = [c for c in self.kids(current, ("nmod",)) if not self.kids(c, ("case",))
+                         and (c.feats or {}).get("Case") in ("Gen", None)]
+            if not genitives:
+                return None
+            current = genitives[0]
+            named = self.phrase(current)
+            if named is not None and (named[1] is not None or self.quoted_appositive(current) is not None
+                                      or current.id in self.span_of):
+                if current.pos == "NOUN" and current.id not in self.span_of:
+                    words.append(current.text.lower())  # "сети «Фармлайн»": the noun stays with the share
+                return " ".join(words), named
+            if current.pos != "NOUN":
+                return None
+            words.append(current.text.lower())
+        return None
+
+    def object_words(self, noun) -> str:
+        """A direct object as written with its short modifier right after it ("закупки свёклы",
+        "первую очередь комбината", "жителей Урульги", "ставки по ипотеке"): what the relation
+        carries when the fact's object is another complement ("сократит закупки свёклы на 10%")."""
+        words = self.as_written(noun)
+        position = self.tokens.index(noun)
+        for nmod in self.kids(noun, ("nmod",)):
+            if not self.kids(nmod, ("case",)) and (nmod.feats or {}).get("Case") not in ("Gen", None):
+                continue
+            parts = sorted([nmod, *self.kids(nmod, ("case", "amod"))], key=lambda t: t.start)
+            order = [self.tokens.index(t) for t in parts]
+            if len(parts) <= 3 and max(order) - min(order) + 1 == len(parts) and min(order) == position + 1:
+                words = f"{words} {' '.join(t.text for t in parts)}"
+            break
+        return words
+
+    def quoted_appositive(self, noun) -> str | None:
+        """The name in «» right after a common noun, as written (an appositive name stays in the
+        nominative: "альбома «Солёный ветер»"), whatever the NER made of it; or None."""
+        for child in self.kids(noun, ("appos", "flat:name")):
+            words = self.subtree(child)
+            order = [self.tokens.index(t) for t in words]
+            first, last = min(order), max(order)
+            if (last - first + 1 == len(words) and first > 0 and last + 1 < len(self.tokens)
+                    and self.tokens[first - 1].text == "«" and self.tokens[last + 1].text == "»"):
+                return " ".join(t.text for t in words)
+        return None
+
+    def role(self, noun) -> str:
+        """A role noun with its adjectives in the nominative: "генеральным директором" → "генеральный директор".
+
+        natasha's own normaliser, not lemmas: a participle keeps its form ("управляющий
+        партнер", where the lemma would be the verb "управлять").
+        """
+        from natasha.norm import inflect_word
+
+        parts = sorted([noun, *[c for c in self.kids(noun, ("amod",)) if c.id not in self.span_of]], key=lambda t: t.start)
+        return " ".join(_nominative_word(self.vocab, t, inflect_word(self.vocab, t)) for t in parts)
+
+    def as_written(self, noun) -> str:
+        """A common noun with its adjectives as in the text: "роботов", "новый терминал"."""
+        parts = sorted([noun, *self.kids(noun, ("amod",))], key=lambda t: t.start)
+        return " ".join(t.text.lower() for t in parts)
+
+    def secondary_predicate(self, verb) -> str | None:
+        """What the verb says its object becomes or is called, as written: "назвал Тарасова
+        лучшим молодым нападающим страны" → "лучшим молодым нападающим страны"; None when the
+        verb has none; "" when it has one too long or broken to keep (the fact is then dropped:
+        «назвал Тарасова» alone says nothing)."""
+        for x in self.kids(verb, ("xcomp",)):
+            if x.pos not in ("NOUN", "ADJ") or self.kids(x, ("case",)):
+                continue
+            words = self.subtree(x)
+            order = [self.tokens.index(t) for t in words]
+            if len(words) > 5 or max(order) - min(order) + 1 != len(words):
+                return ""
+            return " ".join(t.text for t in words)
+        return None
+
+    def subtree(self, token) -> list:
+        """The token and everything under it, punctuation left out, in text order."""
+        out, stack = [], [token]
+        while stack:
+            current = stack.pop()
+            if current.pos != "PUNCT":
+                out.append(current)
+            stack.extend(self.kids(current))
+        return sorted(out, key=lambda t: self.tokens.index(t))
+
+    def preposition(self, token) -> str:
+        cases = [c for c in self.kids(token, ("case",))]
+        return " ".join(c.text.lower() for c in cases)

@@ -1,0 +1,247 @@
+"""Russian rules triplets: reference resolution. ``_Memory`` is what one article has named so far;
+``_References`` reads a bare noun ("компания", "музей"), a pronoun ("он", "её") or an abbreviation
+against it; ``_remember`` adds a sentence's names to it.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tasks.dragon.rules_ru.lexicon import _RU_ANAPHORS, _RU_OBJ, _RU_RELATIVE, _RU_SUBJ
+from tasks.dragon.rules_ru.morph import _animate, _common_noun, _lemma, _unquote
+
+if TYPE_CHECKING:  # the helper is passed in; phrases.py imports this module
+    from tasks.dragon.rules_ru.phrases import _RuSentence
+
+
+class _Memory:
+    """What one article has named so far: the words that point back ("компания", "музей", "она",
+    an abbreviation) are read against it."""
+
+    def __init__(self) -> None:
+        self.counts: dict[tuple, int] = {}
+        self.last: dict[tuple, int] = {}
+        self.heads: dict[tuple, set[str]] = {}
+        self.order = 0
+        #: abbreviation → the full name the text gave it in parentheses
+        self.aliases: dict[str, tuple[str, str | None]] = {}
+        #: (person, gender) in the order named
+        self.people: list[tuple[tuple, str | None]] = []
+        #: the subjects and objects of the sentence before, nearest first: (phrase, gender, number)
+        self.previous: list[tuple[tuple, str | None, str | None]] = []
+        #: the named subjects of the sentence before
+        self.previous_subjects: list[tuple] = []
+        self.sole_person = None
+
+    def heads_of(self, name: tuple) -> list[str]:
+        return sorted(self.heads.get(name, ()))
+
+    def mention(self, name: tuple, heads=()) -> None:
+        self.order += 1
+        self.counts[name] = self.counts.get(name, 0) + 1
+        self.last[name] = self.order
+        self.heads.setdefault(name, set()).update(h for h in heads if h)
+
+    def resolve(self, lemma: str, generic: bool, earlier=()) -> tuple | None:
+        """The thing a bare noun points back at: a fitting name earlier in its own sentence
+        (``earlier``, nearest first: "Генеральный директор «Норникеля», который возглавляет
+        компанию с 2012 года"), else a fitting subject of the sentence before, else among the
+        names whose head noun it is the one named most (then last); a generic organisation noun
+        may also take a name without that head ("компания" for «Здравица», a chain), a head
+        match counting as two mentions."""
+        for name, heads in earlier:
+            match = any(h == lemma or (len(lemma) >= 4 and h.endswith(lemma)) for h in heads)
+            if match or (generic and name[1] == "ORG"):
+                return name
+        for name in self.previous_subjects:
+            # "«Фосагро» открыла завод. Компания заработала ...": the subject just before, first
+            match = any(h == lemma or (len(lemma) >= 4 and h.endswith(lemma)) for h in self.heads.get(name, ()))
+            if match or (generic and name[1] == "ORG"):
+                return name
+        best, best_key = None, None
+        for name, count in self.counts.items():
+            match = any(h == lemma or (len(lemma) >= 4 and h.endswith(lemma)) for h in self.heads.get(name, ()))
+            if not match and not (generic and name[1] == "ORG"):
+                continue
+            key = (count + (2 if match else 0), self.last[name])
+            if best_key is None or key > best_key:
+                best, best_key = name, key
+        return best
+
+
+class _References:
+    """What a bare noun, a pronoun or an abbreviation points back at: the methods of
+    ``_RuSentence`` (tasks/dragon/rules_ru/phrases.py) that read the article's ``_Memory``."""
+
+    def back_reference(self, noun) -> tuple[str, str | None] | None:
+        """The organisation a bare "компания" / "предприятие" (no adjective, genitive or name)
+        points back at, or None (not such a noun, or nothing named before it)."""
+        if (_lemma(self.vocab, noun) not in _RU_ANAPHORS or noun.id in self.span_of
+                or self.kids(noun, ("amod", "nmod", "appos", "flat:name", "det"))):
+            return None
+        return self.memory.resolve(_lemma(self.vocab, noun), generic=True, earlier=self.earlier_names(noun))
+
+    def refers_back(self, noun) -> tuple[str, str | None] | None:
+        """What a bare common noun points back at, or None.
+
+        Russian copy names a thing once ("Онежский художественный музей", "хоккейный клуб
+        «Северное сияние»", "«Итиль-Банк»") and then calls it by its head noun alone: "Музей
+        закроется ...", "клуб намерен ...", "председатель правления банка". A noun with no
+        adjective, genitive, name or number of its own points back at the thing named before
+        whose head noun it is (the last part of a compound counts: "холдинг" for
+        "агрохолдинг"); the generic organisation nouns (``_RU_ANAPHORS``: "компания",
+        "предприятие", ...) at the organisation the text has named most (issue 10).
+        """
+        if noun.pos not in ("NOUN", "PROPN") or noun.id in self.span_of or noun.text in self.aliases:
+            return None
+        if self.kids(noun, ("amod", "nmod", "appos", "flat:name", "flat", "nummod", "nummod:gov", "acl", "acl:relcl")):
+            return None
+        if any(_lemma(self.vocab, d) == "свой" for d in self.kids(noun, ("det",))):
+            return None
+        if noun.pos == "PROPN" and not _common_noun(self.vocab, noun) and _lemma(self.vocab, noun) not in _RU_ANAPHORS:
+            return None
+        lemma = _lemma(self.vocab, noun)
+        return self.memory.resolve(lemma, generic=lemma in _RU_ANAPHORS, earlier=self.earlier_names(noun))
+
+    def earlier_names(self, token) -> list[tuple[tuple, list[str]]]:
+        """The organisations named in this sentence before ``token``, nearest first, with their
+        head nouns."""
+        position = self.tokens.index(token)
+        found, seen = [], set()
+        for candidate in reversed(self.tokens[:position]):
+            span = self.span_of.get(candidate.id)
+            if span is None or span.type not in ("ORG", "LOC") or id(span) in seen or span.text.rstrip().endswith("«"):
+                continue
+            seen.add(id(span))
+            if span.type == "LOC":  # a place only by its own head noun: "Самарской области ... область"
+                heads = [_lemma(self.vocab, t) for t in span.tokens if t.pos == "NOUN" and _common_noun(self.vocab, t)]
+                if heads and len(span.tokens) > 1:
+                    found.append(((span.normal, span.type), heads[:1]))
+                continue
+            name = self.aliases.get(span.text) or (_unquote(span.normal), span.type)
+            found.append((name, _name_heads(self.vocab, span.tokens) + self.memory.heads_of(name)))
+        return found
+
+    def pronoun(self, token) -> tuple[str, str | None] | None:
+        """What a third-person pronoun ("он", "она", "его", "ней", "их") points back at, or None.
+
+        The nearest thing before it that agrees in gender and number: a subject earlier in the
+        sentence (not of the pronoun's own verb: "Иван видел его" is not Иван), then a subject or
+        object of the sentence before, then the person last named of that gender ("Министерство
+        не продлило с ней контракт" after "... сменил Людмилу Гранову").
+        """
+        feats = token.feats or {}
+        gender, number = feats.get("Gender"), feats.get("Number")
+        lemma = _lemma(self.vocab, token)
+        if lemma == "они":
+            number, gender = "Plur", None
+        elif lemma == "она":
+            gender, number = "Fem", "Sing"
+        elif lemma == "оно":
+            gender, number = "Neut", "Sing"
+        elif number is None:
+            number = "Sing"
+
+        def agrees(g, n) -> bool:
+            if number == "Plur" or n == "Plur":
+                return number == n
+            return gender is None or g is None or g == gender or (gender in ("Masc", "Neut") and g in ("Masc", "Neut")
+                                                                and token.text.lower() in ("его", "него", "ему", "нему", "им", "ним", "нём"))
+
+        own_verb = self.by_id.get(token.head_id)
+        position = self.tokens.index(token)
+        for candidate in reversed(self.tokens[:position]):
+            if candidate.rel not in _RU_SUBJ or candidate.pos == "PRON" or candidate.text.lower() in _RU_RELATIVE:
+                continue
+            if own_verb is not None and (candidate.head_id == own_verb.id or candidate.head_id == own_verb.head_id):
+                continue
+            cf = candidate.feats or {}
+            if agrees(cf.get("Gender"), cf.get("Number")):
+                phrase = self.phrase(candidate, common=True) or self.agent_phrase(candidate)
+                if phrase is not None:
+                    return phrase
+        for phrase, g, n in self.memory.previous:
+            if agrees(g, n):
+                return phrase
+        if lemma in ("он", "она") and number != "Plur":
+            for phrase, g in reversed(self.memory.people):
+                if g is None or gender is None or g == gender:
+                    return phrase
+        return None
+
+
+def _remember(sent, spans, helper: _RuSentence, memory: _Memory) -> None:
+    """Add what one sentence names to the article's memory (see _Memory)."""
+    vocab, span_of = helper.vocab, helper.span_of
+    seen_spans = set()
+    for token in sent.tokens:
+        if token.pos == "NOUN" and token.id not in span_of and not _animate(vocab, token) and (
+                helper.quoted_appositive(token) is not None
+                or any(c.id in span_of for c in helper.kids(token, ("appos",)))):
+            # "театр «Волжская сцена»", "агрохолдинг «Заволжская нива»": the noun is the name's head
+            named = helper.phrase(token, common=True)
+            if named is not None:
+                memory.mention(named, [_lemma(vocab, token)])
+                seen_spans.update(id(span_of[c.id]) for c in helper.kids(token, ("appos",)) if c.id in span_of)
+    for token in sent.tokens:
+        if token.id in span_of or token.pos not in ("NOUN", "PROPN"):
+            continue
+        quoted = helper.quoted_name(token)
+        if quoted is not None and quoted not in memory.counts:
+            # "«Волжский банк» откроет ...": a quoted name the NER missed is named all the same
+            memory.mention(quoted, [_lemma(vocab, token)] if _common_noun(vocab, token) else [])
+    for span in spans:
+        if sent.start <= span.start < sent.stop and span.type == "LOC" and len(span.tokens) > 1:
+            # "Самарская область ... область не будет повышать тарифы": a place its head noun names
+            # (only by that noun: a place is never what "компания" means)
+            heads = [_lemma(vocab, t) for t in span.tokens if t.pos == "NOUN" and _common_noun(vocab, t)]
+            if heads:
+                memory.mention((span.normal, span.type), heads[:1])
+        if not (sent.start <= span.start < sent.stop) or span.type != "ORG" or id(span) in seen_spans:
+            continue
+        name = memory.aliases.get(span.text) or (_unquote(span.normal), span.type)
+        memory.mention(name, _name_heads(vocab, span.tokens))
+    people = [span for span in spans if span.type == "PER" and sent.start <= span.start < sent.stop]
+    for span in people:
+        memory.people.append(((span.normal, span.type), (span.tokens[0].feats or {}).get("Gender")))
+    memory.sole_person = memory.people[-1][0] if people and len({p.normal for p in people}) == 1 else None
+    previous = []
+    for rels in (_RU_SUBJ, _RU_OBJ):
+        for token in sent.tokens:
+            if token.rel in rels and token.pos != "PRON" and token.text.lower() not in _RU_RELATIVE:
+                phrase = helper.phrase(token, common=True) or helper.agent_phrase(token)
+                if phrase is not None:
+                    feats = token.feats or {}
+                    previous.append((phrase, feats.get("Gender"), feats.get("Number")))
+    memory.previous = previous
+    memory.previous_subjects = [
+        p for p in (helper.phrase(t) for t in sent.tokens if t.rel in _RU_SUBJ and t.pos != "PRON") if p is not None
+        and p in memory.counts]
+
+
+def _name_heads(vocab, tokens) -> list[str]:
+    """The common nouns a name is built on: "Онежский художественный музей" → музей, "Министерство
+    культуры" → министерство, "Итиль-Банк" → банк (the last part of a hyphenated name)."""
+    heads = []
+    for token in tokens:
+        if token.pos in ("NOUN", "PROPN") and _common_noun(vocab, token):
+            heads.append(_lemma(vocab, token))
+            break
+    for token in tokens:
+        if "-" in token.text:
+            last = token.text.rsplit("-", 1)[1].lower()
+            parses = vocab.parse(last)
+            if parses and parses[0].is_known and parses[0].tag.POS == "NOUN":
+                heads.append(parses[0].normal_form.replace("ё", "е"))
+    return heads
+
+
+def _named_before(spans, sent, at: int) -> tuple[str, str | None] | None:
+    """The name that ends at character ``at`` of the parsed text (where a parenthesis with its
+    abbreviation stood): an NER span, else the words in «» right before it, as written."""
+    for span in spans:
+        if sent.start <= span.start and at - 2 <= span.stop <= at:
+            return _unquote(span.normal), span.type
+    before = sent.text[: at - sent.start].rstrip()
+    if before.endswith("»") and "«" in before:
+        return before[before.rindex("«") + 1:-1].strip(), "ORG"
+    return None

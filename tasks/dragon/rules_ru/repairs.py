@@ -1,0 +1,355 @@
+"""Russian rules triplets: mending the head errors natasha's parser makes on long news sentences.
+"""
+from __future__ import annotations
+
+from benchmill import nlp
+
+from tasks.dragon.rules_ru.lexicon import (
+    _RU_ABBREVIATION, _RU_CLAUSE_BREAKS, _RU_CONDITIONS, _RU_FUTURE_AUX, _RU_PLACE_PREPOSITIONS, _RU_SUBORDINATORS,
+)
+from tasks.dragon.rules_ru.morph import _lemma
+
+
+def _repair_parse_ru(tokens, vocab) -> None:
+    """Mend the head errors natasha's parser makes on long news sentences, in general terms.
+
+    Each repair moves a token only where its attachment breaks Russian grammar: a subordinator
+    ("если") belongs to the first verb after it; an "если" clause parsed as a second root is an
+    adverbial clause of the main one, and it runs to its comma; what natasha hangs on the
+    auxiliary "будет" (subject, "не") is the main verb's; a passive's second "subject" in the
+    instrumental is its agent; a finite verb with no subject takes the nearest agreeing
+    nominative before it in its clause; a noun is never an adjective's dependent or an
+    adjective modifier; a relative "который" agrees with its noun; coordinated nouns share their
+    case; a verb has no numeral modifier; an appositive name agrees in case with its noun.
+    """
+    by_id = {t.id: t for t in tokens}
+    index = {t.id: i for i, t in enumerate(tokens)}
+
+    def kids(token, rels=None):
+        return [t for t in tokens if t.head_id == token.id and (rels is None or t.rel in rels)]
+
+    def head(token):
+        return by_id.get(token.head_id)
+
+    def case(token):
+        return (token.feats or {}).get("Case")
+
+    def is_verb(token):
+        return token.pos in ("VERB", "AUX") or (token.pos == "ADJ" and (token.feats or {}).get("Variant") == "Short")
+
+    def finite(token):
+        feats = token.feats or {}
+        return token.pos in ("VERB", "AUX") and feats.get("VerbForm") == "Fin"
+
+    def segment(i, step):
+        """Indices from i in one direction up to a clause break (comma, colon, parenthesis)."""
+        j = i + step
+        while 0 <= j < len(tokens) and tokens[j].text not in _RU_CLAUSE_BREAKS:
+            yield j
+            j += step
+
+    def ancestors(token):
+        seen = set()
+        current = head(token)
+        while current is not None and current.id not in seen:
+            seen.add(current.id)
+            yield current
+            current = head(current)
+
+    def attach(token, new_head, rel):
+        if new_head is token or any(a is token for a in ancestors(new_head)):
+            return False  # would close a loop
+        token.head_id, token.rel = new_head.id, rel
+        return True
+
+    # a noun as an adjective modifier: "наценку на важные препараты" (наценку amod → препараты),
+    # "в Балакове элеватор" (Балакове amod → элеватор, the "в" on элеватор)
+    for token in tokens:
+        target = head(token)
+        if token.rel != "amod" or token.pos not in ("NOUN", "PROPN") or target is None or target.pos not in ("NOUN", "PROPN"):
+            continue
+        if index[token.id] > index[target.id]:
+            continue
+        cases = kids(target, ("case",))
+        between = [c for c in cases if index[token.id] < index[c.id] < index[target.id]]
+        before = [c for c in cases if index[c.id] < index[token.id]]
+        above = head(target)
+        if between and above is not None:
+            rel = target.rel if target.rel not in ("dep", "amod") else "obj"
+            if attach(token, above, rel):
+                attach(target, token, "nmod")
+        elif before and above is not None:
+            for c in before:
+                c.head_id = token.id
+            if attach(token, above, "obl" if is_verb(above) else "nmod"):
+                has_obj = any(k.rel == "obj" for k in kids(above) if k is not target)
+                target.rel = "obj" if is_verb(above) and not has_obj and case(target) in ("Acc", "Nom") else target.rel
+
+    # an adjective heading a noun: "со «Средневолжской мостостроительной компанией»" (компанией nmod →
+    # Средневолжской): the noun takes the adjective's place, the adjective modifies it
+    for token in tokens:
+        if token.pos != "ADJ" or token.rel in ("amod", "root", "conj", "xcomp", "acl") or head(token) is None:
+            continue
+        nouns = [k for k in kids(token, ("nmod", "appos", "obl")) if k.pos in ("NOUN", "PROPN")
+                 and index[k.id] > index[token.id] and (case(k) == case(token) or case(token) is None)]
+        if not nouns:
+            continue
+        noun = nouns[0]
+        gap = tokens[index[token.id] + 1:index[noun.id]]
+        if any(t.pos not in ("ADJ", "PUNCT") for t in gap):
+            continue
+        above, rel = head(token), token.rel
+        noun.head_id, noun.rel = above.id, rel
+        for k in kids(token):
+            if k is not noun and k.rel in ("case", "amod", "punct", "nmod", "appos"):
+                k.head_id = noun.id
+        token.head_id, token.rel = noun.id, "amod"
+
+    # a subordinator belongs to the first verb after it in its clause: "Если цены ... сохранятся"
+    for token in tokens:
+        if token.rel != "mark" or token.text.lower() not in _RU_SUBORDINATORS:
+            continue
+        verbs = [tokens[j] for j in segment(index[token.id], 1) if is_verb(tokens[j])
+                 and tokens[j].rel not in ("aux", "aux:pass", "cop", "amod")
+                 and (tokens[j].feats or {}).get("VerbForm") not in ("Part", "Conv")]
+        if verbs and head(token) is not verbs[0]:
+            token.head_id = verbs[0].id
+
+    # an "если" clause parsed as a root of its own: an adverbial clause of the main verb
+    roots = [t for t in tokens if t.rel == "root"]
+    for clause in tokens:
+        if not any(k.rel == "mark" and k.text.lower() in _RU_CONDITIONS for k in kids(clause)):
+            continue
+        main = head(clause)
+        if clause.rel == "root" or main is None:
+            others = [r for r in roots if r is not clause and is_verb(r)]
+            others += [k for k in kids(clause, ("parataxis", "conj", "ccomp", "dep")) if is_verb(k)
+                       and index[k.id] > index[clause.id]]
+            after = [o for o in others if index[o.id] > index[clause.id]]
+            if not after:
+                continue
+            main = min(after, key=lambda o: index[o.id])
+            if main.rel != "root":
+                main.head_id, main.rel = clause.head_id, "root"
+            clause.head_id, clause.rel = main.id, "advcl"
+        elif clause.rel != "advcl":
+            continue
+        if index[clause.id] > index[main.id]:
+            continue
+        # the clause runs from its subordinator to its comma: what lies there is the clause's,
+        # what lies past it the main verb's ("Если бюджет выделит театру 90 млн рублей, театр отремонтирует ...")
+        inside = set(segment(index[clause.id], 1)) | set(segment(index[clause.id], -1))
+        for j in inside:
+            token = tokens[j]
+            if token.head_id == main.id and token.rel not in ("punct", "advcl"):
+                attach(token, clause, token.rel)
+        end = max(inside | {index[clause.id]})
+        for token in kids(clause):
+            if index[token.id] > end and token.rel in ("nsubj", "obj", "obl", "iobj", "advmod", "nsubj:pass"):
+                attach(token, main, token.rel)
+
+    # a future "будет" beside an infinitive is its auxiliary, whatever natasha called it
+    # ("повышать тарифы перевозчик не будет": будет dep → повышать)
+    for token in tokens:
+        verb = head(token)
+        if (token.text.lower() in _RU_FUTURE_AUX and token.rel in ("dep", "conj", "parataxis", "advcl") and verb is not None
+                and (verb.feats or {}).get("VerbForm") == "Inf"):
+            token.rel = "aux"
+
+    # what natasha hangs on an auxiliary ("клуб не будет повышать": клуб, не → будет) is the verb's
+    for token in tokens:
+        aux = head(token)
+        if aux is None or aux.rel not in ("aux", "aux:pass", "cop") or token.rel in ("punct",):
+            continue
+        verb = head(aux)
+        if verb is not None:
+            attach(token, verb, token.rel)
+
+    # a passive's "subject" that can only be instrumental is its agent: "было обнаружено
+    # лётчиками-наблюдателями", "был приобретён агрогруппой «Пензенские нивы»"
+    for token in tokens:
+        if token.rel != "nsubj:pass" or token.pos not in ("NOUN", "PROPN"):
+            continue
+        forms = [p.tag for p in vocab.parse(token.text.lower()) if p.tag.POS == "NOUN"]
+        if forms and all("ablt" in tag for tag in forms):
+            token.rel = "obl:agent"
+            if token.feats is not None:
+                token.feats = {**token.feats, "Case": "Ins"}
+
+    # an argument does not reach across another clause's verb to a verb before it: "руководил
+    # омским театром" (театром obj → назначило, over руководил), "привлекать ...: строительство
+    # будет финансироваться за счёт собственных средств" (средств obj → привлекать)
+    for token in tokens:
+        verb = head(token)
+        if token.rel not in ("obj", "obl", "iobj") or verb is None or not is_verb(verb) or index[verb.id] > index[token.id]:
+            continue
+        lineage = {a.id for a in ancestors(token)}
+        between = [tokens[j] for j in range(index[verb.id] + 1, index[token.id])
+                   if (finite(tokens[j]) or (tokens[j].feats or {}).get("VerbForm") == "Inf")
+                   and tokens[j].rel not in ("aux", "aux:pass", "cop", "xcomp")
+                   and verb.id not in {a.id for a in ancestors(tokens[j])}]
+        if between and between[-1].id not in lineage:
+            attach(token, between[-1], token.rel)
+
+    # a clause with "который" parsed as a root of its own is a relative clause of the noun before
+    for clause in tokens:
+        if clause.rel not in ("root", "parataxis", "conj", "dep") or not is_verb(clause):
+            continue
+        pronoun = next((k for k in kids(clause) if _lemma(vocab, k) == "который" and index[k.id] < index[clause.id]), None)
+        if pronoun is None or index[pronoun.id] == 0 or tokens[index[pronoun.id] - 1].text != ",":
+            continue
+        nouns = [t for t in tokens[:index[pronoun.id]] if t.pos in ("NOUN", "PROPN")]
+        if not nouns:
+            continue
+        if clause.rel == "root":
+            others = [t for t in tokens if t.rel == "root" and t is not clause]
+            if not others:
+                continue
+        attach(clause, nouns[-1], "acl:relcl")
+
+    # a relative "который" agrees with its noun: "аппарат ..., который был закуплен" is the
+    # аппарат's clause even when natasha hangs it on "больница"
+    for clause in tokens:
+        if clause.rel != "acl:relcl" or head(clause) is None:
+            continue
+        pronoun = next((k for k in kids(clause) if _lemma(vocab, k) == "который"), None)
+        if pronoun is None:
+            continue
+        pf = pronoun.feats or {}
+
+        def agrees(noun) -> bool:
+            nf = noun.feats or {}
+            if pf.get("Number") == "Plur" or nf.get("Number") == "Plur":
+                return pf.get("Number") == nf.get("Number")
+            return pf.get("Gender") in (None, nf.get("Gender"))
+
+        noun = head(clause)
+        if noun.pos not in ("NOUN", "PROPN") or agrees(noun):
+            continue
+        for j in range(index[pronoun.id] - 1, -1, -1):
+            candidate = tokens[j]
+            if candidate.pos in ("NOUN", "PROPN") and agrees(candidate) and candidate is not clause:
+                attach(clause, candidate, "acl:relcl")
+                break
+
+    # a verb has no numeral modifier, a noun no verb conjunct: "могла составить от 1,1 ...",
+    # "вырастет на 7% — до 146 рублей" (рублей conj → вырастет)
+    for token in tokens:
+        verb = head(token)
+        if verb is None or not is_verb(verb) or (verb.feats or {}).get("VerbForm") == "Part":
+            continue  # a participle used as a noun counts: "двух подозреваемых"
+        if token.rel == "nummod" or (token.rel == "conj" and token.pos in ("NOUN", "NUM", "SYM") and not kids(token, ("cc",))):
+            token.rel = "obl" if kids(token, ("case",)) else "obj"
+
+    # coordinated nouns share their case: "на аукционе, ..., 2,4 млрд рублей" (рублей conj →
+    # аукционе) is the verb's object
+    for token in tokens:
+        first = head(token)
+        if (token.rel != "conj" or token.pos not in ("NOUN", "NUM") or first is None or first.pos not in ("NOUN", "PROPN")
+                or kids(token, ("cc",)) or case(token) in (None, case(first))):
+            continue
+        verb = next((a for a in ancestors(token) if is_verb(a)), None)
+        if verb is None:
+            continue
+        if kids(token, ("case",)):
+            attach(token, verb, "obl")
+        elif case(token) in ("Gen", "Acc") and not kids(verb, ("obj",)):
+            attach(token, verb, "obj")
+
+    # an appositive name agrees in case with its noun; a name in the accusative is no bare
+    # modifier: "назначило главным режиссёром театра Кирилла Абрамцева" (Абрамцева appos →
+    # Министерство), "назначил генеральным директором Олега Кравцова" (Олега nmod → директором)
+    for token in tokens:
+        noun = head(token)
+        if token.pos != "PROPN" or noun is None or noun.pos not in ("NOUN", "PROPN") or kids(token, ("case",)):
+            continue
+        if index[token.id] > 0 and tokens[index[token.id] - 1].text == "«":
+            continue  # a quoted name stays in the nominative
+        mismatch = (token.rel == "appos" and case(token) not in (None, case(noun))
+                    and case(token) in ("Acc", "Gen") and case(noun) in ("Nom", "Ins"))
+        mismatch = mismatch or (token.rel == "nmod" and case(token) == "Acc")
+        if not mismatch:
+            continue
+        verb = next((tokens[j] for j in range(index[token.id] - 1, -1, -1) if is_verb(tokens[j])
+                     and tokens[j].rel not in ("aux", "aux:pass")), None)
+        if verb is not None and not kids(verb, ("obj",)):
+            attach(token, verb, "obj")
+
+    # a verb has one direct object: a bare genitive right after it is that object's modifier
+    # ("запустит первую очередь комбината": комбината obj → очередь); an object with a
+    # preposition is an oblique ("управляет ... в Самарской и Ульяновской областях")
+    for token in tokens:
+        verb = head(token)
+        if token.rel != "obj" or verb is None:
+            continue
+        preps = [c for c in kids(token, ("case",)) if c.text.lower() in _RU_PLACE_PREPOSITIONS]
+        if preps:
+            token.rel = "obl"
+            continue
+        earlier = [o for o in kids(verb, ("obj",)) if index[o.id] < index[token.id] and o.pos in ("NOUN", "PROPN")]
+        if earlier and case(token) == "Gen" and all(
+                tokens[j].pos in ("ADJ", "DET", "NUM") for j in range(index[earlier[-1].id] + 1, index[token.id])):
+            attach(token, earlier[-1], "nmod")
+
+    # an adjective agrees with its noun: a bare "genitive" whose adjective is accusative is an
+    # animate accusative, the verb's object ("привлекать к проекту иностранных партнёров")
+    for token in tokens:
+        if token.rel != "nmod" or token.pos != "NOUN" or kids(token, ("case",)) or case(token) != "Gen":
+            continue
+        if (token.feats or {}).get("Number") != "Plur" or not any(case(a) == "Acc" for a in kids(token, ("amod",))):
+            continue
+        verb = next((a for a in ancestors(token) if is_verb(a)), None)
+        if verb is not None and not kids(verb, ("obj",)) and (verb.feats or {}).get("VerbForm") in ("Fin", "Inf"):
+            attach(token, verb, "obj")
+
+    # a genitive the parser left hanging on the verb after a noun is that noun's: "рассказал
+    # коммерческий директор «Заволжской нивы» Олег Самсонов" (нивы dep → рассказал)
+    for token in tokens:
+        if token.rel != "dep" or case(token) != "Gen" or token.pos not in ("NOUN", "PROPN") or kids(token, ("case",)):
+            continue
+        j = index[token.id] - 1
+        while j >= 0 and (tokens[j].pos in ("ADJ", "DET") or tokens[j].text in ("«", "»")):
+            j -= 1
+        if j >= 0 and tokens[j].pos in ("NOUN", "PROPN"):
+            attach(token, tokens[j], "nmod")
+
+    # a finite verb with no subject takes the nearest nominative before it in its clause that
+    # agrees with it ("«Колымская горнорудная компания» получила ...", "КГК заплатила ...",
+    # "Если A снизит ставку, «Итиль-Банк» ... снизит ставки")
+    for verb in tokens:
+        if not finite(verb) or verb.rel in ("aux", "aux:pass", "cop", "xcomp", "acl:relcl", "acl", "csubj"):
+            continue
+        if kids(verb, ("nsubj", "nsubj:pass", "csubj", "expl")):
+            continue
+        if verb.rel == "conj" and head(verb) is not None and is_verb(head(verb)):
+            continue  # "заменят кровлю и восстановят ...": the first verb's subject
+        vf = verb.feats or {}
+        if vf.get("Person") in ("1", "2"):
+            continue
+        for j in segment(index[verb.id], -1):
+            candidate = tokens[j]
+            if candidate.pos not in ("NOUN", "PROPN") or kids(candidate, ("case",)):
+                continue
+            abbreviation = bool(_RU_ABBREVIATION.match(candidate.text))
+            if case(candidate) != "Nom" and not abbreviation:
+                continue
+            cf = candidate.feats or {}
+            if vf.get("Number") and cf.get("Number") and vf["Number"] != cf["Number"] and not abbreviation:
+                continue
+            if (vf.get("Number") == "Sing" and vf.get("Gender") and cf.get("Gender") and vf["Gender"] != cf["Gender"]
+                    and not abbreviation):
+                continue
+            owner = head(candidate)
+            if candidate.rel in ("nsubj", "nsubj:pass") and owner is not None and owner is not verb:
+                rivals = [k for k in kids(owner, ("nsubj", "nsubj:pass")) if k is not candidate]
+                crossing = any(tokens[k].text in _RU_CLAUSE_BREAKS for k in range(
+                    min(index[candidate.id], index[owner.id]), max(index[candidate.id], index[owner.id])))
+                if not rivals and not crossing:
+                    break
+            # the top of an appositive chain: "компания" for "«... компания» (КГК)"
+            while candidate.rel == "appos" and head(candidate) is not None and head(candidate).pos in ("NOUN", "PROPN") \
+                    and index[head(candidate).id] < index[verb.id] and case(head(candidate)) == "Nom":
+                candidate = head(candidate)
+            attach(candidate, verb, "nsubj:pass" if vf.get("Voice") == "Pass" else "nsubj")
+            break
+    nlp.break_head_cycles(tokens)

@@ -1,0 +1,155 @@
+"""Russian rules triplets: sentences simplified before the second parse (parentheses dropped, an
+abbreviation remembered, attribution clauses moved to a line of their own).
+"""
+from __future__ import annotations
+
+import re
+
+from tasks.dragon.rules_ru.lexicon import _RU_ABBREVIATION, _RU_CLAUSE_WORDS, _RU_NUMBER_ABBREVIATIONS, _RU_SAY
+from tasks.dragon.rules_ru.morph import _lemma
+
+
+def _is_say_verb(vocab, token) -> bool:
+    return (token.pos == "VERB" and (token.feats or {}).get("VerbForm") == "Fin"
+            and _lemma(vocab, token) in _RU_SAY)
+
+
+def _simplified_lines(parsed, vocab):
+    """Each sentence of a first parse as plain clauses, or (None, originals, anchors) when no
+    sentence changes. Returns (lines, originals, anchors): the lines to parse again, for each
+    line the sentence it came from (facts keep the sentence as written), and the abbreviations
+    a parenthesis defined, as {line index: [(abbreviation, offset in the line where the name
+    ends)]}.
+
+    Agency copy wraps a fact in clauses natasha's parser reads badly: a parenthesis
+    ("«Колымская горнорудная компания» (КГК) получила ..." parses the company as an appositive
+    of a later noun) and a clause of attribution ("..., сообщила в среду пресс-служба
+    компании", "..., как уточнил Ладыгин, ...", "Как рассказал X, ...") that the parser makes a
+    second root, taking the fact's subject with it. A parenthesis is dropped (an abbreviation in
+    it is remembered for the name before it); an attribution clause -- a verb of saying
+    (``_RU_SAY``) right after a comma or dash, with no "что" / "как" clause of its own, running
+    to the end of the sentence or to the next comma -- becomes its own line after the clause, so
+    the roles it names ("сказал генеральный директор КГК Андрей Шестаков") are still read.
+    """
+    lines: list[str] = []
+    originals: list[str] = []
+    anchors: dict[int, list[tuple[str, int]]] = {}
+    changed = False
+    for sent in parsed.sents:
+        texts = [t.text for t in sent.tokens if t.text not in (".", "!", "?")]
+        if len(texts) <= 5 and texts[:1] == ["«"] and texts[-1:] == ["»"]:
+            # "«Волга-Пресс»." left of a dateline: no fact, and beside the next sentence it
+            # changes what the NER finds there
+            changed = True
+            continue
+        main, extra, found = _simplify_sentence(sent, vocab)
+        changed = changed or main != sent.text or bool(extra)
+        if found:
+            anchors[len(lines)] = found
+        for line in (main, *extra):
+            lines.append(line)
+            originals.append(sent.text)
+    return (lines if changed else None), originals, anchors
+
+
+def _simplify_sentence(sent, vocab) -> tuple[str, list[str], list[tuple[str, int]]]:
+    tokens = sent.tokens
+    base = sent.start
+    text = sent.text
+    cuts: list[tuple[int, int]] = []          # character ranges (in the sentence) to drop
+    moved: list[tuple[int, int]] = []         # character ranges that become lines of their own
+    abbreviations: list[tuple[str, int]] = []  # (abbreviation, sentence offset of the "(")
+    words = [t for t in tokens if t.pos != "PUNCT"]
+    # parentheses
+    index = 0
+    while index < len(tokens):
+        if tokens[index].text == "(":
+            depth, end = 0, None
+            for j in range(index, len(tokens)):
+                depth += tokens[j].text == "("
+                depth -= tokens[j].text == ")"
+                if depth == 0:
+                    end = j
+                    break
+            if end is None:
+                break
+            inside = tokens[index + 1:end]
+            if len(inside) == 1 and _RU_ABBREVIATION.match(inside[0].text):
+                abbreviations.append((inside[0].text, tokens[index].start - base))
+            cuts.append((tokens[index].start - base, tokens[end].stop - base))
+            index = end + 1
+            continue
+        index += 1
+    # "620 тыс. тонн": the abbreviation's period inside a sentence reads as a clause break to the
+    # parser ("тыс" and "тонн" become two objects); the number phrase is one
+    for i, token in enumerate(tokens[:-2]):
+        if (token.text.lower() in _RU_NUMBER_ABBREVIATIONS and tokens[i + 1].text == "."
+                and tokens[i + 2].text[:1].islower()):
+            cuts.append((tokens[i + 1].start - base, tokens[i + 1].stop - base))
+    # attribution clauses
+    for i, token in enumerate(tokens):
+        if not _is_say_verb(vocab, token):
+            continue
+        before = [t for t in tokens[:i] if t.pos != "PUNCT"]
+        opener = before[-1] if before else None
+        if opener is not None and opener.text.lower() == "как" and len(before) >= 1:
+            # "Как рассказал X, ..." / "..., как уточнил X, ...": up to the next comma
+            start_token = opener
+            prev = tokens[tokens.index(opener) - 1] if tokens.index(opener) > 0 else None
+            if prev is not None and prev.text not in (",", "—", "–", "-"):
+                continue
+            end = next((j for j in range(i + 1, len(tokens)) if tokens[j].text == ","), None)
+            if end is None:
+                continue
+            span = tokens[tokens.index(opener):end]
+            if any(t.text.lower() in _RU_CLAUSE_WORDS for t in span[2:]) or any(
+                    t is not token and t.pos == "VERB" and (t.feats or {}).get("VerbForm") == "Fin" for t in span):
+                continue
+            if len([t for t in tokens[end:] if t.pos != "PUNCT"]) < 2:
+                continue
+            # "При этом, как уточнил Ладыгин, повышать ..." → "При этом повышать ..."
+            cut_start = (prev.start if prev is not None else start_token.start) - base
+            cuts.append((cut_start, tokens[end].stop - base))
+            moved.append((token.start - base, tokens[end - 1].stop - base))
+            continue
+        # "..., сообщила в среду пресс-служба компании." / "«...», — сказал X."
+        if i == 0 or tokens[i - 1].text not in (",", "—", "–", "-"):
+            continue
+        if len(before) < 3:
+            continue
+        tail = [t for t in tokens[i:] if t.pos != "PUNCT"]
+        if any(t.text.lower() in _RU_CLAUSE_WORDS for t in tail) or any(
+                t is not token and t.pos == "VERB" and (t.feats or {}).get("VerbForm") == "Fin" for t in tail):
+            continue
+        first = i - 1
+        while first > 0 and tokens[first - 1].text in (",", "—", "–", "-"):
+            first -= 1
+        # up to the sentence's final stop, closing quotes included: "..., сообщает «Интерфакс»."
+        last = next(t for t in reversed(tokens[i:]) if t.text not in (".", "!", "?", "…"))
+        cuts.append((tokens[first].start - base, last.stop - base))
+        moved.append((token.start - base, last.stop - base))
+        break
+    if not cuts:
+        return text, [], []
+    cuts.sort()
+    pieces, offset, anchor_at = [], 0, {}
+    out_len = 0
+    for start, stop in cuts:
+        if start < offset:
+            continue
+        piece = text[offset:start]
+        pieces.append(piece)
+        out_len += len(piece)
+        anchor_at[start] = out_len
+        offset = stop
+    pieces.append(text[offset:])
+    main = "".join(pieces)
+    # tidy the seams: "компания  получила", "лицензию ." → single spaces, no space before punctuation
+    main_clean = re.sub(r"\s+([,.;:!?])", r"\1", re.sub(r"\s{2,}", " ", main)).strip()
+    found = []
+    for abbr, at in abbreviations:
+        if at in anchor_at:
+            prefix = re.sub(r"\s{2,}", " ", "".join(pieces)[:anchor_at[at]]).rstrip()
+            found.append((abbr, len(prefix)))
+    extra = [text[a:b].rstrip(" ,;") + "." for a, b in moved]  # a line of its own ends as a sentence
+    return main_clean, extra, found
