@@ -209,6 +209,30 @@ def test_newsletter_and_read_more_lines_are_furniture(paragraph):
     assert clean_paragraph(paragraph) == ("", "furniture")
 
 
+@pytest.mark.parametrize(("paragraph", "reason"), [
+    # a related-article or subscribe line, whatever symbol or emoji opens it
+    ("► По теме: Мэрия Самары выбрала подрядчика для ремонта набережной", "furniture"),
+    ("📣 Подписывайтесь на «Волжский вестник» в MAX и Дзене: новости раньше, чем на сайте. MAX · Дзен", "furniture"),
+    # an ad by its legal marking
+    ("Реклама. Кухни на заказ со скидкой 20%. ООО «Мебель-Плюс», ИНН 6312000001. erid: 2SDnjcQ7x1", "advertisement"),
+    # a box of labelled page facts, press contacts, keywords
+    ("Автор фото: | Олег Рябов\nДата публикации:\nПросмотры: | 311", "page info"),
+    ("Пресс-служба: Алина Котова, +7 (846) 200-10-10, pr@samara-port.example", "page info"),
+    ("Теги: транспорт, Самара, ремонт", "page info"),
+])
+def test_promo_ads_info_boxes_and_contacts_are_not_article_text(paragraph, reason):
+    assert clean_paragraph(paragraph) == ("", reason)
+
+
+@pytest.mark.parametrize("paragraph", [
+    "Итог: компания закрыла сделку раньше срока.",
+    "Узнать о задержках рейсов можно по телефону +7 (846) 300-20-20 круглосуточно.",
+    "Реклама на остановках подорожает на 15% с апреля, сообщили в мэрии.",
+])
+def test_sentences_with_a_label_a_phone_or_the_word_advertising_stay(paragraph):
+    assert clean_paragraph(paragraph) == (paragraph, None)
+
+
 @pytest.mark.parametrize(
     ("name", "first", "gone"),
     [

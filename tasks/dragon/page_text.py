@@ -342,7 +342,9 @@ def extract_article(
 # --------------------------------------------------------------------------- cleaning (issue 10)
 #
 # What a reader skips is not article text: the byline and dateline, photo captions and
-# credits, share/subscribe/"read more" lines, the title repeated at the top, and site
+# credits, share/subscribe/"read more" lines (whatever symbol or emoji opens them: "→ По теме:"),
+# ads by their legal marking ("erid: ..."), boxes of labelled page facts ("Источник: | ...",
+# "Просмотры: | 1208"), press contacts and keyword lines, the title repeated at the top, and site
 # boilerplate repeated on many pages of one source (the last one is learnt across the pages
 # of a crawl, ``strip_site_boilerplate``). Left in, they make a byline-only change a
 # changed document, turn "Thu" into an entity that "approved a stadium", and put garbage
@@ -408,6 +410,47 @@ _FURNITURE_ANYWHERE = re.compile(
     r"подпиш\w+ на (?:нашу |наши )?(?:рассылк|новостн)|на (?:вашу )?(?:электронную )?почту каждый",
     re.IGNORECASE,
 )
+
+
+#: what a page puts in front of a furniture line: "→ По теме: ...", "👉 Подписывайтесь ...", "► Read more"
+_LEADING_SYMBOLS = re.compile(r"^[^\w«\"“„'(\[]+", re.UNICODE)
+#: a subscribe call that opens a short paragraph, whatever the channel's name ("Подписывайтесь на
+#: НН.Сейчас в Telegram ...", "Follow Harbour News on X"): the site's promo, not the story
+_PROMO_CALL = re.compile(
+    r"^(?:подписывайтесь|подпишитесь|следите за нами|читайте нас|присоединяйтесь к нам|subscribe to|follow us|"
+    r"join us on)\b", re.IGNORECASE)
+#: the Russian advertising law's marking ("erid: Kra23dQw1Yp", an advertiser's ИНН after "Реклама"):
+#: an ad, whatever it says
+_AD_MARKING = re.compile(r"\berid\s*[:：]\s*\w|^реклама\b.{0,300}\bинн\s*\d{10,12}\b", re.IGNORECASE | re.DOTALL)
+#: a labelled line of the page's furniture: "Ключевые слова: ...", "Теги: ...", "Tags: ..."
+_LABEL_FURNITURE = re.compile(
+    r"^(?:ключевые слова|теги|метки|рубрик[аи]|tags|keywords|topics|filed under)\s*[:：]", re.IGNORECASE)
+#: a line that gives a way to reach someone: an e-mail address or a phone number
+_CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+|\+\d[\d\s()-]{8,}\d|\b8[\s(-]*800[\s)-]*\d")
+#: a label ending in a colon at the start of a line ("Контакты для СМИ:", "Источник:", "Просмотры:")
+_LINE_LABEL = re.compile(r"^[^\W\d_][\w .-]{0,40}?[:：]\s*(?:\||$)|^[^\W\d_][\w .-]{0,40}?[:：]", re.UNICODE)
+
+
+def _is_info_box(text: str) -> bool:
+    """A box of labelled page facts, one per line or table row: "Источник: | пресс-служба ...",
+    "Опубликовано:", "Редактор раздела: | ...", "Просмотры: | 1208". Every line opens with a short
+    label and a colon, and is short: the page's metadata, not the article's sentences."""
+    rows = [row.strip() for row in text.split("\n") if row.strip()]
+    if not rows:
+        return False
+    for row in rows:
+        label = re.match(r"^([^\W\d_][\w .-]{0,30}?)[:：]\s*(\|\s*)?(.*)$", row, re.UNICODE)
+        if label is None or len(label.group(1).split()) > 3 or len(_WORD.findall(label.group(3))) > 10:
+            return False
+        if "|" not in row and label.group(3) and len(rows) == 1:
+            return False  # one "Label: value" line is a sentence's shape too ("Итог: ...")
+    return True
+
+
+def _is_contact_line(text: str) -> bool:
+    """A short labelled line with an e-mail address or a phone number: "Контакты для СМИ: Ирина
+    Савчук, +7 (4822) 00-01-20, press@...", "Media contact: ...". Who to call, not news."""
+    return len(text) <= 300 and bool(_CONTACT.search(text)) and bool(_LINE_LABEL.match(text))
 
 
 def _token_kind(token: str) -> str:
@@ -526,8 +569,13 @@ def clean_paragraph(paragraph: str, *, title: str = "", first: bool = False) -> 
         return "", reason
     if _CAPTION.match(text):
         return "", "caption"
-    if len(text) <= 200 and (_FURNITURE.match(text) or _FURNITURE_ANYWHERE.search(text)):
+    bare = _LEADING_SYMBOLS.sub("", text)  # "→ По теме: ...", "👉 Подписывайтесь ..."
+    if len(text) <= 200 and (_FURNITURE.match(bare) or _FURNITURE_ANYWHERE.search(bare) or _PROMO_CALL.match(bare)):
         return "", "furniture"
+    if len(text) <= 500 and _AD_MARKING.search(bare):
+        return "", "advertisement"
+    if len(text) <= 300 and (_LABEL_FURNITURE.match(bare) or _is_contact_line(bare) or _is_info_box(text)):
+        return "", "page info"  # its own reason: the short lead before an info box is no box heading
     if prefix := _meta_prefix_length(text):
         text = text[prefix:].lstrip(" ·|•,—–-:")
         if not text:
