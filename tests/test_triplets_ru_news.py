@@ -258,7 +258,7 @@ def test_v_sluchae_is_a_condition_and_obyazan_a_plan():
                      "Компания «Мираторг» обязана выплатить штраф в размере 10 млн рублей.")
     assert any(s == "Фортум" and m == "conditional" for s, _, _, m in found), found
     assert not any(s == "Фортум" and m in ("planned", "asserted") for s, _, _, m in found), found
-    assert any(s == "Мираторг" and r == "выплатить" and m == "planned" for s, r, _, m in found), found
+    assert any(s == "Мираторг" and r.startswith("выплатить") and m == "planned" for s, r, _, m in found), found
 
 
 def test_a_quoted_outlet_left_of_a_dateline_is_no_sentence_but_a_verbless_role_is():
@@ -272,3 +272,41 @@ def test_a_quoted_outlet_left_of_a_dateline_is_no_sentence_but_a_verbless_role_i
 def test_a_noun_with_a_demonstrative_is_no_answer():
     found = ru_facts("Директор Иван Орлов летом рассматривал такую возможность.")
     assert not any(o == "возможность" for _, _, o, _ in found), found
+
+
+# --------------------------------------------------------------------------- passives, obliques, amounts (round 2)
+
+
+def test_a_passive_with_its_agent_is_read_as_the_active_with_all_its_complements():
+    found = ru_facts("Новый корпус больницы будет введён компанией «Стройтрест» в эксплуатацию в марте 2027 года.")
+    assert any(s == "Стройтрест" and r == "ввести в эксплуатацию" and "корпус" in o and m == "planned"
+               for s, r, o, m in found), found
+
+
+def test_a_bare_abstract_noun_after_a_preposition_completes_the_verb():
+    found = ru_facts("«Северная верфь» выставила на продажу старый плавучий док.")
+    assert ("Северная верфь", "выставить на продажу", "старый плавучий док", "asserted") in found
+    # a place is no part of the verb: "на месторождении" stays the place of building
+    found = ru_facts("«Уралруда» построит на месторождении обогатительную фабрику.")
+    assert not any("на месторождении" in r for _, r, _, _ in found), found
+
+
+def test_a_thing_named_by_its_common_noun_is_an_oblique_object_but_a_circumstance_is_not():
+    assert ("Игорь Панов", "перейти в", "аппарат губернатора", "possible") in ru_facts(
+        "Бывший министр Игорь Панов может перейти в аппарат губернатора.")
+    found = ru_facts("Пробы были отобраны сотрудниками лаборатории с помощью буровой установки. "
+                     "В течение года компания «Вектор» работала с перебоями.")
+    assert not any("установка" in o or "год" == o for _, _, o, _ in found), found
+
+
+def test_an_amount_in_a_frame_is_the_object_and_an_amount_joins_a_named_object():
+    assert ("Развитие", "выплатить компенсацию в размере", "40 млн рублей", "planned") in ru_facts(
+        "Фонд «Развитие» выплатит фермерам компенсацию в размере 40 млн рублей.")
+    found = ru_facts("Инспекция оштрафовала компанию «Лесторг» на 250 тыс. рублей за нарушение правил.")
+    assert ("инспекция", "оштрафовать", "Лесторг", "asserted") in found
+    assert ("инспекция", "оштрафовать на", "250 тыс рублей", "asserted") in found
+
+
+def test_a_passive_subject_read_as_the_object_is_in_the_accusative_in_the_relation():
+    found = ru_facts("Сделка была одобрена советом директоров «Вектора» 5 марта.")
+    assert any(r == "одобрить сделку" for _, r, _, _ in found), found

@@ -12,10 +12,11 @@ from schemas import IncrementDoc, Triplet
 
 from tasks.dragon.triplets_base import TripletConfig, _Emitter, _Fact, _DocCollector, _paragraphs, _join, _fact
 from tasks.dragon.rules_ru.lexicon import (
-    _RU_APPOINT, _RU_BARE_NUMBER, _RU_COPULAS, _RU_CREATE, _RU_DATIVE_CONTROL, _RU_DURATIONS, _RU_INSTITUTIONS,
-    _RU_MONTHS, _RU_NEEDS_COMPLEMENT, _RU_OBJ, _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_RELATIVE, _RU_SAY, _RU_SUBJ,
+    _RU_APPOINT, _RU_ARGUMENT_PREPOSITIONS, _RU_BARE_NUMBER, _RU_CIRCUMSTANCES, _RU_COPULAS, _RU_CREATE,
+    _RU_DATIVE_CONTROL, _RU_DURATIONS, _RU_INSTITUTIONS, _RU_MONTHS, _RU_NEEDS_COMPLEMENT, _RU_NUMBER_WORDS, _RU_OBJ,
+    _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_RELATIVE, _RU_SAY, _RU_SEASONS, _RU_SUBJ, _RU_TIME_NOUNS,
 )
-from tasks.dragon.rules_ru.morph import _dative, _lemma, _name_stems, _person_normals
+from tasks.dragon.rules_ru.morph import _animate, _common_noun, _dative, _lemma, _name_stems, _person_normals
 from tasks.dragon.rules_ru.reference import _Memory, _named_before, _remember
 from tasks.dragon.rules_ru.phrases import _RuSentence
 from tasks.dragon.rules_ru.simplify import _simplified_lines
@@ -150,8 +151,8 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
     if (lemma in _RU_POSSIBLE_HEADS or lemma in _RU_PLAN_HEADS) and helper.kids(verb, ("xcomp",)):
         return  # "может вырасти в 2027 году": the infinitive's facts carry it; «мочь в 2027 год» is none
     for fact in _verb_facts_ru_all(verb, sentence, helper):
-        if _RU_BARE_NUMBER.match(fact.subject) or _RU_BARE_NUMBER.match(fact.object):
-            continue  # "2 | оцениваться | 1": pieces of a broken number or code, not things
+        if _RU_BARE_NUMBER.match(fact.subject) or _RU_BARE_NUMBER.match(fact.object) or _numeral_only(fact.subject, helper):
+            continue  # "2 | оцениваться | 1", "два | нуждаться в": pieces of a broken number or code, not things
         yield fact
 
 
@@ -167,43 +168,44 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
     feats = verb.feats or {}
     passive = feats.get("Voice") == "Pass" or any(c.rel == "nsubj:pass" for c in helper.kids(verb))
     lemma = _lemma(helper.vocab, verb)
-    # natasha marks the agent of a passive as a bare instrumental obl ("приобретён «Северным портом»")
-    agents = [
-        c for c in helper.kids(verb, ("obl:agent", "obl"))
-        if c.rel == "obl:agent" or (passive and not helper.kids(c, ("case",)) and (c.feats or {}).get("Case") == "Ins")
-    ]
+    agents = _agents_ru(verb, passive, helper)
     if lemma in _RU_APPOINT:
         # "Новым главой района назначен Сергей Иванов": the bare instrumental is the role, not who appointed
         agents = [a for a in agents if helper.phrase(a) is not None or helper.doer_name(a) is not None
                   or _lemma(helper.vocab, a) in _RU_INSTITUTIONS]
 
-    subject_phrases = [p for p in (helper.phrase(s) or helper.doer_name(s) for s in subjects) if p is not None]
-    if not subject_phrases and not passive:
-        # "пожарные не смогли его локализовать", "власти района ввели режим ЧС": people by their
-        # trade or an institution act as a named subject does (issue 10)
-        subject_phrases = [p for p in (helper.agent_phrase(s) for s in subjects) if p is not None]
+    common_subject = patients = False
     if passive and agents:
-        # "«Балтийский транзит» приобретён «Северным портом»" → (Северный порт, приобрести, ...)
-        patients = [p for p in (helper.phrase(s, common=True) for s in subjects) if p is not None]
-        for agent in agents:
-            agent_phrase = helper.phrase(agent) or helper.doer_name(agent) or helper.agent_phrase(agent)
-            if agent_phrase is not None:
-                for subject_phrase in patients:  # the patient may be a thing: "стадион будет построен ..."
-                    yield emit(agent_phrase, lemma, subject_phrase)
-        return
-    common_subject = False
-    if not subject_phrases:
-        # "Ремонт моста стоил 3 миллиарда рублей": a thing as subject, only with a named or counted object
-        subject_phrases = [p for p in (helper.phrase(s, common=True) for s in subjects) if p is not None]
-        common_subject = bool(subject_phrases)
+        # a passive is read as its active: the agent does it, the passive's subject is what it
+        # is done to, and the verb's other complements keep their places ("будет введена
+        # застройщиком в эксплуатацию в IV квартале" → (застройщик, ввести в эксплуатацию, ...))
+        subject_phrases = [p for p in (helper.phrase(a) or helper.doer_name(a) or helper.agent_phrase(a)
+                                       for a in agents) if p is not None]
+        if not subject_phrases:
+            return
+        objects = subjects
+        passive, patients = False, True
+    else:
+        objects = helper.kids(verb, _RU_OBJ)
+        subject_phrases = [p for p in (helper.phrase(s) or helper.doer_name(s) for s in subjects) if p is not None]
+        if not subject_phrases and not passive:
+            # "пожарные не смогли его локализовать", "власти района ввели режим ЧС": people by their
+            # trade or an institution act as a named subject does (issue 10)
+            subject_phrases = [p for p in (helper.agent_phrase(s) for s in subjects) if p is not None]
+        if not subject_phrases:
+            # "Ремонт моста стоил 3 миллиарда рублей": a thing as subject, only with a named or counted object
+            subject_phrases = [p for p in (helper.phrase(s, common=True) for s in subjects) if p is not None]
+            common_subject = bool(subject_phrases)
     if not subject_phrases:
         return
     base = _passive_form(helper.vocab, verb) if passive and feats.get("VerbForm") == "Part" else lemma
+    # an object of the verb's own, whoever the parser made it: the passive's patient is one
+    objects = [c for o in objects for c in helper.with_conjuncts(o)]
 
     if lemma in _RU_APPOINT and not passive:
         # "назначило главным режиссёром театра «Волжская сцена» Кирилла Абрамцева": the one
         # appointed takes the role, the subject did the appointing
-        people = [p for p in (helper.phrase(o) for o in objects_of(verb, helper)) if p is not None and p[1] == "PER"]
+        people = [p for p in (helper.phrase(o) for o in objects) if p is not None and p[1] == "PER"]
         for person in people:
             for subject_phrase in subject_phrases:
                 yield emit(subject_phrase, lemma, person)
@@ -226,7 +228,14 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         return
 
     time_suffix = _time_phrase_ru(verb, helper)
-    objects = helper.kids(verb, _RU_OBJ)
+    obliques = [c for c in helper.kids(verb, ("obl",)) if c not in agents]
+    # "ввело в эксплуатацию линию", "выставить на торги комплекс", "взять в аренду судно": a bare
+    # abstract noun after a preposition completes the verb; it goes into the relation, and the
+    # direct object is the fact's object
+    frame = next((c for c in obliques if objects and _frame_noun_ru(c, helper)), None)
+    if frame is not None:
+        base = _join(base, helper.preposition(frame), frame.text.lower())
+        obliques = [c for c in obliques if c is not frame]
     # an object that only points back ("руководит компанией") names its thing in the relation
     # below, so the verb's other complements still give facts ("руководить компанией «X» с | 2017 год")
     named_object = any(helper.phrase(o) is not None and helper.refers_back(o) is None for o in objects)
@@ -247,10 +256,11 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         # not a second place of the test (issue 10: the set «Санкт-Петербург | Северный порт»)
         yield _fact(sentence, inner[1], _join("находиться", helper.preposition(outer[0])), outer[1])
     produced = False
-    for child in helper.kids(verb):
+    arguments = [(o, "obj") for o in objects] + [(c, "obl") for c in obliques]
+    for child, kind in sorted(arguments, key=lambda a: helper.tokens.index(a[0])):
         if any(child is outer[0] for _, outer in located):
             continue
-        if child.rel in _RU_OBJ:
+        if kind == "obj":
             if complement == "" or (complement is None and lemma in _RU_NEEDS_COMPLEMENT):
                 continue
             if _dative(child) and not all(_dative(o) for o in objects):
@@ -258,30 +268,39 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
             # a quantity is true of a period: "продала 2139 автомобилей в октябре" → "продать в октябре"
             is_quantity = helper.number_phrase(child) is not None
             relation = _join(base, time_suffix) if is_quantity else _join(base, complement or "")
-        elif child.rel == "obl" and helper.range_phrase(child) is not None:
+        elif helper.range_phrase(child) is not None:
             # "составить от 1,1 до 1,3 млрд рублей": one amount, a range
             for subject_phrase in subject_phrases:
                 yield emit(subject_phrase, base, (helper.range_phrase(child), None))
             produced = True
             continue
-        elif child.rel == "obl":
-            if named_object:
-                continue  # as in English: the fact about the named object stands on its own
-            middle = helper.object_words(plain_object) if plain_object is not None else ""
+        else:
+            amount = helper.amount_frame(child)
+            if named_object and (amount is None and helper.number_phrase(child) is None
+                                 or any(helper.number_phrase(o) is not None for o in objects)):
+                # as in English: the fact about the named object stands on its own; an amount
+                # is one more ("оштрафовало «Ишимскую птицефабрику» на 600 тыс. рублей")
+                continue
+            middle = helper.object_words(plain_object, accusative=patients) if plain_object is not None else ""
             if back is not None:
                 middle = f"{middle} «{back[0]}»"
+            if amount is not None:
+                # "выплатит субсидию в размере 9 млн рублей", "на общую сумму 2,1 млрд рублей": the amount
+                words, phrase = amount
+                produced = True
+                for subject_phrase in subject_phrases:
+                    yield emit(subject_phrase, _join(base, middle, words), (phrase, None))
+                continue
             relation = _join(base, middle, helper.preposition(child))
-        else:
-            continue
-        for obj in helper.with_conjuncts(child):
+        for obj in ([child] if kind == "obj" else helper.with_conjuncts(child)):
             if not helper.kids(obj, ("case",)) and _lemma(helper.vocab, obj) in _RU_DURATIONS:
                 continue  # "тренировался две недели": a duration, not an object
-            if (child.rel == "obl" and (obj.feats or {}).get("Case") == "Loc" and helper.date_phrase(obj) is None
+            if (kind == "obl" and (obj.feats or {}).get("Case") == "Loc" and helper.date_phrase(obj) is None
                     and helper.number_phrase(obj) is not None):
                 continue  # "вырос в двух кварталах от стадиона": a distance, not a place one can name
             object_phrase = helper.phrase(obj)
-            owned = helper.owner_of(obj) if child.rel in _RU_OBJ and object_phrase is None or (
-                object_phrase is not None and helper.number_phrase(obj) is not None and child.rel in _RU_OBJ) else None
+            owned = helper.owner_of(obj) if kind == "obj" and object_phrase is None or (
+                object_phrase is not None and helper.number_phrase(obj) is not None and kind == "obj") else None
             if owned is not None:
                 # "приобрела 100% сети «Фармлайн»": the share with the name of what it is a share
                 # of, one object (a question asks «Что приобрела Здравица?»; the share alone,
@@ -295,29 +314,95 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                 produced = True
                 for subject_phrase in subject_phrases:
                     yield emit(subject_phrase, relation, object_phrase)
-            elif child.rel in _RU_OBJ and obj.pos == "NOUN":
+            elif kind == "obl":
+                # "может перейти в аппарат полпреда", "не попали в плей-офф": a thing named by its
+                # common noun is where or what the verb goes to (not a circumstance: "в рамках
+                # программы", "в течение года", "с помощью георадара")
+                thing = _oblique_thing_ru(obj, helper)
+                if thing is not None and not common_subject:
+                    produced = True
+                    for subject_phrase in subject_phrases:
+                        yield emit(subject_phrase, relation, thing)
+            elif obj.pos == "NOUN":
                 # "открыл офис в Казани" → (Сбербанк, открыть офис в, Казань)
                 for nmod in helper.kids(obj, ("nmod",)):
                     preposition = helper.preposition(nmod)
+                    amount = helper.amount_frame(nmod)
                     nmod_phrase = helper.phrase(nmod) if preposition else None
-                    if nmod_phrase is None:
+                    if amount is not None:
+                        # "выдали 1340 микрозаймов на общую сумму 2,1 млрд рублей"
+                        relation_with_object = _join(base, helper.object_words(obj), amount[0])
+                        nmod_phrase = (amount[1], None)
+                    elif nmod_phrase is None:
                         continue
-                    # the object as written ("управляет активами на"): a lemma here would read
-                    # «управляет активы на» in a question
-                    relation_with_object = _join(base, helper.as_written(obj), preposition)
+                    else:
+                        # the object as written ("управляет активами на"): a lemma here would read
+                        # «управляет активы на» in a question
+                        relation_with_object = _join(base, helper.as_written(obj), preposition)
                     produced = True
                     for subject_phrase in subject_phrases:
                         yield emit(subject_phrase, relation_with_object, nmod_phrase)
-    if ((not produced or back is not None) and plain_object is not None and not common_subject and complement is None
-            and lemma not in _RU_NEEDS_COMPLEMENT):
+    if ((not produced or back is not None or frame is not None or patients) and plain_object is not None
+            and not common_subject
+            and complement is None and lemma not in _RU_NEEDS_COMPLEMENT):
         # "Дума не одобрила проект" → (Дума, одобрить, проект) negated: a named subject doing
-        # something to a thing (thing–verb–thing is never kept)
+        # something to a thing (thing–verb–thing is never kept); "ввело в эксплуатацию линию"
         thing = back or helper.phrase(plain_object, common=True) or helper.people_phrase(plain_object)
         if thing is not None and thing is not back and _own_only(plain_object, helper):
             thing = None  # "сохранит свой пост": «пост» is no answer a reader can check (issue 10)
         if thing is not None and (thing[1] is None or thing is back):
             for subject_phrase in subject_phrases:
                 yield emit(subject_phrase, base, thing)
+
+
+def _numeral_only(phrase: str, helper: _RuSentence) -> bool:
+    """Is the phrase only numerals ("два", "оба", "5,8 млн")? A count of nothing named is no subject."""
+    words = phrase.split()
+    return bool(words) and all(_RU_BARE_NUMBER.match(w) or w.rstrip(".") in _RU_NUMBER_WORDS or any(
+        p.tag.POS == "NUMR" for p in helper.vocab.parse(w.lower())[:1]) for w in words)
+
+
+def _agents_ru(verb, passive: bool, helper: _RuSentence) -> list:
+    """Who does what a passive says: natasha's obl:agent, or a bare instrumental of a passive
+    ("приобретён «Северным портом»", "будет введена застройщиком")."""
+    return [
+        c for c in helper.kids(verb, ("obl:agent", "obl"))
+        if c.rel == "obl:agent" or (passive and not helper.kids(c, ("case",)) and (c.feats or {}).get("Case") == "Ins")
+    ]
+
+
+def _frame_noun_ru(token, helper: _RuSentence) -> bool:
+    """Is the oblique a bare abstract noun that completes its verb ("в эксплуатацию", "на торги",
+    "в аренду", "в суд")? A common noun after a preposition with nothing of its own (no adjective,
+    genitive, name or number), not a time, a circumstance, a person or an institution."""
+    if token.pos != "NOUN" or token.id in helper.span_of or not helper.kids(token, ("case",)):
+        return False
+    if any(k.rel not in ("case", "punct") for k in helper.kids(token)) or helper.complex_preposition(token):
+        return False
+    if (token.feats or {}).get("Case") != "Acc":
+        return False  # a goal completes the verb ("в эксплуатацию"); a place does not ("на месторождении")
+    lemma = _lemma(helper.vocab, token)
+    if (lemma in _RU_CIRCUMSTANCES or lemma in _RU_TIME_NOUNS or lemma in _RU_MONTHS or lemma in _RU_INSTITUTIONS
+            or _animate(helper.vocab, token) or not _common_noun(helper.vocab, token)):
+        return False
+    return helper.preposition(token) in ("в", "во", "на", "под")
+
+
+def _oblique_thing_ru(token, helper: _RuSentence) -> tuple[str, str | None] | None:
+    """A thing an oblique names by its common noun ("в аппарат полпреда президента" → "аппарат
+    полпреда", "в плей-офф", "без холодной воды"), or an institution ("в суд", "с администрацией
+    города Твери"); None for a circumstance, a time, a person described, or one after a
+    preposition that takes no argument ("несмотря на", "для", "после")."""
+    if token.pos != "NOUN" or token.id in helper.span_of:
+        return None
+    if helper.preposition(token) not in _RU_ARGUMENT_PREPOSITIONS or helper.complex_preposition(token):
+        return None
+    lemma = _lemma(helper.vocab, token)
+    if lemma in _RU_CIRCUMSTANCES or lemma in _RU_TIME_NOUNS or lemma in _RU_MONTHS or lemma in _RU_SEASONS:
+        return None
+    if lemma in _RU_INSTITUTIONS:
+        return helper.agent_phrase(token)
+    return helper.common_phrase(token)
 
 
 def _nested_places_ru(verb, helper: _RuSentence) -> list:

@@ -4,8 +4,8 @@ from its verb's particles, auxiliaries, tense, clause and governing head.
 from __future__ import annotations
 
 from tasks.dragon.rules_ru.lexicon import (
-    _RU_ALLOW, _RU_CONDITIONS, _RU_DATIVE_CONTROL, _RU_FUTURE_AUX, _RU_NEGATIONS, _RU_PLAN_HEADS,
-    _RU_POSSIBLE_HEADS, _RU_SPEECH_HEADS, _RU_SUBJ,
+    _RU_ALLOW, _RU_CONDITIONS, _RU_DATIVE_CONTROL, _RU_FUTURE_AUX, _RU_NEGATIONS, _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS,
+    _RU_SPEECH_HEADS, _RU_SUBJ,
 )
 from tasks.dragon.rules_ru.morph import _lemma
 from tasks.dragon.rules_ru.phrases import _RuSentence

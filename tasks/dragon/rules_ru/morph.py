@@ -97,3 +97,27 @@ def _name_stems(spans) -> None:
             if span.normal.endswith(ending) and len(stem) >= 3 and stem in normals:
                 span.normal = stem
                 break
+
+
+def _inflected(vocab, token, grammemes: set[str]) -> str:
+    """The word in other grammemes ("сделка" → "сделку" for {"accs"}), by pymorphy's reading that
+    agrees with the tagger's part of speech, case and number; the word as written when none does."""
+    text = token.text.lower()
+    case = _RU_UD_CASES.get((token.feats or {}).get("Case")) or ("nomn" if (token.feats or {}).get("Case") == "Nom" else None)
+    number = {"Sing": "sing", "Plur": "plur"}.get((token.feats or {}).get("Number"))
+    kinds = {"NOUN": ("NOUN",), "ADJ": ("ADJF", "PRTF"), "PROPN": ("NOUN",), "NUM": ("NUMR",)}.get(token.pos, ())
+    for parse in vocab.parse(text):
+        tag = parse.tag
+        if tag.POS not in kinds or (case and case not in tag) or (number and number not in tag and tag.POS != "NUMR"):
+            continue
+        wanted = set(grammemes)
+        if tag.POS != "NOUN" and not ("masc" in tag or "plur" in tag):
+            wanted -= {"anim", "inan"}
+        if tag.POS == "NOUN":
+            wanted -= {"anim", "inan"}
+        from pymorphy2.analyzer import Parse
+
+        form = Parse.inflect(parse, wanted)
+        if form is not None:
+            return form.word.replace("ё", "е") if "ё" not in text else form.word
+    return token.text.lower()

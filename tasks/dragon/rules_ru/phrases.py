@@ -4,10 +4,10 @@ names (a named entity, a date, an amount, a thing by its common noun, a role) as
 from __future__ import annotations
 
 from tasks.dragon.rules_ru.lexicon import (
-    _RU_AGE, _RU_ANAPHORS, _RU_DEMONSTRATIVES, _RU_GENERIC, _RU_INSTITUTIONS, _RU_MONTHS, _RU_PERSONAL,
-    _RU_RELATIVE, _RU_SEASONS, _RU_SHARES,
+    _RU_AGE, _RU_AMOUNT_FRAMES, _RU_ANAPHORS, _RU_DEMONSTRATIVES, _RU_GENERIC, _RU_INSTITUTIONS, _RU_MONTHS,
+    _RU_PERSONAL, _RU_RELATIVE, _RU_SEASONS, _RU_SHARES,
 )
-from tasks.dragon.rules_ru.morph import _animate, _common_noun, _lemma, _nominative_word, _unquote
+from tasks.dragon.rules_ru.morph import _animate, _common_noun, _inflected, _lemma, _nominative_word, _unquote
 from tasks.dragon.rules_ru.reference import _Memory, _References
 
 
@@ -160,6 +160,18 @@ class _RuSentence(_References):
             return None
         return " ".join(t.text for t in sorted(words, key=lambda t: t.start))
 
+    def amount_frame(self, token) -> tuple[str, str] | None:
+        """ "на общую сумму 2,1 млрд рублей" → ("на общую сумму", "2,1 млрд рублей"), "в размере 9
+        миллионов рублей" → ("в размере", ...): the frame as written and the amount, or None."""
+        if _lemma(self.vocab, token) not in _RU_AMOUNT_FRAMES or not self.kids(token, ("case",)):
+            return None
+        for child in self.kids(token, ("nmod", "nummod", "nummod:gov", "obl")):
+            amount = self.number_phrase(child)
+            if amount is not None and not self.kids(child, ("case",)):
+                words = sorted([token, *self.kids(token, ("case", "amod"))], key=lambda t: t.start)
+                return " ".join(t.text.lower() for t in words), amount
+        return None
+
     def common_phrase(self, head) -> tuple[str, str | None] | None:
         """A thing named by a common noun, in the nominative with its adjectives and genitive
         ("ремонт моста через Волгу", "новый стадион в Казани"); "компания" / "банк" alone point
@@ -203,7 +215,8 @@ class _RuSentence(_References):
             tokens = sorted([nmod, *self.kids(nmod, ("case", "amod", "flat:name")), *[
                 t for c in self.kids(nmod, ("nmod",)) for t in (c, *self.kids(c, ("case",)))
             ]], key=lambda t: t.start)
-            names = [_unquote(self.span_of[c.id].normal) for c in self.kids(nmod, ("appos",)) if c.id in self.span_of]
+            names = [_unquote(self.span_of[c.id].normal) for c in self.kids(nmod, ("appos",))
+                     if c.id in self.span_of and self.span_of[c.id].type != "PER"]  # a person stays as written
             names = names or [n for n in (self.quoted_appositive(nmod),) if n is not None]
             if names:  # "выручка холдинга «Металлинвест»", "песни из нового альбома «Солёный ветер»"
                 words.append(f"{' '.join(t.text for t in tokens)} «{names[0]}»")
@@ -312,15 +325,17 @@ class _RuSentence(_References):
             words.append(current.text.lower())
         return None
 
-    def object_words(self, noun) -> str:
+    def object_words(self, noun, accusative: bool = False) -> str:
         """A direct object as written with its short modifier right after it ("закупки свёклы",
         "первую очередь комбината", "жителей Урульги", "ставки по ипотеке"): what the relation
         carries when the fact's object is another complement ("сократит закупки свёклы на 10%")."""
-        words = self.as_written(noun)
+        words = self.accusative_words(noun) if accusative else self.as_written(noun)
         position = self.tokens.index(noun)
         for nmod in self.kids(noun, ("nmod",)):
             if not self.kids(nmod, ("case",)) and (nmod.feats or {}).get("Case") not in ("Gen", None):
                 continue
+            if self.amount_frame(nmod) is not None or any(_lemma(self.vocab, t) == "который" for t in self.subtree(nmod)):
+                break  # "субсидию в размере ...": the amount is the fact's object; "о предоставлении которого"
             parts = sorted([nmod, *self.kids(nmod, ("case", "amod"))], key=lambda t: t.start)
             order = [self.tokens.index(t) for t in parts]
             if len(parts) <= 3 and max(order) - min(order) + 1 == len(parts) and min(order) == position + 1:
@@ -350,6 +365,13 @@ class _RuSentence(_References):
 
         parts = sorted([noun, *[c for c in self.kids(noun, ("amod",)) if c.id not in self.span_of]], key=lambda t: t.start)
         return " ".join(_nominative_word(self.vocab, t, inflect_word(self.vocab, t)) for t in parts)
+
+    def accusative_words(self, noun) -> str:
+        """A noun with its adjectives in the accusative, for a passive's subject read as the active's
+        object: "Сделка была одобрена управлением" → "одобрить сделку"."""
+        parts = sorted([noun, *self.kids(noun, ("amod",))], key=lambda t: t.start)
+        animate = "anim" if _animate(self.vocab, noun) else "inan"
+        return " ".join(_inflected(self.vocab, t, {"accs", animate}) for t in parts)
 
     def as_written(self, noun) -> str:
         """A common noun with its adjectives as in the text: "роботов", "новый терминал"."""
@@ -382,5 +404,11 @@ class _RuSentence(_References):
         return sorted(out, key=lambda t: self.tokens.index(t))
 
     def preposition(self, token) -> str:
-        cases = [c for c in self.kids(token, ("case",))]
-        return " ".join(c.text.lower() for c in cases)
+        """The token's preposition as written, a complex one whole ("с помощью", "за счет", "в течение")."""
+        words = [w for c in self.kids(token, ("case",)) for w in (c, *self.kids(c, ("fixed",)))]
+        return " ".join(w.text.lower() for w in sorted(words, key=lambda t: t.start))
+
+    def complex_preposition(self, token) -> bool:
+        """Is the token's preposition a complex one ("с помощью георадара", "за счет средств", "в
+        течение восьми лет"): a circumstance, never the thing a verb acts on?"""
+        return any(self.kids(c, ("fixed",)) for c in self.kids(token, ("case",)))

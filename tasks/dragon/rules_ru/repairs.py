@@ -62,6 +62,23 @@ def _repair_parse_ru(tokens, vocab) -> None:
         token.head_id, token.rel = new_head.id, rel
         return True
 
+    # a short passive participle the tagger read as an adjective ("будет введён компанией": ADJ,
+    # Case=Ins) is a verb: pymorphy knows it only as a participle, and it has a passive's subject or
+    # auxiliary
+    for token in tokens:
+        if token.pos != "ADJ" or not kids(token, ("nsubj:pass", "aux:pass", "nsubj", "aux")):
+            continue
+        parses = vocab.parse(token.text.lower())
+        if parses and all(p.tag.POS == "PRTS" for p in parses[:1]) and "pssv" in parses[0].tag:
+            tag = parses[0].tag
+            token.pos = "VERB"
+            token.feats = {"Aspect": "Perf" if "perf" in tag else "Imp", "Number": "Plur" if "plur" in tag else "Sing",
+                           "Tense": "Past", "Variant": "Short", "VerbForm": "Part", "Voice": "Pass"}
+            for child in kids(token, ("nsubj",)):
+                child.rel = "nsubj:pass"
+            for child in kids(token, ("aux",)):
+                child.rel = "aux:pass"
+
     # a noun as an adjective modifier: "наценку на важные препараты" (наценку amod → препараты),
     # "в Балакове элеватор" (Балакове amod → элеватор, the "в" on элеватор)
     for token in tokens:
