@@ -429,17 +429,27 @@ def lemma_ru(word: str) -> str:
     return parses[0].normal_form.replace("ё", "е") if parses else word
 
 
+_DEFINED_ABBREVIATION = re.compile(r"\s*\((?=[^()]*[A-ZА-ЯЁ])[A-ZА-ЯЁ0-9][A-ZА-ЯЁа-яёA-Za-z0-9-]{0,11}\)\s*$")
+
+
+def without_abbreviation(surface: str) -> str:
+    """A name without the abbreviation the text defined for it: "Федеральная налоговая служба
+    (ФНС)" → "Федеральная налоговая служба" (the rules engine names such a thing with both)."""
+    stripped = _DEFINED_ABBREVIATION.sub("", surface)
+    return stripped if stripped.strip() else surface
+
+
 def entity_key(surface: str, lang: Lang) -> str:
     """Normalised key under which surface variants of one entity collide.
 
     Lowercased, quotes and punctuation removed, possessive 's dropped, leading
     determiners and legal-form / generic-head words ("the", "Ltd", "ООО", "компания")
-    removed, Russian words lemmatised: "Harbour Logistics Ltd" and "the Harbour
+    removed, a defined abbreviation after the name dropped ("... служба (ФНС)"), Russian words lemmatised: "Harbour Logistics Ltd" and "the Harbour
     Logistics" → "harbour logistics"; «Северного порта» and "Северный порт" → "северный
     порт". Digits are kept ("2139 cars" stays distinct from "cars"). When stripping would
     leave nothing (an entity called just "Company"), the unstripped words are kept.
     """
-    text = unicodedata.normalize("NFKC", surface).lower()
+    text = unicodedata.normalize("NFKC", without_abbreviation(surface)).lower()
     text = re.sub(r"['’]s\b", "", text)  # "Harbour Logistics's" → "harbour logistics"
     for quote in _QUOTES:
         text = text.replace(quote, " ")

@@ -259,3 +259,11 @@ def test_parse_ru_gives_trees_and_triplets_finish(text):
     batch = extract_triplets([IncrementDoc(doc_id="d", version_id="v", canonical_url="https://x.example/a", lang="ru",
                                            title="", text=text, new_paragraphs=[text])], EngineConfig(kind="rules"))
     assert not batch.failures
+
+
+def test_a_name_with_its_defined_abbreviation_keys_as_the_name():
+    from benchmill.nlp import entity_key, without_abbreviation
+
+    assert without_abbreviation("Федеральная налоговая служба (ФНС)") == "Федеральная налоговая служба"
+    assert entity_key("Федеральная налоговая служба (ФНС)", "ru") == entity_key("Федеральная налоговая служба", "ru")
+    assert without_abbreviation("Лига чемпионов (2024)") == "Лига чемпионов (2024)"  # a year is no abbreviation

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+from benchmill import nlp
 from benchmill.runs import GeneratorRun, RunSummary
 from benchmill.settings import CrawlSettings, Settings
 from benchmill.store import Store
@@ -104,7 +105,7 @@ def lookup_candidates(index: WikidataLookup | None, surface: str, lang: str) -> 
     """Wikidata candidates for a surface form; quantities ("2139 cars") are never entities."""
     if index is None or subgraphs.parse_quantity(surface, lang) is not None:
         return []
-    return index.candidates(surface, lang)
+    return index.candidates(nlp.without_abbreviation(surface), lang)
 
 
 def mentions(facts: list[Triplet], lang: str) -> list[linking.SurfaceForm]:

@@ -5,6 +5,7 @@ simplifying helps), mends the parse, and reads facts off each verb (``_verb_fact
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Iterator
 
 from benchmill import nlp
@@ -14,7 +15,8 @@ from tasks.dragon.triplets_base import TripletConfig, _Emitter, _Fact, _DocColle
 from tasks.dragon.rules_ru.lexicon import (
     _RU_APPOINT, _RU_ARGUMENT_PREPOSITIONS, _RU_BARE_NUMBER, _RU_CIRCUMSTANCES, _RU_COPULAS, _RU_CREATE,
     _RU_DATIVE_CONTROL, _RU_DURATIONS, _RU_INSTITUTIONS, _RU_MONTHS, _RU_NEEDS_COMPLEMENT, _RU_NUMBER_WORDS, _RU_OBJ,
-    _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_RELATIVE, _RU_SAY, _RU_SEASONS, _RU_SUBJ, _RU_TIME_NOUNS,
+    _RU_PLACE_ANAPHORS, _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_RELATIVE, _RU_SAY, _RU_SEASONS, _RU_SUBJ,
+    _RU_TIME_NOUNS, _RU_UNITS,
 )
 from tasks.dragon.rules_ru.morph import _animate, _common_noun, _dative, _lemma, _name_stems, _person_normals
 from tasks.dragon.rules_ru.reference import _Memory, _named_before, _remember
@@ -63,8 +65,12 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector, originals=None, anc
         sentence = originals[line] if originals is not None else sent.text
         for abbreviation, offset in (anchors or {}).get(line, ()):
             name = _named_before(parsed.spans, sent, line_starts[line] + offset)
-            if name is not None:
-                memory.aliases[abbreviation] = name
+            if name is not None and _abbreviates(abbreviation, name[0]):
+                # "Федеральная налоговая служба (ФНС)": one name for the full form and the abbreviation
+                shown = name[0] if name[0] == abbreviation else f"{memory.expanded.get(name[0], name[0])}"
+                shown = shown if shown.endswith(f"({abbreviation})") else f"{shown} ({abbreviation})"
+                memory.aliases[abbreviation] = (shown, name[1])
+                memory.expanded[name[0]] = shown
         helper = _RuSentence(sent.tokens, span_of, vocab, memory)
         for token in sent.tokens:
             if token.pos in ("VERB", "AUX"):
@@ -74,6 +80,15 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector, originals=None, anc
                 for fact in _noun_facts_ru(token, sentence, helper):
                     collector.add(fact)
         _remember(sent, parsed.spans, helper, memory)
+
+
+def _abbreviates(abbreviation: str, name: str) -> bool:
+    """Do the abbreviation's letters stand for the name's words ("ФНС" for "Федеральная налоговая
+    служба", "АМС" for "антенно-мачтовые сооружения"), not for something else beside it ("(КНР)"
+    after a Chinese firm's name)? Every letter is an initial of a word or of a hyphenated part."""
+    initials = {part[0].casefold() for word in re.findall(r"[^\W\d_][\w-]*", name) for part in word.split("-") if part}
+    letters = [c.casefold() for c in abbreviation if c.isalpha()]
+    return bool(letters) and letters[0] in initials and all(c in initials for c in letters)
 
 
 def _control_prefix_ru(verb, helper: _RuSentence) -> str:
@@ -212,8 +227,9 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
             for predicate in helper.kids(verb, ("xcomp", "obl")):
                 if not helper.kids(predicate, ("case",)) and (predicate.feats or {}).get("Case") == "Ins":
                     yield from _role_facts_ru(predicate, [person], sentence, helper, emit.modality)
-        return
-    if lemma in _RU_COPULAS or lemma in _RU_APPOINT:
+        if people:
+            return  # "утвердил программу": no one appointed, an ordinary verb
+    if lemma in _RU_COPULAS or (lemma in _RU_APPOINT and passive):
         # "Москва является столицей России" → (Москва, столица, Россия); "«Здравица» станет
         # крупнейшей аптечной сетью Поволжья" keeps its plan
         for predicate in helper.kids(verb, ("xcomp", "obl", "obj")):
@@ -243,7 +259,8 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
     # "испытал роботов в Северном порту" → (Робопорт, испытать роботов в, Северный порт)
     # (the direct object before a dative: "передало больнице томограф" is about the томограф)
     plain_object = next((o for o in sorted(objects, key=_dative)
-                         if o.pos == "NOUN" and (helper.phrase(o) is None or helper.refers_back(o) is not None)), None)
+                         if o.pos == "NOUN" and (helper.phrase(o) is None or helper.refers_back(o) is not None)
+                         and not (_dative(o) and not all(_dative(x) for x in objects))), None)
     # "Он руководит компанией с 2017 года": «компанией» alone says not which company; the one
     # named before it goes into the relation ("руководить компанией «Балтийские верфи» с") and
     # is the verb's own object (issue 10: «С какого года руководит компанией Андрей Соколов?»)
@@ -329,6 +346,8 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                     preposition = helper.preposition(nmod)
                     amount = helper.amount_frame(nmod)
                     nmod_phrase = helper.phrase(nmod) if preposition else None
+                    if nmod_phrase is None and preposition and _lemma(helper.vocab, nmod) in _RU_INSTITUTIONS:
+                        nmod_phrase = helper.agent_phrase(nmod)  # "договор с администрацией города Твери"
                     if amount is not None:
                         # "выдали 1340 микрозаймов на общую сумму 2,1 млрд рублей"
                         relation_with_object = _join(base, helper.object_words(obj), amount[0])
@@ -338,7 +357,8 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                     else:
                         # the object as written ("управляет активами на"): a lemma here would read
                         # «управляет активы на» in a question
-                        relation_with_object = _join(base, helper.as_written(obj), preposition)
+                        written = helper.accusative_words(obj) if patients else helper.as_written(obj)
+                        relation_with_object = _join(base, written, preposition)
                     produced = True
                     for subject_phrase in subject_phrases:
                         yield emit(subject_phrase, relation_with_object, nmod_phrase)
@@ -457,25 +477,46 @@ def _passive_form(vocab, verb) -> str:
 def _role_facts_ru(noun, subject_phrases, sentence: str, helper: _RuSentence, modality: str = "asserted"
                    ) -> Iterator[_Fact]:
     """A role noun with a genitive entity ("глава Газпрома", "столицей России") → (X, глава, Газпром);
-    through a genitive that names no one, the role takes it along: "председатель правления
-    банка" → (X, председатель правления, Итиль-Банк)."""
+    through genitives that name no one, the role takes them along: "председатель правления
+    банка" → (X, председатель правления, Итиль-Банк), "заместитель министра транспорта
+    Нижегородской области" → (X, заместитель министра транспорта, Нижегородская область),
+    "руководитель нижегородского филиала компании" → (X, руководитель нижегородского филиала,
+    Катим). A place a bare noun points back at keeps the noun: "глава города" → (X, глава города,
+    Нижний Новгород). A person's role in a body named by its common noun alone gives that noun:
+    "руководитель экспедиции" → (X, руководитель, экспедиция)."""
     if noun.id in helper.span_of:
         return
     for nmod in helper.kids(noun, ("nmod",)):
         if helper.kids(nmod, ("case",)):
             continue  # "директор по продажам": not the organisation the role belongs to
-        relation = helper.role(noun)
-        owners = helper.with_conjuncts(nmod)
-        if all(helper.phrase(c) is None for c in owners) and nmod.pos == "NOUN" and not helper.kids(nmod, ("amod",)):
-            inner = [c for c in helper.kids(nmod, ("nmod",)) if not helper.kids(c, ("case",))]
-            if inner:
-                relation, owners = f"{relation} {nmod.text.lower()}", helper.with_conjuncts(inner[0])
+        relation, current = helper.role(noun), nmod
+        for _ in range(3):
+            if any(helper.phrase(c) is not None for c in helper.with_conjuncts(current)) or current.pos != "NOUN":
+                break
+            inner = [c for c in helper.kids(current, ("nmod",)) if not helper.kids(c, ("case",))
+                     and (c.feats or {}).get("Case") in ("Gen", None)]
+            if not inner:
+                break
+            named = [c for c in inner if helper.phrase(c) is not None]
+            # "министра транспорта Энской области": the unnamed genitives stay in the role
+            between = [c for c in inner if c is not (named or inner)[0] and c.start < (named or inner)[0].start]
+            relation = " ".join([relation, helper.as_written(current), *(helper.as_written(c) for c in between)])
+            current = (named or inner)[0]
+        owners = helper.with_conjuncts(current)
         for conjunct in owners:
             object_phrase = helper.phrase(conjunct)
+            words = relation
+            if object_phrase is not None and _lemma(helper.vocab, conjunct) in _RU_PLACE_ANAPHORS \
+                    and helper.refers_back(conjunct) is not None:
+                words = f"{relation} {conjunct.text.lower()}"  # "глава города" (Нижний Новгород)
+            if (object_phrase is None and current is nmod and conjunct.pos == "NOUN" and _animate(helper.vocab, noun)
+                    and (conjunct.feats or {}).get("Number") == "Sing" and _lemma(helper.vocab, conjunct) in _RU_UNITS
+                    and any(p[1] == "PER" for p in subject_phrases)):
+                object_phrase = helper.common_phrase(conjunct)  # "руководитель экспедиции"
             if object_phrase is None:
                 continue
             for subject_phrase in subject_phrases:
-                yield _fact(sentence, subject_phrase, relation, object_phrase, modality)
+                yield _fact(sentence, subject_phrase, words, object_phrase, modality)
 
 
 def _noun_facts_ru(noun, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:

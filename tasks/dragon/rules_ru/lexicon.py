@@ -115,3 +115,30 @@ _RU_ARGUMENT_PREPOSITIONS = frozenset({"в", "во", "на", "из", "с", "со
 _RU_AMOUNT_FRAMES = frozenset({"сумма", "размер", "объем", "объём"})
 #: the words of an amount with no counted noun: "5,8 млн", "два", "оба"
 _RU_NUMBER_WORDS = frozenset({"тыс", "млн", "млрд", "трлн", "тысяча", "миллион", "миллиард", "триллион", "оба", "обе"})
+#: the general nouns for a company: any organisation named before that is not another kind of body
+_RU_GENERIC_ORGS = frozenset({"компания", "фирма", "предприятие", "организация", "корпорация", "концерн", "общество"})
+#: bodies a text does not call "компания": "Компания будет перечислять клубу ..." is the sponsor, not the club
+_RU_NOT_COMPANIES = _RU_INSTITUTIONS | frozenset({
+    "клуб", "команда", "театр", "музей", "институт", "университет", "библиотека", "школа", "больница", "фонд",
+    "академия", "колледж", "лицей", "храм", "собор", "партия", "союз", "федерация", "ассоциация", "экспедиция",
+    "филармония", "консерватория", "поликлиника", "обсерватория", "заповедник", "парк",
+})
+#: nouns for any public body named before ("ведомство обратится в суд" after "Управление Россельхознадзора")
+_RU_BODY_ANAPHORS = frozenset({"ведомство", "учреждение", "орган"})
+#: head nouns of a region's name
+_RU_REGION_HEADS = frozenset({"область", "край", "республика", "округ", "регион", "автономия"})
+#: nouns that point back at a place of their kind: "город потратил" (the city named), "регион выплатит"
+_RU_PLACE_ANAPHORS = {
+    "город": lambda heads: not heads or "город" in heads,  # a name of its own, no "улица", "район", "область"
+    "регион": lambda heads: bool(heads & _RU_REGION_HEADS),
+}
+#: people who act for the organisation of their genitive: "специалисты компании", "силами подрядчика"
+_RU_STAFF = frozenset({
+    "специалист", "сотрудник", "работник", "представитель", "эксперт", "инженер", "сила", "персонал", "коллектив",
+    "аналитик", "юрист", "пресс-служба", "руководство",
+})
+#: parts and units of an organisation a person can head: "руководитель экспедиции", "директор филиала"
+_RU_UNITS = _RU_NOT_COMPANIES | _RU_GENERIC_ORGS | frozenset({
+    "филиал", "отделение", "подразделение", "отдел", "лаборатория", "кафедра", "цех", "завод", "фабрика", "бригада",
+    "экспедиция", "редакция", "представительство", "офис", "дирекция", "аппарат", "штаб", "комбинат", "порт",
+})

@@ -4,8 +4,8 @@ names (a named entity, a date, an amount, a thing by its common noun, a role) as
 from __future__ import annotations
 
 from tasks.dragon.rules_ru.lexicon import (
-    _RU_AGE, _RU_AMOUNT_FRAMES, _RU_ANAPHORS, _RU_DEMONSTRATIVES, _RU_GENERIC, _RU_INSTITUTIONS, _RU_MONTHS,
-    _RU_PERSONAL, _RU_RELATIVE, _RU_SEASONS, _RU_SHARES,
+    _RU_AGE, _RU_AMOUNT_FRAMES, _RU_ANAPHORS, _RU_DEMONSTRATIVES, _RU_GENERIC, _RU_GENERIC_ORGS, _RU_INSTITUTIONS,
+    _RU_MONTHS, _RU_NOT_COMPANIES, _RU_PERSONAL, _RU_RELATIVE, _RU_SEASONS, _RU_SHARES, _RU_STAFF,
 )
 from tasks.dragon.rules_ru.morph import _animate, _common_noun, _inflected, _lemma, _nominative_word, _unquote
 from tasks.dragon.rules_ru.reference import _Memory, _References
@@ -58,7 +58,7 @@ class _RuSentence(_References):
         if span is not None:
             if span.text in self.aliases:
                 return self.aliases[span.text]
-            return _unquote(span.normal), span.type
+            return self.memory.named(_unquote(span.normal), span.type)
         back = self.refers_back(head)
         if back is not None:
             return back
@@ -69,7 +69,21 @@ class _RuSentence(_References):
             # "фирму «Балтийский транзит»": the name is an appositive of the common noun
             span = self.span_of.get(child.id)
             if span is not None:
-                return _unquote(span.normal), span.type
+                return self.memory.named(_unquote(span.normal), span.type)
+        if not common and head.pos == "NOUN":
+            quoted = self.quoted_appositive(head)
+            if quoted is not None:
+                # "на портале «Псковика онлайн»", "в холдинг «СтройРесурс»": the name the NER missed
+                return self.known_name(quoted, self.quoted_label(head))
+        if _lemma(self.vocab, head) in _RU_STAFF:
+            # "специалисты компании", "силами подрядной организации ООО «Уралтехмонтаж»": who acts
+            # for an organisation is that organisation
+            for nmod in self.kids(head, ("nmod",)):
+                if self.kids(nmod, ("case",)) or (nmod.feats or {}).get("Case") not in ("Gen", None):
+                    continue
+                owner = self.phrase(nmod)
+                if owner is not None and owner[1] == "ORG":
+                    return owner
 
         for nmod in self.kids(head, ("nmod",)) if _lemma(self.vocab, head) in _RU_ANAPHORS else ():
             # "сеть магазинов «Лента»": the name hangs off the genitive (not "иск компании «Ростел»")
@@ -91,6 +105,9 @@ class _RuSentence(_References):
                 and _common_noun(self.vocab, head)):
             # "Лабораторией руководит ...": a capital at the start of a sentence, not a name
             return _lemma(self.vocab, head), None
+        if head.pos == "PROPN" and head is self.tokens[0] and any(
+                p.tag.POS in ("PRTS", "VERB", "INFN", "ADVB", "ADJS", "PRED") for p in self.vocab.parse(head.text.lower())[:1]):
+            return None  # "Отсканировано 18 400 единиц": a capitalised verb form, not a name
         if head.pos == "PROPN":
             parts = sorted([head, *self.kids(head, ("flat:name", "flat"))], key=lambda t: t.start)
             return " ".join(_lemma(self.vocab, t).capitalize() for t in parts), None
@@ -189,17 +206,17 @@ class _RuSentence(_References):
             return None  # "рассматривал такую возможность", "это решение": which one, the sentence before says
         if lemma in _RU_GENERIC:
             return None
+        name = self.quoted_appositive(head)
+        if name is not None:
+            # "новый городской электромобиль «Волна Бриз»": the thing is «Волна Бриз», as a
+            # named appositive gives its name ("фирму «Балтийский транзит»"); the noun alone
+            # would be an answer nobody can check (issue 10); a name in «» is never a person's
+            return self.known_name(name, self.quoted_label(head))
         if _animate(self.vocab, head):
             # "22-летний форвард заменит ...": a description of a person, not a name a question
             # can use; with an age it points back at the person just named, else nothing
             ages = [c for c in self.kids(head, ("amod",)) if _RU_AGE.match(c.text.lower())]
             return self.sole_person if ages else None
-        name = self.quoted_appositive(head)
-        if name is not None:
-            # "новый городской электромобиль «Волна Бриз»": the thing is «Волна Бриз», as a
-            # named appositive gives its name ("фирму «Балтийский транзит»"); the noun alone
-            # would be an answer nobody can check (issue 10)
-            return name, None
         return self.thing_words(head), None
 
     def thing_words(self, head) -> str:
@@ -216,7 +233,7 @@ class _RuSentence(_References):
                 t for c in self.kids(nmod, ("nmod",)) for t in (c, *self.kids(c, ("case",)))
             ]], key=lambda t: t.start)
             names = [_unquote(self.span_of[c.id].normal) for c in self.kids(nmod, ("appos",))
-                     if c.id in self.span_of and self.span_of[c.id].type != "PER"]  # a person stays as written
+                     if c.id in self.span_of and self.span_of[c.id].type not in ("PER", "LOC")]  # as written
             names = names or [n for n in (self.quoted_appositive(nmod),) if n is not None]
             if names:  # "выручка холдинга «Металлинвест»", "песни из нового альбома «Солёный ветер»"
                 words.append(f"{' '.join(t.text for t in tokens)} «{names[0]}»")
@@ -278,7 +295,19 @@ class _RuSentence(_References):
         quoted = self.quoted_appositive(noun)
         if quoted is None:
             return None
-        return next((name for name in self.memory.counts if name[0] == quoted), None) or (quoted, None)
+        return self.known_name(quoted, self.quoted_label(noun))
+
+    def known_name(self, text: str, label: str | None) -> tuple[str, str | None]:
+        """A name in «» as the text named it before (with the label it had then), else with ``label``."""
+        return next((name for name in self.memory.counts if name[0] == text), None) or (text, label)
+
+    def quoted_label(self, noun) -> str | None:
+        """The label of a name in «» after its common noun: an organisation when the noun names an
+        actor or a body ("производителем красок «Колорит»", "сети «Лента»", "клуб «Метеор»"), none
+        for a thing ("альбом «Солёный ветер»", "программа «Развитие»")."""
+        lemma = _lemma(self.vocab, noun)
+        actor = lemma in _RU_ANAPHORS or lemma in _RU_NOT_COMPANIES or lemma in _RU_GENERIC_ORGS or _animate(self.vocab, noun)
+        return "ORG" if actor else None
 
     def quoted_name(self, head) -> tuple[str, str | None] | None:
         """A name in «» that the NER missed, when the phrase is the whole quotation and in the

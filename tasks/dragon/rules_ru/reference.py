@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tasks.dragon.rules_ru.lexicon import _RU_ANAPHORS, _RU_OBJ, _RU_RELATIVE, _RU_SUBJ
+from tasks.dragon.rules_ru.lexicon import (
+    _RU_ANAPHORS, _RU_BODY_ANAPHORS, _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_NOT_COMPANIES, _RU_OBJ,
+    _RU_PLACE_ANAPHORS, _RU_RELATIVE, _RU_SUBJ,
+)
 from tasks.dragon.rules_ru.morph import _animate, _common_noun, _lemma, _unquote
 
 if TYPE_CHECKING:  # the helper is passed in; phrases.py imports this module
@@ -21,9 +24,16 @@ class _Memory:
         self.counts: dict[tuple, int] = {}
         self.last: dict[tuple, int] = {}
         self.heads: dict[tuple, set[str]] = {}
+        #: how often each name was a subject: the thing a text is about is its subject
+        self.subjects: dict[tuple, int] = {}
         self.order = 0
-        #: abbreviation → the full name the text gave it in parentheses
+        #: abbreviation → the full name the text gave it in parentheses, with the abbreviation
+        #: ("Федеральная налоговая служба (ФНС)"): one name for both, as the text defines them
         self.aliases: dict[str, tuple[str, str | None]] = {}
+        #: full name → that same name with its abbreviation
+        self.expanded: dict[str, str] = {}
+        #: role noun → the person last named with it ("Губернатор ... Виталий Обухов": губернатор)
+        self.roles: dict[str, tuple] = {}
         #: (person, gender) in the order named
         self.people: list[tuple[tuple, str | None]] = []
         #: the subjects and objects of the sentence before, nearest first: (phrase, gender, number)
@@ -35,6 +45,10 @@ class _Memory:
     def heads_of(self, name: tuple) -> list[str]:
         return sorted(self.heads.get(name, ()))
 
+    def named(self, text: str, label: str | None) -> tuple[str, str | None]:
+        """A name as the article gives it: with its abbreviation when the text defined one."""
+        return self.expanded.get(text, text), label
+
     def mention(self, name: tuple, heads=()) -> None:
         self.order += 1
         self.counts[name] = self.counts.get(name, 0) + 1
@@ -44,25 +58,48 @@ class _Memory:
     def resolve(self, lemma: str, generic: bool, earlier=()) -> tuple | None:
         """The thing a bare noun points back at: a fitting name earlier in its own sentence
         (``earlier``, nearest first: "Генеральный директор «Норникеля», который возглавляет
-        компанию с 2012 года"), else a fitting subject of the sentence before, else among the
-        names whose head noun it is the one named most (then last); a generic organisation noun
-        may also take a name without that head ("компания" for «Здравица», a chain), a head
-        match counting as two mentions."""
+        компанию с 2012 года"), else a fitting subject of the sentence before, else the fitting
+        name the text has made most of (mentions, subjects counting twice, then the last named).
+
+        A name fits a noun that is its head noun ("музей", "банк"; the last part of a compound:
+        "холдинг" for "агрохолдинг"). A specific noun ("банк", "оператор") takes only such a name
+        when the text has one; the general company nouns ("компания", "предприятие",
+        ``_RU_GENERIC_ORGS``) any organisation that is not named as another kind of body (a club,
+        a theatre, a ministry); "ведомство" any named institution; "город" / "регион" a place of
+        that kind (``_RU_PLACE_ANAPHORS``)."""
+        def match(name, heads=None) -> bool:
+            heads = self.heads.get(name, set()) if heads is None else heads
+            return any(h == lemma or (len(lemma) >= 4 and h.endswith(lemma)) for h in heads)
+
+        def fits(name, heads=None) -> bool:
+            heads = self.heads.get(name, set()) if heads is None else heads
+            if lemma in _RU_PLACE_ANAPHORS:
+                return name[1] == "LOC" and _RU_PLACE_ANAPHORS[lemma](heads)
+            if match(name, heads):
+                return True
+            if lemma in _RU_BODY_ANAPHORS:
+                return name[1] == "ORG" and bool(heads & _RU_INSTITUTIONS)
+            if not generic or name[1] != "ORG":
+                return False
+            # "компания", "сеть" never mean a body named as another kind: a court, a club, a ministry
+            return not (lemma not in _RU_NOT_COMPANIES and heads and heads <= _RU_NOT_COMPANIES)
+
+        specific = lemma not in _RU_GENERIC_ORGS and lemma not in _RU_PLACE_ANAPHORS and (
+            any(match(n) for n in self.counts) or any(match(n, set(h)) for n, h in earlier))
+        test = match if specific else fits  # "оператор" means the one named as an operator, when there is one
         for name, heads in earlier:
-            match = any(h == lemma or (len(lemma) >= 4 and h.endswith(lemma)) for h in heads)
-            if match or (generic and name[1] == "ORG"):
+            if test(name, set(heads) | self.heads.get(name, set())):
                 return name
         for name in self.previous_subjects:
             # "«Фосагро» открыла завод. Компания заработала ...": the subject just before, first
-            match = any(h == lemma or (len(lemma) >= 4 and h.endswith(lemma)) for h in self.heads.get(name, ()))
-            if match or (generic and name[1] == "ORG"):
+            if test(name):
                 return name
         best, best_key = None, None
         for name, count in self.counts.items():
-            match = any(h == lemma or (len(lemma) >= 4 and h.endswith(lemma)) for h in self.heads.get(name, ()))
-            if not match and not (generic and name[1] == "ORG"):
+            if not test(name):
                 continue
-            key = (count + (2 if match else 0), self.last[name])
+            key = (count + self.subjects.get(name, 0) + (2 if match(name) and lemma not in _RU_GENERIC_ORGS else 0),
+                   self.last[name])
             if best_key is None or key > best_key:
                 best, best_key = name, key
         return best
@@ -93,13 +130,21 @@ class _References:
         """
         if noun.pos not in ("NOUN", "PROPN") or noun.id in self.span_of or noun.text in self.aliases:
             return None
-        if self.kids(noun, ("amod", "nmod", "appos", "flat:name", "flat", "nummod", "nummod:gov", "acl", "acl:relcl")):
+        # a participle or relative clause describes the thing ("Сервис, принадлежащий группе «X»,
+        # работает ..."); an adjective, a genitive, a name or a number makes it another one (but
+        # "группа компаний" is one noun)
+        own = [k for k in self.kids(noun, ("amod", "nmod", "appos", "flat:name", "flat", "nummod", "nummod:gov"))
+               if not (k.rel == "nmod" and _lemma(self.vocab, k) in _RU_ANAPHORS and not self.kids(k)
+                       and (k.feats or {}).get("Number") == "Plur")]
+        if own:
             return None
         if any(_lemma(self.vocab, d) == "свой" for d in self.kids(noun, ("det",))):
             return None
         if noun.pos == "PROPN" and not _common_noun(self.vocab, noun) and _lemma(self.vocab, noun) not in _RU_ANAPHORS:
             return None
         lemma = _lemma(self.vocab, noun)
+        if lemma in self.memory.roles and lemma not in _RU_ANAPHORS and _animate(self.vocab, noun):
+            return self.memory.roles[lemma]  # "губернатор не планирует ..." after "Губернатор ... Виталий Обухов"
         return self.memory.resolve(lemma, generic=lemma in _RU_ANAPHORS, earlier=self.earlier_names(noun))
 
     def earlier_names(self, token) -> list[tuple[tuple, list[str]]]:
@@ -117,7 +162,7 @@ class _References:
                 if heads and len(span.tokens) > 1:
                     found.append(((span.normal, span.type), heads[:1]))
                 continue
-            name = self.aliases.get(span.text) or (_unquote(span.normal), span.type)
+            name = self.aliases.get(span.text) or self.memory.named(_unquote(span.normal), span.type)
             found.append((name, _name_heads(self.vocab, span.tokens) + self.memory.heads_of(name)))
         return found
 
@@ -174,7 +219,7 @@ def _remember(sent, spans, helper: _RuSentence, memory: _Memory) -> None:
     vocab, span_of = helper.vocab, helper.span_of
     seen_spans = set()
     for token in sent.tokens:
-        if token.pos == "NOUN" and token.id not in span_of and not _animate(vocab, token) and (
+        if token.pos == "NOUN" and token.id not in span_of and (
                 helper.quoted_appositive(token) is not None
                 or any(c.id in span_of for c in helper.kids(token, ("appos",)))):
             # "театр «Волжская сцена»", "агрохолдинг «Заволжская нива»": the noun is the name's head
@@ -190,16 +235,37 @@ def _remember(sent, spans, helper: _RuSentence, memory: _Memory) -> None:
             # "«Волжский банк» откроет ...": a quoted name the NER missed is named all the same
             memory.mention(quoted, [_lemma(vocab, token)] if _common_noun(vocab, token) else [])
     for span in spans:
-        if sent.start <= span.start < sent.stop and span.type == "LOC" and len(span.tokens) > 1:
+        if sent.start <= span.start < sent.stop and span.type == "LOC":
             # "Самарская область ... область не будет повышать тарифы": a place its head noun names
-            # (only by that noun: a place is never what "компания" means)
+            # (only by that noun, or "город" / "регион": a place is never what "компания" means)
             heads = [_lemma(vocab, t) for t in span.tokens if t.pos == "NOUN" and _common_noun(vocab, t)]
-            if heads:
-                memory.mention((span.normal, span.type), heads[:1])
+            memory.mention((span.normal, span.type), heads[:1] if len(span.tokens) > 1 else [])
         if not (sent.start <= span.start < sent.stop) or span.type != "ORG" or id(span) in seen_spans:
             continue
-        name = memory.aliases.get(span.text) or (_unquote(span.normal), span.type)
+        name = memory.aliases.get(span.text) or memory.named(_unquote(span.normal), span.type)
         memory.mention(name, _name_heads(vocab, span.tokens))
+    for token in sent.tokens:
+        # a bare noun read as a name it points back at is one more mention of it, under that noun
+        # ("оператором" for «СеверТелеком»: the next "оператор" means it too)
+        if token.pos == "NOUN" and token.id not in span_of:
+            back = helper.refers_back(token)
+            if back is not None and back in memory.counts:
+                lemma = _lemma(vocab, token)
+                learnt = back[1] != "LOC" and (lemma in _RU_ANAPHORS or not _animate(vocab, token))
+                memory.mention(back, [lemma] if learnt else [])
+        # "Губернатор Курганской области Виталий Обухов": the role names its person later ("губернатор")
+        if token.pos == "NOUN" and token.id not in span_of and _animate(vocab, token):
+            person = next((span_of[c.id] for c in helper.kids(token, ("appos", "flat:name"))
+                           if c.id in span_of and span_of[c.id].type == "PER"), None)
+            above = helper.by_id.get(token.head_id)
+            if person is None and token.rel == "appos" and above is not None and above.id in span_of:
+                person = span_of[above.id] if span_of[above.id].type == "PER" else None
+            if person is not None:
+                memory.roles[_lemma(vocab, token)] = (person.normal, person.type)
+        if token.rel in _RU_SUBJ:
+            named = helper.phrase(token)
+            if named is not None and named in memory.counts:
+                memory.subjects[named] = memory.subjects.get(named, 0) + 1
     people = [span for span in spans if span.type == "PER" and sent.start <= span.start < sent.stop]
     for span in people:
         memory.people.append(((span.normal, span.type), (span.tokens[0].feats or {}).get("Gender")))

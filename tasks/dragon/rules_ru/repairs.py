@@ -5,9 +5,10 @@ from __future__ import annotations
 from benchmill import nlp
 
 from tasks.dragon.rules_ru.lexicon import (
-    _RU_ABBREVIATION, _RU_CLAUSE_BREAKS, _RU_CONDITIONS, _RU_FUTURE_AUX, _RU_PLACE_PREPOSITIONS, _RU_SUBORDINATORS,
+    _RU_ABBREVIATION, _RU_ANAPHORS, _RU_CLAUSE_BREAKS, _RU_CONDITIONS, _RU_FUTURE_AUX, _RU_PLACE_PREPOSITIONS,
+    _RU_SUBORDINATORS,
 )
-from tasks.dragon.rules_ru.morph import _lemma
+from tasks.dragon.rules_ru.morph import _animate, _lemma
 
 
 def _repair_parse_ru(tokens, vocab) -> None:
@@ -69,7 +70,8 @@ def _repair_parse_ru(tokens, vocab) -> None:
         if token.pos != "ADJ" or not kids(token, ("nsubj:pass", "aux:pass", "nsubj", "aux")):
             continue
         parses = vocab.parse(token.text.lower())
-        if parses and all(p.tag.POS == "PRTS" for p in parses[:1]) and "pssv" in parses[0].tag:
+        if parses and all(p.tag.POS == "PRTS" for p in parses) and "pssv" in parses[0].tag and not kids(token, ("xcomp",)):
+            # ("намерена" is an adjective too, with its infinitive: left as it is)
             tag = parses[0].tag
             token.pos = "VERB"
             token.feats = {"Aspect": "Perf" if "perf" in tag else "Imp", "Number": "Plur" if "plur" in tag else "Sing",
@@ -248,6 +250,48 @@ def _repair_parse_ru(tokens, vocab) -> None:
             if candidate.pos in ("NOUN", "PROPN") and agrees(candidate) and candidate is not clause:
                 attach(clause, candidate, "acl:relcl")
                 break
+
+    # a participle agrees with its noun in case, number and gender: "договора о развитии
+    # территории, заключенного группой компаний" is the договор's (natasha hung it on территории)
+    for clause in tokens:
+        feats = clause.feats or {}
+        noun = head(clause)
+        if clause.rel != "acl" or feats.get("VerbForm") != "Part" or noun is None or noun.pos not in ("NOUN", "PROPN"):
+            continue
+
+        def agrees_with(candidate) -> bool:
+            cf = candidate.feats or {}
+            if feats.get("Case") and cf.get("Case") and feats["Case"] != cf["Case"]:
+                return False
+            if feats.get("Number") and cf.get("Number") and feats["Number"] != cf["Number"]:
+                return False
+            genders = {feats.get("Gender"), cf.get("Gender")}
+            # masculine and neuter share their oblique forms ("заключенного", "заключенным")
+            return (feats.get("Number") == "Plur" or None in genders or len(genders) == 1
+                    or (genders == {"Masc", "Neut"} and feats.get("Case") not in ("Nom", "Acc")))
+
+        if agrees_with(noun) or index[noun.id] > index[clause.id]:
+            continue
+        for j in range(index[clause.id] - 1, -1, -1):
+            candidate = tokens[j]
+            if candidate.pos in ("NOUN", "PROPN") and agrees_with(candidate):
+                attach(clause, candidate, "acl")
+                break
+
+    # a name in «» is the appositive of the noun right before its quote, or of the noun that
+    # noun modifies when that is who acts ("контракт с производителем красок «Колорит»": the
+    # producer's name, not the club's three words back)
+    for token in tokens:
+        at = index[token.id]
+        if token.rel != "appos" or at < 2 or tokens[at - 1].text != "«" or tokens[at - 2].pos not in ("NOUN", "PROPN"):
+            continue
+        noun = tokens[at - 2]
+        above = head(noun)
+        if (noun.rel == "nmod" and not kids(noun, ("case",)) and above is not None and above.pos == "NOUN"
+                and (_animate(vocab, above) or _lemma(vocab, above) in _RU_ANAPHORS) and not _animate(vocab, noun)):
+            noun = above
+        if head(token) is not noun:
+            attach(token, noun, "appos")
 
     # a verb has no numeral modifier, a noun no verb conjunct: "могла составить от 1,1 ...",
     # "вырастет на 7% — до 146 рублей" (рублей conj → вырастет)
