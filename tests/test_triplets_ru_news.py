@@ -373,3 +373,48 @@ def test_a_participle_belongs_to_the_noun_it_agrees_with():
                      "«Техстрой» с администрацией города Энска.")
     assert any(s == "Техстрой" and r.startswith("заключить договор") and o == "администрация города Энска"
                for s, r, o, _ in found), found
+
+
+# --------------------------------------------------------------------------- attribution and clause shapes (round 2)
+
+
+def test_a_source_inserted_between_commas_leaves_the_clause_its_subject():
+    assert ("Игорь Панов", "перейти в", "аппарат губернатора", "possible") in ru_facts(
+        "Бывший министр Игорь Панов, по данным источника в правительстве, может перейти в аппарат губернатора.")
+    found = ru_facts("Около 40 млн рублей компания «Хлебторг», как указано в решении суда, задолжала поставщикам муки.")
+    assert ("Хлебторг", "задолжать", "40 млн рублей", "asserted") in found
+
+
+def test_an_attribution_tail_with_a_gerund_or_a_source_is_cut_whole():
+    found = ru_facts("Завод «Техмаш» выпустил 500 станков, сообщил директор завода Олег Рыбин, отметив, что это рекорд.")
+    assert ("Техмаш", "выпустить", "500 станков", "asserted") in found
+    assert not any(r.startswith(("сообщить", "отметить")) for _, r, _, _ in found), found
+    found = ru_facts("Арбитражный суд признал банкротом компанию «Хлебторг», следует из материалов картотеки дел, "
+                     "с которыми ознакомился корреспондент.")
+    assert ("Арбитражный суд", "признать банкротом", "Хлебторг", "asserted") in found
+
+
+def test_a_colon_between_two_clauses_ends_the_first():
+    found = ru_facts("Закрывать цех компания «Металлист» не планирует: 80 рабочих пройдут переобучение.")
+    assert ("Металлист", "закрывать", "цех", "negated") in found
+
+
+def test_a_number_in_digit_groups_is_one_number_as_written():
+    assert ("Светоч", "оцифровать", "12 500 книг", "asserted") in ru_facts("Библиотека «Светоч» оцифровала 12 500 книг.")
+
+
+def test_of_two_subjects_the_one_across_a_comma_is_the_other_verbs():
+    found = ru_facts("Пост директора занял Иван Орлов, а его предшественник Пётр Белов может перейти в аппарат губернатора.")
+    assert ("Иван Орлов", "занять", "пост директора", "asserted") in found
+    assert not any(s == "Иван Орлов" and r.startswith("перейти") for s, r, _, _ in found), found
+
+
+def test_an_infinitive_before_ne_budet_is_a_negated_plan_and_a_bare_infinitive_no_fact():
+    assert ("мэрия", "штрафовать", "перевозчики", "negated") in ru_facts("Штрафовать перевозчиков мэрия до весны не будет.")
+    assert not any(m == "asserted" for *_, m in ru_facts("Штрафовать перевозчиков мэрия до весны не будет."))
+
+
+def test_a_prepositional_phrase_is_never_a_subject():
+    found = ru_facts("Шевелев подаст апелляционную жалобу в Седьмой арбитражный апелляционный суд в Томске.")
+    assert not any(s.startswith("Седьмой") for s, _, _, _ in found), found
+    assert any(s == "Шевелев" and r.startswith("подать") for s, r, _, _ in found), found

@@ -14,14 +14,14 @@ from schemas import IncrementDoc, Triplet
 from tasks.dragon.triplets_base import TripletConfig, _Emitter, _Fact, _DocCollector, _paragraphs, _join, _fact
 from tasks.dragon.rules_ru.lexicon import (
     _RU_APPOINT, _RU_ARGUMENT_PREPOSITIONS, _RU_BARE_NUMBER, _RU_CIRCUMSTANCES, _RU_COPULAS, _RU_CREATE,
-    _RU_DATIVE_CONTROL, _RU_DURATIONS, _RU_INSTITUTIONS, _RU_MONTHS, _RU_NEEDS_COMPLEMENT, _RU_NUMBER_WORDS, _RU_OBJ,
-    _RU_PLACE_ANAPHORS, _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_RELATIVE, _RU_SAY, _RU_SEASONS, _RU_SUBJ,
-    _RU_TIME_NOUNS, _RU_UNITS,
+    _RU_DATIVE_CONTROL, _RU_DURATIONS, _RU_FUTURE_AUX, _RU_INSTITUTIONS, _RU_MONTHS, _RU_NEEDS_COMPLEMENT,
+    _RU_NUMBER_WORDS, _RU_OBJ, _RU_PLACE_ANAPHORS, _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_RELATIVE, _RU_SAY,
+    _RU_SEASONS, _RU_SUBJ, _RU_TIME_NOUNS, _RU_UNITS,
 )
 from tasks.dragon.rules_ru.morph import _animate, _common_noun, _dative, _lemma, _name_stems, _person_normals
 from tasks.dragon.rules_ru.reference import _Memory, _named_before, _remember
 from tasks.dragon.rules_ru.phrases import _RuSentence
-from tasks.dragon.rules_ru.simplify import _simplified_lines
+from tasks.dragon.rules_ru.simplify import _simplified_lines, digit_groups
 from tasks.dragon.rules_ru.repairs import _repair_parse_ru
 from tasks.dragon.rules_ru.modality import _modality_ru, _predicted_by_another_ru
 
@@ -72,6 +72,7 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector, originals=None, anc
                 memory.aliases[abbreviation] = (shown, name[1])
                 memory.expanded[name[0]] = shown
         helper = _RuSentence(sent.tokens, span_of, vocab, memory)
+        helper.spaced = digit_groups(sentence)
         for token in sent.tokens:
             if token.pos in ("VERB", "AUX"):
                 for fact in _verb_facts_ru(token, sentence, helper):
@@ -165,6 +166,8 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
         return
     if (lemma in _RU_POSSIBLE_HEADS or lemma in _RU_PLAN_HEADS) and helper.kids(verb, ("xcomp",)):
         return  # "может вырасти в 2027 году": the infinitive's facts carry it; «мочь в 2027 год» is none
+    if (verb.feats or {}).get("VerbForm") == "Inf" and not _governed_infinitive(verb, helper):
+        return  # an infinitive asserts nothing by itself: "Штрафовать ... не будет" needs its "будет"
     for fact in _verb_facts_ru_all(verb, sentence, helper):
         if _RU_BARE_NUMBER.match(fact.subject) or _RU_BARE_NUMBER.match(fact.object) or _numeral_only(fact.subject, helper):
             continue  # "2 | оцениваться | 1", "два | нуждаться в": pieces of a broken number or code, not things
@@ -373,6 +376,20 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         if thing is not None and (thing[1] is None or thing is back):
             for subject_phrase in subject_phrases:
                 yield emit(subject_phrase, base, thing)
+
+
+def _governed_infinitive(verb, helper: _RuSentence) -> bool:
+    """Does something say what the infinitive's action is: a verb or predicative word over it
+    ("планирует открыть", "удалось локализовать", "намерен провести"), its own "будет", or a
+    conjunct that has one?"""
+    if any(k.rel == "aux" and k.text.lower() in _RU_FUTURE_AUX for k in helper.kids(verb)):
+        return True
+    head = helper.by_id.get(verb.head_id)
+    if head is None or head is verb:
+        return False
+    if verb.rel == "conj" and (head.feats or {}).get("VerbForm") == "Inf":
+        return _governed_infinitive(head, helper)
+    return head.pos in ("VERB", "AUX", "ADJ", "NOUN") or verb.rel in ("xcomp", "csubj", "ccomp")
 
 
 def _numeral_only(phrase: str, helper: _RuSentence) -> bool:

@@ -28,6 +28,8 @@ class _RuSentence(_References):
             self.children.setdefault(token.head_id, []).append(token)
         self.span_of = span_of
         self.vocab = vocab
+        #: the sentence's grouped numbers as written, by the joined form the parser read ("18400": "18 400")
+        self.spaced: dict[str, str] = {}
 
     def kids(self, token, rels=None) -> list:
         found = self.children.get(token.id, ())
@@ -160,7 +162,7 @@ class _RuSentence(_References):
                  and self.number_phrase(c) is not None]
         if not upper:
             return None
-        return f"от {head.text} до {self.number_phrase(upper[0])}"
+        return f"от {self.spaced.get(head.text, head.text)} до {self.number_phrase(upper[0])}"
 
     def number_phrase(self, head) -> str | None:
         """ "20 тысяч электромобилей", "3 миллиарда рублей", "2139 автомобилей": as written, or None."""
@@ -175,7 +177,7 @@ class _RuSentence(_References):
                 has_number = has_number or child.pos == "NUM"
         if not has_number:
             return None
-        return " ".join(t.text for t in sorted(words, key=lambda t: t.start))
+        return " ".join(self.spaced.get(t.text, t.text) for t in sorted(words, key=lambda t: t.start))
 
     def amount_frame(self, token) -> tuple[str, str] | None:
         """ "на общую сумму 2,1 млрд рублей" → ("на общую сумму", "2,1 млрд рублей"), "в размере 9

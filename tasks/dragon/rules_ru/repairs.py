@@ -5,8 +5,8 @@ from __future__ import annotations
 from benchmill import nlp
 
 from tasks.dragon.rules_ru.lexicon import (
-    _RU_ABBREVIATION, _RU_ANAPHORS, _RU_CLAUSE_BREAKS, _RU_CONDITIONS, _RU_FUTURE_AUX, _RU_PLACE_PREPOSITIONS,
-    _RU_SUBORDINATORS,
+    _RU_ABBREVIATION, _RU_ANAPHORS, _RU_CLAUSE_BREAKS, _RU_CONDITIONS, _RU_COPULAS, _RU_FUTURE_AUX,
+    _RU_PLACE_PREPOSITIONS, _RU_SUBORDINATORS,
 )
 from tasks.dragon.rules_ru.morph import _animate, _lemma
 
@@ -62,6 +62,13 @@ def _repair_parse_ru(tokens, vocab) -> None:
             return False  # would close a loop
         token.head_id, token.rel = new_head.id, rel
         return True
+
+    # a subject or object never takes a preposition: "подаст жалобу в Седьмой арбитражный суд"
+    # (суд nsubj, with its "в") is where the complaint goes
+    for token in tokens:
+        if token.rel in ("nsubj", "nsubj:pass", "obj") and any(c.text.lower() in _RU_PLACE_PREPOSITIONS
+                                                              for c in kids(token, ("case",))):
+            token.rel = "obl"
 
     # a short passive participle the tagger read as an adjective ("будет введён компанией": ADJ,
     # Case=Ins) is a verb: pymorphy knows it only as a participle, and it has a passive's subject or
@@ -168,9 +175,27 @@ def _repair_parse_ru(tokens, vocab) -> None:
                 attach(token, main, token.rel)
 
     # a future "будет" beside an infinitive is its auxiliary, whatever natasha called it
-    # ("повышать тарифы перевозчик не будет": будет dep → повышать)
+    # ("повышать тарифы перевозчик не будет": будет dep → повышать; "Штрафовать компании мэрия
+    # до 15 декабря не будет": two roots)
+    for token in tokens:
+        if token.text.lower() not in _RU_FUTURE_AUX:
+            continue
+        infinitive = next((k for k in kids(token) if (k.feats or {}).get("VerbForm") == "Inf"
+                           and k.rel in ("dep", "xcomp", "csubj", "obj", "nsubj", "advcl", "parataxis", "conj")), None)
+        if infinitive is not None:
+            # "Штрафовать перевозчиков мэрия не будет" (штрафовать dep → будет): the infinitive is the verb
+            infinitive.head_id, infinitive.rel = token.head_id, token.rel
+            for k in kids(token):
+                if k is not infinitive:
+                    k.head_id = infinitive.id
+            token.head_id, token.rel = infinitive.id, "aux"
     for token in tokens:
         verb = head(token)
+        if token.text.lower() in _RU_FUTURE_AUX and token.rel == "root":
+            infinitives = [t for t in tokens[:index[token.id]] if t.rel == "root" and (t.feats or {}).get("VerbForm") == "Inf"
+                           and not any(tokens[j].text in _RU_CLAUSE_BREAKS for j in range(index[t.id], index[token.id]))]
+            if infinitives and attach(token, infinitives[-1], "aux"):
+                continue
         if (token.text.lower() in _RU_FUTURE_AUX and token.rel in ("dep", "conj", "parataxis", "advcl") and verb is not None
                 and (verb.feats or {}).get("VerbForm") == "Inf"):
             token.rel = "aux"
@@ -336,6 +361,22 @@ def _repair_parse_ru(tokens, vocab) -> None:
         if verb is not None and not kids(verb, ("obj",)):
             attach(token, verb, "obj")
 
+    # a name after a secondary predicate is the verb's object, not the predicate's genitive:
+    # "признал банкротом ООО «Сибирский каравай»", "назвал лучшим игроком «Метеора» Ивана Лиса"
+    for token in tokens:
+        noun = head(token)
+        if (token.rel != "nmod" or kids(token, ("case",)) or noun is None or noun.rel not in ("xcomp", "obl")
+                or case(noun) != "Ins" or kids(noun, ("case",)) or index[token.id] < index[noun.id]):
+            continue
+        verb = head(noun)
+        named = token.pos == "PROPN" or any(tokens[index[k.id] - 1].text == "«" for k in kids(token, ("appos",))
+                                           if index[k.id] > 0)
+        passive = verb is not None and ((verb.feats or {}).get("Voice") == "Pass" or kids(verb, ("nsubj:pass", "aux:pass")))
+        if named and verb is not None and is_verb(verb) and not passive and not kids(verb, ("obj",)) \
+                and _lemma(vocab, verb) not in _RU_COPULAS \
+                and noun.pos == "NOUN" and index[token.id] == index[noun.id] + 1:  # (a passive's agent keeps its name)
+            attach(token, verb, "obj")
+
     # a verb has one direct object: a bare genitive right after it is that object's modifier
     # ("запустит первую очередь комбината": комбината obj → очередь); an object with a
     # preposition is an oblique ("управляет ... в Самарской и Ульяновской областях")
@@ -373,6 +414,29 @@ def _repair_parse_ru(tokens, vocab) -> None:
             j -= 1
         if j >= 0 and tokens[j].pos in ("NOUN", "PROPN"):
             attach(token, tokens[j], "nmod")
+
+    # a verb has one subject: of two, the one a comma keeps from it belongs to the subjectless verb
+    # of its own clause ("Пост заняла Марина Кузьмина, ..., а ее предшественник Андрей Ельцов может
+    # перейти": Кузьмина is заняла's)
+    def same_clause(a, b) -> bool:
+        lo, hi = sorted((index[a.id], index[b.id]))
+        return not any(tokens[j].text in _RU_CLAUSE_BREAKS for j in range(lo + 1, hi))
+
+    for verb in tokens:
+        subjects = kids(verb, ("nsubj", "nsubj:pass"))
+        if len(subjects) < 2:
+            continue
+        near = [x for x in subjects if same_clause(x, verb)]
+        if not near:
+            continue
+        for subject in subjects:
+            if subject in near:
+                continue
+            home = [t for t in tokens if t is not verb and finite(t) and same_clause(t, subject)
+                    and not kids(t, ("nsubj", "nsubj:pass"))]
+            if home:
+                target = min(home, key=lambda t: abs(index[t.id] - index[subject.id]))
+                attach(subject, target, "nsubj:pass" if (target.feats or {}).get("Voice") == "Pass" else "nsubj")
 
     # a finite verb with no subject takes the nearest nominative before it in its clause that
     # agrees with it ("«Колымская горнорудная компания» получила ...", "КГК заплатила ...",

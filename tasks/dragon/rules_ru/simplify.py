@@ -5,13 +5,32 @@ from __future__ import annotations
 
 import re
 
-from tasks.dragon.rules_ru.lexicon import _RU_ABBREVIATION, _RU_CLAUSE_WORDS, _RU_NUMBER_ABBREVIATIONS, _RU_SAY
+from tasks.dragon.rules_ru.lexicon import (
+    _RU_ABBREVIATION, _RU_AS_SAID, _RU_ATTRIBUTION, _RU_CLAUSE_WORDS, _RU_NUMBER_ABBREVIATIONS, _RU_OPINION_NOUNS,
+    _RU_SOURCE_NOUNS, _RU_SOURCE_VERBS,
+)
 from tasks.dragon.rules_ru.morph import _lemma
 
 
 def _is_say_verb(vocab, token) -> bool:
     return (token.pos == "VERB" and (token.feats or {}).get("VerbForm") == "Fin"
-            and _lemma(vocab, token) in _RU_SAY)
+            and _lemma(vocab, token) in _RU_ATTRIBUTION)
+
+
+def _finite(token) -> bool:
+    return token.pos in ("VERB", "AUX") and (token.feats or {}).get("VerbForm") == "Fin"
+
+
+def _remark_tail(tokens, vocab) -> bool:
+    """Is what follows an attribution clause more of the speaker's ("..., отметив, что ...",
+    "..., с которыми ознакомился корреспондент"): a gerund of saying or a relative clause?"""
+    words = [t for t in tokens if t.pos != "PUNCT"]
+    if not words:
+        return True
+    first = words[0]
+    if (first.feats or {}).get("VerbForm") == "Conv" and _lemma(vocab, first) in _RU_ATTRIBUTION:
+        return True
+    return any(_lemma(vocab, t) == "который" for t in words[:2])
 
 
 def _simplified_lines(parsed, vocab):
@@ -43,6 +62,7 @@ def _simplified_lines(parsed, vocab):
             changed = True
             continue
         main, extra, found = _simplify_sentence(sent, vocab)
+        main, extra = join_digit_groups(main), [join_digit_groups(line) for line in extra]
         changed = changed or main != sent.text or bool(extra)
         if found:
             anchors[len(lines)] = found
@@ -59,6 +79,7 @@ def _simplify_sentence(sent, vocab) -> tuple[str, list[str], list[tuple[str, int
     cuts: list[tuple[int, int]] = []          # character ranges (in the sentence) to drop
     moved: list[tuple[int, int]] = []         # character ranges that become lines of their own
     abbreviations: list[tuple[str, int]] = []  # (abbreviation, sentence offset of the "(")
+    suffixes: list[str] = []                  # "по словам X": said at the end of the main clause
     words = [t for t in tokens if t.pos != "PUNCT"]
     # parentheses
     index = 0
@@ -112,14 +133,19 @@ def _simplify_sentence(sent, vocab) -> tuple[str, list[str], list[tuple[str, int
             cuts.append((cut_start, tokens[end].stop - base))
             moved.append((token.start - base, tokens[end - 1].stop - base))
             continue
-        # "..., сообщила в среду пресс-служба компании." / "«...», — сказал X."
+        # "..., сообщила в среду пресс-служба компании." / "«...», — сказал X." / "..., следует из
+        # материалов картотеки, с которыми ознакомился корреспондент" / "..., сообщил X, отметив, что ..."
         if i == 0 or tokens[i - 1].text not in (",", "—", "–", "-"):
             continue
         if len(before) < 3:
             continue
-        tail = [t for t in tokens[i:] if t.pos != "PUNCT"]
+        if _lemma(vocab, token) in _RU_SOURCE_VERBS and not any(
+                t.text.lower() == "из" for t in tokens[i + 1:i + 3]):
+            continue  # "следует" alone is no attribution; "следует из материалов" is
+        comma = next((j for j in range(i + 1, len(tokens)) if tokens[j].text == ","), len(tokens))
+        tail = [t for t in tokens[i:comma] if t.pos != "PUNCT"]
         if any(t.text.lower() in _RU_CLAUSE_WORDS for t in tail) or any(
-                t is not token and t.pos == "VERB" and (t.feats or {}).get("VerbForm") == "Fin" for t in tail):
+                t is not token and _finite(t) for t in tail) or not _remark_tail(tokens[comma + 1:], vocab):
             continue
         first = i - 1
         while first > 0 and tokens[first - 1].text in (",", "—", "–", "-"):
@@ -129,6 +155,39 @@ def _simplify_sentence(sent, vocab) -> tuple[str, list[str], list[tuple[str, int
         cuts.append((tokens[first].start - base, last.stop - base))
         moved.append((token.start - base, last.stop - base))
         break
+    # "..., по данным источника агентства, может ...", "..., как указано в решении суда, ...": where
+    # the fact comes from, inserted between commas; the parser takes the sentence's subject into it.
+    # A source goes; someone's judgement ("по словам X", "по оценке X") moves to the end, where it
+    # still says whose word the fact is
+    for i, token in enumerate(tokens[1:-1], start=1):
+        if tokens[i - 1].text != ",":
+            continue
+        lemma_next = _lemma(vocab, tokens[i + 1]) if i + 1 < len(tokens) else ""
+        source = token.text.lower() == "по" and lemma_next in _RU_SOURCE_NOUNS | _RU_OPINION_NOUNS
+        as_said = token.text.lower() == "как" and lemma_next in _RU_AS_SAID
+        if not (source or as_said):
+            continue
+        end = next((j for j in range(i + 1, len(tokens)) if tokens[j].text in (",", "—", "–")), None)
+        if end is None or any(_finite(t) or t.text.lower() in _RU_CLAUSE_WORDS for t in tokens[i + 2:end]):
+            continue
+        if len([t for t in tokens[end:] if t.pos != "PUNCT"]) < 2:
+            continue
+        cuts.append((tokens[i - 1].start - base, tokens[end].stop - base))
+        if source and lemma_next in _RU_OPINION_NOUNS:
+            suffixes.append(text[token.start - base:tokens[end - 1].stop - base])
+    # "Сокращать персонал компания не планирует: 260 работников пройдут переобучение": a colon
+    # between two clauses ends the first; the second is a sentence of its own (not a quotation)
+    for i, token in enumerate(tokens):
+        if token.text != ":" or i + 1 >= len(tokens) or tokens[i + 1].text in ("«", "\"", "„", "—", "–", "-"):
+            continue
+        left, right = tokens[:i], tokens[i + 1:]
+        if any(_finite(t) for t in left) and any(_finite(t) for t in right) and not any(
+                a < token.start - base < b for a, b in cuts):
+            last = next(t for t in reversed(right) if t.text not in (".", "!", "?", "…"))
+            cuts.append((token.start - base, last.stop - base))
+            moved[:] = [(a, b) for a, b in moved if a < token.start - base]  # the clause takes its attribution along
+            moved.append((right[0].start - base, last.stop - base))
+            break
     if not cuts:
         return text, [], []
     cuts.sort()
@@ -146,10 +205,32 @@ def _simplify_sentence(sent, vocab) -> tuple[str, list[str], list[tuple[str, int
     main = "".join(pieces)
     # tidy the seams: "компания  получила", "лицензию ." → single spaces, no space before punctuation
     main_clean = re.sub(r"\s+([,.;:!?])", r"\1", re.sub(r"\s{2,}", " ", main)).strip()
+    if suffixes:
+        stop = main_clean[-1] if main_clean[-1:] in ".!?" else ""
+        main_clean = f"{main_clean[:len(main_clean) - len(stop)].rstrip(' ,')}, {', '.join(suffixes)}{stop or '.'}"
     found = []
     for abbr, at in abbreviations:
         if at in anchor_at:
             prefix = re.sub(r"\s{2,}", " ", "".join(pieces)[:anchor_at[at]]).rstrip()
             found.append((abbr, len(prefix)))
-    extra = [text[a:b].rstrip(" ,;") + "." for a, b in moved]  # a line of its own ends as a sentence
+    extra = [_sentence_case(text[a:b].rstrip(" ,;")) + "." for a, b in moved]  # a line of its own ends as a sentence
     return main_clean, extra, found
+
+
+def _sentence_case(line: str) -> str:
+    """A clause made a line of its own starts like a sentence ("260 работников пройдут ...")."""
+    return line[:1].upper() + line[1:] if line[:1].islower() and not line.startswith(("кв", "тыс", "млн")) else line
+
+
+#: "18 400 единиц", "1 340 микрозаймов": a number in digit groups (natasha reads "18" and "400" apart)
+_DIGIT_GROUPS = re.compile(r"(?<![\d,.])(\d{1,3})((?:[ \u00a0\u202f]\d{3})+)(?![\d,.]\d)")
+
+
+def join_digit_groups(line: str) -> str:
+    """The line with its grouped numbers written as one token: "18 400" → "18400"."""
+    return _DIGIT_GROUPS.sub(lambda m: m.group(1) + re.sub(r"\D", "", m.group(2)), line)
+
+
+def digit_groups(sentence: str) -> dict[str, str]:
+    """{"18400": "18 400"}: the grouped numbers of a sentence as written, by their joined form."""
+    return {m.group(1) + re.sub(r"\D", "", m.group(2)): m.group(0) for m in _DIGIT_GROUPS.finditer(sentence)}
