@@ -418,3 +418,39 @@ def test_a_prepositional_phrase_is_never_a_subject():
     found = ru_facts("Шевелев подаст апелляционную жалобу в Седьмой арбитражный апелляционный суд в Томске.")
     assert not any(s.startswith("Седьмой") for s, _, _, _ in found), found
     assert any(s == "Шевелев" and r.startswith("подать") for s, r, _, _ in found), found
+
+
+# --------------------------------------------------------------------------- quotes, interviews, counts (round 2)
+
+
+def test_a_spokespersons_my_is_the_organisation_they_speak_for():
+    assert ("Техмаш", "открыть", "второй цех", "planned") in ru_facts(
+        "— Мы откроем второй цех весной, — сказал директор завода «Техмаш» Олег Рыбин.")
+    found = ru_facts("Директор «Водоканала» Олег Рыбин рассказал об аварии. "
+                     "— Мы подадим воду к 20:00, если не найдём новых повреждений.")
+    assert ("Водоканал", "подать воду к", "20:00", "conditional") in found
+    # a resident quoted speaks for no organisation
+    found = ru_facts("— Мы купили квартиру в новом доме, — рассказала жительница района Анна Котова.")
+    assert not any(r.startswith("купить") for _, r, _, _ in found), found
+
+
+def test_a_roles_possessive_pronoun_is_the_organisation_named_before():
+    assert ("Анна Белова", "директор", "Рост", "asserted") in ru_facts(
+        "Фонд «Рост» — одна из крупнейших микрофинансовых организаций региона. "
+        "Ее директор Анна Белова рассказала о планах.")
+
+
+def test_a_count_keeps_what_it_counts_and_its_sum():
+    assert ("экспедиция", "найти", "12 фрагментов древнего сосуда", "asserted") in ru_facts(
+        "Экспедиция нашла 12 фрагментов древнего сосуда.")
+    assert ("Рост", "выдать 250 займов на общую сумму", "90 млн рублей", "asserted") in ru_facts(
+        "Фонд «Рост» выдал 250 займов на общую сумму 90 млн рублей.")
+
+
+def test_questions_attitudes_and_efforts_are_no_facts():
+    assert not any(r.startswith("получить") for _, r, _, _ in ru_facts(
+        "Сроки зависят от того, получит ли компания «Вектор» кредит."))
+    assert not any(r.startswith("видеть") for _, r, _, _ in ru_facts(
+        "«Мы видим рост спроса», — сказал директор «Вектора» Иван Ким."))
+    assert not any(o.startswith("сколько") for _, _, o, _ in ru_facts(
+        "Директор рассказала о том, сколько денег получили малые компании в 2026 году."))

@@ -14,12 +14,12 @@ from schemas import IncrementDoc, Triplet
 from tasks.dragon.triplets_base import TripletConfig, _Emitter, _Fact, _DocCollector, _paragraphs, _join, _fact
 from tasks.dragon.rules_ru.lexicon import (
     _RU_APPOINT, _RU_ARGUMENT_PREPOSITIONS, _RU_BARE_NUMBER, _RU_CIRCUMSTANCES, _RU_COPULAS, _RU_CREATE,
-    _RU_DATIVE_CONTROL, _RU_DURATIONS, _RU_FUTURE_AUX, _RU_INSTITUTIONS, _RU_MONTHS, _RU_NEEDS_COMPLEMENT,
-    _RU_NUMBER_WORDS, _RU_OBJ, _RU_PLACE_ANAPHORS, _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_RELATIVE, _RU_SAY,
-    _RU_SEASONS, _RU_SUBJ, _RU_TIME_NOUNS, _RU_UNITS,
+    _RU_DATIVE_CONTROL, _RU_DURATIONS, _RU_FUTURE_AUX, _RU_INSTITUTIONS, _RU_MENTAL, _RU_MONTHS, _RU_NEEDS_COMPLEMENT,
+    _RU_NUMBER_WORDS, _RU_OBJ, _RU_PLACE_ANAPHORS, _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_QUESTION_WORDS,
+    _RU_RELATIVE, _RU_SAY, _RU_SEASONS, _RU_SUBJ, _RU_TIME_NOUNS, _RU_UNITS,
 )
 from tasks.dragon.rules_ru.morph import _animate, _common_noun, _dative, _lemma, _name_stems, _person_normals
-from tasks.dragon.rules_ru.reference import _Memory, _named_before, _remember
+from tasks.dragon.rules_ru.reference import _Memory, _named_before, _remember, _speaker_org
 from tasks.dragon.rules_ru.phrases import _RuSentence
 from tasks.dragon.rules_ru.simplify import _simplified_lines, digit_groups
 from tasks.dragon.rules_ru.repairs import _repair_parse_ru
@@ -60,8 +60,10 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector, originals=None, anc
     for line in parsed.text.split("\n")[:-1]:
         line_starts.append(line_starts[-1] + len(line) + 1)
     memory = _Memory()
-    for sent in parsed.sents:
-        line = bisect.bisect_right(line_starts, sent.start) - 1
+    sents = list(parsed.sents)
+    lines = [bisect.bisect_right(line_starts, sent.start) - 1 for sent in sents]
+    for number, sent in enumerate(sents):
+        line = lines[number]
         sentence = originals[line] if originals is not None else sent.text
         for abbreviation, offset in (anchors or {}).get(line, ()):
             name = _named_before(parsed.spans, sent, line_starts[line] + offset)
@@ -73,6 +75,12 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector, originals=None, anc
                 memory.expanded[name[0]] = shown
         helper = _RuSentence(sent.tokens, span_of, vocab, memory)
         helper.spaced = digit_groups(sentence)
+        if originals is not None:
+            # «Мы рассчитываем ...», — отметил генеральный директор ГК «Волгастрой»: the attribution,
+            # moved to a line after its quote, says whose "мы" it is
+            after = [sents[k] for k in range(number + 1, len(sents)) if originals[lines[k]] == sentence]
+            speakers = [_speaker_org(_RuSentence(later.tokens, span_of, vocab, memory)) for later in after]
+            helper.we = next((org for org in speakers if org is not None), helper.we)
         for token in sent.tokens:
             if token.pos in ("VERB", "AUX"):
                 for fact in _verb_facts_ru(token, sentence, helper):
@@ -130,7 +138,7 @@ def _subjects_ru(verb, helper: _RuSentence) -> list:
             and (verb.feats or {}).get("Voice") != "Pass":
         head = helper.by_id.get(verb.head_id)  # "компания заявила, что откроет офис": the one who said it
         if head is not None and head is not verb and head.pos == "VERB":
-            matrix = [s for s in _subjects_ru(head, helper) if s.pos != "PRON" or s.text.lower() in ("он", "она", "они")]
+            matrix = [s for s in _subjects_ru(head, helper) if s.pos != "PRON" or s.text.lower() in ("он", "она", "они", "мы")]
             vf = verb.feats or {}
             agreeing = [s for s in matrix if (s.feats or {}).get("Number") in (None, vf.get("Number"))
                         and (vf.get("Tense") != "Past" or vf.get("Number") == "Plur"
@@ -168,9 +176,16 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
         return  # "может вырасти в 2027 году": the infinitive's facts carry it; «мочь в 2027 год» is none
     if (verb.feats or {}).get("VerbForm") == "Inf" and not _governed_infinitive(verb, helper):
         return  # an infinitive asserts nothing by itself: "Штрафовать ... не будет" needs its "будет"
+    if lemma in _RU_MENTAL or any(k.text.lower() == "ли" for k in helper.kids(verb)):
+        return  # "мы видим спрос", "зависит от того, найдем ли мы помещение": an attitude or a question, no fact
+    head = helper.by_id.get(verb.head_id)
+    if verb.rel == "xcomp" and head is not None and _lemma(helper.vocab, head) in _RU_MENTAL:
+        return  # "стараемся не доводить дело до суда"
     for fact in _verb_facts_ru_all(verb, sentence, helper):
         if _RU_BARE_NUMBER.match(fact.subject) or _RU_BARE_NUMBER.match(fact.object) or _numeral_only(fact.subject, helper):
             continue  # "2 | оцениваться | 1", "два | нуждаться в": pieces of a broken number or code, not things
+        if {fact.subject.split()[0].casefold(), fact.object.split()[0].casefold()} & _RU_QUESTION_WORDS:
+            continue  # "о том, сколько денег получили компании": a question, not its answer
         yield fact
 
 
@@ -296,8 +311,8 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
             continue
         else:
             amount = helper.amount_frame(child)
-            if named_object and (amount is None and helper.number_phrase(child) is None
-                                 or any(helper.number_phrase(o) is not None for o in objects)):
+            if named_object and amount is None and (helper.number_phrase(child) is None
+                                                     or any(helper.number_phrase(o) is not None for o in objects)):
                 # as in English: the fact about the named object stands on its own; an amount
                 # is one more ("оштрафовало «Ишимскую птицефабрику» на 600 тыс. рублей")
                 continue
@@ -334,6 +349,13 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                 produced = True
                 for subject_phrase in subject_phrases:
                     yield emit(subject_phrase, relation, object_phrase)
+                for nmod in helper.kids(obj, ("nmod",)) if kind == "obj" else ():
+                    amount = helper.amount_frame(nmod)
+                    if amount is not None:
+                        # "выдали 1 340 микрозаймов на общую сумму 2,1 млрд рублей": the sum is a fact too
+                        words = helper.number_phrase(obj) or helper.object_words(obj)
+                        for subject_phrase in subject_phrases:
+                            yield emit(subject_phrase, _join(base, words, amount[0]), (amount[1], None))
             elif kind == "obl":
                 # "может перейти в аппарат полпреда", "не попали в плей-офф": a thing named by its
                 # common noun is where or what the verb goes to (not a circumstance: "в рамках

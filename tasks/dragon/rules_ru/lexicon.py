@@ -12,8 +12,10 @@ _RU_RELATIVE = frozenset({"который", "которая", "которое", 
 #: nouns that alone point back at a named organisation ("компания заявила")
 _RU_ANAPHORS = frozenset({
     "компания", "фирма", "группа", "холдинг", "банк", "перевозчик", "авиакомпания", "концерн", "корпорация",
-    "предприятие", "оператор", "производитель", "клуб", "сеть",
+    "предприятие", "оператор", "производитель", "клуб", "сеть", "застройщик", "девелопер", "ритейлер",
+    "дистрибьютор", "сервис", "агрохолдинг",
 })
+# ("подрядчик", "поставщик" are parties to a deal, often not the one named before: kept as written)
 #: third-person pronouns that point back at something named ("он", "её", "ними")
 _RU_PERSONAL = frozenset({"он", "она", "оно", "они"})
 #: institutions that act as a person does ("власти ввели режим ЧС", "комиссия отклонила заявку")
@@ -157,3 +159,12 @@ _RU_OPINION_NOUNS = frozenset({"слово", "мнение", "оценка", "п
 #: "как указано в X", "как следует из X": a source inserted between commas
 _RU_AS_SAID = frozenset({"указать", "указано", "сказать", "сказано", "говориться", "следовать", "отмечаться",
                          "сообщаться", "известно", "стать"})
+#: verbs of perception, attitude and effort: "мы видим спрос", "ждём решений", "стараемся не доводить":
+#: what someone sees, expects or tries is no fact a reader can check
+_RU_MENTAL = frozenset({
+    "видеть", "ждать", "понимать", "знать", "думать", "верить", "бояться", "стараться", "пытаться", "попытаться",
+    "надеяться", "опасаться", "сомневаться", "чувствовать", "радоваться", "мечтать",
+})
+#: question words: a phrase that starts with one asks, it names nothing ("сколько денег")
+_RU_QUESTION_WORDS = frozenset({"сколько", "какой", "какая", "какое", "какие", "каких", "чей", "почему", "зачем",
+                                "как", "где", "куда", "откуда", "когда", "кто", "что", "кого", "чего"})

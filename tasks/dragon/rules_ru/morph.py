@@ -90,13 +90,22 @@ def _person_normals(spans, vocab) -> None:
 def _name_stems(spans) -> None:
     """A name natasha could not normalise ("генеральный директор «ГридЛаба»": pymorphy does not
     know the word) takes the nominative the same text gives elsewhere ("Компания «ГридЛаб» ...")."""
-    normals = {span.normal for span in spans}
+    normals = {_unquote(span.normal) for span in spans}
     for span in spans:
+        name = _unquote(span.normal)
+        if span.type == "PER":
+            continue  # a surname has its own rules (_person_normals)
         for ending in _RU_NAME_ENDINGS:
-            stem = span.normal[: -len(ending)]
-            if span.normal.endswith(ending) and len(stem) >= 3 and stem in normals:
-                span.normal = stem
-                break
+            stem = name[: -len(ending)]
+            # "МУП «Горводосеть»" then "директор «Горводосети»"; a stem ending in a vowel takes its
+            # own ending back ("«Здравицы»" for "Здравица": the text's "«Здравица»")
+            for nominative in (stem, stem + "а", stem + "я", stem + "ь", stem + "о"):
+                if name.endswith(ending) and len(stem) >= 3 and nominative in normals and nominative != name:
+                    span.normal = span.normal.replace(name, nominative) if name in span.normal else nominative
+                    break
+            else:
+                continue
+            break
 
 
 def _inflected(vocab, token, grammemes: set[str]) -> str:

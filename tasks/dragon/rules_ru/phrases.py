@@ -28,6 +28,8 @@ class _RuSentence(_References):
             self.children.setdefault(token.head_id, []).append(token)
         self.span_of = span_of
         self.vocab = vocab
+        #: the organisation a quoted "мы" speaks for here (see reference._speaker_org)
+        self.we = self.memory.speaker_org
         #: the sentence's grouped numbers as written, by the joined form the parser read ("18400": "18 400")
         self.spaced: dict[str, str] = {}
 
@@ -50,6 +52,10 @@ class _RuSentence(_References):
         """
         if head.pos == "PRON" and _lemma(self.vocab, head) in _RU_PERSONAL:
             return self.pronoun(head)  # "Ранее он руководил ...", "Компания построит его": the one meant, or nothing
+        if head.pos == "PRON" and _lemma(self.vocab, head) == "мы" and head.rel in ("nsubj", "nsubj:pass"):
+            # "— Мы подадим воду к 20:00, — сказал директор «Горводосети»": a spokesperson's "мы" is
+            # the organisation they speak for (issue 10: interviews and quotes)
+            return self.we
         if head.pos == "PRON" or head.text.lower() in _RU_RELATIVE:
             return None
         if head.text in self.aliases:
@@ -177,7 +183,28 @@ class _RuSentence(_References):
                 has_number = has_number or child.pos == "NUM"
         if not has_number:
             return None
-        return " ".join(self.spaced.get(t.text, t.text) for t in sorted(words, key=lambda t: t.start))
+        words.extend(self.counted_genitive(head, words))
+        words = sorted(words, key=lambda t: t.start)
+        if len(words) == 2 and all(t.text.isdigit() for t in words) and len(words[1].text) == 2 \
+                and any(t.text == ":" and words[0].stop == t.start and t.stop == words[1].start for t in self.tokens):
+            return f"{words[0].text}:{words[1].text}"  # a time of day, "к 20:00"
+        return " ".join(self.spaced.get(t.text, t.text) for t in words)
+
+    def counted_genitive(self, head, words) -> list:
+        """What a counted noun is of, when it follows right after: "23 фрагмента железного
+        метеорита", "3,5 тыс. тонн помета", "18 400 единиц хранения" (a short genitive, no name)."""
+        if head.pos != "NOUN":
+            return []
+        last = max(self.tokens.index(t) for t in words)
+        for nmod in self.kids(head, ("nmod",)):
+            if self.kids(nmod, ("case",)) or (nmod.feats or {}).get("Case") not in ("Gen", None) or nmod.id in self.span_of:
+                continue
+            parts = sorted([nmod, *self.kids(nmod, ("amod",))], key=lambda t: t.start)
+            order = [self.tokens.index(t) for t in parts]
+            if (len(parts) <= 3 and min(order) == last + 1 and max(order) - min(order) + 1 == len(parts)
+                    and not any(t.pos == "NUM" or t.id in self.span_of for t in parts)):
+                return parts
+        return []
 
     def amount_frame(self, token) -> tuple[str, str] | None:
         """ "на общую сумму 2,1 млрд рублей" → ("на общую сумму", "2,1 млрд рублей"), "в размере 9

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tasks.dragon.rules_ru.lexicon import (
-    _RU_ANAPHORS, _RU_BODY_ANAPHORS, _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_NOT_COMPANIES, _RU_OBJ,
+    _RU_ANAPHORS, _RU_ATTRIBUTION, _RU_BODY_ANAPHORS, _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_NOT_COMPANIES, _RU_OBJ,
     _RU_PLACE_ANAPHORS, _RU_RELATIVE, _RU_SUBJ,
 )
 from tasks.dragon.rules_ru.morph import _animate, _common_noun, _lemma, _unquote
@@ -34,6 +34,9 @@ class _Memory:
         self.expanded: dict[str, str] = {}
         #: role noun → the person last named with it ("Губернатор ... Виталий Обухов": губернатор)
         self.roles: dict[str, tuple] = {}
+        #: the organisation the last quoted speaker speaks for ("— сказал директор «Горводосети»
+        #: Сергей Кожин"), or None when the last speaker spoke for none: what "мы" means in a quote
+        self.speaker_org: tuple | None = None
         #: (person, gender) in the order named
         self.people: list[tuple[tuple, str | None]] = []
         #: the subjects and objects of the sentence before, nearest first: (phrase, gender, number)
@@ -207,6 +210,15 @@ class _References:
         for phrase, g, n in self.memory.previous:
             if agrees(g, n):
                 return phrase
+        owner = self.by_id.get(token.head_id)
+        if (token.rel in ("nmod", "det") and owner is not None and owner.pos == "NOUN" and _animate(self.vocab, owner)
+                and lemma in ("он", "она", "оно", "они")):
+            # "Ее директор Елена Старостина" after "Фонд ... — одна из крупнейших организаций": a role's
+            # possessor is an organisation; the one the sentence before named, whatever gender its
+            # predicate gave the pronoun
+            organisations = {phrase for phrase, _, _ in self.memory.previous if phrase[1] == "ORG"}
+            if len(organisations) == 1:
+                return organisations.pop()
         if lemma in ("он", "она") and number != "Plur":
             for phrase, g in reversed(self.memory.people):
                 if g is None or gender is None or g == gender:
@@ -279,6 +291,10 @@ def _remember(sent, spans, helper: _RuSentence, memory: _Memory) -> None:
                     feats = token.feats or {}
                     previous.append((phrase, feats.get("Gender"), feats.get("Number")))
     memory.previous = previous
+    if any(t.pos == "VERB" and _lemma(vocab, t) in _RU_ATTRIBUTION for t in sent.tokens):
+        speaker = _speaker_org(helper)
+        if speaker is not None or any(span.type == "PER" for span in people):
+            memory.speaker_org = speaker  # a resident quoted after an official speaks for no one
     memory.previous_subjects = [
         p for p in (helper.phrase(t) for t in sent.tokens if t.rel in _RU_SUBJ and t.pos != "PRON") if p is not None
         and p in memory.counts]
@@ -310,4 +326,31 @@ def _named_before(spans, sent, at: int) -> tuple[str, str | None] | None:
     before = sent.text[: at - sent.start].rstrip()
     if before.endswith("»") and "«" in before:
         return before[before.rindex("«") + 1:-1].strip(), "ORG"
+    return None
+
+
+def _speaker_org(helper) -> tuple | None:
+    """The organisation a person named with a role speaks for in this sentence: "директор
+    «Горводосети» Сергей Кожин", "генеральный директор ГК «Волгастрой» Евгений Марков", "Ее
+    директор Елена Старостина" (the role's genitive or possessor, through unnamed genitives)."""
+    span_of, vocab = helper.span_of, helper.vocab
+    for token in helper.tokens:
+        if token.pos != "NOUN" or token.id in span_of or not _animate(vocab, token):
+            continue
+        person = any(c.id in span_of and span_of[c.id].type == "PER" for c in helper.kids(token, ("appos", "flat:name")))
+        above = helper.by_id.get(token.head_id)
+        person = person or (token.rel == "appos" and above is not None and above.id in span_of
+                            and span_of[above.id].type == "PER")
+        if not person:
+            continue
+        current = token
+        for _ in range(3):
+            owners = [c for c in helper.kids(current, ("nmod", "det")) if not helper.kids(c, ("case",))]
+            named = [p for p in (helper.phrase(c) for c in owners) if p is not None and p[1] == "ORG"]
+            if named:
+                return named[0]
+            nouns = [c for c in owners if c.pos == "NOUN"]
+            if not nouns:
+                break
+            current = nouns[0]
     return None

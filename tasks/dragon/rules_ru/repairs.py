@@ -313,8 +313,8 @@ def _repair_parse_ru(tokens, vocab) -> None:
         noun = tokens[at - 2]
         above = head(noun)
         if (noun.rel == "nmod" and not kids(noun, ("case",)) and above is not None and above.pos == "NOUN"
-                and (_animate(vocab, above) or _lemma(vocab, above) in _RU_ANAPHORS) and not _animate(vocab, noun)):
-            noun = above
+                and _lemma(vocab, above) in _RU_ANAPHORS and not _animate(vocab, noun)):
+            noun = above  # (but "директор завода «Техмаш»": the factory's name)
         if head(token) is not noun:
             attach(token, noun, "appos")
 

@@ -180,6 +180,9 @@ def _simplify_sentence(sent, vocab) -> tuple[str, list[str], list[tuple[str, int
     for i, token in enumerate(tokens):
         if token.text != ":" or i + 1 >= len(tokens) or tokens[i + 1].text in ("«", "\"", "„", "—", "–", "-"):
             continue
+        if tokens[i + 1].start == token.stop or (i > 0 and tokens[i - 1].stop == token.start
+                                                 and tokens[i - 1].text[-1:].isdigit()):
+            continue  # "к 20:00": a time, not a colon between clauses
         left, right = tokens[:i], tokens[i + 1:]
         if any(_finite(t) for t in left) and any(_finite(t) for t in right) and not any(
                 a < token.start - base < b for a, b in cuts):
