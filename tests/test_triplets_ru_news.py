@@ -454,3 +454,23 @@ def test_questions_attitudes_and_efforts_are_no_facts():
         "«Мы видим рост спроса», — сказал директор «Вектора» Иван Ким."))
     assert not any(o.startswith("сколько") for _, _, o, _ in ru_facts(
         "Директор рассказала о том, сколько денег получили малые компании в 2026 году."))
+
+
+def test_an_attribution_with_appositives_and_a_gerund_is_cut_and_its_role_read():
+    found = ru_facts("Завод «Техмаш» выпустил 500 станков, сообщил журналистам руководитель завода, "
+                     "доктор технических наук Олег Рыбин, отметив, что это рекорд.")
+    assert ("Техмаш", "выпустить", "500 станков", "asserted") in found
+    assert ("Олег Рыбин", "руководитель", "Техмаш", "asserted") in found
+    assert not any(r.startswith(("сообщить", "отметить")) for _, r, _, _ in found), found
+
+
+def test_an_infinitive_belongs_to_the_intention_word_before_it():
+    found = ru_facts("Суд утвердил управляющим Игоря Лосева, который, по словам источника, намерен в марте "
+                     "продать склады компании.")
+    assert any(s == "Игорь Лосев" and r.startswith("продать") and m == "planned" for s, r, _, m in found), found
+    assert not any(s == "суд" and r.startswith("продать") for s, r, _, _ in found), found
+
+
+def test_a_count_tagged_as_an_adjective_is_still_a_count():
+    assert ("экспедиция", "обнаружить", "23 фрагмента железного метеорита", "asserted") in ru_facts(
+        "Экспедиция обнаружила 23 фрагмента железного метеорита.")

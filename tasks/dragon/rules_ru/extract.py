@@ -168,7 +168,7 @@ def objects_of(verb, helper: _RuSentence) -> list:
 
 def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
     lemma = _lemma(helper.vocab, verb)
-    if lemma in _RU_SAY and not any(o.pos in ("NOUN", "PROPN", "NUM") for o in helper.kids(verb, _RU_OBJ)):
+    if lemma in _RU_SAY and not any(o.pos in ("NOUN", "PROPN", "NUM") and not _dative(o) for o in helper.kids(verb, _RU_OBJ)):
         # "сообщила в четверг пресс-служба компании в Telegram-канале": attribution, no fact
         # ("добавит ещё два рейса" has an object: adding, not saying)
         return
@@ -311,7 +311,7 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
             continue
         else:
             amount = helper.amount_frame(child)
-            if named_object and amount is None and (helper.number_phrase(child) is None
+            if named_object and amount is None and (helper.number_phrase(child) is None or helper.date_phrase(child)
                                                      or any(helper.number_phrase(o) is not None for o in objects)):
                 # as in English: the fact about the named object stands on its own; an amount
                 # is one more ("оштрафовало «Ишимскую птицефабрику» на 600 тыс. рублей")
@@ -572,6 +572,17 @@ def _noun_facts_ru(noun, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
     if noun.rel == "appos" and head is not None:
         anchors.append(head)
     anchors += [c for c in helper.kids(noun, ("appos",)) if c.id in helper.span_of]
+    if not anchors:
+        # "руководитель экспедиции, доктор геолого-минералогических наук Аркадий Зверев": the name at
+        # the end of a chain of appositives
+        current = noun
+        for _ in range(3):
+            nested = [c for c in helper.kids(current, ("appos",)) if c.pos in ("NOUN", "PROPN")]
+            named = [c for c in nested if c.id in helper.span_of and helper.span_of[c.id].type == "PER"]
+            if named or not nested:
+                anchors += named
+                break
+            current = nested[0]
     anchors += helper.kids(noun, ("nsubj",)) if noun.rel == "root" else []
     subject_phrases = []
     for anchor in anchors:

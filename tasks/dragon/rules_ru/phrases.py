@@ -3,6 +3,8 @@ names (a named entity, a date, an amount, a thing by its common noun, a role) as
 """
 from __future__ import annotations
 
+import re
+
 from tasks.dragon.rules_ru.lexicon import (
     _RU_AGE, _RU_AMOUNT_FRAMES, _RU_ANAPHORS, _RU_DEMONSTRATIVES, _RU_GENERIC, _RU_GENERIC_ORGS, _RU_INSTITUTIONS,
     _RU_MONTHS, _RU_NOT_COMPANIES, _RU_PERSONAL, _RU_RELATIVE, _RU_SEASONS, _RU_SHARES, _RU_STAFF,
@@ -172,7 +174,10 @@ class _RuSentence(_References):
 
     def number_phrase(self, head) -> str | None:
         """ "20 тысяч электромобилей", "3 миллиарда рублей", "2139 автомобилей": as written, or None."""
-        words, stack, has_number = [head], [head], head.pos == "NUM"
+        def numeral(token) -> bool:  # the tagger calls "23" in "23 фрагмента" an adjective at times
+            return token.pos == "NUM" or bool(re.fullmatch(r"\d+(?:[.,]\d+)?", token.text))
+
+        words, stack, has_number = [head], [head], numeral(head)
         while stack:
             token = stack.pop()
             for child in self.kids(token, ("nummod", "nummod:gov", "amod")):
@@ -180,7 +185,7 @@ class _RuSentence(_References):
                     continue
                 words.append(child)
                 stack.append(child)
-                has_number = has_number or child.pos == "NUM"
+                has_number = has_number or numeral(child)
         if not has_number:
             return None
         words.extend(self.counted_genitive(head, words))
@@ -261,6 +266,13 @@ class _RuSentence(_References):
             tokens = sorted([nmod, *self.kids(nmod, ("case", "amod", "flat:name")), *[
                 t for c in self.kids(nmod, ("nmod",)) for t in (c, *self.kids(c, ("case",)))
             ]], key=lambda t: t.start)
+            span = self.span_of.get(nmod.id)
+            if span is not None and span.type == "ORG" and not span.text.rstrip().endswith("«"):
+                # "экспедиция Института космической минералогии (ИКМ)": the genitive name as written
+                shown = self.memory.named(_unquote(span.normal), span.type)[0]
+                abbreviation = shown[len(_unquote(span.normal)):].strip() if shown != _unquote(span.normal) else ""
+                words.append(" ".join([span.text, abbreviation]).strip())
+                break
             names = [_unquote(self.span_of[c.id].normal) for c in self.kids(nmod, ("appos",))
                      if c.id in self.span_of and self.span_of[c.id].type not in ("PER", "LOC")]  # as written
             names = names or [n for n in (self.quoted_appositive(nmod),) if n is not None]

@@ -6,7 +6,7 @@ from benchmill import nlp
 
 from tasks.dragon.rules_ru.lexicon import (
     _RU_ABBREVIATION, _RU_ANAPHORS, _RU_CLAUSE_BREAKS, _RU_CONDITIONS, _RU_COPULAS, _RU_FUTURE_AUX,
-    _RU_PLACE_PREPOSITIONS, _RU_SUBORDINATORS,
+    _RU_PLACE_PREPOSITIONS, _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_SUBORDINATORS,
 )
 from tasks.dragon.rules_ru.morph import _animate, _lemma
 
@@ -317,6 +317,17 @@ def _repair_parse_ru(tokens, vocab) -> None:
             noun = above  # (but "директор завода «Техмаш»": the factory's name)
         if head(token) is not noun:
             attach(token, noun, "appos")
+
+    # an infinitive belongs to the word of intention or ability just before it in its clause, not to
+    # a verb further back: "суд утвердил Ракитина, который намерен выставить на торги комплекс"
+    for token in tokens:
+        verb = head(token)
+        if (token.feats or {}).get("VerbForm") != "Inf" or verb is None or index[verb.id] > index[token.id]:
+            continue
+        heads = [tokens[j] for j in segment(index[token.id], -1)
+                 if _lemma(vocab, tokens[j]) in _RU_PLAN_HEADS | _RU_POSSIBLE_HEADS or tokens[j].text.lower() in _RU_PLAN_HEADS]
+        if heads and heads[0] is not verb and index[heads[0].id] > index[verb.id]:
+            attach(token, heads[0], "xcomp")
 
     # a verb has no numeral modifier, a noun no verb conjunct: "могла составить от 1,1 ...",
     # "вырастет на 7% — до 146 рублей" (рублей conj → вырастет)

@@ -23,14 +23,22 @@ def _finite(token) -> bool:
 
 def _remark_tail(tokens, vocab) -> bool:
     """Is what follows an attribution clause more of the speaker's ("..., отметив, что ...",
-    "..., с которыми ознакомился корреспондент"): a gerund of saying or a relative clause?"""
+    "..., с которыми ознакомился корреспондент", "..., доктор наук Аркадий Зверев, ..."): a gerund
+    of saying, a relative clause, or an appositive of the speaker (no verb of its own) before one?"""
     words = [t for t in tokens if t.pos != "PUNCT"]
     if not words:
         return True
     first = words[0]
     if (first.feats or {}).get("VerbForm") == "Conv" and _lemma(vocab, first) in _RU_ATTRIBUTION:
         return True
-    return any(_lemma(vocab, t) == "который" for t in words[:2])
+    if any(_lemma(vocab, t) == "который" for t in words[:2]):
+        return True
+    comma = next((j for j, t in enumerate(tokens) if t.text == ","), len(tokens))
+    segment = [t for t in tokens[:comma] if t.pos != "PUNCT"]
+    appositive = (segment and segment[0].pos in ("NOUN", "PROPN", "ADJ") and not any(
+        _finite(t) or (t.feats or {}).get("VerbForm") in ("Conv", "Inf") or t.text.lower() in _RU_CLAUSE_WORDS
+        or t.pos in ("CCONJ", "SCONJ") for t in segment))
+    return bool(appositive) and _remark_tail(tokens[comma + 1:], vocab)
 
 
 def _simplified_lines(parsed, vocab):
