@@ -474,3 +474,11 @@ def test_an_infinitive_belongs_to_the_intention_word_before_it():
 def test_a_count_tagged_as_an_adjective_is_still_a_count():
     assert ("экспедиция", "обнаружить", "23 фрагмента железного метеорита", "asserted") in ru_facts(
         "Экспедиция обнаружила 23 фрагмента железного метеорита.")
+
+
+def test_a_plural_verb_with_no_subject_is_the_body_in_its_v_phrase():
+    found = ru_facts("В администрации Энска пообещали, что жителям сделают перерасчет за январь.")
+    assert any(s.startswith("администрация") and r.startswith("сделать перерасчет") and m == "planned"
+               for s, r, _, m in found), found
+    found = ru_facts("Хоккейный клуб «Метеор» сыграл вничью. В клубе не исключают, что подпишут еще одного вратаря.")
+    assert any(s == "Метеор" and r.startswith("подписать") and m == "possible" for s, r, _, m in found), found

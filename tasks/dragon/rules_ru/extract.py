@@ -14,9 +14,10 @@ from schemas import IncrementDoc, Triplet
 from tasks.dragon.triplets_base import TripletConfig, _Emitter, _Fact, _DocCollector, _paragraphs, _join, _fact
 from tasks.dragon.rules_ru.lexicon import (
     _RU_APPOINT, _RU_ARGUMENT_PREPOSITIONS, _RU_BARE_NUMBER, _RU_CIRCUMSTANCES, _RU_COPULAS, _RU_CREATE,
-    _RU_DATIVE_CONTROL, _RU_DURATIONS, _RU_FUTURE_AUX, _RU_INSTITUTIONS, _RU_MENTAL, _RU_MONTHS, _RU_NEEDS_COMPLEMENT,
-    _RU_NUMBER_WORDS, _RU_OBJ, _RU_PLACE_ANAPHORS, _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_QUESTION_WORDS,
-    _RU_RELATIVE, _RU_SAY, _RU_SEASONS, _RU_SUBJ, _RU_TIME_NOUNS, _RU_UNITS,
+    _RU_DATIVE_CONTROL, _RU_DURATIONS, _RU_FUTURE_AUX, _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_MENTAL, _RU_MONTHS,
+    _RU_NEEDS_COMPLEMENT, _RU_NOT_COMPANIES, _RU_NUMBER_WORDS, _RU_OBJ, _RU_PLACE_ANAPHORS, _RU_PLAN_HEADS,
+    _RU_POSSIBLE_HEADS, _RU_QUESTION_WORDS, _RU_RELATIVE, _RU_SAY, _RU_SEASONS, _RU_STAFF, _RU_SUBJ, _RU_TIME_NOUNS,
+    _RU_UNITS,
 )
 from tasks.dragon.rules_ru.morph import _animate, _common_noun, _dative, _lemma, _name_stems, _person_normals
 from tasks.dragon.rules_ru.reference import _Memory, _named_before, _remember, _speaker_org
@@ -142,9 +143,14 @@ def _subjects_ru(verb, helper: _RuSentence) -> list:
             vf = verb.feats or {}
             agreeing = [s for s in matrix if (s.feats or {}).get("Number") in (None, vf.get("Number"))
                         and (vf.get("Tense") != "Past" or vf.get("Number") == "Plur"
-                             or (s.feats or {}).get("Gender") in (None, vf.get("Gender")))]
+                             or (s.feats or {}).get("Gender") in (None, vf.get("Gender")))
+                        or (helper.kids(s, ("case",)) and _indefinite_personal(verb))]  # "... пообещали, что сделают"
             if agreeing:
                 return agreeing
+    if not subjects and _indefinite_personal(verb):
+        # "В администрации города пообещали ...", "В клубе не исключают ...": a third-person plural with
+        # no subject says what the body in its "в" phrase does
+        subjects = [o for o in helper.kids(verb, ("obl",)) if _speaking_body(o, helper)][:1]
     if not subjects and verb.rel in ("csubj", "xcomp"):
         head = helper.by_id.get(verb.head_id)  # "пожарным удалось локализовать огонь": who succeeded
         if head is not None and _lemma(helper.vocab, head) in _RU_DATIVE_CONTROL:
@@ -398,6 +404,24 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         if thing is not None and (thing[1] is None or thing is back):
             for subject_phrase in subject_phrases:
                 yield emit(subject_phrase, base, thing)
+
+
+def _indefinite_personal(verb) -> bool:
+    """A finite verb in the third person plural (or plural past) with no subject of its own."""
+    feats = verb.feats or {}
+    return (feats.get("VerbForm") == "Fin" and feats.get("Number") == "Plur" and feats.get("Person") in ("3", None)
+            and feats.get("Voice") != "Pass")
+
+
+def _speaking_body(token, helper: _RuSentence) -> bool:
+    """Is the oblique "в" + a body that can act ("в администрации города", "в клубе", "в пресс-службе
+    агрохолдинга", "в «Горводосети»")?"""
+    if helper.preposition(token) not in ("в", "во") or (token.feats or {}).get("Case") != "Loc":
+        return False
+    lemma = _lemma(helper.vocab, token)
+    named = helper.phrase(token)
+    return (lemma in _RU_INSTITUTIONS or lemma in _RU_NOT_COMPANIES or lemma in _RU_GENERIC_ORGS or lemma in _RU_STAFF
+            or (named is not None and named[1] == "ORG"))
 
 
 def _governed_infinitive(verb, helper: _RuSentence) -> bool:
