@@ -482,3 +482,10 @@ def test_a_plural_verb_with_no_subject_is_the_body_in_its_v_phrase():
                for s, r, _, m in found), found
     found = ru_facts("Хоккейный клуб «Метеор» сыграл вничью. В клубе не исключают, что подпишут еще одного вратаря.")
     assert any(s == "Метеор" and r.startswith("подписать") and m == "possible" for s, r, _, m in found), found
+
+
+def test_an_object_put_first_is_the_object():
+    found = ru_facts("Министерство цифрового развития возглавит Руслан Ахметов.")
+    assert ("Руслан Ахметов", "возглавить", "Министерство цифрового развития", "planned") in found
+    found = ru_facts("Мэрия Самары закупит 30 машин. Часть старых машин город может передать соседним округам.")
+    assert ("Самара", "передать", "часть старых машин", "possible") in found

@@ -238,8 +238,8 @@ class _RuSentence(_References):
             return back
         if any(_lemma(self.vocab, d) in _RU_DEMONSTRATIVES for d in self.kids(head, ("det", "amod"))):
             return None  # "рассматривал такую возможность", "это решение": which one, the sentence before says
-        if lemma in _RU_GENERIC:
-            return None
+        if lemma in _RU_GENERIC and not [m for m in modifiers if not self.kids(m, ("case",))]:
+            return None  # "решение", "часть" alone; "часть старых машин", "решение о займе" say which
         name = self.quoted_appositive(head)
         if name is not None:
             # "новый городской электромобиль «Волна Бриз»": the thing is «Волна Бриз», as a

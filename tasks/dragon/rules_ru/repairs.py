@@ -449,6 +449,33 @@ def _repair_parse_ru(tokens, vocab) -> None:
                 target = min(home, key=lambda t: abs(index[t.id] - index[subject.id]))
                 attach(subject, target, "nsubj:pass" if (target.feats or {}).get("Voice") == "Pass" else "nsubj")
 
+    # of two subjects in one clause, one is the object put first (Russian word order is free): the
+    # person acts on the thing ("Министерство цифрового развития возглавит Руслан Ахметов"), else the
+    # one right before the verb is its subject ("Часть старых машин город может передать ..."); the
+    # other, when it can be an accusative, is the object (of the infinitive, if the verb has one)
+    for verb in tokens:
+        subjects = [k for k in kids(verb, ("nsubj",)) if k.pos in ("NOUN", "PROPN") and not kids(k, ("case",))
+                    and same_clause(k, verb)]
+        if len(subjects) != 2 or not finite(verb):
+            continue
+        first, second = sorted(subjects, key=lambda t: index[t.id])
+        animate = [k for k in subjects if (k.feats or {}).get("Animacy") == "Anim"]
+        if len(animate) == 1:
+            subject, other = animate[0], next(k for k in subjects if k is not animate[0])
+        elif not animate and index[second.id] < index[verb.id]:
+            subject, other = second, first
+        else:
+            continue
+        vf, sf = verb.feats or {}, subject.feats or {}
+        if vf.get("Tense") == "Past" and vf.get("Number") == "Sing" and vf.get("Gender") not in (None, sf.get("Gender")):
+            continue  # the past tense agrees with its subject, and this is not it
+        if not any(p.tag.POS == "NOUN" and "accs" in p.tag for p in vocab.parse(other.text.lower())):
+            continue
+        target = next((k for k in kids(verb, ("xcomp",)) if (k.feats or {}).get("VerbForm") == "Inf"), verb)
+        if any(k.rel == "obj" and case(k) != "Dat" for k in kids(target)):
+            continue
+        attach(other, target, "obj")
+
     # a finite verb with no subject takes the nearest nominative before it in its clause that
     # agrees with it ("«Колымская горнорудная компания» получила ...", "КГК заплатила ...",
     # "Если A снизит ставку, «Итиль-Банк» ... снизит ставки")
