@@ -489,3 +489,21 @@ def test_an_object_put_first_is_the_object():
     assert ("Руслан Ахметов", "возглавить", "Министерство цифрового развития", "planned") in found
     found = ru_facts("Мэрия Самары закупит 30 машин. Часть старых машин город может передать соседним округам.")
     assert ("Самара", "передать", "часть старых машин", "possible") in found
+
+
+def test_an_if_clause_inside_a_that_clause_conditions_its_sibling():
+    found = ru_facts("Инспектор не исключил, что если нарушения не устранят до весны, ведомство обратится в суд.")
+    assert ("ведомство", "обратиться в", "суд", "conditional") in found or any(
+        r == "обратиться в" and m == "conditional" for _, r, _, m in found), found
+    assert not any(m in ("asserted", "possible") and r.startswith("обратиться") for _, r, _, m in found), found
+
+
+def test_two_parties_sign_with_each_other_and_an_update_stamp_is_no_subject():
+    found = ru_facts("Дополнено 5 марта 2026 г. Компания «Стройград» и банк «Волга-Кредит» подписали соглашение "
+                     "о финансировании проекта.")
+    assert ("Стройград", "подписать соглашение с", "Волга-Кредит", "asserted") in found
+
+
+def test_a_season_with_a_short_year_is_a_date():
+    assert ("Водоканал", "перенести ремонт на", "лето 2027-го", "possible") in ru_facts(
+        "Предприятие «Водоканал» может перенести ремонт на лето 2027-го.")

@@ -13,11 +13,11 @@ from schemas import IncrementDoc, Triplet
 
 from tasks.dragon.triplets_base import TripletConfig, _Emitter, _Fact, _DocCollector, _paragraphs, _join, _fact
 from tasks.dragon.rules_ru.lexicon import (
-    _RU_APPOINT, _RU_ARGUMENT_PREPOSITIONS, _RU_BARE_NUMBER, _RU_CIRCUMSTANCES, _RU_COPULAS, _RU_CREATE,
-    _RU_DATIVE_CONTROL, _RU_DURATIONS, _RU_FUTURE_AUX, _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_MENTAL, _RU_MONTHS,
-    _RU_NEEDS_COMPLEMENT, _RU_NOT_COMPANIES, _RU_NUMBER_WORDS, _RU_OBJ, _RU_PLACE_ANAPHORS, _RU_PLAN_HEADS,
-    _RU_POSSIBLE_HEADS, _RU_QUESTION_WORDS, _RU_RELATIVE, _RU_SAY, _RU_SEASONS, _RU_STAFF, _RU_SUBJ, _RU_TIME_NOUNS,
-    _RU_UNITS,
+    _RU_AGREEMENTS, _RU_APPOINT, _RU_ARGUMENT_PREPOSITIONS, _RU_BARE_NUMBER, _RU_CIRCUMSTANCES, _RU_COPULAS,
+    _RU_CREATE, _RU_DATIVE_CONTROL, _RU_DURATIONS, _RU_FUTURE_AUX, _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_MENTAL,
+    _RU_MONTHS, _RU_NEEDS_COMPLEMENT, _RU_NOT_COMPANIES, _RU_NUMBER_WORDS, _RU_OBJ, _RU_PLACE_ANAPHORS,
+    _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_QUESTION_WORDS, _RU_RELATIVE, _RU_SAY, _RU_SEASONS, _RU_STAFF, _RU_SUBJ,
+    _RU_TIME_NOUNS, _RU_UNITS,
 )
 from tasks.dragon.rules_ru.morph import _animate, _common_noun, _dative, _lemma, _name_stems, _person_normals
 from tasks.dragon.rules_ru.reference import _Memory, _named_before, _remember, _speaker_org
@@ -297,6 +297,11 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         # not a second place of the test (issue 10: the set «Санкт-Петербург | Северный порт»)
         yield _fact(sentence, inner[1], _join("находиться", helper.preposition(outer[0])), outer[1])
     produced = False
+    if len(subject_phrases) >= 2 and plain_object is not None and _lemma(helper.vocab, plain_object) in _RU_AGREEMENTS:
+        # "ГК «Волгастрой» и банк «Тверь-Кредит» подписали соглашение": each signed it with the other
+        named = [p for p in subject_phrases if p[1] is not None]
+        for partner in named[1:]:
+            yield emit(named[0], _join(base, helper.as_written(plain_object), "с"), partner)
     arguments = [(o, "obj") for o in objects] + [(c, "obl") for c in obliques]
     for child, kind in sorted(arguments, key=lambda a: helper.tokens.index(a[0])):
         if any(child is outer[0] for _, outer in located):
@@ -325,6 +330,8 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
             middle = helper.object_words(plain_object, accusative=patients) if plain_object is not None else ""
             if back is not None:
                 middle = f"{middle} «{back[0]}»"
+            if amount is not None and plain_object is not None:
+                middle = helper.accusative_words(plain_object) if patients else helper.as_written(plain_object)
             if amount is not None:
                 # "выплатит субсидию в размере 9 млн рублей", "на общую сумму 2,1 млрд рублей": the amount
                 words, phrase = amount
@@ -359,7 +366,7 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                     amount = helper.amount_frame(nmod)
                     if amount is not None:
                         # "выдали 1 340 микрозаймов на общую сумму 2,1 млрд рублей": the sum is a fact too
-                        words = helper.number_phrase(obj) or helper.object_words(obj)
+                        words = helper.number_phrase(obj) or helper.as_written(obj)
                         for subject_phrase in subject_phrases:
                             yield emit(subject_phrase, _join(base, words, amount[0]), (amount[1], None))
             elif kind == "obl":

@@ -168,3 +168,12 @@ _RU_MENTAL = frozenset({
 #: question words: a phrase that starts with one asks, it names nothing ("сколько денег")
 _RU_QUESTION_WORDS = frozenset({"сколько", "какой", "какая", "какое", "какие", "каких", "чей", "почему", "зачем",
                                 "как", "где", "куда", "откуда", "когда", "кто", "что", "кого", "чего"})
+#: what two parties sign or conclude together: "A и B подписали соглашение" is A's agreement with B
+_RU_AGREEMENTS = frozenset({"соглашение", "договор", "контракт", "меморандум", "договоренность", "договорённость",
+                            "мировая", "сделка"})
+#: the word of an update stamp at a paragraph's start ("Дополнено 3 декабря 2026 г.", "Обновлено 14:05")
+_RU_UPDATE_STAMPS = frozenset({"дополнено", "обновлено", "исправлено", "добавлено", "уточнено"})
+_RU_STAMP_WORDS = _RU_MONTHS | frozenset({
+    "января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября", "ноября",
+    "декабря", "г", "года", "в", "мск",
+})

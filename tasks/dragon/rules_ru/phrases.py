@@ -154,7 +154,10 @@ class _RuSentence(_References):
         return None
 
     def year_of(self, token) -> str:
-        """ "2027 года" hanging on a date word, as written, or ""."""
+        """ "2027 года" (or "2027-го") hanging on a date word, as written, or ""."""
+        for child in self.kids(token, ("nmod", "flat", "amod", "nummod")):
+            if re.fullmatch(r"\d{4}-(?:го|й|м)", child.text):
+                return child.text  # "на лето 2027-го"
         for child in self.kids(token, ("nmod", "flat", "amod")):
             if _lemma(self.vocab, child) == "год" and not self.kids(child, ("case",)):
                 digits = [c for c in self.kids(child, ("amod", "nummod")) if c.text.isdigit() and len(c.text) == 4]

@@ -141,6 +141,22 @@ def _repair_parse_ru(tokens, vocab) -> None:
         if verbs and head(token) is not verbs[0]:
             token.head_id = verbs[0].id
 
+    # "сказал, что если X, Y": an "если" clause parsed as the что-clause, Y its sibling, is Y's condition
+    for clause in tokens:
+        marks = kids(clause, ("mark",))
+        if clause.rel not in ("ccomp", "conj", "parataxis", "dep") or not any(
+                m.text.lower() in _RU_CONDITIONS for m in marks) or head(clause) is None:
+            continue
+        later = [k for k in kids(head(clause), ("ccomp", "conj", "parataxis")) if k is not clause and is_verb(k)
+                 and index[k.id] > index[clause.id]]
+        if not later:
+            continue
+        main = min(later, key=lambda k: index[k.id])
+        if attach(clause, main, "advcl"):
+            for mark in marks:
+                if mark.text.lower() in ("что", "чтобы") and not kids(main, ("mark",)):
+                    mark.head_id = main.id
+
     # an "если" clause parsed as a root of its own: an adverbial clause of the main verb
     roots = [t for t in tokens if t.rel == "root"]
     for clause in tokens:

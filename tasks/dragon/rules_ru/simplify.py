@@ -7,7 +7,7 @@ import re
 
 from tasks.dragon.rules_ru.lexicon import (
     _RU_ABBREVIATION, _RU_AS_SAID, _RU_ATTRIBUTION, _RU_CLAUSE_WORDS, _RU_NUMBER_ABBREVIATIONS, _RU_OPINION_NOUNS,
-    _RU_SOURCE_NOUNS, _RU_SOURCE_VERBS,
+    _RU_SOURCE_NOUNS, _RU_SOURCE_VERBS, _RU_STAMP_WORDS, _RU_UPDATE_STAMPS,
 )
 from tasks.dragon.rules_ru.morph import _lemma
 
@@ -109,6 +109,14 @@ def _simplify_sentence(sent, vocab) -> tuple[str, list[str], list[tuple[str, int
             index = end + 1
             continue
         index += 1
+    # "Дополнено 3 декабря 2026 г. ГК «Волгастрой» ...": an update stamp glued in front of the sentence
+    if tokens and tokens[0].text.lower() in _RU_UPDATE_STAMPS:
+        end = 1
+        while end < len(tokens) and (tokens[end].text.isdigit() or tokens[end].text.lower().rstrip(".") in _RU_STAMP_WORDS
+                                     or tokens[end].text in (".", ",", ":", "—", "–")):
+            end += 1
+        if 1 < end < len(tokens) and any(t.text.isdigit() for t in tokens[1:end]):
+            cuts.append((0, tokens[end].start - base))
     # "620 тыс. тонн": the abbreviation's period inside a sentence reads as a clause break to the
     # parser ("тыс" and "тонн" become two objects); the number phrase is one
     for i, token in enumerate(tokens[:-2]):
