@@ -266,10 +266,53 @@ def _ru_form_in_sentences(edge: Edge, label: str, case: str) -> str | None:
     return None
 
 
+def _ru_adjective_name(label: str) -> bool:
+    """Is the name only adjectives ("Прибрежный", "Северная Звезда" is not): no head noun for
+    ``nlp.inflect_ru`` to decline, so it would stay in the nominative whatever the verb wants."""
+    words = _RU_WORD.findall(label)
+    vocab = nlp.morph_vocab()
+    def adjective(word: str) -> bool:  # by its likeliest reading, a known full adjective ("порт" has a Fixd one)
+        parses = vocab.parse(word.lower())
+        return bool(parses) and parses[0].is_known and parses[0].tag.POS == "ADJF" and "Fixd" not in parses[0].tag
+
+    return bool(words) and len(words) == len(label.split()) and all(adjective(w) for w in words)
+
+
+def _ru_adjective_form(label: str, case: str, gender: str) -> str | None:
+    """An adjectival name declined as the adjective it is, in the gender of the noun it names:
+    "Прибрежный" (стадион) → "Прибрежном" for loct."""
+    from pymorphy2.analyzer import Parse
+
+    vocab, out = nlp.morph_vocab(), []
+    grammeme = {"nomn": "nomn", "gent": "gent", "datv": "datv", "accs": "accs", "ablt": "ablt", "loct": "loct"}[case]
+    for word in label.split():
+        parse = next((p for p in vocab.parse(word.lower()) if p.tag.POS == "ADJF" and "nomn" in p.tag), None)
+        wanted = {grammeme, "plur"} if gender == "plur" else {grammeme, gender}
+        if grammeme == "accs" and gender in ("masc", "plur"):
+            wanted.add("inan")
+        form = Parse.inflect(parse, wanted) if parse is not None else None
+        if form is None:
+            return None
+        out.append(form.word[:1].upper() + form.word[1:] if word[:1].isupper() else form.word)
+    return " ".join(out)
+
+
 def _ru_undeclined_name(edge: Edge, label: str, case: str) -> str | None:
-    if nlp.inflect_ru(label, case) == label:
+    adjective = _ru_adjective_name(label)
+    if nlp.inflect_ru(label, case) == label and not adjective:
         return None  # the case does not change the name ("приобрела Балтийский транзит")
     quoted = f"«{label}»"
+    if adjective:
+        # "Прибрежный", a stadium: said with its common noun, as the source says it ("на стадионе
+        # «Прибрежный»"), else declined as the adjective it is, in that noun's gender
+        for sentence in edge.sentences:
+            at = sentence.replace("ё", "е").find(quoted.replace("ё", "е"))
+            before = _RU_WORD.findall(sentence[:at]) if at >= 0 else []
+            if before and before[-1][:1].islower() and _ru_noun(before[-1].lower()):
+                noun = next((p for p in nlp.morph_vocab().parse(before[-1].lower()) if p.tag.POS == "NOUN"), None)
+                if noun is not None:
+                    return f"{nlp.inflect_ru(noun.normal_form, case)} {quoted}"
+        return _ru_adjective_form(label, case, "masc")
     for sentence in edge.sentences:
         at = sentence.replace("ё", "е").find(quoted.replace("ё", "е"))
         if at < 0:

@@ -383,7 +383,10 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                 for nmod in helper.kids(obj, ("nmod",)):
                     preposition = helper.preposition(nmod)
                     amount = helper.amount_frame(nmod)
-                    nmod_phrase = helper.phrase(nmod) if preposition else None
+                    # (a thing named in «» after its noun stays in the object: "песни из нового альбома
+                    # «Солёный ветер»" is what was sung)
+                    thing_name = helper.quoted_appositive(nmod) is not None and helper.quoted_label(nmod) is None
+                    nmod_phrase = helper.phrase(nmod) if preposition and not thing_name else None
                     if nmod_phrase is None and preposition and _lemma(helper.vocab, nmod) in _RU_INSTITUTIONS:
                         nmod_phrase = helper.agent_phrase(nmod)  # "договор с администрацией города Твери"
                     if amount is not None:

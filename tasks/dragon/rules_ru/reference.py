@@ -27,6 +27,10 @@ class _Memory:
         #: how often each name was a subject: the thing a text is about is its subject
         self.subjects: dict[tuple, int] = {}
         self.order = 0
+        #: the sentence being read, and the one each name was last named in (a name of the sentence
+        #: before is nearer than one named more often long before)
+        self.sentence = 0
+        self.seen_in: dict[tuple, int] = {}
         #: abbreviation → the full name the text gave it in parentheses, with the abbreviation
         #: ("Федеральная налоговая служба (ФНС)"): one name for both, as the text defines them
         self.aliases: dict[str, tuple[str, str | None]] = {}
@@ -56,6 +60,7 @@ class _Memory:
         self.order += 1
         self.counts[name] = self.counts.get(name, 0) + 1
         self.last[name] = self.order
+        self.seen_in[name] = self.sentence
         self.heads.setdefault(name, set()).update(h for h in heads if h)
 
     def resolve(self, lemma: str, generic: bool, earlier=()) -> tuple | None:
@@ -101,7 +106,8 @@ class _Memory:
         for name, count in self.counts.items():
             if not test(name):
                 continue
-            key = (count + self.subjects.get(name, 0) + (2 if match(name) and lemma not in _RU_GENERIC_ORGS else 0),
+            key = (self.seen_in.get(name, -9) >= self.sentence - 1,
+                   count + self.subjects.get(name, 0) + (2 if match(name) and lemma not in _RU_GENERIC_ORGS else 0),
                    self.last[name])
             if best_key is None or key > best_key:
                 best, best_key = name, key
@@ -291,6 +297,7 @@ def _remember(sent, spans, helper: _RuSentence, memory: _Memory) -> None:
                     feats = token.feats or {}
                     previous.append((phrase, feats.get("Gender"), feats.get("Number")))
     memory.previous = previous
+    memory.sentence += 1
     if any(t.pos == "VERB" and _lemma(vocab, t) in _RU_ATTRIBUTION for t in sent.tokens):
         speaker = _speaker_org(helper)
         if speaker is not None or any(span.type == "PER" for span in people):
