@@ -507,3 +507,39 @@ def test_two_parties_sign_with_each_other_and_an_update_stamp_is_no_subject():
 def test_a_season_with_a_short_year_is_a_date():
     assert ("Водоканал", "перенести ремонт на", "лето 2027-го", "possible") in ru_facts(
         "Предприятие «Водоканал» может перенести ремонт на лето 2027-го.")
+
+
+def test_a_plan_with_a_time_is_the_planned_fact_not_the_planning():
+    """Reviewer: «В ноябре «Робопорт» планирует привлечь новые инвестиции.» gave (Робопорт, «планировать в»,
+    ноябрь, asserted): a modal head with a time is no fact; the fact is the planned «привлечь инвестиции»."""
+    for text in ("В ноябре «Робопорт» планирует привлечь новые инвестиции.",
+                 "В компании работают 140 человек. В ноябре «Робопорт» планирует привлечь новые инвестиции.",
+                 "«Робопорт» планирует в ноябре привлечь новые инвестиции от фонда «Восход»."):
+        found = ru_facts(text)
+        assert not any(r.startswith("планировать") for _, r, _, _ in found), found
+        assert any(s == "Робопорт" and r.startswith("привлечь") and m == "planned" for s, r, _, m in found), found
+        assert not any(s == "Робопорт" and m == "asserted" for s, _, _, m in found), found
+
+
+# --------------------------------------------------------------------------- names and clause stretches (round 2)
+
+
+def test_one_name_per_person_and_per_organisation():
+    found = ru_facts("Министром строительства губернатор Виталий Обухов назначил 46-летнего Олега Сомова. "
+                     "Новый министр Олег Сомов заявил, что проведет ревизию. Обухов также подписал указ.")
+    assert ("Виталий Обухов", "назначить", "Олег Сомов", "asserted") in found
+    assert any(s == "Виталий Обухов" and r == "подписать" for s, r, _, _ in found), found
+    found = ru_facts("Баскетбольный клуб «Волжские соколы» занял пятое место. «Соколы» не попали в плей-офф.")
+    assert ("Волжские соколы", "попасть в", "плей-офф", "negated") in found
+
+
+def test_an_argument_stays_in_its_own_stretch_between_commas():
+    found = ru_facts("Экспедиция работала в тайге два месяца, однако о находке институт «Геолаб» сообщил только сейчас.")
+    assert not any(r == "работать о" for _, r, _, _ in found), found
+
+
+def test_a_count_of_nothing_named_and_a_quantity_as_a_role_holder_are_no_facts():
+    found = ru_facts("Губернатор Олег Лебедев сменил девять из четырнадцати министров.")
+    assert not any(o == "девять" for _, _, o, _ in found), found
+    found = ru_facts("Птицефабрика «Заря» является крупнейшим работодателем района, где на ней заняты 870 человек.")
+    assert not any(s.startswith("870") and "работодатель" in r for s, r, _, _ in found), found

@@ -19,7 +19,9 @@ from tasks.dragon.rules_ru.lexicon import (
     _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_QUESTION_WORDS, _RU_RELATIVE, _RU_SAY, _RU_SEASONS, _RU_STAFF, _RU_SUBJ,
     _RU_TIME_NOUNS, _RU_UNITS,
 )
-from tasks.dragon.rules_ru.morph import _animate, _common_noun, _dative, _lemma, _name_stems, _person_normals
+from tasks.dragon.rules_ru.morph import (
+    _animate, _common_noun, _dative, _lemma, _name_stems, _org_normals, _person_canonical, _person_normals,
+)
 from tasks.dragon.rules_ru.reference import _Memory, _named_before, _remember, _speaker_org
 from tasks.dragon.rules_ru.phrases import _RuSentence
 from tasks.dragon.rules_ru.simplify import _simplified_lines, digit_groups
@@ -57,6 +59,8 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector, originals=None, anc
             span_of[token.id] = span
     _name_stems(parsed.spans)
     _person_normals(parsed.spans, vocab)
+    _person_canonical(parsed.spans)
+    _org_normals(parsed.spans)
     line_starts = [0]
     for line in parsed.text.split("\n")[:-1]:
         line_starts.append(line_starts[-1] + len(line) + 1)
@@ -188,8 +192,9 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
     if verb.rel == "xcomp" and head is not None and _lemma(helper.vocab, head) in _RU_MENTAL:
         return  # "стараемся не доводить дело до суда"
     for fact in _verb_facts_ru_all(verb, sentence, helper):
-        if _RU_BARE_NUMBER.match(fact.subject) or _RU_BARE_NUMBER.match(fact.object) or _numeral_only(fact.subject, helper):
-            continue  # "2 | оцениваться | 1", "два | нуждаться в": pieces of a broken number or code, not things
+        if (_RU_BARE_NUMBER.match(fact.subject) or _RU_BARE_NUMBER.match(fact.object) or _numeral_only(fact.subject, helper)
+                or _numeral_only(fact.object, helper)):
+            continue  # "2 | оцениваться | 1", "два | нуждаться в", "сменил девять": pieces of a count, not things
         if {fact.subject.split()[0].casefold(), fact.object.split()[0].casefold()} & _RU_QUESTION_WORDS:
             continue  # "о том, сколько денег получили компании": a question, not its answer
         yield fact
@@ -589,7 +594,8 @@ def _role_facts_ru(noun, subject_phrases, sentence: str, helper: _RuSentence, mo
             if object_phrase is None:
                 continue
             for subject_phrase in subject_phrases:
-                yield _fact(sentence, subject_phrase, words, object_phrase, modality)
+                if helper.number_phrase(conjunct) is None and not re.match(r"^[\d.,]+\s", subject_phrase[0]):
+                    yield _fact(sentence, subject_phrase, words, object_phrase, modality)  # (870 человек hold no role)
 
 
 def _noun_facts_ru(noun, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:

@@ -130,3 +130,47 @@ def _inflected(vocab, token, grammemes: set[str]) -> str:
         if form is not None:
             return form.word.replace("ё", "е") if "ё" not in text else form.word
     return token.text.lower()
+
+
+_RU_SURNAME_ENDINGS = ("ого", "ому", "ыми", "ым", "ой", "ою", "ом", "у", "а", "е", "ы")
+
+
+def _surname_stem(word: str) -> str:
+    """A surname without its case (and feminine) ending: "Сомова", "Сомову", "Сомов" → "сомов"."""
+    word = word.lower().replace("ё", "е")
+    for ending in _RU_SURNAME_ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 4:
+            return word[: -len(ending)]
+    return word
+
+
+def _person_canonical(spans) -> None:
+    """One name per person in an article: a full name as the text gives it in the nominative
+    ("Олег Сомов" for "46-летнего Олега Сомова", natasha's "Олег Сомова"), and a surname alone
+    later ("Обухов", "по словам Зверева") is that full name."""
+    groups: dict[str, list] = {}
+    for span in spans:
+        if span.type == "PER" and span.normal.split():
+            groups.setdefault(_surname_stem(span.normal.split()[-1]), []).append(span)
+    for stem, members in groups.items():
+        full = [s for s in members if len(s.normal.split()) >= 2]
+        if not full:
+            continue
+        firsts = {s.normal.split()[0] for s in full}
+        if len(firsts) > 1:
+            continue  # two people of one family name: left as they are
+        nominative = [s for s in full if (s.tokens[0].feats or {}).get("Case") == "Nom"]
+        canonical = (nominative or full)[0].normal
+        for span in members:
+            span.normal = canonical
+
+
+def _org_normals(spans) -> None:
+    """An organisation's name written in the nominative is its name as written: natasha's
+    normaliser turns «Ястребы» into "Ястреба" (a plural it takes for a genitive)."""
+    for span in spans:
+        if span.type != "ORG" or not span.tokens:
+            continue
+        cases = {(t.feats or {}).get("Case") for t in span.tokens if t.pos in ("NOUN", "PROPN", "ADJ")}
+        if cases and cases <= {"Nom"}:
+            span.normal = span.text

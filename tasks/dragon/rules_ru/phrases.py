@@ -175,7 +175,7 @@ class _RuSentence(_References):
             return None
         return f"от {self.spaced.get(head.text, head.text)} до {self.number_phrase(upper[0])}"
 
-    def number_phrase(self, head) -> str | None:
+    def number_phrase(self, head, counted: bool = True) -> str | None:
         """ "20 тысяч электромобилей", "3 миллиарда рублей", "2139 автомобилей": as written, or None."""
         def numeral(token) -> bool:  # the tagger calls "23" in "23 фрагмента" an adjective at times
             return token.pos == "NUM" or bool(re.fullmatch(r"\d+(?:[.,]\d+)?", token.text))
@@ -191,7 +191,8 @@ class _RuSentence(_References):
                 has_number = has_number or numeral(child)
         if not has_number:
             return None
-        words.extend(self.counted_genitive(head, words))
+        if counted:
+            words.extend(self.counted_genitive(head, words))
         words = sorted(words, key=lambda t: t.start)
         if len(words) == 2 and all(t.text.isdigit() for t in words) and len(words[1].text) == 2 \
                 and any(t.text == ":" and words[0].stop == t.start and t.stop == words[1].start for t in self.tokens):
@@ -201,7 +202,7 @@ class _RuSentence(_References):
     def counted_genitive(self, head, words) -> list:
         """What a counted noun is of, when it follows right after: "23 фрагмента железного
         метеорита", "3,5 тыс. тонн помета", "18 400 единиц хранения" (a short genitive, no name)."""
-        if head.pos != "NOUN":
+        if head.pos != "NOUN" and head.text != "%":
             return []
         last = max(self.tokens.index(t) for t in words)
         for nmod in self.kids(head, ("nmod",)):
@@ -375,7 +376,7 @@ class _RuSentence(_References):
         """A quantity or share of something named, through bare genitives: "100% сети «Фармлайн»"
         → ("100 % сети", Фармлайн), "30% акций компании «Север»" → ("30 % акций компании",
         Север); None when no name is reached in two steps."""
-        head_words = self.number_phrase(noun) if noun.pos in ("NUM", "SYM") or self.number_phrase(noun) else None
+        head_words = self.number_phrase(noun, counted=False) if noun.pos in ("NUM", "SYM") or self.number_phrase(noun) else None
         if head_words is None:
             if _lemma(self.vocab, noun) not in _RU_SHARES:
                 return None

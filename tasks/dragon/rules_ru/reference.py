@@ -53,8 +53,16 @@ class _Memory:
         return sorted(self.heads.get(name, ()))
 
     def named(self, text: str, label: str | None) -> tuple[str, str | None]:
-        """A name as the article gives it: with its abbreviation when the text defined one."""
-        return self.expanded.get(text, text), label
+        """A name as the article gives it: with its abbreviation when the text defined one, and in
+        full when it is the last words of a longer name said before («Ястребы» for «Волжские ястребы»)."""
+        text = self.expanded.get(text, text)
+        if label == "ORG":
+            words = text.casefold().split()
+            for name in self.counts:
+                known = name[0].casefold().split()
+                if name[1] == "ORG" and len(known) > len(words) and known[-len(words):] == words:
+                    return name
+        return text, label
 
     def mention(self, name: tuple, heads=()) -> None:
         self.order += 1

@@ -236,6 +236,21 @@ def _repair_parse_ru(tokens, vocab) -> None:
             if token.feats is not None:
                 token.feats = {**token.feats, "Case": "Ins"}
 
+    # an argument belongs to a verb of its own stretch between commas when that stretch has one: "о
+    # находке институт сообщил" after "..., однако" is сообщил's, not работала's before the comma; "в
+    # первом же комментарии агентству заявил" is заявил's, not представит's two clauses on
+    for token in tokens:
+        verb = head(token)
+        if token.rel not in ("obj", "obl", "iobj") or verb is None or not is_verb(verb):
+            continue
+        here = set(segment(index[token.id], 1)) | set(segment(index[token.id], -1)) | {index[token.id]}
+        if index[verb.id] in here:
+            continue
+        own = [tokens[j] for j in here if is_verb(tokens[j]) and tokens[j].rel not in ("aux", "aux:pass", "cop", "amod")
+               and tokens[j] is not token]
+        if own:
+            attach(token, min(own, key=lambda w: abs(index[w.id] - index[token.id])), token.rel)
+
     # an argument does not reach across another clause's verb to a verb before it: "руководил
     # омским театром" (театром obj → назначило, over руководил), "привлекать ...: строительство
     # будет финансироваться за счёт собственных средств" (средств obj → привлекать)
