@@ -56,6 +56,9 @@ def extract(name: str, **kw):
         ("LONDON, March 3 (Reuters) - Britain's economy grew by 0.3 percent.", "Britain's economy grew by 0.3 percent."),
         ("BERLIN (AP) — The government said on Monday it would act.", "The government said on Monday it would act."),
         ("МОСКВА, 3 марта — Правительство утвердило план.", "Правительство утвердило план."),
+        # a press release's dateline, the city in title case, a full date
+        ("Самара, 2 марта 2026 г. — Завод запустил новую линию.", "Завод запустил новую линию."),
+        ("Иван, 3 марта 2026 года — день его рождения, сказала мать.", None),
         # captions, credits, page furniture
         ("Photo: Mara Lind/Tidewater Post", ""),
         ("Фото: Андрей Волков / «Вечерний курьер»", ""),

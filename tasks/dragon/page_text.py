@@ -380,7 +380,9 @@ _ROLE_WORDS = frozenset("reporter reporters correspondent correspondents editor 
 # "LONDON, March 3 (Reuters) -", "BERLIN (AP) —", "МОСКВА, 3 марта —": a city in capitals,
 # an optional date and agency, a dash
 _DATELINE = re.compile(
-    r"^(?P<city>[A-ZА-ЯЁ][A-ZА-ЯЁ'’.-]+(?:[ -][A-ZА-ЯЁ][A-ZА-ЯЁ'’.-]+){0,3})"
+    r"^(?P<city>[A-ZА-ЯЁ][A-ZА-ЯЁ'’.-]+(?:[ -][A-ZА-ЯЁ][A-ZА-ЯЁ'’.-]+){0,3}"
+    # a press release's "Псков, 1 декабря 2026 г. —": the city in title case, a full date after it
+    r"|[A-ZА-ЯЁ][a-zа-яё'’-]+(?:[ -][A-ZА-ЯЁа-яё][a-zа-яё'’-]+){0,2}(?=\s*,\s*\d{1,2}\s+[a-zа-яё]+\s+\d{4}))"
     r"(?:\s*,\s*(?P<date>[^—–()]{1,40}?))?\s*(?P<agency>\([^()]{1,40}\))?\s*[—–-]{1,2}\s+(?=\S)"
 )
 _CAPTION = re.compile(
@@ -528,6 +530,9 @@ def _is_dateline(match: re.Match) -> bool:
     "ЦБ — главный регулятор" and "NATO - the alliance ..." are sentences."""
     if match.group("agency"):
         return True
+    city, rest = match.group("city"), match.string[match.end():]
+    if not city.isupper() and not rest[:1].isupper():
+        return False  # a title-case city only before a sentence: "Иван, 3 марта 2026 года — день его рождения"
     words = [w.lower().rstrip(".") for w in _WORD.findall(match.group("date") or "")]
     return any(w in _MONTH_SET or w in _WEEKDAY_SET for w in words) and any(w.isdigit() for w in words)
 
