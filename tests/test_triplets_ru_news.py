@@ -543,3 +543,31 @@ def test_a_count_of_nothing_named_and_a_quantity_as_a_role_holder_are_no_facts()
     assert not any(o == "девять" for _, _, o, _ in found), found
     found = ru_facts("Птицефабрика «Заря» является крупнейшим работодателем района, где на ней заняты 870 человек.")
     assert not any(s.startswith("870") and "работодатель" in r for s, r, _, _ in found), found
+
+
+def test_vozmozhno_makes_a_possibility_and_a_phase_verb_gives_no_fact_of_its_own():
+    found = ru_facts("Возможно, к проекту присоединится компания «Ветер».")
+    assert found and all(m == "possible" for *_, m in found), found
+    found = ru_facts("«Катим» с 15 декабря начнет работать в Автозаводском районе.")
+    assert not any(r == "начать с" for _, r, _, _ in found), found
+    assert any(r.startswith("начать работать") and m == "planned" for _, r, _, m in found), found
+
+
+def test_a_passive_about_a_thing_named_before_names_it():
+    found = ru_facts("Компания «Хлебный дом» закрыла две пекарни. Сеть, основанная в 2011 году предпринимателем "
+                     "Иваном Петровым, работает в Бердске.")
+    assert any(s == "Иван Петров" and "Хлебный дом" in r + o for s, r, o, _ in found), found
+
+
+def test_measures_times_and_occasions_are_no_objects():
+    found = ru_facts("Завод «Техмаш» построит цех стоимостью около 180 млн рублей.")
+    assert not any(o.startswith("180") for _, _, o, _ in found), found
+    found = ru_facts("Бригады «Водоканала» перекрыли участок около трех часов ночи.")
+    assert not any("часов" in o for _, _, o, _ in found), found
+    found = ru_facts("Городская дума Энска на заседании 1 декабря утвердила бюджет на 2027 год.")
+    assert not any("заседание" in o for _, _, o, _ in found), found
+
+
+def test_a_place_keeps_the_number_it_is_written_in():
+    assert ("Андрей Фирсов", "глава", "Сормовский район", "asserted") in ru_facts(
+        "Глава Сормовского района Андрей Фирсов добавил, что машины выделят.")

@@ -14,13 +14,14 @@ from schemas import IncrementDoc, Triplet
 from tasks.dragon.triplets_base import TripletConfig, _Emitter, _Fact, _DocCollector, _paragraphs, _join, _fact
 from tasks.dragon.rules_ru.lexicon import (
     _RU_AGREEMENTS, _RU_APPOINT, _RU_ARGUMENT_PREPOSITIONS, _RU_BARE_NUMBER, _RU_CIRCUMSTANCES, _RU_COPULAS,
-    _RU_CREATE, _RU_DATIVE_CONTROL, _RU_DURATIONS, _RU_FUTURE_AUX, _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_MENTAL,
-    _RU_MONTHS, _RU_NEEDS_COMPLEMENT, _RU_NOT_COMPANIES, _RU_NUMBER_WORDS, _RU_OBJ, _RU_PLACE_ANAPHORS,
-    _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_QUESTION_WORDS, _RU_RELATIVE, _RU_SAY, _RU_SEASONS, _RU_STAFF, _RU_SUBJ,
-    _RU_TIME_NOUNS, _RU_UNITS,
+    _RU_CREATE, _RU_DATIVE_CONTROL, _RU_DURATIONS, _RU_FUTURE_AUX, _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_MEASURES,
+    _RU_MENTAL, _RU_MONTHS, _RU_NEEDS_COMPLEMENT, _RU_NOT_COMPANIES, _RU_NUMBER_WORDS, _RU_OBJ, _RU_PHASE_HEADS,
+    _RU_PLACE_ANAPHORS, _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_QUESTION_WORDS, _RU_RELATIVE, _RU_SAY, _RU_SEASONS,
+    _RU_STAFF, _RU_SUBJ, _RU_TIME_NOUNS, _RU_UNITS,
 )
 from tasks.dragon.rules_ru.morph import (
     _animate, _common_noun, _dative, _lemma, _name_stems, _org_normals, _person_canonical, _person_normals,
+    _place_normals,
 )
 from tasks.dragon.rules_ru.reference import _Memory, _named_before, _remember, _speaker_org
 from tasks.dragon.rules_ru.phrases import _RuSentence
@@ -61,6 +62,7 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector, originals=None, anc
     _person_normals(parsed.spans, vocab)
     _person_canonical(parsed.spans)
     _org_normals(parsed.spans)
+    _place_normals(parsed.spans, vocab)
     line_starts = [0]
     for line in parsed.text.split("\n")[:-1]:
         line_starts.append(line_starts[-1] + len(line) + 1)
@@ -182,7 +184,8 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
         # "сообщила в четверг пресс-служба компании в Telegram-канале": attribution, no fact
         # ("добавит ещё два рейса" has an object: adding, not saying)
         return
-    if (lemma in _RU_POSSIBLE_HEADS or lemma in _RU_PLAN_HEADS) and helper.kids(verb, ("xcomp",)):
+    if (lemma in _RU_POSSIBLE_HEADS or lemma in _RU_PLAN_HEADS or lemma in _RU_PHASE_HEADS) and any(
+            (x.feats or {}).get("VerbForm") == "Inf" for x in helper.kids(verb, ("xcomp",))):
         return  # "может вырасти в 2027 году": the infinitive's facts carry it; «мочь в 2027 год» is none
     if (verb.feats or {}).get("VerbForm") == "Inf" and not _governed_infinitive(verb, helper):
         return  # an infinitive asserts nothing by itself: "Штрафовать ... не будет" needs its "будет"
@@ -293,7 +296,10 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
     # "Он руководит компанией с 2017 года": «компанией» alone says not which company; the one
     # named before it goes into the relation ("руководить компанией «Балтийские верфи» с") and
     # is the verb's own object (issue 10: «С какого года руководит компанией Андрей Соколов?»)
-    back = helper.back_reference(plain_object) if plain_object is not None and lemma not in _RU_CREATE else None
+    # (a thing created is a new one — "открыла компанию в Казани" — unless it is what a passive is
+    # about: "Сеть, основанная в 2011 году Шевелевым" is the chain named before)
+    back = (helper.back_reference(plain_object) if plain_object is not None and (lemma not in _RU_CREATE or patients)
+            else None)
     # "назвал Тарасова лучшим нападающим": the complement belongs to the object's relation
     complement = helper.secondary_predicate(verb)
     located = _nested_places_ru(verb, helper)
@@ -318,6 +324,8 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                 continue  # "продал Савельева «Ротору»": the recipient is not what was sold
             # a quantity is true of a period: "продала 2139 автомобилей в октябре" → "продать в октябре"
             is_quantity = helper.number_phrase(child) is not None
+            if is_quantity and _measured(child, helper):
+                continue  # "построит цех ... стоимостью около 180 млн рублей": the cost is the цех's
             relation = _join(base, time_suffix) if is_quantity else _join(base, complement or "")
         elif helper.range_phrase(child) is not None:
             # "составить от 1,1 до 1,3 млрд рублей": one amount, a range
@@ -351,6 +359,11 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
             if (kind == "obl" and (obj.feats or {}).get("Case") == "Loc" and helper.date_phrase(obj) is None
                     and helper.number_phrase(obj) is not None):
                 continue  # "вырос в двух кварталах от стадиона": a distance, not a place one can name
+            if kind == "obl" and _lemma(helper.vocab, obj) in _RU_DURATIONS and helper.date_phrase(obj) is None \
+                    and helper.preposition(obj) in ("около", "к", "до", "после", "через", "в", "во", "за", "в течение"):
+                continue  # "около трех часов ночи", "через два часа": a time, not a thing
+            if kind == "obl" and _measured(obj, helper):
+                continue
             object_phrase = helper.phrase(obj)
             owned = helper.owner_of(obj) if kind == "obj" and object_phrase is None or (
                 object_phrase is not None and helper.number_phrase(obj) is not None and kind == "obj") else None
@@ -390,6 +403,9 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                     amount = helper.amount_frame(nmod)
                     # (a thing named in «» after its noun stays in the object: "песни из нового альбома
                     # «Солёный ветер»" is what was sung)
+                    if (_lemma(helper.vocab, nmod) in _RU_DURATIONS | _RU_TIME_NOUNS and helper.date_phrase(nmod) is None
+                            and helper.amount_frame(nmod) is None):
+                        continue  # "перекрыли участок около трех часов ночи": a time of the act
                     thing_name = helper.quoted_appositive(nmod) is not None and helper.quoted_label(nmod) is None
                     nmod_phrase = helper.phrase(nmod) if preposition and not thing_name else None
                     if nmod_phrase is None and preposition and _lemma(helper.vocab, nmod) in _RU_INSTITUTIONS:
@@ -419,6 +435,19 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         if thing is not None and (thing[1] is None or thing is back):
             for subject_phrase in subject_phrases:
                 yield emit(subject_phrase, base, thing)
+
+
+def _measured(token, helper: _RuSentence) -> bool:
+    """Is the amount a measure of a thing named before it ("цех стоимостью около 180 млн рублей",
+    "линия мощностью 9 тыс. тонн"): right after an instrumental measure noun?"""
+    at = helper.tokens.index(token)
+    before = [t for t in helper.tokens[max(0, at - 6):at] if t.pos in ("NOUN", "ADJ", "ADP", "NUM", "ADV")]
+    for t in reversed(before):
+        if t.pos == "NOUN" and (t.feats or {}).get("Case") == "Ins" and _lemma(helper.vocab, t) in _RU_MEASURES:
+            return True
+        if t.pos == "NOUN" and t is not token and helper.number_phrase(t) is None:
+            return False
+    return False
 
 
 def _indefinite_personal(verb) -> bool:

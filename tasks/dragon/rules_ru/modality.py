@@ -4,8 +4,8 @@ from its verb's particles, auxiliaries, tense, clause and governing head.
 from __future__ import annotations
 
 from tasks.dragon.rules_ru.lexicon import (
-    _RU_ALLOW, _RU_CONDITIONS, _RU_DATIVE_CONTROL, _RU_FUTURE_AUX, _RU_NEGATIONS, _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS,
-    _RU_SPEECH_HEADS, _RU_SUBJ,
+    _RU_ALLOW, _RU_CONDITIONS, _RU_DATIVE_CONTROL, _RU_FUTURE_AUX, _RU_MAYBE, _RU_NEGATIONS, _RU_PLAN_HEADS,
+    _RU_POSSIBLE_HEADS, _RU_SPEECH_HEADS, _RU_SUBJ,
 )
 from tasks.dragon.rules_ru.morph import _lemma
 from tasks.dragon.rules_ru.phrases import _RuSentence
@@ -30,6 +30,9 @@ def _own_modality_ru(verb, helper: _RuSentence) -> str | None:
             return "conditional"  # "в случае одобрения сделки ...", "при условии финансирования ...": a condition
     if any(c.text.lower() in ("бы", "б") for c in kids):
         return "possible"
+    if any(c.text.lower() in _RU_MAYBE or (c.text.lower() == "может" and any(k.text.lower() == "быть" for k in helper.kids(c)))
+           for c in kids if c.rel in ("advmod", "parataxis", "discourse", "obl", "dep")):
+        return "possible"  # "Возможно, к ним добавится Лысьва": a possibility, whatever the tense says
     if any(c.rel in ("aux", "aux:pass") and c.text.lower() in _RU_FUTURE_AUX for c in kids):
         return "planned"
     if (verb.feats or {}).get("Tense") == "Fut":

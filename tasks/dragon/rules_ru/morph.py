@@ -174,3 +174,32 @@ def _org_normals(spans) -> None:
         cases = {(t.feats or {}).get("Case") for t in span.tokens if t.pos in ("NOUN", "PROPN", "ADJ")}
         if cases and cases <= {"Nom"}:
             span.normal = span.text
+
+
+def _place_normals(spans, vocab) -> None:
+    """A place's name keeps the number its words are written in: natasha gives "Сормовский районы"
+    for "Сормовского района" (a genitive singular it read as a plural); pymorphy's nominative of the
+    reading in the tagged case and number mends the noun."""
+    from pymorphy2.analyzer import Parse
+
+    for span in spans:
+        words = span.normal.split()
+        if span.type != "LOC" or len(words) != len(span.tokens):
+            continue
+        for position, token in enumerate(span.tokens):
+            feats = token.feats or {}
+            number = {"Sing": "sing", "Plur": "plur"}.get(feats.get("Number"))
+            if token.pos != "NOUN" or number is None:
+                continue
+            normal = next((p for p in vocab.parse(words[position].lower()) if p.tag.POS == "NOUN"), None)
+            if normal is None or number in normal.tag:
+                continue
+            grammeme = _RU_UD_CASES.get(feats.get("Case")) or "nomn"
+            for parse in vocab.parse(token.text.lower()):
+                if parse.tag.POS == "NOUN" and grammeme in parse.tag and number in parse.tag:
+                    form = Parse.inflect(parse, {"nomn", number})
+                    if form is not None:
+                        word = form.word.replace("ё", "е")
+                        words[position] = word.capitalize() if words[position][:1].isupper() else word
+                    break
+        span.normal = " ".join(words)

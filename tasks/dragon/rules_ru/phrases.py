@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 
 from tasks.dragon.rules_ru.lexicon import (
-    _RU_AGE, _RU_AMOUNT_FRAMES, _RU_ANAPHORS, _RU_DEMONSTRATIVES, _RU_GENERIC, _RU_GENERIC_ORGS, _RU_INSTITUTIONS,
-    _RU_MONTHS, _RU_NOT_COMPANIES, _RU_PERSONAL, _RU_RELATIVE, _RU_SEASONS, _RU_SHARES, _RU_STAFF,
+    _RU_AGE, _RU_AMOUNT_FRAMES, _RU_ANAPHORS, _RU_DEMONSTRATIVES, _RU_DURATIONS, _RU_GENERIC, _RU_GENERIC_ORGS,
+    _RU_INSTITUTIONS, _RU_MEASURES, _RU_MONTHS, _RU_NOT_COMPANIES, _RU_PERSONAL, _RU_RELATIVE, _RU_SEASONS,
+    _RU_SHARES, _RU_STAFF, _RU_TIME_NOUNS,
 )
 from tasks.dragon.rules_ru.morph import _animate, _common_noun, _inflected, _lemma, _nominative_word, _unquote
 from tasks.dragon.rules_ru.reference import _Memory, _References
@@ -257,11 +258,24 @@ class _RuSentence(_References):
             return self.sole_person if ages else None
         return self.thing_words(head), None
 
+    def measure_tail(self, token, top) -> bool:
+        """Is the token in an instrumental measure ("линию по переработке ПЭТ-тары мощностью 9 тыс.
+        тонн": "мощностью ...") under ``top``? A thing's name stops before its measures."""
+        current = token
+        while current is not None and current is not top:
+            if (current.pos == "NOUN" and (current.feats or {}).get("Case") == "Ins"
+                    and _lemma(self.vocab, current) in _RU_MEASURES and not self.kids(current, ("case",))):
+                return True
+            current = self.by_id.get(current.head_id)
+        return False
+
     def thing_words(self, head) -> str:
         """The noun in the nominative with its adjectives and (short) genitive, as common_phrase
         gives a thing: "ремонт моста через Волгу", "власти Карымского района"."""
         modifiers = [
-            m for m in self.kids(head, ("nmod",)) if self.kids(m, ("case",)) or (m.feats or {}).get("Case") in (None, "Gen")
+            m for m in self.kids(head, ("nmod",)) if (self.kids(m, ("case",)) or (m.feats or {}).get("Case") in (None, "Gen"))
+            and not (self.kids(m, ("case",)) and _lemma(self.vocab, m) in _RU_TIME_NOUNS | _RU_DURATIONS
+                     and self.date_phrase(m) is None)  # "участок около трех часов ночи": the time is the act's
         ]
         words = [self.role(head)]
         for nmod in modifiers[:1]:
@@ -285,7 +299,7 @@ class _RuSentence(_References):
             elif len(tokens) <= 5:
                 # the modifier whole when it is short and unbroken: "крепления боковой стенки",
                 # "моста через реку Самару", not "крепления стенки", "моста через реку"
-                whole = self.subtree(nmod)
+                whole = [t for t in self.subtree(nmod) if not self.measure_tail(t, nmod)]
                 order = [self.tokens.index(t) for t in whole]
                 if len(whole) <= 5 and max(order) - min(order) + 1 == len(whole):
                     tokens = whole

@@ -261,7 +261,8 @@ def _remember(sent, spans, helper: _RuSentence, memory: _Memory) -> None:
             # "«Волжский банк» откроет ...": a quoted name the NER missed is named all the same
             memory.mention(quoted, [_lemma(vocab, token)] if _common_noun(vocab, token) else [])
     for span in spans:
-        if sent.start <= span.start < sent.stop and span.type == "LOC":
+        if sent.start <= span.start < sent.stop and span.type == "LOC" and any(
+                t.pos in ("NOUN", "PROPN") for t in span.tokens):  # ("Борскому и Кстовскому округам": no place alone)
             # "Самарская область ... область не будет повышать тарифы": a place its head noun names
             # (only by that noun, or "город" / "регион": a place is never what "компания" means)
             heads = [_lemma(vocab, t) for t in span.tokens if t.pos == "NOUN" and _common_noun(vocab, t)]
