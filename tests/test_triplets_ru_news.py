@@ -571,3 +571,25 @@ def test_measures_times_and_occasions_are_no_objects():
 def test_a_place_keeps_the_number_it_is_written_in():
     assert ("Андрей Фирсов", "глава", "Сормовский район", "asserted") in ru_facts(
         "Глава Сормовского района Андрей Фирсов добавил, что машины выделят.")
+
+
+# --------------------------------------------------------------------------- nominal style of press releases (round 2)
+
+
+def test_a_reflexive_passive_with_its_agent_is_the_active_verb():
+    assert ("Связьмонтаж", "выполнять", "строительно-монтажные работы", "asserted") in ru_facts(
+        "Строительно-монтажные работы выполняются подрядной организацией ООО «Связьмонтаж».")
+
+
+def test_a_light_verb_over_a_noun_of_action_is_that_action():
+    found = ru_facts("Поставка основного технологического оборудования будет осуществлена компанией «Техноимпорт».")
+    assert ("Техноимпорт", "поставить", "основное технологическое оборудование", "planned") in found
+    found = ru_facts("На объекте предусмотрена установка насосов, поставка которых осуществляется заводом «Гидромаш».")
+    assert any(s == "Гидромаш" and r == "поставлять" and o.startswith("насос") for s, r, o, _ in found), found
+
+
+def test_a_plan_over_a_noun_of_action_is_that_action_planned_or_not():
+    found = ru_facts("Компания «Домстрой» начала проект. Открытие продаж квартир до получения разрешения "
+                     "компанией не планируется.")
+    assert any(s == "Домстрой" and r == "открыть" and o.startswith("продажи квартир") and m == "negated"
+               for s, r, o, m in found), found

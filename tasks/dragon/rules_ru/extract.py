@@ -14,14 +14,14 @@ from schemas import IncrementDoc, Triplet
 from tasks.dragon.triplets_base import TripletConfig, _Emitter, _Fact, _DocCollector, _paragraphs, _join, _fact
 from tasks.dragon.rules_ru.lexicon import (
     _RU_AGREEMENTS, _RU_APPOINT, _RU_ARGUMENT_PREPOSITIONS, _RU_BARE_NUMBER, _RU_CIRCUMSTANCES, _RU_COPULAS,
-    _RU_CREATE, _RU_DATIVE_CONTROL, _RU_DURATIONS, _RU_FUTURE_AUX, _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_MEASURES,
-    _RU_MENTAL, _RU_MONTHS, _RU_NEEDS_COMPLEMENT, _RU_NOT_COMPANIES, _RU_NUMBER_WORDS, _RU_OBJ, _RU_PHASE_HEADS,
-    _RU_PLACE_ANAPHORS, _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_QUESTION_WORDS, _RU_RELATIVE, _RU_SAY, _RU_SEASONS,
-    _RU_STAFF, _RU_SUBJ, _RU_TIME_NOUNS, _RU_UNITS,
+    _RU_CREATE, _RU_DATIVE_CONTROL, _RU_DURATIONS, _RU_FUTURE_AUX, _RU_GENERIC_ORGS, _RU_INSTITUTIONS,
+    _RU_LIGHT_VERBS, _RU_MEASURES, _RU_MENTAL, _RU_MONTHS, _RU_NEEDS_COMPLEMENT, _RU_NOT_COMPANIES, _RU_NUMBER_WORDS,
+    _RU_OBJ, _RU_PHASE_HEADS, _RU_PLACE_ANAPHORS, _RU_PLAN_HEADS, _RU_PLAN_VERBS, _RU_POSSIBLE_HEADS,
+    _RU_QUESTION_WORDS, _RU_RELATIVE, _RU_SAY, _RU_SEASONS, _RU_STAFF, _RU_SUBJ, _RU_TIME_NOUNS, _RU_UNITS,
 )
 from tasks.dragon.rules_ru.morph import (
     _animate, _common_noun, _dative, _lemma, _name_stems, _org_normals, _person_canonical, _person_normals,
-    _place_normals,
+    _place_normals, _verb_of_noun,
 )
 from tasks.dragon.rules_ru.reference import _Memory, _named_before, _remember, _speaker_org
 from tasks.dragon.rules_ru.phrases import _RuSentence
@@ -215,6 +215,12 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
     feats = verb.feats or {}
     passive = feats.get("Voice") == "Pass" or any(c.rel == "nsubj:pass" for c in helper.kids(verb))
     lemma = _lemma(helper.vocab, verb)
+    if lemma.endswith(("ся", "сь")) and _reflexive_agent(verb, helper):
+        # "работы выполняются подрядной организацией «X»", "поставка осуществляется производителем
+        # «Y»": a reflexive passive with its agent is the active verb ("выполнять", "осуществлять")
+        parses = helper.vocab.parse(lemma[:-2])
+        if parses and parses[0].tag.POS == "INFN" and parses[0].is_known:
+            passive, lemma = True, lemma[:-2]
     agents = _agents_ru(verb, passive, helper)
     if lemma in _RU_APPOINT:
         # "Новым главой района назначен Сергей Иванов": the bare instrumental is the role, not who appointed
@@ -274,6 +280,10 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                 for subject_phrase in subject_phrases:
                     yield emit(subject_phrase, lemma, named)
         return
+
+    for fact in _nominal_facts_ru(verb, lemma, objects, subject_phrases, emit, helper):
+        yield fact
+        return  # "осуществит поставку оборудования" is the delivery of the equipment, said once
 
     time_suffix = _time_phrase_ru(verb, helper)
     obliques = [c for c in helper.kids(verb, ("obl",)) if c not in agents]
@@ -435,6 +445,71 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         if thing is not None and (thing[1] is None or thing is back):
             for subject_phrase in subject_phrases:
                 yield emit(subject_phrase, base, thing)
+
+
+def _reflexive_agent(verb, helper: _RuSentence) -> bool:
+    """Has a verb in -ся a bare instrumental that names who acts (an organisation, an institution,
+    people of one): the agent of a reflexive passive?"""
+    for child in helper.kids(verb, ("obl", "obl:agent")):
+        if helper.kids(child, ("case",)) or (child.feats or {}).get("Case") != "Ins" or child.pos not in ("NOUN", "PROPN"):
+            continue
+        lemma = _lemma(helper.vocab, child)
+        named = helper.phrase(child) or helper.doer_name(child)
+        if (named is not None and named[1] in ("ORG", "PER")) or lemma in _RU_INSTITUTIONS or lemma in _RU_STAFF:
+            return True
+    return False
+
+
+def _nominal_facts_ru(verb, lemma: str, objects: list, subject_phrases: list, emit, helper: _RuSentence):
+    """A light verb or a verb of planning over a noun of action is that action: "осуществит поставку
+    оборудования" → (X, поставить, оборудование), "поставка которого осуществляется производителем
+    «Телрос»" → (Телрос, поставлять, оборудование), "открытие продаж квартир компанией не
+    планируется" → (компания, открыть, продажи квартир) negated (a plan's modality)."""
+    if lemma not in _RU_LIGHT_VERBS and lemma not in _RU_PLAN_VERBS:
+        return
+    aspect = {"Perf": "perf", "Imp": "impf"}.get((verb.feats or {}).get("Aspect"))
+    for noun in objects:
+        if noun.pos != "NOUN":
+            continue
+        derived = _verb_of_noun(helper.vocab, _lemma(helper.vocab, noun), aspect if lemma in _RU_LIGHT_VERBS else "perf")
+        if derived is None:
+            continue
+        target = next((m for m in helper.kids(noun, ("nmod",)) if not helper.kids(m, ("case",))
+                       and (m.feats or {}).get("Case") in ("Gen", None)), None)
+        if target is not None and _lemma(helper.vocab, target) == "который":
+            # "поставка которого": the thing the relative clause is about, or the nearest noun before
+            # the clause that agrees with "которого"
+            clause = next((a for a in _ancestors(noun, helper) if a.rel == "acl:relcl"), None)
+            pronoun, target = target, helper.by_id.get(clause.head_id) if clause is not None else None
+            if target is None:
+                pf = pronoun.feats or {}
+                start = helper.tokens.index(noun)
+                for candidate in reversed(helper.tokens[:start]):
+                    cf = candidate.feats or {}
+                    if candidate.pos != "NOUN" or cf.get("Number") != pf.get("Number"):
+                        continue
+                    if pf.get("Number") == "Plur" or {cf.get("Gender"), pf.get("Gender")} <= {"Masc", "Neut"} \
+                            or cf.get("Gender") == pf.get("Gender"):
+                        target = candidate
+                        break
+        thing = None
+        if target is not None:
+            thing = helper.phrase(target) or helper.common_phrase(target)
+        if thing is None:
+            continue
+        modality = emit.modality
+        if lemma in _RU_PLAN_VERBS and modality == "asserted":
+            modality = "planned"
+        for subject_phrase in subject_phrases:
+            yield _fact(emit.sentence, subject_phrase, derived, thing, modality)
+
+
+def _ancestors(token, helper: _RuSentence):
+    seen, current = set(), helper.by_id.get(token.head_id)
+    while current is not None and current.id not in seen:
+        seen.add(current.id)
+        yield current
+        current = helper.by_id.get(current.head_id)
 
 
 def _measured(token, helper: _RuSentence) -> bool:

@@ -203,3 +203,43 @@ def _place_normals(spans, vocab) -> None:
                         words[position] = word.capitalize() if words[position][:1].isupper() else word
                     break
         span.normal = " ".join(words)
+
+
+_RU_STEM_ALTERNATIONS = (("щ", "т"), ("ж", "з"), ("ж", "д"), ("ч", "т"), ("вл", "в"), ("бл", "б"), ("пл", "п"),
+                         ("мл", "м"), ("ш", "с"))
+
+
+def _verb_of_noun(vocab, noun: str, aspect: str | None) -> str | None:
+    """The verb a noun of action is made from, by Russian word formation checked against
+    pymorphy's dictionary: "поставка" → "поставить" / "поставлять" (the one of ``aspect``, "perf" /
+    "impf", when both exist), "открытие" → "открыть", "реализация" → "реализовать", "сокращение" →
+    "сократить"; None when no known verb fits."""
+    noun = noun.lower().replace("ё", "е")
+    stems: list[tuple[str, tuple[str, ...]]] = []
+    if noun.endswith("ка"):
+        stems.append((noun[:-2], ("ить", "лять", "ять", "ать", "овать")))
+    for ending in ("ение", "ание", "яние"):
+        if noun.endswith(ending):
+            stem = noun[: -len(ending)]
+            stems.append((stem, ("ить", "ать", "ять", "еть", "овать")))
+            stems += [(stem[: -len(a)] + b, ("ить",)) for a, b in _RU_STEM_ALTERNATIONS if stem.endswith(a)]
+    if noun.endswith("тие"):
+        stems.append((noun[:-3], ("ть",)))
+    if noun.endswith("ация"):
+        stems.append((noun[:-4], ("овать", "ировать")))
+    if noun.endswith("тельство"):
+        stems.append((noun[:-8], ("ть",)))
+    found = []
+    for stem, endings in stems:
+        for ending in endings:
+            candidate = stem + ending
+            parses = vocab.parse(candidate)
+            if parses and parses[0].tag.POS == "INFN" and parses[0].is_known and candidate not in found:
+                found.append(candidate)
+    if not found:
+        return None
+    if aspect is not None:
+        matching = [c for c in found if aspect in vocab.parse(c)[0].tag]
+        if matching:
+            return matching[0]
+    return found[0]

@@ -96,10 +96,15 @@ class _RuSentence(_References):
                 if owner is not None and owner[1] == "ORG":
                     return owner
 
-        for nmod in self.kids(head, ("nmod",)) if _lemma(self.vocab, head) in _RU_ANAPHORS else ():
-            # "сеть магазинов «Лента»": the name hangs off the genitive (not "иск компании «Ростел»")
+        lemma = _lemma(self.vocab, head)
+        for nmod in self.kids(head, ("nmod",)) if lemma in _RU_ANAPHORS or lemma in _RU_GENERIC_ORGS else ():
+            # "сеть магазинов «Лента»": the name hangs off the genitive (not "иск компании «Ростел»");
+            # "организацией ООО «Поморстройсвязь»": the genitive is the name
             if self.kids(nmod, ("case",)):
                 continue
+            span = self.span_of.get(nmod.id)
+            if span is not None and span.type == "ORG" and not span.text.rstrip().endswith("«"):
+                return self.memory.named(_unquote(span.normal), span.type)
             for child in self.kids(nmod, ("appos",)):
                 span = self.span_of.get(child.id)
                 if span is not None:

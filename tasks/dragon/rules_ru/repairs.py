@@ -236,6 +236,23 @@ def _repair_parse_ru(tokens, vocab) -> None:
             if token.feats is not None:
                 token.feats = {**token.feats, "Case": "Ins"}
 
+    # an instrumental right before a passive verb is its agent, not the genitive chain's: "открытие
+    # продаж ... до получения разрешения на строительство компанией не планируется", "застройщиком
+    # может быть ускорено"
+    for token in tokens:
+        if token.rel != "nmod" or token.pos not in ("NOUN", "PROPN") or case(token) != "Ins" or kids(token, ("case",)):
+            continue
+        j = index[token.id] + 1
+        while j < len(tokens) and (tokens[j].pos in ("PART", "AUX", "PUNCT") and tokens[j].text not in _RU_CLAUSE_BREAKS
+                                   or tokens[j].text.lower() in ("может", "могут", "будет", "будут", "быть")):
+            j += 1
+        if j >= len(tokens) or not is_verb(tokens[j]):
+            continue
+        verb = tokens[j]
+        vf = verb.feats or {}
+        if (vf.get("Voice") == "Pass" or _lemma(vocab, verb).endswith(("ся", "сь"))) and not kids(verb, ("obl:agent",)):
+            attach(token, verb, "obl:agent")
+
     # an argument belongs to a verb of its own stretch between commas when that stretch has one: "о
     # находке институт сообщил" after "..., однако" is сообщил's, not работала's before the comma; "в
     # первом же комментарии агентству заявил" is заявил's, not представит's two clauses on
