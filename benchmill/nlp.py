@@ -562,15 +562,22 @@ def inflect_ru(phrase: str, case: str) -> str:
         if parse is None:
             return phrase
         parses[index] = parse
+    surnames: dict[int, str] = {}
     for index in range(head_index + 1, len(cores)):  # "Анна Смирнова", "Дмитрий Медведев"
         if not inflectable[index]:
             break
         parse = _nominative_parse(cores[index], {"NOUN"}, agree_with=head_tag)
         if parse is None or not (_PERSON_NAME_GRAMMEMES & set(parse.tag.grammemes)):
+            surname = _surname_form(cores[index], grammeme, head_tag) if "Name" in head_tag else None
+            if surname is not None:  # "Олег Сомов" → "Олега Сомова": pymorphy reads "сомов" as a genitive plural
+                surnames[index] = surname
+                continue
             break
         parses[index] = parse
 
     out = list(tokens)
+    for index, word in surnames.items():
+        out[index] = tokens[index].replace(cores[index], word)
     for index, parse in parses.items():
         grammemes = {grammeme} | (extra if parse.tag.POS in ("ADJF", "PRTF") else set())
         # pymorphy2's own inflect: natasha's MorphForm.inflect expects UD feature names
@@ -578,6 +585,24 @@ def inflect_ru(phrase: str, case: str) -> str:
         if inflected is not None:
             out[index] = tokens[index].replace(cores[index], _restore_shape(inflected.word, cores[index]))
     return " ".join(out)
+
+
+#: the declension of Russian surnames in -ов/-ев/-ин/-ын (masculine) and -ова/-ева/-ина/-ына (feminine)
+_SURNAME_MASC = {"gent": "а", "datv": "у", "accs": "а", "ablt": "ым", "loct": "е"}
+_SURNAME_FEMN = {"gent": "ой", "datv": "ой", "accs": "у", "ablt": "ой", "loct": "ой"}
+
+
+def _surname_form(word: str, grammeme: str, first_name_tag) -> str | None:
+    """A surname after a first name, declined by the surname paradigm of its gender when pymorphy
+    does not know it as one ("Сомов" → "Сомова", "Кузьмина" → "Кузьминой"); None for other words."""
+    if not word[:1].isupper() or not re.fullmatch(r"[А-ЯЁ][а-яё]+", word):
+        return None
+    lowered = word.lower()
+    if "masc" in first_name_tag and re.search(r"(ов|ев|ёв|ин|ын)$", lowered):
+        return word + _SURNAME_MASC[grammeme] if grammeme in _SURNAME_MASC else None
+    if "femn" in first_name_tag and re.search(r"(ова|ева|ёва|ина|ына)$", lowered):
+        return word[:-1] + _SURNAME_FEMN[grammeme] if grammeme in _SURNAME_FEMN else None
+    return None
 
 
 #: openings of an interrogative sentence (a question written without its '?')

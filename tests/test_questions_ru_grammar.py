@@ -497,3 +497,47 @@ def test_an_adjectival_name_is_said_with_its_common_noun_or_declined_as_an_adjec
     assert question(e, "head") == "Какая организация играет на стадионе «Прибрежный»?"
     e = edge("Маяк", "играть на", "Прибрежный", "«Маяк» играет на «Прибрежном».")
     assert question(e, "head") == "Какая организация играет на Прибрежном?"
+
+
+def test_the_case_after_a_preposition_is_its_first_nouns():
+    """Dev-site read-through: «С какой организации подписали ... контракт Волжские ястребы?» (the genitive of
+    «производителем упаковки «Нижполимер»» was read off «упаковки»), «В какой организации подаст жалобу ...?»
+    (the adjective «Седьмой» read as a locative)."""
+    e = edge("Волжские ястребы", "подписать трехлетний спонсорский контракт с", "Нижполимер",
+             "Клуб «Волжские ястребы» подписал трехлетний спонсорский контракт с производителем упаковки «Нижполимер».")
+    assert question(e, "tail") == "С какой организацией подписали трехлетний спонсорский контракт Волжские ястребы?"
+    e = edge("Константин Шевелев", "подать апелляционную жалобу в", "Седьмой арбитражный апелляционный суд",
+             "Шевелев подаст апелляционную жалобу в Седьмой арбитражный апелляционный суд.", head_type="person",
+             modality="planned")
+    assert question(e, "tail") == "В какую организацию подаст апелляционную жалобу Константин Шевелев?"
+
+
+def test_surnames_pymorphy_does_not_know_decline_after_a_first_name():
+    e = edge("Виталий Обухов", "назначить", "Олег Сомов", "Министром строительства Обухов назначил Олега Сомова.",
+             head_type="person", tail_type="person")
+    assert question(e, "head") == "Кто назначил Олега Сомова?"
+
+
+def test_an_amount_frame_a_complex_preposition_an_activity_and_an_amount_as_subject():
+    e = edge("Нижегородская область", "выплатить субсидию в размере", "9 миллионов рублей",
+             "Регион выплатит перевозчику субсидию в размере 9 миллионов рублей.", tail_type="quantity",
+             modality="planned")
+    assert question(e, "tail") == "Сколько рублей планирует выплатить Нижегородская область субсидию?"
+    assert question(e, "head") == "Какая организация планирует выплатить субсидию в размере 9 миллионов рублей?"
+    e = edge("Зауралгражданпроект", "участвовать в", "разработка генеральных планов",
+             "Институт «Зауралгражданпроект» участвовал в разработке генеральных планов.", tail_type="other")
+    assert question(e, "tail") == "В чём участвовал Зауралгражданпроект?"
+    for e, ask in ((edge("Арбитражный суд", "ввести конкурсное производство в отношении", "Сибирский каравай",
+                         "Суд ввел в отношении компании конкурсное производство."), "head"),
+                   (edge("620 машин", "стоять в", "центр", "Почти все 620 машин стоят в центре.", head_type="quantity",
+                         tail_type="other"), "tail")):
+        sub = Subgraph(subgraph_id="skip", type="simple", lang="ru", edges=[e],
+                       answer_nodes=["n2" if ask == "tail" else "n1"], question_nodes=["n1" if ask == "tail" else "n2"])
+        batch = generate_questions([sub], RULES, QuestionConfig())
+        assert batch.items == [] and batch.failures, batch
+
+
+def test_a_compound_name_half_of_which_would_decline_is_kept_as_written():
+    e = edge("Волгастрой", "подписать соглашение с", "Тверь-Кредит",
+             "ГК «Волгастрой» и банк «Тверь-Кредит» подписали соглашение.")
+    assert question(e, "head") == "Какая организация подписала соглашение с банком «Тверь-Кредит»?"

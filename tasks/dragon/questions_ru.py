@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -109,12 +110,29 @@ _RU_CREATE_VERBS = frozenset({
 })
 
 
+#: nouns of a complex preposition: "ввести конкурсное производство в отношении", "за счет": the
+#: templates cannot say the noun's case after them
+_RU_COMPLEX_PREPOSITIONS = frozenset({
+    "отношении", "рамках", "счет", "течение", "помощью", "ходе", "итогам", "связи", "результате", "целях",
+    "качестве", "пользу", "случае", "условии", "преддверии",
+})
+#: an amount's frame at the end of a relation: "выплатить субсидию в размере", "выдать микрозаймы на общую сумму"
+_RU_AMOUNT_FRAME = re.compile(r"\s+(?:в|на)\s+(?:\w+\s+)?(?:размере|сумму|объеме|объёме)$")
+#: verbs whose "в" object is an activity or a quality, never a place: «Где участвует ...?» is not asked
+_RU_NOT_PLACE_VERBS = frozenset({
+    "участвовать", "нуждаться", "заключаться", "состоять", "отказать", "помочь", "убедиться", "обвинить",
+    "подозревать", "сомневаться", "ошибиться", "разочароваться", "принять", "вкладывать", "вложить", "инвестировать",
+})
+
+
 @lru_cache(maxsize=10_000)
 def ru_relation(relation: str) -> RuRelation:
     written = relation.strip().replace("ё", "е").split()
     words = [w.lower() for w in written]
     if not words:
         raise NoTemplate("empty relation")
+    if len(words) > 2 and words[-1] in _RU_COMPLEX_PREPOSITIONS and words[-2] in _RU_PREP_CASE:
+        raise NoTemplate(f"relation {relation!r} ends in a complex preposition")
     quoted = False
     for index, word in enumerate(written):
         # a name in «» keeps its capitals: "руководить компанией «Балтийские верфи» с"
@@ -299,9 +317,14 @@ def _ru_adjective_form(label: str, case: str, gender: str) -> str | None:
 
 def _ru_undeclined_name(edge: Edge, label: str, case: str) -> str | None:
     adjective = _ru_adjective_name(label)
+    quoted = f"«{label}»"
+    if "-" in label and " " not in label and label[:1].isupper() and any(quoted in s for s in edge.sentences):
+        # «Тверь-Кредит»: a compound name half of which would decline ("Тверью-Кредитом"); kept as written,
+        # after its common noun when the sentence has one in this case
+        kept = _ru_undeclined_after_noun(edge, quoted, case)
+        return kept or quoted
     if nlp.inflect_ru(label, case) == label and not adjective:
         return None  # the case does not change the name ("приобрела Балтийский транзит")
-    quoted = f"«{label}»"
     if adjective:
         # "Прибрежный", a stadium: said with its common noun, as the source says it ("на стадионе
         # «Прибрежный»"), else declined as the adjective it is, in that noun's gender
@@ -333,6 +356,19 @@ def _ru_undeclined_name(edge: Edge, label: str, case: str) -> str | None:
             for p in nlp.morph_vocab().parse(lowered)
         ):
             return f"{lowered} {quoted}"
+    return None
+
+
+def _ru_undeclined_after_noun(edge: Edge, quoted: str, case: str) -> str | None:
+    """ "банк «Тверь-Кредит»" in ``case`` ("с банком «Тверь-Кредит»") when a sentence puts a common noun right
+    before the name; None otherwise."""
+    for sentence in edge.sentences:
+        at = sentence.find(quoted)
+        before = _RU_WORD.findall(sentence[:at]) if at >= 0 else []
+        if before and before[-1][:1].islower() and _ru_noun(before[-1].lower()):
+            noun = next((p for p in nlp.morph_vocab().parse(before[-1].lower()) if p.tag.POS == "NOUN"), None)
+            if noun is not None:
+                return f"{nlp.inflect_ru(noun.normal_form, case)} {quoted}"
     return None
 
 
@@ -404,8 +440,10 @@ def _ru_case_in_sentences(edge: Edge, preposition: str | None, verb_case: str | 
         # a numeral governs its noun's case ("отремонтировала три парома", genitive): the
         # verb's own case is the lexicon's, not the sentence's
         return None
-    # the phrase's first word carries the governed case; the words after it are often its
+    # the phrase's first noun carries the governed case (adjectives before it may read as other
+    # cases: "в Седьмой арбитражный апелляционный суд"); the words after it are often its
     # genitive modifiers ("системы накопления энергии"), which say nothing about the verb
+    skip = next((i for i, w in enumerate(tail_words) if _ru_noun(w)), 0)
     first_lemma = nlp.lemma_ru(tail_words[0])
     vocab = nlp.morph_vocab()
     for sentence in edge.sentences:
@@ -421,9 +459,15 @@ def _ru_case_in_sentences(edge: Edge, preposition: str | None, verb_case: str | 
                 continue  # "«Волна Авто» представит ... «Волна Бриз»": another name with the same first word
             if index and sentence[: matches[index].start()].rstrip().endswith("«") and _ru_noun(words[index - 1]):
                 # "принадлежит фонду «Восход Капитал»": a quoted name stays in the nominative;
-                # the common noun before it carries the case the verb governs
+                # the common noun before it carries the case the verb governs — the first noun
+                # after the preposition ("с производителем упаковки «Нижполимер»": производителем,
+                # not its genitive упаковки)
+                governor = words[index - 1]
+                if preposition and preposition in words[max(0, index - 5):index]:
+                    at = max(i for i in range(max(0, index - 5), index) if words[i] == preposition)
+                    governor = next((w for w in words[at + 1:index] if _ru_noun(w)), governor)
                 governing = [
-                    _RU_CASE_ALIASES.get(str(p.tag.case), str(p.tag.case)) for p in vocab.parse(words[index - 1])
+                    _RU_CASE_ALIASES.get(str(p.tag.case), str(p.tag.case)) for p in vocab.parse(governor)
                     if p.tag.POS == "NOUN"
                 ]
                 governing = [c for c in dict.fromkeys(governing) if c in allowed]
@@ -431,12 +475,15 @@ def _ru_case_in_sentences(edge: Edge, preposition: str | None, verb_case: str | 
                     return verb_case
                 if governing:
                     return "accs" if not preposition and "accs" in governing else governing[0]
+            head_lemma = first_lemma
+            if skip and index + skip < len(words) and nlp.lemma_ru(words[index + skip]) == nlp.lemma_ru(tail_words[skip]):
+                word, head_lemma = words[index + skip], nlp.lemma_ru(tail_words[skip])  # the noun after its adjectives
             cases = []
             for parse in vocab.parse(word):
                 if parse.tag.POS == "NUMR":  # "в двух кварталах": the numeral's forms are ambiguous, its noun's are not
                     continue
                 case = _RU_CASE_ALIASES.get(str(parse.tag.case), str(parse.tag.case))
-                if parse.normal_form.replace("ё", "е") == first_lemma and case in allowed and case not in cases:
+                if parse.normal_form.replace("ё", "е") == head_lemma and case in allowed and case not in cases:
                     cases.append(case)
             if verb_case in cases:
                 return verb_case
@@ -500,7 +547,8 @@ class RussianTemplates:
         if rel.kind == "passive":
             return " ".join(p for p in (_ru_verb(edge, rel, gender), rel.middle, obj) if p)
         verb = _ru_verb(edge, rel, gender)
-        if rel.preposition or ", " in obj:
+        if rel.preposition or ", " in obj or _RU_AMOUNT_FRAME.search(" " + rel.middle):
+            # (and an amount after its frame: "выплатить субсидию в размере 9 миллионов рублей")
             # a described object ("организацию, которая подписала Илью Доронина") ends the predicate:
             # the rest of the verb's words would read as the relative clause's (issue 10)
             return " ".join(p for p in (verb, rel.middle, obj) if p)
@@ -530,6 +578,9 @@ class RussianTemplates:
 
     def ask_tail(self, edge: Edge, head: str, kind: str, plural: bool = False) -> tuple[str, str]:
         rel = ru_relation(edge.relation)
+        if parse_quantity(edge.head_label, "ru") is not None:
+            # «Где стоит 620 машин?»: an amount names nothing a reader can find the fact by
+            raise NoTemplate(f"the subject {edge.head_label!r} is an amount")
         gender = _ru_gender(head)
         if rel.kind == "role":
             _asserted_only(edge, "a role question")
@@ -542,6 +593,8 @@ class RussianTemplates:
         if kind == "NUM":
             if plural:  # "Сколько судов отремонтировал Западный док?" → «40 судов, три парома»: one amount per question
                 raise NoTemplate(f"a set of amounts for {edge.relation!r}")
+            # «Сколько рублей выплатит область субсидию?», not «... субсидию в размере?»
+            rel = dataclasses.replace(rel, middle=_RU_AMOUNT_FRAME.sub("", " " + rel.middle).strip())
             unit = _ru_quantity_unit(edge.tail_label)
             if rel.kind != "verb" or rel.preposition or unit is None:
                 raise NoTemplate(f"no сколько template for relation {edge.relation!r}")
@@ -567,7 +620,8 @@ class RussianTemplates:
                 return _q(since, verb, rel.middle, head), "tail.since-when"
             return _q("когда", verb, rel.middle, head), "tail.when"
         # "в/на" + prepositional case of a place, or of an unnamed thing ("вырос в двух кварталах"): где
-        if kind in ("LOC", "MISC") and rel.preposition in ("в", "во", "на") and _ru_object_case(rel, edge) == "loct":
+        if (kind in ("LOC", "MISC") and rel.preposition in ("в", "во", "на") and _ru_object_case(rel, edge) == "loct"
+                and rel.head not in _RU_NOT_PLACE_VERBS):
             return _q("где", verb, rel.middle, head), "tail.where"
         if kind == "LOC" and rel.preposition == "из":
             return _q("откуда", verb, rel.middle, head), "tail.whence"
