@@ -593,3 +593,15 @@ def test_a_plan_over_a_noun_of_action_is_that_action_planned_or_not():
                      "компанией не планируется.")
     assert any(s == "Домстрой" and r == "открыть" and o.startswith("продажи квартир") and m == "negated"
                for s, r, o, m in found), found
+
+
+def test_a_preposition_belongs_to_the_first_noun_after_it():
+    found = ru_facts("«Волжская переправа» арендовала у казанской компании «Аэроглиссер» судно на воздушной подушке.")
+    assert ("Волжская переправа", "арендовать судно у", "Аэроглиссер", "asserted") in found
+
+
+def test_a_relative_after_a_persons_appositive_is_the_persons():
+    found = ru_facts("Министерство возглавит Руслан Ахметов, бывший заместитель директора филиала компании "
+                     "«Связьсервис», который руководил переводом услуг в электронный вид.")
+    assert any(s == "Руслан Ахметов" and r == "руководить" for s, r, _, _ in found), found
+    assert not any(s == "Связьсервис" and r == "руководить" for s, r, _, _ in found), found

@@ -561,7 +561,7 @@ def _numeral_only(phrase: str, helper: _RuSentence) -> bool:
     """Is the phrase only numerals ("два", "оба", "5,8 млн")? A count of nothing named is no subject."""
     words = phrase.split()
     return bool(words) and all(_RU_BARE_NUMBER.match(w) or w.rstrip(".") in _RU_NUMBER_WORDS or any(
-        p.tag.POS == "NUMR" for p in helper.vocab.parse(w.lower())[:1]) for w in words)
+        p.tag.POS == "NUMR" or p.normal_form == "один" for p in helper.vocab.parse(w.lower())[:1]) for w in words)
 
 
 def _agents_ru(verb, passive: bool, helper: _RuSentence) -> list:

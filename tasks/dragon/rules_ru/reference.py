@@ -262,7 +262,8 @@ def _remember(sent, spans, helper: _RuSentence, memory: _Memory) -> None:
             memory.mention(quoted, [_lemma(vocab, token)] if _common_noun(vocab, token) else [])
     for span in spans:
         if sent.start <= span.start < sent.stop and span.type == "LOC" and any(
-                t.pos in ("NOUN", "PROPN") for t in span.tokens):  # ("Борскому и Кстовскому округам": no place alone)
+                t.pos in ("NOUN", "PROPN") and not _adjective_word(vocab, t) for t in span.tokens):
+            # ("Борскому и Кстовскому округам": an adjective is no place alone)
             # "Самарская область ... область не будет повышать тарифы": a place its head noun names
             # (only by that noun, or "город" / "регион": a place is never what "компания" means)
             heads = [_lemma(vocab, t) for t in span.tokens if t.pos == "NOUN" and _common_noun(vocab, t)]
@@ -343,6 +344,12 @@ def _named_before(spans, sent, at: int) -> tuple[str, str | None] | None:
     if before.endswith("»") and "«" in before:
         return before[before.rindex("«") + 1:-1].strip(), "ORG"
     return None
+
+
+def _adjective_word(vocab, token) -> bool:
+    """Is the word, by pymorphy's likeliest reading, an adjective ("Борскому", tagged PROPN)?"""
+    parses = vocab.parse(token.text.lower())
+    return bool(parses) and parses[0].tag.POS == "ADJF"
 
 
 def _speaker_org(helper) -> tuple | None:

@@ -63,6 +63,22 @@ def _repair_parse_ru(tokens, vocab) -> None:
         token.head_id, token.rel = new_head.id, rel
         return True
 
+    # a preposition belongs to the first noun after it (its adjectives and numerals aside): "арендовала у
+    # казанской компании «Аэроглиссер» судно на воздушной подушке" (у case → подушке)
+    for token in tokens:
+        if token.rel != "case" or token.pos != "ADP":
+            continue
+        j = index[token.id] + 1
+        while j < len(tokens) and (tokens[j].pos == "PUNCT" and tokens[j].text not in _RU_CLAUSE_BREAKS
+                                   or tokens[j].pos != "PUNCT" and head(tokens[j]) is not None
+                                   and index[head(tokens[j]).id] > j):  # a modifier of a word further on
+            j += 1
+        if j >= len(tokens) or tokens[j].pos not in ("NOUN", "PROPN", "PRON", "NUM"):
+            continue
+        target, current = tokens[j], head(token)
+        if current is not None and current is not target and index[current.id] > j and not kids(target, ("case",)):
+            token.head_id = target.id
+
     # a subject or object never takes a preposition: "подаст жалобу в Седьмой арбитражный суд"
     # (суд nsubj, with its "в") is where the complaint goes
     for token in tokens:
@@ -316,7 +332,22 @@ def _repair_parse_ru(tokens, vocab) -> None:
             return pf.get("Gender") in (None, nf.get("Gender"))
 
         noun = head(clause)
-        if noun.pos not in ("NOUN", "PROPN") or agrees(noun):
+        if noun.pos in ("NOUN", "PROPN") and agrees(noun):
+            # "Руслан Ахметов, бывший заместитель директора филиала компании «X», который ... руководил":
+            # a relative after a person's appositive is the person's, when the person agrees
+            current, through_appositive = noun, False
+            for _ in range(6):
+                above = head(current)
+                if above is None or above.pos not in ("NOUN", "PROPN") or current.rel not in ("nmod", "appos", "flat:name"):
+                    break
+                through_appositive = through_appositive or current.rel == "appos"
+                current = above
+            person = current if current.rel != "flat:name" else head(current)
+            if (through_appositive and person is not None and person is not noun and person.pos == "PROPN"
+                    and (person.feats or {}).get("Animacy") == "Anim" and agrees(person)):
+                attach(clause, person, "acl:relcl")
+            continue
+        if noun.pos not in ("NOUN", "PROPN"):
             continue
         for j in range(index[pronoun.id] - 1, -1, -1):
             candidate = tokens[j]
