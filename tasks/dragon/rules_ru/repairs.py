@@ -332,28 +332,28 @@ def _repair_parse_ru(tokens, vocab) -> None:
             return pf.get("Gender") in (None, nf.get("Gender"))
 
         noun = head(clause)
-        if noun.pos in ("NOUN", "PROPN") and agrees(noun):
-            # "Руслан Ахметов, бывший заместитель директора филиала компании «X», который ... руководил":
-            # a relative after a person's appositive is the person's, when the person agrees
-            current, through_appositive = noun, False
-            for _ in range(6):
-                above = head(current)
-                if above is None or above.pos not in ("NOUN", "PROPN") or current.rel not in ("nmod", "appos", "flat:name"):
-                    break
-                through_appositive = through_appositive or current.rel == "appos"
-                current = above
-            person = current if current.rel != "flat:name" else head(current)
-            if (through_appositive and person is not None and person is not noun and person.pos == "PROPN"
-                    and (person.feats or {}).get("Animacy") == "Anim" and agrees(person)):
-                attach(clause, person, "acl:relcl")
-            continue
         if noun.pos not in ("NOUN", "PROPN"):
             continue
-        for j in range(index[pronoun.id] - 1, -1, -1):
-            candidate = tokens[j]
-            if candidate.pos in ("NOUN", "PROPN") and agrees(candidate) and candidate is not clause:
-                attach(clause, candidate, "acl:relcl")
+        if not agrees(noun):
+            noun = next((tokens[j] for j in range(index[pronoun.id] - 1, -1, -1)
+                         if tokens[j].pos in ("NOUN", "PROPN") and agrees(tokens[j]) and tokens[j] is not clause), None)
+            if noun is None:
+                continue
+        # "Руслан Ахметов, бывший заместитель директора филиала компании «X», который ... руководил": a
+        # relative after a person's appositive is the person's, when the person agrees
+        current, through_appositive = noun, False
+        for _ in range(6):
+            above = head(current)
+            if above is None or above.pos not in ("NOUN", "PROPN") or current.rel not in ("nmod", "appos", "flat:name"):
                 break
+            through_appositive = through_appositive or current.rel == "appos"
+            current = above
+        person = current if current.rel != "flat:name" else head(current)
+        if (through_appositive and person is not None and person is not noun and person.pos == "PROPN"
+                and (person.feats or {}).get("Animacy") == "Anim" and agrees(person)):
+            noun = person
+        if head(clause) is not noun:
+            attach(clause, noun, "acl:relcl")
 
     # a participle agrees with its noun in case, number and gender: "договора о развитии
     # территории, заключенного группой компаний" is the договор's (natasha hung it on территории)
