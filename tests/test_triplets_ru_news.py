@@ -605,3 +605,14 @@ def test_a_relative_after_a_persons_appositive_is_the_persons():
                      "«Связьсервис», который руководил переводом услуг в электронный вид.")
     assert any(s == "Руслан Ахметов" and r == "руководить" for s, r, _, _ in found), found
     assert not any(s == "Связьсервис" and r == "руководить" for s, r, _, _ in found), found
+
+
+def test_a_relative_object_is_the_noun_its_clause_is_about():
+    found = ru_facts("Фрагменты нашли с помощью георадара, который институт «Геолаб» получил в 2025 году по грантовой программе.")
+    assert ("Геолаб", "получить георадар в", "2025 год", "asserted") in found
+
+
+def test_coordinated_adjectives_over_one_plural_noun_name_one_place_each():
+    found = ru_facts("Каршеринговый сервис «Катим» с 15 декабря начнет работать в Автозаводском и Сормовском районах.")
+    assert ("Катим", "начать работать в", "Автозаводский район", "planned") in found
+    assert ("Катим", "начать работать в", "Сормовский район", "planned") in found

@@ -252,8 +252,11 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
     if not subject_phrases:
         return
     base = _passive_form(helper.vocab, verb) if passive and feats.get("VerbForm") == "Part" else lemma
-    # an object of the verb's own, whoever the parser made it: the passive's patient is one
+    # an object of the verb's own, whoever the parser made it: the passive's patient is one; a
+    # relative "который" is the noun its clause is about ("георадар, который институт получил в 2025 году")
     objects = [c for o in objects for c in helper.with_conjuncts(o)]
+    antecedents = [_antecedent(o, verb, helper) for o in objects if _lemma(helper.vocab, o) == "который"]
+    objects = [o for o in objects if _lemma(helper.vocab, o) != "который"] + [a for a in antecedents if a is not None]
 
     if lemma in _RU_APPOINT and not passive:
         # "назначило главным режиссёром театра «Волжская сцена» Кирилла Абрамцева": the one
@@ -301,7 +304,8 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
     # "испытал роботов в Северном порту" → (Робопорт, испытать роботов в, Северный порт)
     # (the direct object before a dative: "передало больнице томограф" is about the томограф)
     plain_object = next((o for o in sorted(objects, key=_dative)
-                         if o.pos == "NOUN" and (helper.phrase(o) is None or helper.refers_back(o) is not None)
+                         if (o.pos == "NOUN" or o.pos == "PROPN" and _common_noun(helper.vocab, o))  # "Сеть, ..." first
+                         and (helper.phrase(o) is None or helper.refers_back(o) is not None)
                          and not (_dative(o) and not all(_dative(x) for x in objects))), None)
     # "Он руководит компанией с 2017 года": «компанией» alone says not which company; the one
     # named before it goes into the relation ("руководить компанией «Балтийские верфи» с") and
@@ -350,7 +354,8 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                 # as in English: the fact about the named object stands on its own; an amount
                 # is one more ("оштрафовало «Ишимскую птицефабрику» на 600 тыс. рублей")
                 continue
-            middle = helper.object_words(plain_object, accusative=patients) if plain_object is not None else ""
+            middle = (helper.object_words(plain_object, accusative=patients or plain_object in antecedents)
+                      if plain_object is not None else "")
             if back is not None:
                 middle = f"{middle} «{back[0]}»"
             if amount is not None and plain_object is not None:
@@ -373,6 +378,14 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                     and helper.preposition(obj) in ("около", "к", "до", "после", "через", "в", "во", "за", "в течение"):
                 continue  # "около трех часов ночи", "через два часа": a time, not a thing
             if kind == "obl" and _measured(obj, helper):
+                continue
+            shared = helper.distributed(obj) if kind == "obl" else []
+            if shared:
+                # "начнет работать в Автозаводском и Сормовском районах": one place per adjective
+                produced = True
+                for subject_phrase in subject_phrases:
+                    for place in shared:
+                        yield emit(subject_phrase, relation, place)
                 continue
             object_phrase = helper.phrase(obj)
             owned = helper.owner_of(obj) if kind == "obj" and object_phrase is None or (
@@ -502,6 +515,13 @@ def _nominal_facts_ru(verb, lemma: str, objects: list, subject_phrases: list, em
             modality = "planned"
         for subject_phrase in subject_phrases:
             yield _fact(emit.sentence, subject_phrase, derived, thing, modality)
+
+
+def _antecedent(pronoun, verb, helper: _RuSentence):
+    """The noun a relative clause with ``verb`` is about, or None."""
+    clause = verb if verb.rel == "acl:relcl" else next((a for a in _ancestors(verb, helper) if a.rel == "acl:relcl"), None)
+    noun = helper.by_id.get(clause.head_id) if clause is not None else None
+    return noun if noun is not None and noun.pos in ("NOUN", "PROPN") else None
 
 
 def _ancestors(token, helper: _RuSentence):

@@ -115,7 +115,10 @@ def _inflected(vocab, token, grammemes: set[str]) -> str:
     case = _RU_UD_CASES.get((token.feats or {}).get("Case")) or ("nomn" if (token.feats or {}).get("Case") == "Nom" else None)
     number = {"Sing": "sing", "Plur": "plur"}.get((token.feats or {}).get("Number"))
     kinds = {"NOUN": ("NOUN",), "ADJ": ("ADJF", "PRTF"), "PROPN": ("NOUN",), "NUM": ("NUMR",)}.get(token.pos, ())
-    for parse in vocab.parse(text):
+    parses = vocab.parse(text)
+    if not any(p.tag.POS in kinds and (not case or case in p.tag) for p in parses):
+        case = None  # the tagger's case is none of the word's ("георадара" tagged instrumental)
+    for parse in parses:
         tag = parse.tag
         if tag.POS not in kinds or (case and case not in tag) or (number and number not in tag and tag.POS != "NUMR"):
             continue
@@ -186,17 +189,21 @@ def _place_normals(spans, vocab) -> None:
         words = span.normal.split()
         if span.type != "LOC" or len(words) != len(span.tokens):
             continue
+        # "в Автозаводском и Сормовском районах": a singular adjective says the noun is one district
+        adjectives = {(t.feats or {}).get("Number") for t in span.tokens if t.pos == "ADJ"} - {None}
+        said = next(iter(adjectives)) if len(adjectives) == 1 else None
         for position, token in enumerate(span.tokens):
             feats = token.feats or {}
-            number = {"Sing": "sing", "Plur": "plur"}.get(feats.get("Number"))
+            number = {"Sing": "sing", "Plur": "plur"}.get(said or feats.get("Number"))
             if token.pos != "NOUN" or number is None:
                 continue
             normal = next((p for p in vocab.parse(words[position].lower()) if p.tag.POS == "NOUN"), None)
             if normal is None or number in normal.tag:
                 continue
             grammeme = _RU_UD_CASES.get(feats.get("Case")) or "nomn"
+            written = {"Sing": "sing", "Plur": "plur"}.get(feats.get("Number"), number)
             for parse in vocab.parse(token.text.lower()):
-                if parse.tag.POS == "NOUN" and grammeme in parse.tag and number in parse.tag:
+                if parse.tag.POS == "NOUN" and grammeme in parse.tag and written in parse.tag:
                     form = Parse.inflect(parse, {"nomn", number})
                     if form is not None:
                         word = form.word.replace("ё", "е")

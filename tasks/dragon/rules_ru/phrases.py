@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 from tasks.dragon.rules_ru.lexicon import (
-    _RU_AGE, _RU_AMOUNT_FRAMES, _RU_ANAPHORS, _RU_DEMONSTRATIVES, _RU_DURATIONS, _RU_GENERIC, _RU_GENERIC_ORGS,
-    _RU_INSTITUTIONS, _RU_MEASURES, _RU_MONTHS, _RU_NOT_COMPANIES, _RU_PERSONAL, _RU_RELATIVE, _RU_SEASONS,
-    _RU_SHARES, _RU_STAFF, _RU_TIME_NOUNS,
+    _RU_ABBREVIATION, _RU_AGE, _RU_AMOUNT_FRAMES, _RU_ANAPHORS, _RU_DEMONSTRATIVES, _RU_DURATIONS, _RU_GENERIC,
+    _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_MEASURES, _RU_MONTHS, _RU_NOT_COMPANIES, _RU_PERSONAL, _RU_RELATIVE,
+    _RU_SEASONS, _RU_SHARES, _RU_STAFF, _RU_TIME_NOUNS,
 )
 from tasks.dragon.rules_ru.morph import _animate, _common_noun, _inflected, _lemma, _nominative_word, _unquote
 from tasks.dragon.rules_ru.reference import _Memory, _References
@@ -124,6 +124,8 @@ class _RuSentence(_References):
         if head.pos == "PROPN" and head is self.tokens[0] and any(
                 p.tag.POS in ("PRTS", "VERB", "INFN", "ADVB", "ADJS", "PRED") for p in self.vocab.parse(head.text.lower())[:1]):
             return None  # "Отсканировано 18 400 единиц": a capitalised verb form, not a name
+        if head.pos == "PROPN" and _RU_ABBREVIATION.match(head.text) and not self.kids(head, ("flat:name", "flat")):
+            return head.text, None  # "АМС", "КРТ": an abbreviation as written, not a lemma «Амс»
         if head.pos == "PROPN":
             parts = sorted([head, *self.kids(head, ("flat:name", "flat"))], key=lambda t: t.start)
             return " ".join(_lemma(self.vocab, t).capitalize() for t in parts), None
@@ -220,6 +222,33 @@ class _RuSentence(_References):
                     and not any(t.pos == "NUM" or t.id in self.span_of for t in parts)):
                 return parts
         return []
+
+    def distributed(self, noun) -> list[tuple[str, str | None]]:
+        """ "в Автозаводском и Сормовском районах" → [Автозаводский район, Сормовский район]: a plural
+        noun shared by coordinated singular adjectives names one thing per adjective."""
+        if noun.pos != "NOUN" or (noun.feats or {}).get("Number") != "Plur":
+            return []
+        firsts = [a for a in self.kids(noun, ("amod",)) if a.pos == "ADJ" and (a.feats or {}).get("Number") == "Sing"
+                  and self.kids(a, ("conj",))]
+        if not firsts:
+            return []
+        adjectives = self.with_conjuncts(firsts[0])
+        from pymorphy2.analyzer import Parse
+
+        head = next((p for p in self.vocab.parse(noun.text.lower()) if p.tag.POS == "NOUN" and "plur" in p.tag), None)
+        single = Parse.inflect(head, {"nomn", "sing"}) if head is not None else None
+        if single is None:
+            return []
+        gender = single.tag.gender
+        out = []
+        for adjective in adjectives:
+            parse = next((p for p in self.vocab.parse(adjective.text.lower()) if p.tag.POS == "ADJF"), None)
+            form = Parse.inflect(parse, {"nomn", "sing", gender}) if parse is not None and gender else None
+            if form is None:
+                return []
+            word = form.word.capitalize() if adjective.text[:1].isupper() else form.word
+            out.append((f"{word} {single.word}", "LOC" if adjective.text[:1].isupper() else None))
+        return out
 
     def amount_frame(self, token) -> tuple[str, str] | None:
         """ "на общую сумму 2,1 млрд рублей" → ("на общую сумму", "2,1 млрд рублей"), "в размере 9

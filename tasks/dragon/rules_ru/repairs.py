@@ -70,6 +70,7 @@ def _repair_parse_ru(tokens, vocab) -> None:
             continue
         j = index[token.id] + 1
         while j < len(tokens) and (tokens[j].pos == "PUNCT" and tokens[j].text not in _RU_CLAUSE_BREAKS
+                                   or tokens[j].rel == "fixed"  # "в отношении компании": one preposition
                                    or tokens[j].pos != "PUNCT" and head(tokens[j]) is not None
                                    and index[head(tokens[j]).id] > j):  # a modifier of a word further on
             j += 1
@@ -298,6 +299,19 @@ def _repair_parse_ru(tokens, vocab) -> None:
                    and verb.id not in {a.id for a in ancestors(tokens[j])}]
         if between and between[-1].id not in lineage:
             attach(token, between[-1], token.rel)
+
+    # "который" right after a comma is an argument of its clause's verb (its case says which), not an
+    # appositive of a noun in that clause: "георадара, который институт получил в 2025 году"
+    for pronoun in tokens:
+        at = index[pronoun.id]
+        if _lemma(vocab, pronoun) != "который" or at == 0 or tokens[at - 1].text != "," or pronoun.rel == "nmod":
+            continue
+        verbs = [tokens[j] for j in segment(at, 1) if finite(tokens[j]) and tokens[j].rel not in ("aux", "aux:pass", "cop")]
+        if not verbs or head(pronoun) is verbs[0]:
+            continue
+        rel = {"Nom": "nsubj", "Acc": "obj"}.get(case(pronoun))
+        if rel is not None:
+            attach(pronoun, verbs[0], rel)
 
     # a clause with "который" parsed as a root of its own is a relative clause of the noun before
     for clause in tokens:
@@ -559,8 +573,11 @@ def _repair_parse_ru(tokens, vocab) -> None:
     # agrees with it ("«Колымская горнорудная компания» получила ...", "КГК заплатила ...",
     # "Если A снизит ставку, «Итиль-Банк» ... снизит ставки")
     for verb in tokens:
-        if not finite(verb) or verb.rel in ("aux", "aux:pass", "cop", "xcomp", "acl:relcl", "acl", "csubj"):
+        if not finite(verb) or verb.rel in ("aux", "aux:pass", "cop", "xcomp", "acl", "csubj"):
             continue
+        if verb.rel == "acl:relcl" and not any(_lemma(vocab, k) == "который" and k.rel in ("obj", "obl", "iobj")
+                                               for k in kids(verb)):
+            continue  # a relative clause's subject is its "который" — unless that is its object
         if kids(verb, ("nsubj", "nsubj:pass", "csubj", "expl")):
             continue
         if verb.rel == "conj" and head(verb) is not None and is_verb(head(verb)):
