@@ -616,3 +616,25 @@ def test_coordinated_adjectives_over_one_plural_noun_name_one_place_each():
     found = ru_facts("Каршеринговый сервис «Катим» с 15 декабря начнет работать в Автозаводском и Сормовском районах.")
     assert ("Катим", "начать работать в", "Автозаводский район", "planned") in found
     assert ("Катим", "начать работать в", "Сормовский район", "planned") in found
+
+
+def test_a_subject_agrees_with_its_verb_in_number():
+    found = ru_facts("Сырьё «Агропрому» поставляют около 90 фермерских хозяйств из соседних районов.")
+    assert not any(s == "Агропром" for s, _, _, _ in found), found
+
+
+def test_a_town_natasha_left_in_the_locative_takes_its_dictionary_name():
+    found = ru_facts("«Заволжская нива» построит элеватор в Балакове. Сервис «Катим» не планирует работать в Кстове.")
+    assert ("Заволжская нива", "построить элеватор в", "Балаково", "planned") in found
+    assert ("Катим", "работать в", "Кстово", "negated") in found
+
+
+def test_only_a_person_allows_for_something():
+    found = ru_facts("Новым главным режиссёром назначен Кирилл Абрамцев. В репертуар может вернуться спектакль «Гроза». "
+                     "Он также не исключил, что пригласит в труппу актёров из Омска.")
+    assert not any(s == "Гроза" and r.startswith("пригласить") for s, r, _, _ in found), found
+
+
+def test_coordinated_adjectives_before_a_plural_object_are_one_thing_each():
+    found = ru_facts("Новый мост «Северный» соединит Засвияжский и Ленинский районы.")
+    assert {o for _, r, o, _ in found if r == "соединить"} >= {"Засвияжский район", "Ленинский район"}, found

@@ -58,7 +58,7 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector, originals=None, anc
         span.normalize(vocab)
         for token in span.tokens:
             span_of[token.id] = span
-    _name_stems(parsed.spans)
+    _name_stems(parsed.spans, parsed.text)
     _person_normals(parsed.spans, vocab)
     _person_canonical(parsed.spans)
     _org_normals(parsed.spans)
@@ -379,7 +379,7 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                 continue  # "около трех часов ночи", "через два часа": a time, not a thing
             if kind == "obl" and _measured(obj, helper):
                 continue
-            shared = helper.distributed(obj) if kind == "obl" else []
+            shared = helper.distributed(obj)
             if shared:
                 # "начнет работать в Автозаводском и Сормовском районах": one place per adjective
                 produced = True

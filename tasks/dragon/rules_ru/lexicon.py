@@ -198,3 +198,6 @@ _RU_MEASURES = frozenset({"стоимость", "мощность", "площа�
 _RU_LIGHT_VERBS = frozenset({"осуществлять", "осуществить", "производить", "произвести"})
 #: verbs of planning over a noun of action: "планирует открытие", "не планируется открытие продаж"
 _RU_PLAN_VERBS = frozenset({"планировать", "запланировать", "намечать", "наметить", "предусматривать", "предусмотреть"})
+#: verbs only a person does: saying, allowing for, believing ("Он не исключил, что ..." is a person)
+_RU_SPEAKING = _RU_ATTRIBUTION | _RU_SPEECH_HEADS | _RU_MENTAL | frozenset({"исключить", "исключать", "допустить",
+                                                                           "допускать", "признать", "признаваться"})

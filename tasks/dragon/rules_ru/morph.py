@@ -3,6 +3,8 @@ nominative of a name natasha could not normalise).
 """
 from __future__ import annotations
 
+import re
+
 from tasks.dragon.rules_ru.lexicon import _RU_NAME_ENDINGS, _RU_NAME_GRAMMEMES, _RU_UD_CASES
 
 
@@ -87,10 +89,11 @@ def _person_normals(spans, vocab) -> None:
         span.normal = " ".join(words)
 
 
-def _name_stems(spans) -> None:
+def _name_stems(spans, text: str = "") -> None:
     """A name natasha could not normalise ("генеральный директор «ГридЛаба»": pymorphy does not
-    know the word) takes the nominative the same text gives elsewhere ("Компания «ГридЛаб» ...")."""
-    normals = {_unquote(span.normal) for span in spans}
+    know the word) takes the nominative the same text gives elsewhere ("Компания «ГридЛаб» ...",
+    a span or a quoted name the NER missed)."""
+    normals = {_unquote(span.normal) for span in spans} | set(re.findall(r"«([^«»]{2,60})»", text))
     for span in spans:
         name = _unquote(span.normal)
         if span.type == "PER":
@@ -189,6 +192,17 @@ def _place_normals(spans, vocab) -> None:
         words = span.normal.split()
         if span.type != "LOC" or len(words) != len(span.tokens):
             continue
+        if len(span.tokens) == 1 and (span.tokens[0].feats or {}).get("Case") not in (None, "Nom"):
+            # "в Балакове": natasha left the locative; pymorphy knows the town ("Балаково"), a neuter
+            # -ово name first ("в Кстове" is Кстово, natasha's "Кстов")
+            places = [p for p in vocab.parse(span.tokens[0].text.lower()) if "Geox" in p.tag and p.tag.case != "nomn"]
+            places.sort(key=lambda p: "neut" not in p.tag)
+            if places:
+                written = span.tokens[0].text.split("-")
+                parts = places[0].normal_form.replace("ё", "е").split("-")
+                span.normal = "-".join(p.capitalize() if i >= len(written) or written[i][:1].isupper() else p
+                                       for i, p in enumerate(parts))  # "Санкт-Петербург", "Ростов-на-Дону"
+                continue
         # "в Автозаводском и Сормовском районах": a singular adjective says the noun is one district
         adjectives = {(t.feats or {}).get("Number") for t in span.tokens if t.pos == "ADJ"} - {None}
         said = next(iter(adjectives)) if len(adjectives) == 1 else None

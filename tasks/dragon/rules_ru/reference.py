@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from tasks.dragon.rules_ru.lexicon import (
     _RU_ANAPHORS, _RU_ATTRIBUTION, _RU_BODY_ANAPHORS, _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_NOT_COMPANIES, _RU_OBJ,
-    _RU_PLACE_ANAPHORS, _RU_RELATIVE, _RU_SUBJ,
+    _RU_PLACE_ANAPHORS, _RU_RELATIVE, _RU_SPEAKING, _RU_SUBJ,
 )
 from tasks.dragon.rules_ru.morph import _animate, _common_noun, _lemma, _unquote
 
@@ -211,6 +211,13 @@ class _References:
 
         own_verb = self.by_id.get(token.head_id)
         position = self.tokens.index(token)
+        if (token.rel in _RU_SUBJ and own_verb is not None and lemma in ("он", "она") and number != "Plur"
+                and _lemma(self.vocab, own_verb) in _RU_SPEAKING):
+            # "Он также не исключил, что ...": only a person says or allows for something — the person
+            # last named of that gender, not "спектакль «Гроза»" of the sentence before
+            for phrase, g in reversed(self.memory.people):
+                if g is None or gender is None or g == gender:
+                    return phrase
         for candidate in reversed(self.tokens[:position]):
             if candidate.rel not in _RU_SUBJ or candidate.pos == "PRON" or candidate.text.lower() in _RU_RELATIVE:
                 continue

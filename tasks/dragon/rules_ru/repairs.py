@@ -80,6 +80,26 @@ def _repair_parse_ru(tokens, vocab) -> None:
         if current is not None and current is not target and index[current.id] > j and not kids(target, ("case",)):
             token.head_id = target.id
 
+    # adjectives coordinated over one plural noun are its modifiers, each of its own: "соединит
+    # Засвияжский и Ленинский районы" (natasha made «Засвияжский» an object of its own)
+    for i, token in enumerate(tokens[:-3]):
+        if token.pos not in ("ADJ", "PROPN") or not vocab.parse(token.text.lower()) \
+                or vocab.parse(token.text.lower())[0].tag.POS != "ADJF":
+            continue
+        j = i + 1
+        while j + 1 < len(tokens) and tokens[j].text in (",", "и") and tokens[j + 1].pos == "ADJ":
+            j += 2
+        if j == i + 1 or j >= len(tokens):
+            continue
+        noun = tokens[j]
+        last = tokens[j - 1]
+        if noun.pos == "NOUN" and (noun.feats or {}).get("Number") == "Plur" and head(last) is noun and head(token) is not noun:
+            first = token
+            token.pos = "ADJ"
+            attach(first, noun, "amod")
+            for k in range(i + 2, j, 2):
+                attach(tokens[k], first, "conj")
+
     # a subject or object never takes a preposition: "подаст жалобу в Седьмой арбитражный суд"
     # (суд nsubj, with its "в") is where the complaint goes
     for token in tokens:
@@ -518,6 +538,18 @@ def _repair_parse_ru(tokens, vocab) -> None:
             j -= 1
         if j >= 0 and tokens[j].pos in ("NOUN", "PROPN"):
             attach(token, tokens[j], "nmod")
+
+    # a subject agrees with its verb in number: "Сырьё «Сурскому» поставляют около 120 хозяйств" —
+    # the tagger's nominative «Сурскому» (a dative) beside a plural verb is no subject
+    for subject in tokens:
+        verb = head(subject)
+        if (subject.rel != "nsubj" or verb is None or not finite(verb) or subject.pos not in ("NOUN", "PROPN")
+                or kids(subject, ("conj", "nummod", "nummod:gov")) or any(k.rel == "conj" for k in kids(verb, ("nsubj",)))):
+            continue
+        vn, sn = (verb.feats or {}).get("Number"), (subject.feats or {}).get("Number")
+        if vn and sn and vn != sn and vn == "Plur" and not _RU_ABBREVIATION.match(subject.text):
+            readings = {str(p.tag.case) for p in vocab.parse(subject.text.lower()) if p.tag.POS == "NOUN"}
+            subject.rel = "iobj" if "datv" in readings else "obl"
 
     # a verb has one subject: of two, the one a comma keeps from it belongs to the subjectless verb
     # of its own clause ("Пост заняла Марина Кузьмина, ..., а ее предшественник Андрей Ельцов может
