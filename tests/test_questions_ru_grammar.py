@@ -541,3 +541,10 @@ def test_a_compound_name_half_of_which_would_decline_is_kept_as_written():
     e = edge("Волгастрой", "подписать соглашение с", "Тверь-Кредит",
              "ГК «Волгастрой» и банк «Тверь-Кредит» подписали соглашение.")
     assert question(e, "head") == "Какая организация подписала соглашение с банком «Тверь-Кредит»?"
+
+
+def test_an_amount_in_an_oblique_case_is_not_asked_with_skolko():
+    e = edge("Фармлайн", "управлять", "86 аптеками", "Сеть «Фармлайн» управляет 86 аптеками.", tail_type="quantity")
+    sub = Subgraph(subgraph_id="obl", type="simple", lang="ru", edges=[e], answer_nodes=["n2"], question_nodes=["n1"])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    assert batch.items == [] and batch.failures, batch

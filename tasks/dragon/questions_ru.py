@@ -494,6 +494,15 @@ def _ru_case_in_sentences(edge: Edge, preposition: str | None, verb_case: str | 
     return None
 
 
+def _ru_oblique_amount(label: str) -> bool:
+    """Is an amount's counted noun in the instrumental, dative or locative ("86 аптеками")?"""
+    words = [w.lower() for w in _RU_WORD.findall(label) if w.lower() not in ("тыс", "млн", "млрд")]
+    if not words:
+        return False
+    cases = {str(p.tag.case) for p in nlp.morph_vocab().parse(words[0]) if p.tag.POS == "NOUN"}
+    return bool(cases) and not cases & {"nomn", "gent", "accs", "gen2", "acc2"}
+
+
 def _ru_counted(label: str) -> bool:
     """Does the label start with a number ("три парома", "2139 автомобилей", "несколько судов")?"""
     words = label.split()
@@ -598,6 +607,9 @@ class RussianTemplates:
             unit = _ru_quantity_unit(edge.tail_label)
             if rel.kind != "verb" or rel.preposition or unit is None:
                 raise NoTemplate(f"no сколько template for relation {edge.relation!r}")
+            if _ru_oblique_amount(edge.tail_label):
+                # "управляет 86 аптеками": «Сколько аптек управляет ...?» would need «сколькими аптеками»
+                raise NoTemplate(f"the amount {edge.tail_label!r} is in an oblique case")
             if "," in head:
                 # a described subject ends the question, and a time its clause already has is
                 # not said twice: "Сколько судов приняла в октябре организация, которая
