@@ -638,3 +638,10 @@ def test_only_a_person_allows_for_something():
 def test_coordinated_adjectives_before_a_plural_object_are_one_thing_each():
     found = ru_facts("Новый мост «Северный» соединит Засвияжский и Ленинский районы.")
     assert {o for _, r, o, _ in found if r == "соединить"} >= {"Засвияжский район", "Ленинский район"}, found
+
+
+def test_a_one_word_name_is_no_kind_of_company():
+    found = ru_facts("Специалистами компании «Цифроархив» (ЦА) завершен первый этап оцифровки фонда "
+                     "областной библиотеки «Вятичи». В ходе этапа специалистами компании было отсканировано 9 тысяч книг.")
+    assert any(s.startswith("Цифроархив") and r == "отсканировать" for s, r, _, _ in found), found
+    assert not any(s == "Вятичи" and r == "отсканировать" for s, r, _, _ in found), found

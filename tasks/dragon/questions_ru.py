@@ -401,6 +401,9 @@ def _ru_tense_in_sentences(edge: Edge, infinitive: str) -> str | None:
                         return "past"
                     if "pres" in parse.tag:
                         return "pres"
+                if parse.tag.POS in ("PRTS", "PRTF") and "past" in parse.tag \
+                        and parse.normal_form.replace("ё", "е") == infinitive:
+                    return "past"  # "было отсканировано": what the passive says is done
     return None
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from tasks.dragon.rules_ru.lexicon import (
     _RU_ANAPHORS, _RU_ATTRIBUTION, _RU_BODY_ANAPHORS, _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_NOT_COMPANIES, _RU_OBJ,
-    _RU_PLACE_ANAPHORS, _RU_RELATIVE, _RU_SPEAKING, _RU_SUBJ,
+    _RU_PLACE_ANAPHORS, _RU_RELATIVE, _RU_SPEAKING, _RU_SUBJ, _RU_UNITS,
 )
 from tasks.dragon.rules_ru.morph import _animate, _common_noun, _lemma, _unquote
 
@@ -260,13 +260,22 @@ def _remember(sent, spans, helper: _RuSentence, memory: _Memory) -> None:
             if named is not None:
                 memory.mention(named, [_lemma(vocab, token)])
                 seen_spans.update(id(span_of[c.id]) for c in helper.kids(token, ("appos",)) if c.id in span_of)
+        elif token.pos == "NOUN" and token.id in span_of:
+            # "Псковской региональной библиотеки «Кривичи»": the noun is in another name's span, and
+            # still the quoted name's head (a library, not a company)
+            for child in helper.kids(token, ("appos",)):
+                span = span_of.get(child.id)
+                if span is not None and span is not span_of[token.id] and span.type == "ORG":
+                    memory.mention(memory.named(_unquote(span.normal), span.type), [_lemma(vocab, token)])
     for token in sent.tokens:
         if token.id in span_of or token.pos not in ("NOUN", "PROPN"):
             continue
         quoted = helper.quoted_name(token)
         if quoted is not None and quoted not in memory.counts:
-            # "«Волжский банк» откроет ...": a quoted name the NER missed is named all the same
-            memory.mention(quoted, [_lemma(vocab, token)] if _common_noun(vocab, token) else [])
+            # "«Волжский банк» откроет ...": a quoted name the NER missed is named all the same (its
+            # last word is its kind only in a name of several words: «Кривичи» is no "кривич")
+            kind = _common_noun(vocab, token) and len(quoted[0].split()) > 1
+            memory.mention(quoted, [_lemma(vocab, token)] if kind else [])
     for span in spans:
         if sent.start <= span.start < sent.stop and span.type == "LOC" and any(
                 t.pos in ("NOUN", "PROPN") and not _adjective_word(vocab, t) for t in span.tokens):
@@ -328,9 +337,12 @@ def _name_heads(vocab, tokens) -> list[str]:
     """The common nouns a name is built on: "Онежский художественный музей" → музей, "Министерство
     культуры" → министерство, "Итиль-Банк" → банк (the last part of a hyphenated name)."""
     heads = []
-    for token in tokens:
+    words = [t for t in tokens if t.pos != "PUNCT"]
+    for token in words:
         if token.pos in ("NOUN", "PROPN") and _common_noun(vocab, token):
-            heads.append(_lemma(vocab, token))
+            lemma = _lemma(vocab, token)
+            if len(words) > 1 or lemma in _RU_UNITS or lemma in _RU_ANAPHORS:
+                heads.append(lemma)  # (a one-word name is a name, not its kind: «Кривичи»; «Управление» is one)
             break
     for token in tokens:
         if "-" in token.text:
