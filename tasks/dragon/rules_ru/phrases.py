@@ -31,6 +31,8 @@ class _RuSentence(_References):
             self.children.setdefault(token.head_id, []).append(token)
         self.span_of = span_of
         self.vocab = vocab
+        #: phrases already read in this sentence (None: not remembered)
+        self.cache: dict | None = {}
         #: the organisation a quoted "мы" speaks for here (see reference._speaker_org)
         self.we = self.memory.speaker_org
         #: the sentence's grouped numbers as written, by the joined form the parser read ("18400": "18 400")
@@ -47,6 +49,16 @@ class _RuSentence(_References):
         return out
 
     def phrase(self, head, common: bool = False) -> tuple[str, str | None] | None:
+        """``_phrase`` remembered per token while the sentence's facts are read (the memory does not
+        change then; ``_remember`` turns the cache off before it changes the memory)."""
+        if self.cache is None:
+            return self._phrase(head, common)
+        key = (head.id, common)
+        if key not in self.cache:
+            self.cache[key] = self._phrase(head, common)
+        return self.cache[key]
+
+    def _phrase(self, head, common: bool = False) -> tuple[str, str | None] | None:
         """(text, NER label) of what ``head`` names, or None.
 
         A named-entity span in its normal (nominative) form; a common noun with a named

@@ -250,6 +250,7 @@ class _References:
 def _remember(sent, spans, helper: _RuSentence, memory: _Memory) -> None:
     """Add what one sentence names to the article's memory (see _Memory)."""
     vocab, span_of = helper.vocab, helper.span_of
+    helper.cache = None  # the memory changes below: what a token names may change with it
     seen_spans = set()
     for token in sent.tokens:
         if token.pos == "NOUN" and token.id not in span_of and (
