@@ -645,3 +645,8 @@ def test_a_one_word_name_is_no_kind_of_company():
                      "областной библиотеки «Вятичи». В ходе этапа специалистами компании было отсканировано 9 тысяч книг.")
     assert any(s.startswith("Цифроархив") and r == "отсканировать" for s, r, _, _ in found), found
     assert not any(s == "Вятичи" and r == "отсканировать" for s, r, _, _ in found), found
+
+
+def test_crews_act_as_bodies_do():
+    found = ru_facts("Аварийные бригады МУП «Водоканал» перекрыли поврежденный участок около трех часов ночи.")
+    assert ("Водоканал", "перекрыть", "поврежденный участок", "asserted") in found
