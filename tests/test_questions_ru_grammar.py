@@ -548,3 +548,17 @@ def test_an_amount_in_an_oblique_case_is_not_asked_with_skolko():
     sub = Subgraph(subgraph_id="obl", type="simple", lang="ru", edges=[e], answer_nodes=["n2"], question_nodes=["n1"])
     batch = generate_questions([sub], RULES, QuestionConfig())
     assert batch.items == [] and batch.failures, batch
+
+
+def test_a_verb_that_governs_one_case_governs_it_in_a_relative_clause():
+    """Dev-site read-through: «человек, которым принадлежат 60 % компании» — the sentence also named him
+    «предпринимателем Игорем Шаповаловым», and that instrumental was taken for принадлежать's case."""
+    e1 = edge("60 % компании", "принадлежать", "Игорь Шаповалов",
+              "«Здрава» основана предпринимателем Игорем Шаповаловым, которому принадлежат 60% компании.",
+              head_type="quantity", tail_type="person").model_copy(update={"head": "q", "tail": "p"})
+    e2 = edge("Игорь Шаповалов", "основать", "Здрава", "«Здрава» основана предпринимателем Игорем Шаповаловым.",
+              head_type="person", tail_type="org").model_copy(update={"head": "p", "tail": "z"})
+    sub = Subgraph(subgraph_id="mh", type="multi-hop", lang="ru", edges=[e1, e2], answer_nodes=["z"],
+                   question_nodes=["q"], hidden_nodes=["p"])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    assert [i.question for i in batch.items] == ["Какую организацию основал человек, которому принадлежат 60 % компании?"]

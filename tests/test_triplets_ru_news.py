@@ -650,3 +650,9 @@ def test_a_one_word_name_is_no_kind_of_company():
 def test_crews_act_as_bodies_do():
     found = ru_facts("Аварийные бригады МУП «Водоканал» перекрыли поврежденный участок около трех часов ночи.")
     assert ("Водоканал", "перекрыть", "поврежденный участок", "asserted") in found
+
+
+def test_a_name_declined_inside_its_quotes_is_the_name():
+    found = ru_facts("Сеть «Здравица» приобрела 100% сети «Фармлайн». До конца года компания переведет все аптеки "
+                     "«Фармлайна» под свой бренд.")
+    assert not any("Фармлайна" in (s, o) for s, _, o, _ in found), found

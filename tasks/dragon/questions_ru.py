@@ -414,6 +414,10 @@ def _ru_object_case(rel: RuRelation, edge: Edge | None = None) -> str:
     "работает в «Маяке»" locative; "усилился Артёмом Беловым" instrumental), else the
     preposition's usual case, else the verb lexicon, else the accusative.
     """
+    if not rel.preposition and rel.head in _RU_VERB_CASE:
+        # a verb that governs one case governs it whatever else the sentence says of the object
+        # («которому принадлежат 60 % компании», though the sentence names him «Игорем Шаповаловым» too)
+        return _RU_VERB_CASE[rel.head]
     if edge is not None:
         seen = _ru_case_in_sentences(edge, rel.preposition, None if rel.preposition else _RU_VERB_CASE.get(rel.head))
         if seen is not None:

@@ -15,9 +15,10 @@ from tasks.dragon.triplets_base import TripletConfig, _Emitter, _Fact, _DocColle
 from tasks.dragon.rules_ru.lexicon import (
     _RU_AGREEMENTS, _RU_APPOINT, _RU_ARGUMENT_PREPOSITIONS, _RU_BARE_NUMBER, _RU_CIRCUMSTANCES, _RU_COPULAS,
     _RU_CREATE, _RU_DATIVE_CONTROL, _RU_DURATIONS, _RU_FUTURE_AUX, _RU_GENERIC_ORGS, _RU_INSTITUTIONS,
-    _RU_LIGHT_VERBS, _RU_MEASURES, _RU_MENTAL, _RU_MONTHS, _RU_NEEDS_COMPLEMENT, _RU_NOT_COMPANIES, _RU_NUMBER_WORDS,
-    _RU_OBJ, _RU_PHASE_HEADS, _RU_PLACE_ANAPHORS, _RU_PLAN_HEADS, _RU_PLAN_VERBS, _RU_POSSIBLE_HEADS,
-    _RU_QUESTION_WORDS, _RU_RELATIVE, _RU_SAY, _RU_SEASONS, _RU_STAFF, _RU_SUBJ, _RU_TIME_NOUNS, _RU_UNITS,
+    _RU_LIGHT_VERBS, _RU_MEASURES, _RU_MENTAL, _RU_MONTHS, _RU_NAME_ENDINGS, _RU_NEEDS_COMPLEMENT, _RU_NOT_COMPANIES,
+    _RU_NUMBER_WORDS, _RU_OBJ, _RU_PHASE_HEADS, _RU_PLACE_ANAPHORS, _RU_PLAN_HEADS, _RU_PLAN_VERBS,
+    _RU_POSSIBLE_HEADS, _RU_QUESTION_WORDS, _RU_RELATIVE, _RU_SAY, _RU_SEASONS, _RU_STAFF, _RU_SUBJ, _RU_TIME_NOUNS,
+    _RU_UNITS,
 )
 from tasks.dragon.rules_ru.morph import (
     _animate, _common_noun, _dative, _lemma, _name_stems, _org_normals, _person_canonical, _person_normals,
@@ -58,15 +59,16 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector, originals=None, anc
         span.normalize(vocab)
         for token in span.tokens:
             span_of[token.id] = span
+    _org_normals(parsed.spans)  # (first: the written nominative, then the declined ones mended)
     _name_stems(parsed.spans, parsed.text)
     _person_normals(parsed.spans, vocab)
     _person_canonical(parsed.spans)
-    _org_normals(parsed.spans)
     _place_normals(parsed.spans, vocab)
     line_starts = [0]
     for line in parsed.text.split("\n")[:-1]:
         line_starts.append(line_starts[-1] + len(line) + 1)
     memory = _Memory()
+    memory.declined = _declined_names(parsed.text)
     sents = list(parsed.sents)
     lines = [bisect.bisect_right(line_starts, sent.start) - 1 for sent in sents]
     for number, sent in enumerate(sents):
@@ -96,6 +98,19 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector, originals=None, anc
                 for fact in _noun_facts_ru(token, sentence, helper):
                     collector.add(fact)
         _remember(sent, parsed.spans, helper, memory)
+
+
+def _declined_names(text: str) -> dict[str, str]:
+    """Names the text declines inside their quotes, with the nominative it also gives: «Фармлайна» →
+    «Фармлайн» (one word, a case ending more)."""
+    quoted = set(re.findall(r"«([^«»\s]{3,40})»", text))
+    out = {}
+    for name in quoted:
+        for ending in _RU_NAME_ENDINGS:
+            if name.endswith(ending) and name[: -len(ending)] in quoted:
+                out[name] = name[: -len(ending)]
+                break
+    return out
 
 
 def _abbreviates(abbreviation: str, name: str) -> bool:

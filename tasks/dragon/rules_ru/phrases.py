@@ -7,8 +7,8 @@ import re
 
 from tasks.dragon.rules_ru.lexicon import (
     _RU_ABBREVIATION, _RU_AGE, _RU_AMOUNT_FRAMES, _RU_ANAPHORS, _RU_DEMONSTRATIVES, _RU_DURATIONS, _RU_GENERIC,
-    _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_MEASURES, _RU_MONTHS, _RU_NOT_COMPANIES, _RU_PERSONAL, _RU_RELATIVE,
-    _RU_SEASONS, _RU_SHARES, _RU_STAFF, _RU_TIME_NOUNS,
+    _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_MEASURES, _RU_MONTHS, _RU_NAME_ENDINGS, _RU_NOT_COMPANIES, _RU_PERSONAL,
+    _RU_RELATIVE, _RU_SEASONS, _RU_SHARES, _RU_STAFF, _RU_TIME_NOUNS,
 )
 from tasks.dragon.rules_ru.morph import _animate, _common_noun, _inflected, _lemma, _nominative_word, _unquote
 from tasks.dragon.rules_ru.reference import _Memory, _References
@@ -403,8 +403,11 @@ class _RuSentence(_References):
         return self.known_name(quoted, self.quoted_label(noun))
 
     def known_name(self, text: str, label: str | None) -> tuple[str, str | None]:
-        """A name in «» as the text named it before (with the label it had then), else with ``label``."""
-        return next((name for name in self.memory.counts if name[0] == text), None) or (text, label)
+        """A name in «» as the text named it before (with the label it had then), else with ``label``;
+        a name declined inside its quotes («аптеки «Фармлайна»») is the one named before with that stem."""
+        text = self.memory.declined.get(text, text)
+        known = next((name for name in self.memory.counts if name[0] == text), None)
+        return known or (text, label)
 
     def quoted_label(self, noun) -> str | None:
         """The label of a name in «» after its common noun: an organisation when the noun names an

@@ -36,6 +36,8 @@ class _Memory:
         self.aliases: dict[str, tuple[str, str | None]] = {}
         #: full name → that same name with its abbreviation
         self.expanded: dict[str, str] = {}
+        #: a name declined inside its quotes → its nominative the text also gives («Фармлайна» → Фармлайн)
+        self.declined: dict[str, str] = {}
         #: role noun → the person last named with it ("Губернатор ... Виталий Обухов": губернатор)
         self.roles: dict[str, tuple] = {}
         #: the organisation the last quoted speaker speaks for ("— сказал директор «Горводосети»
