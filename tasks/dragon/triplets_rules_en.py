@@ -156,12 +156,12 @@ def _modality_en(verb, helper: "_EnSentence | None" = None) -> str:
         return _modality_en(_conjunct_head(verb), helper)
     infinitive = any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
     if head.i != verb.i and head.pos_ in ("VERB", "AUX", "ADJ") and (
-            verb.dep_ == "xcomp" or verb.dep_ == "ccomp" and infinitive and head.lemma_.lower() in _EN_PLAN_HEADS):
+            verb.dep_ == "xcomp" or verb.dep_ == "ccomp" and infinitive and _verb_lemma(head) in _EN_PLAN_HEADS):
         # "plans to open", "is set to build"; "expects the mine to produce" (the mine's own clause)
         above = _modality_en(head, helper)
         if above != "asserted":
             return above
-        if head.lemma_.lower() in _EN_PLAN_HEADS:
+        if _verb_lemma(head) in _EN_PLAN_HEADS:
             return "planned"
     plan = _plan_noun_head(verb)
     if plan is not None:
@@ -187,6 +187,20 @@ def _en_common_words() -> frozenset[str]:
     Executive" (a title written in capitals) from a name."""
     index = nlp.spacy_en().get_pipe("lemmatizer").lookups.get_table("lemma_index")
     return frozenset(index["noun"]) | frozenset(index["adj"])
+
+
+@lru_cache(maxsize=1)
+def _en_verbs() -> frozenset[str]:
+    return frozenset(nlp.spacy_en().get_pipe("lemmatizer").lookups.get_table("lemma_index")["verb"])
+
+
+def _verb_lemma(token) -> str:
+    """The token's lemma, repaired where the small model strips too much: "hopes"/"hoped" → "hope", not "hop"."""
+    lemma = token.lemma_.lower()
+    text = token.lower_
+    if text.endswith(("es", "ed")) and text[:-1] == lemma + "e" and lemma + "e" in _en_verbs():
+        return lemma + "e"
+    return lemma
 
 
 def _noun_form(word: str) -> str | None:
@@ -242,7 +256,9 @@ class _Discourse:
         self.it: tuple[str, str | None] | None = None
 
     def label(self, text: str, label: str | None) -> str | None:
-        return _ORG if text in self.orgs else label
+        if text in self.orgs:
+            return _ORG
+        return _PER if text in self.people else label
 
     def add_name(self, text: str, label: str | None) -> None:
         if (text, label) not in self.names:
@@ -255,7 +271,7 @@ class _Discourse:
         self.orgs.add(text)
         self.persons = {k: v for k, v in self.persons.items() if v[0] != text}
 
-    def short_name(self, word: str) -> tuple[str, str | None] | None:
+    def short_name(self, word: str, loose: bool = True) -> tuple[str, str | None] | None:
         """A name used by one word: an organisation's first word ("Orlan" → "Orlan Media"), a
         person's surname ("Marken" → "Ilse Marken"), else any longer name it begins."""
         lower = word.lower()
@@ -265,7 +281,7 @@ class _Discourse:
             return org[0], _ORG
         if lower in self.persons:
             return self.persons[lower]
-        if starts:
+        if starts and loose:
             return starts[-1][0], self.label(*starts[-1])
         return None
 
@@ -278,7 +294,7 @@ class _Discourse:
         return len(text.split()) > 1 or any(v[0] == text for v in self.persons.values())
 
     def affiliate(self, person: tuple[str, str | None], org: tuple[str, str | None]) -> None:
-        if person[1] == _PER and person[0] not in self.orgs and org[1] != _PER:
+        if person[0] not in self.orgs and org[0] not in self.people:
             self.affiliation[person[0]] = (org[0], _ORG)
             self.people.add(person[0])
             self.add_org(org[0])
@@ -366,8 +382,9 @@ class _EnSentence:
         doc = head.doc
         if head_ent is not None and start < head_ent.start and all(
                 _describes_name(doc[i], ent_of) for i in range(start, head_ent.start)) \
-                and any(doc[i].pos_ == "NOUN" or (doc[i].pos_ == "PROPN" and _noun_form(doc[i].text))
-                        for i in range(start, head_ent.start)):  # "western Norway" stays
+                and (any(doc[i].pos_ == "NOUN" or (doc[i].pos_ == "PROPN" and _noun_form(doc[i].text))
+                         for i in range(start, head_ent.start))
+                     or any(t.dep_ == "det" and t.lower_ == "the" for t in head.lefts)):  # "western Norway" stays
             # "striker Daniel Okafor", "Rival carrier Channel Wings", "Ghanaian winger Kwame Asante",
             # "Swiss drugmaker Veltrane", "Chief Executive Marco Gentile": common nouns and adjectives
             # before a name describe it; the name is the name
@@ -407,12 +424,14 @@ class _EnSentence:
             titled = titled or words[0].lower_ not in ("the", "a", "an")
             words = words[1:]  # "the Tour of the Fells", "Ms Redpath", "Dr Owen Pritchard"
         text = doc[words[0].i : end + 1].text
+        if "|" in text or "\n" in text:
+            return None  # cells of a table run together: not one name
         if text.endswith(("'s", "’s")):
             text = text[:-2]
         mapped = nlp.spacy_label(label) if label is not None else None
         if mapped == _PER or (label is None and head.pos_ == "PROPN") or mapped == _ORG:
             if len(text.split()) == 1 and not has_number:
-                short = self.discourse.short_name(text)
+                short = self.discourse.short_name(text, loose=mapped is not None)
                 if short is not None:
                     text, mapped = short
         if titled:
@@ -422,13 +441,18 @@ class _EnSentence:
     def named_description(self, head) -> bool:
         """ "the Lokka herding cooperative", "the Finch family trust": a definite common noun that a
         proper noun (not a place or nationality) tells apart is as good as a name."""
-        if not any(t.dep_ == "det" and t.lower_ == "the" for t in head.lefts):
-            return False
+        definite = any(t.dep_ == "det" and t.lower_ == "the" for t in head.lefts)
+        owner = next((t for t in head.lefts if t.dep_ == "poss" and t.pos_ == "NOUN"), None)
+        if owner is not None and not definite and self.named_description(owner):
+            return True  # "the Kessel fishermen's cooperative"
         for t in head.lefts:
-            if t.dep_ in ("compound", "nmod") and t.pos_ == "PROPN" and t.text[:1].isupper():
+            if t.dep_ in ("compound", "nmod") and t.pos_ == "PROPN" and t.text[:1].isupper() and (
+                    definite or any(d.dep_ == "det" and d.lower_ == "the" for d in t.lefts)):
                 ent = self.ent_of.get(t.i)
-                if ent is None or ent.label_ in ("ORG", "PERSON"):
-                    return not _noun_form(t.text)
+                if ent is not None and ent.label_ in ("ORG", "PERSON"):
+                    return True
+                if (ent is None or ent.label_ == "NORP") and t.lower_ not in _en_common_words():
+                    return True  # "Lokka" (tagged NORP), not "Swedish" or "Chief"
         return False
 
     def anaphor(self, head) -> tuple[str, str | None] | None:
@@ -450,11 +474,22 @@ class _EnSentence:
             speaker = self.speaker(head)
             if speaker is not None and speaker[0] in discourse.affiliation:
                 return discourse.affiliation[speaker[0]]
-            found = discourse.organisation()
+            found = self.sentence_org(head) or discourse.organisation()
             if found is not None and found[1] != _ORG:
                 discourse.add_org(found[0])
                 found = (found[0], _ORG)
             return found
+        return None
+
+    def sentence_org(self, token) -> tuple[str, str | None] | None:
+        """An organisation named as a main-clause subject earlier in the sentence: "Verdant Rows has
+        raised 18 million euros, the company said" → Verdant Rows."""
+        for subject in reversed(token.sent[: token.i - token.sent.start]):
+            if subject.dep_ in _EN_SUBJ and (subject.pos_ == "PROPN" or subject.i in self.ent_of) \
+                    and subject.head.dep_ not in ("relcl", "acl") and not _subordinate(subject):
+                named = self.phrase(subject, as_subject=True)
+                if named is not None and (named[1] == _ORG or named[0] in self.discourse.orgs):
+                    return named
         return None
 
     def speaker(self, token) -> tuple[str, str | None] | None:
@@ -481,8 +516,10 @@ class _EnSentence:
         recovers, it could expand ..." is not about demand."""
         verb = pronoun.head
         if verb.lemma_.lower() in _EN_EXPLETIVE_VERBS and any(
-                c.dep_ in ("ccomp", "xcomp", "advcl", "csubj") and c.i > pronoun.i for c in verb.children):
-            return None  # "it may take 20 years for the peat to recover": "it" points at nothing
+                c.dep_ in ("ccomp", "xcomp", "advcl", "csubj") and c.i > pronoun.i and any(
+                    m.dep_ in ("aux", "mark") and m.lower_ in ("to", "that", "for") for m in c.children)
+                for c in verb.children):
+            return None  # "it may take 20 years for the peat to recover": "it" points at the clause after it
         top = verb
         while top.dep_ in ("conj", "advcl", "xcomp") and top.head.i != top.i:
             top = top.head
@@ -493,12 +530,19 @@ class _EnSentence:
                     else self.resolve_it(subject)
                 if said_by is not None and not self.discourse.is_person(said_by):
                     return said_by
+                if said_by is None and subject.pos_ in ("NOUN", "PROPN"):
+                    return None  # "the herders' cooperative said it will appeal": it is the speaker, unnamed
+        quoted = _in_quote(pronoun)
         for token in reversed(pronoun.sent[: pronoun.i - pronoun.sent.start]):
+            if quoted and not _in_quote(token):
+                break
             if token.dep_ in _EN_SUBJ and token.head.dep_ not in ("relcl", "acl") \
                     and not (_subordinate(token) and not _inside(pronoun, token.head)):
                 found = self.it_candidate(token)
                 if found is not None:
                     return found
+        if quoted:
+            return None  # "it" in someone's own words points into what they said, not into the article
         return self.discourse.it
 
     def it_candidate(self, subject) -> tuple[str, str | None] | None:
@@ -522,12 +566,14 @@ class _EnSentence:
             if len([t for t in head.lefts if t.dep_ not in ("det", "amod")]) == 0:
                 return self.anaphor(head)
             return None
-        if head.lower_ in _EN_GENERIC_NOUNS and not any(t.dep_ in ("amod", "compound") for t in head.lefts) \
-                or head.lower_ in _EN_ORG_ANAPHORS and not self.named_description(head) \
+        named = self.named_description(head)
+        if head.lower_ in _EN_GENERIC_NOUNS and not any(t.dep_ in ("amod", "compound") for t in head.lefts) and not named \
+                or head.lower_ in _EN_ORG_ANAPHORS and not named \
                 or head.tag_ == "NNS" and head.lower_ in ("others", "ones"):
             return None
         first = head.i
-        stack = [t for t in head.lefts if t.dep_ in ("amod", "compound", "nmod")]
+        stack = [t for t in head.lefts if t.dep_ in ("amod", "compound", "nmod")
+                 or t.dep_ == "poss" and t.pos_ == "NOUN" and self.named_description(t)]
         while stack:  # "the Riga Masters chess tournament", "an experimental heart failure drug": modifiers of modifiers
             token = stack.pop()
             first = min(first, token.i)
@@ -565,7 +611,10 @@ class _EnSentence:
         """A common-noun object as written, for folding into the relation ("open a new terminal in")."""
         keep = ("det", "amod", "compound", "nummod", "poss") if det else ("amod", "compound", "nummod")
         left = [t for t in token.lefts if t.dep_ in keep]
-        return " ".join([t.text for t in left] + [token.text])
+        if not left:
+            return token.text
+        # the words as written from the first kept modifier ("the two companies' warehouses")
+        return token.doc[min(t.left_edge.i for t in left) : token.i + 1].text
 
     def is_time(self, token) -> bool:
         ent = self.ent_of.get(token.i)
@@ -574,6 +623,19 @@ class _EnSentence:
     def is_absolute_time(self, token) -> bool:
         ent = self.ent_of.get(token.i)
         return ent is not None and ent.label_ in _EN_TIME_LABELS and _absolute_date(ent.text)
+
+
+def _in_quote(token) -> bool:
+    """Is ``token`` inside quotation marks (direct speech)?"""
+    inside = False
+    for t in token.doc[: token.i]:
+        if t.text in ("“", "«"):
+            inside = True
+        elif t.text in ("”", "»"):
+            inside = False
+        elif t.text == '"':
+            inside = not inside
+    return inside
 
 
 def _titled(span) -> bool:
@@ -723,7 +785,7 @@ def _describe(discourse: _Discourse, noun, named: tuple[str, str | None]) -> Non
 def _after_sentence(sent, helper: _EnSentence) -> None:
     """After a sentence's facts: who and what it last named, for "he"/"she", "the company" and "it"."""
     discourse = helper.discourse
-    people = [e for e in sent.ents if e.label_ == "PERSON" and any(t.dep_ in _EN_SUBJ | {"appos"} for t in e)]
+    people = [e for e in sent.ents if e.label_ in ("PERSON", "ORG") and any(t.dep_ in _EN_SUBJ | {"appos"} for t in e)]
     for e in people:
         named = helper.phrase(e.root, as_subject=True)
         if named is not None and named[1] == _PER and named[0] not in discourse.orgs:
@@ -747,8 +809,8 @@ def _after_sentence(sent, helper: _EnSentence) -> None:
         if found is None:
             continue
         it = found
-        if found[1] == _ORG or found[0] in discourse.orgs:
-            org = found
+        if (found[1] == _ORG or found[0] in discourse.orgs) and (token.pos_ == "PROPN" or token.i in helper.ent_of):
+            org = found  # a name, not "the company" (which only points back at one)
     if it is not None:
         discourse.it = it
     if loose is not None:
@@ -765,7 +827,7 @@ def _control_prefix_en(verb) -> str:
     if verb.dep_ != "xcomp" or verb.head is verb or verb.head.pos_ not in ("VERB", "AUX"):
         return ""
     head = verb.head
-    lemma = head.lemma_.lower()
+    lemma = _verb_lemma(head)
     if lemma in _EN_PLAN_HEADS or lemma == "be":
         return ""
     to = "to" if any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children) else ""
@@ -894,7 +956,7 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
         return
     if verb.dep_ == "xcomp" and verb.head.i != verb.i and _object_controlled(verb.head):
         return  # "to pay damages": its subject is the controller's object, not its subject
-    lemma = verb.lemma_.lower()
+    lemma = _verb_lemma(verb)
     if lemma in _EN_SPEECH:
         return  # "Albuquerque told reporters", "Gentile said in September": who said it, not a fact
     if _embedded_question(verb):
@@ -1033,6 +1095,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
             # "founded Tidewave Robotics in Rotterdam": (X, found in, Rotterdam) would drop
             # what was founded; the fact about the named object stands on its own
             continue
+        if pobj.lower_ in _EN_GENERIC_NOUNS and not helper.is_absolute_time(pobj):
+            continue  # "for the first time", "at the same time": no thing to ask about
         object_phrase = helper.phrase(pobj)
         if object_phrase is None:
             continue
@@ -1077,6 +1141,14 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                         yield emit(subject_phrase, relation, object_phrase)
 
 
+#: nouns of roles only people hold: "X, the chief executive of Y" makes X a person who works for Y
+_EN_PERSON_ROLES = frozenset({
+    "executive", "director", "chair", "chairman", "chairwoman", "chairperson", "president", "founder", "co-founder",
+    "head", "manager", "minister", "spokesperson", "spokesman", "spokeswoman", "secretary", "officer", "ceo", "cfo",
+    "coo", "cto", "editor", "leader", "mayor", "governor", "coach", "captain", "partner", "analyst", "professor",
+    "researcher", "economist", "chancellor", "commissioner", "ambassador", "treasurer", "trustee", "curator",
+    "principal", "dean", "superintendent", "inspector", "chief", "deputy", "vice-president", "employee", "member",
+})
 #: verbs of saying: their facts are attribution, which the key facts leave out
 _EN_SPEECH = frozenset({"say", "tell"})
 #: nouns that name a part or a kind of a place: "the summit of Hardknott Pass", "the Polish city of Poznań"
@@ -1093,7 +1165,7 @@ def _embedded_question(verb) -> bool:
     if verb.dep_ not in ("ccomp", "xcomp", "advcl", "csubj") or verb.head.i == verb.i:
         return False
     first = verb.left_edge
-    if first.lower_ in _EN_WH and first.i < verb.i:
+    if first.lower_ in _EN_WH and first.i < verb.i and _relative_antecedent(first) is None:
         if first.lower_ in ("which", "who") and first.dep_ in _EN_SUBJ:
             return False
         return first.lower_ != "when" or verb.dep_ != "advcl"
@@ -1194,15 +1266,26 @@ def _role_facts_en(noun, subject_phrases, sentence: str, helper: _EnSentence, em
                     continue
                 for subject_phrase in subject_phrases:
                     produced = True
-                    helper.discourse.affiliate(subject_phrase, object_phrase)
+                    if noun.lemma_.lower() in _EN_PERSON_ROLES and subject_phrase[1] in (_PER, _ORG, None, "MISC") \
+                            and subject_phrase[0] not in helper.discourse.orgs and object_phrase[1] != _PER:
+                        # "Clarice Moreau was appointed chief executive of Lumen Foods": whoever holds the
+                        # role is a person (the small model may say ORG) and works for the organisation
+                        subject_phrase = (subject_phrase[0], _PER)
+                        helper.discourse.affiliate(subject_phrase, object_phrase)
+                        object_phrase = (object_phrase[0], _ORG)
                     yield emit(subject_phrase, relation, object_phrase)
     owner = next((t for t in noun.lefts if t.dep_ == "poss" and t.pos_ != "PRON"), None)
     if not produced and owner is not None and noun.i not in helper.ent_of:
         # "Dr Owen Pritchard, the museum's director" → (Owen Pritchard, director of, Tarnside Museum);
         # "Annika Sommer, Veltrane's head of cardiovascular research" → (..., head of cardiovascular research at, Veltrane)
         owner_phrase = helper.phrase(owner)
-        people = [p for p in subject_phrases if p[1] == _PER and p[0] not in helper.discourse.orgs]
-        if owner_phrase is not None and owner_phrase[1] != _PER and people:
+        # "Tomasz Rydel, Vistula Mobile's chief executive": whoever holds a role (not "Portugal's largest
+        # operator", an organisation noun) is a person, whatever the small NER model says
+        people = [(p[0], _PER) for p in subject_phrases if p[1] in (_PER, _ORG, None, "MISC")
+                  and p[0] not in helper.discourse.orgs] if not _is_org_noun(noun.lemma_.lower()) else []
+        # the owner of a person's role is an organisation, whatever the small NER model says ("Aurora's")
+        if owner_phrase is not None and owner_phrase[0] not in helper.discourse.people and people \
+                and owner_phrase[0] not in (p[0] for p in people):
             role = _role_text(noun)
             field = next((c for c in noun.children if c.dep_ == "prep" and c.lower_ == "of"), None)
             field_noun = next((c for c in field.children if c.dep_ == "pobj"), None) if field is not None else None
@@ -1212,7 +1295,7 @@ def _role_facts_en(noun, subject_phrases, sentence: str, helper: _EnSentence, em
             for subject_phrase in people:
                 produced = True
                 helper.discourse.affiliate(subject_phrase, owner_phrase)
-                yield emit(subject_phrase, relation, owner_phrase)
+                yield emit(subject_phrase, relation, (owner_phrase[0], helper.discourse.label(*owner_phrase)))
     if not produced:
         object_phrase = helper.phrase(noun)
         if object_phrase is not None and object_phrase[1] is not None:
