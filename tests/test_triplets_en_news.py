@@ -294,3 +294,32 @@ def test_saying_and_telling_are_attribution_not_facts():
 def test_an_embedded_question_states_nothing():
     found = article("The warning could limit how often doctors prescribe Lumavex.")
     assert not any(r.startswith("prescribe") for _, r, _, _ in found)
+
+
+def test_no_before_the_object_negates():
+    """ "has no other drug in late-stage trials" states that it has none: never an asserted "have"."""
+    found = article("Calloway Pharma has no other drug in late-stage trials.")
+    assert ("Calloway Pharma", "have", "other drug", "negated") in found
+    assert not any(m == "asserted" for *_, m in found)
+
+
+def test_a_relative_clause_without_pronoun_has_its_noun_as_object():
+    found = article("Ardent Mining will ship the ore to a smelter it is building in Kitwe.")
+    assert ("Ardent Mining", "build a smelter in", "Kitwe", "asserted") in found
+    assert not any(r == "build in" for _, r, _, _ in found)
+
+
+def test_a_gerund_after_a_control_verb_keeps_its_form():
+    found = article("Lusitano Rail began operating in 2012.")
+    assert ("Lusitano Rail", "begin operating in", "2012", "asserted") in found
+
+
+def test_a_place_and_common_nouns_before_a_name_describe_it():
+    found = article("Oslo software maker Fjellsoft has hired 40 engineers.")
+    assert ("Fjellsoft", "hire", "40 engineers", "asserted") in found
+
+
+def test_it_feels_like_points_at_nothing():
+    found = article("Hollin Foods opened a bakery in Leeds.", "\u201cIt feels like a new start,\u201d said Ola Berg.",
+                    "It feels like a fresh start for the town.")
+    assert not any(r.startswith("feel") for _, r, _, _ in found)

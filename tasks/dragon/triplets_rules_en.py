@@ -93,6 +93,9 @@ def _own_modality_en(verb, helper: "_EnSentence | None" = None) -> str | None:
     children = list(verb.children)
     if any(c.dep_ == "neg" for c in children):
         return "negated"
+    if any(c.dep_ in ("dobj", "attr") and any(d.dep_ == "det" and d.lower_ == "no" for d in c.children)
+           for c in children):
+        return "negated"  # "has no other drug in development", "sold no cars in May"
     if verb.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in _EN_CONDITION_MARKS for c in children):
         return "conditional"
     for child in children:
@@ -381,7 +384,8 @@ class _EnSentence:
         head_ent = ent_of.get(head.i)
         doc = head.doc
         if head_ent is not None and start < head_ent.start and all(
-                _describes_name(doc[i], ent_of) for i in range(start, head_ent.start)) \
+                _describes_name(doc[i], ent_of) or _place_before_noun(doc, i, head_ent.start, ent_of)
+                for i in range(start, head_ent.start)) \
                 and (any(doc[i].pos_ == "NOUN" or (doc[i].pos_ == "PROPN" and _noun_form(doc[i].text))
                          for i in range(start, head_ent.start))
                      or any(t.dep_ == "det" and t.lower_ == "the" for t in head.lefts)):  # "western Norway" stays
@@ -520,6 +524,9 @@ class _EnSentence:
                     m.dep_ in ("aux", "mark") and m.lower_ in ("to", "that", "for") for m in c.children)
                 for c in verb.children):
             return None  # "it may take 20 years for the peat to recover": "it" points at the clause after it
+        if verb.lemma_.lower() in ("feel", "look", "sound", "seem") and any(
+                c.dep_ == "prep" and c.lower_ == "like" for c in verb.children):
+            return None  # "it feels like the natural next step": no thing
         top = verb
         while top.dep_ in ("conj", "advcl", "xcomp") and top.head.i != top.i:
             top = top.head
@@ -641,6 +648,14 @@ def _in_quote(token) -> bool:
 def _titled(span) -> bool:
     """ "Tour of the Fells": every word but the small ones is capitalised."""
     return all(t.text[:1].isupper() or t.lower_ in ("of", "the", "and", "&") for t in span)
+
+
+def _place_before_noun(doc, i: int, stop: int, ent_of) -> bool:
+    """ "Tallinn software maker Kvarts Labs": a place that qualifies a common noun before the name."""
+    ent = ent_of.get(i)
+    return doc[i].pos_ in ("PROPN", "NOUN") and doc[i].text[:1].isupper() and ent is not None \
+        and ent.label_ in ("GPE", "LOC", "ORG") and ent.end < stop \
+        and any(doc[j].pos_ == "NOUN" and j not in ent_of for j in range(ent.end, stop))
 
 
 def _describes_name(token, ent_of) -> bool:
@@ -1002,7 +1017,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
         # "who became Fellwater's chief executive in January": a role, as with "is"
         yield from _copular_facts_en(verb, children, subjects, sentence, helper, emit)
         return
-    base = _join("be", verb.lower_, particle) if passive else _join(lemma, particle)
+    verb_word = verb.lower_ if control and verb.tag_ == "VBG" else lemma  # "began operating in 2011"
+    base = _join("be", verb.lower_, particle) if passive else _join(verb_word, particle)
 
     objects = []
     for child in children:
@@ -1011,6 +1027,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     # "the auction, which the regulator plans to hold in 2027": what is held is the auction
     objects = [_relative_antecedent(o) if o.lower_ in ("which", "that", "whom") else o for o in objects]
     objects = [o for o in objects if o is not None]
+    if not objects and _zero_relative_object(verb):
+        objects = [verb.head]  # "a refinery it is building in Kokkola": the refinery is what is built
     # "released her fourth album, Salt Lines": the name in apposition is what was released
     objects = [next((a for a in o.children if a.dep_ == "appos" and a.pos_ == "PROPN" and helper.phrase(a) is not None), o)
                if o.pos_ == "NOUN" else o for o in objects]
@@ -1178,6 +1196,22 @@ def _clause_subject_as_object(verb, obj) -> bool:
     with a verb of its own; it is the subject of that verb."""
     return obj.dep_ == "dobj" and any(c.dep_ == "prep" and verb.i < c.i < obj.i for c in verb.children) \
         and any(c.dep_ == "acl" and c.tag_ in ("VBN", "VBD") for c in obj.children)
+
+
+def _zero_relative_object(verb) -> bool:
+    """A relative clause with no relative pronoun, a subject of its own and no object ("a refinery it
+    is building in Kokkola"): its noun is the verb's object. Not with a preposition left without its
+    object ("the town it moved to") nor for a time or a reason ("the day it opened")."""
+    head = verb.head
+    if verb.dep_ != "relcl" or head.pos_ != "NOUN" or head.lower_ in _EN_GENERIC_NOUNS or head.ent_type_:
+        return False
+    children = list(verb.children)
+    if not any(c.dep_ == "nsubj" and c.lower_ not in _EN_RELATIVE for c in children):
+        return False
+    if any(c.lower_ in _EN_RELATIVE or c.dep_ in ("dobj", "ccomp", "xcomp", "attr", "acomp", "auxpass") for c in children):
+        return False
+    return not any(c.dep_ == "prep" and not any(p.dep_ in ("pobj", "pcomp") for p in c.children) for c in children) \
+        and head.lower_ not in ("reason", "way", "day", "time", "moment", "place", "year", "week", "month")
 
 
 def _relative_antecedent(pronoun):
