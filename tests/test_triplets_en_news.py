@@ -323,3 +323,30 @@ def test_it_feels_like_points_at_nothing():
     found = article("Hollin Foods opened a bakery in Leeds.", "\u201cIt feels like a new start,\u201d said Ola Berg.",
                     "It feels like a fresh start for the town.")
     assert not any(r.startswith("feel") for _, r, _, _ in found)
+
+
+def test_a_passive_names_its_agent_even_as_a_description():
+    found = article("The letters, which were sold by a private collector in York, went on show in May.",
+                    "The scheme was approved by the national regulator last week.",
+                    "The hull had been damaged by damp.")
+    assert ("private collector in York", "sell", "letters", "asserted") in found
+    assert ("national regulator", "approve", "scheme", "asserted") in found
+    assert not any(s == "damp" for s, *_ in found)
+
+
+def test_no_before_one_verbs_object_does_not_negate_its_conjunct():
+    found = article("Calloway Pharma has no other drug in late-stage trials and relies on a single asthma inhaler.")
+    assert ("Calloway Pharma", "rely on", "single asthma inhaler", "asserted") in found
+    assert ("Calloway Pharma", "have", "other drug", "negated") in found
+
+
+def test_a_relative_pronoun_raised_to_the_infinitive_is_its_subject():
+    """ "repairs, which the council expects to cost 3 million pounds": the repairs cost it, not the council."""
+    found = article("The bridge needs repairs, which the Harlow council expects to cost about £3 million.")
+    assert any(s == "repairs" and r == "cost" and m == "planned" for s, r, _, m in found), found
+    assert not any(s.endswith("council") and r == "cost" for s, r, _, _ in found)
+
+
+def test_an_embedded_question_inside_a_relative_clause_states_nothing():
+    found = article("The trial missed a goal, which analysts said could limit how widely doctors prescribe Lumavex.")
+    assert not any(r.startswith("prescribe") for _, r, _, _ in found)

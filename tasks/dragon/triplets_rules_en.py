@@ -93,9 +93,6 @@ def _own_modality_en(verb, helper: "_EnSentence | None" = None) -> str | None:
     children = list(verb.children)
     if any(c.dep_ == "neg" for c in children):
         return "negated"
-    if any(c.dep_ in ("dobj", "attr") and any(d.dep_ == "det" and d.lower_ == "no" for d in c.children)
-           for c in children):
-        return "negated"  # "has no other drug in development", "sold no cars in May"
     if verb.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in _EN_CONDITION_MARKS for c in children):
         return "conditional"
     for child in children:
@@ -144,7 +141,7 @@ def _reported_past(verb, helper: "_EnSentence | None" = None) -> bool:
     return speaker is not None and speaker.lower_ == subject.lower_
 
 
-def _modality_en(verb, helper: "_EnSentence | None" = None) -> str:
+def _modality_en(verb, helper: "_EnSentence | None" = None, own_object: bool = True) -> str:
     """Modality of the fact a verb states, looking up through coordination and control verbs.
 
     "will build X and run Y": "run" shares "will"; "is set to build" / "plans to open":
@@ -153,10 +150,13 @@ def _modality_en(verb, helper: "_EnSentence | None" = None) -> str:
     own = _own_modality_en(verb, helper)
     if own is not None:
         return own
+    if own_object and any(c.dep_ in ("dobj", "attr") and any(d.dep_ == "det" and d.lower_ == "no" for d in c.children)
+                          for c in verb.children):
+        return "negated"  # "has no other drug in development", "sold no cars in May" (its own object only)
     head = verb.head
     if verb.dep_ == "conj" and head.i != verb.i and head.pos_ in ("VERB", "AUX") \
             and not any(c.dep_ in _EN_SUBJ for c in verb.children):
-        return _modality_en(_conjunct_head(verb), helper)
+        return _modality_en(_conjunct_head(verb), helper, own_object=False)
     infinitive = any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
     if head.i != verb.i and head.pos_ in ("VERB", "AUX", "ADJ") and (
             verb.dep_ == "xcomp" or verb.dep_ == "ccomp" and infinitive and _verb_lemma(head) in _EN_PLAN_HEADS):
@@ -174,7 +174,7 @@ def _modality_en(verb, helper: "_EnSentence | None" = None) -> str:
         above = _modality_en(plan.head, helper)
         return above if above != "asserted" else "planned"
     if _shares_subject(verb):
-        return _modality_en(head, helper)  # "will build a factory, creating 600 jobs": the jobs are planned too
+        return _modality_en(head, helper, own_object=False)  # "will build a factory, creating 600 jobs": planned too
     return "asserted"
 
 
@@ -863,6 +863,10 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
         subjects = [(c, own_passive) for c in anchor.children if c.dep_ in _EN_SUBJ]
         if not subjects and anchor.i != verb.i:
             return [(s, own_passive) for s, _ in _subjects_en(anchor, helper)]
+    raised = _raised_relative(verb)
+    if not subjects and raised is not None:
+        # "restoration, which the museum expects to cost about £40,000": what costs is the restoration
+        return [(raised, False)]
     if not subjects and verb.dep_ == "xcomp" and verb.head.pos_ in ("VERB", "AUX", "ADJ") and verb.head.i != verb.i:
         # control: "Telmark agreed to buy X", "Kolding Wind is set to build X": the head's subject
         own_passive = any(c.dep_ == "auxpass" for c in verb.children)
@@ -892,6 +896,18 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
         for conjunct in _EnSentence.with_conjuncts(subject):
             resolved.append((conjunct, passive))
     return resolved
+
+
+def _raised_relative(verb):
+    """ "which the museum expects to cost £40,000": the parser makes "which" a second object of "cost";
+    with another object there, it is the infinitive's subject (its antecedent), not an object."""
+    if verb.dep_ != "xcomp":
+        return None
+    objects = [c for c in verb.children if c.dep_ == "dobj"]
+    relative = next((o for o in objects if o.lower_ in ("which", "that") and o.i < verb.head.i), None)
+    if relative is None or len(objects) < 2:
+        return None
+    return _relative_antecedent(relative)
 
 
 def _conjunct_head(verb):
@@ -1004,6 +1020,11 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
         for agent_head in agents:
             for agent in _EnSentence.with_conjuncts(agent_head):
                 agent_phrase = helper.phrase(agent, as_subject=True)
+                if agent_phrase is None and agent.pos_ == "NOUN" and any(
+                        t.dep_ == "det" and t.lower_ in ("the", "a", "an") for t in agent.lefts):
+                    # "were sold by a private collector", "was approved by the industry regulator": a passive
+                    # that says who did it names an agent, even as a description ("by damp" does not)
+                    agent_phrase = helper.phrase(agent, common=True)
                 if agent_phrase is None:
                     continue
                 for subject, _ in subjects:
@@ -1021,8 +1042,10 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     base = _join("be", verb.lower_, particle) if passive else _join(verb_word, particle)
 
     objects = []
+    raised = _raised_relative(verb)
     for child in children:
-        if child.dep_ in _EN_OBJ and not _measure_phrase(child) and not _clause_subject_as_object(verb, child):
+        if child.dep_ in _EN_OBJ and not _measure_phrase(child) and not _clause_subject_as_object(verb, child) \
+                and not (raised is not None and child.lower_ in ("which", "that")):
             objects += _EnSentence.with_conjuncts(child)
     # "the auction, which the regulator plans to hold in 2027": what is held is the auction
     objects = [_relative_antecedent(o) if o.lower_ in ("which", "that", "whom") else o for o in objects]
@@ -1183,7 +1206,8 @@ def _embedded_question(verb) -> bool:
     if verb.dep_ not in ("ccomp", "xcomp", "advcl", "csubj") or verb.head.i == verb.i:
         return False
     first = verb.left_edge
-    if first.lower_ in _EN_WH and first.i < verb.i and _relative_antecedent(first) is None:
+    relative = first.lower_ in ("which", "who", "whom", "whose", "where", "when") and _relative_antecedent(first) is not None
+    if first.lower_ in _EN_WH and first.i < verb.i and not relative:
         if first.lower_ in ("which", "who") and first.dep_ in _EN_SUBJ:
             return False
         return first.lower_ != "when" or verb.dep_ != "advcl"
