@@ -350,3 +350,18 @@ def test_a_relative_pronoun_raised_to_the_infinitive_is_its_subject():
 def test_an_embedded_question_inside_a_relative_clause_states_nothing():
     found = article("The trial missed a goal, which analysts said could limit how widely doctors prescribe Lumavex.")
     assert not any(r.startswith("prescribe") for _, r, _, _ in found)
+
+
+def test_a_subject_hung_on_the_auxiliary_and_an_agent_through_the_city_of():
+    found = article("Nordhav Energy will close two gas plants.",
+                    "The utility, which is 60% owned by the city of Oslo, said it would not cut jobs.")
+    assert ("Oslo", "own", "Nordhav Energy", "asserted") in found
+    assert ("Nordhav Energy", "cut", "jobs", "negated") in found
+
+
+def test_business_nouns_point_back_and_a_possessive_business_is_a_thing():
+    found = article("Nordhav Energy, Norway's second-largest power producer, will close two gas plants.",
+                    "\u201cIt is a big change,\u201d said Ingrid Haugen, Nordhav's chief executive.",
+                    "She said the utility had no plans to sell its hydropower business.")
+    assert ("Ingrid Haugen", "chief executive of", "Nordhav Energy", "asserted") in found
+    assert ("Nordhav Energy", "sell", "hydropower business", "negated") in found

@@ -274,7 +274,7 @@ class _Discourse:
         self.orgs.add(text)
         self.persons = {k: v for k, v in self.persons.items() if v[0] != text}
 
-    def short_name(self, word: str, loose: bool = True) -> tuple[str, str | None] | None:
+    def short_name(self, word: str, loose: bool = True, person: bool = True) -> tuple[str, str | None] | None:
         """A name used by one word: an organisation's first word ("Orlan" → "Orlan Media"), a
         person's surname ("Marken" → "Ilse Marken"), else any longer name it begins."""
         lower = word.lower()
@@ -282,7 +282,7 @@ class _Discourse:
         org = next((n for n in reversed(starts) if n[0] in self.orgs or n[1] == _ORG), None)
         if org is not None:
             return org[0], _ORG
-        if lower in self.persons:
+        if lower in self.persons and person:
             return self.persons[lower]
         if starts and loose:
             return starts[-1][0], self.label(*starts[-1])
@@ -433,11 +433,12 @@ class _EnSentence:
         if text.endswith(("'s", "’s")):
             text = text[:-2]
         mapped = nlp.spacy_label(label) if label is not None else None
-        if mapped == _PER or (label is None and head.pos_ == "PROPN") or mapped == _ORG:
-            if len(text.split()) == 1 and not has_number:
-                short = self.discourse.short_name(text, loose=mapped is not None)
-                if short is not None:
-                    text, mapped = short
+        if head.pos_ == "PROPN" and len(text.split()) == 1 and not has_number:
+            # "Nordhav's chief executive" after "Nordhav Energy": whatever the tagger made of the short form
+            short = self.discourse.short_name(text, loose=mapped is not None,
+                                              person=mapped in (_PER, _ORG, None))
+            if short is not None:
+                text, mapped = short
         if titled:
             self.discourse.people.add(text)
         return text, self.discourse.label(text, mapped)
@@ -574,10 +575,12 @@ class _EnSentence:
                 return self.anaphor(head)
             return None
         named = self.named_description(head)
-        if head.lower_ in _EN_GENERIC_NOUNS and not any(t.dep_ in ("amod", "compound") for t in head.lefts) and not named \
-                or head.lower_ in _EN_ORG_ANAPHORS and not named \
+        described = any(t.dep_ in ("amod", "compound") for t in head.lefts)
+        if head.lower_ in _EN_GENERIC_NOUNS and not described and not named \
+                or head.lower_ in _EN_ORG_ANAPHORS and not named and not (
+                    described and any(t.dep_ == "poss" for t in head.lefts)) \
                 or head.tag_ == "NNS" and head.lower_ in ("others", "ones"):
-            return None
+            return None  # "its hydropower business", "its frozen-meals unit" are things; "the business" points back
         first = head.i
         stack = [t for t in head.lefts if t.dep_ in ("amod", "compound", "nmod")
                  or t.dep_ == "poss" and t.pos_ == "NOUN" and self.named_description(t)]
@@ -709,6 +712,11 @@ _EN_GENERIC_NOUNS = frozenset({
 _EN_ORG_ANAPHORS = frozenset({
     "company", "firm", "group", "business", "operator", "carrier", "airline", "bank", "chain", "cooperative",
     "maker", "manufacturer", "retailer", "lender", "insurer", "club", "startup",
+    # kinds of business a firm is called by in wire copy ("the utility", "the publisher", "the drugmaker");
+    # not "the regulator", "the council", "the union": those are usually another party
+    "utility", "publisher", "broadcaster", "miner", "producer", "supplier", "developer", "brewer", "shipper",
+    "distributor", "exporter", "importer", "conglomerate", "drugmaker", "carmaker", "automaker", "chipmaker",
+    "airline", "telecom", "builder", "grocer", "supermarket",
 })
 
 #: common nouns that name a kind of organisation: "X, the Penrith bakery chain", "the consultancy X"
@@ -852,6 +860,10 @@ def _control_prefix_en(verb) -> str:
 def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
     """Subject head tokens of ``verb`` with whether the subject is passive."""
     subjects = [(c, c.dep_ == "nsubjpass") for c in verb.children if c.dep_ in _EN_SUBJ]
+    if not subjects:
+        # "which is 60% owned by X": the parser may hang the subject on the auxiliary
+        subjects = [(c, c.dep_ == "nsubjpass" or a.dep_ == "auxpass") for a in verb.children
+                    if a.dep_ in ("aux", "auxpass") for c in a.children if c.dep_ in _EN_SUBJ]
     anchor = verb  # the verb whose subject it is (for relative-clause resolution)
     if not subjects and verb.dep_ == "conj" and verb.head.pos_ in ("VERB", "AUX"):
         # "X acquired Y and sold Z": the second verb shares the first one's subject, but
@@ -1019,6 +1031,7 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
         relation = _join(lemma, particle)
         for agent_head in agents:
             for agent in _EnSentence.with_conjuncts(agent_head):
+                agent = _through_part_noun(agent, helper)  # "owned by the city of Oslo": Oslo
                 agent_phrase = helper.phrase(agent, as_subject=True)
                 if agent_phrase is None and agent.pos_ == "NOUN" and any(
                         t.dep_ == "det" and t.lower_ in ("the", "a", "an") for t in agent.lefts):
