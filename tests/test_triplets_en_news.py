@@ -365,3 +365,46 @@ def test_business_nouns_point_back_and_a_possessive_business_is_a_thing():
                     "She said the utility had no plans to sell its hydropower business.")
     assert ("Ingrid Haugen", "chief executive of", "Nordhav Energy", "asserted") in found
     assert ("Nordhav Energy", "sell", "hydropower business", "negated") in found
+
+
+def test_we_in_what_someone_says_is_their_organisation():
+    found = article("\u201cWe will not raise prices this year,\u201d said Olga Brandt, head of sales at Ferrox Steel.",
+                    "\u201cWe will appeal,\u201d said Mark Dunn, a farmer.")
+    assert ("Ferrox Steel", "raise", "prices", "negated") in found
+    assert ("Olga Brandt", "head of sales at", "Ferrox Steel", "asserted") in found
+
+
+def test_its_role_opening_a_sentence_is_of_what_it_points_back_at():
+    found = article("The Wren Museum received 1.2 million visitors in 2024, a record.",
+                    "Its director, Helena Vos, wants to double the exhibition space.",
+                    "Clara Finch is the great-granddaughter of its founder, Josiah Finch.")
+    assert ("Helena Vos", "director of", "Wren Museum", "asserted") in found
+    assert not any(s == "Josiah Finch" for s, *_ in found)  # "its" mid-sentence may be anyone's
+
+
+def test_failed_refused_likely_and_plans_under_any_verb():
+    found = article(
+        "Orlan Media failed to win any frequencies.",
+        "Halden Bank refused to lend money to Arden Steel.",
+        "Vesta Foods is likely to close its plant in Hull.",
+        "Corran Air announced plans to open a base in Cork.",
+        "Skye Ferries scrapped plans to buy two ships from Damen.",
+    )
+    assert ("Orlan Media", "win", "frequencies", "negated") in found
+    assert ("Halden Bank", "lend money to", "Arden Steel", "negated") in found
+    assert ("Vesta Foods", "close its plant in", "Hull", "possible") in found
+    assert ("Corran Air", "open a base in", "Cork", "planned") in found
+    assert ("Skye Ferries", "buy", "two ships", "negated") in found
+    assert not any(r in ("announce", "scrap", "fail to win") for _, r, _, _ in found)
+
+
+def test_a_denied_clause_is_negated_and_an_unconfirmed_one_is_not_stated():
+    found = article("Kestrel Mining denied that it had paid bribes to officials in Zambia.",
+                    "The ministry did not confirm that Verdant Farms had won the contract.")
+    assert ("Kestrel Mining", "pay", "bribes", "negated") in found
+    assert not any(s == "Verdant Farms" for s, *_ in found)
+
+
+def test_spending_time_doing_something_is_no_fact_of_its_own():
+    found = article("Halvard Ports spent four years redesigning the terminal.")
+    assert not any("redesign" in r for _, r, _, _ in found)

@@ -110,6 +110,12 @@ def _own_modality_en(verb, helper: "_EnSentence | None" = None) -> str | None:
     return None
 
 
+#: control verbs whose infinitive did not happen: "failed to win", "refused to lend", "declined to bid"
+_EN_NEGATIVE_CONTROL = frozenset({"fail", "refuse", "decline", "neglect"})
+#: adjectives of likelihood before an infinitive: "is likely to close" (possible)
+_EN_LIKELY = frozenset({"likely", "unlikely"})
+#: verbs whose "that" clause is denied: "denied that it had paid bribes"
+_EN_DENIAL = frozenset({"deny", "dispute", "refute"})
 #: verbs that report speech or thought: "said", "told", "announced" (their "would" clause is reported future)
 _EN_REPORTING = frozenset({
     "say", "tell", "announce", "confirm", "state", "add", "report", "expect", "write", "explain", "reveal",
@@ -161,17 +167,23 @@ def _modality_en(verb, helper: "_EnSentence | None" = None, own_object: bool = T
     if head.i != verb.i and head.pos_ in ("VERB", "AUX", "ADJ") and (
             verb.dep_ == "xcomp" or verb.dep_ == "ccomp" and infinitive and _verb_lemma(head) in _EN_PLAN_HEADS):
         # "plans to open", "is set to build"; "expects the mine to produce" (the mine's own clause)
+        if _verb_lemma(head) in _EN_NEGATIVE_CONTROL:
+            return "negated"  # "failed to win any frequencies", "refused to lend"
         above = _modality_en(head, helper)
         if above != "asserted":
             return above
         if _verb_lemma(head) in _EN_PLAN_HEADS:
             return "planned"
+        if head.lower_ in _EN_LIKELY:
+            return "possible"  # "is likely to close its plant"
+    if verb.dep_ == "ccomp" and head.i != verb.i and _verb_lemma(head) in _EN_DENIAL:
+        return "negated"  # "denied that it had paid bribes"
     plan = _plan_noun_head(verb)
     if plan is not None:
         # "has no plans to sell" (negated), "does not have plans to ..." (negated), "has plans to open" (planned)
-        if any(c.dep_ == "det" and c.lower_ == "no" for c in plan.children):
-            return "negated"
-        above = _modality_en(plan.head, helper)
+        if any(c.dep_ == "det" and c.lower_ == "no" for c in plan.children) or _verb_lemma(plan.head) in _EN_DROP:
+            return "negated"  # "has no plans to", "scrapped plans to"
+        above = _modality_en(plan.head, helper, own_object=False)
         return above if above != "asserted" else "planned"
     if _shares_subject(verb):
         return _modality_en(head, helper, own_object=False)  # "will build a factory, creating 600 jobs": planned too
@@ -356,6 +368,8 @@ class _EnSentence:
             return self.discourse.person  # "Okafor previously led ..." after "... hired Daniel Okafor"; None when nobody was named
         if lower == "it" and head.dep_ in _EN_SUBJ:
             return self.resolve_it(head)
+        if lower == "we" and head.dep_ in _EN_SUBJ:
+            return self.resolve_we(head)
         if head.pos_ == "PRON" or lower in _EN_RELATIVE:
             return None
         if head.pos_ == "NOUN" and head.i not in self.ent_of:
@@ -552,6 +566,28 @@ class _EnSentence:
         if quoted:
             return None  # "it" in someone's own words points into what they said, not into the article
         return self.discourse.it
+
+    def resolve_its(self, pronoun) -> tuple[str, str | None] | None:
+        """What "its" points back at: the last main-clause subject before it that is no person, else the
+        article's last such subject ("The museum received ... Its director, Helena Vos")."""
+        for token in reversed(pronoun.sent[: pronoun.i - pronoun.sent.start]):
+            if token.dep_ in _EN_SUBJ and token.head.dep_ not in ("relcl", "acl") and not _subordinate(token):
+                found = self.it_candidate(token)
+                if found is not None:
+                    return found
+        return self.discourse.it
+
+    def resolve_we(self, pronoun) -> tuple[str, str | None] | None:
+        """ "“We will not raise prices,” said Olga Brandt, head of sales at Ferrox Steel": "we" in what
+        someone says is their organisation (or the organisation that speaks)."""
+        if not _in_quote(pronoun):
+            return None
+        said_by = self.speaker(pronoun)
+        if said_by is None:
+            return None
+        if said_by[0] in self.discourse.affiliation:
+            return self.discourse.affiliation[said_by[0]]
+        return None if said_by[1] == _PER or said_by[0] in self.discourse.people else said_by
 
     def it_candidate(self, subject) -> tuple[str, str | None] | None:
         """``subject`` resolved, if "it" could point back at it (a thing or an organisation, never a person)."""
@@ -751,7 +787,8 @@ def _facts_en(doc, discourse: _Discourse | None = None) -> Iterator[_Fact]:
 
 
 def _learn_names(sent, helper: _EnSentence) -> None:
-    """Before a sentence's facts: the names it gives and what it calls them."""
+    """Before a sentence's facts: the names it gives, what it calls them, and the roles its
+    appositives give ("“We will not ...,” said X, head of sales at Y": "we" is Y)."""
     discourse = helper.discourse
     ent_of = helper.ent_of
     for ent in sent.ents:
@@ -793,6 +830,10 @@ def _learn_names(sent, helper: _EnSentence) -> None:
             named = helper.common_phrase(token)
             if named is not None and named[0] != token.text:
                 discourse.descriptors.setdefault(token.lemma_.lower(), named)
+    for token in sent:
+        if token.dep_ == "appos":
+            for _ in _appositive_facts_en(token, sent.text, helper):
+                pass  # only what it teaches the discourse (affiliations); the facts come in order
 
 
 def _describe(discourse: _Discourse, noun, named: tuple[str, str | None]) -> None:
@@ -851,8 +892,8 @@ def _control_prefix_en(verb) -> str:
         return ""
     head = verb.head
     lemma = _verb_lemma(head)
-    if lemma in _EN_PLAN_HEADS or lemma == "be":
-        return ""
+    if lemma in _EN_PLAN_HEADS or lemma in _EN_NEGATIVE_CONTROL or lemma == "be":
+        return ""  # "plans to open" is a planned opening, "failed to win" a negated win
     to = "to" if any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children) else ""
     return _join(_control_prefix_en(head), lemma, to)
 
@@ -882,7 +923,10 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
     if not subjects and verb.dep_ == "xcomp" and verb.head.pos_ in ("VERB", "AUX", "ADJ") and verb.head.i != verb.i:
         # control: "Telmark agreed to buy X", "Kolding Wind is set to build X": the head's subject
         own_passive = any(c.dep_ == "auxpass" for c in verb.children)
-        return [(s, own_passive) for s, _ in _subjects_en(verb.head, helper)]
+        controller = verb.head
+        if controller.pos_ == "ADJ" and controller.dep_ == "acomp" and controller.head.i != controller.i:
+            controller = controller.head  # "Vesta Foods is likely to close ...": the subject of "is"
+        return [(s, own_passive) for s, _ in _subjects_en(controller, helper)]
     plan = _plan_noun_head(verb)
     if not subjects and plan is not None:
         # "has no plans to sell X", "had plans to open Y": the subject of "have"
@@ -910,6 +954,10 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
     return resolved
 
 
+#: verbs that take "X to V" with X the infinitive's subject: "which the museum expects to cost"
+_EN_RAISING = frozenset({"expect", "estimate", "forecast", "project", "predict", "believe", "consider", "want"})
+
+
 def _raised_relative(verb):
     """ "which the museum expects to cost £40,000": the parser makes "which" a second object of "cost";
     with another object there, it is the infinitive's subject (its antecedent), not an object."""
@@ -917,7 +965,7 @@ def _raised_relative(verb):
         return None
     objects = [c for c in verb.children if c.dep_ == "dobj"]
     relative = next((o for o in objects if o.lower_ in ("which", "that") and o.i < verb.head.i), None)
-    if relative is None or len(objects) < 2:
+    if relative is None or len(objects) < 2 or _verb_lemma(verb.head) not in _EN_RAISING:
         return None
     return _relative_antecedent(relative)
 
@@ -935,6 +983,8 @@ def _conjunct_head(verb):
     return head
 
 
+#: verbs that give a plan up: "scrapped plans to open a base" (a negated opening)
+_EN_DROP = frozenset({"scrap", "drop", "abandon", "shelve", "cancel", "ditch", "withdraw", "axe"})
 #: nouns of intention: "has no plans to sell X" is a negated sale, "has plans to open Y" a planned opening
 _EN_PLAN_NOUNS = frozenset({"plan", "intention", "intent"})
 
@@ -946,8 +996,8 @@ def _plan_noun_head(verb):
         return None
     if not any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children):
         return None
-    if noun.dep_ != "dobj" or noun.head.lemma_.lower() != "have":
-        return None
+    if noun.dep_ != "dobj" or noun.head.pos_ not in ("VERB", "AUX"):
+        return None  # "has no plans to", "announced plans to", "scrapped plans to"
     return noun
 
 
@@ -999,11 +1049,15 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
         return
     if verb.dep_ == "xcomp" and verb.head.i != verb.i and _object_controlled(verb.head):
         return  # "to pay damages": its subject is the controller's object, not its subject
+    if verb.dep_ == "xcomp" and verb.tag_ == "VBG" and any(c.dep_ == "dobj" for c in verb.head.children):
+        return  # "spent four years redesigning the project": how the time went, not a fact of its own
     lemma = _verb_lemma(verb)
     if lemma in _EN_SPEECH:
         return  # "Albuquerque told reporters", "Gentile said in September": who said it, not a fact
     if _embedded_question(verb):
         return  # "could limit how widely doctors use the drug": a question, not a fact
+    if _unconfirmed(verb):
+        return  # "did not confirm that Verdant had won the contract": neither stated nor denied
     if any(c.dep_ == "dobj" and _plan_noun_head(next((a for a in c.children if a.dep_ == "acl"), c)) is not None
            for c in children):
         return  # "has no plans to sell X": the fact is the sale's, not "have plans"
@@ -1214,6 +1268,15 @@ _EN_PART_NOUNS = frozenset({
 _EN_WH = frozenset({"how", "why", "whether", "what", "who", "which", "where", "when"})
 
 
+def _unconfirmed(verb) -> bool:
+    """The clause of a negated verb of saying: "the ministry did not confirm that X had won"."""
+    while verb.dep_ == "conj" and verb.head.i != verb.i:
+        verb = verb.head
+    head = verb.head
+    return verb.dep_ == "ccomp" and head.i != verb.i and _verb_lemma(head) in _EN_REPORTING \
+        and any(c.dep_ == "neg" for c in head.children)
+
+
 def _embedded_question(verb) -> bool:
     """ "could limit how widely doctors use the drug", "asked whether X would sell": a clause that asks."""
     if verb.dep_ not in ("ccomp", "xcomp", "advcl", "csubj") or verb.head.i == verb.i:
@@ -1345,11 +1408,14 @@ def _role_facts_en(noun, subject_phrases, sentence: str, helper: _EnSentence, em
                         helper.discourse.affiliate(subject_phrase, object_phrase)
                         object_phrase = (object_phrase[0], _ORG)
                     yield emit(subject_phrase, relation, object_phrase)
-    owner = next((t for t in noun.lefts if t.dep_ == "poss" and t.pos_ != "PRON"), None)
+    # "Its director, Helena Vos, wants ...": "its" only for a role that opens its sentence as subject
+    opening = noun.dep_ in _EN_SUBJ and noun.left_edge.i == noun.sent.start
+    owner = next((t for t in noun.lefts if t.dep_ == "poss" and (t.pos_ != "PRON" or t.lower_ == "its" and opening)), None)
     if not produced and owner is not None and noun.i not in helper.ent_of:
         # "Dr Owen Pritchard, the museum's director" → (Owen Pritchard, director of, Tarnside Museum);
-        # "Annika Sommer, Veltrane's head of cardiovascular research" → (..., head of cardiovascular research at, Veltrane)
-        owner_phrase = helper.phrase(owner)
+        # "Annika Sommer, Veltrane's head of cardiovascular research" → (..., head of cardiovascular research at, Veltrane);
+        # "Its director, Helena Vos," → the thing "it" would point back at
+        owner_phrase = helper.resolve_its(owner) if owner.lower_ == "its" else helper.phrase(owner)
         # "Tomasz Rydel, Vistula Mobile's chief executive": whoever holds a role (not "Portugal's largest
         # operator", an organisation noun) is a person, whatever the small NER model says
         people = [(p[0], _PER) for p in subject_phrases if p[1] in (_PER, _ORG, None, "MISC")
@@ -1383,6 +1449,14 @@ def _role_text(noun) -> str:
 def _appositive_facts_en(appos, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     """"Anna Berg, the CEO of Harbour Logistics," → (Anna Berg, CEO of, Harbour Logistics)."""
     anchor = helper.phrase(appos.head, as_subject=True)
+    role = appos.head
+    if anchor is None and role.pos_ == "NOUN" and role.lemma_.lower() in _EN_PERSON_ROLES \
+            and (appos.pos_ == "PROPN" or appos.i in helper.ent_of):
+        # "Its director, Helena Vos, wants ...": the role comes first, the name in apposition
+        named = helper.phrase(appos, as_subject=True)
+        if named is not None:
+            yield from _role_facts_en(role, [named], sentence, helper)
+        return
     if anchor is None or appos.i in helper.ent_of:
         return  # "X, Y," with Y itself a named entity: an alias, not a relation
     yield from _role_facts_en(appos, [anchor], sentence, helper)
