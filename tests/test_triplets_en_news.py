@@ -408,3 +408,12 @@ def test_a_denied_clause_is_negated_and_an_unconfirmed_one_is_not_stated():
 def test_spending_time_doing_something_is_no_fact_of_its_own():
     found = article("Halvard Ports spent four years redesigning the terminal.")
     assert not any("redesign" in r for _, r, _, _ in found)
+
+
+def test_is_to_is_a_plan_and_not_able_to_is_negated():
+    found = article("Nordhav Energy is to close two gas plants near Bergen.",
+                    "Vesta Foods will not be able to pay its debts.",
+                    "Vesta Foods may be sold to Arla.")
+    assert ("Nordhav Energy", "close", "two gas plants", "planned") in found
+    assert ("Vesta Foods", "pay", "debts", "negated") in found
+    assert ("Vesta Foods", "be sold to", "Arla", "possible") in found

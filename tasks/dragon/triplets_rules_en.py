@@ -169,11 +169,17 @@ def _modality_en(verb, helper: "_EnSentence | None" = None, own_object: bool = T
         # "plans to open", "is set to build"; "expects the mine to produce" (the mine's own clause)
         if _verb_lemma(head) in _EN_NEGATIVE_CONTROL:
             return "negated"  # "failed to win any frequencies", "refused to lend"
+        if head.pos_ == "ADJ" and head.dep_ == "acomp" and head.head.i != head.i:
+            # "will not be able to pay its debts": the copula carries "will not"
+            above = _modality_en(head.head, helper)
+            if above != "asserted":
+                return above
         above = _modality_en(head, helper)
         if above != "asserted":
             return above
-        if _verb_lemma(head) in _EN_PLAN_HEADS:
-            return "planned"
+        if _verb_lemma(head) in _EN_PLAN_HEADS or head.lemma_ == "be" and verb.dep_ == "xcomp" and infinitive \
+                and verb.i > head.i:
+            return "planned"  # "plans to open"; "Nordhav is to close two plants" (a schedule)
         if head.lower_ in _EN_LIKELY:
             return "possible"  # "is likely to close its plant"
     if verb.dep_ == "ccomp" and head.i != verb.i and _verb_lemma(head) in _EN_DENIAL:
@@ -1112,6 +1118,7 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     raised = _raised_relative(verb)
     for child in children:
         if child.dep_ in _EN_OBJ and not _measure_phrase(child) and not _clause_subject_as_object(verb, child) \
+                and not (child.dep_ == "dative" and child.pos_ == "ADP") \
                 and not (raised is not None and child.lower_ in ("which", "that")):
             objects += _EnSentence.with_conjuncts(child)
     # "the auction, which the regulator plans to hold in 2027": what is held is the auction
