@@ -417,3 +417,11 @@ def test_is_to_is_a_plan_and_not_able_to_is_negated():
     assert ("Nordhav Energy", "close", "two gas plants", "planned") in found
     assert ("Vesta Foods", "pay", "debts", "negated") in found
     assert ("Vesta Foods", "be sold to", "Arla", "possible") in found
+
+
+def test_a_title_inside_a_name_and_a_score_are_not_names():
+    found = article("Striker Leon Osei scored twice as Calder City beat Harlow Town 3-1 on Saturday.",
+                    "Osei, who joined from Vistula United in January, has now scored nine goals this season.")
+    assert ("Leon Osei", "join from", "Vistula United", "asserted") in found
+    assert ("Leon Osei", "score", "nine goals", "asserted") in found
+    assert not any(o in ("1", "3-1") for _, _, o, _ in found)

@@ -378,6 +378,8 @@ class _EnSentence:
             return self.resolve_we(head)
         if head.pos_ == "PRON" or lower in _EN_RELATIVE:
             return None
+        if head.like_num and head.i >= 2 and head.doc[head.i - 1].text in ("-", "–") and head.doc[head.i - 2].like_num:
+            return None  # "beat Harlow Town 3-1": a score's second number is nothing beaten
         if head.pos_ == "NOUN" and head.i not in self.ent_of:
             ref = self.anaphor(head)
             if ref is not None:
@@ -444,9 +446,10 @@ class _EnSentence:
         span = doc[start : end + 1]
         words = [t for t in span]
         titled = False
-        while len(words) > 1 and (words[0].lower_ in ("the", "a", "an") or words[0].lower_.rstrip(".") in _EN_HONORIFICS):
+        while len(words) > 1 and (words[0].lower_ in ("the", "a", "an") or words[0].lower_.rstrip(".") in _EN_HONORIFICS
+                                  or len(words) > 2 and label == "PERSON" and words[0].lower_ in _EN_TITLE_WORDS):
             titled = titled or words[0].lower_ not in ("the", "a", "an")
-            words = words[1:]  # "the Tour of the Fells", "Ms Redpath", "Dr Owen Pritchard"
+            words = words[1:]  # "the Tour of the Fells", "Ms Redpath", "Dr Owen Pritchard", "Striker Leon Osei"
         text = doc[words[0].i : end + 1].text
         if "|" in text or "\n" in text:
             return None  # cells of a table run together: not one name
@@ -1263,6 +1266,13 @@ _EN_PERSON_ROLES = frozenset({
     "coo", "cto", "editor", "leader", "mayor", "governor", "coach", "captain", "partner", "analyst", "professor",
     "researcher", "economist", "chancellor", "commissioner", "ambassador", "treasurer", "trustee", "curator",
     "principal", "dean", "superintendent", "inspector", "chief", "deputy", "vice-president", "employee", "member",
+})
+#: a role written as a title inside a person's name: "Striker Leon Osei", "Archivist Rachel Ames"
+_EN_TITLE_WORDS = _EN_PERSON_ROLES | frozenset({
+    "striker", "goalkeeper", "defender", "midfielder", "winger", "forward", "midfield", "judge", "justice",
+    "archivist", "historian", "senator", "councillor", "chancellor", "premier", "general", "colonel", "captain",
+    "sergeant", "constable", "detective", "bishop", "rabbi", "imam", "father", "sister", "nurse", "surgeon", "rider",
+    "driver", "grandmaster", "champion", "skipper", "reverend", "president", "chairman", "manager", "coach",
 })
 #: verbs of saying: their facts are attribution, which the key facts leave out
 _EN_SPEECH = frozenset({"say", "tell"})
