@@ -425,3 +425,15 @@ def test_a_title_inside_a_name_and_a_score_are_not_names():
     assert ("Leon Osei", "join from", "Vistula United", "asserted") in found
     assert ("Leon Osei", "score", "nine goals", "asserted") in found
     assert not any(o in ("1", "3-1") for _, _, o, _ in found)
+
+
+def test_an_update_reads_the_old_paragraphs_for_names_and_takes_facts_from_the_new_only():
+    old = ["Vesta Foods, the Hull ready-meals maker, cut 200 jobs in March.",
+           "\u201cIt was a hard year,\u201d said Joan Pike, Vesta Foods' chief executive."]
+    new = ["Update, Friday: The company said it will close its plant in Grimsby. Ms Pike said she will not resign."]
+    doc = IncrementDoc(doc_id="upd", version_id="upd-v2", canonical_url="https://news.example/upd", lang="en", title="",
+                       text="\n\n".join([*old, *new]), new_paragraphs=new)
+    found = {(t.subject, t.relation, t.object, t.modality) for t in extract_triplets([doc], RULES).triplets}
+    assert ("Vesta Foods", "close its plant in", "Grimsby", "planned") in found
+    assert not any(r == "cut" for _, r, _, _ in found)  # the old paragraph's fact is not extracted again
+    assert all(t.sentence.startswith("Update") for t in extract_triplets([doc], RULES).triplets)

@@ -8,6 +8,7 @@ import re
 from benchmill import nlp
 from schemas import Failure, IncrementDoc, Triplet
 
+from tasks.dragon.diff import split_paragraphs
 from tasks.dragon.triplets_base import (  # noqa: F401
     log, TripletConfig, _Emitter, _Fact, _DocCollector, _paragraphs, _failure, _join, _fact,
 )
@@ -16,22 +17,26 @@ from tasks.dragon.triplets_base import (  # noqa: F401
 
 
 def _rules_en(docs: list[IncrementDoc], config: TripletConfig) -> tuple[dict[int, list[Triplet]], list[Failure]]:
-    """All paragraphs of all English docs through one nlp.pipe stream, then per-doc patterns."""
+    """All paragraphs of all English docs through one nlp.pipe stream, then per-doc patterns.
+
+    Facts come from the new paragraphs only; an updated article's unchanged paragraphs before
+    its last new one are read too, for what they name ("The company said ..." in an added
+    paragraph points back at the firm the article named before), and give no facts."""
     failures: list[Failure] = []
-    owners: list[IncrementDoc] = []
+    owners: list[tuple[IncrementDoc, bool]] = []
     texts: list[str] = []
     for doc in docs:
-        for paragraph in _paragraphs(doc):
-            owners.append(doc)
+        for paragraph, new in _paragraphs_in_context(doc):
+            owners.append((doc, new))
             texts.append(paragraph)
     try:
-        parsed = list(zip(owners, nlp.parse_en(texts, batch_size=config.spacy_batch_size)))
+        parsed = [(doc, new, d) for (doc, new), d in zip(owners, nlp.parse_en(texts, batch_size=config.spacy_batch_size))]
     except Exception:  # a paragraph that crashes the batch: parse one document at a time
         log.exception("triplets: batched spaCy parse failed; parsing document by document")
         parsed = []
         for doc in docs:
             try:
-                parsed += [(doc, d) for d in nlp.parse_en(_paragraphs(doc), batch_size=config.spacy_batch_size)]
+                parsed += [(doc, True, d) for d in nlp.parse_en(_paragraphs(doc), batch_size=config.spacy_batch_size)]
             except Exception as exc:
                 failures.append(_failure(doc, f"spaCy could not parse the document: {type(exc).__name__}: {exc}"))
 
@@ -40,17 +45,34 @@ def _rules_en(docs: list[IncrementDoc], config: TripletConfig) -> tuple[dict[int
     # "she", "Ms Berg" in paragraph four point back at names given in paragraph one
     discourses = {id(doc): _Discourse() for doc in docs}
     broken: set[int] = {id(d) for d in docs if any(f.key == d.doc_id for f in failures)}
-    for doc, spacy_doc in parsed:
+    for doc, new, spacy_doc in parsed:
         if id(doc) in broken:
             continue
         try:
             for fact in _facts_en(spacy_doc, discourses[id(doc)]):
-                collectors[id(doc)].add(fact)
+                if new:
+                    collectors[id(doc)].add(fact)
         except Exception as exc:
             log.exception("triplets: pattern matching failed for %s", doc.doc_id)
             failures.append(_failure(doc, f"rules extraction failed: {type(exc).__name__}: {exc}"))
             broken.add(id(doc))
     return {key: c.finish() for key, c in collectors.items() if key not in broken}, failures
+
+
+def _paragraphs_in_context(doc: IncrementDoc) -> list[tuple[str, bool]]:
+    """(paragraph, is new) in article order: the new paragraphs, preceded by the article's old
+    paragraphs up to the last new one when the version is an update (context only)."""
+    new = _paragraphs(doc)
+    everything = split_paragraphs(doc.text or "")
+    fresh = {p.strip() for p in doc.new_paragraphs if p and p.strip()}
+    if not fresh or all(p in fresh for p in everything) or not any(p in fresh for p in everything):
+        return [(p, True) for p in new]  # a new article (or a text that does not hold them): as before
+    last = max(i for i, p in enumerate(everything) if p in fresh)
+    out: list[tuple[str, bool]] = []
+    for paragraph in everything[: last + 1]:
+        is_new = paragraph in fresh
+        out += [(piece.strip(), is_new) for _, piece in nlp.text_chunks(paragraph) if piece.strip()]
+    return out
 
 
 # dependency labels of the English (ClearNLP-style) scheme used by en_core_web_sm
