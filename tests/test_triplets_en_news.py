@@ -437,3 +437,20 @@ def test_an_update_reads_the_old_paragraphs_for_names_and_takes_facts_from_the_n
     assert ("Vesta Foods", "close its plant in", "Grimsby", "planned") in found
     assert not any(r == "cut" for _, r, _, _ in found)  # the old paragraph's fact is not extracted again
     assert all(t.sentence.startswith("Update") for t in extract_triplets([doc], RULES).triplets)
+
+
+def test_no_longer_negates_and_an_opening_participle_shares_the_subject():
+    found = article("Vesta Foods no longer sells frozen pizza.",
+                    "Founded in 1952, Vesta Foods will close its plant in Hull.",
+                    "Based in Oslo, Nordhav Energy runs 40 hydropower plants.")
+    assert ("Vesta Foods", "sell", "frozen pizza", "negated") in found
+    assert ("Vesta Foods", "be founded in", "1952", "asserted") in found  # not planned with "will close"
+    assert ("Nordhav Energy", "be based in", "Oslo", "asserted") in found
+
+
+def test_appointed_as_a_role_gives_the_role():
+    found = article("Halden Bank has appointed Mira Lund, a former executive at Danske, as chief executive.",
+                    "Corran Air will name Tom Hale as finance director.")
+    assert ("Mira Lund", "chief executive of", "Halden Bank", "asserted") in found
+    assert ("Halden Bank", "appoint", "Mira Lund", "asserted") in found
+    assert any(s == "Tom Hale" and r == "finance director of" and m == "planned" for s, r, _, m in found)

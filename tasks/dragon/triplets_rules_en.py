@@ -113,8 +113,9 @@ def _own_modality_en(verb, helper: "_EnSentence | None" = None) -> str | None:
     (possible), then "will/shall" (planned).
     """
     children = list(verb.children)
-    if any(c.dep_ == "neg" for c in children):
-        return "negated"
+    if any(c.dep_ == "neg" for c in children) or any(
+            c.dep_ == "advmod" and any(n.dep_ == "neg" for n in c.children) for c in children):
+        return "negated"  # "did not sell", "no longer sells"
     if verb.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in _EN_CONDITION_MARKS for c in children):
         return "conditional"
     for child in children:
@@ -213,7 +214,7 @@ def _modality_en(verb, helper: "_EnSentence | None" = None, own_object: bool = T
             return "negated"  # "has no plans to", "scrapped plans to"
         above = _modality_en(plan.head, helper, own_object=False)
         return above if above != "asserted" else "planned"
-    if _shares_subject(verb):
+    if _shares_subject(verb) and verb.tag_ == "VBG":
         return _modality_en(head, helper, own_object=False)  # "will build a factory, creating 600 jobs": planned too
     return "asserted"
 
@@ -964,8 +965,10 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
         own_passive = any(c.dep_ == "auxpass" for c in verb.children)
         return [(s, own_passive) for s, _ in _subjects_en(plan.head, helper)]
     if not subjects and _shares_subject(verb):
-        # "won the tournament, beating X in 41 moves": the participle's subject is the clause's
-        return [(s, False) for s, p in _subjects_en(verb.head, helper) if not p]
+        # "won the tournament, beating X in 41 moves": the participle's subject is the clause's;
+        # "Founded in 1952, Vesta Foods employs ...": a past participle's, as its patient
+        passive = verb.tag_ == "VBN"
+        return [(s, passive) for s, p in _subjects_en(verb.head, helper) if not p]
     if not subjects and verb.dep_ == "acl" and verb.tag_ == "VBN":
         # "Harbour Logistics, based in Oslo, ..." : a participle modifying its noun; "Corvalimab, an
         # experimental drug developed by X": the noun stands for the name it is in apposition to
@@ -1036,12 +1039,16 @@ def _shares_subject(verb) -> bool:
     """A participle clause with no subject of its own: "X won the title, beating Y" (X beat Y),
     "will build a plant, creating 600 jobs". Not after a verb of saying ("the company said,
     sending its shares up": the shares were sent by the news, not by the speaker)."""
-    if verb.dep_ != "advcl" or verb.tag_ != "VBG" or verb.head.i == verb.i:
-        return False
+    if not (verb.dep_ == "advcl" or verb.dep_ == "prep" and verb.tag_ == "VBN" and verb.i == verb.sent.start) \
+            or verb.tag_ not in ("VBG", "VBN") or verb.head.i == verb.i:
+        return False  # ("Based in Oslo, X ...": the parser may call the opening participle a preposition)
+    if verb.tag_ == "VBN" and verb.i > verb.head.i:
+        return False  # only an opening "Founded in 1952, X ...": after the verb a past participle is another clause
     if any(c.dep_ in ("mark", "nsubj", "nsubjpass", "aux") for c in verb.children):
         return False
     head = verb.head
-    return head.pos_ in ("VERB", "AUX") and head.lemma_.lower() not in _EN_REPORTING and verb.i > head.i
+    return head.pos_ in ("VERB", "AUX") and head.lemma_.lower() not in _EN_REPORTING and (
+        verb.i > head.i or verb.tag_ == "VBN")
 
 
 #: verbs whose object is the subject of their infinitive: "ordered Marrow Foods to pay damages"
@@ -1201,6 +1208,7 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     times = [(p, o) for p, o in preps if helper.is_absolute_time(o)]
 
     subject_phrases = [p for p in (helper.phrase(s, as_subject=True) for s, _ in subjects) if p is not None]
+    yield from _appointed_as_facts_en(children, objects, subject_phrases, sentence, helper, modality)
     for child in children:
         if child.dep_ == "oprd" and subject_phrases:
             # "Tomas Varga was appointed chief financial officer of Rivelle Motors" → (Varga, chief financial officer of, ...)
@@ -1375,6 +1383,29 @@ def _through_part_noun(pobj, helper: _EnSentence):
     if inner is not None and helper.phrase(inner) is not None:
         return inner
     return pobj
+
+
+def _appointed_as_facts_en(children, objects, subject_phrases, sentence: str, helper: _EnSentence,
+                           modality: str) -> Iterator[_Fact]:
+    """ "Halden Bank has appointed Mira Lund as chief executive" → (Mira Lund, chief executive of,
+    Halden Bank): a person named "as" a role of the organisation that names her."""
+    role = next((p for c in children if c.dep_ == "prep" and c.lower_ == "as" for p in c.children
+                 if p.dep_ == "pobj" and p.pos_ == "NOUN" and p.lemma_.lower() in _EN_PERSON_ROLES), None)
+    if role is None:
+        return
+    holders = [(p[0], _PER) for p in (helper.phrase(o) for o in objects) if p is not None and p[1] in (_PER, None)
+               and p[0] not in helper.discourse.orgs]
+    if not holders:
+        return
+    emit = _Emitter(sentence, modality, "")
+    if any(c.dep_ == "prep" and c.lower_ in _EN_COPULA_NOUN_PREPS for c in role.children):
+        yield from _role_facts_en(role, holders, sentence, helper, emit)  # "as head of sales at X"
+        return
+    owners = [p for p in subject_phrases if p[1] == _ORG or p[0] in helper.discourse.orgs]
+    for holder in holders:
+        for owner in owners:
+            helper.discourse.affiliate(holder, owner)
+            yield emit(holder, _join(_role_text(role), "of"), (owner[0], _ORG))
 
 
 def _named_prep_objects(noun, helper: _EnSentence) -> list[tuple[str, str | None]]:
