@@ -488,6 +488,9 @@ def test_a_name_in_apposition_is_the_answer():
     # "When will 2027 race start?": a name that begins with a year takes the article it is written with
     (("2027 race", "start on", "12 May", "The 2027 race will start on 12 May.", None, "date", "planned"),
      "12 May", "When will the 2027 race start?"),
+    # "Which place will the Tour of the Fells finish on?": a place after "on" is asked with where
+    (("Glen Rally", "finish on", "Cairn Gorm", "The Glen Rally will finish on the summit of Cairn Gorm.", None, "place",
+      "planned"), "Cairn Gorm", "Where will the Glen Rally finish?"),
     # "Where did X build a refinery?" for "a refinery it is building in Kokkola": what goes on is asked as going on
     (("Ardent Mining", "build a smelter in", "Kitwe", "Ardent Mining will ship ore to a smelter it is building in Kitwe.",
       "org", "place"), "Kitwe", "Where is Ardent Mining building a smelter?"),

@@ -58,7 +58,7 @@ _EN_PREPOSITIONS = {
     "between", "among", "through", "after", "before", "during", "within", "without", "across", "behind", "near",
     "toward", "towards", "upon", "via", "like", "as", "than", "per", "since", "until",
 }
-_EN_LOCATIVE = {"in", "at", "to", "into", "near", "from"}
+_EN_LOCATIVE = {"in", "at", "on", "to", "into", "near", "from"}  # "finish on Hardknott Pass": where
 _EN_OBJECT_PRONOUNS = {"it", "them", "him", "us", "me"}  # not "her": "open her European tour in"
 #: prepositions a role noun takes ("CEO of", "professor at", "spokesperson for", "adviser to")
 _EN_ROLE_PREPOSITIONS = {"of", "at", "for"}  # "adviser to" is a role too, but "supply chips to" is not: a verb first decides
