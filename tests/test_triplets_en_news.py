@@ -454,3 +454,12 @@ def test_appointed_as_a_role_gives_the_role():
     assert ("Mira Lund", "chief executive of", "Halden Bank", "asserted") in found
     assert ("Halden Bank", "appoint", "Mira Lund", "asserted") in found
     assert any(s == "Tom Hale" and r == "finance director of" and m == "planned" for s, r, _, m in found)
+
+
+def test_provided_that_as_long_as_and_an_inverted_should_are_conditions():
+    found = article("Vesta Foods will open a plant in Leeds provided that the council approves the plan.",
+                    "Vesta Foods will open a plant in York as long as sales grow.",
+                    "Should the deal fail, Vesta Foods would sell its Hull unit.")
+    assert ("Vesta Foods", "open a plant in", "Leeds", "conditional") in found
+    assert ("Vesta Foods", "open a plant in", "York", "conditional") in found
+    assert ("Vesta Foods", "sell", "Hull unit", "conditional") in found

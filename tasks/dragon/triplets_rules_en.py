@@ -121,6 +121,8 @@ def _own_modality_en(verb, helper: "_EnSentence | None" = None) -> str | None:
     for child in children:
         if child.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in _EN_CONDITION_MARKS for m in child.children):
             return "conditional"
+        if _condition_clause(child):
+            return "conditional"
     auxes = {c.lower_ for c in children if c.dep_ in ("aux", "auxpass")}
     if auxes & {"would", "'d"} and not auxes & (_EN_POSSIBLE_AUX - {"would", "'d"}) and _reported_past(verb, helper):
         # "Greta Holm said the company would invest 60 million euros": the future of a past
@@ -144,6 +146,23 @@ _EN_REPORTING = frozenset({
     "say", "tell", "announce", "confirm", "state", "add", "report", "expect", "write", "explain", "reveal",
     "insist", "promise", "warn", "note", "claim", "believe", "think",
 })
+
+
+def _condition_clause(child) -> bool:
+    """The other ways English says "if": "provided (that) the council approves", "as long as sales
+    grow", "Should the deal fail, ..." (an inverted should/had/were)."""
+    grandchildren = list(child.children)
+    if child.lower_ in ("provided", "providing") and any(g.dep_ in ("ccomp", "advcl") for g in grandchildren):
+        return True
+    if child.dep_ == "advmod" and child.lower_ == "long" and any(g.lower_ == "as" for g in grandchildren) \
+            and any(g.dep_ == "advcl" for g in grandchildren):
+        return True
+    if child.dep_ == "advcl" and child.i < child.head.i:
+        first = child.left_edge
+        subject = next((g for g in grandchildren if g.dep_ in ("nsubj", "nsubjpass")), None)
+        return first.dep_ == "aux" and first.lower_ in ("should", "had", "were") and subject is not None \
+            and first.i < subject.i
+    return False
 
 
 def _reported_past(verb, helper: "_EnSentence | None" = None) -> bool:
