@@ -463,3 +463,13 @@ def test_provided_that_as_long_as_and_an_inverted_should_are_conditions():
     assert ("Vesta Foods", "open a plant in", "Leeds", "conditional") in found
     assert ("Vesta Foods", "open a plant in", "York", "conditional") in found
     assert ("Vesta Foods", "sell", "Hull unit", "conditional") in found
+
+
+def test_yet_to_is_not_done_and_has_to_is_a_duty():
+    found = article("Vesta Foods has yet to sign the contract with Arla.",
+                    "Vesta Foods has to pay a fine of £2 million.",
+                    "Vesta Foods had to cancel 300 orders.")
+    assert ("Vesta Foods", "sign the contract with", "Arla", "negated") in found
+    assert ("Vesta Foods", "pay a fine of", "£2 million", "possible") in found
+    assert ("Vesta Foods", "cancel", "300 orders", "asserted") in found
+    assert not any(r.startswith("have to") for _, r, _, _ in found)

@@ -211,6 +211,9 @@ def _modality_en(verb, helper: "_EnSentence | None" = None, own_object: bool = T
         # "plans to open", "is set to build"; "expects the mine to produce" (the mine's own clause)
         if _verb_lemma(head) in _EN_NEGATIVE_CONTROL:
             return "negated"  # "failed to win any frequencies", "refused to lend"
+        if head.lemma_ in ("have", "be") and infinitive and any(
+                c.dep_ == "advmod" and c.lower_ == "yet" for c in head.children):
+            return "negated"  # "has yet to sign", "is yet to decide": not done (so far)
         if head.pos_ == "ADJ" and head.dep_ == "acomp" and head.head.i != head.i:
             # "will not be able to pay its debts": the copula carries "will not"
             above = _modality_en(head.head, helper)
@@ -222,6 +225,8 @@ def _modality_en(verb, helper: "_EnSentence | None" = None, own_object: bool = T
         if _verb_lemma(head) in _EN_PLAN_HEADS or head.lemma_ == "be" and verb.dep_ == "xcomp" and infinitive \
                 and verb.i > head.i:
             return "planned"  # "plans to open"; "Nordhav is to close two plants" (a schedule)
+        if head.lemma_ == "have" and verb.dep_ == "xcomp" and infinitive and head.tag_ in ("VBZ", "VBP"):
+            return "possible"  # "has to pay a fine": an obligation, not a deed (like "must"); "had to cancel" was done
         if head.lower_ in _EN_LIKELY:
             return "possible"  # "is likely to close its plant"
     if verb.dep_ == "ccomp" and head.i != verb.i and _verb_lemma(head) in _EN_DENIAL:
@@ -943,8 +948,8 @@ def _control_prefix_en(verb) -> str:
         return ""
     head = verb.head
     lemma = _verb_lemma(head)
-    if lemma in _EN_PLAN_HEADS or lemma in _EN_NEGATIVE_CONTROL or lemma == "be":
-        return ""  # "plans to open" is a planned opening, "failed to win" a negated win
+    if lemma in _EN_PLAN_HEADS or lemma in _EN_NEGATIVE_CONTROL or lemma in ("be", "have"):
+        return ""  # "plans to open" is a planned opening, "failed to win" a negated win, "has to pay" a duty
     to = "to" if any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children) else ""
     return _join(_control_prefix_en(head), lemma, to)
 
