@@ -473,3 +473,20 @@ def test_yet_to_is_not_done_and_has_to_is_a_duty():
     assert ("Vesta Foods", "pay a fine of", "£2 million", "possible") in found
     assert ("Vesta Foods", "cancel", "300 orders", "asserted") in found
     assert not any(r.startswith("have to") for _, r, _, _ in found)
+
+
+def test_a_speaker_with_a_bare_title_speaks_for_the_firm_the_article_is_about():
+    found = article(
+        "Solberg Shipping has won a contract to carry gas for Equinor, the company said on Thursday.",
+        "Equinor, which operates the Hammerfest terminal, said it had chosen Solberg after a tender.",
+        "Chief executive Lars Moe said the group may order a fourth vessel from Hanwha if Equinor extends the contract.",
+    )
+    assert ("Solberg Shipping", "order", "fourth vessel", "conditional") in found
+    assert not any(s == "Equinor" and r.startswith("order") for s, r, _, _ in found)
+
+
+def test_rejecting_a_plan_is_not_planning_it():
+    found = article("Voters in Ribe rejected a plan to build a 40-metre hotel near the cathedral.",
+                    "The developer, Kastrup Ejendomme, said it would appeal to the planning board.")
+    assert not any(s == "Voters" for s, *_ in found)
+    assert ("Kastrup Ejendomme", "appeal to", "planning board", "planned") in found

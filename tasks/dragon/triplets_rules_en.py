@@ -306,7 +306,8 @@ class _Discourse:
       a subject: what "he"/"she", "the company" and "it" point back at.
     """
 
-    __slots__ = ("names", "descriptors", "orgs", "persons", "people", "affiliation", "person", "org", "loose", "it")
+    __slots__ = ("names", "descriptors", "orgs", "persons", "people", "affiliation", "person", "org", "loose", "it",
+                 "subjects", "titled", "things")
 
     def __init__(self) -> None:
         self.names: list[tuple[str, str | None]] = []
@@ -322,6 +323,14 @@ class _Discourse:
         #: names shown to be people: a title ("Ms"), a role, "he"/"she", a speaker
         self.people: set[str] = set()
         self.it: tuple[str, str | None] | None = None
+        #: the names main clauses had as subjects, in order: the first the text shows is an organisation
+        #: is the firm the article is about, whose "Chief executive Lars Moe" is when no firm is said
+        self.subjects: list[tuple[str, str | None]] = []
+        #: people introduced by a bare title ("Chief executive Lars Moe")
+        self.titled: set[str] = set()
+        #: names the text calls by a noun of no organisation and no person: "Corvalimab, an experimental
+        #: drug", "the Tour of the Fells, the five-day race" (never what "the company" means)
+        self.things: set[str] = set()
 
     def label(self, text: str, label: str | None) -> str | None:
         if text in self.orgs:
@@ -367,12 +376,15 @@ class _Discourse:
             self.people.add(person[0])
             self.add_org(org[0])
 
+    def topic(self) -> tuple[str, str | None] | None:
+        return next(((n, _ORG) for n, _ in self.subjects if n in self.orgs and n not in self.people), None)
+
     def organisation(self) -> tuple[str, str | None] | None:
         """What "the company" points back at when nobody speaking has one: the organisation named
         last as a subject, else the last subject name not known to be a person."""
         if self.org is not None:
             return self.org
-        if self.loose is not None and self.loose[0] not in self.people:
+        if self.loose is not None and self.loose[0] not in self.people and self.loose[0] not in self.things:
             return self.loose
         return None
 
@@ -433,13 +445,14 @@ class _EnSentence:
                 return ref
             if self.named_description(head):
                 return self.common_phrase(head)
-        if common and head.pos_ == "NOUN" and head.i not in self.ent_of and not any(t.like_num for t in head.lefts):
-            return self.common_phrase(head)
         if head.pos_ == "NOUN" and head.i not in self.ent_of:
-            # "the consultancy Tidewater Ecology", "the Latvian bank Daugava Capital": the name is the name
+            # "the consultancy Tidewater Ecology", "the Latvian bank Daugava Capital", "The developer,
+            # Kastrup Ejendomme,": the name is the name
             named = next((a for a in head.children if a.dep_ == "appos" and a.pos_ == "PROPN"), None)
             if named is not None and any(t.dep_ == "det" for t in head.lefts):
                 return self.phrase(named, as_subject=as_subject)
+        if common and head.pos_ == "NOUN" and head.i not in self.ent_of and not any(t.like_num for t in head.lefts):
+            return self.common_phrase(head)
         start = end = head.i
         stack = [head]
         while stack:
@@ -549,7 +562,11 @@ class _EnSentence:
             speaker = self.speaker(head)
             if speaker is not None and speaker[0] in discourse.affiliation:
                 return discourse.affiliation[speaker[0]]
-            found = self.sentence_org(head) or discourse.organisation()
+            topic = discourse.topic() if speaker is not None and speaker[0] in discourse.titled else None
+            if topic is not None:
+                found = topic  # "Chief Executive Marco Gentile said the company ...": the article's firm
+            else:
+                found = self.sentence_org(head) or discourse.organisation()
             if found is not None and found[1] != _ORG:
                 discourse.add_org(found[0])
                 found = (found[0], _ORG)
@@ -559,12 +576,16 @@ class _EnSentence:
     def sentence_org(self, token) -> tuple[str, str | None] | None:
         """An organisation named as a main-clause subject earlier in the sentence: "Verdant Rows has
         raised 18 million euros, the company said" → Verdant Rows."""
+        said = token.dep_ in _EN_SUBJ and _verb_lemma(token.head) in _EN_REPORTING and token.head.dep_ == "ROOT"
         for subject in reversed(token.sent[: token.i - token.sent.start]):
             if subject.dep_ in _EN_SUBJ and (subject.pos_ == "PROPN" or subject.i in self.ent_of) \
                     and subject.head.dep_ not in ("relcl", "acl") and not _subordinate(subject):
                 named = self.phrase(subject, as_subject=True)
                 if named is not None and (named[1] == _ORG or named[0] in self.discourse.orgs):
                     return named
+                if named is not None and said and named[0] not in self.discourse.people | self.discourse.things \
+                        and named[1] in (_PER, None):
+                    return named  # "Solberg Shipping has won ..., the company said": the small model's PERSON is the firm
         return None
 
     def speaker(self, token) -> tuple[str, str | None] | None:
@@ -890,6 +911,26 @@ def _learn_names(sent, helper: _EnSentence) -> None:
         if token.dep_ == "appos":
             for _ in _appositive_facts_en(token, sent.text, helper):
                 pass  # only what it teaches the discourse (affiliations); the facts come in order
+    for ent in sent.ents:
+        # "Chief executive Lars Moe said ...": a title with no organisation is one of the firm the article is about
+        if ent.label_ == "PERSON" and _titled_person(ent, helper):
+            named = helper.phrase(ent.root, as_subject=True)
+            if named is not None and named[0] not in discourse.orgs:
+                discourse.titled.add(named[0])
+                discourse.people.add(named[0])
+
+
+def _titled_person(ent, helper: _EnSentence) -> bool:
+    """ "Chief executive Lars Moe", "Managing director Callum Reid": a person-role title right before the
+    name and no organisation's possessive with it."""
+    root = ent.root
+    doc = root.doc
+    before = [t for t in root.lefts if t.dep_ == "compound" and t.i < ent.start]
+    inside = [t for t in ent if t.i < root.i and t.lower_ in _EN_TITLE_WORDS]
+    title = before[-1] if before else (inside[-1] if inside else None)
+    if title is None or title.lower_ not in _EN_PERSON_ROLES:
+        return False
+    return not any(t.dep_ == "poss" for t in doc[title.left_edge.i : root.i + 1])
 
 
 def _describe(discourse: _Discourse, noun, named: tuple[str, str | None]) -> None:
@@ -899,6 +940,8 @@ def _describe(discourse: _Discourse, noun, named: tuple[str, str | None]) -> Non
     if _is_org_noun(lemma):
         discourse.add_org(named[0])
         named = (named[0], _ORG)
+    elif lemma not in _EN_TITLE_WORDS and named[0] not in discourse.orgs:
+        discourse.things.add(named[0])  # "Corvalimab, an experimental heart failure drug"
     discourse.descriptors[lemma] = named
 
 
@@ -940,6 +983,9 @@ def _after_sentence(sent, helper: _EnSentence) -> None:
         org = helper.phrase(orgs[0].root) if orgs else None
     if org is not None:
         discourse.org = org
+    for named in (org, loose):
+        if named is not None and named not in discourse.subjects:
+            discourse.subjects.append(named)
 
 
 def _control_prefix_en(verb) -> str:
@@ -1041,6 +1087,9 @@ def _conjunct_head(verb):
     return head
 
 
+#: verbs whose subject owns the plan it has or makes known: "announced plans to build" (not "rejected a plan to")
+_EN_PLAN_OWNERS = frozenset({"have", "announce", "unveil", "outline", "present", "confirm", "reveal", "publish",
+                             "detail", "draw", "make", "lay", "set", "submit", "file"})
 #: verbs that give a plan up: "scrapped plans to open a base" (a negated opening)
 _EN_DROP = frozenset({"scrap", "drop", "abandon", "shelve", "cancel", "ditch", "withdraw", "axe"})
 #: nouns of intention: "has no plans to sell X" is a negated sale, "has plans to open Y" a planned opening
@@ -1054,8 +1103,9 @@ def _plan_noun_head(verb):
         return None
     if not any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children):
         return None
-    if noun.dep_ != "dobj" or noun.head.pos_ not in ("VERB", "AUX"):
-        return None  # "has no plans to", "announced plans to", "scrapped plans to"
+    if noun.dep_ != "dobj" or noun.head.pos_ not in ("VERB", "AUX") \
+            or _verb_lemma(noun.head) not in _EN_PLAN_OWNERS | _EN_DROP:
+        return None  # "has no plans to", "announced plans to", "scrapped plans to"; not "rejected a plan to"
     return noun
 
 
