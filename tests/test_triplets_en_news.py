@@ -490,3 +490,10 @@ def test_rejecting_a_plan_is_not_planning_it():
                     "The developer, Kastrup Ejendomme, said it would appeal to the planning board.")
     assert not any(s == "Voters" for s, *_ in found)
     assert ("Kastrup Ejendomme", "appeal to", "planning board", "planned") in found
+
+
+def test_a_bare_noun_phrase_after_the_object_completes_the_verb():
+    found = article("The Kendal Archive Centre will put the map on display in April.",
+                    "The Tees Fisheries Board has cut the quota for cockle gatherers by 40%.")
+    assert ("Kendal Archive Centre", "put the map on display in", "April", "planned") in found
+    assert ("Tees Fisheries Board", "cut the quota by", "40%", "asserted") in found

@@ -1274,6 +1274,15 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                 and not helper.is_time(pobj) and helper.phrase(pobj) is None and pobj.lower_ not in _EN_PART_NOUNS:
             lead = (first, pobj)
             preps = [(p, o) for p, o in preps if o.i != pobj.i]
+    completed = None  # "will put the map on display in April": a thing after the object completes the verb
+    if len(objects) == 1 and not is_copula:
+        first = next((c for c in children if c.dep_ == "prep" and c.i > objects[0].i), None)
+        pobj = next((c for c in first.children if c.dep_ == "pobj"), None) if first is not None else None
+        if first is not None and first.i == objects[0].right_edge.i + 1 and pobj is not None and pobj.pos_ == "NOUN" \
+                and pobj.tag_ == "NN" and not list(pobj.lefts) and not list(pobj.rights) and not helper.is_time(pobj) \
+                and helper.phrase(pobj) is None and pobj.lower_ not in _EN_PART_NOUNS:  # "on display", "on hold"
+            completed = (first, pobj)
+            preps = [(p, o) for p, o in preps if o.i != pobj.i]
     for obj in objects:
         # "rebuilt the main stand in 2022": the parser hangs the date on the object; it dates the deed
         for prep in obj.children:
@@ -1325,6 +1334,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
         middle = helper.plain_text(plain_object) if plain_object is not None and not named_objects else ""
         if lead is not None:
             middle = _join(lead[0].lower_, helper.plain_text(lead[1]))
+        elif completed is not None and middle:
+            middle = _join(middle, completed[0].lower_, helper.plain_text(completed[1]))
         relation = _join(base, middle, preposition)
         prep_facts = True
         for subject_phrase in subject_phrases:
