@@ -58,7 +58,7 @@ _EN_PREPOSITIONS = {
     "between", "among", "through", "after", "before", "during", "within", "without", "across", "behind", "near",
     "toward", "towards", "upon", "via", "like", "as", "than", "per", "since", "until",
 }
-_EN_LOCATIVE = {"in", "at", "to", "into", "near", "from"}
+_EN_LOCATIVE = {"in", "at", "on", "to", "into", "near", "from"}  # "finish on Hardknott Pass": where
 _EN_OBJECT_PRONOUNS = {"it", "them", "him", "us", "me"}  # not "her": "open her European tour in"
 #: prepositions a role noun takes ("CEO of", "professor at", "spokesperson for", "adviser to")
 _EN_ROLE_PREPOSITIONS = {"of", "at", "for"}  # "adviser to" is a role too, but "supply chips to" is not: a verb first decides
@@ -124,6 +124,20 @@ def en_participle(lemma: str) -> str:
     if lemma in _EN_IRREGULAR:
         return _EN_IRREGULAR[lemma][1]
     return _en_regular_ed(lemma)
+
+
+def en_gerund(lemma: str) -> str:
+    """ "build" → "building", "close" → "closing", "stop" → "stopping", "lie" → "lying"."""
+    lemma = lemma.lower()
+    _, _, exceptions = _en_lexicon()
+    if lemma.endswith("ie"):
+        return lemma[:-2] + "ying"
+    if lemma.endswith("e") and not lemma.endswith(("ee", "ye", "oe")) and len(lemma) > 2:
+        return lemma[:-1] + "ing"
+    doubled = lemma + lemma[-1] + "ing"
+    if exceptions.get(doubled) == [lemma]:  # spaCy knows the doubled spelling: "stopping", "running"
+        return doubled
+    return lemma + "ing"
 
 
 def _en_regular_ed(lemma: str) -> str:
@@ -252,6 +266,9 @@ def _modality(edge: Edge) -> str:
     rel = _verb_relation(edge) if modality == "asserted" else None
     if rel is None:
         return modality
+    progressive = re.compile(rf"\b(?:is|are|'s|'re)\s+(?:\w+\s+)?{re.escape(en_gerund(rel.head))}\b", re.IGNORECASE)
+    if any(progressive.search(sentence) for sentence in edge.sentences):
+        return "progressive"  # "a refinery it is building in Kokkola": "Where is X building a refinery?", not "did"
     form = re.compile(rf"\b{re.escape(en_third_person(rel.head))}\b", re.IGNORECASE)
     if any(form.search(sentence) for sentence in edge.sentences) or _bare_present(edge):
         return "present"
@@ -298,6 +315,8 @@ def _finite(lemma: str, modality: str, plural: bool = False) -> str:
     """The finite verb of a fact: "acquired", "plans to acquire", "could acquire", "owns"."""
     if modality == "present":
         return lemma if plural else en_third_person(lemma)
+    if modality == "progressive":
+        return f"{'are' if plural else 'is'} {en_gerund(lemma)}"
     if modality == "planned":
         return f"{'plan' if plural else 'plans'} to {lemma}"
     if modality == "future":
@@ -319,6 +338,8 @@ def _do_support(lemma: str, modality: str) -> tuple[str, str]:
     """(auxiliary, verb) of a question about a fact: ("did", "acquire"), ("does", "plan to acquire"), ("could", "acquire")."""
     if modality == "planned":
         return "does", f"plan to {lemma}"
+    if modality == "progressive":
+        return "is", en_gerund(lemma)
     if modality == "future":
         return "will", lemma
     if modality == "possible":
@@ -378,6 +399,8 @@ class EnglishTemplates:
         aux, verb = _do_support(rel.head, modality)
         if aux == "does" and (_plural_name(head) or (modality == "present" and _bare_present(edge))):
             aux = "do"  # "Where do the Lanterns plan to perform?", "Where do Vistula United play ...?"
+        if aux == "is" and _plural_name(head):
+            aux = "are"
         if kind == "NUM":
             quantity = parse_quantity(edge.tail_label, "en")
             if rel.kind != "verb" or quantity is None:
@@ -389,9 +412,11 @@ class EnglishTemplates:
                 noun = [w for w in rel.rest[:-1] if w.lower() not in _EN_DETERMINERS]
                 if not noun:
                     raise NoTemplate(f"no how-many template for relation {edge.relation!r}")
-                amount = (f"how many {quantity.unit_text}" if quantity.unit_text and not quantity.money
-                          else _en_how_much(noun))
-                return _q(amount, aux, head, verb), "tail.how-much-of"
+                if quantity.unit_text and not quantity.money and noun[-1].lower() not in _EN_MASS_NOUNS | _EN_PLURAL_MONEY:
+                    # "take delivery of" eight trains: "How many trains does X plan to take delivery of?" (not
+                    # "... plan to take?"); "have sales of" 1.3 billion crowns stays "How much in sales ...?"
+                    return _q(f"how many {quantity.unit_text}", aux, head, verb, rel.rest_text), "tail.how-many-of"
+                return _q(_en_how_much(noun), aux, head, verb), "tail.how-much-of"
             if prep:
                 raise NoTemplate(f"no how-many template for relation {edge.relation!r}")
             return _q(amount, aux, head, verb, rel.rest_text), "tail.how-many"
@@ -400,7 +425,7 @@ class EnglishTemplates:
                 if prep in _EN_NOT_WHEN:  # "approve a budget for 2027": 2027 is not when it was approved
                     raise NoTemplate(f"no when template for relation {edge.relation!r} (its date follows {prep!r})")
                 if prep == "since":
-                    if modality not in ("asserted", "present"):
+                    if modality not in ("asserted", "present", "progressive"):
                         raise NoTemplate(f"no {modality} since-when template for {edge.relation!r}")
                     return _q("since when has", head, en_participle(rel.head), rel.rest_without_preposition), "tail.since-when"
                 return _q("when", aux, head, verb, rel.rest_without_preposition), "tail.when"
@@ -411,8 +436,10 @@ class EnglishTemplates:
             if (kind == "LOC" and prep in _EN_LOCATIVE) or (
                     prep in ("in", "at") and _name_head(edge.tail_label) in _EN_PLACE_HEADS):
                 # "perform at Quayside Arena": where, even when the arena is also the company
-                # that announces concerts ("Which organization did X perform at?")
-                return _q("where", aux, head, verb, rel.rest_without_preposition), "tail.where"
+                # that announces concerts ("Which organization did X perform at?"); a direction keeps
+                # its preposition: "Where did X import gas from?", not "Where did X import gas?"
+                rest = rel.rest_text if prep in _EN_DIRECTIONS else rel.rest_without_preposition
+                return _q("where", aux, head, verb, rest), "tail.where"
             if kind == "LOC" and not prep and not rel.rest and rel.head not in _EN_PLACE_OBJECT_VERBS:
                 who = "what"
             if kind == "ORG" and not prep and rel.head in _EN_MAKING_VERBS:
@@ -511,6 +538,8 @@ class EnglishTemplates:
         if rel.kind == "verb" and not rel.trailing_preposition:
             # the object of "X acquired Y" as a subject predicate: "was acquired by X"
             rest = f" {rel.rest_text}" if rel.rest_text else ""
+            if modality == "progressive":
+                return f"is being {en_participle(rel.head)} by {head}{rest}"
             return f"{'is' if modality == 'present' else 'was'} {en_participle(rel.head)} by {head}{rest}"
         if rel.kind == "role":
             return f"has {head} as its {rel.head}" if rel.rest == ("of",) else _raise(edge)
@@ -558,6 +587,8 @@ class EnglishTemplates:
             who = "who" if kind == "PER" else _EN_WHO.get(kind, "which")
             who = "which" if who in ("what", "when") else who
             what = f"more {quantity.unit_text}" if quantity.unit_text and not quantity.money else _en_more(noun)
+            if quantity.unit_text and not quantity.money and noun[-1].lower() not in _EN_MASS_NOUNS | _EN_PLURAL_MONEY:
+                what = f"{rel.rest_text} more {quantity.unit_text}"  # "took delivery of more trains", not "took more trains"
             return _q(who, _finite(rel.head, _modality(edge)), what)[:-1] + f", {first} or {second}?", "comparison.of"
         if rel.trailing_preposition:
             raise NoTemplate(f"no comparison template for relation {edge.relation!r}")
@@ -571,6 +602,8 @@ class EnglishTemplates:
 
 
 #: prepositions before a date that do not say when the fact happened ("a budget for 2027", "by 2028")
+#: prepositions of a direction: a where-question keeps them ("Where will X move its base to?")
+_EN_DIRECTIONS = frozenset({"to", "from", "into", "onto", "towards", "toward"})
 _EN_NOT_WHEN = {"for", "by", "until", "before", "after", "from", "to", "through", "over", "within"}
 #: nouns measured, not counted: "How much revenue did X report?"
 _EN_MASS_NOUNS = frozenset(
@@ -765,6 +798,9 @@ def en_skip_reason(subgraph) -> str | None:
                 for sentence in edge.sentences):
             # "met with Sofia Brandt in Rotterdam" → (Elena Marsh, meet in, Rotterdam): "the place that Elena Marsh met in"
             return f"skipped: {edge.relation!r} lost whom the meeting was with"
+        if words and words[-1] in ("between", "among", "amongst") and subgraph.type != "set":
+            # "run hourly trains between" Porto: one of two ends; only a set question names both
+            return f"skipped: {edge.relation!r} holds one of the things it is between; only a set question asks them together"
         for node, label, typ in ((edge.head, edge.head_label, edge.head_type), (edge.tail, edge.tail_label, edge.tail_type)):
             if node in hidden:
                 continue
@@ -807,7 +843,8 @@ def en_name_article(label: str, sentences: list[str]) -> str:
     in the first quarter of 2027", not "in first quarter of 2027"."""
     if not label.strip() or label.split()[0].lower() in _EN_DETERMINER_WORDS:
         return label
-    if not label[:1].isupper() and not (label.split()[0].lower() in _EN_TIME_OPENERS and " of " in label):
+    if not label[:1].isupper() and not (label.split()[0].lower() in _EN_TIME_OPENERS and " of " in label) \
+            and not (label.split()[0].isdigit() and len(label.split()) > 1):  # "the 2027 race"
         return label
     pattern = re.compile(rf"(?:^|(?<=\W))(\w+\s+)?{re.escape(label)}(?!\w)")
     seen = 0
