@@ -10,6 +10,7 @@ from schemas import Edge
 from tasks.dragon.subgraphs import parse_quantity
 from tasks.dragon.questions_base import NoTemplate, _cap, _q  # noqa: F401
 from tasks.dragon.questions_base import asserted_only as _asserted_only, modality_of as _base_modality
+from tasks.dragon import questions_en_context as en_context
 
 # =========================================================================== English realisation
 
@@ -241,6 +242,65 @@ _EN_WHO_PLURAL = {"PER": "who", "ORG": "which organizations", "LOC": "which plac
 _EN_CLASS = {"PER": "the person", "ORG": "the organization", "LOC": "the place", "MISC": "the one", "NUM": "the one", "DATE": "the time"}
 _EN_DETERMINERS = {"a", "an", "the", "its", "their", "his", "her"}
 
+#: last words of names that say what kind of place the thing is: asked "Which arena ...?", not
+#: "Which organization ...?" (a venue that announces concerts is still a venue) nor "Which place ...?"
+#: (which would also be answered by the other things its owner owns)
+_EN_VENUE_HEADS = frozenset(
+    "arena stadium hall airport station museum bridge pier quay plant factory gallery library hotel theatre theater "
+    "port harbour harbor centre center".split())
+
+
+def _venue(label: str) -> str | None:
+    """ "arena" for "Quayside Arena", else None (see _EN_VENUE_HEADS)."""
+    words = label.split()
+    if len(words) < 2 or not words[-1][:1].isupper():
+        return None
+    head = words[-1].lower().strip(".,")
+    return head if head in _EN_VENUE_HEADS else None
+
+
+def _wh(kind: str, label: str | None = None, plural: bool = False) -> str:
+    """The question word for an answer of ``kind`` named ``label``: "who", "which organization",
+    "which arena" (a venue's own head noun)."""
+    venue = _venue(label) if label and kind not in ("PER", "NUM", "DATE") else None
+    if venue:
+        return f"which {venue}{'s' if plural else ''}"
+    return (_EN_WHO_PLURAL if plural else _EN_WHO)[kind]
+
+
+def _class_noun(kind: str, label: str | None = None) -> str:
+    """ "the person", "the organization", "the arena": how a relative clause names a hidden node."""
+    venue = _venue(label) if label and kind not in ("PER", "NUM", "DATE") else None
+    return f"the {venue}" if venue else _EN_CLASS[kind]
+
+
+#: approximators before an amount: "about 2,100 people", "more than 40 licence applications"
+_EN_APPROXIMATORS = re.compile(
+    r"^(?:about|around|roughly|nearly|almost|approximately|some|over|under|more\s+than|less\s+than|fewer\s+than|"
+    r"at\s+least|at\s+most|up\s+to|just\s+over|just\s+under|another|an\s+additional|a\s+further)\s+",
+    re.IGNORECASE)
+
+
+def en_amount(label: str):
+    """The amount a label states (``parse_quantity``), also behind an approximator ("about 2,100
+    people", "more than 40 licence applications"); None when it is no amount."""
+    if re.search(r"\d(?!(?:bn|m|k|mn|tn|b|million|billion|thousand|trillion)\b)[a-zA-Z]", label):
+        return None  # "some 5nm production", "a 7nm chip": the number measures a modifier, it counts nothing
+    quantity = parse_quantity(label, "en")
+    if quantity is None:
+        stripped = _EN_APPROXIMATORS.sub("", label.strip())
+        if stripped != label.strip():
+            quantity = parse_quantity(stripped, "en")
+    return quantity
+
+
+#: verbs whose "in"/"at" object is where they happen, whatever the tagger calls it ("start in
+#: Barrow-in-Furness", "farm at Boot in Eskdale"); not "invest in", "a stake in"
+_EN_WHERE_VERBS = frozenset(
+    "start finish end begin live farm work settle open close build base locate stage hold host perform play meet "
+    "grow operate arrive land stop stay die study train run manage open relocate move expand launch set sit stand "
+    "compete race record shoot film lie".split())
+
 
 
 
@@ -257,22 +317,54 @@ def en_third_person(lemma: str) -> str:
 
 
 def _modality(edge: Edge) -> str:
-    """asserted / planned / possible, and "present" for an asserted fact its sentence states in the
-    present tense ("Eastline Auto employs 3,100 people": "How many people does Eastline Auto
-    employ?", not "did ... employ")."""
+    """asserted / planned / possible, and for an asserted fact the tense its sentence states it in:
+    "present" ("Eastline Auto employs 3,100 people", "which is owned by Grupo Iberval": "How many
+    people does Eastline Auto employ?", "Which organization does Grupo Iberval own?", not "did"),
+    "perfect" ("has visited Cumbria every May since 2015": "has ... visited"), "progressive"."""
     modality = _base_modality(edge)
     if modality == "planned" and _said_with_will(edge):
         return "future"
     rel = _verb_relation(edge) if modality == "asserted" else None
     if rel is None:
         return modality
+    said = en_context.tense(edge, rel.head)
+    if said in ("present", "perfect", "progressive"):
+        return said
+    if said == "past":
+        return modality
     progressive = re.compile(rf"\b(?:is|are|'s|'re)\s+(?:\w+\s+)?{re.escape(en_gerund(rel.head))}\b", re.IGNORECASE)
     if any(progressive.search(sentence) for sentence in edge.sentences):
         return "progressive"  # "a refinery it is building in Kokkola": "Where is X building a refinery?", not "did"
+    if rel.head == "have":
+        return modality
     form = re.compile(rf"\b{re.escape(en_third_person(rel.head))}\b", re.IGNORECASE)
     if any(form.search(sentence) for sentence in edge.sentences) or _bare_present(edge):
         return "present"
     return modality
+
+
+def _relation(edge: Edge) -> EnRelation:
+    """The edge's relation shape, corrected by its sentence: "farm at" is a role noun by its
+    shape ("What is Michael Birkett the farm at?") but a verb in "who farms at Boot"."""
+    rel = en_relation(edge.relation)
+    if rel.kind in ("role", "attribute"):
+        words = rel.head.split()
+        lemma = _en_verb_lemma(words[0])
+        if lemma is not None and len(words) <= 2 and en_context.verb_in_text(edge, lemma, rel.trailing_preposition):
+            return EnRelation("verb", lemma, tuple(words[1:]) + rel.rest)
+    return rel
+
+
+def _be_tense(edge: Edge, rel: EnRelation) -> str:
+    """ "is" / "was" for a passive relation: as its sentence says it where the verb is found
+    ("which is organised by", "was founded in 1952"), else by the participle's kind."""
+    lemma = _en_verb_lemma(rel.head)
+    said = en_context.tense(edge, lemma) if lemma else None
+    if said == "present":
+        return "is"
+    if said in ("past", "perfect"):
+        return "was"
+    return "is" if rel.head in _EN_STATIVE else "was"
 
 
 #: words that make a future a plan: "plans to open", "is set to open", "intends to open"
@@ -295,10 +387,10 @@ def _said_with_will(edge: Edge) -> bool:
 def _verb_relation(edge: Edge) -> EnRelation | None:
     """The edge's relation when it is a verb other than be / have (a tense can be read off it)."""
     try:
-        rel = en_relation(edge.relation)
+        rel = _relation(edge)
     except NoTemplate:
         return None
-    return rel if rel.kind == "verb" and rel.head not in ("be", "have") else None
+    return rel if rel.kind == "verb" and rel.head != "be" else None
 
 
 def _bare_present(edge: Edge) -> bool:
@@ -317,6 +409,8 @@ def _finite(lemma: str, modality: str, plural: bool = False) -> str:
         return lemma if plural else en_third_person(lemma)
     if modality == "progressive":
         return f"{'are' if plural else 'is'} {en_gerund(lemma)}"
+    if modality == "perfect":
+        return f"{'have' if plural else 'has'} {en_participle(lemma)}"
     if modality == "planned":
         return f"{'plan' if plural else 'plans'} to {lemma}"
     if modality == "future":
@@ -340,6 +434,8 @@ def _do_support(lemma: str, modality: str) -> tuple[str, str]:
         return "does", f"plan to {lemma}"
     if modality == "progressive":
         return "is", en_gerund(lemma)
+    if modality == "perfect":
+        return "has", en_participle(lemma)
     if modality == "future":
         return "will", lemma
     if modality == "possible":
@@ -363,13 +459,13 @@ class EnglishTemplates:
 
     def _predicate_for_head(self, edge: Edge, subject: str) -> str:
         """A full clause with ``subject`` as the edge's head: "X acquired Y"."""
-        rel = en_relation(edge.relation)
+        rel = _relation(edge)
         tail = edge.tail_label
         if rel.kind == "verb":
             return self._verb_clause(subject, rel, tail, _modality(edge))
         _asserted_only(edge, "a statement")
         if rel.kind == "passive":
-            return " ".join(p for p in (subject, self._be(rel), rel.head, rel.rest_text, tail) if p)
+            return " ".join(p for p in (subject, _be_tense(edge, rel), rel.head, rel.rest_text, tail) if p)
         if rel.kind == "role":
             return f"{subject} is {_role_article(edge, rel)} {rel.head} {rel.rest_text} {tail}"
         return f"the {rel.head} of {subject} is {tail}"
@@ -390,9 +486,9 @@ class EnglishTemplates:
 
     def ask_tail(self, edge: Edge, head: str, kind: str, plural: bool = False) -> tuple[str, str]:
         """Question whose answer is the edge's tail; ``head`` is how the head is named."""
-        rel = en_relation(edge.relation)
+        rel = _relation(edge)
         prep = rel.trailing_preposition
-        who = (_EN_WHO_PLURAL if plural else _EN_WHO)[kind]
+        who = _wh(kind, edge.tail_label, plural)
         modality = _modality(edge)
         if rel.kind != "verb":
             _asserted_only(edge, "a question")
@@ -401,10 +497,15 @@ class EnglishTemplates:
             aux = "do"  # "Where do the Lanterns plan to perform?", "Where do Vistula United play ...?"
         if aux == "is" and _plural_name(head):
             aux = "are"
+        if aux == "has" and _plural_name(head):
+            aux = "have"
         if kind == "NUM":
-            quantity = parse_quantity(edge.tail_label, "en")
+            quantity = en_amount(edge.tail_label)
             if rel.kind != "verb" or quantity is None:
                 raise NoTemplate(f"no how-many template for relation {edge.relation!r}")
+            if quantity.money and quantity.unit_text and quantity.unit_text.split()[-1].lower() not in _EN_CURRENCY_WORDS:
+                # "$260 million pet food plant": a thing described by its price; "How much will X build?" asks nothing
+                raise NoTemplate(f"{edge.tail_label!r} is a thing described by its price, not an amount")
             amount = f"how many {quantity.unit_text}" if quantity.unit_text and not quantity.money else "how much"
             if quantity.unit in ("percent", "per cent", "%"):  # not "How many percent did turnout reach?"
                 amount = "what percentage"
@@ -425,7 +526,7 @@ class EnglishTemplates:
                 if prep in _EN_NOT_WHEN:  # "approve a budget for 2027": 2027 is not when it was approved
                     raise NoTemplate(f"no when template for relation {edge.relation!r} (its date follows {prep!r})")
                 if prep == "since":
-                    if modality not in ("asserted", "present", "progressive"):
+                    if modality not in ("asserted", "present", "progressive", "perfect"):
                         raise NoTemplate(f"no {modality} since-when template for {edge.relation!r}")
                     return _q("since when has", head, en_participle(rel.head), rel.rest_without_preposition), "tail.since-when"
                 return _q("when", aux, head, verb, rel.rest_without_preposition), "tail.when"
@@ -434,7 +535,9 @@ class EnglishTemplates:
             raise NoTemplate(f"no when template for relation {edge.relation!r}")
         if rel.kind == "verb":
             if (kind == "LOC" and prep in _EN_LOCATIVE) or (
-                    prep in ("in", "at") and _name_head(edge.tail_label) in _EN_PLACE_HEADS):
+                    prep in ("in", "at") and _name_head(edge.tail_label) in _EN_PLACE_HEADS) or (
+                    prep in ("in", "at") and kind in ("ORG", "MISC") and rel.head in _EN_WHERE_VERBS
+                    and _name_head(edge.tail_label) not in _EN_ORG_HEADS and edge.tail_label[:1].isupper()):
                 # "perform at Quayside Arena": where, even when the arena is also the company
                 # that announces concerts ("Which organization did X perform at?"); a direction keeps
                 # its preposition: "Where did X import gas from?", not "Where did X import gas?"
@@ -442,15 +545,25 @@ class EnglishTemplates:
                 return _q("where", aux, head, verb, rest), "tail.where"
             if kind == "LOC" and not prep and not rel.rest and rel.head not in _EN_PLACE_OBJECT_VERBS:
                 who = "what"
-            if kind == "ORG" and not prep and rel.head in _EN_MAKING_VERBS:
+            if kind == "ORG" and not prep and rel.head in _EN_MAKING_VERBS and not _venue(edge.tail_label):
                 who = "what"  # "Which organization does Lumen Energy produce?" -> the Lumen Volta: a product
+            if kind == "PER" and not prep and rel.head in _EN_THING_OBJECT_VERBS:
+                who = "what"  # "Who does the Multi-State Gaming Association run?" -> Mega Fortune, a lottery
+            if prep == "of" and len(rel.rest) > 1:
+                # "praise the speed of" Kwame Asante: "Whose speed did Petra Novak praise?", not "Who did Petra
+                # Novak praise the speed of?"; "Which organization's board will Henrik Dahl join?"
+                noun = [w for w in rel.rest[:-1] if w.lower() not in _EN_DETERMINERS]
+                if not noun or kind not in ("PER", "ORG") or plural:
+                    raise NoTemplate(f"no template for the object of {edge.relation!r} (a preposition would be stranded)")
+                whose = "whose" if kind == "PER" else "which organization's"
+                return _q(whose, " ".join(noun), aux, head, verb), "tail.whose"
             return _q(who, aux, head, verb, rel.rest_text), "tail.verb"
         if rel.kind == "passive":
             if kind == "LOC" and prep in _EN_LOCATIVE:
-                return _q("where", self._be(rel), head, rel.head, rel.rest_without_preposition), "tail.passive-where"
+                return _q("where", _be_tense(edge, rel), head, rel.head, rel.rest_without_preposition), "tail.passive-where"
             if prep is None:
                 raise NoTemplate(f"passive relation {edge.relation!r} without a preposition")
-            return _q(who, self._be(rel), head, rel.head, rel.rest_text), "tail.passive"
+            return _q(who, _be_tense(edge, rel), head, rel.head, rel.rest_text), "tail.passive"
         if rel.kind == "role":
             if head.startswith(tuple(f"{c} " for c in _EN_CLASS.values())):
                 # "What is the person who praised the speed of Kwame Asante the head coach of?"
@@ -462,8 +575,8 @@ class EnglishTemplates:
 
     def ask_head(self, edge: Edge, tail: str, kind: str, plural: bool = False) -> tuple[str, str]:
         """Question whose answer is the edge's head; ``tail`` is how the tail is named."""
-        rel = en_relation(edge.relation)
-        who = (_EN_WHO_PLURAL if plural else _EN_WHO)[kind]
+        rel = _relation(edge)
+        who = _wh(kind, edge.head_label, plural)
         if kind == "DATE":
             raise NoTemplate(f"a date as the subject of {edge.relation!r}")
         modality = _modality(edge)
@@ -471,7 +584,7 @@ class EnglishTemplates:
             return _q(self._verb_clause(who, rel, tail, modality, plural and who != "who")), "head.verb"
         _asserted_only(edge, "a question")
         if rel.kind == "passive":
-            be = self._be(rel) if not plural else ("are" if self._be(rel) == "is" else "were")
+            be = _be_tense(edge, rel) if not plural else ("are" if _be_tense(edge, rel) == "is" else "were")
             return _q(who, be, rel.head, rel.rest_text, tail), "head.passive"
         if rel.kind == "role":
             if plural:
@@ -486,10 +599,10 @@ class EnglishTemplates:
 
     def describe(self, edge: Edge, node: str, kind: str) -> str:
         """ "the organization that sold 2139 cars in 2023": ``node`` described by ``edge`` without naming it."""
-        rel = en_relation(edge.relation)
+        rel = _relation(edge)
         if kind == "DATE":
             raise NoTemplate("a date is not described by a relative clause")
-        cls = _EN_CLASS[kind]
+        cls = _class_noun(kind, edge.head_label if node == edge.head else edge.tail_label)
         that = "who" if kind == "PER" else "that"
         modality = _modality(edge)
         if rel.kind != "verb":
@@ -499,13 +612,21 @@ class EnglishTemplates:
             if rel.kind == "verb":
                 return f"{cls} {self._verb_clause(that, rel, tail, modality)}"
             if rel.kind == "passive":
-                return " ".join(p for p in (cls, that, self._be(rel), rel.head, rel.rest_text, tail) if p)
+                return " ".join(p for p in (cls, that, _be_tense(edge, rel), rel.head, rel.rest_text, tail) if p)
             if rel.kind == "role":
                 return f"{cls} {that} is {_role_article(edge, rel)} {rel.head} {rel.rest_text} {tail}"
             return f"{cls} whose {rel.head} is {tail}"
         head = edge.head_label
-        if rel.kind == "verb" and rel.trailing_preposition in ("in", "at") and _name_head(edge.tail_label) in _EN_PLACE_HEADS:
+        if rel.kind == "verb" and rel.trailing_preposition in ("in", "at") and _name_head(edge.tail_label) in _EN_PLACE_HEADS \
+                and not _venue(edge.tail_label):
             cls = "the place"  # "the place that Elena Marsh performed at", though the arena is a company too
+        if rel.kind == "verb" and rel.trailing_preposition == "of" and len(rel.rest) > 1:
+            # "the organization whose board Henrik Dahl will join", not "... that Henrik Dahl will join the board of"
+            noun = [w for w in rel.rest[:-1] if w.lower() not in _EN_DETERMINERS]
+            if not noun or kind not in ("PER", "ORG"):
+                raise NoTemplate(f"cannot describe the object of {edge.relation!r} (a preposition would be stranded)")
+            plural_head = _plural_name(head)
+            return " ".join(p for p in (cls, "whose", " ".join(noun), head, _finite(rel.head, modality, plural_head)) if p)
         if rel.kind == "verb":
             plural_head = _plural_name(head)
             return " ".join(p for p in (cls, "that", head, _finite(rel.head, modality, plural_head),
@@ -513,14 +634,14 @@ class EnglishTemplates:
         if rel.kind == "passive":
             if rel.trailing_preposition is None:
                 raise NoTemplate(f"cannot describe the object of passive {edge.relation!r}")
-            return " ".join(p for p in (cls, "that", head, self._be(rel), rel.head, rel.rest_text) if p)
+            return " ".join(p for p in (cls, "that", head, _be_tense(edge, rel), rel.head, rel.rest_text) if p)
         if rel.kind == "role":
             return f"{cls} that {head} is the {rel.head} {rel.rest_text}"
         return f"{cls} that is the {rel.head} of {head}"
 
     def subject_predicate(self, edge: Edge, node: str) -> str:
         """A predicate true of ``node`` for a conditional question: "acquired Nordic Freight"."""
-        rel = en_relation(edge.relation)
+        rel = _relation(edge)
         modality = _modality(edge)
         if node == edge.head and rel.kind == "verb":
             return self._verb_clause("", rel, edge.tail_label, modality).strip()
@@ -530,7 +651,7 @@ class EnglishTemplates:
             if rel.kind == "verb":
                 return self._verb_clause("", rel, tail).strip()
             if rel.kind == "passive":
-                return " ".join(p for p in (self._be(rel), rel.head, rel.rest_text, tail) if p)
+                return " ".join(p for p in (_be_tense(edge, rel), rel.head, rel.rest_text, tail) if p)
             if rel.kind == "role":
                 return f"is {_role_article(edge, rel)} {rel.head} {rel.rest_text} {tail}"
             return f"has {tail} as its {rel.head}"
@@ -540,6 +661,8 @@ class EnglishTemplates:
             rest = f" {rel.rest_text}" if rel.rest_text else ""
             if modality == "progressive":
                 return f"is being {en_participle(rel.head)} by {head}{rest}"
+            if modality == "perfect":
+                return f"has been {en_participle(rel.head)} by {head}{rest}"
             return f"{'is' if modality == 'present' else 'was'} {en_participle(rel.head)} by {head}{rest}"
         if rel.kind == "role":
             return f"has {head} as its {rel.head}" if rel.rest == ("of",) else _raise(edge)
@@ -553,8 +676,9 @@ class EnglishTemplates:
         "Lumen Energy plans to supply _"), the two relative clauses of the thing asked for:
         "What is the name of the organization that Tidewave Robotics tested its machines at and
         that employs 900 people?"."""
+        label = next((e.head_label if e.head == shared else e.tail_label) for e in edges)
         try:
-            return self.conditional(shared_kind, [self.subject_predicate(e, shared) for e in edges])
+            return self.conditional(shared_kind, [self.subject_predicate(e, shared) for e in edges], label)
         except NoTemplate as direct:
             if shared_kind == "DATE":
                 raise
@@ -564,18 +688,18 @@ class EnglishTemplates:
                 first, second = (self.describe(e, shared, shared_kind) for e in ordered)
             except NoTemplate:
                 raise direct from None
-            cls = _EN_CLASS[shared_kind]
+            cls = _class_noun(shared_kind, label)
             if not second.startswith(cls + " "):
                 raise direct from None
             return _q("what is the name of", first, "and", second[len(cls) + 1:]), "conditional.described"
 
-    def conditional(self, shared_kind: str, predicates: list[str]) -> tuple[str, str]:
+    def conditional(self, shared_kind: str, predicates: list[str], label: str | None = None) -> tuple[str, str]:
         if shared_kind == "DATE":
             raise NoTemplate("a date as the subject of a conditional question")
-        return _q(_EN_WHO[shared_kind], " and ".join(predicates)), "conditional"
+        return _q(_wh(shared_kind, label), " and ".join(predicates)), "conditional"
 
     def comparison(self, edge: Edge, kind: str, first: str, second: str) -> tuple[str, str]:
-        rel = en_relation(edge.relation)
+        rel = _relation(edge)
         _asserted_only(edge, "a comparison")
         quantity = parse_quantity(edge.tail_label, "en")
         if rel.kind != "verb" or quantity is None:
@@ -605,6 +729,11 @@ class EnglishTemplates:
 #: prepositions of a direction: a where-question keeps them ("Where will X move its base to?")
 _EN_DIRECTIONS = frozenset({"to", "from", "into", "onto", "towards", "toward"})
 _EN_NOT_WHEN = {"for", "by", "until", "before", "after", "from", "to", "through", "over", "within"}
+#: currency words: "1.3 billion Swedish crowns" is an amount, "$260 million pet food plant" a thing
+_EN_CURRENCY_WORDS = frozenset(
+    "euro euros dollar dollars pound pounds sterling crown crowns kronor krona krone kroner franc francs zloty zlotys "
+    "guinea guineas yen yuan rouble roubles ruble rubles rupee rupees peso pesos real reais rand lira lire forint "
+    "forints koruna won shekel shekels dirham dirhams cent cents pence p usd eur gbp".split())
 #: nouns measured, not counted: "How much revenue did X report?"
 _EN_MASS_NOUNS = frozenset(
     "revenue revenues profit funding money debt capital income turnover investment aid cash financing compensation "
@@ -657,6 +786,9 @@ _EN_GIVING_VERBS = frozenset("supply sell pay give send deliver lend loan award 
 #: what is made, launched or sold is a product, whatever the tagger calls its name
 _EN_MAKING_VERBS = frozenset(
     "produce build make manufacture launch unveil release design develop sell market ship assemble".split())
+#: verbs whose direct object is never a person, whatever the tagger calls its name
+_EN_THING_OBJECT_VERBS = _EN_MAKING_VERBS - {"sell"} | frozenset(
+    "run operate own organise organize sponsor host stage open close delay cancel postpone".split())
 #: what organisations do and places do not: a "place" that signs, pays or sues is a club, a council, a firm
 _EN_AGENT_VERBS = frozenset(
     "sign sell buy acquire hire fire pay sue appoint sponsor invest announce approve award order employ recall "
@@ -687,8 +819,12 @@ def refine_kinds_en(kinds: dict, subgraphs) -> dict:
         if subgraph.lang != "en":
             continue
         for edge in subgraph.edges:
+            if kinds.get(("en", edge.tail)) not in ("NUM", "DATE") and any(ch.isdigit() for ch in edge.tail_label) \
+                    and parse_quantity(edge.tail_label, "en") is None and en_amount(edge.tail_label) is not None:
+                kinds[("en", edge.tail)] = "NUM"  # "about 2,100 people": "How many people ...?", not "What ...?"
             for node, label in ((edge.head, edge.head_label), (edge.tail, edge.tail_label)):
                 kind = kinds.get(("en", node))
+                label = label[4:] if label.startswith("the ") else label  # "the Solway Cocklers' Association"
                 if kind not in ("PER", "MISC", "LOC", "ORG", None) or not label[:1].isupper():
                     continue
                 head = _name_head(label)
@@ -697,7 +833,7 @@ def refine_kinds_en(kinds: dict, subgraphs) -> dict:
                 elif head in _EN_PLACE_HEADS and kind in ("PER", "MISC", None):
                     kinds[("en", node)] = "LOC"
             try:
-                rel = en_relation(edge.relation)
+                rel = _relation(edge)
             except NoTemplate:
                 continue
             if rel.trailing_preposition in ("at", "in") and _name_head(edge.tail_label) in _EN_PLACE_HEADS:
@@ -733,13 +869,27 @@ def en_vague(label: str, entity_type: str | None = None, sentences: list[str] = 
       answer, a bare single noun ("the debut", "the money", "the customers"): "the battery
       plant" or "a new terminal" still answer what was built;
     - a common noun with a name as a mere modifier: "Stuttgart carmaker", "Irish singer",
-      "European supplier", "the tour in Copenhagen" (the head noun is lowercase and no
-      "of / for / to <Name>" after it says which one: "the finance committee of Ashford
-      City Council" does);
+      "European supplier", "the tour in Copenhagen", "the sale to Harbour Logistics" (the head
+      noun is lowercase and no "of <Name>" after it says which one: "the finance committee of
+      Ashford City Council" does);
+    - a common noun dated by a year: "the 2027 race", "the 2024 final" (which race?);
+    - a common noun capitalised only by its place: "TENANTS" (a kicker in capitals),
+      "Contractors" opening every sentence it is in;
     Numbers, amounts and dates are values, never vague.
     """
     from tasks.dragon.questions_base import is_date_label
 
+    bare = [w for w in label.split() if w.lower() not in _EN_DETERMINER_WORDS]
+    if len(bare) > 1 and any(re.fullmatch(r"(?:1[89]|20)\d\d", w) and not bare[i + 1].endswith("s")
+                             for i, w in enumerate(bare[:-1])) and not any(w[:1].isupper() for w in bare):
+        return True  # "the 2027 race": the year says when, not which race ("1870 cars" counts cars)
+    if len(bare) == 1 and bare[0].isalpha() and (bare[0].isupper() and len(bare[0]) > 3 or bare[0][1:].islower()) \
+            and bare[0][:1].isupper() and _common_noun(bare[0]):
+        mentions = [m for sentence in sentences for m in re.finditer(rf"\b{re.escape(bare[0])}\b", sentence)]
+        if bare[0].isupper() or (mentions and all(m.start() == 0 for m in mentions) and all(
+                en_context.sentence_doc(m.string)[0].pos_ == "NOUN" and not en_context.sentence_doc(m.string)[0].ent_type_
+                for m in mentions)):
+            return True  # "TENANTS have slammed ...", "Contractors plan to start work in April"
     # the triplet stage types anything with a digit a quantity: "24-year-old Nigerian forward" is none
     if entity_type in ("date", "money") or is_date_label(label, "en") \
             or any(re.fullmatch(r"[$€£]?\d[\d,.]*%?", w) for w in label.split()):
@@ -766,16 +916,25 @@ def en_vague(label: str, entity_type: str | None = None, sentences: list[str] = 
     cut = next((i for i, w in enumerate(words) if i > 0 and w in _EN_PREPOSITIONS), len(words))
     core, rest = words[:cut], words[cut:]
     if core[-1][:1].islower():
-        specific = rest and rest[0] in ("of", "for", "to") and any(w[:1].isupper() for w in rest[1:])
+        specific = rest and rest[0] == "of" and any(w[:1].isupper() for w in rest[1:])
         return not specific
     return False
 
 
-#: a relation that carries "the company" / "the building" points back to a name said before it
+def _common_noun(word: str) -> bool:
+    """ "Tenants", "CONTRACTORS", "Construction": a common noun (singular or plural) of the lexicon."""
+    _, nouns, _ = _en_lexicon()
+    lower = word.lower()
+    return lower in nouns or (lower.endswith("s") and lower[:-1] in nouns) or (lower.endswith("es") and lower[:-2] in nouns)
+
+
+#: a relation that carries "the company" / "the building" / "the two companies'" points back to a name said before it
 _EN_BACK_REFERENCE = re.compile(
-    r"\b(?:the|its|their|this|that)\s+(?:company|group|firm|club|building|team|plant|factory|site|city|town|deal|"
-    r"business|carrier|carmaker|operator|terminal|fund|bank|airline|council|stadium|arena|venue|project|contract|"
-    r"agreement|band|singer|player|striker|album|tour)\b(?!\s+of\b)", re.IGNORECASE)
+    r"\b(?:the|its|their|this|that|these|those)\s+(?:(?:two|both|three|four|other)\s+)?"
+    r"(?:compan(?:y|ies)|groups?|firms?|clubs?|buildings?|teams?|plants?|factor(?:y|ies)|sites?|city|cities|towns?|"
+    r"deals?|business(?:es)?|carriers?|carmakers?|operators?|terminals?|funds?|banks?|airlines?|councils?|stadium|"
+    r"arenas?|venues?|projects?|contracts?|agreements?|bands?|singers?|players?|strikers?|albums?|tour|sale|merger|"
+    r"takeover|acquisition|publishers?|partners?|sides?)(?:'s|’s|'|’)?(?=\W|$)(?!\s+of\b)", re.IGNORECASE)
 
 
 def en_skip_reason(subgraph) -> str | None:
@@ -786,6 +945,8 @@ def en_skip_reason(subgraph) -> str | None:
     conditions of a conditional question that restate one fact ("approved a budget of 410
     million pounds and approved a budget for 2027") ask nothing twice.
     """
+    from tasks.dragon.questions_base import is_date_label
+
     hidden = set(subgraph.hidden_nodes)
     for edge in subgraph.edges:
         words = edge.relation.lower().split()
@@ -801,6 +962,11 @@ def en_skip_reason(subgraph) -> str | None:
         if words and words[-1] in ("between", "among", "amongst") and subgraph.type != "set":
             # "run hourly trains between" Porto: one of two ends; only a set question names both
             return f"skipped: {edge.relation!r} holds one of the things it is between; only a set question asks them together"
+        if edge.head not in hidden and not any(ch.isupper() for ch in edge.head_label) \
+                and en_amount(edge.head_label) is None and not is_date_label(edge.head_label, "en"):
+            # "Who will 22-year-old striker replace?", "What slammed Harbourside Homes?" -> "leaking roofs":
+            # a description as the subject of a fact names no one
+            return f"skipped: the subject {edge.head_label!r} is a description, not a name"
         for node, label, typ in ((edge.head, edge.head_label, edge.head_type), (edge.tail, edge.tail_label, edge.tail_type)):
             if node in hidden:
                 continue
@@ -888,3 +1054,62 @@ def en_time_once(question: str) -> str:
     for m in reversed(repeated):
         question = question[:m.start()] + question[m.end():]
     return question
+
+
+# =========================================================================== what the sentence adds (issue 10, round 2)
+
+#: verbs of paying: an amount paid with no one it is paid to reads, beside another fact about a
+#: party, as paid for that party ("signed Kwame Asante and paid a reported fee of 2.5 million euros")
+_EN_PAYING_VERBS = frozenset("pay spend invest receive charge cost earn offer bid lend borrow raise".split())
+
+
+def en_incomplete(subgraph, kinds: dict) -> str | None:
+    """Why the question about ``subgraph`` would not be answered by its gold as asked (recorded
+    as a Failure), read from the facts' own sentences (``questions_en_context``): an amount with
+    a qualifier or a second object the question drops, a member of a coordination the answer
+    leaves out, a time that dates a noun rather than the verb; or a conditional question that
+    would join an amount paid to no one with another party of the subject ("signed X and paid a
+    fee of Y": a false premise when the fee was another transfer's). None when it is complete."""
+    hidden = set(subgraph.hidden_nodes)
+    answers = set(subgraph.answer_nodes)
+    for edge in subgraph.edges:
+        try:
+            rel = _relation(edge)
+        except NoTemplate:
+            continue
+        if rel.kind != "verb":
+            continue
+        for node, label, is_tail in ((edge.tail, edge.tail_label, True), (edge.head, edge.head_label, False)):
+            if node in hidden:
+                continue
+            kind = kinds.get(("en", node))
+            amount = kind == "NUM" or (any(ch.isdigit() for ch in label) and en_amount(label) is not None)
+            whole = subgraph.type == "simple" and node in answers
+            if not (amount or whole):
+                continue
+            quantity = en_amount(label) if amount else None
+            bare = quantity is None or not quantity.unit_text or quantity.unit in ("percent", "per cent", "%")
+            reason = en_context.lost_qualifier(edge, rel.head, is_tail, amount, bare, _venue(label))
+            if reason:
+                return f"skipped: {reason}"
+            if kind == "DATE" and node in answers:
+                reason = en_context.time_dates_a_noun(edge, rel.head, label)
+                if reason:
+                    return f"skipped: {reason}"
+    if subgraph.type == "conditional" and len(subgraph.edges) == 2:
+        for paid, other in (subgraph.edges, subgraph.edges[::-1]):
+            try:
+                rel = _relation(paid)
+            except NoTemplate:
+                continue
+            amount = en_amount(paid.tail_label)
+            named_party = [w for w in rel.rest if w[:1].isupper()]
+            money = amount is not None and (amount.money or (amount.unit_text or "").split()[-1:] and
+                                            amount.unit_text.split()[-1].lower() in _EN_CURRENCY_WORDS)
+            if rel.kind == "verb" and rel.head in _EN_PAYING_VERBS and money and not named_party:
+                shared = {paid.head, paid.tail} & {other.head, other.tail}
+                party = other.tail if other.head in shared else other.head
+                if kinds.get(("en", party)) in ("PER", "ORG"):
+                    return ("skipped: the conditions would join an amount paid to no one named with another party "
+                            f"({(other.tail_label if party == other.tail else other.head_label)!r}): read as one deal")
+    return None
