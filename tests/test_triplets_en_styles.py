@@ -1,0 +1,75 @@
+"""English rules engine, round 2 (issue 10): the shapes of other outlets' styles — AP-style wire
+(titles before names, "Founded in 2009 by ..."), British tabloid (capitalised kickers, descriptions
+before names, "ruled out"), trade press (product names, "N worth $X") and interviews ("we") — and
+the extraction defects an independent judge traced questions back to.
+
+Every sentence here is written for this file in the shapes of bench/site3/en (a development set),
+never copied from it. Real spaCy parses.
+"""
+from __future__ import annotations
+
+from benchmill.engines import EngineConfig
+from schemas import IncrementDoc
+from tasks.dragon.triplets import extract_triplets
+
+RULES = EngineConfig(kind="rules")
+
+
+def article(*paragraphs: str) -> set[tuple[str, str, str, str]]:
+    doc = IncrementDoc(doc_id="news", version_id="news-v1", canonical_url="https://news.example/a", lang="en",
+                       title="", text="\n\n".join(paragraphs), new_paragraphs=list(paragraphs))
+    batch = extract_triplets([doc], RULES)
+    assert batch.failures == []
+    return {(t.subject, t.relation, t.object, t.modality) for t in batch.triplets}
+
+
+def ends(found) -> set[str]:
+    return {s for s, *_ in found} | {o for *_, o, _ in found}
+
+
+# --------------------------------------------------------------------------- names and titles
+
+
+def test_a_title_before_a_name_is_a_role_of_the_organisation_before_it():
+    found = article(
+        "Quillon Hotels will open 12 hotels in Peru, the Austin-based chain said Monday.",
+        "Quillon Chief Executive Tara Mendel told reporters that work had started.",
+        "“We are ready,” said Quillon CFO Ravi Basu-Lyle.")
+    assert ("Tara Mendel", "chief executive of", "Quillon Hotels", "asserted") in found, found
+    assert ("Ravi Basu-Lyle", "cfo of", "Quillon Hotels", "asserted") in found, found
+    assert not [e for e in ends(found) if "Chief Executive" in e or e.startswith("Quillon CFO")], found
+
+
+def test_a_title_inside_one_tagged_name_is_split():
+    """"Brightwater Chief Executive Marcus Feld" came out as one organisation."""
+    found = article("Corbel Toys will close its plant in Akron, the company said.",
+                    "“We had no choice,” Corbel Chief Executive Dale Hurst said in a statement.")
+    assert ("Dale Hurst", "chief executive of", "Corbel Toys", "asserted") in found, found
+
+
+def test_a_title_with_no_organisation_is_the_articles_firms():
+    found = article("Varnell Semiconductor has delayed its new fab in Ohio to 2029, the company said.",
+                    "Chief Executive Joan Abara told analysts that deliveries had slipped.")
+    assert ("Joan Abara", "chief executive of", "Varnell Semiconductor", "asserted") in found, found
+
+
+def test_a_title_after_a_noun_the_article_gave_a_name():
+    found = article("The Harbour Lights Trust, which owns the lido, has signed a deal with a builder.",
+                    "Trust chairwoman Anne Collis, 58, said the lido would reopen in May.")
+    assert ("Anne Collis", "chairwoman of", "Harbour Lights Trust", "asserted") in found, found
+
+
+def test_a_hyphenated_name_is_not_cut():
+    found = article("The Cumbria Rally will start in Barrow-in-Furness on 3 May.",
+                    "Ellen Fairfax-Hume joined Calder Bank in March.")
+    assert "Barrow-in-Furness" in ends(found) and "Barrow" not in ends(found), found
+    assert "Ellen Fairfax-Hume" in ends(found), found
+
+
+def test_an_opening_participle_with_its_agent_before_a_passive_main_clause():
+    """"Founded in 2009 by X, Tallgrass was acquired by Y": X founded Tallgrass."""
+    found = article("Founded in 2011 by Omar Reyes, a former teacher, Bramble Tea was acquired by Hollin Foods in 2021.",
+                    "Founded in 2019 by logistics veterans Maria Costa and David Lund, Skiff Robotics has raised $40 million.")
+    assert ("Omar Reyes", "found", "Bramble Tea", "asserted") in found, found
+    assert ("Maria Costa", "found", "Skiff Robotics", "asserted") in found, found
+    assert ("David Lund", "found", "Skiff Robotics", "asserted") in found, found
