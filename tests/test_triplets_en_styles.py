@@ -73,3 +73,30 @@ def test_an_opening_participle_with_its_agent_before_a_passive_main_clause():
     assert ("Omar Reyes", "found", "Bramble Tea", "asserted") in found, found
     assert ("Maria Costa", "found", "Skiff Robotics", "asserted") in found, found
     assert ("David Lund", "found", "Skiff Robotics", "asserted") in found, found
+
+
+# --------------------------------------------------------------------------- negations, objects, particles
+
+
+def test_ruled_out_doing_something_is_a_negated_fact():
+    found = article("Corbel Toys will close its plant in Akron.",
+                    "The company ruled out closing the Dayton warehouse, which serves the Midwest.",
+                    "Corbel has ruled out cancelling the Texas project.")
+    assert ("Corbel Toys", "close", "Dayton warehouse", "negated") in found, found
+    assert ("Corbel Toys", "cancel", "Texas project", "negated") in found, found
+    assert not [f for f in found if f[1].startswith("rule")], found
+
+
+def test_any_of_names_the_whole_and_a_particle_read_as_an_adverb():
+    found = article("Quillon Hotels has no plans to sell any of its Canadian hotels, the chain said.",
+                    "Seaview Trust owns the pier. It may also bring back the pier's old carousel, the chairman hinted.")
+    assert ("Quillon Hotels", "sell", "Canadian hotels", "negated") in found, found
+    assert ("Seaview Trust", "bring back", "old carousel", "possible") in found, found
+
+
+def test_a_facility_name_tells_which_one_and_a_long_relation_keeps_the_thing():
+    found = article("Wyvern District Council will raise parking charges in Sherborne.",
+                    "The council also voted to scrap free Saturday parking at the Castle Road and Mill Lane car parks.",
+                    "The council has no plans to introduce charges at the Abbey Road car park, she added.")
+    assert ("Wyvern District Council", "vote to scrap", "free Saturday parking", "asserted") in found, found
+    assert ("Wyvern District Council", "introduce charges at", "Abbey Road car park", "negated") in found, found

@@ -137,6 +137,14 @@ def _own_modality_en(verb, helper: "_EnSentence | None" = None) -> str | None:
 
 #: control verbs whose infinitive did not happen: "failed to win", "refused to lend", "declined to bid"
 _EN_NEGATIVE_CONTROL = frozenset({"fail", "refuse", "decline", "neglect"})
+#: verbs + particle that deny a gerund: "ruled out closing the plant", "has ruled out cancelling"
+_EN_RULE_OUT = frozenset({("rule", "out"), ("write", "off")})
+
+
+def _rules_out(verb) -> bool:
+    return any((_verb_lemma(verb), c.lower_) in _EN_RULE_OUT for c in verb.children if c.dep_ == "prt")
+
+
 #: adjectives of likelihood before an infinitive: "is likely to close" (possible)
 _EN_LIKELY = frozenset({"likely", "unlikely"})
 #: verbs whose "that" clause is denied: "denied that it had paid bribes"
@@ -209,8 +217,8 @@ def _modality_en(verb, helper: "_EnSentence | None" = None, own_object: bool = T
     if head.i != verb.i and head.pos_ in ("VERB", "AUX", "ADJ") and (
             verb.dep_ == "xcomp" or verb.dep_ == "ccomp" and infinitive and _verb_lemma(head) in _EN_PLAN_HEADS):
         # "plans to open", "is set to build"; "expects the mine to produce" (the mine's own clause)
-        if _verb_lemma(head) in _EN_NEGATIVE_CONTROL:
-            return "negated"  # "failed to win any frequencies", "refused to lend"
+        if _verb_lemma(head) in _EN_NEGATIVE_CONTROL or _rules_out(head):
+            return "negated"  # "failed to win any frequencies", "refused to lend", "ruled out closing"
         if head.lemma_ in ("have", "be") and infinitive and any(
                 c.dep_ == "advmod" and c.lower_ == "yet" for c in head.children):
             return "negated"  # "has yet to sign", "is yet to decide": not done (so far)
@@ -541,8 +549,8 @@ class _EnSentence:
             if t.dep_ in ("compound", "nmod") and t.pos_ == "PROPN" and t.text[:1].isupper() and (
                     definite or any(d.dep_ == "det" and d.lower_ == "the" for d in t.lefts)):
                 ent = self.ent_of.get(t.i)
-                if ent is not None and ent.label_ in ("ORG", "PERSON"):
-                    return True
+                if ent is not None and ent.label_ in ("ORG", "PERSON", "FAC"):
+                    return True  # "the Maumbury Road car park": a facility's name tells which car park
                 if (ent is None or ent.label_ == "NORP") and t.lower_ not in _en_common_words():
                     return True  # "Lokka" (tagged NORP), not "Swedish" or "Chief"
         return False
@@ -813,6 +821,13 @@ def _subordinate(subject) -> bool:
 def _inside(token, clause) -> bool:
     return clause.left_edge.i <= token.i <= clause.right_edge.i
 
+
+#: a relation longer than this is dropped by the collector (TripletConfig.max_relation_words' default)
+_EN_MAX_RELATION_WORDS = 6
+
+#: pronouns and nouns of a part: "any of its hotels", "parts of the pipeline" (the whole is what is named)
+_EN_PARTITIVES = frozenset({"any", "some", "all", "none", "most", "each", "either", "neither", "part", "parts",
+                            "much", "many", "several", "both"})
 
 #: heads that only point back ("the move", "the deal") or are too vague to ask about
 _EN_GENERIC_NOUNS = frozenset({
@@ -1121,7 +1136,7 @@ def _control_prefix_en(verb) -> str:
         return ""
     head = verb.head
     lemma = _verb_lemma(head)
-    if lemma in _EN_PLAN_HEADS or lemma in _EN_NEGATIVE_CONTROL or lemma in ("be", "have"):
+    if lemma in _EN_PLAN_HEADS or lemma in _EN_NEGATIVE_CONTROL or lemma in ("be", "have") or _rules_out(head):
         return ""  # "plans to open" is a planned opening, "failed to win" a negated win, "has to pay" a duty
     to = "to" if any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children) else ""
     return _join(_control_prefix_en(head), lemma, to)
@@ -1310,7 +1325,10 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     modality = _modality_en(verb, helper)
     control = _control_prefix_en(verb)
     emit = _Emitter(sentence, modality, control)
-    particle = " ".join(c.lower_ for c in children if c.dep_ == "prt")
+    # "bring back the helter-skelter": the parser may call a particle an adverb; one right after the verb is one
+    particle = " ".join(c.lower_ for c in children if c.dep_ == "prt" or (
+        c.dep_ == "advmod" and c.i == verb.i + 1 and c.lower_ in ("back", "off", "out", "up", "down", "over")
+        and any(o.dep_ == "dobj" and o.i > c.i for o in children)))
     passive = any(c.dep_ == "auxpass" for c in children) or any(p for _, p in subjects)
     if passive and verb.tag_ != "VBN":
         passive = False  # "has invested", "manages": only a past participle can be passive
@@ -1364,6 +1382,9 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
             objects += _EnSentence.with_conjuncts(child)
     # "the auction, which the regulator plans to hold in 2027": what is held is the auction
     objects = [_relative_antecedent(o) if o.lower_ in ("which", "that", "whom") else o for o in objects]
+    # "sell any of its U.S. hotels", "open-source parts of its pipeline": the part stands for the whole it names
+    objects = [next((p for c in o.children if c.dep_ == "prep" and c.lower_ == "of" for p in c.children
+                     if p.dep_ == "pobj"), o) if o is not None and o.lower_ in _EN_PARTITIVES else o for o in objects]
     objects = [o for o in objects if o is not None]
     if not objects and _zero_relative_object(verb):
         objects = [verb.head]  # "a refinery it is building in Kokkola": the refinery is what is built
@@ -1472,6 +1493,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
         elif completed is not None and middle:
             middle = _join(middle, completed[0].lower_, helper.plain_text(completed[1]))
         relation = _join(base, middle, preposition)
+        if len(_join(emit.prefix, relation).split()) > _EN_MAX_RELATION_WORDS:
+            continue  # too long to ask: the thing itself is the fact ("voted to scrap free Sunday parking")
         prep_facts = True
         for subject_phrase in subject_phrases:
             yield emit(subject_phrase, relation, object_phrase)
