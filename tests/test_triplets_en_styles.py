@@ -100,3 +100,29 @@ def test_a_facility_name_tells_which_one_and_a_long_relation_keeps_the_thing():
                     "The council has no plans to introduce charges at the Abbey Road car park, she added.")
     assert ("Wyvern District Council", "vote to scrap", "free Saturday parking", "asserted") in found, found
     assert ("Wyvern District Council", "introduce charges at", "Abbey Road car park", "negated") in found, found
+
+
+# --------------------------------------------------------------------------- amounts and the things they price
+
+
+def test_how_an_amount_is_paid_and_what_a_thing_is_worth():
+    found = article("Corvane will pay about $400 million in cash, with the rest in Corvane shares.",
+                    "If Marlow Foods meets its targets, Reno County will give it tax credits worth $9 million over 5 years.")
+    assert ("Corvane", "pay in cash", "about $400 million", "planned") in found, found
+    assert ("Reno County", "give tax credits worth", "$9 million", "conditional") in found, found
+
+
+def test_a_thing_named_by_its_price_keeps_where_it_is_built():
+    found = article("Marlow Foods will build a $90 million bakery in Leeds and hire about 200 workers, it said.")
+    assert ("Marlow Foods", "build a bakery in", "Leeds", "planned") in found, found
+    assert not [f for f in found if f[1].startswith("hire") and f[2] == "Leeds"], found
+
+
+def test_a_relative_clause_hung_on_a_place_is_the_things():
+    """"sold at a store on X Street in Ankeny, which will receive a bonus": the store, not the town; "a company
+    in Perth, which has dropped 200 loads": who dropped them cannot be told, so nothing is said."""
+    found = article("The ticket was sold at a Quick Mart petrol station on King Street in Ames, which will receive "
+                    "a $10,000 bonus.",
+                    "Crews are helped by a helicopter, chartered from a firm in Dundee, which has dropped 150 loads of water.")
+    assert ("Quick Mart petrol station", "receive", "$10,000 bonus", "planned") in found, found
+    assert not [f for f in found if f[0] in ("Ames", "Dundee")], found

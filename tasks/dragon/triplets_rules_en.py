@@ -822,6 +822,10 @@ def _inside(token, clause) -> bool:
     return clause.left_edge.i <= token.i <= clause.right_edge.i
 
 
+#: how an amount is paid: "pay $700 million in cash" (-> "pay in cash")
+_EN_PAYMENT_MEANS = frozenset({"cash", "stock", "share", "shares", "bond", "bonds", "kind", "instalment", "installment",
+                               "instalments", "installments", "euro", "euros", "dollar", "dollars"})
+
 #: a relation longer than this is dropped by the collector (TripletConfig.max_relation_words' default)
 _EN_MAX_RELATION_WORDS = 6
 
@@ -1194,12 +1198,35 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
     for subject, passive in subjects:
         if subject.lower_ in _EN_RELATIVE and anchor.dep_ == "relcl":
             subject = anchor.head  # "X, which is based in Oslo" → X
+            if subject.dep_ == "pobj" and subject.ent_type_ in ("GPE", "LOC", "FAC") and subject.lower_ not in _EN_RELATIVE:
+                # "sold at a store on Main Street in Ankeny, which will receive a bonus": the parser hangs the
+                # clause on the nearest place; a place after a verb's preposition stands beside the thing the
+                # verb's earlier preposition names (the store); after a noun's ("a company in Perth") who is
+                # meant cannot be told
+                subject = _thing_before_place(subject)
+                if subject is None:
+                    continue
             if subject.dep_ == "appos" and subject.pos_ == "NOUN" and (
                     subject.head.pos_ == "PROPN" or subject.head.i in helper.ent_of):
                 subject = subject.head  # "The Tour, the race that has visited Cumbria" → the Tour
         for conjunct in _EnSentence.with_conjuncts(subject):
             resolved.append((conjunct, passive))
     return resolved
+
+
+def _thing_before_place(place):
+    """The pobj of the verb's preposition before the one of ``place`` (see _subjects_en), or None."""
+    prep = place.head
+    verb = prep.head
+    if prep.dep_ != "prep" or verb.pos_ not in ("VERB", "AUX"):
+        return None
+    earlier = [c for c in verb.children if c.dep_ == "prep" and c.i < prep.i]
+    if not earlier:
+        return None
+    pobj = next((p for p in earlier[-1].children if p.dep_ == "pobj"), None)
+    if pobj is None or pobj.pos_ != "NOUN" or pobj.ent_type_ in ("GPE", "LOC", "DATE", "TIME"):
+        return None
+    return pobj
 
 
 #: verbs that take "X to V" with X the infinitive's subject: "which the museum expects to cost"
@@ -1445,6 +1472,10 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
             if prep.dep_ == "prep" and prep.lower_ in ("in", "on", "during"):
                 preps += [(prep.lower_, p) for p in prep.children if p.dep_ == "pobj" and helper.is_absolute_time(p)]
     times = [(p, o) for p, o in preps if helper.is_absolute_time(o)]
+    if len(objects) == 1 and objects[0].pos_ == "NOUN" and any(t.ent_type_ == "MONEY" for t in objects[0].lefts):
+        # "build a $260 million pet food plant in Emporia": the parser hangs the place on the thing built
+        preps += [(c.lower_, p) for c in objects[0].children if c.dep_ == "prep" and c.lower_ in ("in", "at", "near")
+                  for p in c.children if p.dep_ == "pobj" and p.ent_type_ in ("GPE", "LOC", "FAC")]
 
     subject_phrases = [p for p in (helper.phrase(s, as_subject=True) for s, _ in subjects) if p is not None]
     yield from _appointed_as_facts_en(children, objects, subject_phrases, sentence, helper, modality)
@@ -1472,13 +1503,33 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     for obj, object_phrase in named_objects:
         quantity = any(t.like_num for t in obj.subtree) and object_phrase[1] in (None, "MISC")
         relation = _join(base, time_suffix) if quantity else base
+        if quantity:
+            # "pay about $700 million in cash": how it is paid is part of what is asked
+            means = next((f"in {p.lower_}" for c in obj.children if c.dep_ == "prep" and c.lower_ == "in"
+                          for p in c.children if p.dep_ == "pobj" and p.lemma_.lower() in _EN_PAYMENT_MEANS), "")
+            relation = _join(base, means, time_suffix) if quantity else base
         folded_time = folded_time or (quantity and bool(time_suffix))
         for subject_phrase in subject_phrases:
             yield emit(subject_phrase, relation, object_phrase)
+    for obj in objects:
+        # "give it property tax abatements worth $18 million": the amount is what the thing is worth
+        worth = next((c for c in obj.children if c.lower_ == "worth"), None)
+        amount = next((c for c in worth.children if c.dep_ in ("npadvmod", "pobj", "dobj") and (
+            c.like_num or c.ent_type_ == "MONEY")), None) if worth is not None else None
+        amount_phrase = helper.phrase(amount) if amount is not None else None
+        if amount_phrase is not None and obj.pos_ == "NOUN":
+            relation = _join(base, _EnSentence.plain_text(obj, det=False), "worth")
+            if len(_join(emit.prefix, relation).split()) <= _EN_MAX_RELATION_WORDS:
+                for subject_phrase in subject_phrases:
+                    yield emit(subject_phrase, relation, amount_phrase)
     for preposition, pobj in preps:
         if folded_time and (preposition, pobj) == times[0]:
             continue  # part of the quantity fact above
-        if named_objects:
+        # a thing named only by its price ("a $260 million pet food plant"), not a count ("200 workers")
+        counted = [o for o, p in named_objects if p[1] in (None, "MISC") and o.pos_ == "NOUN" and o.i not in helper.ent_of
+                   and any(t.ent_type_ == "MONEY" or t.pos_ == "SYM" for t in o.lefts)]
+        if named_objects and not (len(named_objects) == 1 and counted and not helper.is_time(pobj)
+                                  and preposition in ("in", "at", "near")):
             # "founded Tidewave Robotics in Rotterdam": (X, found in, Rotterdam) would drop
             # what was founded; the fact about the named object stands on its own
             continue
@@ -1488,6 +1539,12 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
         if object_phrase is None:
             continue
         middle = helper.plain_text(plain_object) if plain_object is not None and not named_objects else ""
+        if named_objects:
+            # "build a $260 million pet food plant in Emporia" -> "build a pet food plant in": the thing, not its price
+            thing = counted[0]
+            words = [t for t in thing.subtree if t.i <= thing.i and not (t.like_num or t.ent_type_ in ("MONEY", "CARDINAL",
+                     "QUANTITY", "PERCENT") or t.pos_ in ("SYM", "PUNCT") or t.dep_ in ("nummod", "quantmod"))]
+            middle = " ".join(t.text for t in words)
         if lead is not None:
             middle = _join(lead[0].lower_, helper.plain_text(lead[1]))
         elif completed is not None and middle:
