@@ -126,3 +126,29 @@ def test_a_relative_clause_hung_on_a_place_is_the_things():
                     "Crews are helped by a helicopter, chartered from a firm in Dundee, which has dropped 150 loads of water.")
     assert ("Quick Mart petrol station", "receive", "$10,000 bonus", "planned") in found, found
     assert not [f for f in found if f[0] in ("Ames", "Dundee")], found
+
+
+# --------------------------------------------------------------------------- who is meant
+
+
+def test_descriptions_before_a_name_and_first_names_in_tabloid_copy():
+    found = article("The terrier, who is owned by Hamworthy nurse Carol Pike, 41, won the final on Sunday.",
+                    "The club will move the show, secretary Ian Moss revealed. ‘We were full,’ he said.",
+                    "Carol said she might breed from Biscuit next year.",
+                    "Dorset businessman Alan Reeve bought the hut.")
+    assert ("Carol Pike", "breed from", "Biscuit", "possible") in found, found
+    assert ("Alan Reeve", "buy", "hut", "asserted") in found, found
+    assert not [e for e in ends(found) if "nurse" in e or "businessman" in e], found
+
+
+def test_the_company_is_not_a_product_the_tagger_called_an_organisation():
+    found = article("Skiff Robotics, the Seattle-based startup, has raised $40 million.",
+                    "The SR-5 combines an arm with a mobile base.",
+                    "The company plans to open a second assembly line in Everett.")
+    assert ("Skiff Robotics", "open", "second assembly line", "planned") in found, found
+    assert not [f for f in found if f[0] == "SR-5" and f[1].startswith("open")], found
+
+
+def test_a_thing_entered_before_a_time_is_no_measure():
+    found = article("Carol Pike had never entered a dog show before this year.")
+    assert ("Carol Pike", "enter", "dog show", "negated") in found, found

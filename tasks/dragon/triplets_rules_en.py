@@ -366,6 +366,9 @@ class _Discourse:
             return org[0], _ORG
         if lower in self.persons and person:
             return self.persons[lower]
+        people = [n for n in starts if n[1] == _PER or n[0] in self.people]
+        if person and len({n[0] for n in people}) == 1:
+            return people[-1][0], _PER  # "Leanne said ..." after "nurse Leanne Hardcastle": a first name in tabloid copy
         if starts and loose:
             return starts[-1][0], self.label(*starts[-1])
         return None
@@ -391,6 +394,11 @@ class _Discourse:
         """What "the company" points back at when nobody speaking has one: the organisation named
         last as a subject, else the last subject name not known to be a person."""
         if self.org is not None:
+            topic = self.topic()
+            if self.org[0] not in self.orgs and topic is not None and topic[0] != self.org[0]:
+                # "The KR-7 combines ... The company plans to ...": the last subject the tagger called an
+                # organisation is not what "the company" means when the text itself showed another one is
+                return topic
             return self.org
         if self.loose is not None and self.loose[0] not in self.people and self.loose[0] not in self.things:
             return self.loose
@@ -435,6 +443,14 @@ class _EnSentence:
         council"): its phrase keeps a following "of/to/for/in <name>" that tells which one.
         """
         lower = head.lower_
+        if lower in ("he", "she") and head.dep_ in _EN_SUBJ:
+            # "Leanne said she might breed from Biscuit": the speaker named in the sentence, not the last person before
+            speaker = self.speaker(head)
+            if speaker is not None and speaker[0] not in self.discourse.orgs and (
+                    speaker[1] == _PER or speaker[0] in self.discourse.people or len(speaker[0].split()) > 1
+                    and speaker[1] is None):
+                self.discourse.people.add(speaker[0])
+                return speaker[0], _PER
         if lower in ("he", "she") and head.dep_ in _EN_SUBJ | {"pobj"}:
             if self.discourse.person is not None:
                 self.discourse.people.add(self.discourse.person[0])
@@ -482,10 +498,16 @@ class _EnSentence:
             # "striker Daniel Okafor", "Rival carrier Channel Wings", "Ghanaian winger Kwame Asante",
             # "Swiss drugmaker Veltrane", "Chief Executive Marco Gentile": common nouns and adjectives
             # before a name describe it; the name is the name
+            described_person = len(head_ent) > 1 and any(
+                doc[i].lower_ in _EN_TITLE_WORDS | _EN_PERSON_NOUNS for i in range(start, head_ent.start))
             start = head_ent.start
+        else:
+            described_person = False
         if head_ent is not None and head_ent.label_ == "PERSON" and start < head_ent.start:
             # "Larkspur Chief Executive Dana Ruiz", "Mum-of-two Jess Lumley", "Surrey businessman Derek Vane":
             # what comes before a person's name describes the person (a role fact of its own), it is no name
+            described_person = any(doc[i].lower_.rstrip(".") in _EN_TITLE_WORDS | _EN_HONORIFICS
+                                   for i in range(start, head_ent.start))
             start = head_ent.start
         if head_ent is not None:
             start, end = min(start, head_ent.start), max(end, head_ent.end - 1)
@@ -517,11 +539,22 @@ class _EnSentence:
             return None
         span = doc[start : end + 1]
         words = [t for t in span]
-        titled = False
+        titled = described_person
         while len(words) > 1 and (words[0].lower_ in ("the", "a", "an") or words[0].lower_.rstrip(".") in _EN_HONORIFICS
-                                  or len(words) > 2 and label == "PERSON" and words[0].lower_ in _EN_TITLE_WORDS):
+                                  or len(words) > 2 and (label == "PERSON" or words[0].text.islower())
+                                  and (words[0].lower_ in _EN_TITLE_WORDS | _EN_PERSON_NOUNS
+                                       or words[0].lower_.split("-")[0] in _EN_PERSON_NOUNS)
+                                  and all(w.text[:1].isupper() for w in words[1:])):
             titled = titled or words[0].lower_ not in ("the", "a", "an")
             words = words[1:]  # "the Tour of the Fells", "Ms Redpath", "Dr Owen Pritchard", "Striker Leon Osei"
+        # "Parkstone nurse Leanne Hardcastle", "Surrey businessman Derek Vane": a place or a firm and a noun for a
+        # person before two capitalised words; the person is the last two (or more) words
+        cut = max((k for k, w in enumerate(words[:-2]) if (w.lower_ in _EN_TITLE_WORDS or (
+            w.text.islower() or "-" in w.text) and w.lower_.split("-")[0] in _EN_PERSON_NOUNS)
+            and all(x.text[:1].isupper() and x.pos_ == "PROPN" for x in words[k + 1:])), default=None)
+        if cut is not None and label not in ("ORG", "WORK_OF_ART", "EVENT"):
+            titled = True
+            words = words[cut + 1:]
         text = doc[words[0].i : end + 1].text
         if "|" in text or "\n" in text:
             return None  # cells of a table run together: not one name
@@ -1323,7 +1356,9 @@ _EN_MEASURE_ADVERBS = frozenset({"away", "ago", "later", "earlier", "apart", "lo
 def _measure_phrase(obj) -> bool:
     """ "two streets" in "grew up two streets away from X" measures, it is not what was grown up."""
     after = obj.doc[obj.right_edge.i + 1] if obj.right_edge.i + 1 < len(obj.doc) else None
-    return after is not None and after.lower_ in _EN_MEASURE_ADVERBS and after.head in (obj, obj.head)
+    # a measure counts: "two streets away", "three years ago"; "entered a dog show before this year" is no measure
+    return after is not None and after.lower_ in _EN_MEASURE_ADVERBS and after.head in (obj, obj.head) \
+        and after.pos_ != "ADP" and any(t.like_num or t.dep_ == "nummod" for t in obj.lefts)
 
 
 def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
@@ -1603,6 +1638,15 @@ _EN_TITLE_WORDS = _EN_PERSON_ROLES | frozenset({
     "archivist", "historian", "senator", "councillor", "chancellor", "premier", "general", "colonel", "captain",
     "sergeant", "constable", "detective", "bishop", "rabbi", "imam", "father", "sister", "nurse", "surgeon", "rider",
     "driver", "grandmaster", "champion", "skipper", "reverend", "president", "chairman", "manager", "coach",
+})
+#: nouns for people that tabloid and local copy put before a name ("nurse Leanne Hardcastle", "Surrey
+#: businessman Derek Vane", "Mum-of-two Jess Lumley"): the name after them is a person's
+_EN_PERSON_NOUNS = frozenset({
+    "nurse", "vet", "teacher", "businessman", "businesswoman", "pensioner", "neighbour", "neighbor", "fisherman",
+    "grandmother", "grandfather", "gran", "grandad", "mother", "father", "mum", "dad", "student", "farmer", "resident",
+    "shopkeeper", "landlord", "landlady", "tenant", "worker", "owner", "trader", "widow", "widower", "retiree",
+    "veteran", "volunteer", "campaigner", "lawyer", "solicitor", "doctor", "gp", "paramedic", "firefighter",
+    "officer", "dancer", "singer", "actor", "actress", "artist", "author", "writer", "entrepreneur", "boss",
 })
 #: verbs of saying: their facts are attribution, which the key facts leave out
 _EN_SPEECH = frozenset({"say", "tell"})
