@@ -179,8 +179,9 @@ def test_would_of_a_thing_is_a_possibility_not_a_plan():
         "Ferrum Metals plans to build a nickel mine in Lapland.",
         "At full output it would produce about 8,000 tonnes of nickel a year, the company said.",
     )
-    assert ("nickel mine", "produce", "about 8,000 tonnes", "possible") in found or \
-        ("Ferrum Metals", "produce", "about 8,000 tonnes", "possible") in found
+    # the rate stays with the amount ("a year"): "How many tonnes could ... produce a year?"
+    assert ("nickel mine", "produce a year", "about 8,000 tonnes", "possible") in found or \
+        ("Ferrum Metals", "produce a year", "about 8,000 tonnes", "possible") in found
 
 
 # --------------------------------------------------------------------------- passives and participles

@@ -463,6 +463,14 @@ class _EnSentence:
             return None
         if head.like_num and head.i >= 2 and head.doc[head.i - 1].text in ("-", "–") and head.doc[head.i - 2].like_num:
             return None  # "beat Harlow Town 3-1": a score's second number is nothing beaten
+        if head.pos_ == "PROPN" and head.i > 0 and head.doc[head.i - 1].lower_ in ("a", "an") \
+                and head.doc[head.i - 1].head.i == head.i and head.i + 1 < len(head.doc):
+            # "A Herdwick tup bred by ...": a name after "a" is a kind; the parser took the noun after it for
+            # something else ("tup" a verb), and the kind with its noun is a thing, not the name
+            noun = head.doc[head.i + 1]
+            if noun.is_alpha and noun.text.islower() and noun.head.i == head.i:
+                return f"{head.text} {noun.text}", None
+            return None
         if head.pos_ == "NOUN" and head.i not in self.ent_of:
             ref = self.anaphor(head)
             if ref is not None:
@@ -537,8 +545,20 @@ class _EnSentence:
             return None
         if label is None and head.pos_ != "PROPN" and not has_number:
             return None
+        cut = next((i for i in range(start + 1, end) if doc[i].lower_ == "rather" and doc[i + 1].lower_ == "than"), None)
+        if cut is not None:
+            end = cut - 1  # "$90 million rather than 30 annual payments": the rest was not chosen
+        while end > start and doc[end].pos_ == "ADP" and doc[end].i != head.i:
+            end -= 1  # "the Talon-V to": an entity run on into the next preposition
+        if doc[start].lower_ in ("than", "rather") or (start > 0 and doc[start - 1].lower_ == "than"):
+            return None  # "rather than 30 annual payments": what was not chosen
         span = doc[start : end + 1]
         words = [t for t in span]
+        while len(words) > 2 and words[0].lower_ in ("the", "a", "an") and words[1].tag_ in ("JJR", "JJS") \
+                and words[2].text[:1].isupper() and words[1].lower_ not in ("first", "last"):
+            words = [words[0]] + words[2:]  # "the larger Northbridge Aster": larger than nothing said here
+        while len(words) > 1 and words[0].tag_ in ("JJR", "JJS") and words[1].text[:1].isupper():
+            words = words[1:]
         titled = described_person
         while len(words) > 1 and (words[0].lower_ in ("the", "a", "an") or words[0].lower_.rstrip(".") in _EN_HONORIFICS
                                   or len(words) > 2 and (label == "PERSON" or words[0].text.islower())
@@ -854,6 +874,9 @@ def _subordinate(subject) -> bool:
 def _inside(token, clause) -> bool:
     return clause.left_edge.i <= token.i <= clause.right_edge.i
 
+
+#: nouns of a rate after an amount: "118 million litres a day", "1.2 million euros a season"
+_EN_RATE_NOUNS = frozenset({"year", "season", "month", "week", "day", "hour", "night", "game", "match"})
 
 #: how an amount is paid: "pay $700 million in cash" (-> "pay in cash")
 _EN_PAYMENT_MEANS = frozenset({"cash", "stock", "share", "shares", "bond", "bonds", "kind", "instalment", "installment",
@@ -1231,6 +1254,10 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
     for subject, passive in subjects:
         if subject.lower_ in _EN_RELATIVE and anchor.dep_ == "relcl":
             subject = anchor.head  # "X, which is based in Oslo" → X
+            if subject.dep_ == "pobj" and subject.head.lower_ == "of" and subject.head.head.pos_ == "NOUN" \
+                    and any(t.like_num for t in subject.lefts):
+                # "the tournament record of 7.5 points, which was set by Holt": the record was set, not the points
+                subject = subject.head.head
             if subject.dep_ == "pobj" and subject.ent_type_ in ("GPE", "LOC", "FAC") and subject.lower_ not in _EN_RELATIVE:
                 # "sold at a store on Main Street in Ankeny, which will receive a bonus": the parser hangs the
                 # clause on the nearest place; a place after a verb's preposition stands beside the thing the
@@ -1245,6 +1272,24 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
         for conjunct in _EnSentence.with_conjuncts(subject):
             resolved.append((conjunct, passive))
     return resolved
+
+
+def _possessor(token, helper) -> bool:
+    """Is ``token`` inside a name written with a possessive 's ("Harrowgate & Finch's series")?"""
+    ent = helper.ent_of.get(token.i)
+    end = ent.end if ent is not None else token.i + 1
+    last = token.doc[end - 1]
+    after = token.doc[end] if end < len(token.doc) else None
+    return last.tag_ == "POS" or (after is not None and after.tag_ == "POS" and token.dep_ != "poss" and after.head.i in
+                                  range(ent.start if ent is not None else token.i, end))
+
+
+def _parenthetical_place(prep, head) -> bool:
+    """ ", on Finland's west coast" after "a refinery it is building in Kokkola": a place set off by a comma
+    after other words of the clause says where the thing before it is; the parser hangs it on the verb."""
+    if prep.dep_ != "prep" or prep.i < 2 or prep.doc[prep.i - 1].text != ",":
+        return False
+    return prep.lower_ in ("on", "in", "at", "near", "off") and prep.i > head.i + 2
 
 
 def _thing_before_place(place):
@@ -1372,6 +1417,9 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     lemma = _verb_lemma(verb)
     if lemma in _EN_SPEECH:
         return  # "Albuquerque told reporters", "Gentile said in September": who said it, not a fact
+    if verb.tag_ == "VBG" and verb.dep_ == "advcl" and _verb_lemma(verb) in ("start", "begin") \
+            and any(c.dep_ == "prep" and c.lower_ == "with" for c in children) and not any(c.dep_ in _EN_OBJ for c in children):
+        return  # "plans to open 15 shops, starting with Dumfries and Galashiels": which come first, no fact of its own
     if _embedded_question(verb):
         return  # "could limit how widely doctors use the drug": a question, not a fact
     if _unconfirmed(verb):
@@ -1475,6 +1523,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
 
     preps = []  # (preposition, object head) pairs; "in October", "in Oslo"
     for child in children:
+        if _parenthetical_place(child, verb):
+            continue
         if child.dep_ == "prep" or child.dep_ == "dative" and child.pos_ == "ADP":  # "granted a permit to X"
             for pobj in child.children:
                 if pobj.dep_ == "pobj":
@@ -1512,6 +1562,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
         preps += [(c.lower_, p) for c in objects[0].children if c.dep_ == "prep" and c.lower_ in ("in", "at", "near")
                   for p in c.children if p.dep_ == "pobj" and p.ent_type_ in ("GPE", "LOC", "FAC")]
 
+    # "Harrowgate & Finch's best-selling series ... has sold": a name with 's owns the subject, it is not it
+    subjects = [(s, p) for s, p in subjects if not _possessor(s, helper)]
     subject_phrases = [p for p in (helper.phrase(s, as_subject=True) for s, _ in subjects) if p is not None]
     yield from _appointed_as_facts_en(children, objects, subject_phrases, sentence, helper, modality)
     for child in children:
@@ -1532,6 +1584,9 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     if times:
         preposition, when = times[0]
         when_ent = helper.ent_of.get(when.i)
+        if when_ent is not None and when_ent.start > 0 and when.doc[when_ent.start - 1].pos_ == "ADP" \
+                and when_ent.start <= when.i - 1:
+            preposition = when.doc[when_ent.start - 1].lower_  # "in the year to March", not "to the year to March"
         time_suffix = _join(preposition, when_ent.text if when_ent is not None else when.text)
     folded_time = False
     prep_facts = False
@@ -1542,7 +1597,13 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
             # "pay about $700 million in cash": how it is paid is part of what is asked
             means = next((f"in {p.lower_}" for c in obj.children if c.dep_ == "prep" and c.lower_ == "in"
                           for p in c.children if p.dep_ == "pobj" and p.lemma_.lower() in _EN_PAYMENT_MEANS), "")
-            relation = _join(base, means, time_suffix) if quantity else base
+            # "lost 118 million litres of water a day": the amount is a rate, and the question must say so
+            rate = next((f"{d.lower_} {c.lower_}" for c in list(children) + list(obj.children)
+                         if c.dep_ == "npadvmod" and c.lemma_.lower() in _EN_RATE_NOUNS
+                         for d in c.children if d.dep_ == "det" and d.lower_ in ("a", "an", "per", "each", "every")), "")
+            relation = _join(base, means, rate, time_suffix)
+            if len(_join(emit.prefix, relation).split()) > _EN_MAX_RELATION_WORDS:
+                relation = _join(base, means, rate)  # "lose a day": the rate says more than the period
         folded_time = folded_time or (quantity and bool(time_suffix))
         for subject_phrase in subject_phrases:
             yield emit(subject_phrase, relation, object_phrase)
@@ -1610,7 +1671,7 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     if plain_object is not None and not named_objects:
         # "announced a partnership with OpenAI" → (X, announce a partnership with, OpenAI)
         for prep in plain_object.children:
-            if prep.dep_ != "prep":
+            if prep.dep_ != "prep" or _parenthetical_place(prep, plain_object):
                 continue
             for pobj in prep.children:
                 if pobj.dep_ != "pobj" or helper.is_time(pobj):
