@@ -159,3 +159,68 @@ def test_vague_labels():
     assert en_vague("the sale to Harbour Logistics")
     assert not en_vague("2139 cars") and not en_vague("the board of Lumen Energy")
     assert not en_vague("Finland", "place", ["Finland has become a target."])
+
+
+@pytest.mark.parametrize("edge_args, answer, reason", [
+    # "What is Hardknott the hardest road in?": a ranking is no role
+    (("Scafell", "highest peak in", "England", "Scafell is the highest peak in England.", "place", "place"),
+     "England", "superlative"),
+    # "What is Taloria Semiconductor the short of?": an adjective is no role
+    (("Varnell", "be short of", "300 engineers", "Varnell is short of 300 engineers.", "org", "quantity"),
+     "300 engineers", "adjective"),
+    # "What could Taloria shift?" (from Dresden to Chandler); "What did Portugal open?" (to competition)
+    (("Varnell", "move", "its chip testing", "Varnell will move its chip testing from Ohio to Texas.", "org", "other",
+      "planned"), "its chip testing", "asked without 'to Texas'"),
+    (("Corvane", "fold", "the billing engine", "Corvane plans to fold the billing engine into its Atlas platform.",
+      "org", "other", "planned"), "the billing engine", "asked without 'into its Atlas platform'"),
+    # "When did Taloria estimate?" -> 2024 ("the $14 billion it estimated in 2024")
+    (("Varnell", "estimate in", "2023", "Varnell now expects to spend $9 billion, up from the $7 billion it estimated "
+      "in 2023.", "org", "date"), "2023", "would drop what was"),
+    # "When did Harbour Logistics report revenue?" -> 2025 (the year the revenue is for)
+    (("Corvane", "report revenue in", "2025", "Corvane reported revenue of 80 million euros in 2025.", "org", "date"),
+     "2025", "period"),
+    # "Where could the sale ... bring new routes to?": no stranded "to" after where
+    (("Kiel Port", "open a ferry link to", "Oslo", "Kiel Port could open a ferry link to Oslo in 2027.", "org", "place",
+      "possible"), "Oslo", "stranded"),
+    # "Which organization does X plan to donate the money to?": which money?
+    (("Tom Reed", "donate the money to", "Ames Fire Department", "Tom Reed plans to donate part of the money to the "
+      "Ames Fire Department.", "person", "org", "planned"), "Ames Fire Department", "the money"),
+    # "How large a option did X choose?"
+    (("Tom Reed", "choose the cash option of", "$90 million", "Tom Reed chose the cash option of $90 million.", "person",
+      "money"), "$90 million", "no amount question"),
+])
+def test_more_questions_that_would_not_be_answered_as_asked(edge_args, answer, reason):
+    item = ask([fact(*edge_args)], answer)
+    assert question(item) is None and reason in item.reason, item
+
+
+@pytest.mark.parametrize("edge_args, answer, expected", [
+    # "Who have the Tour of the Fells visited?" -> Cumbria
+    (("the Glen Rally", "visit", "Argyll", "The Glen Rally, the race that has visited Argyll every June since 2011, "
+      "will end in Oban.", "other", "person"), "Argyll", "Which place has the Glen Rally visited?"),
+    # "Which place supports ... and scores ...?" -> the Talon-V, a product code the tagger made a place
+    (("Vireo Systems", "license", "the Kite-X", "Vireo Systems licensed the Kite-X to Norden.", "org", "place"),
+     "the Kite-X", "What did Vireo Systems license?"),
+    # "Who could license ... to the organization that A and B backs?"
+    (("Lyra Partners and Colwyn Ventures", "back", "Norden Chips", "Norden Chips is backed by Lyra Partners and Colwyn "
+      "Ventures.", "org", "org"), "Lyra Partners and Colwyn Ventures", "Which organizations back Norden Chips?"),
+    # "How large a loss did X report?" for "a net loss"
+    (("Corbel Toys", "report a net loss of", "$74 million", "Corbel Toys reported a net loss of $74 million.", "org",
+      "money"), "$74 million", "How large a net loss did Corbel Toys report?"),
+    # "What will the council raise the hourly rate at?" -> seven car parks
+    (("Wyvern Council", "raise the hourly rate at", "seven town centre car parks", "Wyvern Council will raise the "
+      "hourly rate at its seven town centre car parks.", "org", "other", "planned"), "seven town centre car parks",
+     "Where will Wyvern Council raise the hourly rate?"),
+])
+def test_more_question_words(edge_args, answer, expected):
+    item = ask([fact(*edge_args)], answer)
+    assert question(item) == expected, item
+
+
+def test_a_thing_is_not_described_as_the_one():
+    organise = fact("Tarn Events", "organise", "Tour of the Dales", "The Tour of the Dales is organised by Tarn Events.",
+                    "org", "other", n=1)
+    sponsor = fact("Fellgear", "sponsor", "Tour of the Dales", "The Tour of the Dales is sponsored by Fellgear.",
+                   "org", "other", n=2)
+    item = ask([organise, sponsor], "Fellgear", "multi-hop", hidden=["n:Tour of the Dales"])
+    assert question(item) is None and "class noun" in item.reason, item

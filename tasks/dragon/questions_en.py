@@ -88,6 +88,10 @@ def _en_adjectives() -> frozenset[str]:
 def _plural_name(label: str) -> bool:
     """ "the Lanterns", "the Rolling Stones": a name written with "the" and a plural last word takes "do"."""
     words = label.split()
+    if " and " in f" {label} " and sum(w[:1].isupper() for w in words) >= 2:
+        return True  # "Lyra Partners and Colwyn Ventures back ..."
+    if "of" in words:
+        words = words[:words.index("of")]  # "the Tour of the Fells" is one tour
     return len(words) > 1 and words[0] == "the" and words[-1][:1].isupper() and words[-1].endswith("s") \
         and not words[-1].endswith(("ss", "us", "is"))
 
@@ -209,6 +213,9 @@ def en_relation(relation: str) -> EnRelation:
         first = frame[3]
         if first.tag_ == "VBN" or first.lower_ in {p for _, p in _EN_IRREGULAR.values()}:
             return EnRelation("passive", rest[0].lower(), tuple(w.lower() for w in rest[1:]))
+        if first.pos_ == "ADJ" and first.tag_ == "JJ" and len(rest) <= 2:
+            # "be short of": an adjective, not a role ("What is Taloria the short of?")
+            raise NoTemplate(f"relation {relation!r} is an adjective")
         return _en_noun_relation(rest)
     known_verb = _en_verb_lemma(lowered[0])
     if len(words) == 1:
@@ -232,6 +239,10 @@ def en_relation(relation: str) -> EnRelation:
 
 
 def _en_noun_relation(words: list[str]) -> EnRelation:
+    if words and (words[0].lower() in _EN_SUPERLATIVES or re.fullmatch(r"\w+est", words[0].lower())
+                  and words[0].lower() not in ("chest", "interest", "forest", "guest", "west", "contest", "test")):
+        # "hardest road in", "largest food maker in": a ranking, not a role ("What is Hardknott the hardest road in?")
+        raise NoTemplate(f"relation {' '.join(words)!r} is a superlative")
     if words[-1].lower() in _EN_PREPOSITIONS and len(words) > 1:
         return EnRelation("role", " ".join(words[:-1]), (words[-1].lower(),))
     return EnRelation("attribute", " ".join(words), ())
@@ -539,10 +550,23 @@ class EnglishTemplates:
                     prep in ("in", "at") and kind in ("ORG", "MISC") and rel.head in _EN_WHERE_VERBS
                     and _name_head(edge.tail_label) not in _EN_ORG_HEADS and edge.tail_label[:1].isupper()):
                 # "perform at Quayside Arena": where, even when the arena is also the company
-                # that announces concerts ("Which organization did X perform at?"); a direction keeps
-                # its preposition: "Where did X import gas from?", not "Where did X import gas?"
-                rest = rel.rest_text if prep in _EN_DIRECTIONS else rel.rest_without_preposition
+                # that announces concerts ("Which organization did X perform at?"); a source keeps
+                # its preposition ("Where did X import gas from?"); a destination after a verb of moving
+                # is "where" alone ("Where will X move its base?", not "... to?")
+                if prep in ("from",) and rel.head not in _EN_MOTION_VERBS:
+                    raise NoTemplate(f"'from' of {edge.relation!r} is no place it comes from")
+                if prep in _EN_DIRECTIONS - {"from"}:
+                    if rel.head not in _EN_MOTION_VERBS:
+                        raise NoTemplate(f"no where-template for {edge.relation!r} (a stranded {prep!r})")
+                    rest = rel.rest_without_preposition
+                else:
+                    rest = rel.rest_text if prep in _EN_DIRECTIONS else rel.rest_without_preposition
                 return _q("where", aux, head, verb, rest), "tail.where"
+            if prep == "for" and kind == "LOC":
+                raise NoTemplate(f"a place after 'for' ({edge.relation!r}) is no purpose one can ask about")
+            if prep == "at" and kind == "MISC" and rel.rest[:-1]:
+                # "raise the hourly rate at seven town centre car parks": where, not "What ... at?"
+                return _q("where", aux, head, verb, rel.rest_without_preposition), "tail.where"
             if kind == "LOC" and not prep and not rel.rest and rel.head not in _EN_PLACE_OBJECT_VERBS:
                 who = "what"
             if kind == "ORG" and not prep and rel.head in _EN_MAKING_VERBS and not _venue(edge.tail_label):
@@ -576,6 +600,7 @@ class EnglishTemplates:
     def ask_head(self, edge: Edge, tail: str, kind: str, plural: bool = False) -> tuple[str, str]:
         """Question whose answer is the edge's head; ``tail`` is how the tail is named."""
         rel = _relation(edge)
+        plural = plural or (kind == "ORG" and _plural_name(edge.head_label) and " and " in edge.head_label)
         who = _wh(kind, edge.head_label, plural)
         if kind == "DATE":
             raise NoTemplate(f"a date as the subject of {edge.relation!r}")
@@ -603,6 +628,9 @@ class EnglishTemplates:
         if kind == "DATE":
             raise NoTemplate("a date is not described by a relative clause")
         cls = _class_noun(kind, edge.head_label if node == edge.head else edge.tail_label)
+        if cls == "the one":
+            # "Which organization sponsors the one that Tarnbeck Events organises?": a thing needs its noun
+            raise NoTemplate(f"no class noun to describe {(edge.head_label if node == edge.head else edge.tail_label)!r}")
         that = "who" if kind == "PER" else "that"
         modality = _modality(edge)
         if rel.kind != "verb":
@@ -728,6 +756,10 @@ class EnglishTemplates:
 #: prepositions before a date that do not say when the fact happened ("a budget for 2027", "by 2028")
 #: prepositions of a direction: a where-question keeps them ("Where will X move its base to?")
 _EN_DIRECTIONS = frozenset({"to", "from", "into", "onto", "towards", "toward"})
+#: verbs of moving something somewhere: their "to" is where, their "from" where from
+_EN_MOTION_VERBS = frozenset(
+    "move relocate transfer ship send bring deliver fly sail travel return export import truck take carry drive "
+    "walk go come head migrate shift switch expand extend withdraw evacuate".split())
 _EN_NOT_WHEN = {"for", "by", "until", "before", "after", "from", "to", "through", "over", "within"}
 #: currency words: "1.3 billion Swedish crowns" is an amount, "$260 million pet food plant" a thing
 _EN_CURRENCY_WORDS = frozenset(
@@ -742,15 +774,24 @@ _EN_MASS_NOUNS = frozenset(
 _EN_PLURAL_MONEY = frozenset("damages sales earnings profits losses savings fees wages taxes costs fines".split())
 
 
+#: count nouns that are amounts of money: "How large a fee ...?"; not "How large a option ...?"
+_EN_MONEY_COUNT_NOUNS = frozenset(
+    "fee grant loss profit fine bonus salary budget payment loan prize dividend settlement award bid offer package "
+    "deal donation subsidy deficit surplus investment stake order contract sum price valuation".split())
+
+
 def _en_how_much(noun: list[str]) -> str:
     """The amount's question word for "<verb> <noun> of <amount>": "how much revenue", "how much
-    in damages", "how large a fee" (a count noun: "How much fee did X pay?" is not English)."""
+    in damages", "how large a net loss" (a count noun: "How much fee did X pay?" is not English)."""
     last = noun[-1].lower()
     if last in _EN_MASS_NOUNS:
         return f"how much {' '.join(noun)}"
     if last in _EN_PLURAL_MONEY:
         return f"how much in {last}"
-    return f"how large a {last}"
+    if last not in _EN_MONEY_COUNT_NOUNS:
+        raise NoTemplate(f"no amount question for {' '.join(noun)!r}")
+    phrase = " ".join(w for w in noun if not any(ch.isdigit() for ch in w) and w.lower() not in ("reported",))
+    return f"how large {'an' if phrase[:1].lower() in 'aeiou' else 'a'} {phrase}"
 
 
 def _en_more(noun: list[str]) -> str:
@@ -786,6 +827,8 @@ _EN_GIVING_VERBS = frozenset("supply sell pay give send deliver lend loan award 
 #: what is made, launched or sold is a product, whatever the tagger calls its name
 _EN_MAKING_VERBS = frozenset(
     "produce build make manufacture launch unveil release design develop sell market ship assemble".split())
+#: verbs whose object is a place one goes to: "has visited Cumbria" (a place, whatever the tagger says)
+_EN_TRAVEL_VERBS = frozenset("visit tour enter leave reach".split())
 #: verbs whose direct object is never a person, whatever the tagger calls its name
 _EN_THING_OBJECT_VERBS = _EN_MAKING_VERBS - {"sell"} | frozenset(
     "run operate own organise organize sponsor host stage open close delay cancel postpone".split())
@@ -798,7 +841,13 @@ _EN_AGENT_VERBS = frozenset(
 #: won, told or designed is no place ("Which place did Salt Roads win?" -> the Golden Caravel)
 _EN_PLACE_OBJECT_VERBS = frozenset(
     "own visit leave reach enter buy acquire sell lease rent renovate build open close run manage operate host "
-    "rebuild expand occupy capture control".split())
+    "rebuild expand occupy capture control tour".split())
+
+
+def _product_code(label: str) -> bool:
+    """ "Talon-V", "the KR-7", "NX600", "LC-40": a model code (capitals and digits, a hyphenated capital)."""
+    words = [w for w in label.split() if w.lower() not in ("the", "a", "an")]
+    return len(words) == 1 and bool(re.fullmatch(r"[A-Z][A-Za-z]*-[A-Z0-9]+|[A-Z]{1,4}-?\d+[A-Za-z]?", words[0]))
 
 
 def _name_head(label: str) -> str:
@@ -819,6 +868,16 @@ def refine_kinds_en(kinds: dict, subgraphs) -> dict:
         if subgraph.lang != "en":
             continue
         for edge in subgraph.edges:
+            for node, label in ((edge.head, edge.head_label), (edge.tail, edge.tail_label)):
+                if kinds.get(("en", node)) in ("PER", "LOC", "ORG") and _product_code(label):
+                    kinds[("en", node)] = "MISC"  # "the Talon-V", "KR-7": a product's code, not a place or a firm
+            try:
+                verb = _relation(edge)
+            except NoTemplate:
+                verb = None
+            if verb is not None and verb.kind == "verb" and not verb.rest and verb.head in _EN_TRAVEL_VERBS \
+                    and kinds.get(("en", edge.tail)) == "PER":
+                kinds[("en", edge.tail)] = "LOC"  # "has visited Cumbria": not "Who have ... visited?"
             if kinds.get(("en", edge.tail)) not in ("NUM", "DATE") and any(ch.isdigit() for ch in edge.tail_label) \
                     and parse_quantity(edge.tail_label, "en") is None and en_amount(edge.tail_label) is not None:
                 kinds[("en", edge.tail)] = "NUM"  # "about 2,100 people": "How many people ...?", not "What ...?"
@@ -883,6 +942,10 @@ def en_vague(label: str, entity_type: str | None = None, sentences: list[str] = 
     if len(bare) > 1 and any(re.fullmatch(r"(?:1[89]|20)\d\d", w) and not bare[i + 1].endswith("s")
                              for i, w in enumerate(bare[:-1])) and not any(w[:1].isupper() for w in bare):
         return True  # "the 2027 race": the year says when, not which race ("1870 cars" counts cars)
+    if len(bare) == 1 and bare[0].isalpha() and bare[0][:1].isupper() and bare[0][1:].islower() and sentences:
+        mentions = [m for sentence in sentences for m in re.finditer(rf"\b{re.escape(bare[0])}\b", sentence)]
+        if mentions and all(m.start() == 0 and en_context.sentence_doc(m.string)[0].tag_ == "NNS" for m in mentions):
+            return True  # "Baristas at 11 stores have voted ...": a plural common noun that opens its sentence
     if len(bare) == 1 and bare[0].isalpha() and (bare[0].isupper() and len(bare[0]) > 3 or bare[0][1:].islower()) \
             and bare[0][:1].isupper() and _common_noun(bare[0]):
         mentions = [m for sentence in sentences for m in re.finditer(rf"\b{re.escape(bare[0])}\b", sentence)]
@@ -934,7 +997,9 @@ _EN_BACK_REFERENCE = re.compile(
     r"(?:compan(?:y|ies)|groups?|firms?|clubs?|buildings?|teams?|plants?|factor(?:y|ies)|sites?|city|cities|towns?|"
     r"deals?|business(?:es)?|carriers?|carmakers?|operators?|terminals?|funds?|banks?|airlines?|councils?|stadium|"
     r"arenas?|venues?|projects?|contracts?|agreements?|bands?|singers?|players?|strikers?|albums?|tour|sale|merger|"
-    r"takeover|acquisition|publishers?|partners?|sides?)(?:'s|’s|'|’)?(?=\W|$)(?!\s+of\b)", re.IGNORECASE)
+    r"takeover|acquisition|publishers?|partners?|sides?)(?:'s|’s|'|’)?(?=\W|$)(?!\s+of\b)"
+    r"|\b(?:the|its|their|this|that)\s+(?:money|cash|funds|proceeds|sum|remainder|rest)"
+    r"(?=\s+(?:to|for|from|in|on|at|into|with|towards)\b|$)", re.IGNORECASE)
 
 
 def en_skip_reason(subgraph) -> str | None:
@@ -1084,16 +1149,23 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
                 continue
             kind = kinds.get(("en", node))
             amount = kind == "NUM" or (any(ch.isdigit() for ch in label) and en_amount(label) is not None)
-            whole = subgraph.type == "simple" and node in answers
-            if not (amount or whole):
+            whole = subgraph.type in ("simple", "set") and node in answers
+            if not (amount or whole or (kind == "DATE" and node in answers)):
                 continue
             quantity = en_amount(label) if amount else None
             bare = quantity is None or not quantity.unit_text or quantity.unit in ("percent", "per cent", "%")
-            reason = en_context.lost_qualifier(edge, rel.head, is_tail, amount, bare, _venue(label))
-            if reason:
-                return f"skipped: {reason}"
+            if amount or (whole and subgraph.type == "simple"):
+                reason = en_context.lost_qualifier(edge, rel.head, is_tail, amount, bare, _venue(label))
+                if reason:
+                    return f"skipped: {reason}"
             if kind == "DATE" and node in answers:
-                reason = en_context.time_dates_a_noun(edge, rel.head, label)
+                reason = en_context.time_dates_a_noun(edge, rel.head, label) or en_context.date_is_not_when(
+                    edge, rel.head, edge.relation, label)
+                if reason:
+                    return f"skipped: {reason}"
+            if whole and not amount and kind not in ("DATE", "PER", "ORG", "LOC"):
+                # a thing, not a name: "appointed Mirjam Oja as CFO" still has one answer without "as CFO"
+                reason = en_context.dropped_complement(edge, rel.head, is_tail, edge.relation)
                 if reason:
                     return f"skipped: {reason}"
     if subgraph.type == "conditional" and len(subgraph.edges) == 2:

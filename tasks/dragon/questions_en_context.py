@@ -268,3 +268,56 @@ def time_dates_a_noun(edge, lemma: str, time_label: str) -> str | None:
             before.lemma_.lower() in _EVENT_NOUNS or before.ent_type_ == "EVENT"):
         return f"{time_label!r} dates {before.text!r}, not the fact's verb"
     return None
+
+
+#: verbs whose "to" marks who gets the thing: asking the thing without it still has one answer
+_GIVING = frozenset("sell give pay lend loan supply send deliver donate transfer award grant offer license lease rent "
+                    "hand provide ship export report present".split())
+#: verbs whose date is the period a figure is for ("reported revenue of 410 million euros in 2025")
+_PERIOD_VERBS = frozenset("report post record book earn make have generate carry handle sell lose spend raise".split())
+
+
+def dropped_complement(edge, lemma: str, answer_is_tail: bool, relation: str) -> str | None:
+    """A thing asked for as the object of ``lemma`` whose sentence says where it goes or what it becomes
+    ("open its rail market to competition", "fold the query engine into its Fabric control plane", "sell
+    the combined product as Fabric Observe", "shift production from Dresden to Chandler"): without it the
+    question asks something else. A recipient after a verb of giving ("sell X to Y") is not needed."""
+    if not answer_is_tail:
+        return None
+    found = locate(edge, lemma)
+    if found is None:
+        return None
+    doc, verb = found
+    span = _span_of(doc, edge.tail_label)
+    if span is None or span.root.dep_ not in ("dobj", "conj") or span.root.head.i not in (verb.i, span.root.head.i):
+        return None
+    said = set(relation.lower().split())
+    for child in verb.children:
+        if child.dep_ != "prep" or child.i < span.start:
+            continue
+        word = child.lower_
+        if word in ("into", "onto", "as") or (word == "to" and lemma not in _GIVING) or (
+                word == "with" and lemma in ("combine", "merge", "pair", "mix", "link", "connect", "integrate")):
+            if word not in said:
+                return (f"{edge.tail_label!r} is asked without {doc[child.i:child.right_edge.i + 1].text!r}, "
+                        "which says what the fact is")
+    return None
+
+
+def date_is_not_when(edge, lemma: str, relation: str, date_label: str) -> str | None:
+    """A "When ...?" question that would not be answered by its date: the verb's object is missing from the
+    question ("the $14 billion it estimated in 2024" -> "When did Taloria estimate?"), or the year is the
+    period a figure is for ("reported revenue of 410 million euros in 2025")."""
+    found = locate(edge, lemma)
+    if found is None:
+        return None
+    doc, verb = found
+    said = set(relation.lower().split())
+    objects = [c for c in verb.children if c.dep_ in ("dobj", "attr")]
+    gap = verb.dep_ == "relcl" and not objects and not any(
+        c.dep_ == "nsubjpass" or c.dep_ == "nsubj" and c.lower_ in ("which", "that", "who") for c in verb.children)
+    if any(o.lower_ not in said for o in objects) or gap:  # "the $7 billion it estimated in 2023": what was estimated
+        return f"'When ...?' would drop what was {lemma}d ({relation!r})"
+    if lemma in _PERIOD_VERBS and re.fullmatch(r"(?:in\s+)?(?:fiscal\s+)?(?:1[89]|20)\d\d", date_label.strip()):
+        return f"{date_label!r} is the period the figure of {relation!r} is for, not when it was said"
+    return None

@@ -578,6 +578,12 @@ class _EnSentence:
         text = doc[words[0].i : end + 1].text
         if "|" in text or "\n" in text:
             return None  # cells of a table run together: not one name
+        if head_ent is not None and head_ent.label_ == "PERSON" and len(head_ent) == 1 and head.pos_ == "PROPN":
+            # "brothers Walt and Eddie Corrigan": the first names share the surname written once, at the end
+            partner = next((c for c in head.children if c.dep_ == "conj" and c.ent_type_ == "PERSON"), None)
+            partner_ent = ent_of.get(partner.i) if partner is not None else None
+            if partner_ent is not None and len(partner_ent) == 2 and partner.i == partner_ent.end - 1:
+                text = f"{text} {partner.text}"
         if text.endswith(("'s", "’s")):
             text = text[:-2]
         mapped = nlp.spacy_label(label) if label is not None else None
