@@ -550,6 +550,8 @@ class _EnSentence:
             end = cut - 1  # "$90 million rather than 30 annual payments": the rest was not chosen
         while end > start and doc[end].pos_ == "ADP" and doc[end].i != head.i:
             end -= 1  # "the Talon-V to": an entity run on into the next preposition
+        while start < end and doc[start].dep_ == "prt":
+            start += 1  # "has handed over £5.1million": the verb's particle is not the amount's
         if doc[start].lower_ in ("than", "rather") or (start > 0 and doc[start - 1].lower_ == "than"):
             return None  # "rather than 30 annual payments": what was not chosen
         span = doc[start : end + 1]
@@ -569,12 +571,25 @@ class _EnSentence:
             words = words[1:]  # "the Tour of the Fells", "Ms Redpath", "Dr Owen Pritchard", "Striker Leon Osei"
         # "Parkstone nurse Leanne Hardcastle", "Surrey businessman Derek Vane": a place or a firm and a noun for a
         # person before two capitalised words; the person is the last two (or more) words
-        cut = max((k for k, w in enumerate(words[:-2]) if (w.lower_ in _EN_TITLE_WORDS or (
-            w.text.islower() or "-" in w.text) and w.lower_.split("-")[0] in _EN_PERSON_NOUNS)
-            and all(x.text[:1].isupper() and x.pos_ == "PROPN" for x in words[k + 1:])), default=None)
-        if cut is not None and label not in ("ORG", "WORK_OF_ART", "EVENT"):
+        def chain_end(k: int) -> int:  # "Mum-of-two": a noun and its hyphenated words are one description
+            while k + 2 < len(words) and words[k + 1].text in ("-", "–") and not words[k].whitespace_ \
+                    and not words[k + 1].whitespace_:
+                k += 2
+            return k
+
+        cut = max((chain_end(k) for k, w in enumerate(words[:-2]) if (w.lower_ in _EN_TITLE_WORDS or (
+            w.text.islower() or chain_end(k) > k) and w.lower_.split("-")[0] in _EN_PERSON_NOUNS)
+            and len(words) - chain_end(k) - 1 >= 2
+            and all(x.text[:1].isupper() and x.pos_ == "PROPN" for x in words[chain_end(k) + 1:])), default=None)
+        if cut is not None and (label not in ("ORG", "WORK_OF_ART", "EVENT") or words[0].text != words[0].text.upper()
+                                and words[0].lower_.split("-")[0] in _EN_PERSON_NOUNS):
             titled = True
             words = words[cut + 1:]
+        while len(words) > 1 and label in ("ORG", "FAC") and words[0].is_alpha \
+                and words[0].text.islower() and words[0].lower_ not in ("de", "van", "von", "la", "le", "da", "di", "du",
+                                                                         "del", "der", "al", "el", "bin") \
+                and words[1].text[:1].isupper():
+            words = words[1:]  # "rival Kessler Mills": a description inside the tagged name
         text = doc[words[0].i : end + 1].text
         if "|" in text or "\n" in text:
             return None  # cells of a table run together: not one name
@@ -997,6 +1012,8 @@ def _facts_en(doc, discourse: _Discourse | None = None) -> Iterator[_Fact]:
     helper = _EnSentence(ent_of, discourse)
     for sent in doc.sents:
         sentence = sent.text
+        if sentence.count("|") >= 2:
+            continue  # "Lot | Vendor | Farm | Buyer ...": table cells run together, no sentence to read facts from
         _learn_names(sent, helper)
         yield from _title_role_facts_en(sent, helper)
         for token in sent:
@@ -1106,18 +1123,20 @@ def _title_role_facts_en(sent, helper: _EnSentence) -> Iterator[_Fact]:
             i -= 1
         if i >= sent.start and doc[i].dep_ == "poss" or any(t.dep_ == "poss" for t in title):
             continue  # "Vistula Mobile's chief executive X": the appositive rules have it
-        role = " ".join(t.lower_ for t in title)
+        role = " ".join(t.text if t.text.isupper() and len(t.text) > 1 else t.lower_ for t in title)  # "CEO"
         owner = None
         if owner_tokens:
             last = owner_tokens[-1]
             noun = _noun_form(last.text)
-            if last.i in helper.ent_of or (last.pos_ == "PROPN" and noun is None):
+            if len(owner_tokens) == 1 and noun is not None and noun in discourse.descriptors:
+                owner = discourse.descriptors[noun]  # "Council leader Ann Treloar": the council the article named
+            elif last.i in helper.ent_of or (last.pos_ == "PROPN" and noun is None):
                 owner = helper.phrase(last)
             elif noun is not None and noun in discourse.descriptors:
                 owner = discourse.descriptors[noun]  # "Trust chairwoman": the trust the article named
             elif noun is not None and _is_org_noun(noun):
                 owner = discourse.organisation()
-        elif role in _EN_FIRM_TITLES:
+        elif role.lower() in _EN_FIRM_TITLES:
             owner = discourse.topic() or next(((n, _ORG) for n, label in discourse.subjects
                                                 if label == _ORG and n not in discourse.people), None)
         person = helper.phrase(ent.root, as_subject=True)
@@ -1226,6 +1245,14 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
         subjects = [(c, own_passive) for c in anchor.children if c.dep_ in _EN_SUBJ]
         if not subjects and anchor.i != verb.i:
             return [(s, own_passive) for s, _ in _subjects_en(anchor, helper)]
+    if not subjects and verb.dep_ == "ccomp" and verb.head.i != verb.i \
+            and _verb_lemma(verb.head) in _EN_REPORTING | _EN_CLAIMS | _EN_SPEECH:
+        # "Pettifer insisted Harbourside will not raise rents": the parser made the clause's subject the
+        # object of "insisted"
+        taken = next((c for c in verb.head.children if c.dep_ == "dobj" and c.i < verb.i
+                      and c.right_edge.i + 1 == verb.left_edge.i), None)
+        if taken is not None:
+            return [(taken, False)]
     raised = _raised_relative(verb)
     if not subjects and raised is not None:
         # "restoration, which the museum expects to cost about £40,000": what costs is the restoration
@@ -1253,6 +1280,13 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
         # "Harbour Logistics, based in Oslo, ..." : a participle modifying its noun; "Corvalimab, an
         # experimental drug developed by X": the noun stands for the name it is in apposition to
         noun = verb.head
+        before = noun.doc[noun.left_edge.i - 1] if noun.left_edge.i > 0 else None
+        if before is not None and before.pos_ in ("NOUN", "PROPN") and before.dep_ != "compound" \
+                and verb.i == noun.i + 1 and not any(c.dep_ == "agent" for c in verb.children):
+            return []  # "figures the company published in its report": a relative clause without "that", not a passive
+        if noun.dep_ == "pobj" and noun.head.head.pos_ in ("NOUN", "PROPN") and (
+                noun.ent_type_ in ("GPE", "LOC", "FAC") or noun.doc[verb.i - 1].text == ","):
+            return []  # "a Weimaraner called Duchess from Wareham, owned by X": not the town, who is owned cannot be told
         if noun.dep_ == "appos" and noun.pos_ == "NOUN" and (noun.head.pos_ == "PROPN" or noun.head.i in helper.ent_of):
             noun = noun.head
         subjects = [(noun, True)]
@@ -1264,7 +1298,9 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
                     and any(t.like_num for t in subject.lefts):
                 # "the tournament record of 7.5 points, which was set by Holt": the record was set, not the points
                 subject = subject.head.head
-            if subject.dep_ == "pobj" and subject.ent_type_ in ("GPE", "LOC", "FAC") and subject.lower_ not in _EN_RELATIVE:
+            if subject.dep_ == "pobj" and subject.lower_ not in _EN_RELATIVE and (
+                    subject.ent_type_ in ("GPE", "LOC", "FAC") or subject.head.lower_ in ("on", "in", "at", "near")
+                    and subject.pos_ == "PROPN" and subject.head.head.pos_ == "NOUN"):
                 # "sold at a store on Main Street in Ankeny, which will receive a bonus": the parser hangs the
                 # clause on the nearest place; a place after a verb's preposition stands beside the thing the
                 # verb's earlier preposition names (the store); after a noun's ("a company in Perth") who is
@@ -1278,6 +1314,25 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
         for conjunct in _EnSentence.with_conjuncts(subject):
             resolved.append((conjunct, passive))
     return resolved
+
+
+def _name_after_comma(noun, helper):
+    """ "the defending champion, Norway's Sindre Holt,": the person's name set off after a description of them
+    (the parser may hang it elsewhere)."""
+    doc = noun.doc
+    i = noun.right_edge.i + 1
+    if i >= len(doc) or doc[i].text != ",":
+        return None
+    j = i + 1
+    if j + 1 < len(doc) and doc[j].pos_ == "PROPN" and doc[j + 1].tag_ == "POS":
+        j += 2  # "Norway's"
+    ent = helper.ent_of.get(j)
+    if ent is None or ent.start != j or ent.label_ in _EN_VALUE_LABELS or len(ent) < 2:
+        return None
+    after = doc[ent.end] if ent.end < len(doc) else None
+    if after is not None and after.text not in (",", ".", ";"):
+        return None
+    return ent.root
 
 
 def _possessor(token, helper) -> bool:
@@ -1295,7 +1350,11 @@ def _parenthetical_place(prep, head) -> bool:
     after other words of the clause says where the thing before it is; the parser hangs it on the verb."""
     if prep.dep_ != "prep" or prep.i < 2 or prep.doc[prep.i - 1].text != ",":
         return False
-    return prep.lower_ in ("on", "in", "at", "near", "off") and prep.i > head.i + 2
+    if prep.lower_ not in ("on", "in", "at", "near", "off") or prep.i <= head.i + 2:
+        return False
+    # only after another place: "close its oldest factory, in Jönköping," says where the closing is
+    return any(t.dep_ == "pobj" and t.ent_type_ in ("GPE", "LOC", "FAC") and t.head.lower_ in ("in", "at", "on", "near")
+               for t in prep.doc[head.i:prep.i - 1])
 
 
 def _thing_before_place(place):
@@ -1396,7 +1455,11 @@ def _object_controlled(verb) -> bool:
         return False
     if verb.lemma_.lower() in ("call", "consider", "deem", "find") and any(c.dep_ == "oprd" for c in children):
         return True
-    return verb.lemma_.lower() in _EN_OBJECT_CONTROL and any(c.dep_ == "xcomp" for c in children)
+    objects = [c for c in children if c.dep_ in _EN_OBJ]
+    # "helps museums buy works": a bare infinitive right after the object
+    return verb.lemma_.lower() in _EN_OBJECT_CONTROL and any(
+        c.dep_ == "xcomp" or c.dep_ == "ccomp" and c.tag_ == "VB" and any(o.right_edge.i + 1 == c.left_edge.i for o in objects)
+        for c in children)
 
 
 #: adverbs that turn a counted noun into a measure of distance, time or age: "grew up two streets
@@ -1416,16 +1479,26 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     children = list(verb.children)
     if _object_controlled(verb):
         return
-    if verb.dep_ == "xcomp" and verb.head.i != verb.i and _object_controlled(verb.head):
-        return  # "to pay damages": its subject is the controller's object, not its subject
+    if verb.dep_ in ("xcomp", "ccomp") and verb.head.i != verb.i and _object_controlled(verb.head):
+        return  # "to pay damages", "helps museums buy works": its subject is the controller's object
     if verb.dep_ == "xcomp" and verb.tag_ == "VBG" and any(c.dep_ == "dobj" for c in verb.head.children):
         return  # "spent four years redesigning the project": how the time went, not a fact of its own
     lemma = _verb_lemma(verb)
-    if lemma in _EN_SPEECH:
-        return  # "Albuquerque told reporters", "Gentile said in September": who said it, not a fact
+    if lemma in _EN_SPEECH or lemma in _EN_CLAIMS:
+        return  # "Albuquerque told reporters", "Pettifer insisted Harbourside will ...": who said it, not a fact
     if verb.tag_ == "VBG" and verb.dep_ == "advcl" and _verb_lemma(verb) in ("start", "begin") \
             and any(c.dep_ == "prep" and c.lower_ == "with" for c in children) and not any(c.dep_ in _EN_OBJ for c in children):
         return  # "plans to open 15 shops, starting with Dumfries and Galashiels": which come first, no fact of its own
+    if lemma in ("call", "name", "dub", "nickname") and verb.dep_ == "acl":
+        return  # "a cockapoo called Biscuit from Poole": a naming, no fact of the thing
+    if lemma in _EN_CAUSATIVE and not any(c.dep_ in ("xcomp", "ccomp", "prep", "oprd") for c in children):
+        return  # "helps regional museums (buy works)": the help alone says nothing
+    if verb.dep_ == "ccomp" and verb.head.i != verb.i and verb.i < verb.head.i and not any(
+            c.dep_ in _EN_SUBJ for c in verb.head.children) and any(c.dep_ in _EN_SUBJ and c.i < verb.head.i for c in children) \
+            and any(t.dep_ == "relcl" for t in verb.doc[next(c.i for c in children if c.dep_ in _EN_SUBJ):verb.i]):
+        # "The Fund, a charity that helps museums buy works, contributed £650,000": the parser hung "buy" on
+        # "contributed" and gave it that verb's subject; the verb it is hung on is left with none
+        return
     if _embedded_question(verb):
         return  # "could limit how widely doctors use the drug": a question, not a fact
     if _unconfirmed(verb):
@@ -1463,7 +1536,10 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                     # "by warehouse-automation veterans Mira Castellanos and Tobias Engström": the names
                     agents.append(named if named is not None else p)
     if passive and agents and not is_copula:
-        relation = _join(lemma, particle)
+        # "will be paid for by the fund": a preposition left without its object belongs to the verb ("pay for")
+        stranded = " ".join(c.lower_ for c in children if c.dep_ == "prep" and not any(
+            g.dep_ in ("pobj", "pcomp") for g in c.children) and c.i == verb.i + 1)
+        relation = _join(lemma, particle, stranded)
         for agent_head in agents:
             for agent in _EnSentence.with_conjuncts(agent_head):
                 agent = _through_part_noun(agent, helper)  # "owned by the city of Oslo": Oslo
@@ -1477,6 +1553,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                     continue
                 for subject, _ in subjects:
                     # the patient of a passive may be anything named, or a thing: "the stadium will be built by X"
+                    if subject.lower_ in _EN_PARTITIVES | {"bulk", "majority", "rest", "remainder", "share", "half"}:
+                        continue  # "the bulk of the work will be paid for by X": a part of something, no thing of its own
                     subject_phrase = helper.phrase(subject, common=True)
                     if subject_phrase is not None:
                         yield emit(agent_phrase, relation, subject_phrase)
@@ -1535,7 +1613,13 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
             for pobj in child.children:
                 if pobj.dep_ == "pobj":
                     for conjunct in _EnSentence.with_conjuncts(pobj):
-                        preps.append((child.lower_, _through_part_noun(conjunct, helper)))
+                        named = next((a for a in conjunct.children if a.dep_ == "appos" and a.pos_ == "PROPN"
+                                      and helper.phrase(a) is not None), None) \
+                            if conjunct.pos_ == "NOUN" and conjunct.i not in helper.ent_of else None
+                        if named is None and conjunct.pos_ == "NOUN" and conjunct.lower_ in _EN_TITLE_WORDS:
+                            named = _name_after_comma(conjunct, helper)
+                        # "drew with the defending champion, Norway's Sindre Holt": the name in apposition
+                        preps.append((child.lower_, named if named is not None else _through_part_noun(conjunct, helper)))
     # "will go on display from 6 March", "plans to file for approval in the United States": with no
     # object, the first prepositional phrase after the verb, a thing, completes the verb and is kept
     # in the relation of the others ("go on display from", "file for approval in")
@@ -1545,7 +1629,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
         first = next((c for c in children if c.dep_ == "prep" and c.i > verb.i), None)
         pobj = next((c for c in first.children if c.dep_ == "pobj"), None) if first is not None else None
         if first is not None and first.i == after + 1 and pobj is not None and pobj.pos_ == "NOUN" \
-                and not helper.is_time(pobj) and helper.phrase(pobj) is None and pobj.lower_ not in _EN_PART_NOUNS:
+                and not helper.is_time(pobj) and helper.phrase(pobj) is None and pobj.lower_ not in _EN_PART_NOUNS \
+                and not any(o.i != pobj.i and o.dep_ != "conj" and p == first.lower_ for p, o in preps):
             lead = (first, pobj)
             preps = [(p, o) for p, o in preps if o.i != pobj.i]
     completed = None  # "will put the map on display in April": a thing after the object completes the verb
@@ -1715,6 +1800,11 @@ _EN_PERSON_NOUNS = frozenset({
     "veteran", "volunteer", "campaigner", "lawyer", "solicitor", "doctor", "gp", "paramedic", "firefighter",
     "officer", "dancer", "singer", "actor", "actress", "artist", "author", "writer", "entrepreneur", "boss",
 })
+#: verbs that need what their object does: "helps museums buy works", "allows customers to ..."
+_EN_CAUSATIVE = frozenset({"help", "enable", "allow", "let", "permit", "encourage", "persuade"})
+#: verbs of claiming: what follows is the claim's clause (the parser may make its subject their object)
+_EN_CLAIMS = frozenset({"insist", "claim", "argue", "admit", "suggest", "hint", "fume", "laugh", "stress", "maintain",
+                        "contend", "assert", "allege", "concede", "predict", "fear", "reckon"})
 #: verbs of saying: their facts are attribution, which the key facts leave out
 _EN_SPEECH = frozenset({"say", "tell"})
 #: nouns that name a part or a kind of a place: "the summit of Hardknott Pass", "the Polish city of Poznań"
