@@ -227,3 +227,23 @@ def test_descriptions_inside_tagged_names_and_the_name_after_a_description():
 def test_a_part_paid_for_by_someone_is_no_thing():
     found = article("The bulk of the work will be paid for by the Harbour Fund.")
     assert not [f for f in found if "bulk" in f[2]], found
+
+
+def test_we_in_an_interviews_answers_is_the_interviewees_organisation():
+    found = article("Corvidex designs vision processors for drones. Its chief executive, Priya Desai, co-founded the "
+                    "company in 2020.",
+                    "When can customers get it?",
+                    "We raised a $20 million Series A in May.",
+                    "If the CV-2 meets its targets, we will open a design office in Lyon next year.",
+                    "We taped it out in October.")
+    assert ("Corvidex", "raise in May", "$20 million Series A", "asserted") in found, found
+    assert ("Corvidex", "open a design office in", "Lyon", "conditional") in found, found
+    assert not [f for f in found if " it " in f" {f[1]} "], found  # no pronoun folded into a relation
+
+
+def test_a_descriptor_inside_a_tagged_name_and_an_objects_of_complement():
+    found = article("TENANTS have slammed housing association Moor Homes over damp.",
+                    "The Poole-based association, which manages 5,000 homes, will hire 20 surveyors.",
+                    "It expects to take delivery of six new trains from Alstrel by the end of 2027.")
+    assert ("Moor Homes", "manage", "5,000 homes", "asserted") in found, found
+    assert not [f for f in found if f[1].startswith("take delivery by")], found

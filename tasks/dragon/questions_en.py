@@ -573,6 +573,8 @@ class EnglishTemplates:
                 who = "what"  # "Which organization does Lumen Energy produce?" -> the Lumen Volta: a product
             if kind == "PER" and not prep and rel.head in _EN_THING_OBJECT_VERBS:
                 who = "what"  # "Who does the Multi-State Gaming Association run?" -> Mega Fortune, a lottery
+            if who == "what" and re.fullmatch(r"(?:the\s+)?[$€£]?\d[\d.,]*\s*[^\s\d-]+", edge.tail_label):
+                raise NoTemplate(f"a measure ({edge.tail_label!r}) asked with 'what'")
             if prep == "of" and len(rel.rest) > 1:
                 # "praise the speed of" Kwame Asante: "Whose speed did Petra Novak praise?", not "Who did Petra
                 # Novak praise the speed of?"; "Which organization's board will Henrik Dahl join?"
@@ -939,6 +941,9 @@ def en_vague(label: str, entity_type: str | None = None, sentences: list[str] = 
     from tasks.dragon.questions_base import is_date_label
 
     bare = [w for w in label.split() if w.lower() not in _EN_DETERMINER_WORDS]
+    if label.split()[:1] and label.split()[0].lower() in ("the", "its", "their") and bare and \
+            bare[0].lower() in _EN_ANAPHORIC_ADJECTIVES:
+        return True  # "the combined product", "the remaining stake": what it points back at is in the article
     if len(bare) > 1 and any(re.fullmatch(r"(?:1[89]|20)\d\d", w) and not bare[i + 1].endswith("s")
                              for i, w in enumerate(bare[:-1])) and not any(w[:1].isupper() for w in bare):
         return True  # "the 2027 race": the year says when, not which race ("1870 cars" counts cars)
@@ -984,6 +989,11 @@ def en_vague(label: str, entity_type: str | None = None, sentences: list[str] = 
     return False
 
 
+#: adjectives that point back into the article: "the combined product", "the same stake", "the latter"
+_EN_ANAPHORIC_ADJECTIVES = frozenset(
+    "combined merged resulting same latter former remaining aforementioned other above".split())
+
+
 def _common_noun(word: str) -> bool:
     """ "Tenants", "CONTRACTORS", "Construction": a common noun (singular or plural) of the lexicon."""
     _, nouns, _ = _en_lexicon()
@@ -1024,6 +1034,13 @@ def en_skip_reason(subgraph) -> str | None:
                 for sentence in edge.sentences):
             # "met with Sofia Brandt in Rotterdam" → (Elena Marsh, meet in, Rotterdam): "the place that Elena Marsh met in"
             return f"skipped: {edge.relation!r} lost whom the meeting was with"
+        if words and words[-1] == "for" and edge.tail_type == "place" and edge.tail not in hidden:
+            return f"skipped: a place after 'for' ({edge.relation!r}) is no purpose one can ask about"
+        for node, label in ((edge.head, edge.head_label), (edge.tail, edge.tail_label)):
+            priced = en_amount(label) if node not in hidden and any(ch.isdigit() for ch in label) else None
+            if priced is not None and priced.money and priced.unit_text and \
+                    priced.unit_text.split()[-1].lower() not in _EN_CURRENCY_WORDS:
+                return f"skipped: {label!r} is a thing named by its price, no name for a question"
         if words and words[-1] in ("between", "among", "amongst") and subgraph.type != "set":
             # "run hourly trains between" Porto: one of two ends; only a set question names both
             return f"skipped: {edge.relation!r} holds one of the things it is between; only a set question asks them together"
@@ -1128,6 +1145,15 @@ def en_time_once(question: str) -> str:
 _EN_PAYING_VERBS = frozenset("pay spend invest receive charge cost earn offer bid lend borrow raise".split())
 
 
+def _content_verb(rel: EnRelation) -> EnRelation:
+    """ "agree to move" -> "move": the verb whose object and complements the fact is about."""
+    rest = list(rel.rest)
+    while len(rest) >= 2 and rest[0] == "to" and _en_verb_lemma(rest[1]) is not None:
+        rel = EnRelation("verb", _en_verb_lemma(rest[1]), tuple(rest[2:]))
+        rest = rest[2:]
+    return rel
+
+
 def en_incomplete(subgraph, kinds: dict) -> str | None:
     """Why the question about ``subgraph`` would not be answered by its gold as asked (recorded
     as a Failure), read from the facts' own sentences (``questions_en_context``): an amount with
@@ -1142,8 +1168,20 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
             rel = _relation(edge)
         except NoTemplate:
             continue
+        if rel.kind == "passive" and _en_verb_lemma(rel.head):
+            # "When was Taloria Semiconductor spun?" for "was spun out of Vessant Electronics in 2011"
+            for node, label in ((edge.tail, edge.tail_label),):
+                if node in answers and kinds.get(("en", node)) == "DATE":
+                    reason = en_context.date_is_not_when(edge, _en_verb_lemma(rel.head), edge.relation, label)
+                    if reason:
+                        return f"skipped: {reason}"
         if rel.kind != "verb":
             continue
+        rel = _content_verb(rel)
+        if edge.tail not in hidden or edge.head not in hidden:
+            reason = en_context.object_missing(edge, rel.head, edge.relation)
+            if reason:
+                return f"skipped: {reason}"
         for node, label, is_tail in ((edge.tail, edge.tail_label, True), (edge.head, edge.head_label, False)):
             if node in hidden:
                 continue

@@ -78,15 +78,20 @@ def locate(edge, lemma: str):
     """(doc, verb token) of ``edge``'s fact with verb ``lemma`` in one of its sentences, or None:
     the token of that lemma whose clause holds most of the fact's two ends."""
     head_words, tail_words = _words(edge.head_label), _words(edge.tail_label)
+    relation_words = _words(edge.relation) - {lemma}
     best = None
     for sentence in edge.sentences:
         doc = sentence_doc(sentence)
         for token in doc:
             if token.pos_ not in ("VERB", "AUX") or (_lemma(token) != lemma and token.lower_ != lemma):
                 continue
-            clause = {t.lower_.strip(".,'’") for t in token.subtree}
+            # the verb's own clause: not the clauses coordinated with it or hung on it ("will not build a plant
+            # at Vuotso and will instead truck the ore to a refinery it is building in Kokkola")
+            inner = {t.i for c in token.children if c.dep_ in ("conj", "relcl", "advcl", "ccomp") for t in c.subtree}
+            clause = {t.lower_.strip(".,'’") for t in token.subtree if t.i not in inner}
             around = clause | {t.lower_ for t in token.head.subtree} if token.dep_ in ("relcl", "acl") else clause
-            score = bool(tail_words & clause) * 2 + bool(head_words & around) + bool(tail_words & around)
+            score = bool(tail_words & clause) * 2 + bool(head_words & around) + bool(tail_words & around) \
+                + bool(relation_words & clause)
             if score and (best is None or score > best[0]):
                 best = (score, doc, token)
     return (best[1], best[2]) if best else None
@@ -291,14 +296,15 @@ def dropped_complement(edge, lemma: str, answer_is_tail: bool, relation: str) ->
     span = _span_of(doc, edge.tail_label)
     if span is None or span.root.dep_ not in ("dobj", "conj") or span.root.head.i not in (verb.i, span.root.head.i):
         return None
-    said = set(relation.lower().split())
-    for child in verb.children:
+    words = relation.lower().split()
+    trailing = words[-1] if words else ""
+    for child in list(verb.children) + list(span.root.children):
         if child.dep_ != "prep" or child.i < span.start:
             continue
         word = child.lower_
         if word in ("into", "onto", "as") or (word == "to" and lemma not in _GIVING) or (
                 word == "with" and lemma in ("combine", "merge", "pair", "mix", "link", "connect", "integrate")):
-            if word not in said:
+            if word != trailing:
                 return (f"{edge.tail_label!r} is asked without {doc[child.i:child.right_edge.i + 1].text!r}, "
                         "which says what the fact is")
     return None
@@ -314,10 +320,39 @@ def date_is_not_when(edge, lemma: str, relation: str, date_label: str) -> str | 
     doc, verb = found
     said = set(relation.lower().split())
     objects = [c for c in verb.children if c.dep_ in ("dobj", "attr")]
+    complement = next((c for c in verb.children if c.dep_ in ("xcomp", "ccomp") and c.lower_ not in said), None)
+    if complement is not None:
+        return f"'When ...?' would drop what was {lemma}ed ({doc[complement.i:complement.right_edge.i + 1].text!r})"
+    particle = next((c for c in verb.children if c.lower_ in ("out", "off", "up", "away", "down", "back", "over")
+                     and c.i == verb.i + 1 and c.lower_ not in said), None)
+    if particle is not None:
+        return f"'When ...?' would drop {particle.text!r} of {verb.text!r}"
     gap = verb.dep_ == "relcl" and not objects and not any(
         c.dep_ == "nsubjpass" or c.dep_ == "nsubj" and c.lower_ in ("which", "that", "who") for c in verb.children)
     if any(o.lower_ not in said for o in objects) or gap:  # "the $7 billion it estimated in 2023": what was estimated
         return f"'When ...?' would drop what was {lemma}d ({relation!r})"
     if lemma in _PERIOD_VERBS and re.fullmatch(r"(?:in\s+)?(?:fiscal\s+)?(?:1[89]|20)\d\d", date_label.strip()):
         return f"{date_label!r} is the period the figure of {relation!r} is for, not when it was said"
+    return None
+
+
+def object_missing(edge, lemma: str, relation: str) -> str | None:
+    """The verb's direct object is neither the fact's object nor in its relation ("We taped it out in October
+    on a 12nm process" -> (Lumencell, tape out on, 12nm process)): the fact lost what was done."""
+    found = locate(edge, lemma)
+    if found is None:
+        return None
+    doc, verb = found
+    said = set(relation.lower().split())
+    tail = _span_of(doc, edge.tail_label)
+    head = _span_of(doc, edge.head_label)
+    ends = [span for span in (tail, head) if span is not None]
+    if any(span.root.dep_ == "dative" or span.root.head.i == verb.i and span.root.dep_ in ("dobj", "iobj") for span in ends):
+        return None  # "will pay Elbe Rovers 1.2 million euros": who is paid is a fact of its own
+    for obj in (c for c in verb.children if c.dep_ in ("dobj",)):
+        if any(obj.left_edge.i <= span.start and span.end - 1 <= obj.right_edge.i for span in ends):
+            continue  # the fact's end is the object or inside it ("her fourth album, Salt Lines")
+        if obj.lower_ in said or obj.lemma_.lower() in said or obj.lower_ in ("which", "that", "who", "whom"):
+            continue
+        return f"{relation!r} lost the object of {lemma!r} ({doc[obj.left_edge.i:obj.right_edge.i + 1].text!r})"
     return None

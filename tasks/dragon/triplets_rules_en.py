@@ -571,6 +571,8 @@ class _EnSentence:
             words = words[1:]  # "the Tour of the Fells", "Ms Redpath", "Dr Owen Pritchard", "Striker Leon Osei"
         # "Parkstone nurse Leanne Hardcastle", "Surrey businessman Derek Vane": a place or a firm and a noun for a
         # person before two capitalised words; the person is the last two (or more) words
+        descriptor_of_name = None
+
         def chain_end(k: int) -> int:  # "Mum-of-two": a noun and its hyphenated words are one description
             while k + 2 < len(words) and words[k + 1].text in ("-", "–") and not words[k].whitespace_ \
                     and not words[k + 1].whitespace_:
@@ -588,9 +590,15 @@ class _EnSentence:
         while len(words) > 1 and label in ("ORG", "FAC") and words[0].is_alpha \
                 and words[0].text.islower() and words[0].lower_ not in ("de", "van", "von", "la", "le", "da", "di", "du",
                                                                          "del", "der", "al", "el", "bin") \
-                and words[1].text[:1].isupper():
-            words = words[1:]  # "rival Kessler Mills": a description inside the tagged name
+                and any(w.text[:1].isupper() for w in words[1:]):
+            stripped = words[0]
+            words = words[1:]  # "rival Kessler Mills", "slammed housing association Harbourside Homes"
+            if stripped.pos_ == "NOUN" and not words[0].text.islower() and _is_org_noun(stripped.lemma_.lower()):
+                descriptor_of_name = stripped.lemma_.lower()  # "the association" later is this name
         text = doc[words[0].i : end + 1].text
+        if descriptor_of_name and label == "ORG":
+            self.discourse.descriptors.setdefault(descriptor_of_name, (text, _ORG))
+            self.discourse.add_org(text)
         if "|" in text or "\n" in text:
             return None  # cells of a table run together: not one name
         if head_ent is not None and head_ent.label_ == "PERSON" and len(head_ent) == 1 and head.pos_ == "PROPN":
@@ -744,6 +752,11 @@ class _EnSentence:
         """ "“We will not raise prices,” said Olga Brandt, head of sales at Ferrox Steel": "we" in what
         someone says is their organisation (or the organisation that speaks)."""
         if not _in_quote(pronoun):
+            # news copy says "we" outside quotes only in an interview's answers (or a first-person piece): the
+            # organisation of the one person the article introduced with a role, if there is exactly one
+            people = {person for person in self.discourse.affiliation}
+            if len(people) == 1 and self.speaker(pronoun) is None:
+                return self.discourse.affiliation[next(iter(people))]
             return None
         said_by = self.speaker(pronoun)
         if said_by is None:
@@ -866,8 +879,8 @@ def _describes_name(token, ent_of) -> bool:
     if token.like_num:
         return False
     ent = ent_of.get(token.i)
-    if token.pos_ in ("NOUN", "ADJ"):
-        return ent is None or ent.label_ == "NORP"
+    if token.pos_ in ("NOUN", "ADJ") or token.pos_ == "VERB" and token.text.islower() and token.tag_ in ("VBN", "VBG"):
+        return ent is None or ent.label_ == "NORP"  # "slammed housing association Harbourside Homes" (a misparse)
     if token.pos_ == "PROPN":
         return (ent is not None and ent.label_ == "NORP") or (ent is None and _noun_form(token.text) is not None)
     return False
@@ -1603,7 +1616,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
             named_objects[n] = (obj, (" ".join(words), object_phrase[1]))
             shared += bare
     objects = [o for o in objects if o not in shared]
-    plain_object = next((o for o in objects if helper.phrase(o) is None), None)
+    # a pronoun object is no thing to fold into a relation ("taped it out in October")
+    plain_object = next((o for o in objects if helper.phrase(o) is None and o.pos_ != "PRON"), None)
 
     preps = []  # (preposition, object head) pairs; "in October", "in Oslo"
     for child in children:
@@ -1618,6 +1632,9 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                             if conjunct.pos_ == "NOUN" and conjunct.i not in helper.ent_of else None
                         if named is None and conjunct.pos_ == "NOUN" and conjunct.lower_ in _EN_TITLE_WORDS:
                             named = _name_after_comma(conjunct, helper)
+                            found = helper.phrase(named) if named is not None else None
+                            if found is not None:
+                                helper.discourse.people.add(found[0])  # "the defending champion, X,": X is a person
                         # "drew with the defending champion, Norway's Sindre Holt": the name in apposition
                         preps.append((child.lower_, named if named is not None else _through_part_noun(conjunct, helper)))
     # "will go on display from 6 March", "plans to file for approval in the United States": with no
@@ -1722,6 +1739,9 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
             continue
         if pobj.lower_ in _EN_GENERIC_NOUNS and not helper.is_absolute_time(pobj):
             continue  # "for the first time", "at the same time": no thing to ask about
+        if plain_object is not None and not named_objects and any(
+                c.dep_ == "prep" and c.lower_ == "of" for c in plain_object.children):
+            continue  # "take delivery of eight trains by 2027": the object's "of" is what is delivered, not "delivery"
         object_phrase = helper.phrase(pobj)
         if object_phrase is None:
             continue
