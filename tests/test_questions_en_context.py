@@ -263,3 +263,11 @@ def test_a_place_after_for_and_a_priced_thing_are_not_named_in_conditions():
     hire = fact("Gorse Foods", "hire", "200 workers", "Gorse Foods will hire 200 workers.", "org", "quantity", "planned", n=4)
     item = ask([plant, hire], "Gorse Foods", "conditional")
     assert question(item) is None and "price" in item.reason, item
+
+
+def test_a_thing_named_by_its_price_in_another_currency_shape():
+    build = fact("Ostmark Haus", "build", "95 million euro ($100 million) factory", "Ostmark Haus will build a 95 million "
+                 "euro ($100 million) factory near Poznan.", "org", "money", "planned", n=1)
+    founded = fact("Ostmark Haus", "be founded in", "1952", "Ostmark Haus was founded in 1952.", "org", "date", n=2)
+    item = ask([build, founded], "Ostmark Haus", "conditional")
+    assert question(item) is None and "price" in item.reason, item

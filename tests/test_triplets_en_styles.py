@@ -227,6 +227,7 @@ def test_descriptions_inside_tagged_names_and_the_name_after_a_description():
 def test_a_part_paid_for_by_someone_is_no_thing():
     found = article("The bulk of the work will be paid for by the Harbour Fund.")
     assert not [f for f in found if "bulk" in f[2]], found
+    assert ("Harbour Fund", "pay for", "work", "planned") in found, found
 
 
 def test_we_in_an_interviews_answers_is_the_interviewees_organisation():
@@ -247,3 +248,11 @@ def test_a_descriptor_inside_a_tagged_name_and_an_objects_of_complement():
                     "It expects to take delivery of six new trains from Alstrel by the end of 2027.")
     assert ("Moor Homes", "manage", "5,000 homes", "asserted") in found, found
     assert not [f for f in found if f[1].startswith("take delivery by")], found
+
+
+def test_a_purpose_after_an_object_and_a_clause_run_into_a_name_are_no_facts():
+    found = article("Moor Homes has hired 40 extra surveyors to clear a backlog of 2,800 repair requests.",
+                    "Corvidex designs chips. Its chief executive, Priya Desai, co-founded the company in 2020.",
+                    "We keep them on-die and schedule every transfer at compile time.")
+    assert ("Moor Homes", "hire", "40 extra surveyors", "asserted") in found, found
+    assert not [f for f in found if "clear" in f[1] or "schedule" in f[2]], found

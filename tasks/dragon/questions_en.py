@@ -1037,9 +1037,7 @@ def en_skip_reason(subgraph) -> str | None:
         if words and words[-1] == "for" and edge.tail_type == "place" and edge.tail not in hidden:
             return f"skipped: a place after 'for' ({edge.relation!r}) is no purpose one can ask about"
         for node, label in ((edge.head, edge.head_label), (edge.tail, edge.tail_label)):
-            priced = en_amount(label) if node not in hidden and any(ch.isdigit() for ch in label) else None
-            if priced is not None and priced.money and priced.unit_text and \
-                    priced.unit_text.split()[-1].lower() not in _EN_CURRENCY_WORDS:
+            if node not in hidden and _priced_thing(label):
                 return f"skipped: {label!r} is a thing named by its price, no name for a question"
         if words and words[-1] in ("between", "among", "amongst") and subgraph.type != "set":
             # "run hourly trains between" Porto: one of two ends; only a set question names both
@@ -1143,6 +1141,22 @@ def en_time_once(question: str) -> str:
 #: verbs of paying: an amount paid with no one it is paid to reads, beside another fact about a
 #: party, as paid for that party ("signed Kwame Asante and paid a reported fee of 2.5 million euros")
 _EN_PAYING_VERBS = frozenset("pay spend invest receive charge cost earn offer bid lend borrow raise".split())
+
+
+_EN_PRICE = re.compile(
+    r"^(?:the\s+|a\s+|an\s+)?(?:[$€£]\s?\d[\d.,]*(?:\s*(?:million|billion|bn|m|k)\b)?|\d[\d.,]*\s*"
+    r"(?:million|billion|bn|m)?\s*(?:euros?|dollars?|pounds?|crowns?|francs?|zlotys?|kronor|yen|yuan)\b)"
+    r"(?:\s*\([^)]*\))?\s+(?P<rest>[A-Za-z].*)$", re.IGNORECASE)
+
+
+def _priced_thing(label: str) -> bool:
+    """ "$260 million pet food plant", "95 million euro ($100 million) factory": a thing named by its price."""
+    match = _EN_PRICE.match(label.strip())
+    if match is None:
+        return False
+    first = match["rest"].split()[0].lower()
+    return first not in _EN_CURRENCY_WORDS and first not in ("a", "an", "per", "each", "in", "of", "million", "billion",
+                                                           "bn", "m", "k", "thousand", "trillion")
 
 
 def _content_verb(rel: EnRelation) -> EnRelation:

@@ -554,6 +554,9 @@ class _EnSentence:
             start += 1  # "has handed over £5.1million": the verb's particle is not the amount's
         if doc[start].lower_ in ("than", "rather") or (start > 0 and doc[start - 1].lower_ == "than"):
             return None  # "rather than 30 annual payments": what was not chosen
+        if any(doc[i].pos_ == "VERB" and doc[i].dep_ not in ("amod", "compound", "nmod", "npadvmod", "acl")
+               and doc[i].tag_ not in ("VBN", "VBG") for i in range(start, end + 1)):
+            return None  # "on-die and schedule every transfer": a clause run together, not a name
         span = doc[start : end + 1]
         words = [t for t in span]
         while len(words) > 2 and words[0].lower_ in ("the", "a", "an") and words[1].tag_ in ("JJR", "JJS") \
@@ -802,6 +805,8 @@ class _EnSentence:
             stack += [t for t in token.lefts if t.dep_ in ("amod", "compound", "nmod", "advmod", "npadvmod", "nummod")]
         while first < head.i and head.doc[first].dep_ in ("punct", "det", "poss", "case"):
             first += 1
+        if any(t.pos_ == "VERB" and t.tag_ in ("VB", "VBD", "VBZ", "VBP") for t in head.doc[first:head.i]):
+            return None  # "on-die and schedule every transfer": a clause run together, not a thing
         words = [head.doc[first : head.i + 1].text]
         for prep in head.rights:
             if prep.dep_ == "prep" and prep.lower_ in ("of", "to", "for", "in"):
@@ -954,7 +959,8 @@ _EN_ORG_NOUNS = _EN_ORG_ANAPHORS | frozenset({
     "distributor", "exporter", "importer", "shipper", "builder", "contractor", "foundation", "institute",
     "university", "museum", "hospital", "union", "federation", "committee", "commission", "department",
     "exchange", "owner", "partnership", "venture", "cooperative", "co-operative", "studio", "label", "insurer",
-    "broker", "airport", "port", "railway", "utility", "operator",
+    "broker", "airport", "port", "railway", "utility", "operator", "vendor", "foundry", "licensor", "licensee",
+    "manufacturer", "fintech", "biotech", "lab", "laboratory", "automaker", "landlord", "housebuilder", "chainstore",
 })
 
 
@@ -1494,6 +1500,10 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
         return
     if verb.dep_ in ("xcomp", "ccomp") and verb.head.i != verb.i and _object_controlled(verb.head):
         return  # "to pay damages", "helps museums buy works": its subject is the controller's object
+    if verb.dep_ in ("xcomp", "advcl") and verb.head.i != verb.i and any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children) \
+            and any(c.dep_ in ("dobj",) and c.i < verb.i for c in verb.head.children) \
+            and _verb_lemma(verb.head) not in _EN_PLAN_HEADS:
+        return  # "hired 40 extra surveyors to clear a backlog": a purpose (whose?), not a fact of the hirer's
     if verb.dep_ == "xcomp" and verb.tag_ == "VBG" and any(c.dep_ == "dobj" for c in verb.head.children):
         return  # "spent four years redesigning the project": how the time went, not a fact of its own
     lemma = _verb_lemma(verb)
@@ -1567,7 +1577,11 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                 for subject, _ in subjects:
                     # the patient of a passive may be anything named, or a thing: "the stadium will be built by X"
                     if subject.lower_ in _EN_PARTITIVES | {"bulk", "majority", "rest", "remainder", "share", "half"}:
-                        continue  # "the bulk of the work will be paid for by X": a part of something, no thing of its own
+                        # "the bulk of the work will be paid for by X": what it is a part of
+                        subject = next((p for c in subject.children if c.dep_ == "prep" and c.lower_ == "of"
+                                        for p in c.children if p.dep_ == "pobj"), None)
+                        if subject is None:
+                            continue
                     subject_phrase = helper.phrase(subject, common=True)
                     if subject_phrase is not None:
                         yield emit(agent_phrase, relation, subject_phrase)
