@@ -271,3 +271,23 @@ def test_a_thing_named_by_its_price_in_another_currency_shape():
     founded = fact("Ostmark Haus", "be founded in", "1952", "Ostmark Haus was founded in 1952.", "org", "date", n=2)
     item = ask([build, founded], "Ostmark Haus", "conditional")
     assert question(item) is None and "price" in item.reason, item
+
+
+@pytest.mark.parametrize("edge_args, answer, reason", [
+    # "Where will Biscuit compete?" -> the Southern Counties Championship
+    (("Pip", "compete at", "the Wessex Championship", "Pip will now compete at the Wessex Championship in Bath.",
+      "other", "place", "planned"), "the Wessex Championship", "event"),
+    # "What does Veltrane rely on?" (for most of its revenue)
+    (("Ostmark Pharma", "rely on", "the single heart drug", "Ostmark Pharma relies on a single heart drug for most of "
+      "its revenue.", "org", "other"), "the single heart drug", "for most of its revenue"),
+])
+def test_an_event_is_no_where_and_reliance_needs_its_for(edge_args, answer, reason):
+    item = ask([fact(*edge_args)], answer)
+    assert question(item) is None and reason in item.reason, item
+
+
+def test_an_amount_that_counts_two_things_is_not_one_of_them():
+    make = fact("Harlow Pet Co.", "make food for", "about 9 million dogs", "We make food for about 9 million dogs and "
+                "cats a day.", "org", "quantity", n=1)
+    item = ask([make], "about 9 million dogs")
+    assert question(item) is None and "also counts" in item.reason, item

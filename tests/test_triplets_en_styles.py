@@ -256,3 +256,12 @@ def test_a_purpose_after_an_object_and_a_clause_run_into_a_name_are_no_facts():
                     "We keep them on-die and schedule every transfer at compile time.")
     assert ("Moor Homes", "hire", "40 extra surveyors", "asserted") in found, found
     assert not [f for f in found if "clear" in f[1] or "schedule" in f[2]], found
+
+
+def test_the_company_is_the_organisation_just_spoken_of_and_a_union_local_keeps_its_number():
+    found = article("Corvane, the Austin-based software company, has agreed to acquire Nodewell, a Denver-based startup.",
+                    "Nodewell, which was founded in 2019 by Ana Ruiz, sells a logging platform. The company says it "
+                    "processes 2 PB of data a day.",
+                    "Ted Cole, president of United Steel and Glass Workers Local 12, said the union was told.")
+    assert ("Nodewell", "process a day", "2 PB", "asserted") in found, found
+    assert [f for f in found if f[0] == "Ted Cole" and f[2].endswith("Workers Local 12")], found

@@ -553,6 +553,9 @@ class EnglishTemplates:
                 # that announces concerts ("Which organization did X perform at?"); a source keeps
                 # its preposition ("Where did X import gas from?"); a destination after a verb of moving
                 # is "where" alone ("Where will X move its base?", not "... to?")
+                if edge.tail_label.split()[-1].lower() in en_context._EVENT_NOUNS:
+                    # "Where will Biscuit compete?" -> the Southern Counties Championship: an event, not where it is
+                    raise NoTemplate(f"{edge.tail_label!r} is an event, not a place")
                 if prep in ("from",) and rel.head not in _EN_MOTION_VERBS:
                     raise NoTemplate(f"'from' of {edge.relation!r} is no place it comes from")
                 if prep in _EN_DIRECTIONS - {"from"}:

@@ -211,6 +211,12 @@ def lost_qualifier(edge, lemma: str, answer_is_tail: bool, amount: bool, bare: b
         after = doc[span.end] if span.end < len(doc) else None
         if bare and after is not None and after.lower_ == "of" and after.head.i in range(span.start, span.end):
             return f"the amount {answer_label!r} is a part of what follows it ({doc[span.start:after.right_edge.i + 1].text!r})"
+        counted_too = [c for c in root.children if c.dep_ == "conj" and c.pos_ == "NOUN" and c.i >= span.end
+                       and not any(t.like_num for t in c.subtree)]
+        if counted_too:
+            # "food for about 9 million dogs and cats": the number counts both; "9 million dogs" is not what was said
+            return (f"the amount {answer_label!r} also counts "
+                    f"{doc[counted_too[0].left_edge.i:counted_too[0].right_edge.i + 1].text!r}")
         for child in root.children:
             if child.i < span.end:
                 continue
@@ -294,8 +300,9 @@ def dropped_complement(edge, lemma: str, answer_is_tail: bool, relation: str) ->
         return None
     doc, verb = found
     span = _span_of(doc, edge.tail_label)
-    if span is None or span.root.dep_ not in ("dobj", "conj") or span.root.head.i not in (verb.i, span.root.head.i):
-        return None
+    if span is None or span.root.dep_ not in ("dobj", "conj", "pobj") or (
+            span.root.dep_ == "pobj" and span.root.head.head.i != verb.i):
+        return None  # the thing is the verb's object, or its preposition's ("relies on X")
     words = relation.lower().split()
     trailing = words[-1] if words else ""
     for child in list(verb.children) + list(span.root.children):
@@ -303,7 +310,8 @@ def dropped_complement(edge, lemma: str, answer_is_tail: bool, relation: str) ->
             continue
         word = child.lower_
         if word in ("into", "onto", "as") or (word == "to" and lemma not in _GIVING) or (
-                word == "with" and lemma in ("combine", "merge", "pair", "mix", "link", "connect", "integrate")):
+                word == "with" and lemma in ("combine", "merge", "pair", "mix", "link", "connect", "integrate")) or (
+                word == "for" and lemma in ("rely", "depend", "count", "bank")):  # "relies on X for most of its revenue"
             if word != trailing:
                 return (f"{edge.tail_label!r} is asked without {doc[child.i:child.right_edge.i + 1].text!r}, "
                         "which says what the fact is")

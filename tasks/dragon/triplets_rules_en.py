@@ -464,6 +464,12 @@ class _EnSentence:
             return self.resolve_we(head)
         if head.pos_ == "PRON" or lower in _EN_RELATIVE:
             return None
+        if head.pos_ == "NOUN" and head.text[:1].isupper() and head.i not in self.ent_of and not list(head.lefts) \
+                and (head.text in self.discourse.orgs or any(n == head.text for n, _ in self.discourse.names)):
+            # "Helixbase, which was founded ..., sells ...": a name the article gave, tagged a common noun at the
+            # start of a sentence
+            named = next((n for n in self.discourse.names if n[0] == head.text), (head.text, None))
+            return head.text, self.discourse.label(*named)
         if head.like_num and head.i >= 2 and head.doc[head.i - 1].text in ("-", "–") and head.doc[head.i - 2].like_num:
             return None  # "beat Harlow Town 3-1": a score's second number is nothing beaten
         if head.pos_ == "PROPN" and head.i > 0 and head.doc[head.i - 1].lower_ in ("a", "an") \
@@ -522,6 +528,10 @@ class _EnSentence:
             start = head_ent.start
         if head_ent is not None:
             start, end = min(start, head_ent.start), max(end, head_ent.end - 1)
+            after = doc[end + 1] if end + 1 < len(doc) else None
+            if after is not None and after.like_num and after.dep_ == "nummod" and after.head.i == head.i \
+                    and head_ent.label_ == "ORG":
+                end += 1  # "United Toy and Plastics Workers Local 88": the number is part of the name
         if head.pos_ == "PROPN" and (any(t.dep_ == "det" and t.lower_ == "the" for t in head.lefts) or (
                 head_ent is not None and head_ent.label_ in ("ORG", "EVENT", "FAC", "WORK_OF_ART"))):
             # "the Tour of the Fells", "the Bank of England": a name that goes on with "of <Name>"
@@ -657,7 +667,14 @@ class _EnSentence:
         lemma = head.lemma_.lower()
         discourse = self.discourse
         if lemma in discourse.descriptors:
-            return discourse.descriptors[lemma]
+            named = discourse.descriptors[lemma]
+            if lemma in ("company", "firm", "group", "business") and discourse.org is not None \
+                    and discourse.org[0] != named[0] and discourse.org[0] in discourse.orgs and self.speaker(head) is None \
+                    and discourse.subjects and discourse.subjects[-1][0] == discourse.org[0]:
+                # "Stratacore, the ... software company, ... Helixbase ... sells a platform. The company says it
+                # processes ...": a word as general as "company" means the organisation the text just spoke of
+                return discourse.org
+            return named
         if lemma in _EN_ORG_ANAPHORS:
             speaker = self.speaker(head)
             if speaker is not None and speaker[0] in discourse.affiliation:
@@ -1099,7 +1116,8 @@ def _after_sentence(sent, helper: _EnSentence) -> None:
         if found is None:
             continue
         it = found
-        if (found[1] == _ORG or found[0] in discourse.orgs) and (token.pos_ == "PROPN" or token.i in helper.ent_of):
+        if (found[1] == _ORG or found[0] in discourse.orgs) and (
+                token.pos_ == "PROPN" or token.i in helper.ent_of or found[0] == token.text):
             org = found  # a name, not "the company" (which only points back at one)
     if it is not None:
         discourse.it = it
