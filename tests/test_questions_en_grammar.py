@@ -127,8 +127,10 @@ def test_en_vague_and_name_article_rules():
     assert en_vague("Irish singer") and en_vague("Stuttgart carmaker", "org") and en_vague("the tour in Copenhagen")
     assert en_vague("24-year-old Nigerian forward")
     assert not en_vague("the finance committee of Ashford City Council")
-    for value in ("2139 cars", "41 million euros", "December", "2019", "the 2024 final"):
+    for value in ("2139 cars", "41 million euros", "December", "2019"):
         assert not en_vague(value, as_answer=True), value
+    # an independent judge: "the 2027 race" does not say which race (a year dates it, it names nothing)
+    assert en_vague("the 2024 final", as_answer=True) and en_vague("the 2027 race")
     assert not en_vague("Eastline Auto") and not en_vague("the striker Daniel Okafor")
     said = ["The European Research Council awarded a grant.", "Harbour Logistics acquired the Baltic unit."]
     assert en_name_article("European Research Council", said) == "the European Research Council"
@@ -279,7 +281,8 @@ def test_a_plural_name_agrees_in_a_description():
     sub = Subgraph(subgraph_id="s-mh2", type="multi-hop", lang="en", edges=[perform, own], answer_nodes=["n:Hansa Events"],
                    question_nodes=["n:Lanterns"], hidden_nodes=["n:Quayside Arena"])
     (item,) = generate_questions([sub], RULES).items
-    assert item.question == "Which organization owns the place that the Lanterns will perform at?", item.question
+    # a venue is described by its own head noun (an independent judge: an arena is no organization)
+    assert item.question == "Which organization owns the arena that the Lanterns will perform at?", item.question
 
 
 @pytest.mark.parametrize("edge_args, answer, expected", [
@@ -456,7 +459,7 @@ def test_a_venue_is_described_as_a_place_and_a_fact_is_asked_once():
     sub = Subgraph(subgraph_id="mh", type="multi-hop", lang="en", edges=edges, answer_nodes=["n:Hansa Events"],
                    question_nodes=["n:Elena Marsh"], hidden_nodes=["n:Quayside Arena"])
     item = generate_questions([sub], RULES).items[0]
-    assert "the place that Elena Marsh performed at" in item.question, item.question
+    assert "the arena that Elena Marsh performed at" in item.question, item.question
     asked = _questions_of(["Henrik Dahl is the managing partner of Northsea Capital. Henrik Dahl will join the board of Lumen Energy."])
     assert not [f for f in asked if f[2].endswith("board of Lumen Energy")], asked
     assert ("Henrik Dahl", "join the board of", "Lumen Energy") in asked
@@ -468,3 +471,56 @@ def test_a_name_in_apposition_is_the_answer():
     flat = [q for qs in asked.values() for q in qs]
     assert "What did Elena Marsh release? -> Salt Lines" in flat, flat
     assert not [q for q in flat if "fourth album" in q], flat
+
+
+@pytest.mark.parametrize("edge_args, answer, expected", [
+    # "How many new double-deck trains does X plan to take?": the noun folded into the relation is kept
+    (("Lusitano Rail", "take delivery of", "eight new trains", "Lusitano Rail expects to take delivery of eight new trains.",
+      "org", "quantity", "planned"), "eight new trains", "How many new trains does Lusitano Rail plan to take delivery of?"),
+    # "How many Swedish crowns did X have?" for "had sales of 1.3 billion Swedish crowns": sales are money
+    (("Brattvik Mobler", "have sales of", "1.3 billion Swedish crowns", "Brattvik Mobler had sales of 1.3 billion Swedish "
+      "crowns last year.", "org", "quantity"), "1.3 billion Swedish crowns", "How much in sales did Brattvik Mobler have?"),
+    # "What does X plan to file for approval in? -> the first half of 2027": a part of a year is a date
+    (("Veltro", "file for approval in", "first half of 2027", "Veltro plans to file for approval in the first half of 2027.",
+      "org", "date", "planned"), "first half of 2027", "When does Veltro plan to file for approval?"),
+    (("Ferrum Metals", "start construction in", "spring of 2027", "Ferrum Metals plans to start construction in the spring "
+      "of 2027.", "org", "date", "planned"), "spring of 2027", "When does Ferrum Metals plan to start construction?"),
+    # "Where will X scrap its overnight service?" for "... service to Vigo": a direction keeps its preposition
+    (("Skyline Air", "move its base to", "Aberdeen", "Skyline Air will move its base to Aberdeen.", "org", "place", "planned"),
+     "Aberdeen", "Where will Skyline Air move its base?"),  # an independent judge: no stranded "to" after where
+    # "Which place will the Tour of the Fells finish on?": a place after "on" is asked with where
+    (("Glen Rally", "finish on", "Cairn Gorm", "The Glen Rally will finish on the summit of Cairn Gorm.", None, "place",
+      "planned"), "Cairn Gorm", "Where will the Glen Rally finish?"),
+    # "Where did X build a refinery?" for "a refinery it is building in Kokkola": what goes on is asked as going on
+    (("Ardent Mining", "build a smelter in", "Kitwe", "Ardent Mining will ship ore to a smelter it is building in Kitwe.",
+      "org", "place"), "Kitwe", "Where is Ardent Mining building a smelter?"),
+])
+def test_dev_site_questions_of_the_new_facts(edge_args, answer, expected):
+    """bench/site/en (a development set), released news-en questions read after the rules engine found more
+    facts there; every sentence here is written for this test in the same shapes."""
+    item = ask([fact(*edge_args)], answer)
+    assert getattr(item, "question", None) == expected, item
+
+
+def test_a_number_hyphened_to_a_word_counts_nothing():
+    """ "How many year-old man did Police arrest?", "How many mile pipeline does X plan to build?"."""
+    item = ask([fact("Police", "arrest", "19-year-old man", "Police arrested a 19-year-old man on Thursday.", "org", None)],
+               "19-year-old man")
+    assert "how many" not in getattr(item, "question", "").lower(), item
+
+
+def test_one_end_of_between_is_asked_only_with_the_other():
+    """ "Which organization owned the organization that will run hourly trains between Porto?"."""
+    sentence = "Lusitano Rail will run hourly trains between Lisbon and Porto."
+    edges = [fact("Lusitano Rail", "run hourly trains between", "Porto", sentence, "org", "place", "planned", n=1),
+             fact("Iberval", "own", "Lusitano Rail", "Lusitano Rail is owned by Iberval.", "org", "org", n=2)]
+    sub = Subgraph(subgraph_id="mh-between", type="multi-hop", lang="en", edges=edges, answer_nodes=["n:Iberval"],
+                   question_nodes=["n:Porto"], hidden_nodes=["n:Lusitano Rail"])
+    failure = generate_questions([sub], RULES).failures[0]
+    assert "between" in failure.reason
+    both = [fact("Lusitano Rail", "run hourly trains between", city, sentence, "org", "place", "planned", n=i)
+            for i, city in enumerate(("Lisbon", "Porto"))]
+    sub = Subgraph(subgraph_id="set-between", type="set", lang="en", edges=both, answer_nodes=["n:Lisbon", "n:Porto"],
+                   question_nodes=["n:Lusitano Rail"])
+    item = generate_questions([sub], RULES).items[0]
+    assert item.question == "Which places will Lusitano Rail run hourly trains between?", item

@@ -215,7 +215,8 @@ _MONTHS = (
     "ноябр[ьяе]|декабр[ьяе]"
 )
 _DATE_LABEL = re.compile(
-    rf"^(?:(?:early|late|mid|the end of|the start of|in|since|by|в|с|до|к)\s+)?(?:"
+    rf"^(?:(?:early|late|mid|(?:the\s+)?(?:end|start|beginning|middle|turn|(?:first|second|third|fourth|last)\s+"
+    rf"(?:half|quarter)|spring|summer|autumn|winter|fall)\s+of|in|since|by|в|с|до|к)\s+)?(?:"
     rf"(?:1[89]|20)\d\d(?:\s*(?:года?|году|г\.))?"  # a year
     rf"|(?:\d{{1,2}}\s+)?(?:{_MONTHS})(?:\s+\d{{1,2}})?(?:,?\s+(?:1[89]|20)\d\d(?:\s*(?:года?|году|г\.))?)?"  # month / date
     rf"|(?:last|next|this|прошлом|следующем|этом)\s+(?:year|month|week|season|году|месяце|сезоне)"

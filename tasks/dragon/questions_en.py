@@ -10,6 +10,7 @@ from schemas import Edge
 from tasks.dragon.subgraphs import parse_quantity
 from tasks.dragon.questions_base import NoTemplate, _cap, _q  # noqa: F401
 from tasks.dragon.questions_base import asserted_only as _asserted_only, modality_of as _base_modality
+from tasks.dragon import questions_en_context as en_context
 
 # =========================================================================== English realisation
 
@@ -58,7 +59,7 @@ _EN_PREPOSITIONS = {
     "between", "among", "through", "after", "before", "during", "within", "without", "across", "behind", "near",
     "toward", "towards", "upon", "via", "like", "as", "than", "per", "since", "until",
 }
-_EN_LOCATIVE = {"in", "at", "to", "into", "near", "from"}
+_EN_LOCATIVE = {"in", "at", "on", "to", "into", "near", "from"}  # "finish on Hardknott Pass": where
 _EN_OBJECT_PRONOUNS = {"it", "them", "him", "us", "me"}  # not "her": "open her European tour in"
 #: prepositions a role noun takes ("CEO of", "professor at", "spokesperson for", "adviser to")
 _EN_ROLE_PREPOSITIONS = {"of", "at", "for"}  # "adviser to" is a role too, but "supply chips to" is not: a verb first decides
@@ -87,6 +88,10 @@ def _en_adjectives() -> frozenset[str]:
 def _plural_name(label: str) -> bool:
     """ "the Lanterns", "the Rolling Stones": a name written with "the" and a plural last word takes "do"."""
     words = label.split()
+    if " and " in f" {label} " and sum(w[:1].isupper() for w in words) >= 2:
+        return True  # "Lyra Partners and Colwyn Ventures back ..."
+    if "of" in words:
+        words = words[:words.index("of")]  # "the Tour of the Fells" is one tour
     return len(words) > 1 and words[0] == "the" and words[-1][:1].isupper() and words[-1].endswith("s") \
         and not words[-1].endswith(("ss", "us", "is"))
 
@@ -124,6 +129,20 @@ def en_participle(lemma: str) -> str:
     if lemma in _EN_IRREGULAR:
         return _EN_IRREGULAR[lemma][1]
     return _en_regular_ed(lemma)
+
+
+def en_gerund(lemma: str) -> str:
+    """ "build" → "building", "close" → "closing", "stop" → "stopping", "lie" → "lying"."""
+    lemma = lemma.lower()
+    _, _, exceptions = _en_lexicon()
+    if lemma.endswith("ie"):
+        return lemma[:-2] + "ying"
+    if lemma.endswith("e") and not lemma.endswith(("ee", "ye", "oe")) and len(lemma) > 2:
+        return lemma[:-1] + "ing"
+    doubled = lemma + lemma[-1] + "ing"
+    if exceptions.get(doubled) == [lemma]:  # spaCy knows the doubled spelling: "stopping", "running"
+        return doubled
+    return lemma + "ing"
 
 
 def _en_regular_ed(lemma: str) -> str:
@@ -194,6 +213,9 @@ def en_relation(relation: str) -> EnRelation:
         first = frame[3]
         if first.tag_ == "VBN" or first.lower_ in {p for _, p in _EN_IRREGULAR.values()}:
             return EnRelation("passive", rest[0].lower(), tuple(w.lower() for w in rest[1:]))
+        if first.pos_ == "ADJ" and first.tag_ == "JJ" and len(rest) <= 2:
+            # "be short of": an adjective, not a role ("What is Taloria the short of?")
+            raise NoTemplate(f"relation {relation!r} is an adjective")
         return _en_noun_relation(rest)
     known_verb = _en_verb_lemma(lowered[0])
     if len(words) == 1:
@@ -217,6 +239,10 @@ def en_relation(relation: str) -> EnRelation:
 
 
 def _en_noun_relation(words: list[str]) -> EnRelation:
+    if words and (words[0].lower() in _EN_SUPERLATIVES or re.fullmatch(r"\w+est", words[0].lower())
+                  and words[0].lower() not in ("chest", "interest", "forest", "guest", "west", "contest", "test")):
+        # "hardest road in", "largest food maker in": a ranking, not a role ("What is Hardknott the hardest road in?")
+        raise NoTemplate(f"relation {' '.join(words)!r} is a superlative")
     if words[-1].lower() in _EN_PREPOSITIONS and len(words) > 1:
         return EnRelation("role", " ".join(words[:-1]), (words[-1].lower(),))
     return EnRelation("attribute", " ".join(words), ())
@@ -226,6 +252,65 @@ _EN_WHO = {"PER": "who", "ORG": "which organization", "LOC": "which place", "MIS
 _EN_WHO_PLURAL = {"PER": "who", "ORG": "which organizations", "LOC": "which places", "MISC": "what", "NUM": "what", "DATE": "when"}
 _EN_CLASS = {"PER": "the person", "ORG": "the organization", "LOC": "the place", "MISC": "the one", "NUM": "the one", "DATE": "the time"}
 _EN_DETERMINERS = {"a", "an", "the", "its", "their", "his", "her"}
+
+#: last words of names that say what kind of place the thing is: asked "Which arena ...?", not
+#: "Which organization ...?" (a venue that announces concerts is still a venue) nor "Which place ...?"
+#: (which would also be answered by the other things its owner owns)
+_EN_VENUE_HEADS = frozenset(
+    "arena stadium hall airport station museum bridge pier quay plant factory gallery library hotel theatre theater "
+    "port harbour harbor centre center".split())
+
+
+def _venue(label: str) -> str | None:
+    """ "arena" for "Quayside Arena", else None (see _EN_VENUE_HEADS)."""
+    words = label.split()
+    if len(words) < 2 or not words[-1][:1].isupper():
+        return None
+    head = words[-1].lower().strip(".,")
+    return head if head in _EN_VENUE_HEADS else None
+
+
+def _wh(kind: str, label: str | None = None, plural: bool = False) -> str:
+    """The question word for an answer of ``kind`` named ``label``: "who", "which organization",
+    "which arena" (a venue's own head noun)."""
+    venue = _venue(label) if label and kind not in ("PER", "NUM", "DATE") else None
+    if venue:
+        return f"which {venue}{'s' if plural else ''}"
+    return (_EN_WHO_PLURAL if plural else _EN_WHO)[kind]
+
+
+def _class_noun(kind: str, label: str | None = None) -> str:
+    """ "the person", "the organization", "the arena": how a relative clause names a hidden node."""
+    venue = _venue(label) if label and kind not in ("PER", "NUM", "DATE") else None
+    return f"the {venue}" if venue else _EN_CLASS[kind]
+
+
+#: approximators before an amount: "about 2,100 people", "more than 40 licence applications"
+_EN_APPROXIMATORS = re.compile(
+    r"^(?:about|around|roughly|nearly|almost|approximately|some|over|under|more\s+than|less\s+than|fewer\s+than|"
+    r"at\s+least|at\s+most|up\s+to|just\s+over|just\s+under|another|an\s+additional|a\s+further)\s+",
+    re.IGNORECASE)
+
+
+def en_amount(label: str):
+    """The amount a label states (``parse_quantity``), also behind an approximator ("about 2,100
+    people", "more than 40 licence applications"); None when it is no amount."""
+    if re.search(r"\d(?!(?:bn|m|k|mn|tn|b|million|billion|thousand|trillion)\b)[a-zA-Z]", label):
+        return None  # "some 5nm production", "a 7nm chip": the number measures a modifier, it counts nothing
+    quantity = parse_quantity(label, "en")
+    if quantity is None:
+        stripped = _EN_APPROXIMATORS.sub("", label.strip())
+        if stripped != label.strip():
+            quantity = parse_quantity(stripped, "en")
+    return quantity
+
+
+#: verbs whose "in"/"at" object is where they happen, whatever the tagger calls it ("start in
+#: Barrow-in-Furness", "farm at Boot in Eskdale"); not "invest in", "a stake in"
+_EN_WHERE_VERBS = frozenset(
+    "start finish end begin live farm work settle open close build base locate stage hold host perform play meet "
+    "grow operate arrive land stop stay die study train run manage open relocate move expand launch set sit stand "
+    "compete race record shoot film lie".split())
 
 
 
@@ -243,19 +328,54 @@ def en_third_person(lemma: str) -> str:
 
 
 def _modality(edge: Edge) -> str:
-    """asserted / planned / possible, and "present" for an asserted fact its sentence states in the
-    present tense ("Eastline Auto employs 3,100 people": "How many people does Eastline Auto
-    employ?", not "did ... employ")."""
+    """asserted / planned / possible, and for an asserted fact the tense its sentence states it in:
+    "present" ("Eastline Auto employs 3,100 people", "which is owned by Grupo Iberval": "How many
+    people does Eastline Auto employ?", "Which organization does Grupo Iberval own?", not "did"),
+    "perfect" ("has visited Cumbria every May since 2015": "has ... visited"), "progressive"."""
     modality = _base_modality(edge)
     if modality == "planned" and _said_with_will(edge):
         return "future"
     rel = _verb_relation(edge) if modality == "asserted" else None
     if rel is None:
         return modality
+    said = en_context.tense(edge, rel.head)
+    if said in ("present", "perfect", "progressive"):
+        return said
+    if said == "past":
+        return modality
+    progressive = re.compile(rf"\b(?:is|are|'s|'re)\s+(?:\w+\s+)?{re.escape(en_gerund(rel.head))}\b", re.IGNORECASE)
+    if any(progressive.search(sentence) for sentence in edge.sentences):
+        return "progressive"  # "a refinery it is building in Kokkola": "Where is X building a refinery?", not "did"
+    if rel.head == "have":
+        return modality
     form = re.compile(rf"\b{re.escape(en_third_person(rel.head))}\b", re.IGNORECASE)
     if any(form.search(sentence) for sentence in edge.sentences) or _bare_present(edge):
         return "present"
     return modality
+
+
+def _relation(edge: Edge) -> EnRelation:
+    """The edge's relation shape, corrected by its sentence: "farm at" is a role noun by its
+    shape ("What is Michael Birkett the farm at?") but a verb in "who farms at Boot"."""
+    rel = en_relation(edge.relation)
+    if rel.kind in ("role", "attribute"):
+        words = rel.head.split()
+        lemma = _en_verb_lemma(words[0])
+        if lemma is not None and len(words) <= 2 and en_context.verb_in_text(edge, lemma, rel.trailing_preposition):
+            return EnRelation("verb", lemma, tuple(words[1:]) + rel.rest)
+    return rel
+
+
+def _be_tense(edge: Edge, rel: EnRelation) -> str:
+    """ "is" / "was" for a passive relation: as its sentence says it where the verb is found
+    ("which is organised by", "was founded in 1952"), else by the participle's kind."""
+    lemma = _en_verb_lemma(rel.head)
+    said = en_context.tense(edge, lemma) if lemma else None
+    if said == "present":
+        return "is"
+    if said in ("past", "perfect"):
+        return "was"
+    return "is" if rel.head in _EN_STATIVE else "was"
 
 
 #: words that make a future a plan: "plans to open", "is set to open", "intends to open"
@@ -278,10 +398,10 @@ def _said_with_will(edge: Edge) -> bool:
 def _verb_relation(edge: Edge) -> EnRelation | None:
     """The edge's relation when it is a verb other than be / have (a tense can be read off it)."""
     try:
-        rel = en_relation(edge.relation)
+        rel = _relation(edge)
     except NoTemplate:
         return None
-    return rel if rel.kind == "verb" and rel.head not in ("be", "have") else None
+    return rel if rel.kind == "verb" and rel.head != "be" else None
 
 
 def _bare_present(edge: Edge) -> bool:
@@ -298,6 +418,10 @@ def _finite(lemma: str, modality: str, plural: bool = False) -> str:
     """The finite verb of a fact: "acquired", "plans to acquire", "could acquire", "owns"."""
     if modality == "present":
         return lemma if plural else en_third_person(lemma)
+    if modality == "progressive":
+        return f"{'are' if plural else 'is'} {en_gerund(lemma)}"
+    if modality == "perfect":
+        return f"{'have' if plural else 'has'} {en_participle(lemma)}"
     if modality == "planned":
         return f"{'plan' if plural else 'plans'} to {lemma}"
     if modality == "future":
@@ -319,6 +443,10 @@ def _do_support(lemma: str, modality: str) -> tuple[str, str]:
     """(auxiliary, verb) of a question about a fact: ("did", "acquire"), ("does", "plan to acquire"), ("could", "acquire")."""
     if modality == "planned":
         return "does", f"plan to {lemma}"
+    if modality == "progressive":
+        return "is", en_gerund(lemma)
+    if modality == "perfect":
+        return "has", en_participle(lemma)
     if modality == "future":
         return "will", lemma
     if modality == "possible":
@@ -342,13 +470,13 @@ class EnglishTemplates:
 
     def _predicate_for_head(self, edge: Edge, subject: str) -> str:
         """A full clause with ``subject`` as the edge's head: "X acquired Y"."""
-        rel = en_relation(edge.relation)
+        rel = _relation(edge)
         tail = edge.tail_label
         if rel.kind == "verb":
             return self._verb_clause(subject, rel, tail, _modality(edge))
         _asserted_only(edge, "a statement")
         if rel.kind == "passive":
-            return " ".join(p for p in (subject, self._be(rel), rel.head, rel.rest_text, tail) if p)
+            return " ".join(p for p in (subject, _be_tense(edge, rel), rel.head, rel.rest_text, tail) if p)
         if rel.kind == "role":
             return f"{subject} is {_role_article(edge, rel)} {rel.head} {rel.rest_text} {tail}"
         return f"the {rel.head} of {subject} is {tail}"
@@ -369,19 +497,26 @@ class EnglishTemplates:
 
     def ask_tail(self, edge: Edge, head: str, kind: str, plural: bool = False) -> tuple[str, str]:
         """Question whose answer is the edge's tail; ``head`` is how the head is named."""
-        rel = en_relation(edge.relation)
+        rel = _relation(edge)
         prep = rel.trailing_preposition
-        who = (_EN_WHO_PLURAL if plural else _EN_WHO)[kind]
+        who = _wh(kind, edge.tail_label, plural)
         modality = _modality(edge)
         if rel.kind != "verb":
             _asserted_only(edge, "a question")
         aux, verb = _do_support(rel.head, modality)
         if aux == "does" and (_plural_name(head) or (modality == "present" and _bare_present(edge))):
             aux = "do"  # "Where do the Lanterns plan to perform?", "Where do Vistula United play ...?"
+        if aux == "is" and _plural_name(head):
+            aux = "are"
+        if aux == "has" and _plural_name(head):
+            aux = "have"
         if kind == "NUM":
-            quantity = parse_quantity(edge.tail_label, "en")
+            quantity = en_amount(edge.tail_label)
             if rel.kind != "verb" or quantity is None:
                 raise NoTemplate(f"no how-many template for relation {edge.relation!r}")
+            if quantity.money and quantity.unit_text and quantity.unit_text.split()[-1].lower() not in _EN_CURRENCY_WORDS:
+                # "$260 million pet food plant": a thing described by its price; "How much will X build?" asks nothing
+                raise NoTemplate(f"{edge.tail_label!r} is a thing described by its price, not an amount")
             amount = f"how many {quantity.unit_text}" if quantity.unit_text and not quantity.money else "how much"
             if quantity.unit in ("percent", "per cent", "%"):  # not "How many percent did turnout reach?"
                 amount = "what percentage"
@@ -389,9 +524,11 @@ class EnglishTemplates:
                 noun = [w for w in rel.rest[:-1] if w.lower() not in _EN_DETERMINERS]
                 if not noun:
                     raise NoTemplate(f"no how-many template for relation {edge.relation!r}")
-                amount = (f"how many {quantity.unit_text}" if quantity.unit_text and not quantity.money
-                          else _en_how_much(noun))
-                return _q(amount, aux, head, verb), "tail.how-much-of"
+                if quantity.unit_text and not quantity.money and noun[-1].lower() not in _EN_MASS_NOUNS | _EN_PLURAL_MONEY:
+                    # "take delivery of" eight trains: "How many trains does X plan to take delivery of?" (not
+                    # "... plan to take?"); "have sales of" 1.3 billion crowns stays "How much in sales ...?"
+                    return _q(f"how many {quantity.unit_text}", aux, head, verb, rel.rest_text), "tail.how-many-of"
+                return _q(_en_how_much(noun), aux, head, verb), "tail.how-much-of"
             if prep:
                 raise NoTemplate(f"no how-many template for relation {edge.relation!r}")
             return _q(amount, aux, head, verb, rel.rest_text), "tail.how-many"
@@ -400,7 +537,7 @@ class EnglishTemplates:
                 if prep in _EN_NOT_WHEN:  # "approve a budget for 2027": 2027 is not when it was approved
                     raise NoTemplate(f"no when template for relation {edge.relation!r} (its date follows {prep!r})")
                 if prep == "since":
-                    if modality not in ("asserted", "present"):
+                    if modality not in ("asserted", "present", "progressive", "perfect"):
                         raise NoTemplate(f"no {modality} since-when template for {edge.relation!r}")
                     return _q("since when has", head, en_participle(rel.head), rel.rest_without_preposition), "tail.since-when"
                 return _q("when", aux, head, verb, rel.rest_without_preposition), "tail.when"
@@ -409,21 +546,53 @@ class EnglishTemplates:
             raise NoTemplate(f"no when template for relation {edge.relation!r}")
         if rel.kind == "verb":
             if (kind == "LOC" and prep in _EN_LOCATIVE) or (
-                    prep in ("in", "at") and _name_head(edge.tail_label) in _EN_PLACE_HEADS):
+                    prep in ("in", "at") and _name_head(edge.tail_label) in _EN_PLACE_HEADS) or (
+                    prep in ("in", "at") and kind in ("ORG", "MISC") and rel.head in _EN_WHERE_VERBS
+                    and _name_head(edge.tail_label) not in _EN_ORG_HEADS and edge.tail_label[:1].isupper()):
                 # "perform at Quayside Arena": where, even when the arena is also the company
-                # that announces concerts ("Which organization did X perform at?")
+                # that announces concerts ("Which organization did X perform at?"); a source keeps
+                # its preposition ("Where did X import gas from?"); a destination after a verb of moving
+                # is "where" alone ("Where will X move its base?", not "... to?")
+                if edge.tail_label.split()[-1].lower() in en_context._EVENT_NOUNS:
+                    # "Where will Biscuit compete?" -> the Southern Counties Championship: an event, not where it is
+                    raise NoTemplate(f"{edge.tail_label!r} is an event, not a place")
+                if prep in ("from",) and rel.head not in _EN_MOTION_VERBS:
+                    raise NoTemplate(f"'from' of {edge.relation!r} is no place it comes from")
+                if prep in _EN_DIRECTIONS - {"from"}:
+                    if rel.head not in _EN_MOTION_VERBS:
+                        raise NoTemplate(f"no where-template for {edge.relation!r} (a stranded {prep!r})")
+                    rest = rel.rest_without_preposition
+                else:
+                    rest = rel.rest_text if prep in _EN_DIRECTIONS else rel.rest_without_preposition
+                return _q("where", aux, head, verb, rest), "tail.where"
+            if prep == "for" and kind == "LOC":
+                raise NoTemplate(f"a place after 'for' ({edge.relation!r}) is no purpose one can ask about")
+            if prep == "at" and kind == "MISC" and rel.rest[:-1]:
+                # "raise the hourly rate at seven town centre car parks": where, not "What ... at?"
                 return _q("where", aux, head, verb, rel.rest_without_preposition), "tail.where"
             if kind == "LOC" and not prep and not rel.rest and rel.head not in _EN_PLACE_OBJECT_VERBS:
                 who = "what"
-            if kind == "ORG" and not prep and rel.head in _EN_MAKING_VERBS:
+            if kind == "ORG" and not prep and rel.head in _EN_MAKING_VERBS and not _venue(edge.tail_label):
                 who = "what"  # "Which organization does Lumen Energy produce?" -> the Lumen Volta: a product
+            if kind == "PER" and not prep and rel.head in _EN_THING_OBJECT_VERBS:
+                who = "what"  # "Who does the Multi-State Gaming Association run?" -> Mega Fortune, a lottery
+            if who == "what" and re.fullmatch(r"(?:the\s+)?[$€£]?\d[\d.,]*\s*[^\s\d-]+", edge.tail_label):
+                raise NoTemplate(f"a measure ({edge.tail_label!r}) asked with 'what'")
+            if prep == "of" and len(rel.rest) > 1:
+                # "praise the speed of" Kwame Asante: "Whose speed did Petra Novak praise?", not "Who did Petra
+                # Novak praise the speed of?"; "Which organization's board will Henrik Dahl join?"
+                noun = [w for w in rel.rest[:-1] if w.lower() not in _EN_DETERMINERS]
+                if not noun or kind not in ("PER", "ORG") or plural:
+                    raise NoTemplate(f"no template for the object of {edge.relation!r} (a preposition would be stranded)")
+                whose = "whose" if kind == "PER" else "which organization's"
+                return _q(whose, " ".join(noun), aux, head, verb), "tail.whose"
             return _q(who, aux, head, verb, rel.rest_text), "tail.verb"
         if rel.kind == "passive":
             if kind == "LOC" and prep in _EN_LOCATIVE:
-                return _q("where", self._be(rel), head, rel.head, rel.rest_without_preposition), "tail.passive-where"
+                return _q("where", _be_tense(edge, rel), head, rel.head, rel.rest_without_preposition), "tail.passive-where"
             if prep is None:
                 raise NoTemplate(f"passive relation {edge.relation!r} without a preposition")
-            return _q(who, self._be(rel), head, rel.head, rel.rest_text), "tail.passive"
+            return _q(who, _be_tense(edge, rel), head, rel.head, rel.rest_text), "tail.passive"
         if rel.kind == "role":
             if head.startswith(tuple(f"{c} " for c in _EN_CLASS.values())):
                 # "What is the person who praised the speed of Kwame Asante the head coach of?"
@@ -435,8 +604,9 @@ class EnglishTemplates:
 
     def ask_head(self, edge: Edge, tail: str, kind: str, plural: bool = False) -> tuple[str, str]:
         """Question whose answer is the edge's head; ``tail`` is how the tail is named."""
-        rel = en_relation(edge.relation)
-        who = (_EN_WHO_PLURAL if plural else _EN_WHO)[kind]
+        rel = _relation(edge)
+        plural = plural or (kind == "ORG" and _plural_name(edge.head_label) and " and " in edge.head_label)
+        who = _wh(kind, edge.head_label, plural)
         if kind == "DATE":
             raise NoTemplate(f"a date as the subject of {edge.relation!r}")
         modality = _modality(edge)
@@ -444,7 +614,7 @@ class EnglishTemplates:
             return _q(self._verb_clause(who, rel, tail, modality, plural and who != "who")), "head.verb"
         _asserted_only(edge, "a question")
         if rel.kind == "passive":
-            be = self._be(rel) if not plural else ("are" if self._be(rel) == "is" else "were")
+            be = _be_tense(edge, rel) if not plural else ("are" if _be_tense(edge, rel) == "is" else "were")
             return _q(who, be, rel.head, rel.rest_text, tail), "head.passive"
         if rel.kind == "role":
             if plural:
@@ -459,10 +629,13 @@ class EnglishTemplates:
 
     def describe(self, edge: Edge, node: str, kind: str) -> str:
         """ "the organization that sold 2139 cars in 2023": ``node`` described by ``edge`` without naming it."""
-        rel = en_relation(edge.relation)
+        rel = _relation(edge)
         if kind == "DATE":
             raise NoTemplate("a date is not described by a relative clause")
-        cls = _EN_CLASS[kind]
+        cls = _class_noun(kind, edge.head_label if node == edge.head else edge.tail_label)
+        if cls == "the one":
+            # "Which organization sponsors the one that Tarnbeck Events organises?": a thing needs its noun
+            raise NoTemplate(f"no class noun to describe {(edge.head_label if node == edge.head else edge.tail_label)!r}")
         that = "who" if kind == "PER" else "that"
         modality = _modality(edge)
         if rel.kind != "verb":
@@ -472,13 +645,21 @@ class EnglishTemplates:
             if rel.kind == "verb":
                 return f"{cls} {self._verb_clause(that, rel, tail, modality)}"
             if rel.kind == "passive":
-                return " ".join(p for p in (cls, that, self._be(rel), rel.head, rel.rest_text, tail) if p)
+                return " ".join(p for p in (cls, that, _be_tense(edge, rel), rel.head, rel.rest_text, tail) if p)
             if rel.kind == "role":
                 return f"{cls} {that} is {_role_article(edge, rel)} {rel.head} {rel.rest_text} {tail}"
             return f"{cls} whose {rel.head} is {tail}"
         head = edge.head_label
-        if rel.kind == "verb" and rel.trailing_preposition in ("in", "at") and _name_head(edge.tail_label) in _EN_PLACE_HEADS:
+        if rel.kind == "verb" and rel.trailing_preposition in ("in", "at") and _name_head(edge.tail_label) in _EN_PLACE_HEADS \
+                and not _venue(edge.tail_label):
             cls = "the place"  # "the place that Elena Marsh performed at", though the arena is a company too
+        if rel.kind == "verb" and rel.trailing_preposition == "of" and len(rel.rest) > 1:
+            # "the organization whose board Henrik Dahl will join", not "... that Henrik Dahl will join the board of"
+            noun = [w for w in rel.rest[:-1] if w.lower() not in _EN_DETERMINERS]
+            if not noun or kind not in ("PER", "ORG"):
+                raise NoTemplate(f"cannot describe the object of {edge.relation!r} (a preposition would be stranded)")
+            plural_head = _plural_name(head)
+            return " ".join(p for p in (cls, "whose", " ".join(noun), head, _finite(rel.head, modality, plural_head)) if p)
         if rel.kind == "verb":
             plural_head = _plural_name(head)
             return " ".join(p for p in (cls, "that", head, _finite(rel.head, modality, plural_head),
@@ -486,14 +667,14 @@ class EnglishTemplates:
         if rel.kind == "passive":
             if rel.trailing_preposition is None:
                 raise NoTemplate(f"cannot describe the object of passive {edge.relation!r}")
-            return " ".join(p for p in (cls, "that", head, self._be(rel), rel.head, rel.rest_text) if p)
+            return " ".join(p for p in (cls, "that", head, _be_tense(edge, rel), rel.head, rel.rest_text) if p)
         if rel.kind == "role":
             return f"{cls} that {head} is the {rel.head} {rel.rest_text}"
         return f"{cls} that is the {rel.head} of {head}"
 
     def subject_predicate(self, edge: Edge, node: str) -> str:
         """A predicate true of ``node`` for a conditional question: "acquired Nordic Freight"."""
-        rel = en_relation(edge.relation)
+        rel = _relation(edge)
         modality = _modality(edge)
         if node == edge.head and rel.kind == "verb":
             return self._verb_clause("", rel, edge.tail_label, modality).strip()
@@ -503,7 +684,7 @@ class EnglishTemplates:
             if rel.kind == "verb":
                 return self._verb_clause("", rel, tail).strip()
             if rel.kind == "passive":
-                return " ".join(p for p in (self._be(rel), rel.head, rel.rest_text, tail) if p)
+                return " ".join(p for p in (_be_tense(edge, rel), rel.head, rel.rest_text, tail) if p)
             if rel.kind == "role":
                 return f"is {_role_article(edge, rel)} {rel.head} {rel.rest_text} {tail}"
             return f"has {tail} as its {rel.head}"
@@ -511,6 +692,10 @@ class EnglishTemplates:
         if rel.kind == "verb" and not rel.trailing_preposition:
             # the object of "X acquired Y" as a subject predicate: "was acquired by X"
             rest = f" {rel.rest_text}" if rel.rest_text else ""
+            if modality == "progressive":
+                return f"is being {en_participle(rel.head)} by {head}{rest}"
+            if modality == "perfect":
+                return f"has been {en_participle(rel.head)} by {head}{rest}"
             return f"{'is' if modality == 'present' else 'was'} {en_participle(rel.head)} by {head}{rest}"
         if rel.kind == "role":
             return f"has {head} as its {rel.head}" if rel.rest == ("of",) else _raise(edge)
@@ -524,8 +709,9 @@ class EnglishTemplates:
         "Lumen Energy plans to supply _"), the two relative clauses of the thing asked for:
         "What is the name of the organization that Tidewave Robotics tested its machines at and
         that employs 900 people?"."""
+        label = next((e.head_label if e.head == shared else e.tail_label) for e in edges)
         try:
-            return self.conditional(shared_kind, [self.subject_predicate(e, shared) for e in edges])
+            return self.conditional(shared_kind, [self.subject_predicate(e, shared) for e in edges], label)
         except NoTemplate as direct:
             if shared_kind == "DATE":
                 raise
@@ -535,18 +721,18 @@ class EnglishTemplates:
                 first, second = (self.describe(e, shared, shared_kind) for e in ordered)
             except NoTemplate:
                 raise direct from None
-            cls = _EN_CLASS[shared_kind]
+            cls = _class_noun(shared_kind, label)
             if not second.startswith(cls + " "):
                 raise direct from None
             return _q("what is the name of", first, "and", second[len(cls) + 1:]), "conditional.described"
 
-    def conditional(self, shared_kind: str, predicates: list[str]) -> tuple[str, str]:
+    def conditional(self, shared_kind: str, predicates: list[str], label: str | None = None) -> tuple[str, str]:
         if shared_kind == "DATE":
             raise NoTemplate("a date as the subject of a conditional question")
-        return _q(_EN_WHO[shared_kind], " and ".join(predicates)), "conditional"
+        return _q(_wh(shared_kind, label), " and ".join(predicates)), "conditional"
 
     def comparison(self, edge: Edge, kind: str, first: str, second: str) -> tuple[str, str]:
-        rel = en_relation(edge.relation)
+        rel = _relation(edge)
         _asserted_only(edge, "a comparison")
         quantity = parse_quantity(edge.tail_label, "en")
         if rel.kind != "verb" or quantity is None:
@@ -558,6 +744,8 @@ class EnglishTemplates:
             who = "who" if kind == "PER" else _EN_WHO.get(kind, "which")
             who = "which" if who in ("what", "when") else who
             what = f"more {quantity.unit_text}" if quantity.unit_text and not quantity.money else _en_more(noun)
+            if quantity.unit_text and not quantity.money and noun[-1].lower() not in _EN_MASS_NOUNS | _EN_PLURAL_MONEY:
+                what = f"{rel.rest_text} more {quantity.unit_text}"  # "took delivery of more trains", not "took more trains"
             return _q(who, _finite(rel.head, _modality(edge)), what)[:-1] + f", {first} or {second}?", "comparison.of"
         if rel.trailing_preposition:
             raise NoTemplate(f"no comparison template for relation {edge.relation!r}")
@@ -571,7 +759,18 @@ class EnglishTemplates:
 
 
 #: prepositions before a date that do not say when the fact happened ("a budget for 2027", "by 2028")
+#: prepositions of a direction: a where-question keeps them ("Where will X move its base to?")
+_EN_DIRECTIONS = frozenset({"to", "from", "into", "onto", "towards", "toward"})
+#: verbs of moving something somewhere: their "to" is where, their "from" where from
+_EN_MOTION_VERBS = frozenset(
+    "move relocate transfer ship send bring deliver fly sail travel return export import truck take carry drive "
+    "walk go come head migrate shift switch expand extend withdraw evacuate".split())
 _EN_NOT_WHEN = {"for", "by", "until", "before", "after", "from", "to", "through", "over", "within"}
+#: currency words: "1.3 billion Swedish crowns" is an amount, "$260 million pet food plant" a thing
+_EN_CURRENCY_WORDS = frozenset(
+    "euro euros dollar dollars pound pounds sterling crown crowns kronor krona krone kroner franc francs zloty zlotys "
+    "guinea guineas yen yuan rouble roubles ruble rubles rupee rupees peso pesos real reais rand lira lire forint "
+    "forints koruna won shekel shekels dirham dirhams cent cents pence p usd eur gbp".split())
 #: nouns measured, not counted: "How much revenue did X report?"
 _EN_MASS_NOUNS = frozenset(
     "revenue revenues profit funding money debt capital income turnover investment aid cash financing compensation "
@@ -580,15 +779,24 @@ _EN_MASS_NOUNS = frozenset(
 _EN_PLURAL_MONEY = frozenset("damages sales earnings profits losses savings fees wages taxes costs fines".split())
 
 
+#: count nouns that are amounts of money: "How large a fee ...?"; not "How large a option ...?"
+_EN_MONEY_COUNT_NOUNS = frozenset(
+    "fee grant loss profit fine bonus salary budget payment loan prize dividend settlement award bid offer package "
+    "deal donation subsidy deficit surplus investment stake order contract sum price valuation".split())
+
+
 def _en_how_much(noun: list[str]) -> str:
     """The amount's question word for "<verb> <noun> of <amount>": "how much revenue", "how much
-    in damages", "how large a fee" (a count noun: "How much fee did X pay?" is not English)."""
+    in damages", "how large a net loss" (a count noun: "How much fee did X pay?" is not English)."""
     last = noun[-1].lower()
     if last in _EN_MASS_NOUNS:
         return f"how much {' '.join(noun)}"
     if last in _EN_PLURAL_MONEY:
         return f"how much in {last}"
-    return f"how large a {last}"
+    if last not in _EN_MONEY_COUNT_NOUNS:
+        raise NoTemplate(f"no amount question for {' '.join(noun)!r}")
+    phrase = " ".join(w for w in noun if not any(ch.isdigit() for ch in w) and w.lower() not in ("reported",))
+    return f"how large {'an' if phrase[:1].lower() in 'aeiou' else 'a'} {phrase}"
 
 
 def _en_more(noun: list[str]) -> str:
@@ -624,6 +832,11 @@ _EN_GIVING_VERBS = frozenset("supply sell pay give send deliver lend loan award 
 #: what is made, launched or sold is a product, whatever the tagger calls its name
 _EN_MAKING_VERBS = frozenset(
     "produce build make manufacture launch unveil release design develop sell market ship assemble".split())
+#: verbs whose object is a place one goes to: "has visited Cumbria" (a place, whatever the tagger says)
+_EN_TRAVEL_VERBS = frozenset("visit tour enter leave reach".split())
+#: verbs whose direct object is never a person, whatever the tagger calls its name
+_EN_THING_OBJECT_VERBS = _EN_MAKING_VERBS - {"sell"} | frozenset(
+    "run operate own organise organize sponsor host stage open close delay cancel postpone".split())
 #: what organisations do and places do not: a "place" that signs, pays or sues is a club, a council, a firm
 _EN_AGENT_VERBS = frozenset(
     "sign sell buy acquire hire fire pay sue appoint sponsor invest announce approve award order employ recall "
@@ -633,7 +846,13 @@ _EN_AGENT_VERBS = frozenset(
 #: won, told or designed is no place ("Which place did Salt Roads win?" -> the Golden Caravel)
 _EN_PLACE_OBJECT_VERBS = frozenset(
     "own visit leave reach enter buy acquire sell lease rent renovate build open close run manage operate host "
-    "rebuild expand occupy capture control".split())
+    "rebuild expand occupy capture control tour".split())
+
+
+def _product_code(label: str) -> bool:
+    """ "Talon-V", "the KR-7", "NX600", "LC-40": a model code (capitals and digits, a hyphenated capital)."""
+    words = [w for w in label.split() if w.lower() not in ("the", "a", "an")]
+    return len(words) == 1 and bool(re.fullmatch(r"[A-Z][A-Za-z]*-[A-Z0-9]+|[A-Z]{1,4}-?\d+[A-Za-z]?", words[0]))
 
 
 def _name_head(label: str) -> str:
@@ -655,7 +874,21 @@ def refine_kinds_en(kinds: dict, subgraphs) -> dict:
             continue
         for edge in subgraph.edges:
             for node, label in ((edge.head, edge.head_label), (edge.tail, edge.tail_label)):
+                if kinds.get(("en", node)) in ("PER", "LOC", "ORG") and _product_code(label):
+                    kinds[("en", node)] = "MISC"  # "the Talon-V", "KR-7": a product's code, not a place or a firm
+            try:
+                verb = _relation(edge)
+            except NoTemplate:
+                verb = None
+            if verb is not None and verb.kind == "verb" and not verb.rest and verb.head in _EN_TRAVEL_VERBS \
+                    and kinds.get(("en", edge.tail)) == "PER":
+                kinds[("en", edge.tail)] = "LOC"  # "has visited Cumbria": not "Who have ... visited?"
+            if kinds.get(("en", edge.tail)) not in ("NUM", "DATE") and any(ch.isdigit() for ch in edge.tail_label) \
+                    and parse_quantity(edge.tail_label, "en") is None and en_amount(edge.tail_label) is not None:
+                kinds[("en", edge.tail)] = "NUM"  # "about 2,100 people": "How many people ...?", not "What ...?"
+            for node, label in ((edge.head, edge.head_label), (edge.tail, edge.tail_label)):
                 kind = kinds.get(("en", node))
+                label = label[4:] if label.startswith("the ") else label  # "the Solway Cocklers' Association"
                 if kind not in ("PER", "MISC", "LOC", "ORG", None) or not label[:1].isupper():
                     continue
                 head = _name_head(label)
@@ -664,7 +897,7 @@ def refine_kinds_en(kinds: dict, subgraphs) -> dict:
                 elif head in _EN_PLACE_HEADS and kind in ("PER", "MISC", None):
                     kinds[("en", node)] = "LOC"
             try:
-                rel = en_relation(edge.relation)
+                rel = _relation(edge)
             except NoTemplate:
                 continue
             if rel.trailing_preposition in ("at", "in") and _name_head(edge.tail_label) in _EN_PLACE_HEADS:
@@ -693,109 +926,6 @@ _EN_QUANTIFIER_WORDS = {"more", "less", "fewer", "than", "half", "most", "some",
 _EN_POSSESSIVES = {"its", "his", "her", "their", "our", "my", "your", "this", "that", "these", "those"}
 
 
-def en_vague(label: str, entity_type: str | None = None, sentences: list[str] = (), as_answer: bool = False) -> bool:
-    """A label that out of its article does not say which thing it is, in English.
-
-    - a definite common-noun phrase ("the plant", "its rival") named by a question; as an
-      answer, a bare single noun ("the debut", "the money", "the customers"): "the battery
-      plant" or "a new terminal" still answer what was built;
-    - a common noun with a name as a mere modifier: "Stuttgart carmaker", "Irish singer",
-      "European supplier", "the tour in Copenhagen" (the head noun is lowercase and no
-      "of / for / to <Name>" after it says which one: "the finance committee of Ashford
-      City Council" does);
-    Numbers, amounts and dates are values, never vague.
-    """
-    from tasks.dragon.questions_base import is_date_label
-
-    # the triplet stage types anything with a digit a quantity: "24-year-old Nigerian forward" is none
-    if entity_type in ("date", "money") or is_date_label(label, "en") \
-            or any(re.fullmatch(r"[$€£]?\d[\d,.]*%?", w) for w in label.split()):
-        return False  # a value ("2139 cars", "the 2024 final"); "24-year-old Nigerian forward" is no value
-    words = [w for w in label.split() if w]
-    definite = bool(words) and words[0].lower() in ("the", *_EN_POSSESSIVES)
-    while words and words[0].lower() in _EN_DETERMINER_WORDS:
-        words = words[1:]
-    if not words:
-        return True
-    if len(words) == 1 and entity_type == "person" and words[0][1:].islower():
-        # "Turnout reached 46 percent.": the tagger's person is a common noun opening its sentence
-        _, nouns, _ = _en_lexicon()
-        mentions = [t for sentence in sentences for t in re.findall(rf"(?:^|\s)({re.escape(words[0])})\b", sentence)]
-        opening = [sentence for sentence in sentences if sentence.startswith(words[0] + " ")]
-        if words[0].lower() in nouns and mentions and len(opening) == len(mentions):
-            return True
-    if not any(w[:1].isupper() for w in words):
-        if not as_answer:  # "plans to build a new terminal" refers to nothing; "the plant" does, and cannot
-            return definite
-        if all(w.lower() in _EN_QUANTIFIER_WORDS for w in words):
-            return True  # "What did the compact Northbridge Vela account for?" -> "more than half" (of what?)
-        return len([w for w in words if w.lower() not in _EN_POSSESSIVES]) <= 1
-    cut = next((i for i, w in enumerate(words) if i > 0 and w in _EN_PREPOSITIONS), len(words))
-    core, rest = words[:cut], words[cut:]
-    if core[-1][:1].islower():
-        specific = rest and rest[0] in ("of", "for", "to") and any(w[:1].isupper() for w in rest[1:])
-        return not specific
-    return False
-
-
-#: a relation that carries "the company" / "the building" points back to a name said before it
-_EN_BACK_REFERENCE = re.compile(
-    r"\b(?:the|its|their|this|that)\s+(?:company|group|firm|club|building|team|plant|factory|site|city|town|deal|"
-    r"business|carrier|carmaker|operator|terminal|fund|bank|airline|council|stadium|arena|venue|project|contract|"
-    r"agreement|band|singer|player|striker|album|tour)\b(?!\s+of\b)", re.IGNORECASE)
-
-
-def en_skip_reason(subgraph) -> str | None:
-    """Why no English question is asked about this subgraph (recorded as a Failure), or None.
-
-    Every node the question names or answers must say which thing it is (``en_vague``); the
-    hidden bridge of a multi-hop question is described, not named, and is exempt. Two
-    conditions of a conditional question that restate one fact ("approved a budget of 410
-    million pounds and approved a budget for 2027") ask nothing twice.
-    """
-    hidden = set(subgraph.hidden_nodes)
-    for edge in subgraph.edges:
-        words = edge.relation.lower().split()
-        pointing_back = _EN_BACK_REFERENCE.search(edge.relation)
-        if pointing_back:
-            # "has led the company since 2018" → "Since when has Piotr Nowicki led the company?": which one?
-            return f"skipped: {edge.relation!r} names {pointing_back.group(0)!r}, which out of its article does not say which one"
-        if len(words) == 2 and _en_verb_lemma(words[0]) in _EN_RECIPROCAL and words[1] in ("in", "at", "on") and any(
-                re.search(r"\b(?:met|meets|meeting|talked|talks|spoke|speaks|negotiated|agreed)\s+with\b", sentence)
-                for sentence in edge.sentences):
-            # "met with Sofia Brandt in Rotterdam" → (Elena Marsh, meet in, Rotterdam): "the place that Elena Marsh met in"
-            return f"skipped: {edge.relation!r} lost whom the meeting was with"
-        for node, label, typ in ((edge.head, edge.head_label, edge.head_type), (edge.tail, edge.tail_label, edge.tail_type)):
-            if node in hidden:
-                continue
-            if en_vague(label, typ, edge.sentences, as_answer=node in subgraph.answer_nodes):
-                what = "the answer would be" if node in subgraph.answer_nodes else "the question would name"
-                return (f"skipped: {what} {label!r}, which out of its article does not say which one "
-                        "(a common noun, or a name used as a modifier)")
-    if subgraph.type == "set":
-        # "How many units does Veltrix plan to sell?" -> 300,000 units (a plan), 4.8 million phones (last year)
-        if len({e.modality or "asserted" for e in subgraph.edges}) > 1:
-            return "skipped: the set's facts differ in modality (a plan beside a done fact)"
-        units = {q.unit for q in (parse_quantity(e.tail_label if e.tail in subgraph.answer_nodes else e.head_label, "en")
-                                  for e in subgraph.edges) if q is not None}
-        if len(units) > 1:
-            return f"skipped: the set's amounts measure different things ({', '.join(sorted(units))})"
-    if subgraph.type == "conditional" and len(subgraph.edges) == 2:
-        first, second = subgraph.edges
-        try:
-            a, b = en_relation(first.relation), en_relation(second.relation)
-        except NoTemplate:
-            return None
-        if a.kind == b.kind and a.head.lower() == b.head.lower():
-            return f"skipped: both conditions use {a.head!r}: they restate one fact"
-        shared = {first.head, first.tail} & {second.head, second.tail}
-        ends = [(e.tail_label if e.head in shared else e.head_label).lower().split() for e in (first, second)]
-        short, long_ = sorted(ends, key=len)
-        if short and any(long_[i:i + len(short)] == short for i in range(len(long_) - len(short) + 1)):
-            return "skipped: the two conditions name the same thing: they restate one fact"
-    return None
-
-
 _EN_TIME_OPENERS = {"first", "second", "third", "fourth", "last", "end", "start", "beginning", "middle", "turn", "spring",
                     "summer", "autumn", "winter", "fall"}
 
@@ -807,7 +937,8 @@ def en_name_article(label: str, sentences: list[str]) -> str:
     in the first quarter of 2027", not "in first quarter of 2027"."""
     if not label.strip() or label.split()[0].lower() in _EN_DETERMINER_WORDS:
         return label
-    if not label[:1].isupper() and not (label.split()[0].lower() in _EN_TIME_OPENERS and " of " in label):
+    if not label[:1].isupper() and not (label.split()[0].lower() in _EN_TIME_OPENERS and " of " in label) \
+            and not (label.split()[0].isdigit() and len(label.split()) > 1):  # "the 2027 race"
         return label
     pattern = re.compile(rf"(?:^|(?<=\W))(\w+\s+)?{re.escape(label)}(?!\w)")
     seen = 0
@@ -851,3 +982,27 @@ def en_time_once(question: str) -> str:
     for m in reversed(repeated):
         question = question[:m.start()] + question[m.end():]
     return question
+
+
+# =========================================================================== checks (tasks/dragon/questions_en_checks.py)
+
+
+def en_vague(label: str, entity_type: str | None = None, sentences: list[str] = (), as_answer: bool = False) -> bool:
+    """See ``questions_en_checks.en_vague`` (kept importable from here)."""
+    from tasks.dragon.questions_en_checks import en_vague as check
+
+    return check(label, entity_type, sentences, as_answer)
+
+
+def en_skip_reason(subgraph) -> str | None:
+    """See ``questions_en_checks.en_skip_reason`` (kept importable from here)."""
+    from tasks.dragon.questions_en_checks import en_skip_reason as check
+
+    return check(subgraph)
+
+
+def en_incomplete(subgraph, kinds: dict) -> str | None:
+    """See ``questions_en_checks.en_incomplete`` (kept importable from here)."""
+    from tasks.dragon.questions_en_checks import en_incomplete as check
+
+    return check(subgraph, kinds)

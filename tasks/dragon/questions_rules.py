@@ -12,7 +12,9 @@ from tasks.dragon.questions_base import (
     STAGE, TEMPLATES_VERSION, NoTemplate, QuestionBatch, QuestionConfig, _check_shape, _kind, _labels, _mentions, skip_reason,
     _node_kinds, _other, _shared_node, item_id, log,
 )
-from tasks.dragon.questions_en import EnglishTemplates, en_name_article, en_skip_reason, en_time_once, refine_kinds_en
+from tasks.dragon.questions_en import (
+    EnglishTemplates, en_amount, en_incomplete, en_name_article, en_skip_reason, en_time_once, refine_kinds_en,
+)
 from tasks.dragon.questions_ru import RussianTemplates
 from tasks.dragon.questions_keypoints import _item
 
@@ -42,8 +44,9 @@ def _en_definite(label: str, entity_type: str | None, said: list[str] = ()) -> s
         return label
     if entity_type in ("date", "money") or any(ch.isdigit() for ch in words[0]):
         return label
-    # a number inside is no amount: "the number 11 shirt" (typed a quantity for its digits)
-    if parse_quantity(label, "en") is not None:
+    # a number inside is no amount: "the number 11 shirt" (typed a quantity for its digits); "at least 10%",
+    # "roughly 210" are amounts behind an approximator, which takes no article either
+    if parse_quantity(label, "en") is not None or en_amount(label) is not None:
         return label
     last = words[-1].lower()
     if last.endswith("s") and not last.endswith(("ss", "us", "is")) and said:
@@ -137,7 +140,8 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig) -> Questi
         kinds = {}
     for subgraph in subgraphs:
         subgraph = _with_articles(_with_place_types(subgraph, kinds))
-        unasked = skip_reason(subgraph) or (en_skip_reason(subgraph) if subgraph.lang == "en" else None)
+        unasked = skip_reason(subgraph) or (
+            en_skip_reason(subgraph) or en_incomplete(subgraph, kinds) if subgraph.lang == "en" else None)
         if unasked:
             failures.append(Failure(stage=STAGE, key=subgraph.subgraph_id, reason=unasked))
             continue

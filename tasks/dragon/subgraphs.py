@@ -207,6 +207,8 @@ def parse_quantity(text: str, lang: str) -> Quantity | None:
     if value is None:
         return None
     rest = match["rest"]
+    if lang == "en" and rest.startswith("-") and rest[1:2].isalpha():
+        return None  # "a 19-year-old man", "a 19-mile pipeline": the number measures a modifier, it counts nothing
     scale = 1.0
     attached = re.match(r"([a-zA-Z]{1,2})\b", rest)
     if attached and attached[1].lower() in _ATTACHED_SCALES:

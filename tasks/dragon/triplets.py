@@ -1,7 +1,8 @@
 """DRAGON stage "triplet extraction": (subject, relation, object) facts from the increment.
 
-Only ``IncrementDoc.new_paragraphs`` are read: a new version of an article contributes
-only the facts its new paragraphs state.
+Facts come from ``IncrementDoc.new_paragraphs`` only: a new version of an article contributes
+only the facts its new paragraphs state. (The English rules engine also reads an updated
+article's unchanged paragraphs before its last new one, for the names they give, not for facts.)
 
 Two engines:
 
@@ -17,11 +18,17 @@ Two engines:
     thing–verb–thing). "The company" / "компания" and "he" / "она" point back at the
     organisation / person named before in the paragraph, else the fact is dropped — a
     question about "it" answers nothing. Control verbs keep their head ("agree to buy",
-    "согласиться купить").
-    Every fact carries its modality (schemas.graph.Modality): negation (not, не),
-    conditions (if/unless, если), possibility (could/may/would, может, бы), plans
-    (will, plans/expects/is set to, будет, планирует, perfective future "поставит");
-    a plan is never stated as a done fact. Relations are lemma-normalised: English verbs as lemmas
+    "согласиться купить"). English reads an article as one discourse (tasks/dragon/
+    triplets_rules_en.py ``_Discourse``): "he"/"she", "it", "we" in a quote, "Ms Redpath",
+    "Orlan", "the chain" / "the museum" (a noun the text used for a name), "the company" (the
+    organisation of the person whose words the clause reports, else the one named last)
+    resolve across paragraphs; roles ("X, Y's chief executive") fix people and organisations.
+    Every fact carries its modality (schemas.graph.Modality): negation (not, не; English
+    also "has no plans to", "failed/refused to", "no" before the object, "denied that"),
+    conditions (if/unless, если), possibility (could/may/would, is likely to, может, бы), plans
+    (will, plans/expects/is set to/is to, "announced plans to", будет, планирует, perfective
+    future "поставит"); a plan is never stated as a done fact, and the clause of a negated
+    verb of saying ("did not confirm that ...") is not stated at all. Relations are lemma-normalised: English verbs as lemmas
     ("acquire"), passives as "be <participle> <prep>" ("be headquartered in"), noun
     relations as "<noun> <prep>" ("CEO of"); Russian verbs as lemma + preposition
     ("приобрести", "находиться в"), noun relations in the nominative ("глава").

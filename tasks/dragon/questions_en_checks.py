@@ -1,0 +1,295 @@
+"""DRAGON questions, English: what a question may name, and what it must not leave out.
+
+Two kinds of checks, each a recorded reason to skip a subgraph rather than release a question an
+independent reader would fail (issue 10):
+
+- what a question names or answers must say which thing it is out of its article (``en_vague``,
+  ``en_skip_reason``): "the plant", "the 2027 race", "TENANTS", "the sale to X", "the two
+  companies'" in a relation, a description as a subject, a thing named only by its price;
+- what the fact's own sentence adds that the question would drop (``en_incomplete``, reading the
+  sentence through ``questions_en_context``): a qualifier or payee of an amount, the rest of a
+  coordination, a complement that says where a thing goes, the verb's lost object, a date that is
+  a figure's period, and conditions that would join a fee paid to no one with another party.
+
+The templates themselves are ``questions_en``'s.
+"""
+from __future__ import annotations
+
+import re
+
+from tasks.dragon import questions_en_context as en_context
+from tasks.dragon.questions_base import NoTemplate
+from tasks.dragon.subgraphs import parse_quantity
+from tasks.dragon.questions_en import (  # noqa: F401
+    EnRelation,
+    _EN_CURRENCY_WORDS,
+    _EN_DETERMINER_WORDS,
+    _EN_POSSESSIVES,
+    _EN_PREPOSITIONS,
+    _EN_QUANTIFIER_WORDS,
+    _EN_RECIPROCAL,
+    _en_lexicon,
+    _en_verb_lemma,
+    _relation,
+    _venue,
+    en_amount,
+    en_relation,
+)
+
+
+def en_vague(label: str, entity_type: str | None = None, sentences: list[str] = (), as_answer: bool = False) -> bool:
+    """A label that out of its article does not say which thing it is, in English.
+
+    - a definite common-noun phrase ("the plant", "its rival") named by a question; as an
+      answer, a bare single noun ("the debut", "the money", "the customers"): "the battery
+      plant" or "a new terminal" still answer what was built;
+    - a common noun with a name as a mere modifier: "Stuttgart carmaker", "Irish singer",
+      "European supplier", "the tour in Copenhagen", "the sale to Harbour Logistics" (the head
+      noun is lowercase and no "of <Name>" after it says which one: "the finance committee of
+      Ashford City Council" does);
+    - a common noun dated by a year: "the 2027 race", "the 2024 final" (which race?);
+    - a common noun capitalised only by its place: "TENANTS" (a kicker in capitals),
+      "Contractors" opening every sentence it is in;
+    Numbers, amounts and dates are values, never vague.
+    """
+    from tasks.dragon.questions_base import is_date_label
+
+    bare = [w for w in label.split() if w.lower() not in _EN_DETERMINER_WORDS]
+    if label.split()[:1] and label.split()[0].lower() in ("the", "its", "their") and bare and \
+            bare[0].lower() in _EN_ANAPHORIC_ADJECTIVES:
+        return True  # "the combined product", "the remaining stake": what it points back at is in the article
+    if len(bare) > 1 and any(re.fullmatch(r"(?:1[89]|20)\d\d", w) and not bare[i + 1].endswith("s")
+                             for i, w in enumerate(bare[:-1])) and not any(w[:1].isupper() for w in bare):
+        return True  # "the 2027 race": the year says when, not which race ("1870 cars" counts cars)
+    if len(bare) == 1 and bare[0].isalpha() and bare[0][:1].isupper() and bare[0][1:].islower() and sentences:
+        mentions = [m for sentence in sentences for m in re.finditer(rf"\b{re.escape(bare[0])}\b", sentence)]
+        if mentions and all(m.start() == 0 and en_context.sentence_doc(m.string)[0].tag_ == "NNS" for m in mentions):
+            return True  # "Baristas at 11 stores have voted ...": a plural common noun that opens its sentence
+    if len(bare) == 1 and bare[0].isalpha() and (bare[0].isupper() and len(bare[0]) > 3 or bare[0][1:].islower()) \
+            and bare[0][:1].isupper() and _common_noun(bare[0]):
+        mentions = [m for sentence in sentences for m in re.finditer(rf"\b{re.escape(bare[0])}\b", sentence)]
+        if bare[0].isupper() or (mentions and all(m.start() == 0 for m in mentions) and all(
+                en_context.sentence_doc(m.string)[0].pos_ == "NOUN" and not en_context.sentence_doc(m.string)[0].ent_type_
+                for m in mentions)):
+            return True  # "TENANTS have slammed ...", "Contractors plan to start work in April"
+    # the triplet stage types anything with a digit a quantity: "24-year-old Nigerian forward" is none
+    if entity_type in ("date", "money") or is_date_label(label, "en") \
+            or any(re.fullmatch(r"[$€£]?\d[\d,.]*%?", w) for w in label.split()):
+        return False  # a value ("2139 cars", "the 2024 final"); "24-year-old Nigerian forward" is no value
+    words = [w for w in label.split() if w]
+    definite = bool(words) and words[0].lower() in ("the", *_EN_POSSESSIVES)
+    while words and words[0].lower() in _EN_DETERMINER_WORDS:
+        words = words[1:]
+    if not words:
+        return True
+    if len(words) == 1 and entity_type == "person" and words[0][1:].islower():
+        # "Turnout reached 46 percent.": the tagger's person is a common noun opening its sentence
+        _, nouns, _ = _en_lexicon()
+        mentions = [t for sentence in sentences for t in re.findall(rf"(?:^|\s)({re.escape(words[0])})\b", sentence)]
+        opening = [sentence for sentence in sentences if sentence.startswith(words[0] + " ")]
+        if words[0].lower() in nouns and mentions and len(opening) == len(mentions):
+            return True
+    if not any(w[:1].isupper() for w in words):
+        if not as_answer:  # "plans to build a new terminal" refers to nothing; "the plant" does, and cannot
+            return definite
+        if all(w.lower() in _EN_QUANTIFIER_WORDS for w in words):
+            return True  # "What did the compact Northbridge Vela account for?" -> "more than half" (of what?)
+        return len([w for w in words if w.lower() not in _EN_POSSESSIVES]) <= 1
+    cut = next((i for i, w in enumerate(words) if i > 0 and w in _EN_PREPOSITIONS), len(words))
+    core, rest = words[:cut], words[cut:]
+    if core[-1][:1].islower():
+        specific = rest and rest[0] == "of" and any(w[:1].isupper() for w in rest[1:])
+        return not specific
+    return False
+
+
+#: adjectives that point back into the article: "the combined product", "the same stake", "the latter"
+_EN_ANAPHORIC_ADJECTIVES = frozenset(
+    "combined merged resulting same latter former remaining aforementioned other above".split())
+
+
+def _common_noun(word: str) -> bool:
+    """ "Tenants", "CONTRACTORS", "Construction": a common noun (singular or plural) of the lexicon."""
+    _, nouns, _ = _en_lexicon()
+    lower = word.lower()
+    return lower in nouns or (lower.endswith("s") and lower[:-1] in nouns) or (lower.endswith("es") and lower[:-2] in nouns)
+
+
+#: a relation that carries "the company" / "the building" / "the two companies'" points back to a name said before it
+_EN_BACK_REFERENCE = re.compile(
+    r"\b(?:the|its|their|this|that|these|those)\s+(?:(?:two|both|three|four|other)\s+)?"
+    r"(?:compan(?:y|ies)|groups?|firms?|clubs?|buildings?|teams?|plants?|factor(?:y|ies)|sites?|city|cities|towns?|"
+    r"deals?|business(?:es)?|carriers?|carmakers?|operators?|terminals?|funds?|banks?|airlines?|councils?|stadium|"
+    r"arenas?|venues?|projects?|contracts?|agreements?|bands?|singers?|players?|strikers?|albums?|tour|sale|merger|"
+    r"takeover|acquisition|publishers?|partners?|sides?)(?:'s|’s|'|’)?(?=\W|$)(?!\s+of\b)"
+    r"|\b(?:the|its|their|this|that)\s+(?:money|cash|funds|proceeds|sum|remainder|rest)"
+    r"(?=\s+(?:to|for|from|in|on|at|into|with|towards)\b|$)", re.IGNORECASE)
+
+
+def en_skip_reason(subgraph) -> str | None:
+    """Why no English question is asked about this subgraph (recorded as a Failure), or None.
+
+    Every node the question names or answers must say which thing it is (``en_vague``); the
+    hidden bridge of a multi-hop question is described, not named, and is exempt. Two
+    conditions of a conditional question that restate one fact ("approved a budget of 410
+    million pounds and approved a budget for 2027") ask nothing twice.
+    """
+    from tasks.dragon.questions_base import is_date_label
+
+    hidden = set(subgraph.hidden_nodes)
+    for edge in subgraph.edges:
+        words = edge.relation.lower().split()
+        pointing_back = _EN_BACK_REFERENCE.search(edge.relation)
+        if pointing_back:
+            # "has led the company since 2018" → "Since when has Piotr Nowicki led the company?": which one?
+            return f"skipped: {edge.relation!r} names {pointing_back.group(0)!r}, which out of its article does not say which one"
+        if len(words) == 2 and _en_verb_lemma(words[0]) in _EN_RECIPROCAL and words[1] in ("in", "at", "on") and any(
+                re.search(r"\b(?:met|meets|meeting|talked|talks|spoke|speaks|negotiated|agreed)\s+with\b", sentence)
+                for sentence in edge.sentences):
+            # "met with Sofia Brandt in Rotterdam" → (Elena Marsh, meet in, Rotterdam): "the place that Elena Marsh met in"
+            return f"skipped: {edge.relation!r} lost whom the meeting was with"
+        if words and words[-1] == "for" and edge.tail_type == "place" and edge.tail not in hidden:
+            return f"skipped: a place after 'for' ({edge.relation!r}) is no purpose one can ask about"
+        for node, label in ((edge.head, edge.head_label), (edge.tail, edge.tail_label)):
+            if node not in hidden and _priced_thing(label):
+                return f"skipped: {label!r} is a thing named by its price, no name for a question"
+        if words and words[-1] in ("between", "among", "amongst") and subgraph.type != "set":
+            # "run hourly trains between" Porto: one of two ends; only a set question names both
+            return f"skipped: {edge.relation!r} holds one of the things it is between; only a set question asks them together"
+        if edge.head not in hidden and not any(ch.isupper() for ch in edge.head_label) \
+                and en_amount(edge.head_label) is None and not is_date_label(edge.head_label, "en"):
+            # "Who will 22-year-old striker replace?", "What slammed Harbourside Homes?" -> "leaking roofs":
+            # a description as the subject of a fact names no one
+            return f"skipped: the subject {edge.head_label!r} is a description, not a name"
+        for node, label, typ in ((edge.head, edge.head_label, edge.head_type), (edge.tail, edge.tail_label, edge.tail_type)):
+            if node in hidden:
+                continue
+            if en_vague(label, typ, edge.sentences, as_answer=node in subgraph.answer_nodes):
+                what = "the answer would be" if node in subgraph.answer_nodes else "the question would name"
+                return (f"skipped: {what} {label!r}, which out of its article does not say which one "
+                        "(a common noun, or a name used as a modifier)")
+    if subgraph.type == "set":
+        # "How many units does Veltrix plan to sell?" -> 300,000 units (a plan), 4.8 million phones (last year)
+        if len({e.modality or "asserted" for e in subgraph.edges}) > 1:
+            return "skipped: the set's facts differ in modality (a plan beside a done fact)"
+        units = {q.unit for q in (parse_quantity(e.tail_label if e.tail in subgraph.answer_nodes else e.head_label, "en")
+                                  for e in subgraph.edges) if q is not None}
+        if len(units) > 1:
+            return f"skipped: the set's amounts measure different things ({', '.join(sorted(units))})"
+    if subgraph.type == "conditional" and len(subgraph.edges) == 2:
+        first, second = subgraph.edges
+        try:
+            a, b = en_relation(first.relation), en_relation(second.relation)
+        except NoTemplate:
+            return None
+        if a.kind == b.kind and a.head.lower() == b.head.lower():
+            return f"skipped: both conditions use {a.head!r}: they restate one fact"
+        shared = {first.head, first.tail} & {second.head, second.tail}
+        ends = [(e.tail_label if e.head in shared else e.head_label).lower().split() for e in (first, second)]
+        short, long_ = sorted(ends, key=len)
+        if short and any(long_[i:i + len(short)] == short for i in range(len(long_) - len(short) + 1)):
+            return "skipped: the two conditions name the same thing: they restate one fact"
+    return None
+
+
+# =========================================================================== what the sentence adds (issue 10, round 2)
+
+#: verbs of paying: an amount paid with no one it is paid to reads, beside another fact about a
+#: party, as paid for that party ("signed Kwame Asante and paid a reported fee of 2.5 million euros")
+_EN_PAYING_VERBS = frozenset("pay spend invest receive charge cost earn offer bid lend borrow raise".split())
+
+
+_EN_PRICE = re.compile(
+    r"^(?:the\s+|a\s+|an\s+)?(?:[$€£]\s?\d[\d.,]*(?:\s*(?:million|billion|bn|m|k)\b)?|\d[\d.,]*\s*"
+    r"(?:million|billion|bn|m)?\s*(?:euros?|dollars?|pounds?|crowns?|francs?|zlotys?|kronor|yen|yuan)\b)"
+    r"(?:\s*\([^)]*\))?\s+(?P<rest>[A-Za-z].*)$", re.IGNORECASE)
+
+
+def _priced_thing(label: str) -> bool:
+    """ "$260 million pet food plant", "95 million euro ($100 million) factory": a thing named by its price."""
+    match = _EN_PRICE.match(label.strip())
+    if match is None:
+        return False
+    first = match["rest"].split()[0].lower()
+    return first not in _EN_CURRENCY_WORDS and first not in ("a", "an", "per", "each", "in", "of", "million", "billion",
+                                                           "bn", "m", "k", "thousand", "trillion")
+
+
+def _content_verb(rel: EnRelation) -> EnRelation:
+    """ "agree to move" -> "move": the verb whose object and complements the fact is about."""
+    rest = list(rel.rest)
+    while len(rest) >= 2 and rest[0] == "to" and _en_verb_lemma(rest[1]) is not None:
+        rel = EnRelation("verb", _en_verb_lemma(rest[1]), tuple(rest[2:]))
+        rest = rest[2:]
+    return rel
+
+
+def en_incomplete(subgraph, kinds: dict) -> str | None:
+    """Why the question about ``subgraph`` would not be answered by its gold as asked (recorded
+    as a Failure), read from the facts' own sentences (``questions_en_context``): an amount with
+    a qualifier or a second object the question drops, a member of a coordination the answer
+    leaves out, a time that dates a noun rather than the verb; or a conditional question that
+    would join an amount paid to no one with another party of the subject ("signed X and paid a
+    fee of Y": a false premise when the fee was another transfer's). None when it is complete."""
+    hidden = set(subgraph.hidden_nodes)
+    answers = set(subgraph.answer_nodes)
+    for edge in subgraph.edges:
+        try:
+            rel = _relation(edge)
+        except NoTemplate:
+            continue
+        if rel.kind == "passive" and _en_verb_lemma(rel.head):
+            # "When was Taloria Semiconductor spun?" for "was spun out of Vessant Electronics in 2011"
+            for node, label in ((edge.tail, edge.tail_label),):
+                if node in answers and kinds.get(("en", node)) == "DATE":
+                    reason = en_context.date_is_not_when(edge, _en_verb_lemma(rel.head), edge.relation, label)
+                    if reason:
+                        return f"skipped: {reason}"
+        if rel.kind != "verb":
+            continue
+        rel = _content_verb(rel)
+        if edge.tail not in hidden or edge.head not in hidden:
+            reason = en_context.object_missing(edge, rel.head, edge.relation)
+            if reason:
+                return f"skipped: {reason}"
+        for node, label, is_tail in ((edge.tail, edge.tail_label, True), (edge.head, edge.head_label, False)):
+            if node in hidden:
+                continue
+            kind = kinds.get(("en", node))
+            amount = kind == "NUM" or (any(ch.isdigit() for ch in label) and en_amount(label) is not None)
+            whole = subgraph.type in ("simple", "set") and node in answers
+            if not (amount or whole or (kind == "DATE" and node in answers)):
+                continue
+            quantity = en_amount(label) if amount else None
+            bare = quantity is None or not quantity.unit_text or quantity.unit in ("percent", "per cent", "%")
+            if amount or (whole and subgraph.type == "simple"):
+                reason = en_context.lost_qualifier(edge, rel.head, is_tail, amount, bare, _venue(label))
+                if reason:
+                    return f"skipped: {reason}"
+            if kind == "DATE" and node in answers:
+                reason = en_context.time_dates_a_noun(edge, rel.head, label) or en_context.date_is_not_when(
+                    edge, rel.head, edge.relation, label)
+                if reason:
+                    return f"skipped: {reason}"
+            if whole and not amount and kind not in ("DATE", "PER", "ORG", "LOC"):
+                # a thing, not a name: "appointed Mirjam Oja as CFO" still has one answer without "as CFO"
+                reason = en_context.dropped_complement(edge, rel.head, is_tail, edge.relation)
+                if reason:
+                    return f"skipped: {reason}"
+    if subgraph.type == "conditional" and len(subgraph.edges) == 2:
+        for paid, other in (subgraph.edges, subgraph.edges[::-1]):
+            try:
+                rel = _relation(paid)
+            except NoTemplate:
+                continue
+            amount = en_amount(paid.tail_label)
+            named_party = [w for w in rel.rest if w[:1].isupper()]
+            money = amount is not None and (amount.money or (amount.unit_text or "").split()[-1:] and
+                                            amount.unit_text.split()[-1].lower() in _EN_CURRENCY_WORDS)
+            if rel.kind == "verb" and rel.head in _EN_PAYING_VERBS and money and not named_party:
+                shared = {paid.head, paid.tail} & {other.head, other.tail}
+                party = other.tail if other.head in shared else other.head
+                if kinds.get(("en", party)) in ("PER", "ORG"):
+                    return ("skipped: the conditions would join an amount paid to no one named with another party "
+                            f"({(other.tail_label if party == other.tail else other.head_label)!r}): read as one deal")
+    return None

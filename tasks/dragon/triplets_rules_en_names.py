@@ -1,0 +1,151 @@
+"""Triplet extraction, rules engine, English: names and the titles written before them.
+
+Wire and local copy write a person's title before the name ("Larkspur Chief Executive Dana Ruiz",
+"Norden CEO Ingrid Halvorsen-Brekke", "Trust chairwoman Sandra Pollard", "Chief Executive Raymond
+Okonjo"); the small English model cuts names at hyphens ("Barrow" of Barrow-in-Furness) and may tag
+a title and a name as one organisation. Here, before a sentence's facts are read:
+
+- ``_join_hyphenated``: entities go on through words joined by hyphens with no space;
+- ``_split_titled_names``: an entity with a title inside it is the organisation before the title
+  and the person after it;
+- ``_title_role_facts_en``: a title run right before a person is a role fact of the organisation
+  before it (a name, a short name, a noun the article gave a name) or, for a firm's titles with no
+  organisation, of the article's firm.
+
+The discourse and noun-phrase helpers are ``triplets_rules_en``'s (``_EnSentence``, ``_Discourse``).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from tasks.dragon.triplets_base import _Emitter, _Fact, _join
+
+
+def _en():
+    """triplets_rules_en, imported when first needed (it imports this module at its top)."""
+    from tasks.dragon import triplets_rules_en
+
+    return triplets_rules_en
+
+
+def _join_hyphenated(doc) -> None:
+    """ "Barrow-in-Furness", "Ingrid Halvorsen-Brekke": the small model ends the entity at the first
+    hyphen ("Barrow", "Ingrid Halvorsen"); a name goes on through words joined by hyphens with no space."""
+    from spacy.tokens import Span
+
+    ents, changed = [], False
+    taken: set[int] = set()
+    for ent in doc.ents:
+        start, end = ent.start, ent.end
+        while end + 1 < len(doc) and doc[end].text in ("-", "–") and not doc[end - 1].whitespace_ \
+                and not doc[end].whitespace_ and doc[end + 1].is_alpha and not doc[end + 1].ent_type_ in ("DATE",):
+            end += 2
+        while start >= 2 and doc[start - 1].text in ("-", "–") and not doc[start - 2].whitespace_ \
+                and not doc[start - 1].whitespace_ and doc[start - 2].is_alpha and doc[start - 2].text[:1].isupper() \
+                and doc[start - 2].ent_type_ in ("", ent.label_):
+            start -= 2
+        if (start, end) != (ent.start, ent.end) and not taken & set(range(start, end)):
+            changed = True
+            ent = Span(doc, start, end, label=ent.label_)
+        taken |= set(range(ent.start, ent.end))
+        ents.append(ent)
+    if changed:
+        ents = sorted({(e.start, e.end): e for e in ents}.values(), key=lambda e: e.start)
+        kept, last = [], -1
+        for e in ents:
+            if e.start >= last:
+                kept.append(e)
+                last = e.end
+        doc.ents = kept
+
+
+def _split_titled_names(doc) -> None:
+    """ "Brightwater Chief Executive Marcus Feld" tagged as one organisation: an entity with a title inside
+    it, followed by a name, is the organisation before the title and a person after it."""
+    from spacy.tokens import Span
+
+    out, changed = [], False
+    for ent in doc.ents:
+        cut = next((i for i in range(ent.start + 1, ent.end - 1) if doc[i].lower_ in _EN_TITLE_PARTS), None)
+        if cut is None:
+            out.append(ent)
+            continue
+        after = cut
+        while after < ent.end and doc[after].lower_ in _EN_TITLE_PARTS:
+            after += 1
+        name = doc[after:ent.end]
+        if doc[after - 1].lower_ not in _EN_TITLE_HEADS or not len(name) or not all(
+                t.pos_ == "PROPN" and t.text[:1].isupper() or t.text in ("-", "–") for t in name):
+            out.append(ent)
+            continue
+        changed = True
+        owner = "ORG" if ent.label_ == "PERSON" else ent.label_  # "Quillon CFO Ravi Basu" tagged one person
+        out += [Span(doc, ent.start, cut, label=owner), Span(doc, after, ent.end, label="PERSON")]
+    if changed:
+        doc.ents = out
+
+
+
+#: the last word of a title written before a person's name ("Chief Executive", "CEO", "chairwoman")
+_EN_TITLE_HEADS = frozenset({
+    "executive", "ceo", "cfo", "coo", "cto", "president", "chairman", "chairwoman", "chairperson", "chair", "leader",
+    "director", "founder", "co-founder", "manager", "secretary", "treasurer", "spokesperson", "spokesman",
+    "spokeswoman", "head", "chief", "editor", "principal", "partner", "officer",
+})
+#: words a title is made of: "Chief Executive", "Managing Director", "Vice President"
+_EN_TITLE_PARTS = _EN_TITLE_HEADS | frozenset({"chief", "managing", "vice", "deputy", "general", "executive",
+                                               "financial", "operating", "technology", "technical", "senior", "co"})
+#: titles of the people who run an organisation: with no organisation before them they are the article's firm's
+_EN_FIRM_TITLES = frozenset({"chief executive", "ceo", "chief executive officer", "president", "chairman",
+                             "chairwoman", "managing director", "founder", "co-founder", "chief financial officer", "cfo"})
+
+
+def _title_role_facts_en(sent, helper) -> Iterator[_Fact]:
+    """ "Larkspur Chief Executive Dana Ruiz", "Norden CEO Ingrid Halvorsen-Brekke", "Trust chairwoman Sandra
+    Pollard", "Council leader Ann Treloar": a title written before a person's name, after the organisation
+    (a name, or a noun the article calls a name by: "the trust"), is a role fact (Dana Ruiz, chief executive
+    of, Larkspur Hotels). With no organisation ("Chief Executive Raymond Okonjo told analysts"), a title of
+    those who run a firm is one of the firm the article is about."""
+    doc = sent.doc
+    discourse = helper.discourse
+    for ent in sent.ents:
+        if ent.label_ != "PERSON":
+            continue
+        i = ent.start - 1
+        title: list = []
+        while i >= sent.start and doc[i].lower_ in _EN_TITLE_PARTS and doc[i].dep_ in ("compound", "amod", "nmod") \
+                and doc[i].i not in helper.ent_of:
+            title.insert(0, doc[i])
+            i -= 1
+        if not title or title[-1].lower_ not in _EN_TITLE_HEADS:
+            continue
+        owner_tokens = []
+        while i >= sent.start and doc[i].dep_ in ("compound", "nmod", "amod") and (
+                doc[i].pos_ in ("PROPN", "NOUN") or doc[i].i in helper.ent_of) and doc[i].text[:1].isupper() \
+                and not (doc[i].i in helper.ent_of and helper.ent_of[doc[i].i].label_ in _en()._EN_VALUE_LABELS | {"PERSON"}):
+            owner_tokens.insert(0, doc[i])
+            i -= 1
+        if i >= sent.start and doc[i].dep_ == "poss" or any(t.dep_ == "poss" for t in title):
+            continue  # "Vistula Mobile's chief executive X": the appositive rules have it
+        role = " ".join(t.text if t.text.isupper() and len(t.text) > 1 else t.lower_ for t in title)  # "CEO"
+        owner = None
+        if owner_tokens:
+            last = owner_tokens[-1]
+            noun = _en()._noun_form(last.text)
+            if len(owner_tokens) == 1 and noun is not None and noun in discourse.descriptors:
+                owner = discourse.descriptors[noun]  # "Council leader Ann Treloar": the council the article named
+            elif last.i in helper.ent_of or (last.pos_ == "PROPN" and noun is None):
+                owner = helper.phrase(last)
+            elif noun is not None and noun in discourse.descriptors:
+                owner = discourse.descriptors[noun]  # "Trust chairwoman": the trust the article named
+            elif noun is not None and _en()._is_org_noun(noun):
+                owner = discourse.organisation()
+        elif role.lower() in _EN_FIRM_TITLES:
+            owner = discourse.topic() or next(((n, _en()._ORG) for n, label in discourse.subjects
+                                                if label == _en()._ORG and n not in discourse.people), None)
+        person = helper.phrase(ent.root, as_subject=True)
+        if owner is None or person is None or owner[0] == person[0] or owner[0] in discourse.people:
+            continue
+        person = (person[0], _en()._PER)
+        discourse.affiliate(person, owner)
+        yield _Emitter(sent.text, "asserted", "")(person, _join(role, "of"), (owner[0], _en()._ORG))
