@@ -183,9 +183,10 @@ def ru_relation(relation: str) -> RuRelation:
         raise NoTemplate(f"relation {relation!r} ends in a complex preposition")
     quoted = False
     for index, word in enumerate(written):
-        # a name in «» keeps its capitals: "руководить компанией «Балтийские верфи» с"
+        # a name in «» keeps its capitals: "руководить компанией «Балтийские верфи» с"; so does a
+        # name inside the relation: "открыть офисы в Кудымкаре", never «в кудымкаре»
         opens = word.startswith("«")
-        if quoted or opens:
+        if quoted or opens or (index and word[:1].isupper()):
             words[index] = word
         quoted = (quoted or opens) and not word.endswith("»")
     vocab = nlp.morph_vocab()
@@ -598,6 +599,8 @@ def _ru_quantity_unit(label: str) -> str | None:
     from pymorphy2.analyzer import Parse
 
     words = quantity.unit_text.split()
+    if words[0] == "%":  # «Сколько процентов голосов», not «Сколько % голосов»
+        return " ".join(["процентов", *words[1:]])
     parse = next((p for p in nlp.morph_vocab().parse(words[0].lower()) if p.tag.POS == "NOUN"), None)
     if parse is None:
         return quantity.unit_text
