@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import re
 
-from schemas import Subgraph
-from tasks.dragon.questions_base import _kind, _labels
+from benchmill import nlp
+from schemas import Edge, Subgraph
+from tasks.dragon.questions_base import _kind, _labels, _shared_node
 
 #: nouns that measure a thing and need their number: «мощностью 50 МВт», «площадью 2 га»
 _RU_MEASURE = re.compile(
@@ -47,11 +48,53 @@ def _bare_common_noun(label: str) -> bool:
     return len(words) == 1 and label[:1].islower() and not any(ch.isdigit() for ch in label)
 
 
+_RU_WORD = re.compile(r"[А-Яа-яЁёA-Za-z]+(?:-[А-Яа-яЁёA-Za-z]+)*")
+
+
+def ru_truncated_name(label: str, sentences: list[str]) -> bool:
+    """Is ``label`` the start of a longer name its sentence goes on with, in the genitive:
+    «Управление» of «Управление Россельхознадзора», «Арбитражный суд» of «Арбитражный суд
+    Новосибирской области»? A capitalised word with a genitive reading and no nominative one
+    right after the label continues the name; a person after a title («Кедр Моторс» Игорь Рябов)
+    is nominative, and a closing quote ends the name."""
+    words = label.split()
+    if not words or not label[:1].isupper() or "«" in label:
+        return False
+    vocab = nlp.morph_vocab()
+    lemmas = [nlp.lemma_ru(w.lower()) for w in words]
+    for sentence in sentences:
+        found = list(re.finditer(r"\S+", sentence))
+        tokens = [m.group(0) for m in found]
+        for start in range(len(tokens) - len(words)):
+            window = tokens[start:start + len(words)]
+            if any(re.search(r"[»,.;:)]$", t) for t in window):
+                continue
+            if [nlp.lemma_ru(re.sub(r"\W", "", t).lower()) for t in window] != lemmas:
+                continue
+            after = re.sub(r"[^\w-]", "", tokens[start + len(words)])
+            if not after[:1].isupper() or tokens[start + len(words)][:1] in "«(\"":
+                continue
+            cases = {str(p.tag.case) for p in vocab.parse(after.lower())}
+            if "gent" in cases and "nomn" not in cases:
+                return True
+    return False
+
+
 def ru_skip_reason(subgraph: Subgraph, kinds: dict) -> str | None:
     """Why no Russian question is asked about ``subgraph`` (recorded as a Failure), or None."""
     if subgraph.lang != "ru":
         return None
     labels = _labels(subgraph)
+    if subgraph.type == "set":
+        shared = _shared_node(subgraph.edges)
+        if shared is not None and _kind(kinds, "ru", shared) in ("DATE", "NUM"):
+            # «Кто работает с 2022 года?» → «Катим», «Марина Кузьмина»: a date or an amount shared by
+            # two facts is no set a reader can list; the text does not say these are all
+            return f"skipped: the set shares only the value {labels.get(shared, shared)!r}"
+    for edge in subgraph.edges:
+        for label in (edge.head_label, edge.tail_label):
+            if ru_truncated_name(label, edge.sentences):
+                return f"skipped: {label!r} is the start of a longer name its sentence goes on with"
     answers = [n for n in subgraph.answer_nodes if n in labels]
     for node in answers:
         if _kind(kinds, "ru", node) in ("DATE", "NUM"):
