@@ -664,3 +664,14 @@ def test_a_name_inside_a_relation_keeps_its_capital_and_a_percent_is_said_in_wor
     e = edge("Виталий Обухов", "получить", "71,3 % голосов", "Виталий Обухов получил 71,3 % голосов.",
              head_type="person", tail_type="quantity")
     assert question(e, "tail") == "Сколько процентов голосов получил Виталий Обухов?"
+
+
+def test_a_count_of_people_is_skolko_chelovek_and_a_question_needs_a_subject():
+    """«Сколько людей планирует нанять Итиль-Банк?», «Где может открыть ...?»."""
+    e = edge("Итиль-Банк", "нанять", "400 человек", "«Итиль-Банк» планирует нанять 400 человек.", tail_type="quantity",
+             modality="planned")
+    assert question(e, "tail") == "Сколько человек планирует нанять Итиль-Банк?"
+    e = edge("он", "открыть магазин в", "Казань", "Он может открыть магазин в Казани.", tail_type="place",
+             modality="possible")
+    with pytest.raises(NoTemplate):
+        RussianTemplates().ask_tail(e, "он", "LOC")

@@ -121,6 +121,9 @@ def _ru_says_plan(edge: Edge) -> bool:
     return any(nlp.lemma_ru(w) in _RU_PLAN_WORDS for s in edge.sentences for w in _RU_WORD.findall(s))
 
 
+#: pronouns that name no one out of their article
+_RU_PRONOUNS = frozenset("он она оно они его её ее их ему ей им это этот эта эти тот та те который которая которое которые".split())
+
 _RU_WHICH = {"masc": "какой", "femn": "какая", "neut": "какое", "plur": "какие"}
 _RU_WHICH_REL = {"masc": "который", "femn": "которая", "neut": "которое", "plur": "которые"}
 
@@ -601,6 +604,8 @@ def _ru_quantity_unit(label: str) -> str | None:
     words = quantity.unit_text.split()
     if words[0] == "%":  # «Сколько процентов голосов», not «Сколько % голосов»
         return " ".join(["процентов", *words[1:]])
+    if words[0].lower() in ("человек", "людей"):  # «Сколько человек», not «Сколько людей» (a count of people)
+        return " ".join(["человек", *words[1:]])
     parse = next((p for p in nlp.morph_vocab().parse(words[0].lower()) if p.tag.POS == "NOUN"), None)
     if parse is None:
         return quantity.unit_text
@@ -666,6 +671,9 @@ class RussianTemplates:
 
     def ask_tail(self, edge: Edge, head: str, kind: str, plural: bool = False) -> tuple[str, str]:
         rel = ru_relation(edge.relation)
+        if not _RU_WORD.search(head) or head.strip().lower() in _RU_PRONOUNS:
+            # «Где может открыть ...?»: a question with no subject (or only a pronoun) asks of no one
+            raise NoTemplate(f"the subject {head!r} names no one")
         if parse_quantity(edge.head_label, "ru") is not None:
             # «Где стоит 620 машин?»: an amount names nothing a reader can find the fact by
             raise NoTemplate(f"the subject {edge.head_label!r} is an amount")
