@@ -92,3 +92,13 @@ def test_a_model_or_brand_is_a_thing_not_an_organisation():
     kinds = refine_products_ru({("ru", "n2"): "ORG"}, [sub.model_copy(update={"edges": [e.model_copy(update={
         "tail_label": "Сокольское", "sentences": ["Комбинат выпускает молоко под брендом «Сокольское»."]})]})])
     assert kinds[("ru", "n2")] == "MISC"
+
+
+def test_a_label_that_drops_the_name_of_its_last_noun_is_a_remnant():
+    """«двух больших магазина формата» (of «формата «у дома»»)."""
+    from tasks.dragon.questions_ru_checks import ru_hanging_genitive
+
+    sentence = "Сеть откроет два больших магазина формата «у дома» в Казани."
+    assert ru_hanging_genitive("два больших магазина формата", [sentence])
+    assert not ru_hanging_genitive("совет директоров ГридЛаба", ["Орлов войдёт в совет директоров «ГридЛаба»."])
+    assert not ru_hanging_genitive("объем ремонта рыболовецких судов", ["Завод увеличит объём ремонта рыболовецких судов."])

@@ -80,6 +80,20 @@ def ru_truncated_name(label: str, sentences: list[str]) -> bool:
     return False
 
 
+def ru_hanging_genitive(label: str, sentences: list[str]) -> bool:
+    """Does ``label`` end in a genitive noun whose own name its sentence goes on with: «два больших
+    магазина формата» of «... формата «у дома»», «вагоны модели» of «вагоны модели «Витязь-М»»?
+    Without that name the phrase is a remnant no reader can complete."""
+    words = label.split()
+    if len(words) < 2 or not words[-1][:1].islower():
+        return False
+    parses = nlp.morph_vocab().parse(words[-1].lower())
+    if not parses or parses[0].tag.POS != "NOUN" or "gent" not in parses[0].tag:
+        return False
+    tail = re.escape(words[-1])
+    return any(re.search(rf"\b{tail}\s+(?:[«\"„]|[A-Z])", s) for s in sentences)
+
+
 def ru_skip_reason(subgraph: Subgraph, kinds: dict) -> str | None:
     """Why no Russian question is asked about ``subgraph`` (recorded as a Failure), or None."""
     if subgraph.lang != "ru":
@@ -95,6 +109,8 @@ def ru_skip_reason(subgraph: Subgraph, kinds: dict) -> str | None:
         for label in (edge.head_label, edge.tail_label):
             if ru_truncated_name(label, edge.sentences):
                 return f"skipped: {label!r} is the start of a longer name its sentence goes on with"
+            if ru_hanging_genitive(label, edge.sentences):
+                return f"skipped: {label!r} ends in a noun whose name its sentence gives and the label drops"
     answers = [n for n in subgraph.answer_nodes if n in labels]
     for node in answers:
         if _kind(kinds, "ru", node) in ("DATE", "NUM"):
