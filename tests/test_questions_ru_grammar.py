@@ -675,3 +675,14 @@ def test_a_count_of_people_is_skolko_chelovek_and_a_question_needs_a_subject():
              modality="possible")
     with pytest.raises(NoTemplate):
         RussianTemplates().ask_tail(e, "он", "LOC")
+
+
+def test_an_amounts_period_is_taken_from_its_own_clause_and_an_organisations_role_keeps_its_genitive():
+    e = edge("экспедиция ИКМ", "обнаружить", "23 фрагмента железного метеорита",
+             "Экспедиция ИКМ обнаружила 23 фрагмента железного метеорита, отметив, что это крупнейшая находка за "
+             "последние двадцать лет.", head_type="other", tail_type="quantity")
+    asked, _ = RussianTemplates().ask_tail(e, e.head_label, "NUM")
+    assert "двадцать" not in asked
+    e = edge("Максим Уткин", "руководитель нижегородского филиала", "Катим",
+             "Руководитель нижегородского филиала «Катима» Максим Уткин сказал.", head_type="person")
+    assert question(e, "tail") == "Руководителем нижегородского филиала какой организации является Максим Уткин?"

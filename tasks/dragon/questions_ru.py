@@ -684,7 +684,8 @@ class RussianTemplates:
                 raise NoTemplate(f"no когда template for role {edge.relation!r}")
             if kind == "PER":
                 return _q(nlp.inflect_ru(rel.head, "ablt"), "кого является", head), "tail.role"
-            _ru_plain_role(rel, "a role question")
+            if kind in ("LOC", "MISC", "NUM"):
+                _ru_plain_role(rel, "a «чего» role question")  # «Главой города какой организации» is still said
             which = "чего" if kind in ("LOC", "MISC", "NUM") else self._wh_object(kind, "gent", plural)
             return _q(nlp.inflect_ru(rel.head, "ablt"), which, "является", head), "tail.role"
         if kind == "NUM":
@@ -889,7 +890,12 @@ def _ru_amount_scope(edge: Edge, rel: RuRelation) -> list[str]:
         rate = _RU_AMOUNT_RATE.match(after.strip())
         if rate and rate.group(0).lower() not in said:
             found.append(rate.group(0).lower())
-        for scope in _RU_AMOUNT_SCOPE.finditer(sentence):
+        # only the clause that holds the amount: "..., отметив, что это крупнейшая находка за последние
+        # двадцать лет" dates a finding, not the amount said before it
+        start = max(sentence.rfind(mark, 0, max(at, 0)) for mark in (",", ";", " — ", ":"))
+        ends = [i for i in (sentence.find(mark, max(at, 0) + len(edge.tail_label)) for mark in (",", ";", " — ")) if i >= 0]
+        clause = sentence[start + 1: min(ends) if ends else len(sentence)] if at >= 0 else sentence
+        for scope in _RU_AMOUNT_SCOPE.finditer(clause):
             phrase = scope.group(0)
             if phrase.lower() not in said and phrase.lower() not in (f.lower() for f in found):
                 found.append(phrase[:1].lower() + phrase[1:])
