@@ -686,3 +686,17 @@ def test_an_amounts_period_is_taken_from_its_own_clause_and_an_organisations_rol
     e = edge("Максим Уткин", "руководитель нижегородского филиала", "Катим",
              "Руководитель нижегородского филиала «Катима» Максим Уткин сказал.", head_type="person")
     assert question(e, "tail") == "Руководителем нижегородского филиала какой организации является Максим Уткин?"
+
+
+def test_an_organisation_described_by_a_role_with_one_genitive_is_still_said():
+    """«организации, председателем правления которой является X» is Russian; «заместителем главы города которого» is not."""
+    t = RussianTemplates()
+    e = edge("Айдар Мухаметзянов", "председатель правления", "Итиль-Банк",
+             "Председатель правления «Итиль-Банка» Айдар Мухаметзянов сказал.", head_type="person")
+    assert t.relative_clause(e, "n2", "ORG") == "председателем правления которой является Айдар Мухаметзянов"
+    e = edge("Павел Горин", "заместитель главы города", "Нижний Новгород", "Заместитель главы города Павел Горин.",
+             head_type="person", tail_type="place")
+    with pytest.raises(NoTemplate):
+        t.relative_clause(e, "n2", "LOC")
+    with pytest.raises(NoTemplate):
+        t.relative_clause(e, "n2", "ORG")

@@ -169,7 +169,7 @@ _RU_NOT_PLACE_VERBS = frozenset({
 
 #: verbs of motion into a place: their "в/на" object is asked with куда
 _RU_MOTION_VERBS = frozenset({
-    "перейти", "переходить", "приехать", "приезжать", "прибыть", "прибывать", "войти", "входить", "вернуться",
+    "перейти", "переходить", "приехать", "приезжать", "прибыть", "прибывать", "войти", "вернуться",
     "возвращаться", "переехать", "переезжать", "уехать", "уезжать", "поехать", "отправиться", "отправляться",
     "направиться", "направляться", "поступить", "поступать", "попасть", "попадать", "вступить", "вступать",
     "переселиться", "прилететь", "прилетать", "прийти", "приходить", "перебраться", "эвакуировать", "переселить",
@@ -793,7 +793,10 @@ class RussianTemplates:
         head_gender = _ru_gender(head)
         if rel.kind == "role":
             _asserted_only(edge, "a role description")
-            _ru_plain_role(rel, "a role description")
+            if kind != "ORG" or _ru_genitives_in_role(rel) > 1:
+                # «организации, председателем правления которой является X» is said; «места,
+                # заместителем главы города которого» is not
+                _ru_plain_role(rel, "a role description")
             return f"{nlp.inflect_ru(rel.head, 'ablt')} {_ru_which_rel(gender, 'gent', kind)} является {head}"
         pronoun = _ru_which_rel(gender, _ru_object_case(rel, edge), kind)
         verb = _ru_verb(edge, rel, head_gender)
@@ -934,6 +937,13 @@ def _ru_without_time(edge: Edge, time: str | None) -> Edge:
         return edge
     words = edge.relation.split()
     return edge.model_copy(update={"relation": " ".join(words[: len(words) - len(time.split())])})
+
+
+def _ru_genitives_in_role(rel: RuRelation) -> int:
+    """How many genitive nouns a role names after its head: "заместитель главы города" → 2."""
+    vocab = nlp.morph_vocab()
+    return sum(1 for word in rel.head.split()[1:]
+               if (parses := vocab.parse(word)) and parses[0].tag.POS == "NOUN" and "gent" in parses[0].tag)
 
 
 def _ru_plain_role(rel: RuRelation, what: str) -> None:
