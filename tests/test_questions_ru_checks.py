@@ -102,3 +102,27 @@ def test_a_label_that_drops_the_name_of_its_last_noun_is_a_remnant():
     assert ru_hanging_genitive("два больших магазина формата", [sentence])
     assert not ru_hanging_genitive("совет директоров ГридЛаба", ["Орлов войдёт в совет директоров «ГридЛаба»."])
     assert not ru_hanging_genitive("объем ремонта рыболовецких судов", ["Завод увеличит объём ремонта рыболовецких судов."])
+
+
+def test_a_common_noun_that_opens_its_sentence_is_no_name_and_a_pronoun_is_no_answer():
+    """«Какой организации принадлежит Птицефабрика?», «Что рассчитала обсерватория?» → «траектория его падения»."""
+    from tasks.dragon.questions_ru_checks import ru_capitalised_common_noun
+
+    sentence = "Птицефабрика, принадлежащая агрохолдингу «Уралагроинвест», выпускает около 240 млн яиц в год."
+    assert ru_capitalised_common_noun("Птицефабрика", [sentence])
+    assert not ru_capitalised_common_noun("Маяк", ["Маяк подписал нападающего.", "Он назвал «Маяк» частью истории."])
+    assert not ru_capitalised_common_noun("Нева", ["Нева базируется в Санкт-Петербурге."])
+    e = edge("Птицефабрика", "принадлежать", "Уралагроинвест", sentence, head_type="org")
+    sub = Subgraph(subgraph_id="s", type="simple", lang="ru", edges=[e], answer_nodes=["n2"], question_nodes=["n1"])
+    assert "opens its sentence" in _run(sub).failures[0].reason
+    e = edge("Сибирская обсерватория", "рассчитать", "траектория его падения",
+             "Сибирская обсерватория рассчитала траекторию его падения.", tail_type="other")
+    sub = Subgraph(subgraph_id="s", type="simple", lang="ru", edges=[e], answer_nodes=["n2"], question_nodes=["n1"])
+    assert "pronoun" in _run(sub).failures[0].reason
+
+
+def test_a_name_cut_before_its_digits_is_a_remnant():
+    """«Что поставляет Телрос?» → «оборудование стандартов» (of «стандартов 2G и 4G»)."""
+    from tasks.dragon.questions_ru_checks import ru_hanging_genitive
+
+    assert ru_hanging_genitive("оборудование стандартов", ["Предусмотрена установка оборудования стандартов 2G и 4G."])

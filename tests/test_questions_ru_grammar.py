@@ -700,3 +700,14 @@ def test_an_organisation_described_by_a_role_with_one_genitive_is_still_said():
         t.relative_clause(e, "n2", "LOC")
     with pytest.raises(NoTemplate):
         t.relative_clause(e, "n2", "ORG")
+
+
+def test_the_party_to_a_pact_is_asked_with_s_kem_and_a_role_takes_no_described_genitive():
+    """«С чем заключил договор Волгастрой?» → «администрация города Твери»; «Кто является главой города места, ...?»."""
+    e = edge("Волгастрой", "заключить договор с", "администрация города Твери",
+             "Волгастрой заключил договор с администрацией города Твери.", tail_type="other")
+    assert question(e, "tail") == "С кем заключил договор Волгастрой?"
+    e = edge("Юрий Шалимов", "глава города", "Нижний Новгород", "Глава города Юрий Шалимов.", head_type="person",
+             tail_type="place")
+    with pytest.raises(NoTemplate):
+        RussianTemplates().ask_head(e, "место, в котором работает Катим", "PER")

@@ -167,6 +167,9 @@ _RU_NOT_PLACE_VERBS = frozenset({
 })
 
 
+#: nouns of a pact: whoever it is made "с" is a party, asked «с кем»
+_RU_PACT = re.compile(r"\b(?:договор|соглашени|контракт|меморандум|сделк|перемири)\w*", re.IGNORECASE)
+
 #: verbs of motion into a place: their "в/на" object is asked with куда
 _RU_MOTION_VERBS = frozenset({
     "перейти", "переходить", "приехать", "приезжать", "прибыть", "прибывать", "войти", "вернуться",
@@ -742,7 +745,10 @@ class RussianTemplates:
         case = _ru_object_case(rel, edge)
         if rel.kind == "passive" and not rel.preposition:
             raise NoTemplate(f"passive relation {edge.relation!r} without a preposition")
-        wh = _ru_prep_phrase(rel.preposition, self._wh_object(kind, case, plural, _ru_animate(edge.tail_label, edge.sentences)))
+        partner = kind == "MISC" and rel.preposition in ("с", "со") and _RU_PACT.search(rel.middle)
+        # "заключил договор с администрацией города": the other party of a pact is someone, «с кем»
+        wh = _ru_prep_phrase(rel.preposition, self._wh_object(
+            kind, case, plural, bool(partner) or _ru_animate(edge.tail_label, edge.sentences)))
         if rel.preposition:
             return _q(wh, verb, rel.middle, head), "tail.verb-prep"
         if "," in head:
@@ -768,6 +774,9 @@ class RussianTemplates:
         probe = Edge(**{**edge.model_dump(), "tail_label": tail})
         if rel.kind == "role":
             _asserted_only(edge, "a role question")
+            if ", " in tail:
+                # «главой города места, в котором ...»: a role's own genitive and a described one
+                _ru_plain_role(rel, "a role of a described thing")
             verb = "являются" if plural else "является"
             return _q(wh, verb, nlp.inflect_ru(rel.head, "ablt"), _ru_inflect(tail, "gent", edge)), "head.role"
         return _q(wh, self._predicate_from_head(probe, rel, gender, case_edge=edge)), f"head.{rel.kind}"

@@ -91,7 +91,38 @@ def ru_hanging_genitive(label: str, sentences: list[str]) -> bool:
     if not parses or parses[0].tag.POS != "NOUN" or "gent" not in parses[0].tag:
         return False
     tail = re.escape(words[-1])
-    return any(re.search(rf"\b{tail}\s+(?:[«\"„]|[A-Z])", s) for s in sentences)
+    return any(re.search(rf"\b{tail}\s+(?:[«\"„]|[A-Za-z0-9])", s) for s in sentences)
+
+
+#: nouns that name a kind of institution or facility, never one of them: «Птицефабрика», «Управление»
+_RU_INSTITUTION_NOUNS = frozenset("""
+компания фирма группа холдинг агрохолдинг концерн корпорация предприятие завод фабрика птицефабрика комбинат
+банк управление министерство администрация мэрия правительство департамент комитет служба суд театр музей
+больница поликлиника школа университет институт фонд агентство ведомство инспекция прокуратура клуб команда
+стадион порт терминал аэропорт станция экспедиция обсерватория лаборатория филиал дума собрание совет
+""".split())
+
+
+def ru_capitalised_common_noun(label: str, sentences: list[str]) -> bool:
+    """Is ``label`` one common noun capitalised only because it opens its sentence («Птицефабрика,
+    принадлежащая ...»)? A name is written with its capital inside a sentence too («Маяк»)."""
+    if " " in label or not label[:1].isupper() or not label[1:].islower():
+        return False
+    lemma = nlp.lemma_ru(label.lower())
+    if lemma not in _RU_INSTITUTION_NOUNS:
+        return False  # «Маяк», «Гармония»: a common word may well be a name
+    for sentence in sentences:
+        for index, match in enumerate(_RU_WORD.finditer(sentence)):
+            word = match.group(0)
+            if nlp.lemma_ru(word.lower()) != lemma:
+                continue
+            if sentence[:match.start()].rstrip().endswith(("«", '"')) or (index and word[:1].isupper()):
+                return False  # «Маяк», «в «Прибое»», "подписал Маяк": written as a name
+    return True
+
+
+#: pronouns that point back into the article: an answer «траектория его падения» says of nothing
+_RU_BACK_PRONOUN = re.compile(r"(?<![А-Яа-яЁё])(?:его|её|ее|их|этого|этой|этих)(?![А-Яа-яЁё])", re.IGNORECASE)
 
 
 def ru_skip_reason(subgraph: Subgraph, kinds: dict) -> str | None:
@@ -109,10 +140,14 @@ def ru_skip_reason(subgraph: Subgraph, kinds: dict) -> str | None:
         for label in (edge.head_label, edge.tail_label):
             if ru_truncated_name(label, edge.sentences):
                 return f"skipped: {label!r} is the start of a longer name its sentence goes on with"
+            if ru_capitalised_common_noun(label, edge.sentences):
+                return f"skipped: {label!r} is a common noun that opens its sentence, not a name"
             if ru_hanging_genitive(label, edge.sentences):
                 return f"skipped: {label!r} ends in a noun whose name its sentence gives and the label drops"
     answers = [n for n in subgraph.answer_nodes if n in labels]
     for node in answers:
+        if _RU_BACK_PRONOUN.search(labels[node]):
+            return f"skipped: the answer {labels[node]!r} points back into its article with a pronoun"
         if _kind(kinds, "ru", node) in ("DATE", "NUM"):
             continue
         if _bare_common_noun(labels[node]):
