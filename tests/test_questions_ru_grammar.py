@@ -711,3 +711,11 @@ def test_the_party_to_a_pact_is_asked_with_s_kem_and_a_role_takes_no_described_g
              tail_type="place")
     with pytest.raises(NoTemplate):
         RussianTemplates().ask_head(e, "место, в котором работает Катим", "PER")
+
+
+def test_a_place_is_not_described_by_a_role():
+    """«Кто является директором места, главным режиссёром которого является Кирилл Абрамцев?»."""
+    e = edge("Кирилл Абрамцев", "главный режиссер", "Волжская сцена", "Главный режиссёр «Волжской сцены» Кирилл Абрамцев.",
+             head_type="person", tail_type="place")
+    with pytest.raises(NoTemplate):
+        RussianTemplates().relative_clause(e, "n2", "LOC")

@@ -802,6 +802,10 @@ class RussianTemplates:
         head_gender = _ru_gender(head)
         if rel.kind == "role":
             _asserted_only(edge, "a role description")
+            if kind == "LOC":
+                # «места, главным режиссёром которого является ...»: a place with a director is an
+                # organisation the tagger typed as a place; «в месте, заместителем главы города которого»
+                raise NoTemplate("a place is not described by a role")
             if kind != "ORG" or _ru_genitives_in_role(rel) > 1:
                 # «организации, председателем правления которой является X» is said; «места,
                 # заместителем главы города которого» is not

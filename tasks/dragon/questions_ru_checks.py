@@ -16,7 +16,7 @@ import re
 
 from benchmill import nlp
 from schemas import Edge, Subgraph
-from tasks.dragon.questions_base import _kind, _labels, _shared_node
+from tasks.dragon.questions_base import _kind, _labels, _shared_node, unnamed
 
 #: nouns that measure a thing and need their number: «мощностью 50 МВт», «площадью 2 га»
 _RU_MEASURE = re.compile(
@@ -121,6 +121,10 @@ def ru_capitalised_common_noun(label: str, sentences: list[str]) -> bool:
     return True
 
 
+_RU_RELATIVE_SHARE = re.compile(r"(?:остальн|оставш|друг|част[ьи]\b|половин|ряд\b|прочи)", re.IGNORECASE)
+_RU_NUMBERISH = re.compile(r"\s*(?:\d|(?:один|одна|одно|два|две|три|четыре|пять|шесть|семь|восемь|девять|десять|несколько)(?![а-яё]))",
+                           re.IGNORECASE)
+
 #: pronouns that point back into the article: an answer «траектория его падения» says of nothing
 _RU_BACK_PRONOUN = re.compile(r"(?<![А-Яа-яЁё])(?:его|её|ее|их|этого|этой|этих)(?![А-Яа-яЁё])", re.IGNORECASE)
 
@@ -145,7 +149,16 @@ def ru_skip_reason(subgraph: Subgraph, kinds: dict) -> str | None:
             if ru_hanging_genitive(label, edge.sentences):
                 return f"skipped: {label!r} ends in a noun whose name its sentence gives and the label drops"
     answers = [n for n in subgraph.answer_nodes if n in labels]
+    for edge in subgraph.edges:
+        for node, label, kind in ((edge.head, edge.head_label, edge.head_type), (edge.tail, edge.tail_label, edge.tail_type)):
+            if node not in answers and node not in subgraph.hidden_nodes and unnamed(label, kind) \
+                    and not _RU_NUMBERISH.match(label):
+                # «Что соединит четырехполосный мост?»: which bridge? (the shared check reads only question_nodes)
+                return f"skipped: the question would name {label!r}, a common noun that does not say which one"
     for node in answers:
+        if _RU_RELATIVE_SHARE.match(labels[node]):
+            # «остальные средства», «часть старых машин»: a share of something the article sets out
+            return f"skipped: the answer {labels[node]!r} is a share of something only its article names"
         if _RU_BACK_PRONOUN.search(labels[node]):
             return f"skipped: the answer {labels[node]!r} points back into its article with a pronoun"
         if _kind(kinds, "ru", node) in ("DATE", "NUM"):
