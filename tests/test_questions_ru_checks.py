@@ -131,7 +131,7 @@ def test_a_name_cut_before_its_digits_is_a_remnant():
 def test_an_unnamed_subject_and_a_share_of_something_are_not_asked():
     """«Что соединит четырехполосный мост?», «Что предоставит Ульяновская область?» → «остальные средства»."""
     e = edge("четырехполосный мост", "соединить", "Засвияжский район", "Четырехполосный мост соединит Засвияжский район.",
-             head_type="other", tail_type="place")
+             head_type="quantity", tail_type="place")  # typed a quantity for «длиной 620 метров» in its sentence
     sub = Subgraph(subgraph_id="s", type="simple", lang="ru", edges=[e], answer_nodes=["n2"], question_nodes=[])
     assert "does not say which one" in _run(sub).failures[0].reason
     e = edge("Ульяновская область", "предоставить", "остальные средства", "Остальные средства предоставит Ульяновская область.",

@@ -151,8 +151,9 @@ def ru_skip_reason(subgraph: Subgraph, kinds: dict) -> str | None:
     answers = [n for n in subgraph.answer_nodes if n in labels]
     for edge in subgraph.edges:
         for node, label, kind in ((edge.head, edge.head_label, edge.head_type), (edge.tail, edge.tail_label, edge.tail_type)):
-            if node not in answers and node not in subgraph.hidden_nodes and unnamed(label, kind) \
-                    and not _RU_NUMBERISH.match(label):
+            # (a "quantity" type with no number in it is the tagger's mistake: «мост длиной 620 метров»)
+            if node not in answers and node not in subgraph.hidden_nodes and kind != "date" \
+                    and unnamed(label, None) and not _RU_NUMBERISH.match(label):
                 # «Что соединит четырехполосный мост?»: which bridge? (the shared check reads only question_nodes)
                 return f"skipped: the question would name {label!r}, a common noun that does not say which one"
     for node in answers:
