@@ -719,3 +719,14 @@ def test_a_place_is_not_described_by_a_role():
              head_type="person", tail_type="place")
     with pytest.raises(NoTemplate):
         RussianTemplates().relative_clause(e, "n2", "LOC")
+
+
+def test_na_with_a_purpose_is_not_asked_as_na_chto():
+    """«На что закроет южную трибуну Прибрежный?» → «ремонт крыши»; «На что потратит» is still asked."""
+    e = edge("Прибрежный", "закрыть южную трибуну на", "ремонт крыши",
+             "Стадион «Прибрежный» закроет южную трибуну на ремонт крыши.", head_type="place", tail_type="other",
+             modality="planned")
+    with pytest.raises(NoTemplate):
+        RussianTemplates().ask_tail(e, "Прибрежный", "MISC")
+    e = edge("Маяк", "потратить на", "ремонт стадиона", "«Маяк» потратил деньги на ремонт стадиона.", tail_type="other")
+    assert question(e, "tail") == "На что потратил Маяк?"

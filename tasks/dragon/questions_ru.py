@@ -167,6 +167,14 @@ _RU_NOT_PLACE_VERBS = frozenset({
 })
 
 
+#: verbs whose «на» + accusative object is a thing asked «на что»: "потратить на ремонт", "подать в суд на"
+_RU_NA_OBJECT_VERBS = frozenset({
+    "потратить", "тратить", "израсходовать", "расходовать", "направить", "направлять", "выделить", "выделять",
+    "обменять", "заменить", "менять", "поменять", "сменить", "претендовать", "повлиять", "влиять", "жаловаться",
+    "пожаловаться", "ответить", "отвечать", "согласиться", "соглашаться", "подписаться", "перейти", "переходить",
+    "переключиться", "обратить", "потребоваться", "требоваться", "хватить", "уйти", "пойти", "ориентироваться",
+})
+
 #: nouns of a pact: whoever it is made "с" is a party, asked «с кем»
 _RU_PACT = re.compile(r"\b(?:договор|соглашени|контракт|меморандум|сделк|перемири)\w*", re.IGNORECASE)
 
@@ -743,6 +751,11 @@ class RussianTemplates:
             # "работают на предприятии «Сурский»": «на какой организации» is not said
             raise NoTemplate(f"«{rel.preposition}» with an organisation in {edge.relation!r}")
         case = _ru_object_case(rel, edge)
+        if (kind == "MISC" and rel.preposition == "на" and case == "accs" and rel.head not in _RU_NA_OBJECT_VERBS
+                and not _ru_animate(edge.tail_label, edge.sentences)):
+            # "закроет трибуну на ремонт", "передать на постоянное хранение": «на что» there asks a purpose or a
+            # regime, which no reader says so; only verbs whose «на» object is a thing ask «на что»
+            raise NoTemplate(f"«на что» after {rel.head!r} asks a purpose, not an object")
         if rel.kind == "passive" and not rel.preposition:
             raise NoTemplate(f"passive relation {edge.relation!r} without a preposition")
         partner = kind == "MISC" and rel.preposition in ("с", "со") and _RU_PACT.search(rel.middle)
