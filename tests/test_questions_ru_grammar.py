@@ -730,3 +730,10 @@ def test_na_with_a_purpose_is_not_asked_as_na_chto():
         RussianTemplates().ask_tail(e, "Прибрежный", "MISC")
     e = edge("Маяк", "потратить на", "ремонт стадиона", "«Маяк» потратил деньги на ремонт стадиона.", tail_type="other")
     assert question(e, "tail") == "На что потратил Маяк?"
+
+
+def test_whom_a_verb_addresses_is_asked_with_kogo():
+    """«Что попросила Татьяна Голикова?» → «власти района»."""
+    e = edge("Татьяна Голикова", "попросить", "власти района", "Татьяна Голикова попросила власти района помочь.",
+             head_type="person", tail_type="other")
+    assert question(e, "tail") == "Кого попросила Татьяна Голикова?"

@@ -175,6 +175,12 @@ _RU_NA_OBJECT_VERBS = frozenset({
     "переключиться", "обратить", "потребоваться", "требоваться", "хватить", "уйти", "пойти", "ориентироваться",
 })
 
+#: verbs whose direct object is asked to act ("попросила власти района", "призвал жителей"): «кого», never «что»
+_RU_ADDRESS_VERBS = frozenset({
+    "попросить", "просить", "призвать", "призывать", "обязать", "обязывать", "пригласить", "приглашать", "убедить",
+    "уговорить", "предупредить", "предупреждать", "обвинить", "обвинять", "поблагодарить", "благодарить",
+})
+
 #: nouns of a pact: whoever it is made "с" is a party, asked «с кем»
 _RU_PACT = re.compile(r"\b(?:договор|соглашени|контракт|меморандум|сделк|перемири)\w*", re.IGNORECASE)
 
@@ -758,7 +764,8 @@ class RussianTemplates:
             raise NoTemplate(f"«на что» after {rel.head!r} asks a purpose, not an object")
         if rel.kind == "passive" and not rel.preposition:
             raise NoTemplate(f"passive relation {edge.relation!r} without a preposition")
-        partner = kind == "MISC" and rel.preposition in ("с", "со") and _RU_PACT.search(rel.middle)
+        partner = kind == "MISC" and ((rel.preposition in ("с", "со") and _RU_PACT.search(rel.middle))
+                                      or (not rel.preposition and rel.head in _RU_ADDRESS_VERBS))
         # "заключил договор с администрацией города": the other party of a pact is someone, «с кем»
         wh = _ru_prep_phrase(rel.preposition, self._wh_object(
             kind, case, plural, bool(partner) or _ru_animate(edge.tail_label, edge.sentences)))
