@@ -58,16 +58,55 @@ def _ru_verb(edge: Edge, rel: "RuRelation", gender: str) -> str:
         return _ru_participle(rel.head, gender)
     if modality == "planned" and edge.head_type not in ("person", "org", None):
         # a thing does not plan: "следующий концерт пройдёт", never "планирует пройти"
-        return _ru_future(rel.head, gender)
+        return _ru_with_rate_adverb(edge, rel, _ru_future(rel.head, gender))
     if modality == "planned" and edge.head_type == "person" and not _ru_says_plan(edge):
         # "Гуляев сохранит свой пост", "22-летний форвард заменит Доронина": what will happen
         # to a person, not what the person plans (a company's future is its announced plan)
-        return _ru_future(rel.head, gender)
+        return _ru_with_rate_adverb(edge, rel, _ru_future(rel.head, gender))
+    if modality == "planned" and _ru_reported(edge) and not _ru_says_plan(edge):
+        # "Ахмедов заявил, что терминал уступит только «Северному порту»", "по данным «Вестника»,
+        # верфи будут выплачивать": someone's forecast, not the subject's own plan
+        return _ru_with_rate_adverb(edge, rel, _ru_future(rel.head, gender))
     if modality == "planned":
-        return f"{'планируют' if gender == 'plur' else 'планирует'} {rel.head}"
+        return _ru_with_rate_adverb(edge, rel, f"{'планируют' if gender == 'plur' else 'планирует'} {rel.head}")
     if modality == "possible":
-        return f"{'могут' if gender == 'plur' else 'может'} {rel.head}"
-    return ru_finite(rel.head, gender, _ru_tense_in_sentences(edge, rel.head))
+        return _ru_with_rate_adverb(edge, rel, f"{'могут' if gender == 'plur' else 'может'} {rel.head}")
+    return _ru_with_rate_adverb(edge, rel, ru_finite(rel.head, gender, _ru_tense_in_sentences(edge, rel.head)))
+
+
+#: words that report someone's words or forecast ("заявил, что", "по данным", "по прогнозу")
+_RU_REPORTED = re.compile(
+    r"\b(?:по\s+(?:его|её|ее|их)?\s*(?:словам|данным|прогнозам?|оценкам?|мнению|расчетам|расчётам)"
+    r"|(?:заявил|заявила|заявили|сказал|сказала|сказали|сообщил|сообщила|сообщили|считает|считают|уверен|уверена"
+    r"|ожидает|ожидают|полагает|прогнозирует|допускает|отметил|отметила|добавил|добавила)\b[^.]*?,?\s*что)",
+    re.IGNORECASE)
+
+
+def _ru_reported(edge: Edge) -> bool:
+    """Does a source sentence of ``edge`` report someone's words or forecast?"""
+    return any(_RU_REPORTED.search(s) for s in edge.sentences)
+
+
+#: adverbs of a recurring fact: an amount paid "ежегодно" is per year, and its question must say so
+_RU_RATE_ADVERBS = ("ежегодно", "ежемесячно", "ежеквартально", "еженедельно", "ежедневно")
+
+
+def _ru_with_rate_adverb(edge: Edge, rel: "RuRelation", verb: str) -> str:
+    """``verb`` with the recurrence adverb its sentence puts next to it: "будут ежегодно выплачивать"."""
+    if rel.kind != "verb":
+        return verb
+    stem = rel.head[:4]
+    for sentence in edge.sentences:
+        words = [w.lower() for w in _RU_WORD.findall(sentence)]
+        for index, word in enumerate(words):
+            if word not in _RU_RATE_ADVERBS or word in verb:
+                continue
+            near = words[max(0, index - 3): index + 4]
+            if any(w.startswith(stem) and nlp.lemma_ru(w).replace("ё", "е") == rel.head for w in near):
+                parts = verb.split()
+                # the adverb goes right before the verb's infinitive or finite form
+                return " ".join([*parts[:-1], word, parts[-1]])
+    return verb
 
 
 #: words that make a future a plan ("планирует открыть", "намерен", "собирается")
@@ -81,6 +120,9 @@ def _ru_says_plan(edge: Edge) -> bool:
     """Does a source sentence of ``edge`` have a plan word ("планирует", "намерен")?"""
     return any(nlp.lemma_ru(w) in _RU_PLAN_WORDS for s in edge.sentences for w in _RU_WORD.findall(s))
 
+
+#: pronouns that name no one out of their article
+_RU_PRONOUNS = frozenset("он она оно они его её ее их ему ей им это этот эта эти тот та те который которая которое которые".split())
 
 _RU_WHICH = {"masc": "какой", "femn": "какая", "neut": "какое", "plur": "какие"}
 _RU_WHICH_REL = {"masc": "который", "femn": "которая", "neut": "которое", "plur": "которые"}
@@ -125,6 +167,32 @@ _RU_NOT_PLACE_VERBS = frozenset({
 })
 
 
+#: verbs whose «на» + accusative object is a thing asked «на что»: "потратить на ремонт", "подать в суд на"
+_RU_NA_OBJECT_VERBS = frozenset({
+    "потратить", "тратить", "израсходовать", "расходовать", "направить", "направлять", "выделить", "выделять",
+    "обменять", "заменить", "менять", "поменять", "сменить", "претендовать", "повлиять", "влиять", "жаловаться",
+    "пожаловаться", "ответить", "отвечать", "согласиться", "соглашаться", "подписаться", "перейти", "переходить",
+    "переключиться", "обратить", "потребоваться", "требоваться", "хватить", "уйти", "пойти", "ориентироваться",
+})
+
+#: verbs whose direct object is asked to act ("попросила власти района", "призвал жителей"): «кого», never «что»
+_RU_ADDRESS_VERBS = frozenset({
+    "попросить", "просить", "призвать", "призывать", "обязать", "обязывать", "пригласить", "приглашать", "убедить",
+    "уговорить", "предупредить", "предупреждать", "обвинить", "обвинять", "поблагодарить", "благодарить",
+})
+
+#: nouns of a pact: whoever it is made "с" is a party, asked «с кем»
+_RU_PACT = re.compile(r"\b(?:договор|соглашени|контракт|меморандум|сделк|перемири)\w*", re.IGNORECASE)
+
+#: verbs of motion into a place: their "в/на" object is asked with куда
+_RU_MOTION_VERBS = frozenset({
+    "перейти", "переходить", "приехать", "приезжать", "прибыть", "прибывать", "войти", "вернуться",
+    "возвращаться", "переехать", "переезжать", "уехать", "уезжать", "поехать", "отправиться", "отправляться",
+    "направиться", "направляться", "поступить", "поступать", "попасть", "попадать", "вступить", "вступать",
+    "переселиться", "прилететь", "прилетать", "прийти", "приходить", "перебраться", "эвакуировать", "переселить",
+})
+
+
 @lru_cache(maxsize=10_000)
 def ru_relation(relation: str) -> RuRelation:
     written = relation.strip().replace("ё", "е").split()
@@ -135,9 +203,10 @@ def ru_relation(relation: str) -> RuRelation:
         raise NoTemplate(f"relation {relation!r} ends in a complex preposition")
     quoted = False
     for index, word in enumerate(written):
-        # a name in «» keeps its capitals: "руководить компанией «Балтийские верфи» с"
+        # a name in «» keeps its capitals: "руководить компанией «Балтийские верфи» с"; so does a
+        # name inside the relation: "открыть офисы в Кудымкаре", never «в кудымкаре»
         opens = word.startswith("«")
-        if quoted or opens:
+        if quoted or opens or (index and word[:1].isupper()):
             words[index] = word
         quoted = (quoted or opens) and not word.endswith("»")
     vocab = nlp.morph_vocab()
@@ -216,6 +285,13 @@ def _ru_participle(participle: str, gender: str) -> str:
 
 def _ru_gender(label: str) -> str:
     """Grammatical gender of a noun phrase in the nominative (its head noun's), masc if unknown."""
+    number = re.match(r"\s*(\d[\d\s]*)(?:\s|$)", label)
+    if number is not None or (_ru_counted(label) and not label[:1].isdigit()):
+        # "три ветропарка работают", "140 человек работают": a count is plural, save one that
+        # ends in 1 ("21 сотрудник работает"); "несколько", "два" too
+        digits = re.sub(r"\s", "", number.group(1)) if number is not None else ""
+        if not (digits.endswith("1") and not digits.endswith("11")):
+            return "plur"
     words = re.findall(r"[А-Яа-яЁё-]+", label)
     vocab = nlp.morph_vocab()
     for word in words:
@@ -355,8 +431,16 @@ def _ru_undeclined_name(edge: Edge, label: str, case: str) -> str | None:
             p.tag.POS == "NOUN" and _RU_CASE_ALIASES.get(str(p.tag.case), str(p.tag.case)) == case
             for p in nlp.morph_vocab().parse(lowered)
         ):
+            if _ru_names_itself(lowered, label):
+                return None
             return f"{lowered} {quoted}"
     return None
+
+
+def _ru_names_itself(noun: str, label: str) -> bool:
+    """Does the name already hold its common noun ("область" in «Свердловская область»)?"""
+    lemma = nlp.lemma_ru(noun)
+    return any(nlp.lemma_ru(w.lower()) == lemma for w in _RU_WORD.findall(label))
 
 
 def _ru_undeclined_after_noun(edge: Edge, quoted: str, case: str) -> str | None:
@@ -367,18 +451,24 @@ def _ru_undeclined_after_noun(edge: Edge, quoted: str, case: str) -> str | None:
         before = _RU_WORD.findall(sentence[:at]) if at >= 0 else []
         if before and before[-1][:1].islower() and _ru_noun(before[-1].lower()):
             noun = next((p for p in nlp.morph_vocab().parse(before[-1].lower()) if p.tag.POS == "NOUN"), None)
-            if noun is not None:
+            if noun is not None and not _ru_names_itself(noun.normal_form, quoted):
                 return f"{nlp.inflect_ru(noun.normal_form, case)} {quoted}"
     return None
 
 
-def _ru_animate(label: str) -> bool:
-    """Does a common-noun phrase name a person ("подрядчик", "новый игрок")? Its first noun's likeliest reading."""
+def _ru_animate(label: str, sentences: list[str] = ()) -> bool:
+    """Does a common-noun phrase name a person ("подрядчик", "новый игрок")? Its first noun's likeliest reading,
+    unless its sentence uses a plural as an inanimate object: "поставила автоматические погрузчики" (machines;
+    people would be "погрузчиков")."""
     if not label or not label[:1].islower():
         return False
     for word in _RU_WORD.findall(label):
         parses = nlp.morph_vocab().parse(word.lower())
         if parses and parses[0].tag.POS == "NOUN":  # "новый" has a (surname) noun reading too
+            if "anim" in parses[0].tag and "plur" in parses[0].tag and "nomn" in parses[0].tag \
+                    and any(re.search(rf"\b\w+\s+{re.escape(label)}\b", s) and not s.startswith(label[:1].upper() + label[1:])
+                            for s in sentences):
+                return False
             return "anim" in parses[0].tag
     return False
 
@@ -529,6 +619,10 @@ def _ru_quantity_unit(label: str) -> str | None:
     from pymorphy2.analyzer import Parse
 
     words = quantity.unit_text.split()
+    if words[0] == "%":  # «Сколько процентов голосов», not «Сколько % голосов»
+        return " ".join(["процентов", *words[1:]])
+    if words[0].lower() in ("человек", "людей"):  # «Сколько человек», not «Сколько людей» (a count of people)
+        return " ".join(["человек", *words[1:]])
     parse = next((p for p in nlp.morph_vocab().parse(words[0].lower()) if p.tag.POS == "NOUN"), None)
     if parse is None:
         return quantity.unit_text
@@ -594,6 +688,9 @@ class RussianTemplates:
 
     def ask_tail(self, edge: Edge, head: str, kind: str, plural: bool = False) -> tuple[str, str]:
         rel = ru_relation(edge.relation)
+        if not _RU_WORD.search(head) or head.strip().lower() in _RU_PRONOUNS:
+            # «Где может открыть ...?»: a question with no subject (or only a pronoun) asks of no one
+            raise NoTemplate(f"the subject {head!r} names no one")
         if parse_quantity(edge.head_label, "ru") is not None:
             # «Где стоит 620 машин?»: an amount names nothing a reader can find the fact by
             raise NoTemplate(f"the subject {edge.head_label!r} is an amount")
@@ -604,6 +701,8 @@ class RussianTemplates:
                 raise NoTemplate(f"no когда template for role {edge.relation!r}")
             if kind == "PER":
                 return _q(nlp.inflect_ru(rel.head, "ablt"), "кого является", head), "tail.role"
+            if kind in ("LOC", "MISC", "NUM"):
+                _ru_plain_role(rel, "a «чего» role question")  # «Главой города какой организации» is still said
             which = "чего" if kind in ("LOC", "MISC", "NUM") else self._wh_object(kind, "gent", plural)
             return _q(nlp.inflect_ru(rel.head, "ablt"), which, "является", head), "tail.role"
         if kind == "NUM":
@@ -617,13 +716,14 @@ class RussianTemplates:
             if _ru_oblique_amount(edge.tail_label):
                 # "управляет 86 аптеками": «Сколько аптек управляет ...?» would need «сколькими аптеками»
                 raise NoTemplate(f"the amount {edge.tail_label!r} is in an oblique case")
+            scope = _ru_amount_scope(edge, rel)
             if "," in head:
                 # a described subject ends the question, and a time its clause already has is
                 # not said twice: "Сколько судов приняла в октябре организация, которая
                 # перевалила 3,8 млн тонн?", not «... 3,8 млн тонн в октябре в октябре?»
                 head = _ru_drop_repeated_time(head, rel)
-                return _q("сколько", unit, _ru_verb(edge, rel, gender), rel.middle, head), "tail.how-many"
-            return _q("сколько", unit, _ru_verb(edge, rel, gender), head, rel.middle), "tail.how-many"
+                return _q("сколько", unit, *scope, _ru_verb(edge, rel, gender), rel.middle, head), "tail.how-many"
+            return _q("сколько", unit, *scope, _ru_verb(edge, rel, gender), head, rel.middle), "tail.how-many"
         if kind == "ORG" and not rel.preposition and rel.head in _RU_MAKE_VERBS:
             kind = "MISC"  # "производит «ГЛ-90»": a product the tagger took for an organisation
         if kind == "LOC" and not rel.preposition and not plural:
@@ -638,6 +738,15 @@ class RussianTemplates:
                 since = "с какого года" if re.search(r"\b(?:1[89]|20)\d\d\b", edge.tail_label) else "с каких пор"
                 return _q(since, verb, rel.middle, head), "tail.since-when"
             return _q("когда", verb, rel.middle, head), "tail.when"
+        if (kind in ("LOC", "MISC") and rel.preposition in ("в", "во", "на") and rel.head in _RU_MOTION_VERBS
+                and _ru_object_case(rel, edge) != "loct"):
+            # "перешёл в калининградский клуб", "приезжали в Калининград": куда, not «во что», «в какое место»
+            return _q("куда", verb, rel.middle, head), "tail.whither"
+        if (kind == "LOC" and rel.preposition in ("в", "во", "на") and rel.head not in _RU_NOT_PLACE_VERBS
+                and rel.head not in _RU_MOTION_VERBS and _ru_object_case(rel, edge) == "accs"):
+            # «В какое место ... построить»: a place a thing is built or done in is где; the
+            # accusative reading a motion would need is not one these verbs have
+            return _q("где", verb, rel.middle, head), "tail.where"
         # "в/на" + prepositional case of a place, or of an unnamed thing ("вырос в двух кварталах"): где
         if (kind in ("LOC", "MISC") and rel.preposition in ("в", "во", "на") and _ru_object_case(rel, edge) == "loct"
                 and rel.head not in _RU_NOT_PLACE_VERBS):
@@ -648,9 +757,18 @@ class RussianTemplates:
             # "работают на предприятии «Сурский»": «на какой организации» is not said
             raise NoTemplate(f"«{rel.preposition}» with an organisation in {edge.relation!r}")
         case = _ru_object_case(rel, edge)
+        if (kind == "MISC" and rel.preposition == "на" and case == "accs" and rel.head not in _RU_NA_OBJECT_VERBS
+                and not _ru_animate(edge.tail_label, edge.sentences)):
+            # "закроет трибуну на ремонт", "передать на постоянное хранение": «на что» there asks a purpose or a
+            # regime, which no reader says so; only verbs whose «на» object is a thing ask «на что»
+            raise NoTemplate(f"«на что» after {rel.head!r} asks a purpose, not an object")
         if rel.kind == "passive" and not rel.preposition:
             raise NoTemplate(f"passive relation {edge.relation!r} without a preposition")
-        wh = _ru_prep_phrase(rel.preposition, self._wh_object(kind, case, plural, _ru_animate(edge.tail_label)))
+        partner = kind == "MISC" and ((rel.preposition in ("с", "со") and _RU_PACT.search(rel.middle))
+                                      or (not rel.preposition and rel.head in _RU_ADDRESS_VERBS))
+        # "заключил договор с администрацией города": the other party of a pact is someone, «с кем»
+        wh = _ru_prep_phrase(rel.preposition, self._wh_object(
+            kind, case, plural, bool(partner) or _ru_animate(edge.tail_label, edge.sentences)))
         if rel.preposition:
             return _q(wh, verb, rel.middle, head), "tail.verb-prep"
         if "," in head:
@@ -668,9 +786,17 @@ class RussianTemplates:
             # amount of people with "что"; a counted subject needs "сколько", which no template builds
             raise NoTemplate(f"a counted subject of {edge.relation!r}")
         wh, gender = self._wh_subject(kind, plural)
+        if ", " in tail and rel.kind == "verb" and not rel.preposition and rel.head not in _RU_VERB_CASE \
+                and _ru_case_in_sentences(edge, None) is None:
+            # «Что позволит организацию, ...»: the case of a described object is not known from
+            # the verb nor seen in its sentence, and the accusative is only a guess
+            raise NoTemplate(f"the case of a described object of {edge.relation!r} is not known")
         probe = Edge(**{**edge.model_dump(), "tail_label": tail})
         if rel.kind == "role":
             _asserted_only(edge, "a role question")
+            if ", " in tail:
+                # «главой города места, в котором ...»: a role's own genitive and a described one
+                _ru_plain_role(rel, "a role of a described thing")
             verb = "являются" if plural else "является"
             return _q(wh, verb, nlp.inflect_ru(rel.head, "ablt"), _ru_inflect(tail, "gent", edge)), "head.role"
         return _q(wh, self._predicate_from_head(probe, rel, gender, case_edge=edge)), f"head.{rel.kind}"
@@ -678,6 +804,9 @@ class RussianTemplates:
     def describe(self, edge: Edge, node: str, kind: str) -> str:
         """ "организация, которая продала 2139 автомобилей в октябре" — ``node`` described by
         ``edge`` without naming it, in the nominative (callers inflect the leading noun)."""
+        if kind in ("MISC", "NUM"):
+            # «состоять из объекта, который ...»: "объект" is no class a reader can picture
+            raise NoTemplate(f"no class noun describes a {kind} bridge")
         singular, _, _gender = _RU_CLASS[kind]
         return f"{singular}, {self.relative_clause(edge, node, kind)}"
 
@@ -693,6 +822,14 @@ class RussianTemplates:
         head_gender = _ru_gender(head)
         if rel.kind == "role":
             _asserted_only(edge, "a role description")
+            if kind == "LOC":
+                # «места, главным режиссёром которого является ...»: a place with a director is an
+                # organisation the tagger typed as a place; «в месте, заместителем главы города которого»
+                raise NoTemplate("a place is not described by a role")
+            if kind != "ORG" or _ru_genitives_in_role(rel) > 1:
+                # «организации, председателем правления которой является X» is said; «места,
+                # заместителем главы города которого» is not
+                _ru_plain_role(rel, "a role description")
             return f"{nlp.inflect_ru(rel.head, 'ablt')} {_ru_which_rel(gender, 'gent', kind)} является {head}"
         pronoun = _ru_which_rel(gender, _ru_object_case(rel, edge), kind)
         verb = _ru_verb(edge, rel, head_gender)
@@ -729,6 +866,8 @@ class RussianTemplates:
             time = _ru_shared_time(edges)
             predicates = [self.subject_predicate(_ru_without_time(e, time), shared, gender) for e in edges]
             return _q(wh, time, " и ".join(predicates)), "conditional"
+        if kind in ("MISC", "NUM"):
+            raise NoTemplate(f"«какой объект, который ...»: no class noun describes a {kind} answer")
         if kind in ("PER", "MISC", "NUM"):  # a class noun carries the relative clause: "какой человек, который ..."
             singular, _, noun_gender = _RU_CLASS[kind]
             wh, gender = f"{_RU_WHICH[noun_gender]} {singular}", noun_gender
@@ -764,6 +903,42 @@ class RussianTemplates:
         return _q(wh, ru_finite(rel.head, gender), what, rel.middle)[:-1] + f": {first} или {second}?", "comparison"
 
 
+#: the period an amount is counted over: "за девять месяцев 2026 года", "по итогам года", "в год"
+_RU_PERIOD_NOUN = r"(?:год[а-я]*|лет|месяц[а-я]*|квартал[а-я]*|полугоди[а-я]*|недел[а-я]*|сутки|суток|день|дня|дней)"
+_RU_AMOUNT_SCOPE = re.compile(
+    rf"\b(?:за|по\s+итогам|с\s+начала)\s+(?:[а-яё0-9-]+\s+){{0,3}}?{_RU_PERIOD_NOUN}(?:\s+\d{{4}}\s+года)?\b",
+    re.IGNORECASE)
+_RU_AMOUNT_RATE = re.compile(rf"\b(?:в|за)\s+(?:год|месяц|сутки|день|неделю|час|квартал|смену)\b", re.IGNORECASE)
+
+
+def _ru_amount_scope(edge: Edge, rel: RuRelation) -> list[str]:
+    """The period an asked amount is counted over, as its sentence says it and the relation does
+    not: «Сколько рублей за девять месяцев 2026 года ...», «Сколько яиц в год ...». Without it the
+    gold amount answers a question the text does not ask (a year's sum for a quarter's)."""
+    said = f" {rel.middle} ".lower()
+    number = re.match(r"[\d\s,.]+", edge.tail_label)
+    found: list[str] = []
+    for sentence in edge.sentences:
+        if number is not None and number.group(0).strip() not in sentence:
+            continue
+        at = sentence.find(number.group(0).strip()) if number is not None else -1
+        after = sentence[at + len(edge.tail_label):][:20] if at >= 0 else ""
+        rate = _RU_AMOUNT_RATE.match(after.strip())
+        if rate and rate.group(0).lower() not in said:
+            found.append(rate.group(0).lower())
+        # only the clause that holds the amount: "..., отметив, что это крупнейшая находка за последние
+        # двадцать лет" dates a finding, not the amount said before it
+        start = max(sentence.rfind(mark, 0, max(at, 0)) for mark in (",", ";", " — ", ":"))
+        ends = [i for i in (sentence.find(mark, max(at, 0) + len(edge.tail_label)) for mark in (",", ";", " — ")) if i >= 0]
+        clause = sentence[start + 1: min(ends) if ends else len(sentence)] if at >= 0 else sentence
+        for scope in _RU_AMOUNT_SCOPE.finditer(clause):
+            phrase = scope.group(0)
+            if phrase.lower() not in said and phrase.lower() not in (f.lower() for f in found):
+                found.append(phrase[:1].lower() + phrase[1:])
+        break
+    return found[:2]
+
+
 #: a relation's middle that is only a time: "в октябре", "в 2025 году", "за третий квартал"
 _RU_TIME_MIDDLE = re.compile(r"(?:в|во|за) \S+(?: \S+)?")
 
@@ -795,6 +970,24 @@ def _ru_without_time(edge: Edge, time: str | None) -> Edge:
         return edge
     words = edge.relation.split()
     return edge.model_copy(update={"relation": " ".join(words[: len(words) - len(time.split())])})
+
+
+def _ru_genitives_in_role(rel: RuRelation) -> int:
+    """How many genitive nouns a role names after its head: "заместитель главы города" → 2."""
+    vocab = nlp.morph_vocab()
+    return sum(1 for word in rel.head.split()[1:]
+               if (parses := vocab.parse(word)) and parses[0].tag.POS == "NOUN" and "gent" in parses[0].tag)
+
+
+def _ru_plain_role(rel: RuRelation, what: str) -> None:
+    """A role that names its own genitive ("глава города", "руководитель пресс-службы главы региона")
+    cannot take another: «Главой города чего является ...?», «в месте, заместителем главы города которого»."""
+    words = rel.head.split()
+    vocab = nlp.morph_vocab()
+    for word in words[1:]:
+        parses = vocab.parse(word)
+        if parses and parses[0].tag.POS == "NOUN" and "gent" in parses[0].tag:
+            raise NoTemplate(f"{what}: the role {rel.head!r} already has a genitive")
 
 
 def _ru_prep_phrase(preposition: str | None, phrase: str) -> str:

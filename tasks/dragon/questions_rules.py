@@ -16,6 +16,7 @@ from tasks.dragon.questions_en import (
     EnglishTemplates, en_amount, en_incomplete, en_name_article, en_skip_reason, en_time_once, refine_kinds_en,
 )
 from tasks.dragon.questions_ru import RussianTemplates
+from tasks.dragon.questions_ru_checks import refine_products_ru, ru_measure_without_number, ru_skip_reason
 from tasks.dragon.questions_keypoints import _item
 
 
@@ -135,13 +136,15 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig) -> Questi
         kinds = _node_kinds([s for s in subgraphs if s.edges])
         kinds = refine_kinds_en(kinds, [s for s in subgraphs if s.lang == "en"])
         kinds = _refine_venues_ru(kinds, [s for s in subgraphs if s.lang == "ru"])
+        kinds = refine_products_ru(kinds, [s for s in subgraphs if s.lang == "ru"])
     except Exception:  # NER trouble must not stop generation: types fall back to MISC
         log.exception("questions: entity typing failed; every node is typed MISC")
         kinds = {}
     for subgraph in subgraphs:
         subgraph = _with_articles(_with_place_types(subgraph, kinds))
         unasked = skip_reason(subgraph) or (
-            en_skip_reason(subgraph) or en_incomplete(subgraph, kinds) if subgraph.lang == "en" else None)
+            en_skip_reason(subgraph) or en_incomplete(subgraph, kinds) if subgraph.lang == "en"
+            else ru_skip_reason(subgraph, kinds))
         if unasked:
             failures.append(Failure(stage=STAGE, key=subgraph.subgraph_id, reason=unasked))
             continue
@@ -152,6 +155,8 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig) -> Questi
             draft = _draft(subgraph, templates, kinds)
             if subgraph.lang == "en":
                 draft.question = en_time_once(draft.question)
+            elif ru_measure_without_number(draft.question):
+                raise NoTemplate("the question holds a measure noun without its number")
             if len(draft.question) > config.max_question_chars:
                 raise NoTemplate(f"question longer than {config.max_question_chars} characters")
         except NoTemplate as exc:
