@@ -372,7 +372,7 @@ def test_seed61_sample_errors():
     assert "How much will Nordkai Terminals invest? -> 60 million euros" in flat, flat
     assert "How many roll-on/roll-off vessels does Baltic Freight Lines operate? -> eleven roll-on/roll-off vessels" in flat
     assert "How many trucks and trailers did Baltic Freight Lines carry? -> 380,000 trucks and trailers" in flat
-    assert "What will Kwame Asante wear? -> the number 11 shirt" in flat
+    assert not [q for q in flat if q.endswith("-> the number 11 shirt")]  # a description as the answer: skipped
     assert "Who will wear the number 11 shirt? -> Kwame Asante" in flat
     assert not [q for q in flat if q.startswith(("How much could", "How many trucks did"))], flat
 
@@ -417,7 +417,7 @@ def test_demo_read_through_errors_2026_11_25():
     flat = [q for qs in asked.values() for q in qs]
     assert not [q for q in flat if "streets" in q], flat
     assert "When did Kessler Construction rebuild the main stand? -> 2022" in flat, flat
-    assert "What does Tidewave Robotics build? -> automated straddle carriers" in flat, flat
+    assert not [q for q in flat if "straddle carriers" in q], flat  # a description as the answer: skipped
     assert "When will Hafenpark Stadium close its south stand? -> December" in flat, flat
     # "Which organization did the person who met with Sofia Brandt perform at?" -> Quayside Arena
     edge = fact("Elena Marsh", "perform at", "Quayside Arena", "Elena Marsh performed at Quayside Arena on Saturday.",

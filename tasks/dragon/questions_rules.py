@@ -15,6 +15,7 @@ from tasks.dragon.questions_base import (
 from tasks.dragon.questions_en import (
     EnglishTemplates, en_amount, en_incomplete, en_name_article, en_skip_reason, en_time_once, refine_kinds_en,
 )
+from tasks.dragon.questions_en_answers import answer_not_a_thing, en_truncated_names
 from tasks.dragon.questions_ru import RussianTemplates
 from tasks.dragon.questions_keypoints import _item
 
@@ -141,7 +142,8 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig) -> Questi
     for subgraph in subgraphs:
         subgraph = _with_articles(_with_place_types(subgraph, kinds))
         unasked = skip_reason(subgraph) or (
-            en_skip_reason(subgraph) or en_incomplete(subgraph, kinds) if subgraph.lang == "en" else None)
+            en_skip_reason(subgraph) or en_truncated_names(subgraph) or en_incomplete(subgraph, kinds)
+            if subgraph.lang == "en" else None)
         if unasked:
             failures.append(Failure(stage=STAGE, key=subgraph.subgraph_id, reason=unasked))
             continue
@@ -152,6 +154,10 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig) -> Questi
             draft = _draft(subgraph, templates, kinds)
             if subgraph.lang == "en":
                 draft.question = en_time_once(draft.question)
+                unfit = answer_not_a_thing(draft.question, draft.answers)
+                if unfit:
+                    failures.append(Failure(stage=STAGE, key=subgraph.subgraph_id, reason=unfit))
+                    continue
             if len(draft.question) > config.max_question_chars:
                 raise NoTemplate(f"question longer than {config.max_question_chars} characters")
         except NoTemplate as exc:
