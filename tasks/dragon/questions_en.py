@@ -279,6 +279,15 @@ def _wh(kind: str, label: str | None = None, plural: bool = False) -> str:
     return (_EN_WHO_PLURAL if plural else _EN_WHO)[kind]
 
 
+def _described(subject: str) -> bool:
+    """ "the person who founded Y", "the organization that handled 3.8 million tonnes": a relative clause
+    with its own verb. "the organization whose CEO is Anna Berg" is as short as a name and reads as one."""
+    words = subject.split()
+    return len(words) > 2 and words[0] == "the" and words[2] in ("that", "who", "which", "where") \
+        and (" ".join(words[:2]) in set(_EN_CLASS.values()) or _venue(" ".join(words[:2]).title()) is not None
+             or words[1] in _EN_VENUE_HEADS)
+
+
 def _class_noun(kind: str, label: str | None = None) -> str:
     """ "the person", "the organization", "the arena": how a relative clause names a hidden node."""
     venue = _venue(label) if label and kind not in ("PER", "NUM", "DATE") else None
@@ -504,6 +513,10 @@ class EnglishTemplates:
         if rel.kind != "verb":
             _asserted_only(edge, "a question")
         aux, verb = _do_support(rel.head, modality)
+        if rel.kind == "verb" and _described(head):
+            # "Which organization did the organization that Tobias Engström founded sign a deal with?": a
+            # relative clause between the auxiliary and its verb is the nesting the judge failed as unnatural
+            raise NoTemplate(f"a described subject would sit between {aux!r} and its verb")
         if aux == "does" and (_plural_name(head) or (modality == "present" and _bare_present(edge))):
             aux = "do"  # "Where do the Lanterns plan to perform?", "Where do Vistula United play ...?"
         if aux == "is" and _plural_name(head):
@@ -597,6 +610,9 @@ class EnglishTemplates:
             if head.startswith(tuple(f"{c} " for c in _EN_CLASS.values())):
                 # "What is the person who praised the speed of Kwame Asante the head coach of?"
                 raise NoTemplate(f"a role question about a described subject ({edge.relation!r}) reads badly")
+            if rel.rest == ("at",):
+                # "What is Owen Tallis the principal analyst at?": where one holds a post is asked with where
+                return _q("where", "is", head, _role_article(edge, rel), rel.head), "tail.role-where"
             # what one is the head coach / a member / the chief executive of is an organisation,
             # a team or a band, never a person or a place: "what" reads right whichever it is
             return _q("what", "is", head, _role_article(edge, rel), rel.head, rel.rest_text), "tail.role"
@@ -669,7 +685,14 @@ class EnglishTemplates:
                 raise NoTemplate(f"cannot describe the object of passive {edge.relation!r}")
             return " ".join(p for p in (cls, "that", head, _be_tense(edge, rel), rel.head, rel.rest_text) if p)
         if rel.kind == "role":
-            return f"{cls} that {head} is the {rel.head} {rel.rest_text}"
+            # "the organization that Marcus Feld is the chief executive of" reads as a template: say it as
+            # "the organization whose chief executive is Marcus Feld" / "... where Annika Sommer is a lodging analyst"
+            article = _role_article(edge, rel)
+            if rel.rest == ("of",) and article == "the":
+                return f"{cls} whose {rel.head} is {head}"
+            if rel.rest == ("at",):
+                return f"{cls} where {head} is {article} {rel.head}"
+            raise NoTemplate(f"no natural description of the object of role {edge.relation!r}")
         return f"{cls} that is the {rel.head} of {head}"
 
     def subject_predicate(self, edge: Edge, node: str) -> str:

@@ -41,11 +41,43 @@ def _has_name(label: str) -> bool:
     return any(word[:1].isupper() for word in label.split())
 
 
+_CUT_PREPOSITIONS = frozenset("of in on at for with from to by between near".split())
+
+
+def _is_named(label: str) -> bool:
+    """A name, not a description with a name in it: the head noun (before any preposition) is
+    capitalised ("the Multi-State Gaming Association", "Cobb's Haberdashery on South Street",
+    "United Toy and Plastics Workers Local 88"), or a common head says which one by "of <Name>"
+    ("the port of Kelling") or is an institution named by its place ("Kelling town council").
+    "the Grade II-listed pier" and "140 KR-7 units" only carry a name as a modifier."""
+    from tasks.dragon.questions_en_checks import _EN_INSTITUTION_NOUNS
+
+    words = label.split()
+    cut = next((i for i, w in enumerate(words) if i > 0 and w in _CUT_PREPOSITIONS), len(words))
+    core, rest = words[:cut], words[cut:]
+    core = [w for w in core if w.lower() not in ("the", "a", "an")]
+    if not core:
+        return False
+    head = core[-1]
+    if head[:1].isupper() or (head[:1].isdigit() and any(w[:1].isupper() for w in core[:-1])):
+        return True
+    if rest and rest[0] == "of" and any(w[:1].isupper() for w in rest[1:]):
+        return True
+    if head.lower().strip(".,") not in _EN_INSTITUTION_NOUNS:
+        return False
+    modifiers = core[:-1]
+    place = 0
+    while place < len(modifiers) and modifiers[place].isalpha() and modifiers[place][:1].isupper():
+        place += 1
+    # a place name, then plain nouns: "Kelling town council"; not "the Grade II-listed pier"
+    return place > 0 and all(w.isalpha() and w.islower() for w in modifiers[place:])
+
+
 def answer_not_a_thing(question: str, answers: list[str]) -> str | None:
     """Why the answers are no things a reader can check (a description), or None."""
     value_question = bool(_VALUE_QUESTION.match(question.strip()))
     for answer in answers:
-        if _has_name(answer):
+        if _is_named(answer):
             continue
         if value_question and (any(ch.isdigit() for ch in answer) or parse_quantity(answer, "en") is not None):
             continue  # "about 600 jobs", "$85 million", "eight new trains", "2017", "the first half of 2027"
