@@ -114,3 +114,31 @@ def test_a_relative_clause_between_auxiliary_and_verb_is_not_asked():
     item = ask(edges, "Foxglove Ventures", type_="multi-hop", hidden=["n:Kestrel Robotics"])
     assert question(item) is None, item
     assert "between" in item.reason
+
+
+# --- the judge's groups 1 and 9: "also", and the rest of a coordination of prepositions ---------------------
+
+@pytest.mark.parametrize("edge_args, answer", [
+    (("Taloria Semiconductor", "operate mature-node fabs in", "Dresden", "The company also operates mature-node fabs "
+      "in Dresden and in Penang, Malaysia.", "org", "place"), "Dresden"),
+    (("Taloria Semiconductor", "operate mature-node fabs in", "Dresden", "Taloria Semiconductor operates mature-node "
+      "fabs in Dresden and in Penang.", "org", "place"), "Dresden"),
+    (("Kessler Mills", "open", "Fremont Works", "Kessler Mills also opened Fremont Works last year.", "org", "org"),
+     "Fremont Works"),
+])
+def test_a_fact_said_with_also_or_beside_another_place_is_not_asked(edge_args, answer):
+    item = ask([fact(*edge_args)], answer)
+    assert question(item) is None, item
+    assert "also" in item.reason or "several" in item.reason
+
+
+def test_the_subject_of_an_also_fact_is_still_asked():
+    item = ask([fact("Kessler Mills", "open", "Fremont Works", "Kessler Mills also opened Fremont Works last year.",
+                     "org", "org")], "Kessler Mills")
+    assert question(item) == "Which organization opened Fremont Works?"
+
+
+def test_when_an_also_deed_was_done_is_still_asked():
+    item = ask([fact("Kessler Construction", "rebuild the main stand in", "2022", "Kessler Construction also rebuilt "
+                     "the Hafenpark main stand in 2022.", "org", "date")], "2022")
+    assert question(item) is not None, item

@@ -287,7 +287,7 @@ def test_a_plural_name_agrees_in_a_description():
 
 @pytest.mark.parametrize("edge_args, answer, expected", [
     # "What is Norsemi the supply chips to?"
-    (("Norsemi", "supply chips to", "Daewon", "Norsemi also supplies chips to the Korean carmaker Daewon.", "org", "org"),
+    (("Norsemi", "supply chips to", "Daewon", "Norsemi supplies chips to the Korean carmaker Daewon.", "org", "org"),
      "Daewon", "Which organization does Norsemi supply chips to?"),
     # "Which place did Salt Roads win?" -> the Golden Caravel
     (("Salt Roads", "win", "Golden Caravel", "The drama Salt Roads won the Golden Caravel on Monday.", "other", "place"),
@@ -329,7 +329,7 @@ def test_final_round_time_article_quantifier_answers_meetings_and_recipients():
                         "person", "place")], "Rotterdam")
     assert "lost whom the meeting was with" in getattr(failure, "reason", ""), failure
     # "Where does Norsemi supply chips?" -> Daewon, a carmaker the tagger called a place
-    item = ask([fact("Norsemi", "supply chips to", "Daewon", "Norsemi also supplies chips to the Korean carmaker Daewon.",
+    item = ask([fact("Norsemi", "supply chips to", "Daewon", "Norsemi supplies chips to the Korean carmaker Daewon.",
                      "org", "place")], "Daewon")
     assert getattr(item, "question", None) == "Which organization does Norsemi supply chips to?", item
 
