@@ -55,6 +55,7 @@ def test_a_description_answer_is_skipped_with_its_reason():
     ("Stratacore", "reporting to Stratacore President Elliot Vasquez-Grant.", False, False),
     ("Elliot Vasquez-Grant", "reporting to Stratacore President Elliot Vasquez-Grant.", True, False),
     ("Wichita", "After Wichita, the tour moves on.", False, False),  # an ordinary sentence opener
+    ("the Lanterns", "Niamh Doyle is the lead singer of The Lanterns.", False, False),  # the article, capitalised
     ("Dresden", "It also operates fabs in Dresden and in Penang, Malaysia.", False, False),
 ])
 def test_a_name_cut_out_of_a_longer_name(label, sentence, person, cut):

@@ -126,7 +126,8 @@ def truncated_name(label: str, sentences: list[str], person: bool = False) -> bo
                 prev_words = before.split()
                 prev = prev_words[-1] if prev_words else ""
                 opens_sentence = len(prev_words) == 1
-                if _capitalised_name_word(prev) and not prev.endswith((",", ".", ";", ":", "’s", "'s")):
+                if _capitalised_name_word(prev) and prev.lower() not in ("the", "a", "an") \
+                        and not prev.endswith((",", ".", ";", ":", "’s", "'s")):
                     if not (opens_sentence and prev.lower() in _OPENERS):
                         longer = True
             if not longer:
