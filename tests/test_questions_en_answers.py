@@ -143,3 +143,25 @@ def test_when_an_also_deed_was_done_is_still_asked():
     item = ask([fact("Kessler Construction", "rebuild the main stand in", "2022", "Kessler Construction also rebuilt "
                      "the Hafenpark main stand in 2022.", "org", "date")], "2022")
     assert question(item) is not None, item
+
+
+# --- the judge's group 4: the question's tense and modality are the sentence's --------------------------
+
+@pytest.mark.parametrize("edge_args, answer, expected", [
+    # a participle hung on a "will" clause is a future as said, not a plan the subject made
+    (("Sunita Raghavan", "report to", "Elliot Vasquez-Grant", "Raghavan will join Stratacore as general manager of a "
+      "new unit, reporting to Stratacore President Elliot Vasquez-Grant.", "person", "person", "planned"),
+     "Elliot Vasquez-Grant", "Who will Sunita Raghavan report to?"),
+    (("Brightwater Toys", "cut", "about 600 jobs", "Brightwater Toys will close its factory in Toledo, cutting about "
+      "600 jobs.", "org", "quantity", "planned"), "about 600 jobs", "How many jobs will Brightwater Toys cut?"),
+    # "would" is no "could": the hypothetical's condition is not in the question
+    (("Harbour Logistics", "open", "Nordhafen Terminal", "Harbour Logistics would open Nordhafen Terminal if the "
+      "council agreed.", "org", "org", "possible"), "Nordhafen Terminal", None),
+    # "had backed ... since": a state that has ended is no "Since when has ...?"
+    (("Lyra Partners", "back Norden Chips since", "2019", "Lyra Partners had backed Norden Chips since 2019.", "org",
+      "date"), "2019", None),
+    (("Lyra Partners", "back Norden Chips since", "2019", "Lyra Partners has backed Norden Chips since 2019.", "org",
+      "date"), "2019", "Since when has Lyra Partners backed Norden Chips?"),
+])
+def test_tense_and_modality_as_said(edge_args, answer, expected):
+    assert question(ask([fact(*edge_args)], answer)) == expected

@@ -344,6 +344,10 @@ def _modality(edge: Edge) -> str:
     modality = _base_modality(edge)
     if modality == "planned" and _said_with_will(edge):
         return "future"
+    if modality == "possible" and _said_with_would_only(edge):
+        # "would open" asked "Which organization could X open?": a hypothetical whose condition the
+        # question cannot carry, and "could" says another thing (the judge's group 4)
+        raise NoTemplate(f"{edge.relation!r} is said with 'would', not 'could': its condition is not in the question")
     rel = _verb_relation(edge) if modality == "asserted" else None
     if rel is None:
         return modality
@@ -401,7 +405,20 @@ def _said_with_will(edge: Edge) -> bool:
     if rel is None:
         return False
     will = re.compile(rf"\b(?:will|'ll|would|shall)\s+(?:\w+\s+)?{re.escape(rel.head)}\b", re.IGNORECASE)
-    return any(will.search(s) for s in edge.sentences) and not any(_EN_PLAN_WORDS.search(s) for s in edge.sentences)
+    if any(_EN_PLAN_WORDS.search(s) for s in edge.sentences):
+        return False
+    return any(will.search(s) for s in edge.sentences) or en_context.under_will(edge, rel.head)
+
+
+def _said_with_would_only(edge: Edge) -> bool:
+    """A possible fact its sentences state with "would" and never with "could" / "may" / "might"."""
+    rel = _verb_relation(edge)
+    if rel is None:
+        return False
+    verb = re.escape(rel.head)
+    would = re.compile(rf"\b(?:would|'d)\s+(?:\w+\s+)?{verb}\b", re.IGNORECASE)
+    other = re.compile(rf"\b(?:could|may|might|can)\s+(?:\w+\s+)?{verb}\b", re.IGNORECASE)
+    return any(would.search(s) for s in edge.sentences) and not any(other.search(s) for s in edge.sentences)
 
 
 def _verb_relation(edge: Edge) -> EnRelation | None:
@@ -552,6 +569,10 @@ class EnglishTemplates:
                 if prep == "since":
                     if modality not in ("asserted", "present", "progressive", "perfect"):
                         raise NoTemplate(f"no {modality} since-when template for {edge.relation!r}")
+                    had = re.compile(rf"\bhad\s+(?:\w+\s+)?{re.escape(en_participle(rel.head))}\b", re.IGNORECASE)
+                    if any(had.search(sentence) for sentence in edge.sentences):
+                        # "had backed Norden Chips since 2019": it no longer does; "Since when has ...?" is false
+                        raise NoTemplate(f"{edge.relation!r} is said in the past perfect: a state that has ended")
                     return _q("since when has", head, en_participle(rel.head), rel.rest_without_preposition), "tail.since-when"
                 return _q("when", aux, head, verb, rel.rest_without_preposition), "tail.when"
             if rel.kind == "passive":

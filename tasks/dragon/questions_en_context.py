@@ -97,6 +97,18 @@ def locate(edge, lemma: str):
     return (best[1], best[2]) if best else None
 
 
+def under_will(edge, lemma: str) -> bool:
+    """The fact's verb is a participle hung on a clause said with "will": "will close its factory,
+    cutting about 600 jobs", "will join Stratacore ..., reporting to X" — a future, as said."""
+    found = locate(edge, lemma)
+    if found is None:
+        return False
+    _, verb = found
+    if verb.tag_ != "VBG" or verb.dep_ not in ("advcl", "xcomp", "conj") or verb.head is verb:
+        return False
+    return any(c.dep_ == "aux" and c.lower_ in _FUTURE for c in verb.head.children)
+
+
 def _governing_verb(token):
     """The verb whose auxiliaries say ``token``'s tense: itself, or, through a bare conjunct ("is
     organised by X and sponsored by Y"), an infinitive or a participle clause ("has agreed to buy",
