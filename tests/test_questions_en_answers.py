@@ -165,3 +165,23 @@ def test_when_an_also_deed_was_done_is_still_asked():
 ])
 def test_tense_and_modality_as_said(edge_args, answer, expected):
     assert question(ask([fact(*edge_args)], answer)) == expected
+
+
+# --- the judge's group 10: a sentence-initial capital is not copied into the middle of a question -------
+
+@pytest.mark.parametrize("label, sentences, expected", [
+    ("Shares in Helixbase", ["Shares in Helixbase rose 12% on Monday."], "shares in Helixbase"),
+    ("Police Scotland", ["Police Scotland said it was investigating."], "Police Scotland"),  # a name
+    ("Mega Fortune", ["Mega Fortune is run by the Multi-State Gaming Association."], "Mega Fortune"),
+    ("Shares in Helixbase", ["Traders said Shares in Helixbase rose."], "Shares in Helixbase"),  # mid-sentence: as written
+])
+def test_sentence_case(label, sentences, expected):
+    from tasks.dragon.questions_en_answers import sentence_case
+
+    assert sentence_case(label, sentences) == expected
+
+
+def test_a_sentence_initial_capital_is_lowercased_in_the_question():
+    item = ask([fact("Shares in Helixbase", "rise", "12%", "Shares in Helixbase rose 12% on Monday after the deal.",
+                     "other", "quantity")], "12%")
+    assert "Shares" not in (question(item) or ""), item

@@ -8,6 +8,9 @@ Two checks on the things a released question names or answers, each a recorded r
   for a when-question. A description ("the second assembly line", "3.6-metre hut", "ageing
   pipes", "the new headline sponsor", "1.4-gigawatt project") has many right wordings and, out
   of its article, often several referents: a reader cannot grade it.
+- ``sentence_case``: a label whose first word is capitalised only because it opened its
+  sentence ("Shares in Helixbase", "Replacement buses to Ostry") keeps the lower case it has
+  in the middle of a question (the judge's group 10).
 - ``truncated_name``: a label that the text only ever writes inside a longer name ("Forge
   Builders" of "Prairie Forge Builders", "Scotland" of "Police Scotland", "Corvane" of
   "Corvane Robotics") names something else, or nothing, in the question.
@@ -145,3 +148,23 @@ def en_truncated_names(subgraph) -> str | None:
                 return (f"skipped: {label!r} is written in the text only as part of a longer name: "
                         "the question would name something else")
     return None
+
+
+def sentence_case(label: str, sentences: list[str]) -> str:
+    """``label`` with its first word lowercased when that word is an ordinary word capitalised only
+    because every sentence that writes the label opens with it, and the next word is lowercase
+    (so it is no name: "Police Scotland", "Rose Tavern" stay). One-word labels are ``en_vague``'s."""
+    from tasks.dragon.questions_en import _en_lexicon, _en_verb_lemma
+
+    words = label.split()
+    if len(words) < 2 or not words[0].isalpha() or not words[0][:1].isupper() or not words[0][1:].islower() \
+            or not words[1][:1].islower():
+        return label
+    mentions = [m for sentence in sentences for m in re.finditer(rf"(?<![\w-]){re.escape(label)}(?![\w-])", sentence)]
+    if not mentions or any(m.start() != 0 for m in mentions):
+        return label
+    _, nouns, _ = _en_lexicon()
+    lower = words[0].lower()
+    if lower in nouns or lower.rstrip("s") in nouns or _en_verb_lemma(lower) is not None:
+        return " ".join([lower, *words[1:]])
+    return label

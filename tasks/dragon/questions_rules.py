@@ -15,7 +15,7 @@ from tasks.dragon.questions_base import (
 from tasks.dragon.questions_en import (
     EnglishTemplates, en_amount, en_incomplete, en_name_article, en_skip_reason, en_time_once, refine_kinds_en,
 )
-from tasks.dragon.questions_en_answers import answer_not_a_thing, en_truncated_names
+from tasks.dragon.questions_en_answers import answer_not_a_thing, en_truncated_names, sentence_case
 from tasks.dragon.questions_ru import RussianTemplates
 from tasks.dragon.questions_keypoints import _item
 
@@ -66,8 +66,11 @@ def _with_articles(subgraph: Subgraph) -> Subgraph:
     if subgraph.lang != "en":
         return subgraph
     said = [s for e in subgraph.edges for s in e.sentences]  # "the European Research Council" as written
-    edges = [e.model_copy(update={"head_label": en_name_article(_en_definite(e.head_label, e.head_type, said), said),
-                                  "tail_label": en_name_article(_en_definite(e.tail_label, e.tail_type, said), said)})
+    def named(label: str, entity_type: str | None) -> str:
+        return en_name_article(_en_definite(sentence_case(label, said), entity_type, said), said)
+
+    edges = [e.model_copy(update={"head_label": named(e.head_label, e.head_type),
+                                  "tail_label": named(e.tail_label, e.tail_type)})
              for e in subgraph.edges]
     if all(a == b for a, b in zip(edges, subgraph.edges)):
         return subgraph
