@@ -185,3 +185,26 @@ def test_a_sentence_initial_capital_is_lowercased_in_the_question():
     item = ask([fact("Shares in Helixbase", "rise", "12%", "Shares in Helixbase rose 12% on Monday after the deal.",
                      "other", "quantity")], "12%")
     assert "Shares" not in (question(item) or ""), item
+
+
+def test_an_expectation_is_asked_as_one_and_a_counted_subject_takes_a_plural_verb():
+    item = ask([fact("Taloria Semiconductor", "spend", "$15.8 billion", "Taloria Semiconductor now expects to spend "
+                     "$15.8 billion on its new fab.", "org", "money", "planned")], "$15.8 billion")
+    assert question(item) == "How much does Taloria Semiconductor expect to spend?"
+    # a set question (both states) reached the template: "Where was two second-prize tickets sold?"
+    from tasks.dragon.questions_en import EnglishTemplates
+
+    edge = fact("two second-prize tickets", "be sold in", "Nebraska", "Two second-prize tickets worth $1 million each "
+                "were sold in Nebraska and Georgia.", "other", "place")
+    question_text, _ = EnglishTemplates().ask_tail(edge, edge.head_label, "LOC", plural=True)
+    assert question_text == "Where were two second-prize tickets sold?"
+
+
+def test_a_place_is_described_with_where_not_a_stranded_preposition():
+    from tasks.dragon.questions_en import EnglishTemplates
+
+    owns = fact("Meridian Media", "own publishers in", "Denmark", "Meridian Media owns publishers in Denmark.", "org",
+                "place")
+    assert EnglishTemplates().describe(owns, owns.tail, "LOC") == "the place where Meridian Media owns publishers"
+    based = fact("Grupo Alcázar", "be based in", "Guadalajara", "Grupo Alcázar is based in Guadalajara.", "org", "place")
+    assert EnglishTemplates().describe(based, based.tail, "LOC") == "the place where Grupo Alcázar is based"

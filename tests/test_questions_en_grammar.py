@@ -476,7 +476,7 @@ def test_a_name_in_apposition_is_the_answer():
 @pytest.mark.parametrize("edge_args, answer, expected", [
     # "How many new double-deck trains does X plan to take?": the noun folded into the relation is kept
     (("Lusitano Rail", "take delivery of", "eight new trains", "Lusitano Rail expects to take delivery of eight new trains.",
-      "org", "quantity", "planned"), "eight new trains", "How many new trains does Lusitano Rail plan to take delivery of?"),
+      "org", "quantity", "planned"), "eight new trains", "How many new trains does Lusitano Rail expect to take delivery of?"),
     # "How many Swedish crowns did X have?" for "had sales of 1.3 billion Swedish crowns": sales are money
     (("Brattvik Mobler", "have sales of", "1.3 billion Swedish crowns", "Brattvik Mobler had sales of 1.3 billion Swedish "
       "crowns last year.", "org", "quantity"), "1.3 billion Swedish crowns", "How much in sales did Brattvik Mobler have?"),

@@ -96,6 +96,14 @@ def _plural_name(label: str) -> bool:
         and not words[-1].endswith(("ss", "us", "is"))
 
 
+def _counted_plural(label: str) -> bool:
+    """ "two second-prize tickets", "140 units": a count of more than one thing takes a plural verb."""
+    quantity = parse_quantity(label, "en")
+    last = label.split()[-1] if label.split() else ""
+    return quantity is not None and quantity.value != 1 and last[:1].islower() and last.endswith("s") \
+        and not last.endswith(("ss", "us", "is"))
+
+
 def _en_verb_lemma(word: str) -> str | None:
     """``word`` as a verb lemma ("acquired" → "acquire"), or None if it is not a verb."""
     verbs, _, exceptions = _en_lexicon()
@@ -344,6 +352,8 @@ def _modality(edge: Edge) -> str:
     modality = _base_modality(edge)
     if modality == "planned" and _said_with_will(edge):
         return "future"
+    if modality == "planned" and _said_as_expected(edge):
+        return "expected"  # "expects to spend $15.8 billion": "How much does X expect to spend?", not "plan to"
     if modality == "possible" and _said_with_would_only(edge):
         # "would open" asked "Which organization could X open?": a hypothetical whose condition the
         # question cannot carry, and "could" says another thing (the judge's group 4)
@@ -410,6 +420,21 @@ def _said_with_will(edge: Edge) -> bool:
     return any(will.search(s) for s in edge.sentences) or en_context.under_will(edge, rel.head)
 
 
+_EN_OWN_PLAN = re.compile(r"\b(?:plan|plans|planned|planning|intend|intends|intended|aim|aims|aimed)\s+to\b",
+                          re.IGNORECASE)
+
+
+def _said_as_expected(edge: Edge) -> bool:
+    """A planned fact its sentence states as an expectation ("expects to take delivery of eight trains"),
+    with no word of a plan: a forecast is not a plan the subject made (the judge's group 4)."""
+    rel = _verb_relation(edge)
+    if rel is None:
+        return False
+    expect = re.compile(rf"\b(?:expect|expects|expected|expecting)\s+to\s+(?:\w+\s+)?{re.escape(rel.head)}\b",
+                        re.IGNORECASE)
+    return any(expect.search(s) for s in edge.sentences) and not any(_EN_OWN_PLAN.search(s) for s in edge.sentences)
+
+
 def _said_with_would_only(edge: Edge) -> bool:
     """A possible fact its sentences state with "would" and never with "could" / "may" / "might"."""
     rel = _verb_relation(edge)
@@ -450,6 +475,8 @@ def _finite(lemma: str, modality: str, plural: bool = False) -> str:
         return f"{'have' if plural else 'has'} {en_participle(lemma)}"
     if modality == "planned":
         return f"{'plan' if plural else 'plans'} to {lemma}"
+    if modality == "expected":
+        return f"{'expect' if plural else 'expects'} to {lemma}"
     if modality == "future":
         return f"will {lemma}"
     if modality == "possible":
@@ -469,6 +496,8 @@ def _do_support(lemma: str, modality: str) -> tuple[str, str]:
     """(auxiliary, verb) of a question about a fact: ("did", "acquire"), ("does", "plan to acquire"), ("could", "acquire")."""
     if modality == "planned":
         return "does", f"plan to {lemma}"
+    if modality == "expected":
+        return "does", f"expect to {lemma}"
     if modality == "progressive":
         return "is", en_gerund(lemma)
     if modality == "perfect":
@@ -622,11 +651,14 @@ class EnglishTemplates:
                 return _q(whose, " ".join(noun), aux, head, verb), "tail.whose"
             return _q(who, aux, head, verb, rel.rest_text), "tail.verb"
         if rel.kind == "passive":
+            be = _be_tense(edge, rel)
+            if _plural_name(head) or _counted_plural(head):
+                be = {"is": "are", "was": "were"}.get(be, be)  # "Where were two second-prize tickets sold?"
             if kind == "LOC" and prep in _EN_LOCATIVE:
-                return _q("where", _be_tense(edge, rel), head, rel.head, rel.rest_without_preposition), "tail.passive-where"
+                return _q("where", be, head, rel.head, rel.rest_without_preposition), "tail.passive-where"
             if prep is None:
                 raise NoTemplate(f"passive relation {edge.relation!r} without a preposition")
-            return _q(who, _be_tense(edge, rel), head, rel.head, rel.rest_text), "tail.passive"
+            return _q(who, be, head, rel.head, rel.rest_text), "tail.passive"
         if rel.kind == "role":
             if head.startswith(tuple(f"{c} " for c in _EN_CLASS.values())):
                 # "What is the person who praised the speed of Kwame Asante the head coach of?"
@@ -699,9 +731,17 @@ class EnglishTemplates:
             return " ".join(p for p in (cls, "whose", " ".join(noun), head, _finite(rel.head, modality, plural_head)) if p)
         if rel.kind == "verb":
             plural_head = _plural_name(head)
+            if cls == "the place" and rel.trailing_preposition in ("in", "at"):
+                # "the place that Meridian Media owns publishers in" strands its preposition: "the place where ..."
+                return " ".join(p for p in (cls, "where", head, _finite(rel.head, modality, plural_head),
+                                            _agree(rel.rest_without_preposition, modality, plural_head)) if p)
             return " ".join(p for p in (cls, "that", head, _finite(rel.head, modality, plural_head),
                                         _agree(rel.rest_text, modality, plural_head)) if p)
         if rel.kind == "passive":
+            if cls == "the place" and rel.trailing_preposition in ("in", "at"):
+                # "the place that X is located in": "the place where X is located"
+                return " ".join(p for p in (cls, "where", head, _be_tense(edge, rel), rel.head,
+                                            rel.rest_without_preposition) if p)
             if rel.trailing_preposition is None:
                 raise NoTemplate(f"cannot describe the object of passive {edge.relation!r}")
             return " ".join(p for p in (cls, "that", head, _be_tense(edge, rel), rel.head, rel.rest_text) if p)
