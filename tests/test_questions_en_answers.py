@@ -208,3 +208,26 @@ def test_a_place_is_described_with_where_not_a_stranded_preposition():
     assert EnglishTemplates().describe(owns, owns.tail, "LOC") == "the place where Meridian Media owns publishers"
     based = fact("Grupo Alcázar", "be based in", "Guadalajara", "Grupo Alcázar is based in Guadalajara.", "org", "place")
     assert EnglishTemplates().describe(based, based.tail, "LOC") == "the place where Grupo Alcázar is based"
+
+
+def test_a_verb_coordinated_under_will_is_a_future():
+    item = ask([fact("Tallgrass Coffee", "begin bargaining in", "January", "Tallgrass Coffee will recognize the union and "
+                     "begin bargaining in January, a spokeswoman said.", "org", "date", "planned")], "January")
+    assert question(item) == "When will Tallgrass Coffee begin bargaining?"
+
+
+def test_a_count_of_common_things_as_the_subject_names_no_one():
+    edges = [fact("two second-prize tickets", "be sold in", "Nebraska", "Two second-prize tickets worth $1 million each, "
+                  "sold in Nebraska and Georgia, have not been claimed.", "quantity", "place", n=1),
+             fact("two second-prize tickets", "be sold in", "Georgia", "Two second-prize tickets worth $1 million each, "
+                  "sold in Nebraska and Georgia, have not been claimed.", "quantity", "place", n=2)]
+    nodes = ["n:Nebraska", "n:Georgia"]
+    from schemas import Subgraph
+    from tasks.dragon.questions import generate_questions
+    from tests.test_questions_en_context import RULES
+
+    sub = Subgraph(subgraph_id="s-set", type="set", lang="en", edges=edges, answer_nodes=nodes,
+                   question_nodes=["n:two second-prize tickets"])
+    batch = generate_questions([sub], RULES)
+    assert not batch.items
+    assert "is a description" in batch.failures[0].reason

@@ -186,8 +186,10 @@ def en_skip_reason(subgraph) -> str | None:
         if words and words[-1] in ("between", "among", "amongst") and subgraph.type != "set":
             # "run hourly trains between" Porto: one of two ends; only a set question names both
             return f"skipped: {edge.relation!r} holds one of the things it is between; only a set question asks them together"
+        counted_things = en_amount(edge.head_label) is not None and re.search(r"[a-z]{3,}s$", edge.head_label) \
+            and edge.head not in subgraph.answer_nodes  # "Where were two second-prize tickets sold?": which tickets?
         if edge.head not in hidden and not any(ch.isupper() for ch in edge.head_label) \
-                and en_amount(edge.head_label) is None and not is_date_label(edge.head_label, "en"):
+                and (en_amount(edge.head_label) is None or counted_things) and not is_date_label(edge.head_label, "en"):
             # "Who will 22-year-old striker replace?", "What slammed Harbourside Homes?" -> "leaking roofs":
             # a description as the subject of a fact names no one
             return f"skipped: the subject {edge.head_label!r} is a description, not a name"

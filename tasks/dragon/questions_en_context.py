@@ -98,13 +98,18 @@ def locate(edge, lemma: str):
 
 
 def under_will(edge, lemma: str) -> bool:
-    """The fact's verb is a participle hung on a clause said with "will": "will close its factory,
-    cutting about 600 jobs", "will join Stratacore ..., reporting to X" — a future, as said."""
+    """The fact's verb is a participle hung on a clause said with "will" ("will close its factory,
+    cutting about 600 jobs", "will join Stratacore ..., reporting to X") or a verb coordinated under
+    its "will" ("will recognize the union and begin bargaining in January"): a future, as said."""
     found = locate(edge, lemma)
     if found is None:
         return False
     _, verb = found
-    if verb.tag_ != "VBG" or verb.dep_ not in ("advcl", "xcomp", "conj") or verb.head is verb:
+    if verb.head is verb or any(c.dep_ in ("aux", "auxpass") for c in verb.children):
+        return False
+    # "cutting about 600 jobs" hung on the clause; "will recognize the union and begin bargaining": a
+    # verb coordinated under the one "will"
+    if not ((verb.tag_ == "VBG" and verb.dep_ in ("advcl", "xcomp", "conj")) or (verb.tag_ == "VB" and verb.dep_ == "conj")):
         return False
     return any(c.dep_ == "aux" and c.lower_ in _FUTURE for c in verb.head.children)
 
