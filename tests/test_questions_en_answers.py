@@ -231,3 +231,9 @@ def test_a_count_of_common_things_as_the_subject_names_no_one():
     batch = generate_questions([sub], RULES)
     assert not batch.items
     assert "is a description" in batch.failures[0].reason
+
+
+def test_a_hope_is_asked_as_one():
+    item = ask([fact("Shona Redpath", "open a shop in", "Edinburgh", "Ms Redpath said Shona Redpath hopes to open a shop "
+                     "in Edinburgh by 2029.", "person", "place", "planned")], "Edinburgh")
+    assert question(item) == "Where does Shona Redpath hope to open a shop?"

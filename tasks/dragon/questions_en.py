@@ -352,8 +352,11 @@ def _modality(edge: Edge) -> str:
     modality = _base_modality(edge)
     if modality == "planned" and _said_with_will(edge):
         return "future"
-    if modality == "planned" and _said_as_expected(edge):
-        return "expected"  # "expects to spend $15.8 billion": "How much does X expect to spend?", not "plan to"
+    if modality == "planned":
+        # "expects to spend $15.8 billion": "How much does X expect to spend?", not "plan to"; "hopes to open"
+        forecast = _said_as_forecast(edge)
+        if forecast:
+            return forecast
     if modality == "possible" and _said_with_would_only(edge):
         # "would open" asked "Which organization could X open?": a hypothetical whose condition the
         # question cannot carry, and "could" says another thing (the judge's group 4)
@@ -424,15 +427,22 @@ _EN_OWN_PLAN = re.compile(r"\b(?:plan|plans|planned|planning|intend|intends|inte
                           re.IGNORECASE)
 
 
-def _said_as_expected(edge: Edge) -> bool:
-    """A planned fact its sentence states as an expectation ("expects to take delivery of eight trains"),
-    with no word of a plan: a forecast is not a plan the subject made (the judge's group 4)."""
+#: a planned fact said as an expectation or a hope: its modality, and the verb the question says it with
+_EN_FORECASTS = {"expected": "expect", "hoped": "hope"}
+
+
+def _said_as_forecast(edge: Edge) -> str | None:
+    """ "expected" / "hoped" for a planned fact its sentence states as an expectation ("expects to take
+    delivery of eight trains") or a hope ("hopes to open a shop in Edinburgh"), with no word of a plan:
+    neither is a plan the subject made (the judge's group 4)."""
     rel = _verb_relation(edge)
-    if rel is None:
-        return False
-    expect = re.compile(rf"\b(?:expect|expects|expected|expecting)\s+to\s+(?:\w+\s+)?{re.escape(rel.head)}\b",
-                        re.IGNORECASE)
-    return any(expect.search(s) for s in edge.sentences) and not any(_EN_OWN_PLAN.search(s) for s in edge.sentences)
+    if rel is None or any(_EN_OWN_PLAN.search(s) for s in edge.sentences):
+        return None
+    for modality, verb in _EN_FORECASTS.items():
+        said = re.compile(rf"\b{verb}(?:s|d|ed|ing)?\s+to\s+(?:\w+\s+)?{re.escape(rel.head)}\b", re.IGNORECASE)
+        if any(said.search(s) for s in edge.sentences):
+            return modality
+    return None
 
 
 def _said_with_would_only(edge: Edge) -> bool:
@@ -475,8 +485,9 @@ def _finite(lemma: str, modality: str, plural: bool = False) -> str:
         return f"{'have' if plural else 'has'} {en_participle(lemma)}"
     if modality == "planned":
         return f"{'plan' if plural else 'plans'} to {lemma}"
-    if modality == "expected":
-        return f"{'expect' if plural else 'expects'} to {lemma}"
+    if modality in _EN_FORECASTS:
+        verb = _EN_FORECASTS[modality]
+        return f"{verb if plural else en_third_person(verb)} to {lemma}"
     if modality == "future":
         return f"will {lemma}"
     if modality == "possible":
@@ -496,8 +507,8 @@ def _do_support(lemma: str, modality: str) -> tuple[str, str]:
     """(auxiliary, verb) of a question about a fact: ("did", "acquire"), ("does", "plan to acquire"), ("could", "acquire")."""
     if modality == "planned":
         return "does", f"plan to {lemma}"
-    if modality == "expected":
-        return "does", f"expect to {lemma}"
+    if modality in _EN_FORECASTS:
+        return "does", f"{_EN_FORECASTS[modality]} to {lemma}"
     if modality == "progressive":
         return "is", en_gerund(lemma)
     if modality == "perfect":
