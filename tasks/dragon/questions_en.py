@@ -742,8 +742,9 @@ class EnglishTemplates:
             return " ".join(p for p in (cls, "whose", " ".join(noun), head, _finite(rel.head, modality, plural_head)) if p)
         if rel.kind == "verb":
             plural_head = _plural_name(head)
-            if cls == "the place" and rel.trailing_preposition in ("in", "at"):
-                # "the place that Meridian Media owns publishers in" strands its preposition: "the place where ..."
+            if (cls == "the place" or cls.split()[-1] in _EN_VENUE_HEADS) and rel.trailing_preposition in ("in", "at"):
+                # "the place that Meridian Media owns publishers in", "the arena that the Lanterns will perform
+                # at" strand their preposition: "the place where ...", "the arena where ..."
                 return " ".join(p for p in (cls, "where", head, _finite(rel.head, modality, plural_head),
                                             _agree(rel.rest_without_preposition, modality, plural_head)) if p)
             return " ".join(p for p in (cls, "that", head, _finite(rel.head, modality, plural_head),
