@@ -839,10 +839,11 @@ def test_removed_article_is_recorded_and_its_released_items_stay(site, prefect_h
 
 
 def test_article_deleted_and_dropped_from_its_feed_is_a_recorded_removal(site, prefect_harness, tmp_path):
-    """Issue 10: "gone from its feed" leaves a trace too. Day 2 deletes the crane story (a released
-    question asks of it) and drops it
-    from the feed, and rotates the council story out of the feed (its page stays): one removal, with
-    the run and a reason naming the feed; the crane story's released items stay released."""
+    """Issue 10: "gone from its feed" leaves a trace too. Day 2 deletes the council story (a released
+    question asks of it: "Kelling town council" names which council) and drops it from the feed, and
+    rotates the crane story out of the feed (its page stays): one removal, with the run and a reason
+    naming the feed; the council story's released items stay released. (The crane story's own
+    question answered with a description, "the first crane", and is no longer asked.)"""
     from benchmill.store import Store
     from flows.daily_news import daily_news
     from tests.flow_env import flow_state
@@ -855,21 +856,21 @@ def test_article_deleted_and_dropped_from_its_feed_is_a_recorded_removal(site, p
         first = daily_news(sources=source, run_date="2026-03-19")
         store = Store.reader(state / "benchmill.duckdb")
         with store.connect() as con:
-            crane_released = con.execute(
+            council_released = con.execute(
                 """SELECT ri.item_id FROM release_items ri JOIN items i USING (item_id)
                    WHERE list_contains(i.doc_ids, (SELECT doc_id FROM documents WHERE canonical_url = ?))""",
-                [site.url("/news/crane-contract")]).fetchall()
-        serve_tidewater(site, day=1, gone=("crane-contract",), unlisted=("crane-contract", "council-budget"))
+                [site.url("/news/council-budget")]).fetchall()
+        serve_tidewater(site, day=1, gone=("council-budget",), unlisted=("council-budget", "crane-contract"))
         second = daily_news(sources=source, run_date="2026-03-20")
         third = daily_news(sources=source, run_date="2026-03-21")  # nothing more is fetched or recorded
         removals = store.removals()
         with store.connect() as con:
             still = con.execute("SELECT count(*) FROM release_items WHERE item_id IN (SELECT unnest(?::VARCHAR[]))",
-                                [[i for (i,) in crane_released]]).fetchone()[0]
+                                [[i for (i,) in council_released]]).fetchone()[0]
 
-    assert first.releases and crane_released  # the crane story's question was released on day 1
+    assert first.releases and council_released  # the council story's question was released on day 1
     assert (second.removed_documents, third.removed_documents) == (1, 0)
     assert [(r["canonical_url"], r["run_id"], r["reason"]) for r in removals] == [
-        (site.url("/news/crane-contract"), second.run_id, "HTTP 404 (no longer in the source's feed or listing)")]
-    assert still == len(crane_released)
-    assert len(site.hits_for("/news/council-budget")) == 2  # day 1, and the one re-check on day 2
+        (site.url("/news/council-budget"), second.run_id, "HTTP 404 (no longer in the source's feed or listing)")]
+    assert still == len(council_released)
+    assert len(site.hits_for("/news/crane-contract")) == 2  # day 1, and the one re-check on day 2

@@ -210,7 +210,7 @@ def test_more_questions_that_would_not_be_answered_as_asked(edge_args, answer, r
     # "What will the council raise the hourly rate at?" -> seven car parks
     (("Wyvern Council", "raise the hourly rate at", "seven town centre car parks", "Wyvern Council will raise the "
       "hourly rate at its seven town centre car parks.", "org", "other", "planned"), "seven town centre car parks",
-     "Where will Wyvern Council raise the hourly rate?"),
+     None),  # the where-template holds, but "seven town centre car parks" is a description: skipped
 ])
 def test_more_question_words(edge_args, answer, expected):
     item = ask([fact(*edge_args)], answer)

@@ -282,12 +282,12 @@ def test_a_plural_name_agrees_in_a_description():
                    question_nodes=["n:Lanterns"], hidden_nodes=["n:Quayside Arena"])
     (item,) = generate_questions([sub], RULES).items
     # a venue is described by its own head noun (an independent judge: an arena is no organization)
-    assert item.question == "Which organization owns the arena that the Lanterns will perform at?", item.question
+    assert item.question == "Which organization owns the arena where the Lanterns will perform?", item.question
 
 
 @pytest.mark.parametrize("edge_args, answer, expected", [
     # "What is Norsemi the supply chips to?"
-    (("Norsemi", "supply chips to", "Daewon", "Norsemi also supplies chips to the Korean carmaker Daewon.", "org", "org"),
+    (("Norsemi", "supply chips to", "Daewon", "Norsemi supplies chips to the Korean carmaker Daewon.", "org", "org"),
      "Daewon", "Which organization does Norsemi supply chips to?"),
     # "Which place did Salt Roads win?" -> the Golden Caravel
     (("Salt Roads", "win", "Golden Caravel", "The drama Salt Roads won the Golden Caravel on Monday.", "other", "place"),
@@ -329,7 +329,7 @@ def test_final_round_time_article_quantifier_answers_meetings_and_recipients():
                         "person", "place")], "Rotterdam")
     assert "lost whom the meeting was with" in getattr(failure, "reason", ""), failure
     # "Where does Norsemi supply chips?" -> Daewon, a carmaker the tagger called a place
-    item = ask([fact("Norsemi", "supply chips to", "Daewon", "Norsemi also supplies chips to the Korean carmaker Daewon.",
+    item = ask([fact("Norsemi", "supply chips to", "Daewon", "Norsemi supplies chips to the Korean carmaker Daewon.",
                      "org", "place")], "Daewon")
     assert getattr(item, "question", None) == "Which organization does Norsemi supply chips to?", item
 
@@ -372,7 +372,7 @@ def test_seed61_sample_errors():
     assert "How much will Nordkai Terminals invest? -> 60 million euros" in flat, flat
     assert "How many roll-on/roll-off vessels does Baltic Freight Lines operate? -> eleven roll-on/roll-off vessels" in flat
     assert "How many trucks and trailers did Baltic Freight Lines carry? -> 380,000 trucks and trailers" in flat
-    assert "What will Kwame Asante wear? -> the number 11 shirt" in flat
+    assert not [q for q in flat if q.endswith("-> the number 11 shirt")]  # a description as the answer: skipped
     assert "Who will wear the number 11 shirt? -> Kwame Asante" in flat
     assert not [q for q in flat if q.startswith(("How much could", "How many trucks did"))], flat
 
@@ -417,7 +417,7 @@ def test_demo_read_through_errors_2026_11_25():
     flat = [q for qs in asked.values() for q in qs]
     assert not [q for q in flat if "streets" in q], flat
     assert "When did Kessler Construction rebuild the main stand? -> 2022" in flat, flat
-    assert "What does Tidewave Robotics build? -> automated straddle carriers" in flat, flat
+    assert not [q for q in flat if "straddle carriers" in q], flat  # a description as the answer: skipped
     assert "When will Hafenpark Stadium close its south stand? -> December" in flat, flat
     # "Which organization did the person who met with Sofia Brandt perform at?" -> Quayside Arena
     edge = fact("Elena Marsh", "perform at", "Quayside Arena", "Elena Marsh performed at Quayside Arena on Saturday.",
@@ -459,7 +459,7 @@ def test_a_venue_is_described_as_a_place_and_a_fact_is_asked_once():
     sub = Subgraph(subgraph_id="mh", type="multi-hop", lang="en", edges=edges, answer_nodes=["n:Hansa Events"],
                    question_nodes=["n:Elena Marsh"], hidden_nodes=["n:Quayside Arena"])
     item = generate_questions([sub], RULES).items[0]
-    assert "the arena that Elena Marsh performed at" in item.question, item.question
+    assert "the arena where Elena Marsh performed" in item.question, item.question
     asked = _questions_of(["Henrik Dahl is the managing partner of Northsea Capital. Henrik Dahl will join the board of Lumen Energy."])
     assert not [f for f in asked if f[2].endswith("board of Lumen Energy")], asked
     assert ("Henrik Dahl", "join the board of", "Lumen Energy") in asked
@@ -476,7 +476,7 @@ def test_a_name_in_apposition_is_the_answer():
 @pytest.mark.parametrize("edge_args, answer, expected", [
     # "How many new double-deck trains does X plan to take?": the noun folded into the relation is kept
     (("Lusitano Rail", "take delivery of", "eight new trains", "Lusitano Rail expects to take delivery of eight new trains.",
-      "org", "quantity", "planned"), "eight new trains", "How many new trains does Lusitano Rail plan to take delivery of?"),
+      "org", "quantity", "planned"), "eight new trains", "How many new trains does Lusitano Rail expect to take delivery of?"),
     # "How many Swedish crowns did X have?" for "had sales of 1.3 billion Swedish crowns": sales are money
     (("Brattvik Mobler", "have sales of", "1.3 billion Swedish crowns", "Brattvik Mobler had sales of 1.3 billion Swedish "
       "crowns last year.", "org", "quantity"), "1.3 billion Swedish crowns", "How much in sales did Brattvik Mobler have?"),

@@ -97,6 +97,23 @@ def locate(edge, lemma: str):
     return (best[1], best[2]) if best else None
 
 
+def under_will(edge, lemma: str) -> bool:
+    """The fact's verb is a participle hung on a clause said with "will" ("will close its factory,
+    cutting about 600 jobs", "will join Stratacore ..., reporting to X") or a verb coordinated under
+    its "will" ("will recognize the union and begin bargaining in January"): a future, as said."""
+    found = locate(edge, lemma)
+    if found is None:
+        return False
+    _, verb = found
+    if verb.head is verb or any(c.dep_ in ("aux", "auxpass") for c in verb.children):
+        return False
+    # "cutting about 600 jobs" hung on the clause; "will recognize the union and begin bargaining": a
+    # verb coordinated under the one "will"
+    if not ((verb.tag_ == "VBG" and verb.dep_ in ("advcl", "xcomp", "conj")) or (verb.tag_ == "VB" and verb.dep_ == "conj")):
+        return False
+    return any(c.dep_ == "aux" and c.lower_ in _FUTURE for c in verb.head.children)
+
+
 def _governing_verb(token):
     """The verb whose auxiliaries say ``token``'s tense: itself, or, through a bare conjunct ("is
     organised by X and sponsored by Y"), an infinitive or a participle clause ("has agreed to buy",
@@ -238,9 +255,18 @@ def lost_qualifier(edge, lemma: str, answer_is_tail: bool, amount: bool, bare: b
         if any(c.dep_ == "dative" for c in verb.children) and root.dep_ == "dobj":
             other = next(c for c in verb.children if c.dep_ == "dative")
             return f"the amount {answer_label!r} goes to {doc[other.left_edge.i:other.right_edge.i + 1].text!r}, which the question drops"
+    if answer_is_tail and not _is_date(answer_label) and any(
+            c.dep_ == "advmod" and c.lower_ in ("also", "too") for c in verb.children):
+        # "also operates mature-node fabs in Dresden": the fact adds to another the article gives
+        # (its main fab in Chandler); asked without "also" the question has that answer too
+        return f"the fact is said with 'also': {answer_label!r} is one of several answers the article gives"
     if not amount and root.dep_ in ("dobj", "conj", "dative", "pobj") and (root in objects or root.dep_ != "dobj"):
         # coordinated members the answer leaves out: "owns Quayside Arena and two smaller clubs"
         group = _coordination(root)
+        if root.dep_ == "pobj" and root.head.dep_ == "prep":
+            # "in Dresden and in Penang": the prepositions are coordinated, each with its own object
+            group += [o for p in _coordination(root.head) if p is not root.head
+                      for o in p.children if o.dep_ == "pobj"]
         if len(group) > 1:
             missing = [t for t in group if not (t.i >= span.start and t.i < span.end)]
             if keep:
@@ -249,6 +275,13 @@ def lost_qualifier(edge, lemma: str, answer_is_tail: bool, amount: bool, bare: b
                 return (f"{answer_label!r} is one of several things the sentence names together "
                         f"({', '.join(doc[t.left_edge.i:t.right_edge.i + 1].text for t in missing)})")
     return None
+
+
+def _is_date(label: str) -> bool:
+    """ "2022", "in December": when a deed said with "also" was done is still one answer."""
+    from tasks.dragon.questions_base import is_date_label
+
+    return is_date_label(label, "en")
 
 
 def _coordination(token) -> list:

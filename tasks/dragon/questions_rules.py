@@ -15,6 +15,7 @@ from tasks.dragon.questions_base import (
 from tasks.dragon.questions_en import (
     EnglishTemplates, en_amount, en_incomplete, en_name_article, en_skip_reason, en_time_once, refine_kinds_en,
 )
+from tasks.dragon.questions_en_answers import answer_not_a_thing, en_truncated_names, sentence_case
 from tasks.dragon.questions_ru import RussianTemplates
 from tasks.dragon.questions_ru_checks import refine_products_ru, ru_measure_without_number, ru_skip_reason
 from tasks.dragon.questions_keypoints import _item
@@ -66,8 +67,11 @@ def _with_articles(subgraph: Subgraph) -> Subgraph:
     if subgraph.lang != "en":
         return subgraph
     said = [s for e in subgraph.edges for s in e.sentences]  # "the European Research Council" as written
-    edges = [e.model_copy(update={"head_label": en_name_article(_en_definite(e.head_label, e.head_type, said), said),
-                                  "tail_label": en_name_article(_en_definite(e.tail_label, e.tail_type, said), said)})
+    def named(label: str, entity_type: str | None) -> str:
+        return en_name_article(_en_definite(sentence_case(label, said), entity_type, said), said)
+
+    edges = [e.model_copy(update={"head_label": named(e.head_label, e.head_type),
+                                  "tail_label": named(e.tail_label, e.tail_type)})
              for e in subgraph.edges]
     if all(a == b for a, b in zip(edges, subgraph.edges)):
         return subgraph
@@ -143,8 +147,8 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig) -> Questi
     for subgraph in subgraphs:
         subgraph = _with_articles(_with_place_types(subgraph, kinds))
         unasked = skip_reason(subgraph) or (
-            en_skip_reason(subgraph) or en_incomplete(subgraph, kinds) if subgraph.lang == "en"
-            else ru_skip_reason(subgraph, kinds))
+            en_skip_reason(subgraph) or en_truncated_names(subgraph) or en_incomplete(subgraph, kinds)
+            if subgraph.lang == "en" else ru_skip_reason(subgraph, kinds))
         if unasked:
             failures.append(Failure(stage=STAGE, key=subgraph.subgraph_id, reason=unasked))
             continue
@@ -155,6 +159,10 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig) -> Questi
             draft = _draft(subgraph, templates, kinds)
             if subgraph.lang == "en":
                 draft.question = en_time_once(draft.question)
+                unfit = answer_not_a_thing(draft.question, draft.answers)
+                if unfit:
+                    failures.append(Failure(stage=STAGE, key=subgraph.subgraph_id, reason=unfit))
+                    continue
             elif ru_measure_without_number(draft.question):
                 raise NoTemplate("the question holds a measure noun without its number")
             if len(draft.question) > config.max_question_chars:

@@ -1,0 +1,170 @@
+"""DRAGON questions, English: what may be an answer, and whether a name is written whole.
+
+Two checks on the things a released question names or answers, each a recorded reason to skip
+(the independent judge's groups 5, 7 and 8 on held-out news):
+
+- ``answer_not_a_thing``: an answer must be a thing one can check — a name (a capitalised word:
+  "Norden Semiconductor", "the Talon-V"), an amount for a how-many/how-much question, or a date
+  for a when-question. A description ("the second assembly line", "3.6-metre hut", "ageing
+  pipes", "the new headline sponsor", "1.4-gigawatt project") has many right wordings and, out
+  of its article, often several referents: a reader cannot grade it.
+- ``sentence_case``: a label whose first word is capitalised only because it opened its
+  sentence ("Shares in Helixbase", "Replacement buses to Ostry") keeps the lower case it has
+  in the middle of a question (the judge's group 10).
+- ``truncated_name``: a label that the text only ever writes inside a longer name ("Forge
+  Builders" of "Prairie Forge Builders", "Scotland" of "Police Scotland", "Corvane" of
+  "Corvane Robotics") names something else, or nothing, in the question.
+"""
+from __future__ import annotations
+
+import re
+
+from tasks.dragon.subgraphs import parse_quantity
+
+#: question openings that ask for an amount or a date: the answer may be a bare figure
+_VALUE_QUESTION = re.compile(r"^(?:how (?:many|much|large|big|long|far|old)|what percentage|when|since when)\b",
+                             re.IGNORECASE)
+
+#: words after a name that are the holder's title, not more of the name ("Norden CEO Ingrid ...")
+_TITLES = frozenset(
+    "ceo cfo coo cto chief president chairman chairwoman chair director executive founder co-founder minister "
+    "secretary manager spokesman spokeswoman spokesperson head coach mayor councillor boss leader owner "
+    "analyst economist professor dr mr mrs ms sir chancellor governor senator general captain vice deputy "
+    "trust board council".split())
+
+#: capitalised words opening a sentence that belong to the sentence, not to a name after them
+_OPENERS = frozenset(
+    "the a an this that these those its their his her our my your in on at by for from with after before "
+    "but and or so yet as when while if although though since until under over about some many most all "
+    "both each every no one two three former rival local new meanwhile also still now then here there "
+    "earlier later last next".split())
+
+
+def _has_name(label: str) -> bool:
+    return any(word[:1].isupper() for word in label.split())
+
+
+_CUT_PREPOSITIONS = frozenset("of in on at for with from to by between near".split())
+
+
+def _is_named(label: str) -> bool:
+    """A name, not a description with a name in it: the head noun (before any preposition) is
+    capitalised ("the Multi-State Gaming Association", "Cobb's Haberdashery on South Street",
+    "United Toy and Plastics Workers Local 88"), or a common head says which one by "of <Name>"
+    ("the port of Kelling") or is an institution named by its place ("Kelling town council").
+    "the Grade II-listed pier" and "140 KR-7 units" only carry a name as a modifier."""
+    from tasks.dragon.questions_en_checks import _EN_INSTITUTION_NOUNS
+
+    words = label.split()
+    cut = next((i for i, w in enumerate(words) if i > 0 and w in _CUT_PREPOSITIONS), len(words))
+    core, rest = words[:cut], words[cut:]
+    core = [w for w in core if w.lower() not in ("the", "a", "an")]
+    if not core:
+        return False
+    head = core[-1]
+    if head[:1].isupper() or (head[:1].isdigit() and any(w[:1].isupper() for w in core[:-1])):
+        return True
+    if rest and rest[0] == "of" and any(w[:1].isupper() for w in rest[1:]):
+        return True
+    if head.lower().strip(".,") not in _EN_INSTITUTION_NOUNS:
+        return False
+    modifiers = core[:-1]
+    place = 0
+    while place < len(modifiers) and modifiers[place].isalpha() and modifiers[place][:1].isupper():
+        place += 1
+    # a place name, then plain nouns: "Kelling town council"; not "the Grade II-listed pier"
+    return place > 0 and all(w.isalpha() and w.islower() for w in modifiers[place:])
+
+
+def answer_not_a_thing(question: str, answers: list[str]) -> str | None:
+    """Why the answers are no things a reader can check (a description), or None."""
+    value_question = bool(_VALUE_QUESTION.match(question.strip()))
+    for answer in answers:
+        if _is_named(answer):
+            continue
+        if value_question and (any(ch.isdigit() for ch in answer) or parse_quantity(answer, "en") is not None):
+            continue  # "about 600 jobs", "$85 million", "eight new trains", "2017", "the first half of 2027"
+        what = "a description with a figure" if any(ch.isdigit() for ch in answer) else "a description"
+        return (f"skipped: the answer {answer!r} is {what}, not a name, an amount asked as one or a date: "
+                "it has many wordings and no one referent out of its article")
+    return None
+
+
+def _bare(label: str) -> str:
+    words = label.split()
+    if words and words[0].lower() in ("the", "a", "an"):
+        words = words[1:]
+    return " ".join(words)
+
+
+def _capitalised_name_word(word: str) -> bool:
+    word = word.strip("“”\"'‘’()")
+    return bool(word) and word[:1].isupper() and word.lower() not in _TITLES
+
+
+def truncated_name(label: str, sentences: list[str], person: bool = False) -> bool:
+    """True when every time the sentences write ``label`` it is part of a longer capitalised name.
+
+    A name word right after the label ("Corvane Robotics") lengthens it unless it is a title
+    ("Norden CEO") or after a possessive; a capitalised word right before it ("Police Scotland",
+    "Prairie Forge Builders") does too, unless it opens the sentence as an ordinary word ("The",
+    "After") or the label is a person's (a person's name follows titles and descriptions: "Stratacore
+    President Elliot Vasquez-Grant", "Mum-of-two Jess Lumley")."""
+    bare = _bare(label)
+    if not bare or not _has_name(bare):
+        return False
+    pattern = re.compile(rf"(?<![\w-]){re.escape(bare)}(?![\w-])")
+    seen = False
+    for sentence in sentences:
+        for match in pattern.finditer(sentence):
+            seen = True
+            before = sentence[:match.start()].rstrip()
+            after = sentence[match.end():]
+            longer = False
+            if after[:1] == " ":
+                nxt = after.split()[0] if after.split() else ""
+                if _capitalised_name_word(nxt.rstrip(",.;:")):
+                    longer = True
+            if not person and before and sentence[match.start() - 1:match.start()] == " ":
+                prev_words = before.split()
+                prev = prev_words[-1] if prev_words else ""
+                opens_sentence = len(prev_words) == 1
+                if _capitalised_name_word(prev) and prev.lower() not in ("the", "a", "an") \
+                        and not prev.endswith((",", ".", ";", ":", "’s", "'s")):
+                    if not (opens_sentence and prev.lower() in _OPENERS):
+                        longer = True
+            if not longer:
+                return False
+    return seen
+
+
+def en_truncated_names(subgraph) -> str | None:
+    """A skip reason when a name the question shows or answers is a piece of a longer name."""
+    hidden = set(subgraph.hidden_nodes)
+    said = [s for e in subgraph.edges for s in e.sentences]
+    for edge in subgraph.edges:
+        for node, label, typ in ((edge.head, edge.head_label, edge.head_type), (edge.tail, edge.tail_label, edge.tail_type)):
+            if node not in hidden and truncated_name(label, said, person=typ == "person"):
+                return (f"skipped: {label!r} is written in the text only as part of a longer name: "
+                        "the question would name something else")
+    return None
+
+
+def sentence_case(label: str, sentences: list[str]) -> str:
+    """``label`` with its first word lowercased when that word is an ordinary word capitalised only
+    because every sentence that writes the label opens with it, and the next word is lowercase
+    (so it is no name: "Police Scotland", "Rose Tavern" stay). One-word labels are ``en_vague``'s."""
+    from tasks.dragon.questions_en import _en_lexicon, _en_verb_lemma
+
+    words = label.split()
+    if len(words) < 2 or not words[0].isalpha() or not words[0][:1].isupper() or not words[0][1:].islower() \
+            or not words[1][:1].islower():
+        return label
+    mentions = [m for sentence in sentences for m in re.finditer(rf"(?<![\w-]){re.escape(label)}(?![\w-])", sentence)]
+    if not mentions or any(m.start() != 0 for m in mentions):
+        return label
+    _, nouns, _ = _en_lexicon()
+    lower = words[0].lower()
+    if lower in nouns or lower.rstrip("s") in nouns or _en_verb_lemma(lower) is not None:
+        return " ".join([lower, *words[1:]])
+    return label
