@@ -144,3 +144,22 @@ def test_a_persons_manager_is_asked_whose():
                      "Ben Carter, the manager of Sami Okoro, confirmed the bout was off.", "person", "person")],
                "Sami Okoro")
     assert question(item) == "Whose manager is Ben Carter?"
+
+
+# --- 5. an amount keeps its rate or its period, or is not asked ------------------------------------
+
+def test_a_rate_is_not_asked_as_a_total():
+    item = ask([fact("Brackmoor Wind", "pay", "£2,500", "Brackmoor Wind will pay £2,500 per turbine a year to the "
+                     "village fund.", "org", "money", "planned")], "£2,500")
+    assert question(item) is None
+    assert "rate" in item.reason
+
+
+def test_a_count_without_its_season_is_not_asked():
+    item = ask([fact("Owain Price", "score", "22 tries", "Owain Price scored 22 tries last season for Dolwen.",
+                     "person", "quantity")], "22 tries")
+    assert question(item) is None
+    assert "last season" in item.reason
+    item = ask([fact("Owain Price", "score", "22 tries", "Owain Price has scored 22 tries for Dolwen.",
+                     "person", "quantity")], "22 tries")
+    assert question(item) is not None, item

@@ -166,7 +166,9 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig) -> Questi
             draft = _draft(subgraph, templates, kinds)
             if subgraph.lang == "en":
                 draft.question = en_time_once(draft.question)
-                unfit = answer_not_a_thing(draft.question, draft.answers)
+                unfit = answer_not_a_thing(draft.question, draft.answers) or next(
+                    (reason for e in subgraph.edges for label in (e.head_label, e.tail_label)
+                     for reason in [en_names.dropped_scope(label, e.sentences, draft.question)] if reason), None)
                 if unfit:
                     failures.append(Failure(stage=STAGE, key=subgraph.subgraph_id, reason=unfit))
                     continue
