@@ -163,3 +163,11 @@ def test_a_count_without_its_season_is_not_asked():
     item = ask([fact("Owain Price", "score", "22 tries", "Owain Price has scored 22 tries for Dolwen.",
                      "person", "quantity")], "22 tries")
     assert question(item) is not None, item
+
+
+def test_a_team_in_a_conditional_is_asked_who():
+    edges = [fact("Harlow Hawks", "beat", "Greystone", "Harlow Hawks beat Greystone 31-12 on Saturday.", "org", "place", n=1),
+             fact("Harlow Hawks", "score", "four tries", "Harlow Hawks scored four tries in the second half.",
+                  "org", "quantity", n=2)]
+    item = ask(edges, "Harlow Hawks", "conditional")
+    assert question(item) is None or question(item).startswith("Who beat Greystone"), item

@@ -828,8 +828,9 @@ class EnglishTemplates:
                 r = _relation(e)
             except NoTemplate:
                 continue
-            if r.kind == "verb" and e.head == shared and r.head in en_names.BODY_VERBS:
-                verb = r.head
+            if r.kind == "verb" and e.head == shared and r.head in en_names.BODY_VERBS \
+                    and verb not in en_names.OPPONENT_VERBS:
+                verb = r.head  # an opponent's verb decides: "Who beat X and scored three tries?"
         try:
             return self.conditional(shared_kind, [self.subject_predicate(e, shared) for e in edges], label, verb)
         except NoTemplate as direct:
