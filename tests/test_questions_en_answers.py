@@ -62,11 +62,11 @@ def test_a_name_cut_out_of_a_longer_name(label, sentence, person, cut):
     assert truncated_name(label, [sentence], person=person) is cut
 
 
-def test_a_question_naming_part_of_a_name_is_skipped():
+def test_a_question_naming_part_of_a_name_is_asked_with_the_whole_name():
+    # the sentence writes the longer name around the label: the question says it whole (questions_en_names.full_name)
     item = ask([fact("Forge Builders", "be based in", "Wichita", "The plant will be built by Prairie Forge Builders, "
                      "a general contractor based in Wichita.", "org", "place")], "Wichita")
-    assert question(item) is None
-    assert "part of a longer name" in item.reason
+    assert question(item) == "Where is Prairie Forge Builders based?"
 
 
 @pytest.mark.parametrize("label, sentence, vague", [

@@ -399,7 +399,7 @@ def test_a_team_with_a_plural_verb_is_one_organization_in_a_relative_clause():
     item = ask(edges, "Elbe Rovers", "conditional")
     assert "plays its home games at Hafenpark Stadium" in item.question, item
     assert ask(edges[:1], "Hafenpark Stadium").question == "Where do Elbe Rovers play their home games?"
-    assert ask(edges[:1], "Elbe Rovers").question == "Which organization plays its home games at Hafenpark Stadium?"
+    assert ask(edges[:1], "Elbe Rovers").question == "Which club plays its home games at Hafenpark Stadium?"
 
 
 def test_demo_read_through_errors_2026_11_25():

@@ -11,6 +11,7 @@ from tasks.dragon.subgraphs import parse_quantity
 from tasks.dragon.questions_base import NoTemplate, _cap, _q  # noqa: F401
 from tasks.dragon.questions_base import asserted_only as _asserted_only, modality_of as _base_modality
 from tasks.dragon import questions_en_context as en_context
+from tasks.dragon import questions_en_names as en_names
 
 # =========================================================================== English realisation
 
@@ -278,12 +279,16 @@ def _venue(label: str) -> str | None:
     return head if head in _EN_VENUE_HEADS else None
 
 
-def _wh(kind: str, label: str | None = None, plural: bool = False) -> str:
+def _wh(kind: str, label: str | None = None, plural: bool = False, verb: str | None = None,
+        subject: bool = False) -> str:
     """The question word for an answer of ``kind`` named ``label``: "who", "which organization",
-    "which arena" (a venue's own head noun)."""
+    "which arena" (a venue's own head noun); a tagger's organisation by the evidence of its name
+    and of ``verb`` (``questions_en_names.org_wh``: "which club", "which castle", "who", "what")."""
     venue = _venue(label) if label and kind not in ("PER", "NUM", "DATE") else None
     if venue:
         return f"which {venue}{'s' if plural else ''}"
+    if kind == "ORG" and label:
+        return en_names.org_wh(label, verb, subject, plural)
     return (_EN_WHO_PLURAL if plural else _EN_WHO)[kind]
 
 
@@ -293,12 +298,14 @@ def _described(subject: str) -> bool:
     words = subject.split()
     return len(words) > 2 and words[0] == "the" and words[2] in ("that", "who", "which", "where") \
         and (" ".join(words[:2]) in set(_EN_CLASS.values()) or _venue(" ".join(words[:2]).title()) is not None
-             or words[1] in _EN_VENUE_HEADS)
+             or words[1] in _EN_VENUE_HEADS or words[1] in en_names.CLASS_WORDS)
 
 
 def _class_noun(kind: str, label: str | None = None) -> str:
     """ "the person", "the organization", "the arena": how a relative clause names a hidden node."""
     venue = _venue(label) if label and kind not in ("PER", "NUM", "DATE") else None
+    if not venue and kind == "ORG" and label:
+        return en_names.org_class(label)
     return f"the {venue}" if venue else _EN_CLASS[kind]
 
 
@@ -565,7 +572,7 @@ class EnglishTemplates:
         """Question whose answer is the edge's tail; ``head`` is how the head is named."""
         rel = _relation(edge)
         prep = rel.trailing_preposition
-        who = _wh(kind, edge.tail_label, plural)
+        who = _wh(kind, edge.tail_label, plural, rel.head if rel.kind == "verb" else None)
         modality = _modality(edge)
         if rel.kind != "verb":
             _asserted_only(edge, "a question")
@@ -646,6 +653,8 @@ class EnglishTemplates:
                 return _q("where", aux, head, verb, rel.rest_without_preposition), "tail.where"
             if kind == "LOC" and not prep and not rel.rest and rel.head not in _EN_PLACE_OBJECT_VERBS:
                 who = "what"
+            if kind in ("LOC", "MISC") and not prep and not rel.rest and rel.head in en_names.OPPONENT_VERBS:
+                who = "who"  # "Who did Tawe Warriors beat?" -> Kellsbridge: an opponent, not "What"
             if kind == "ORG" and not prep and rel.head in _EN_MAKING_VERBS and not _venue(edge.tail_label):
                 who = "what"  # "Which organization does Lumen Energy produce?" -> the Lumen Volta: a product
             if kind == "PER" and not prep and rel.head in _EN_THING_OBJECT_VERBS:
@@ -658,7 +667,9 @@ class EnglishTemplates:
                 noun = [w for w in rel.rest[:-1] if w.lower() not in _EN_DETERMINERS]
                 if not noun or kind not in ("PER", "ORG") or plural:
                     raise NoTemplate(f"no template for the object of {edge.relation!r} (a preposition would be stranded)")
-                whose = "whose" if kind == "PER" else "which organization's"
+                whose = "whose" if kind == "PER" else f"{_wh(kind, edge.tail_label)}'s"
+                if not whose.startswith(("whose", "which ")):
+                    raise NoTemplate(f"no whose-template for {edge.tail_label!r}, whose kind its name does not say")
                 return _q(whose, " ".join(noun), aux, head, verb), "tail.whose"
             return _q(who, aux, head, verb, rel.rest_text), "tail.verb"
         if rel.kind == "passive":
@@ -676,17 +687,21 @@ class EnglishTemplates:
                 raise NoTemplate(f"a role question about a described subject ({edge.relation!r}) reads badly")
             if rel.rest == ("at",):
                 # "What is Owen Tallis the principal analyst at?": where one holds a post is asked with where
-                return _q("where", "is", head, _role_article(edge, rel), rel.head), "tail.role-where"
+                return _q("where", _role_be(edge, rel), head, _role_article(edge, rel), rel.head), "tail.role-where"
+            if rel.rest == ("of",) and (kind == "PER" or (edge.tail_type == "person" and rel.head.split()[-1]
+                                                           in en_names.PERSONAL_ROLES)):
+                # "What is Tomasz Nowak the manager of?" -> Luka Kovač: a person's manager is asked "whose"
+                return _q("whose", rel.head, _role_be(edge, rel), head), "tail.role-whose"
             # what one is the head coach / a member / the chief executive of is an organisation,
             # a team or a band, never a person or a place: "what" reads right whichever it is
-            return _q("what", "is", head, _role_article(edge, rel), rel.head, rel.rest_text), "tail.role"
+            return _q("what", _role_be(edge, rel), head, _role_article(edge, rel), rel.head, rel.rest_text), "tail.role"
         return _q("who" if kind == "PER" else "what", "is the", rel.head, "of", head), "tail.attribute"
 
     def ask_head(self, edge: Edge, tail: str, kind: str, plural: bool = False) -> tuple[str, str]:
         """Question whose answer is the edge's head; ``tail`` is how the tail is named."""
         rel = _relation(edge)
         plural = plural or (kind == "ORG" and _plural_name(edge.head_label) and " and " in edge.head_label)
-        who = _wh(kind, edge.head_label, plural)
+        who = _wh(kind, edge.head_label, plural, rel.head if rel.kind == "verb" else None, subject=True)
         if kind == "DATE":
             raise NoTemplate(f"a date as the subject of {edge.relation!r}")
         modality = _modality(edge)
@@ -700,7 +715,7 @@ class EnglishTemplates:
             if plural:
                 raise NoTemplate(f"no plural template for role relation {edge.relation!r}")
             subject = "what" if kind in ("LOC", "MISC", "NUM") else who
-            return _q(subject, "is", _role_article(edge, rel), rel.head, rel.rest_text, tail), "head.role"
+            return _q(subject, _role_be(edge, rel), _role_article(edge, rel), rel.head, rel.rest_text, tail), "head.role"
         if plural:
             raise NoTemplate(f"no plural template for attribute relation {edge.relation!r}")
         return _q(who, "has", tail, "as its", rel.head), "head.attribute"
@@ -761,10 +776,11 @@ class EnglishTemplates:
             # "the organization that Marcus Feld is the chief executive of" reads as a template: say it as
             # "the organization whose chief executive is Marcus Feld" / "... where Annika Sommer is a lodging analyst"
             article = _role_article(edge, rel)
+            be = _role_be(edge, rel)
             if rel.rest == ("of",) and article == "the":
-                return f"{cls} whose {rel.head} is {head}"
+                return f"{cls} whose {rel.head} {be} {head}"
             if rel.rest == ("at",):
-                return f"{cls} where {head} is {article} {rel.head}"
+                return f"{cls} where {head} {be} {article} {rel.head}"
             raise NoTemplate(f"no natural description of the object of role {edge.relation!r}")
         return f"{cls} that is the {rel.head} of {head}"
 
@@ -782,7 +798,7 @@ class EnglishTemplates:
             if rel.kind == "passive":
                 return " ".join(p for p in (_be_tense(edge, rel), rel.head, rel.rest_text, tail) if p)
             if rel.kind == "role":
-                return f"is {_role_article(edge, rel)} {rel.head} {rel.rest_text} {tail}"
+                return f"{_role_be(edge, rel)} {_role_article(edge, rel)} {rel.head} {rel.rest_text} {tail}"
             return f"has {tail} as its {rel.head}"
         head = edge.head_label
         if rel.kind == "verb" and not rel.trailing_preposition:
@@ -806,8 +822,17 @@ class EnglishTemplates:
         "What is the name of the organization that Tidewave Robotics tested its machines at and
         that employs 900 people?"."""
         label = next((e.head_label if e.head == shared else e.tail_label) for e in edges)
+        verb = None
+        for e in edges:  # "Who beat Kellsbridge and scored three tries ...?": a team, said by what it did
+            try:
+                r = _relation(e)
+            except NoTemplate:
+                continue
+            if r.kind == "verb" and e.head == shared and r.head in en_names.BODY_VERBS \
+                    and verb not in en_names.OPPONENT_VERBS:
+                verb = r.head  # an opponent's verb decides: "Who beat X and scored three tries?"
         try:
-            return self.conditional(shared_kind, [self.subject_predicate(e, shared) for e in edges], label)
+            return self.conditional(shared_kind, [self.subject_predicate(e, shared) for e in edges], label, verb)
         except NoTemplate as direct:
             if shared_kind == "DATE":
                 raise
@@ -822,10 +847,11 @@ class EnglishTemplates:
                 raise direct from None
             return _q("what is the name of", first, "and", second[len(cls) + 1:]), "conditional.described"
 
-    def conditional(self, shared_kind: str, predicates: list[str], label: str | None = None) -> tuple[str, str]:
+    def conditional(self, shared_kind: str, predicates: list[str], label: str | None = None,
+                    verb: str | None = None) -> tuple[str, str]:
         if shared_kind == "DATE":
             raise NoTemplate("a date as the subject of a conditional question")
-        return _q(_wh(shared_kind, label), " and ".join(predicates)), "conditional"
+        return _q(_wh(shared_kind, label, verb=verb, subject=True), " and ".join(predicates)), "conditional"
 
     def comparison(self, edge: Edge, kind: str, first: str, second: str) -> tuple[str, str]:
         rel = _relation(edge)
@@ -1036,12 +1062,23 @@ def en_name_article(label: str, sentences: list[str]) -> str:
     if not label[:1].isupper() and not (label.split()[0].lower() in _EN_TIME_OPENERS and " of " in label) \
             and not (label.split()[0].isdigit() and len(label.split()) > 1):  # "the 2027 race"
         return label
-    pattern = re.compile(rf"(?:^|(?<=\W))(\w+\s+)?{re.escape(label)}(?!\w)")
+    # a mention that opens its sentence says nothing (a headline drops its articles: "Lyric Quay Theatre to
+    # reopen"); "the" may stand before modifiers ("at the new National Indoor Arena", "the restored ...")
+    pattern = re.compile(rf"(?:^|(?<=\W)){re.escape(label)}(?!\w)")
+    modifiers = _en_adjectives()
     seen = 0
     for sentence in sentences:
         for match in pattern.finditer(sentence):
-            before = (match.group(1) or "").strip().lower()
-            if before != "the":
+            before = sentence[:match.start()].split()
+            if not before:
+                continue
+            if before[-1].endswith(("'s", "’s")):
+                continue  # "Swansea's Lyric Quay Theatre": the possessive stands for the article
+            while len(before) > 1 and before[-1].lower() != "the" and (
+                    before[-1].lower() in modifiers or before[-1].lower() in ("new", "old", "restored", "former")
+                    or re.fullmatch(r"[£$€]?\d[\d.,]*(?:m|bn|million|billion)?", before[-1].lower())):
+                before = before[:-1]
+            if before[-1].lower() != "the":
                 return label
             seen += 1
     return f"the {label}" if seen else label
@@ -1064,6 +1101,18 @@ _EN_TIME_PHRASE = re.compile(
     r"quarter(?: of (?:1[89]|20)\d\d)?)(?=[ ,?])",
     re.IGNORECASE,
 )
+
+
+def _role_be(edge: Edge, rel: EnRelation) -> str:
+    """ "was" when the sentences say the post is held no more ("the former treasurer", "an ex-chair of",
+    "had been treasurer of", "a one-time manager"), else "is": a former role asked in the present
+    tense states a falsehood."""
+    role = re.escape(rel.head.split()[-1])
+    ended = re.compile(
+        rf"\b(?:former|ex-|one-time|erstwhile|outgoing|then|previous|late)\s*(?:[\w-]+\s+){{0,2}}{role}\b"
+        rf"|\b(?:had\s+been|was\s+once|used\s+to\s+be|stepped\s+down\s+as|resigned\s+as)\s+"
+        rf"(?:(?:the|a|an|its|club)\s+)*(?:[\w-]+\s+)?{role}\b", re.IGNORECASE)
+    return "was" if any(ended.search(sentence) for sentence in edge.sentences) else "is"
 
 
 def en_time_once(question: str) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from tasks.dragon.subgraphs import parse_quantity
+from tasks.dragon.questions_en_names import odd_label
 
 #: question openings that ask for an amount or a date: the answer may be a bare figure
 _VALUE_QUESTION = re.compile(r"^(?:how (?:many|much|large|big|long|far|old)|what percentage|when|since when)\b",
@@ -144,6 +145,9 @@ def en_truncated_names(subgraph) -> str | None:
     said = [s for e in subgraph.edges for s in e.sentences]
     for edge in subgraph.edges:
         for node, label, typ in ((edge.head, edge.head_label, edge.head_type), (edge.tail, edge.tail_label, edge.tail_type)):
+            odd = odd_label(label)
+            if odd:
+                return f"skipped: {odd}"
             if node not in hidden and truncated_name(label, said, person=typ == "person"):
                 return (f"skipped: {label!r} is written in the text only as part of a longer name: "
                         "the question would name something else")

@@ -16,6 +16,8 @@ from tasks.dragon.questions_en import (
     EnglishTemplates, en_amount, en_incomplete, en_name_article, en_skip_reason, en_time_once, refine_kinds_en,
 )
 from tasks.dragon.questions_en_answers import answer_not_a_thing, en_truncated_names, sentence_case
+from tasks.dragon import questions_en_names as en_names
+from tasks.dragon.questions_en import _en_lexicon
 from tasks.dragon.questions_ru import RussianTemplates
 from tasks.dragon.questions_ru_checks import refine_products_ru, ru_measure_without_number, ru_skip_reason
 from tasks.dragon.questions_keypoints import _item
@@ -68,6 +70,11 @@ def _with_articles(subgraph: Subgraph) -> Subgraph:
         return subgraph
     said = [s for e in subgraph.edges for s in e.sentences]  # "the European Research Council" as written
     def named(label: str, entity_type: str | None) -> str:
+        # the name as the text writes it in full: "Carys Bevan" for "Bevan", "the Heart of Wales line" for
+        # "Heart of Wales", "Iestyn Carew" for "Scrum-half Iestyn Carew" (questions_en_names)
+        label = en_names.full_name(en_names.with_class_noun(label, said), said)
+        if entity_type == "person":
+            label = en_names.drop_opening_noun(label, said, _en_lexicon()[1])
         return en_name_article(_en_definite(sentence_case(label, said), entity_type, said), said)
 
     edges = [e.model_copy(update={"head_label": named(e.head_label, e.head_type),
@@ -159,7 +166,9 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig) -> Questi
             draft = _draft(subgraph, templates, kinds)
             if subgraph.lang == "en":
                 draft.question = en_time_once(draft.question)
-                unfit = answer_not_a_thing(draft.question, draft.answers)
+                unfit = answer_not_a_thing(draft.question, draft.answers) or next(
+                    (reason for e in subgraph.edges for label in (e.head_label, e.tail_label)
+                     for reason in [en_names.dropped_scope(label, e.sentences, draft.question)] if reason), None)
                 if unfit:
                     failures.append(Failure(stage=STAGE, key=subgraph.subgraph_id, reason=unfit))
                     continue

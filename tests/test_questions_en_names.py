@@ -1,0 +1,173 @@
+"""English question rules of the fourth round (questions_en_names, role tense, name articles), each
+tested on examples written for the class of cases, not on the judged site4 sentences."""
+from __future__ import annotations
+
+import pytest
+
+from tasks.dragon.questions_en import en_name_article
+from tasks.dragon.questions_en_names import full_name, odd_label, org_wh, with_class_noun, drop_opening_noun
+from tests.test_questions_en_context import ask, fact, question
+
+
+# --- 1. the question word for a tagger's organisation: by the evidence of the name -------------------
+
+@pytest.mark.parametrize("label, verb, subject, expected", [
+    ("Harrowgate Borough Council", "approve", True, "which organization"),  # an organisation's head
+    ("Pellam Freight Ltd", None, False, "which organization"),
+    ("Dunmore RFC", "sign", True, "which club"),  # a sports club's suffix
+    ("Ashby Rovers", None, False, "which club"),
+    ("Kelvin Castle", "move", False, "which castle"),  # a named thing's class noun
+    ("the Corran Arcade", None, False, "which arcade"),
+    ("the Tarn Valley Lines", "take over", False, "what"),  # a plural network the text writes with "the"
+    ("Baltic Freight Lines", None, False, "which organization"),  # a shipping company, written bare
+    ("Harlow Hawks", "beat", True, "who"),  # a team known by what it did to an opponent
+    ("Harlow Hawks", "beat", False, "who"),
+    ("Solent Analytics", "hire", True, "which organization"),  # nothing against an organisation: as before
+])
+def test_the_question_word_of_an_organisation_follows_its_name(label, verb, subject, expected):
+    assert org_wh(label, verb, subject) == expected
+
+
+def test_a_castle_the_tagger_called_an_organisation_is_asked_as_a_castle():
+    item = ask([fact("Brackmoor Wind", "build the turbines near", "Dunholm Castle",
+                     "Brackmoor Wind will build the turbines near Dunholm Castle, a 14th-century ruin.", "org", "org")],
+               "Dunholm Castle")
+    assert question(item) is None or "organization" not in question(item), item
+
+
+def test_a_team_that_beat_a_town_is_asked_who():
+    item = ask([fact("Harlow Hawks", "beat", "Greystone", "Harlow Hawks beat Greystone 31-12 on Saturday.",
+                     "org", "place")], "Greystone")
+    assert question(item) == "Who did Harlow Hawks beat?"
+    item = ask([fact("Harlow Hawks", "beat", "Greystone", "Harlow Hawks beat Greystone 31-12 on Saturday.",
+                     "org", "place")], "Harlow Hawks")
+    assert question(item) == "Who beat Greystone?"
+
+
+# --- 2. the definite article a name is written with ------------------------------------------------
+
+@pytest.mark.parametrize("label, sentences, expected", [
+    # "the" before modifiers still belongs to the name
+    ("Riverside Velodrome", ["The race will be held at the new Riverside Velodrome in May."], "the Riverside Velodrome"),
+    ("Kingsway Playhouse", ["The cast rehearsed at the restored Kingsway Playhouse."], "the Kingsway Playhouse"),
+    # a headline at the sentence's start drops its article and is no evidence either way
+    ("Kingsway Playhouse", ["Kingsway Playhouse to reopen in May", "Tickets for the Kingsway Playhouse go on sale."],
+     "the Kingsway Playhouse"),
+    # a name written bare stays bare
+    ("Harbour Logistics", ["The deal was signed by Harbour Logistics on Monday."], "Harbour Logistics"),
+    ("Harbour Logistics", ["Harbour Logistics said it would appeal."], "Harbour Logistics"),
+])
+def test_a_name_keeps_the_article_the_text_gives_it(label, sentences, expected):
+    assert en_name_article(label, sentences) == expected
+
+
+@pytest.mark.parametrize("label, sentences, expected", [
+    ("Cambrian Coast", ["Buses will replace trains on the Cambrian Coast line until May."], "Cambrian Coast line"),
+    ("Tamar", ["Flood warnings were issued along the Tamar estuary."], "Tamar estuary"),
+    # one bare mention: the name stands alone
+    ("Cambrian Coast", ["Buses will replace trains on the Cambrian Coast line.", "Walkers love the Cambrian Coast."],
+     "Cambrian Coast"),
+])
+def test_a_name_written_with_its_class_noun_keeps_it(label, sentences, expected):
+    assert with_class_noun(label, sentences) == expected
+
+
+def test_a_line_named_without_its_noun_is_asked_with_it():
+    item = ask([fact("Northway Rail", "replace trains on", "Cambrian Coast",
+                     "Northway Rail replaced trains on the Cambrian Coast line with buses.", "org", "place")],
+               "Cambrian Coast")
+    assert item.answers == ["the Cambrian Coast line"] if hasattr(item, "answers") else True, item
+
+
+# --- 3. datelines, number words and sentence-initial nouns are no names ------------------------------
+
+@pytest.mark.parametrize("label, odd", [
+    ("LEEDS MAGISTRATES COURT", True),
+    ("SWANSEA", True),
+    ("NATO", False),  # an acronym
+    ("Eleven", True),  # "Eleven of the 14 stores ..."
+    ("Twelve Oaks Farm", False),
+    ("Leeds", False),
+])
+def test_a_dateline_or_a_number_word_is_no_name(label, odd):
+    assert (odd_label(label) is not None) is odd
+
+
+def test_a_dateline_is_never_asked_about():
+    item = ask([fact("LEEDS CROWN COURT", "steal", "£80,000",
+                     "LEEDS CROWN COURT — A bookkeeper stole £80,000 from a bowls club, a court heard.", "org", "money")],
+               "£80,000")
+    assert question(item) is None
+    assert "capitals" in item.reason
+
+
+def test_a_role_noun_opening_the_sentence_is_no_part_of_a_name():
+    nouns = {"winger", "fly", "half", "scrum"}
+    assert drop_opening_noun("Fly-half Owain Price", ["Fly-half Owain Price kicked four penalties."], nouns) == \
+        "Owain Price"
+    assert drop_opening_noun("Owain Price", ["Owain Price kicked four penalties."], nouns) == "Owain Price"
+    # mid-sentence the capital is the name's own
+    assert drop_opening_noun("Winger Hall Trust", ["He joined Winger Hall Trust."], nouns) == "Winger Hall Trust"
+
+
+# --- 4. a short form is said as the full name its sentence writes ----------------------------------
+
+@pytest.mark.parametrize("label, sentences, expected", [
+    ("Pant RFC", ["He had been secretary of Dolwen Pant RFC for ten years."], "Dolwen Pant RFC"),
+    ("the Hawks", ["Harlow Hawks won again; the Hawks are top of the league."], "Harlow Hawks"),
+    ("Hughes", ["Megan Hughes, the firm's finance director, said ..."], "Megan Hughes"),
+    # a title before the name is no part of it
+    ("Marcus Feld", ["Brightwater Toys Chief Executive Marcus Feld said the decision was hard."], "Marcus Feld"),
+    # a possessive or an opener is no part of it
+    ("Kingsway Playhouse", ["Swansea's Kingsway Playhouse will reopen."], "Kingsway Playhouse"),
+    ("Hughes", ["After Hughes left, the board met."], "Hughes"),
+])
+def test_a_short_form_becomes_the_full_name(label, sentences, expected):
+    assert full_name(label, sentences) == expected
+
+
+# --- 6. a role held no more is asked in the past ---------------------------------------------------
+
+def test_a_former_role_is_asked_in_the_past():
+    item = ask([fact("Dafydd Rees", "treasurer of", "Dolwen RFC",
+                     "Dafydd Rees, the former treasurer of Dolwen RFC, was jailed on Monday.", "person", "org")],
+               "Dolwen RFC")
+    assert question(item) == "What was Dafydd Rees the treasurer of?"
+    item = ask([fact("Dafydd Rees", "treasurer of", "Dolwen RFC",
+                     "Dafydd Rees, the treasurer of Dolwen RFC, said the accounts were sound.", "person", "org")],
+               "Dolwen RFC")
+    assert question(item) == "What is Dafydd Rees the treasurer of?"
+
+
+def test_a_persons_manager_is_asked_whose():
+    item = ask([fact("Ben Carter", "manager of", "Sami Okoro",
+                     "Ben Carter, the manager of Sami Okoro, confirmed the bout was off.", "person", "person")],
+               "Sami Okoro")
+    assert question(item) == "Whose manager is Ben Carter?"
+
+
+# --- 5. an amount keeps its rate or its period, or is not asked ------------------------------------
+
+def test_a_rate_is_not_asked_as_a_total():
+    item = ask([fact("Brackmoor Wind", "pay", "£2,500", "Brackmoor Wind will pay £2,500 per turbine a year to the "
+                     "village fund.", "org", "money", "planned")], "£2,500")
+    assert question(item) is None
+    assert "rate" in item.reason
+
+
+def test_a_count_without_its_season_is_not_asked():
+    item = ask([fact("Owain Price", "score", "22 tries", "Owain Price scored 22 tries last season for Dolwen.",
+                     "person", "quantity")], "22 tries")
+    assert question(item) is None
+    assert "last season" in item.reason
+    item = ask([fact("Owain Price", "score", "22 tries", "Owain Price has scored 22 tries for Dolwen.",
+                     "person", "quantity")], "22 tries")
+    assert question(item) is not None, item
+
+
+def test_a_team_in_a_conditional_is_asked_who():
+    edges = [fact("Harlow Hawks", "beat", "Greystone", "Harlow Hawks beat Greystone 31-12 on Saturday.", "org", "place", n=1),
+             fact("Harlow Hawks", "score", "four tries", "Harlow Hawks scored four tries in the second half.",
+                  "org", "quantity", n=2)]
+    item = ask(edges, "Harlow Hawks", "conditional")
+    assert question(item) is None or question(item).startswith("Who beat Greystone"), item
