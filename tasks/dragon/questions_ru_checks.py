@@ -195,3 +195,80 @@ def refine_products_ru(kinds: dict, subgraphs: list[Subgraph]) -> dict:
                 if any(product.search(s) for s in edge.sentences):
                     kinds[("ru", node)] = "MISC"
     return kinds
+
+
+#: common nouns that name what an entity is («театр «Волжская сцена»», «Октябрьский районный суд»,
+#: «директор театра»): the class noun a question names it by instead of «организация», «место», «объект»
+RU_CLASS_NOUNS = frozenset("""
+театр суд фестиваль спектакль постановка пьеса фильм концерт хор ансамбль оркестр труппа конкурс выставка премия
+турнир чемпионат матч клуб команда компания завод фабрика комбинат банк университет институт академия школа
+колледж лицей гимназия больница поликлиника госпиталь онкоцентр музей филармония библиотека магазин гипермаркет
+супермаркет ресторан кафе отель гостиница здание центр распредцентр город село посёлок деревня район область край
+республика стадион арена аэропорт вокзал порт терминал предприятие холдинг министерство минкульт администрация
+мэрия правительство департамент комитет фонд агентство служба улица шоссе проспект мост парк сквер площадь сеть
+фирма корпорация концерн лига федерация партия газета журнал телеканал издательство электростанция станция
+лаборатория кафедра факультет больница церковь собор храм памятник дворец кинотеатр цирк зоопарк прокуратура
+""".split())
+
+
+def _class_lemma(word: str) -> str | None:
+    """The lemma of a lowercase class noun, or None: «театра» → «театр»."""
+    if not word[:1].islower():
+        return None
+    for parse in nlp.morph_vocab().parse(word.lower())[:3]:
+        lemma = parse.normal_form.replace("ё", "е")
+        if parse.tag.POS == "NOUN" and lemma in RU_CLASS_NOUNS:
+            return lemma
+    return None
+
+
+def ru_label_class(label: str) -> str | None:
+    """The class noun a label holds as its own head: «Октябрьский районный суд» → «суд», «Областная
+    филармония» → «филармония» (a quoted part is a name, not a class: «компания «Волгахим»» is not asked here)."""
+    if "«" in label:
+        label = label[: label.index("«")]
+    for word in _RU_WORD.findall(label):
+        lemma = _class_lemma(word)
+        if lemma is not None:
+            parses = nlp.morph_vocab().parse(word.lower())
+            if any(p.tag.POS == "NOUN" and "nomn" in p.tag for p in parses[:3]):
+                return lemma
+    return None
+
+
+def ru_class_in_sentences(label: str, sentences: list[str]) -> str | None:
+    """The class noun its sentences put the name in apposition to: «Театр «Волжская сцена»» →
+    «театр», «фестиваля «Зимние вечера»» → «фестиваль», «новую постановку «Вьюга»» → «постановка». The
+    name may be declined there (««Вьюгу»»): its words are compared by lemma; the most frequent noun wins."""
+    name = label.strip("«»")
+    name_words = [nlp.lemma_ru(w.lower()) for w in _RU_WORD.findall(name)]
+    if not name_words:
+        return None
+    counts: dict[str, int] = {}
+    for sentence in sentences:
+        for match in re.finditer(r"([А-Яа-яЁё]+)\s+«([^»]+)»", sentence):
+            quoted = [nlp.lemma_ru(w.lower()) for w in _RU_WORD.findall(match.group(2))]
+            if quoted != name_words:
+                continue
+            lemma = _class_lemma(match.group(1)) or _class_lemma(match.group(1).lower())
+            if lemma is not None:
+                counts[lemma] = counts.get(lemma, 0) + 1
+    return max(counts, key=counts.get) if counts else None
+
+
+def ru_class_nouns(subgraphs: list[Subgraph]) -> dict[str, str]:
+    """node → the class noun its label or the sentences of any of its edges give it (see above)."""
+    said: dict[str, list[str]] = {}
+    labels: dict[str, str] = {}
+    for subgraph in subgraphs:
+        for edge in subgraph.edges:
+            for node, label in ((edge.head, edge.head_label), (edge.tail, edge.tail_label)):
+                labels.setdefault(node, label)
+                said.setdefault(node, [])
+                said[node].extend(s for s in edge.sentences if s not in said[node])
+    classes = {}
+    for node, label in labels.items():
+        found = ru_label_class(label) or ru_class_in_sentences(label, said[node])
+        if found is not None:
+            classes[node] = found
+    return classes
