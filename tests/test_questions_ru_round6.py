@@ -60,3 +60,72 @@ def test_a_place_without_a_class_noun_is_not_called_a_place():
     e = edge("Каменка", "находиться", "Тольятти", "Каменка находится под Тольятти.", "place", "place")
     text, reason = asked(e, "head")
     assert text is None and "no class noun" in reason
+
+
+# ---------------------------------------------------------------- 2. a verb or noun keeps its complement
+
+from tasks.dragon.questions_ru_checks import (  # noqa: E402
+    ru_answer_not_as_said, ru_dropped_genitive, ru_dropped_infinitive, ru_dropped_object, ru_list_cut,
+)
+
+
+def test_a_verb_of_obliging_keeps_its_infinitive():
+    s = ["Арбитраж обязал подрядчика вернуть аванс."]
+    assert ru_dropped_infinitive("обязать", s)
+    assert ru_dropped_infinitive("попросить", ["Мэр попросил жителей не выходить из дома."])
+    assert not ru_dropped_infinitive("попросить", ["Мэр попросил жителей о терпении."])
+    e = edge("Арбитраж", "обязать", "Стройинвест", "Арбитраж обязал «Стройинвест» вернуть аванс.", "org", "org")
+    text, reason = asked(e, "tail")
+    assert text is None and "infinitive" in reason
+
+
+def test_a_noun_that_needs_its_genitive_keeps_it():
+    assert ru_dropped_genitive("цех по переработке", ["Комбинат открыл цех по переработке молока."])
+    assert ru_dropped_genitive("ремонт 3 километров", ["Начался ремонт 3 километров разбитых дорог."])
+    assert not ru_dropped_genitive("цех по переработке молока", ["Комбинат открыл цех по переработке молока."])
+    assert not ru_dropped_genitive("ремонт", ["Начался ремонт в Кировском районе."])
+
+
+def test_a_verb_keeps_the_object_its_sentence_gives_before_the_preposition():
+    assert ru_dropped_object("показать в", "Казань", ["Оркестр показал две программы в Казани."])
+    assert ru_dropped_object("поступить в", "5 марта", ["Билеты поступят в продажу 5 марта."]) is False  # «в» is next
+    assert not ru_dropped_object("выступить в", "Казань", ["Оркестр выступил в Казани."])
+
+
+# ---------------------------------------------------------------- 5. the gold answer is said as the text says it
+
+def test_an_answer_with_a_word_dropped_or_reordered_is_not_asked():
+    s = ["Мэрия одобрила проект новой развязки на Южном шоссе."]
+    assert ru_answer_not_as_said("проект новой развязки на шоссе", s)
+    assert not ru_answer_not_as_said("проект новой развязки на Южном шоссе", s)
+    assert ru_answer_not_as_said("сталь в основном", ["Завод выпускал в основном сталь и прокат."])
+    assert ru_answer_not_as_said("гостевой матч Динамо", ["Он сыграет в гостевом матче с «Динамо»."])
+    assert not ru_answer_not_as_said("гостевой матч", ["Он сыграет в гостевом матче с «Динамо»."])  # declined, whole
+
+
+def test_an_answer_that_is_one_member_of_a_list_is_not_asked():
+    assert ru_list_cut("сталь", ["Завод выпускал сталь и прокат."])
+    assert not ru_list_cut("сталь", ["Завод выпускал сталь и продавал её за рубеж."])
+
+
+# ---------------------------------------------------------------- 3/4. a name's case, an end date, a pronoun partner
+
+def test_a_name_left_in_the_instrumental_is_not_asked():
+    e = edge("Ян Корхонен", "дебютировать в", "Омск", "Он может дебютировать в Омске.", "person", "place")
+    e = e.model_copy(update={"head_label": "Яном Корхоненом"})
+    text, reason = asked(e, "tail")
+    assert text is None and "nominative" in reason
+
+
+def test_an_end_date_is_not_asked_as_when():
+    e = edge("Ротор", "продлить договор аренды", "2030 год", "«Ротор» продлил договор аренды до 2030 года.",
+             "org", "date")
+    text, reason = asked(e, "tail")
+    assert text is None and "«до»" in reason
+
+
+def test_a_pact_with_a_pronoun_partner_is_not_given_another_partner():
+    e = edge("Ротор", "продлить контракт с", "Премьер-лига",
+             "Им интересовались клубы Премьер-лиги, но «Ротор» продлил с ним контракт.", "org", "org")
+    text, reason = asked(e, "tail")
+    assert text is None and "pronoun" in reason
