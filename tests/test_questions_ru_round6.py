@@ -129,3 +129,12 @@ def test_a_pact_with_a_pronoun_partner_is_not_given_another_partner():
              "Им интересовались клубы Премьер-лиги, но «Ротор» продлил с ним контракт.", "org", "org")
     text, reason = asked(e, "tail")
     assert text is None and "pronoun" in reason
+
+
+def test_a_future_no_one_is_said_to_plan_is_what_will_happen():
+    """«суд рассмотрит дело в феврале» is no plan of the court: «Когда рассмотрит дело ...», not «планирует рассмотреть»."""
+    e = edge("Кировский районный суд", "рассмотреть дело", "март", "Кировский районный суд рассмотрит дело в марте.",
+             "org", "date", "planned")
+    assert question(e, "tail") == "Когда рассмотрит дело Кировский районный суд?"
+    e = e.model_copy(update={"sentences": ["Кировский районный суд планирует рассмотреть дело в марте."]})
+    assert question(e, "tail") == "Когда планирует рассмотреть дело Кировский районный суд?"

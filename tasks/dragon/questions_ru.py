@@ -63,6 +63,11 @@ def _ru_verb(edge: Edge, rel: "RuRelation", gender: str) -> str:
         # "Гуляев сохранит свой пост", "22-летний форвард заменит Доронина": what will happen
         # to a person, not what the person plans (a company's future is its announced plan)
         return _ru_with_rate_adverb(edge, rel, _ru_future(rel.head, gender))
+    if modality == "planned" and not _ru_says_plan(edge):
+        # «суд рассмотрит дело в феврале», «закрывать фестиваль будет хор»: a future no one is said to plan
+        # is said as what will happen («Когда рассмотрит дело суд?»), not «планирует рассмотреть», which
+        # reads «планируют закрывать» as a plan to shut something down
+        return _ru_with_rate_adverb(edge, rel, _ru_future(rel.head, gender))
     if modality == "planned" and _ru_reported(edge) and not _ru_says_plan(edge):
         # "Ахмедов заявил, что терминал уступит только «Северному порту»", "по данным «Вестника»,
         # верфи будут выплачивать": someone's forecast, not the subject's own plan
