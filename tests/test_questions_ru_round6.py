@@ -84,6 +84,7 @@ def test_a_noun_that_needs_its_genitive_keeps_it():
     assert ru_dropped_genitive("ремонт 3 километров", ["Начался ремонт 3 километров разбитых дорог."])
     assert not ru_dropped_genitive("цех по переработке молока", ["Комбинат открыл цех по переработке молока."])
     assert not ru_dropped_genitive("ремонт", ["Начался ремонт в Кировском районе."])
+    assert ru_dropped_genitive("открыть цех по переработке в", ["Комбинат открыл цех по переработке молока в Твери."])
 
 
 def test_a_verb_keeps_the_object_its_sentence_gives_before_the_preposition():

@@ -335,6 +335,8 @@ def ru_dropped_genitive(text: str, sentences: list[str]) -> bool:
     """Does ``text`` (a label or a relation) end in a noun that needs its genitive («линию по производству»,
     «замена 14 километров») while its sentence goes on with that genitive («полипропилена», «тепловых сетей»)?"""
     words = _RU_TOKEN.findall(text)
+    if len(words) > 1 and words[-1].lower() in ("в", "во", "на", "с", "со", "к", "по", "из", "для", "до", "от", "под"):
+        words = words[:-1]  # a relation's own preposition: «запустить новую линию по производству на»
     if not words or not words[-1][:1].islower():
         return False
     last = nlp.lemma_ru(words[-1].lower()).replace("ё", "е")
