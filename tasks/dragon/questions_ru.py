@@ -63,6 +63,11 @@ def _ru_verb(edge: Edge, rel: "RuRelation", gender: str) -> str:
         # "Гуляев сохранит свой пост", "22-летний форвард заменит Доронина": what will happen
         # to a person, not what the person plans (a company's future is its announced plan)
         return _ru_with_rate_adverb(edge, rel, _ru_future(rel.head, gender))
+    if modality == "planned" and not _ru_says_plan(edge):
+        # «суд рассмотрит дело в феврале», «закрывать фестиваль будет хор»: a future no one is said to plan
+        # is said as what will happen («Когда рассмотрит дело суд?»), not «планирует рассмотреть», which
+        # reads «планируют закрывать» as a plan to shut something down
+        return _ru_with_rate_adverb(edge, rel, _ru_future(rel.head, gender))
     if modality == "planned" and _ru_reported(edge) and not _ru_says_plan(edge):
         # "Ахмедов заявил, что терминал уступит только «Северному порту»", "по данным «Вестника»,
         # верфи будут выплачивать": someone's forecast, not the subject's own plan
@@ -630,8 +635,45 @@ def _ru_quantity_unit(label: str) -> str | None:
     return " ".join([form.word if form else words[0], *words[1:]])
 
 
+def _ru_class_triple(noun: str) -> tuple[str, str, str]:
+    """(singular, plural, gender) of a class noun: «театр» → ("театр", "театры", "masc")."""
+    from pymorphy2.analyzer import Parse
+
+    parse = next((p for p in nlp.morph_vocab().parse(noun) if p.tag.POS == "NOUN" and "nomn" in p.tag), None)
+    if parse is None:
+        raise NoTemplate(f"{noun!r} is not a noun")
+    plural = Parse.inflect(parse, {"nomn", "plur"})
+    return noun, plural.word if plural is not None else noun, str(parse.tag.gender or "masc")
+
+
+#: class nouns «организация» says well enough: a company is an organisation, a theatre or a court is not one a
+#: reader calls so
+_RU_ORG_NOUNS = frozenset({
+    "компания", "фирма", "предприятие", "холдинг", "концерн", "корпорация", "организация", "банк", "фонд",
+    "агентство", "группа", "сеть", "завод", "фабрика", "комбинат", "порт", "терминал",
+})
+#: the class words that, said of a named thing, are wrong more often than right: a theatre is no «место»
+_RU_VAGUE_CLASS = {"LOC"}
+
+
 class RussianTemplates:
     lang = "ru"
+
+    def __init__(self, classes: dict[str, str] | None = None):
+        #: node → the class noun the text gives it («театр», «суд», «фестиваль»; questions_ru_checks.ru_class_nouns)
+        self.classes = classes or {}
+
+    def _class(self, node: str | None, kind: str) -> tuple[str, str, str]:
+        """(singular, plural, gender) naming ``node``: the class noun its text gives it («какой театр»,
+        «суд, который ...»), else the kind's placeholder — «организация» for an organisation; a place or
+        a thing with no class noun of its own has none a reader would say («какое место» of a theatre,
+        «объект» of a festival), so the question is not asked."""
+        noun = self.classes.get(node) if node is not None else None
+        if noun is not None and kind not in ("PER", "DATE", "NUM") and not (kind == "ORG" and noun in _RU_ORG_NOUNS):
+            return _ru_class_triple(noun)
+        if kind in _RU_VAGUE_CLASS or kind in ("MISC", "NUM"):
+            raise NoTemplate(f"no class noun names this {kind} (the text gives none)")
+        return _RU_CLASS[kind]
 
     def statement(self, edge: Edge) -> str:
         try:
@@ -664,25 +706,26 @@ class RussianTemplates:
             return " ".join(p for p in (verb, rel.middle, obj) if p)
         return " ".join(p for p in (verb, obj, rel.middle) if p)  # "продала 2139 автомобилей в октябре"
 
-    def _wh_subject(self, kind: str, plural: bool) -> tuple[str, str]:
+    def _wh_subject(self, kind: str, plural: bool, node: str | None = None) -> tuple[str, str]:
         """(question word(s) in the nominative, verb agreement) for an asked subject."""
         if kind == "PER":
             return "кто", "masc"
         if kind in ("MISC", "NUM"):
             return "что", "neut"
-        singular, plural_noun, gender = _RU_CLASS[kind]
+        singular, plural_noun, gender = self._class(node, kind)
         if plural:
             return f"какие {plural_noun}", "plur"
         return f"{_RU_WHICH[gender]} {singular}", gender
 
-    def _wh_object(self, kind: str, case: str, plural: bool, animate: bool = False) -> str:
+    def _wh_object(self, kind: str, case: str, plural: bool, animate: bool = False, node: str | None = None,
+                   noun_needed: bool = False) -> str:
         if kind == "DATE":
             raise NoTemplate("a date as an object: asked with когда")
         if kind == "PER" or (kind == "MISC" and animate):
             return _RU_WHO[case]  # "поблагодарил подрядчика": кого, not что
-        if kind in ("MISC", "NUM"):
+        if kind == "NUM" or (kind == "MISC" and not noun_needed):
             return _RU_WHAT[case]
-        singular, plural_noun, gender = _RU_CLASS[kind]
+        singular, plural_noun, gender = self._class(node, kind)
         phrase = f"какие {plural_noun}" if plural else f"{_RU_WHICH[gender]} {singular}"
         return nlp.inflect_ru(phrase, case)
 
@@ -700,10 +743,20 @@ class RussianTemplates:
             if kind == "DATE":
                 raise NoTemplate(f"no когда template for role {edge.relation!r}")
             if kind == "PER":
-                return _q(nlp.inflect_ru(rel.head, "ablt"), "кого является", head), "tail.role"
-            if kind in ("LOC", "MISC", "NUM"):
-                _ru_plain_role(rel, "a «чего» role question")  # «Главой города какой организации» is still said
-            which = "чего" if kind in ("LOC", "MISC", "NUM") else self._wh_object(kind, "gent", plural)
+                # «Чьим адвокатом является Марк Ильин?», never «Адвокатом кого является»
+                return _q(_ru_whose(rel.head), nlp.inflect_ru(rel.head, "ablt"), "является", head), "tail.role"
+            # «Главным режиссёром какого театра является ...?» by the class noun the text gives
+            # (also as the role's own genitive: «директор театра Людмила Гаранина»); «чего» is no
+            # question word a reader says, and a place or thing with no class noun is not asked
+            node = edge.tail if edge.tail in self.classes else None
+            if node is None and (found := _ru_role_class(rel, edge)) is not None:
+                self.classes = {**self.classes, edge.tail: found}
+                node = edge.tail
+            if node is None and kind != "ORG":
+                raise NoTemplate(f"a role of a {kind} the text gives no class noun for: «{rel.head} чего»")
+            if node is not None:
+                _ru_plain_role(rel, "a role question about a class noun")  # «Главой города какого театра»
+            which = self._wh_object(kind, "gent", plural, node=node or edge.tail, noun_needed=True)
             return _q(nlp.inflect_ru(rel.head, "ablt"), which, "является", head), "tail.role"
         if kind == "NUM":
             if plural:  # "Сколько судов отремонтировал Западный док?" → «40 судов, три парома»: one amount per question
@@ -768,7 +821,7 @@ class RussianTemplates:
                                       or (not rel.preposition and rel.head in _RU_ADDRESS_VERBS))
         # "заключил договор с администрацией города": the other party of a pact is someone, «с кем»
         wh = _ru_prep_phrase(rel.preposition, self._wh_object(
-            kind, case, plural, bool(partner) or _ru_animate(edge.tail_label, edge.sentences)))
+            kind, case, plural, bool(partner) or _ru_animate(edge.tail_label, edge.sentences), node=edge.tail))
         if rel.preposition:
             return _q(wh, verb, rel.middle, head), "tail.verb-prep"
         if "," in head:
@@ -785,7 +838,7 @@ class RussianTemplates:
             # "640 человек | работать на | Сурский": «Что работает на организации ...?» asks an
             # amount of people with "что"; a counted subject needs "сколько", which no template builds
             raise NoTemplate(f"a counted subject of {edge.relation!r}")
-        wh, gender = self._wh_subject(kind, plural)
+        wh, gender = self._wh_subject(kind, plural, node=edge.head)
         if ", " in tail and rel.kind == "verb" and not rel.preposition and rel.head not in _RU_VERB_CASE \
                 and _ru_case_in_sentences(edge, None) is None:
             # «Что позволит организацию, ...»: the case of a described object is not known from
@@ -804,10 +857,10 @@ class RussianTemplates:
     def describe(self, edge: Edge, node: str, kind: str) -> str:
         """ "организация, которая продала 2139 автомобилей в октябре" — ``node`` described by
         ``edge`` without naming it, in the nominative (callers inflect the leading noun)."""
-        if kind in ("MISC", "NUM"):
+        if kind == "NUM" or (kind == "MISC" and node not in self.classes):
             # «состоять из объекта, который ...»: "объект" is no class a reader can picture
             raise NoTemplate(f"no class noun describes a {kind} bridge")
-        singular, _, _gender = _RU_CLASS[kind]
+        singular, _, _gender = self._class(node, kind)
         return f"{singular}, {self.relative_clause(edge, node, kind)}"
 
     def relative_clause(self, edge: Edge, node: str, kind: str) -> str:
@@ -815,14 +868,14 @@ class RussianTemplates:
         if kind == "DATE":
             raise NoTemplate("a date is not described by a relative clause")
         rel = ru_relation(edge.relation)
-        _singular, _, gender = _RU_CLASS[kind]
+        _singular, _, gender = self._class(node, kind) if kind != "PER" else _RU_CLASS[kind]
         if node == edge.head:
             return f"{_ru_which_rel(gender, 'nomn', kind)} {self._predicate_from_head(edge, rel, gender)}"
         head = edge.head_label
         head_gender = _ru_gender(head)
         if rel.kind == "role":
             _asserted_only(edge, "a role description")
-            if kind == "LOC":
+            if kind == "LOC" and node not in self.classes:
                 # «места, главным режиссёром которого является ...»: a place with a director is an
                 # organisation the tagger typed as a place; «в месте, заместителем главы города которого»
                 raise NoTemplate("a place is not described by a role")
@@ -857,7 +910,7 @@ class RussianTemplates:
                 # "планирует поставлять аккумуляторы для Робопорта и планирует поставлять аккумуляторы
                 # с 2027 года" (issue 10): two conditions that restate one verb ask nothing twice
                 raise NoTemplate(f"both conditions use {first.head!r}: they restate one fact")
-        wh, gender = self._wh_subject(kind, False)
+        wh, gender = self._wh_subject(kind, False, node=shared)
         from_node = [e for e in edges if e.head == shared]
         to_node = [e for e in edges if e.head != shared]
         if not to_node:
@@ -866,12 +919,12 @@ class RussianTemplates:
             time = _ru_shared_time(edges)
             predicates = [self.subject_predicate(_ru_without_time(e, time), shared, gender) for e in edges]
             return _q(wh, time, " и ".join(predicates)), "conditional"
-        if kind in ("MISC", "NUM"):
+        if kind in ("MISC", "NUM") and shared not in self.classes:
             raise NoTemplate(f"«какой объект, который ...»: no class noun describes a {kind} answer")
-        if kind in ("PER", "MISC", "NUM"):  # a class noun carries the relative clause: "какой человек, который ..."
+        if kind == "PER":  # a class noun carries the relative clause: "какой человек, который ..."
             singular, _, noun_gender = _RU_CLASS[kind]
             wh, gender = f"{_RU_WHICH[noun_gender]} {singular}", noun_gender
-        _singular, _, noun_gender = _RU_CLASS[kind]
+        _singular, _, noun_gender = self._class(shared, kind) if kind != "PER" else _RU_CLASS[kind]
         if from_node:
             main, other = from_node[0], to_node[0]
             clause = self.relative_clause(other, shared, kind)
@@ -988,6 +1041,34 @@ def _ru_plain_role(rel: RuRelation, what: str) -> None:
         parses = vocab.parse(word)
         if parses and parses[0].tag.POS == "NOUN" and "gent" in parses[0].tag:
             raise NoTemplate(f"{what}: the role {rel.head!r} already has a genitive")
+
+
+def _ru_whose(role: str) -> str:
+    """«чей» in the instrumental agreeing with the role's head noun: «чьим адвокатом», «чьей помощницей»."""
+    words = role.split()
+    head = next((p for w in words for p in nlp.morph_vocab().parse(w) if p.tag.POS == "NOUN" and "nomn" in p.tag), None)
+    gender = str(head.tag.gender) if head is not None and head.tag.number != "plur" else "plur"
+    return {"femn": "чьей", "plur": "чьими"}.get(gender, "чьим")
+
+
+def _ru_role_class(rel: "RuRelation", edge: Edge) -> str | None:
+    """The class noun a role's sentence gives its organisation as the role's genitive: «директора
+    театра Людмилы Гараниной», «Ректор университета Елена Воронцова» → «театр», «университет»."""
+    from tasks.dragon.questions_ru_checks import RU_CLASS_NOUNS
+
+    last = rel.head.split()[-1]
+    lemma = nlp.lemma_ru(last)
+    vocab = nlp.morph_vocab()
+    for sentence in edge.sentences:
+        words = _RU_WORD.findall(sentence)
+        for index, word in enumerate(words[:-1]):
+            if nlp.lemma_ru(word.lower()) != lemma:
+                continue
+            following = words[index + 1].lower()
+            for parse in vocab.parse(following)[:2]:
+                if parse.tag.POS == "NOUN" and "gent" in parse.tag and parse.normal_form in RU_CLASS_NOUNS:
+                    return parse.normal_form
+    return None
 
 
 def _ru_prep_phrase(preposition: str | None, phrase: str) -> str:

@@ -179,7 +179,7 @@ def ru_skip_reason(subgraph: Subgraph, kinds: dict) -> str | None:
         for text in (edge.relation, edge.head_label, edge.tail_label):
             if ru_measure_without_number(text):
                 return f"skipped: {text!r} holds a measure noun without its number"
-    return None
+    return ru_round6_reason(subgraph, kinds)
 
 
 def refine_products_ru(kinds: dict, subgraphs: list[Subgraph]) -> dict:
@@ -195,3 +195,258 @@ def refine_products_ru(kinds: dict, subgraphs: list[Subgraph]) -> dict:
                 if any(product.search(s) for s in edge.sentences):
                     kinds[("ru", node)] = "MISC"
     return kinds
+
+
+#: common nouns that name what an entity is («театр «Волжская сцена»», «Октябрьский районный суд»,
+#: «директор театра»): the class noun a question names it by instead of «организация», «место», «объект»
+RU_CLASS_NOUNS = frozenset("""
+театр суд фестиваль спектакль постановка пьеса фильм концерт хор ансамбль оркестр труппа конкурс выставка премия
+турнир чемпионат матч клуб команда компания завод фабрика комбинат банк университет институт академия школа
+колледж лицей гимназия больница поликлиника госпиталь онкоцентр музей филармония библиотека магазин гипермаркет
+супермаркет ресторан кафе отель гостиница здание центр распредцентр город село посёлок деревня район область край
+республика стадион арена аэропорт вокзал порт терминал предприятие холдинг министерство минкульт администрация
+мэрия правительство департамент комитет фонд агентство служба улица шоссе проспект мост парк сквер площадь сеть
+фирма корпорация концерн лига федерация партия газета журнал телеканал издательство электростанция станция
+лаборатория кафедра факультет больница церковь собор храм памятник дворец кинотеатр цирк зоопарк прокуратура
+""".split())
+
+
+def _class_lemma(word: str) -> str | None:
+    """The lemma of a lowercase class noun, or None: «театра» → «театр»."""
+    if not word[:1].islower():
+        return None
+    for parse in nlp.morph_vocab().parse(word.lower())[:3]:
+        lemma = parse.normal_form.replace("ё", "е")
+        if parse.tag.POS == "NOUN" and lemma in RU_CLASS_NOUNS:
+            return lemma
+    return None
+
+
+def ru_label_class(label: str) -> str | None:
+    """The class noun a label holds as its own head: «Октябрьский районный суд» → «суд», «Областная
+    филармония» → «филармония» (a quoted part is a name, not a class: «компания «Волгахим»» is not asked here)."""
+    if "«" in label:
+        label = label[: label.index("«")]
+    for word in _RU_WORD.findall(label):
+        lemma = _class_lemma(word)
+        if lemma is not None:
+            parses = nlp.morph_vocab().parse(word.lower())
+            if any(p.tag.POS == "NOUN" and "nomn" in p.tag for p in parses[:3]):
+                return lemma
+    return None
+
+
+def ru_class_in_sentences(label: str, sentences: list[str]) -> str | None:
+    """The class noun its sentences put the name in apposition to: «Театр «Волжская сцена»» →
+    «театр», «фестиваля «Зимние вечера»» → «фестиваль», «новую постановку «Вьюга»» → «постановка». The
+    name may be declined there (««Вьюгу»»): its words are compared by lemma; the most frequent noun wins."""
+    name = label.strip("«»")
+    name_words = [nlp.lemma_ru(w.lower()) for w in _RU_WORD.findall(name)]
+    if not name_words:
+        return None
+    counts: dict[str, int] = {}
+    for sentence in sentences:
+        for match in re.finditer(r"([А-Яа-яЁё]+)\s+«([^»]+)»", sentence):
+            quoted = [nlp.lemma_ru(w.lower()) for w in _RU_WORD.findall(match.group(2))]
+            if quoted != name_words:
+                continue
+            lemma = _class_lemma(match.group(1)) or _class_lemma(match.group(1).lower())
+            if lemma is not None:
+                counts[lemma] = counts.get(lemma, 0) + 1
+    return max(counts, key=counts.get) if counts else None
+
+
+def ru_class_nouns(subgraphs: list[Subgraph]) -> dict[str, str]:
+    """node → the class noun its label or the sentences of any of its edges give it (see above)."""
+    said: dict[str, list[str]] = {}
+    labels: dict[str, str] = {}
+    for subgraph in subgraphs:
+        for edge in subgraph.edges:
+            for node, label in ((edge.head, edge.head_label), (edge.tail, edge.tail_label)):
+                labels.setdefault(node, label)
+                said.setdefault(node, [])
+                said[node].extend(s for s in edge.sentences if s not in said[node])
+    classes = {}
+    for node, label in labels.items():
+        found = ru_label_class(label) or ru_class_in_sentences(label, said[node])
+        if found is not None:
+            classes[node] = found
+    return classes
+
+
+# =========================================================================== round 6 (held-out site4)
+
+_RU_TOKEN = re.compile(r"[А-Яа-яЁёA-Za-z0-9]+(?:-[А-Яа-яЁёA-Za-z0-9]+)*")
+
+
+def _lemmas(text: str) -> list[str]:
+    return [nlp.lemma_ru(w.lower()).replace("ё", "е") for w in _RU_TOKEN.findall(text)]
+
+
+def ru_answer_not_as_said(label: str, sentences: list[str]) -> bool:
+    """Is a common-noun answer («проект трамвайной линии по шоссе», «своем завод в Новокуйбышевске»,
+    «полиэтилен в основном») not one run of words of its sentence, word for word by lemma? Then the
+    triplet stage dropped or reordered a word («по Московскому шоссе», «в основном полиэтилен»), or mixed
+    cases, and the gold answer reads garbled. Names are exempt: they are often said in full elsewhere."""
+    if not label[:1].islower() or not sentences:
+        return False
+    wanted = _lemmas(label)
+    if len(wanted) < 2:
+        return False
+    for sentence in sentences:
+        words = _lemmas(sentence)
+        for start in range(len(words) - len(wanted) + 1):
+            if words[start:start + len(wanted)] == wanted:
+                return False
+    return True
+
+
+def ru_list_cut(label: str, sentences: list[str]) -> bool:
+    """Does its sentence go on from the answer with «и» + another of the same list («выпускало
+    полиэтилен и технический спирт» → «полиэтилен»)? Then the answer drops a list member."""
+    if not label[:1].islower():
+        return False
+    wanted = _lemmas(label)
+    if not wanted:
+        return False
+    vocab = nlp.morph_vocab()
+    for sentence in sentences:
+        raw = _RU_TOKEN.findall(sentence)
+        words = [nlp.lemma_ru(w.lower()).replace("ё", "е") for w in raw]
+        for start in range(len(words) - len(wanted) - 1):
+            if words[start:start + len(wanted)] != wanted or raw[start + len(wanted)].lower() != "и":
+                continue
+            last, after = raw[start + len(wanted) - 1].lower(), raw[start + len(wanted) + 1].lower()
+            cases = lambda w: {str(p.tag.case) for p in vocab.parse(w)[:3] if p.tag.POS in ("NOUN", "ADJF")}  # noqa: E731
+            if cases(last) & cases(after):
+                return True
+    return False
+
+
+#: nouns that need the genitive after them to say anything: actions («замена», «производство») and units
+_RU_NEEDS_GENITIVE = frozenset("""
+замена ремонт выпуск продажа поставка закупка покупка снос вывоз очистка укладка прокладка реконструкция
+модернизация строительство производство проектирование обслуживание содержание переработка добыча
+километр метр тонна литр гектар кубометр штука единица часть половина треть
+""".split())
+
+
+def ru_dropped_genitive(text: str, sentences: list[str]) -> bool:
+    """Does ``text`` (a label or a relation) end in a noun that needs its genitive («линию по производству»,
+    «замена 14 километров») while its sentence goes on with that genitive («полипропилена», «тепловых сетей»)?"""
+    words = _RU_TOKEN.findall(text)
+    if len(words) > 1 and words[-1].lower() in ("в", "во", "на", "с", "со", "к", "по", "из", "для", "до", "от", "под"):
+        words = words[:-1]  # a relation's own preposition: «запустить новую линию по производству на»
+    if not words or not words[-1][:1].islower():
+        return False
+    last = nlp.lemma_ru(words[-1].lower()).replace("ё", "е")
+    if last not in _RU_NEEDS_GENITIVE and not last.endswith(("ание", "ение", "ство")):
+        return False
+    vocab = nlp.morph_vocab()
+    for sentence in sentences:
+        raw = _RU_TOKEN.findall(sentence)
+        for index, word in enumerate(raw[:-1]):
+            if word.lower() != words[-1].lower():
+                continue
+            after = raw[index + 1]
+            parses = vocab.parse(after.lower())
+            if after[:1].islower() and parses and parses[0].tag.POS in ("NOUN", "ADJF", "PRTF") and "gent" in parses[0].tag:
+                return True
+    return False
+
+
+#: verbs that ask someone to do something: «обязал Ершова возместить ущерб» says nothing without the infinitive
+_RU_CONTROL_VERBS = frozenset({
+    "обязать", "обязывать", "попросить", "просить", "призвать", "призывать", "заставить", "заставлять", "убедить",
+    "уговорить", "разрешить", "разрешать", "запретить", "запрещать", "поручить", "поручать", "пригласить",
+    "приглашать", "вынудить", "рекомендовать", "предложить", "помочь", "помогать",
+})
+
+
+def ru_dropped_infinitive(relation: str, sentences: list[str]) -> bool:
+    """A verb of asking or obliging whose sentence gives its infinitive («обязал Ершова возместить») while
+    the relation («обязать») drops it."""
+    words = relation.split()
+    if not words or nlp.lemma_ru(words[0].lower()) not in _RU_CONTROL_VERBS:
+        return False
+    if any(p.tag.POS == "INFN" for w in words[1:] for p in nlp.morph_vocab().parse(w.lower())[:1]):
+        return False
+    head = nlp.lemma_ru(words[0].lower())
+    vocab = nlp.morph_vocab()
+    for sentence in sentences:
+        raw = [w.lower() for w in _RU_TOKEN.findall(sentence)]
+        for index, word in enumerate(raw):
+            if nlp.lemma_ru(word) != head:
+                continue
+            if any(vocab.parse(w)[0].tag.POS == "INFN" for w in raw[index + 1:index + 6]):
+                return True
+    return False
+
+
+def ru_dropped_object(relation: str, tail: str, sentences: list[str]) -> bool:
+    """A verb with a preposition and nothing between («показать в») whose sentence puts its direct object
+    there («показал четыре спектакля в Санкт-Петербурге», «поступят в продажу 5 декабря» read as «поступить»):
+    «Где показала ...?» asks without what was shown."""
+    words = relation.lower().split()
+    if len(words) != 2 or words[1] not in ("в", "во", "на", "под", "из", "с", "к", "по"):
+        return False
+    head = nlp.lemma_ru(words[0])
+    tail_words = {w.lower() for w in _RU_TOKEN.findall(tail)}
+    vocab = nlp.morph_vocab()
+    for sentence in sentences:
+        raw = [w.lower() for w in _RU_TOKEN.findall(sentence)]
+        for index, word in enumerate(raw):
+            if nlp.lemma_ru(word) != head or vocab.parse(word)[0].tag.POS not in ("VERB", "INFN"):
+                continue
+            between = []
+            for later in raw[index + 1:index + 6]:
+                if later == words[1]:
+                    break
+                between.append(later)
+            else:
+                continue
+            for later in between:
+                if later in tail_words:
+                    continue
+                parse = vocab.parse(later)[0]
+                if parse.tag.POS == "NUMR" or (parse.tag.POS == "NOUN" and "accs" in parse.tag and "inan" in parse.tag):
+                    return True
+    return False
+
+
+_RU_PRONOUN_PARTNER = re.compile(r"\bс\s+(?:ним|ней|ними|нею)\b", re.IGNORECASE)
+_RU_PACT_WORD = re.compile(r"\b(?:договор|соглашени|контракт|меморандум|сделк)", re.IGNORECASE)
+
+
+def ru_round6_reason(subgraph: Subgraph, kinds: dict) -> str | None:
+    """Round 6's classes of a question that cannot be said well (see each function)."""
+    labels = _labels(subgraph)
+    answers = [n for n in subgraph.answer_nodes if n in labels]
+    for edge in subgraph.edges:
+        for node, label in ((edge.head, edge.head_label), (edge.tail, edge.tail_label)):
+            kind = _kind(kinds, "ru", node)
+            if kind == "PER" and len(label.split()) > 1 and label.split()[-1].lower().endswith(("ом", "ым")) \
+                    and label.split()[-1][:1].isupper():
+                # «Микко Ронкайненом»: a name kept in the instrumental it had after «с»
+                return f"skipped: the name {label!r} is not in the nominative"
+            if ru_dropped_genitive(label, edge.sentences):
+                return f"skipped: {label!r} ends in a noun whose genitive its sentence gives and the label drops"
+            if node in answers and kind not in ("DATE", "NUM"):
+                if ru_answer_not_as_said(label, edge.sentences):
+                    return f"skipped: the answer {label!r} is not said so in its sentence (a word dropped or reordered)"
+                if ru_list_cut(label, edge.sentences):
+                    return f"skipped: the answer {label!r} is one member of a list its sentence gives"
+            if node in answers and kind == "DATE" and re.search(
+                    rf"\bдо\s+{re.escape(label.split()[0])}", " ".join(edge.sentences)) and "до" not in edge.relation.lower().split():
+                # «продлили контракт до 2028 года» asked «Когда продлили контракт?»: an end date, not when
+                return f"skipped: the date {label!r} is how long the fact lasts («до»), not when it happened"
+        if ru_dropped_genitive(edge.relation, edge.sentences):
+            return f"skipped: the relation {edge.relation!r} ends in a noun whose genitive its sentence gives"
+        if ru_dropped_infinitive(edge.relation, edge.sentences):
+            return f"skipped: {edge.relation!r} drops the infinitive its verb asks someone to do"
+        if ru_dropped_object(edge.relation, edge.tail_label, edge.sentences):
+            return f"skipped: {edge.relation!r} drops the direct object its sentence gives the verb"
+        if _RU_PACT_WORD.search(edge.relation) and any(_RU_PRONOUN_PARTNER.search(s) for s in edge.sentences):
+            # «продлили с ним контракт»: the partner is a pronoun's antecedent, not the name the stage took
+            return f"skipped: the pact's partner in {edge.relation!r} is a pronoun, not {edge.tail_label!r}"
+    return None

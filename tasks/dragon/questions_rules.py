@@ -19,15 +19,15 @@ from tasks.dragon.questions_en_answers import answer_not_a_thing, en_truncated_n
 from tasks.dragon import questions_en_names as en_names
 from tasks.dragon.questions_en import _en_lexicon
 from tasks.dragon.questions_ru import RussianTemplates
-from tasks.dragon.questions_ru_checks import refine_products_ru, ru_measure_without_number, ru_skip_reason
+from tasks.dragon.questions_ru_checks import refine_products_ru, ru_class_nouns, ru_measure_without_number, ru_skip_reason
 from tasks.dragon.questions_keypoints import _item
 
 
-def _templates(lang: str):
+def _templates(lang: str, classes: dict | None = None):
     if lang == "en":
         return EnglishTemplates()
     if lang == "ru":
-        return RussianTemplates()
+        return RussianTemplates(classes)
     raise NoTemplate(f"no templates for language {lang!r}")
 
 
@@ -151,6 +151,7 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig) -> Questi
     except Exception:  # NER trouble must not stop generation: types fall back to MISC
         log.exception("questions: entity typing failed; every node is typed MISC")
         kinds = {}
+    classes = ru_class_nouns([s for s in subgraphs if s.lang == "ru"])
     for subgraph in subgraphs:
         subgraph = _with_articles(_with_place_types(subgraph, kinds))
         unasked = skip_reason(subgraph) or (
@@ -162,7 +163,7 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig) -> Questi
         try:
             _check_shape(subgraph, config)
             _one_kind_of_answer(subgraph, kinds)
-            templates = _templates(subgraph.lang)
+            templates = _templates(subgraph.lang, classes)
             draft = _draft(subgraph, templates, kinds)
             if subgraph.lang == "en":
                 draft.question = en_time_once(draft.question)
