@@ -376,3 +376,67 @@ def test_removal_is_recorded_once_for_a_known_document(tmp_path):
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert [(r["doc_id"], r["reason"]) for r in json.loads(proc.stdout)] == [(doc_id, "HTTP 404")]
+
+
+# --------------------------------------------------------------------------- datelines, short pages, listings (site4)
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "expected"),
+    [
+        # a court or a town in capitals opening the story, no date: the wire style, not a subject
+        ("LEEDS CROWN COURT — A care home owner who stole £90,000 from residents was jailed.",
+         "A care home owner who stole £90,000 from residents was jailed."),
+        ("INVERNESS – Plans for a new bridge over the firth were approved on Monday.",
+         "Plans for a new bridge over the firth were approved on Monday."),
+        ("ПЕРМЬ — Городская дума утвердила бюджет на 2027 год.", "Городская дума утвердила бюджет на 2027 год."),
+        # capitals before a lower-case word, or too short to be a place, are a sentence
+        ("NATO - the alliance of 32 countries - met in Vilnius.", None),
+        ("ЦБ — главный регулятор финансового рынка страны.", None),
+        ("EU — The bloc agreed the deal on Friday.", None),
+    ],
+)
+def test_a_dateline_in_capitals_opens_the_story_without_a_date(paragraph, expected):
+    assert clean_paragraph(paragraph, first=True)[0] == (paragraph if expected is None else expected)
+
+
+def test_a_dateline_without_a_date_is_cut_only_where_the_story_opens():
+    later = "LEEDS CROWN COURT — A care home owner who stole £90,000 from residents was jailed."
+    assert clean_paragraph(later)[0] == later
+
+
+def test_a_short_story_loses_the_share_buttons_tags_and_related_links_around_it():
+    """On a one-paragraph story trafilatura's default keeps the whole <article>: the share
+    list, the tags and "More on this story" came glued into the text and became triplets."""
+    page = """<html><head><title>Baker to close</title></head><body><main><article>
+      <h1>Baker to close</h1>
+      <ul class="share"><li><a href="#f">Facebook</a></li><li><a href="#x">X</a></li><li><button>Copy link</button></li></ul>
+      <div class="body"><p>Crumb &amp; Co will close its Hexham bakery on 4 January. Its nine staff will be offered jobs in Corbridge.</p></div>
+      <ul class="tags"><li><a href="/t/retail">Retail</a></li><li><a href="/t/hexham">Hexham</a></li></ul>
+      <section class="related"><h2>More on this story</h2><ul>
+        <li><a href="/1">Alnwick choir Cantorion Tyne to sing at the Albert Hall</a></li>
+        <li><a href="/2">Morpeth traders fight Rellan Leisure parking plan</a></li></ul></section>
+      <p class="comments"><a href="#c">Comments (4)</a></p>
+    </article></main></body></html>"""
+    text = extract_article(page, "https://site.example/baker", lang="en").text
+    assert text == "Crumb & Co will close its Hexham bakery on 4 January. Its nine staff will be offered jobs in Corbridge."
+
+
+def test_a_listing_with_one_line_after_every_row_is_rejected():
+    """A shutdown table whose every row repeats the same disclaimer: a listing, not a story
+    (the disclaimer alone makes the two sentences an article needs)."""
+    note = "Сроки могут быть изменены. Уточняйте информацию в управляющей компании."
+    rows = "".join(f"<tr><td>ул. Мира, д. {n}</td><td>{n} декабря</td><td>{note}</td></tr>" for n in range(1, 25))
+    page = f"<html><body><article><h1>График отключений</h1><table>{rows}</table></article></body></html>"
+    with pytest.raises(ArticleError, match=r"^repeated paragraphs: one text 24 times among"):
+        extract_article(page, "https://site.example/grafik", lang="ru")
+
+
+def test_a_list_story_with_distinct_rows_is_an_article():
+    """Seedings, rankings, tariffs: every row differs, and the story around them is kept."""
+    rows = "".join(f"<li>{n}. Player Number{n} of Club{n} with {100 - n} ranking points this season</li>"
+                   for n in range(1, 25))
+    page = ("<html><body><article><h1>Seeds named</h1>"
+            "<p>The organisers of the Tyne Indoor Open named the 24 seeds on Monday. The draw takes place on Friday.</p>"
+            f"<ol>{rows}</ol></article></body></html>")
+    assert "named the 24 seeds" in extract_article(page, "https://site.example/seeds", lang="en").text

@@ -320,10 +320,12 @@ def extract_article(
     title = tidy_whitespace(extracted.title or "") or tidy_whitespace(fallback_title)
     # trafilatura folds repeated paragraphs into one, so a page of one paragraph repeated
     # 800 times would pass as a one-paragraph article: the page's own <p> elements decide
-    if reason := repeated_reason(_page_paragraphs(tree)):
+    if reason := repeated_reason(_page_paragraphs(tree)) or repeated_block_reason(_page_blocks(tree)):
         raise ArticleError(reason)
     cleaned = clean_paragraphs(_body_paragraphs(extracted.body), title)
     paragraphs = distinct_paragraphs(cleaned.paragraphs)
+    if len(paragraphs) <= SHORT_BODY_PARAGRAPHS:
+        cleaned, paragraphs = _precise_short_body(markup, url, title, lang, cleaned, paragraphs)
     if reason := accept_article(paragraphs, lang):
         raise ArticleError(reason)
     text = "\n\n".join(paragraphs)
@@ -337,6 +339,32 @@ def extract_article(
         text=text,
         injected=cleaned.injected,
     )
+
+
+#: a body of this many paragraphs or fewer is extracted again with trafilatura's precision
+#: setting: on a short story its default falls back to the whole <article>, and the share
+#: buttons, tags and "More on this story" links come glued into the one paragraph
+SHORT_BODY_PARAGRAPHS = 2
+
+
+def _precise_short_body(markup: str, url: str, title: str, lang: Language | None,
+                        cleaned: "CleanText", paragraphs: list[str]) -> tuple["CleanText", list[str]]:
+    """The precise extraction of a short body when it is an article and shorter (what it
+    left out was page furniture), else the default one unchanged."""
+    try:
+        precise = trafilatura.bare_extraction(markup, url=url, favor_precision=True, include_comments=False,
+                                              include_tables=True, with_metadata=False)
+    except Exception:  # the default extraction stands
+        return cleaned, paragraphs
+    if precise is None or precise.body is None:
+        return cleaned, paragraphs
+    precise_cleaned = clean_paragraphs(_body_paragraphs(precise.body), title)
+    precise_paragraphs = distinct_paragraphs(precise_cleaned.paragraphs)
+    if accept_article(precise_paragraphs, lang) is not None:
+        return cleaned, paragraphs
+    if len("\n\n".join(precise_paragraphs)) >= len("\n\n".join(paragraphs)):
+        return cleaned, paragraphs
+    return precise_cleaned, precise_paragraphs
 
 
 # --------------------------------------------------------------------------- cleaning (issue 10)
@@ -537,6 +565,15 @@ def _is_dateline(match: re.Match) -> bool:
     return any(w in _MONTH_SET or w in _WEEKDAY_SET for w in words) and any(w.isdigit() for w in words)
 
 
+def _is_opening_dateline(match: re.Match) -> bool:
+    """At the very start of a story, a place in capitals and a dash before a sentence is a
+    dateline even with no date: "CARDIFF CROWN COURT — A former club treasurer ...", "LEEDS —
+    Plans ...". (Elsewhere "NATO - the alliance ..." may be a sentence; here the capitals are
+    the wire style, and a subject in capitals would become a name no one can ask about.)"""
+    city = match.group("city")
+    return city.isupper() and len(_LETTER.findall(city)) >= 4 and match.string[match.end():][:1].isupper()
+
+
 def _before_role(matches: list[re.Match], kinds: list[str], index: int) -> bool:
     """Up to three lower-case words followed by a byline role word."""
     for ahead in range(index, min(index + 4, len(kinds))):
@@ -585,7 +622,7 @@ def clean_paragraph(paragraph: str, *, title: str = "", first: bool = False) -> 
         text = text[prefix:].lstrip(" ·|•,—–-:")
         if not text:
             return "", "byline"
-    if (match := _DATELINE.match(text)) and _is_dateline(match):
+    if (match := _DATELINE.match(text)) and (_is_dateline(match) or first and _is_opening_dateline(match)):
         text = text[match.end():]
     text = _TRAILING_CREDIT.sub("", text) if len(text) > 40 else text
     return (text, None) if text else ("", "byline")
@@ -634,6 +671,8 @@ LONG_SENTENCE_WORDS = 20
 #: a page of at least this many paragraphs of which fewer than half are distinct is rejected
 #: (spam or a broken template); fewer repeats are dropped and the article kept
 REPEAT_MIN_PARAGRAPHS = 10
+#: one paragraph, list row or table cell repeated this often makes the page a listing or spam
+REPEAT_ONE_TEXT = 10
 _SENTENCE_END = re.compile(r"(?<=[.!?…])[\"'»”)]*\s+(?=[\"'«“(]?[A-ZА-ЯЁ0-9])")
 _WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*", re.UNICODE)
 _LETTER = re.compile(r"[^\W\d_]", re.UNICODE)
@@ -684,6 +723,28 @@ def _page_paragraphs(tree: lxml.html.HtmlElement | None) -> list[str]:
         return []
     texts = (_inline_text(p) for p in tree.iter("p"))
     return [t for t in texts if len(_WORD.findall(t)) >= SENTENCE_WORDS]
+
+
+def _page_blocks(tree: lxml.html.HtmlElement | None) -> list[str]:
+    """Texts of the page's paragraphs, list items and table cells that hold a sentence's worth of words."""
+    if tree is None:
+        return []
+    texts = (_inline_text(e) for e in tree.iter("p", "li", "td"))
+    return [t for t in texts if len(_WORD.findall(t)) >= SENTENCE_WORDS]
+
+
+def repeated_block_reason(blocks: list[str]) -> str | None:
+    """A page where one text of a sentence's length stands ``REPEAT_ONE_TEXT`` times or more
+    (a disclaimer after every row of a roadworks or shutdown table, an ad 800 times) is a
+    listing or spam, not an article, however many other rows it has. Real stories, list
+    stories included (seedings, rankings, tariffs), repeat a line at most twice: the same
+    headline in "Most read" and "More on this story"."""
+    if not blocks:
+        return None
+    text, times = Counter(normalise_text(b) for b in blocks).most_common(1)[0]
+    if times >= REPEAT_ONE_TEXT:
+        return f"{REPEATED}: one text {times} times among {len(blocks)} paragraphs, rows and cells ({text[:60]!r})"
+    return None
 
 
 def repeated_reason(paragraphs: list[str]) -> str | None:
