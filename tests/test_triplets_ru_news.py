@@ -656,3 +656,25 @@ def test_a_name_declined_inside_its_quotes_is_the_name():
     found = ru_facts("Сеть «Здравица» приобрела 100% сети «Фармлайн». До конца года компания переведет все аптеки "
                      "«Фармлайна» под свой бренд.")
     assert not any("Фармлайна" in (s, o) for s, _, o, _ in found), found
+
+
+# --------------------------------------------------------------------------- object-verb-subject order
+
+
+def test_an_object_before_the_verb_that_cannot_agree_leaves_the_noun_after_it_the_subject():
+    # "модули" is plural, "изготовит" singular: the factory after the verb makes them
+    found = ru_facts("Солнечные модули изготовит чебоксарский завод «Солар-Модуль».")
+    assert ("Солар-Модуль", "изготовить", "солнечные модули", "planned") in found
+    found = ru_facts("Новые вагоны выпустит Уральский завод.")
+    assert ("Уральский завод", "выпустить", "новые вагоны", "planned") in found
+
+
+def test_an_amount_before_the_verb_is_its_object():
+    found = ru_facts("Ещё 1,1 млрд рублей направит областной бюджет.")
+    assert ("областной бюджет", "направить", "1,1 млрд рублей", "planned") in found
+
+
+def test_two_nouns_that_both_agree_keep_the_parsers_order():
+    # "Новый станок закупил завод": either could be the subject; no fact is made up
+    found = ru_facts("Новый станок закупил завод.")
+    assert not any(s == "завод" for s, _, _, _ in found), found

@@ -6,7 +6,7 @@ from benchmill import nlp
 
 from tasks.dragon.rules_ru.lexicon import (
     _RU_ABBREVIATION, _RU_ANAPHORS, _RU_CLAUSE_BREAKS, _RU_CONDITIONS, _RU_COPULAS, _RU_FUTURE_AUX,
-    _RU_PLACE_PREPOSITIONS, _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_SUBORDINATORS,
+    _RU_NUMBER_WORDS, _RU_PLACE_PREPOSITIONS, _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_SUBORDINATORS,
 )
 from tasks.dragon.rules_ru.morph import _animate, _lemma
 
@@ -601,6 +601,28 @@ def _repair_parse_ru(tokens, vocab) -> None:
             continue
         attach(other, target, "obj")
 
+    # object-verb-subject order: a finite active verb with no subject and an object on either side
+    # ("Солнечные модули изготовит завод «Солар-Модуль»", "Ещё 1,1 млрд рублей направит областной
+    # бюджет"). A verb has one direct object: when the one before it cannot be the subject (it
+    # disagrees with the verb, or it is an amount) and the one after it can (a nominative reading
+    # that agrees), the one after it is the subject the parser read as an object
+    for verb in tokens:
+        vf = verb.feats or {}
+        if (not finite(verb) or vf.get("Voice") == "Pass" or vf.get("Person") in ("1", "2")
+                or kids(verb, ("nsubj", "nsubj:pass", "csubj", "expl"))):
+            continue
+        objects = [k for k in kids(verb, ("obj",)) if k.pos in ("NOUN", "PROPN", "NUM") and not kids(k, ("case",))]
+        before = [k for k in objects if index[k.id] < index[verb.id]]
+        after = [k for k in objects if index[k.id] > index[verb.id] and k.pos in ("NOUN", "PROPN")]
+        if len(before) != 1 or len(after) != 1:
+            continue
+        if any(tokens[j].text in _RU_CLAUSE_BREAKS and tokens[j].text not in ("—", "–")
+               for j in range(index[before[0].id] + 1, index[after[0].id])):
+            continue
+        if _could_be_subject(vocab, before[0], vf, kids) or not _could_be_subject(vocab, after[0], vf, kids, strict=True):
+            continue
+        attach(after[0], verb, "nsubj")
+
     # a finite verb with no subject takes the nearest nominative before it in its clause that
     # agrees with it ("«Колымская горнорудная компания» получила ...", "КГК заплатила ...",
     # "Если A снизит ставку, «Итиль-Банк» ... снизит ставки")
@@ -644,3 +666,24 @@ def _repair_parse_ru(tokens, vocab) -> None:
             attach(candidate, verb, "nsubj:pass" if vf.get("Voice") == "Pass" else "nsubj")
             break
     nlp.break_head_cycles(tokens)
+
+
+def _could_be_subject(vocab, noun, verb_feats: dict, kids, strict: bool = False) -> bool:
+    """Could the noun be the verb's subject: not an amount ("1,1 млрд рублей", "два участка"), and
+    a nominative reading (pymorphy's, the parser's case aside: it tags the word in an order it
+    misread) that agrees with the verb in number, and in gender in the past singular. A word
+    pymorphy does not know is judged by the parser's number alone, and only when not strict."""
+    if noun.pos == "NUM" or noun.text.lower().rstrip(".") in _RU_NUMBER_WORDS or kids(noun, ("nummod", "nummod:gov")):
+        return False
+    number = {"Sing": "sing", "Plur": "plur"}.get(verb_feats.get("Number"))
+    gender = {"Masc": "masc", "Fem": "femn", "Neut": "neut"}.get(verb_feats.get("Gender")) if number == "sing" else None
+    parses = [p for p in vocab.parse(noun.text.lower()) if p.tag.POS == "NOUN" and p.is_known]
+    if not parses:
+        return not strict and (number is None or (noun.feats or {}).get("Number", "").lower() in ("", number[:4]))
+    for parse in parses:
+        if "nomn" not in parse.tag or (number and number not in parse.tag and "Sgtm" not in parse.tag):
+            continue
+        if gender and gender not in parse.tag and "ms-f" not in parse.tag and "GNdr" not in parse.tag:
+            continue
+        return True
+    return False
