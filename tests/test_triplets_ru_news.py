@@ -678,3 +678,15 @@ def test_two_nouns_that_both_agree_keep_the_parsers_order():
     # "Новый станок закупил завод": either could be the subject; no fact is made up
     found = ru_facts("Новый станок закупил завод.")
     assert not any(s == "завод" for s, _, _, _ in found), found
+
+
+def test_a_role_in_a_body_named_by_common_nouns_alone_gives_the_body():
+    found = ru_facts("Об этом рассказал Андрей Лапшин, руководитель департамента транспорта.")
+    assert ("Андрей Лапшин", "руководитель", "департамент транспорта", "asserted") in found
+    found = ru_facts("Об этом сказала главный врач центра Наталья Кузьмина.")
+    assert ("Наталья Кузьмина", "главный врач", "центр", "asserted") in found
+
+
+def test_a_role_genitive_that_names_no_body_gives_no_role():
+    found = ru_facts("Об этом сообщил Олег Сидоров, житель города.")
+    assert not any(r == "житель" for _, r, _, _ in found), found

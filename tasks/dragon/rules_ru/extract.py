@@ -720,6 +720,11 @@ def _role_facts_ru(noun, subject_phrases, sentence: str, helper: _RuSentence, mo
             relation = " ".join([relation, helper.as_written(current), *(helper.as_written(c) for c in between)])
             current = (named or inner)[0]
         owners = helper.with_conjuncts(current)
+        if (current is not nmod and nmod.pos == "NOUN" and _lemma(helper.vocab, nmod) in _RU_UNITS
+                and all(helper.phrase(c) is None for c in owners)):
+            # "руководитель департамента транспорта": no name down the genitives, so the body is
+            # the first of them, with the rest (as "руководитель экспедиции" below)
+            relation, current, owners = helper.role(noun), nmod, [nmod]
         for conjunct in owners:
             object_phrase = helper.phrase(conjunct)
             words = relation
