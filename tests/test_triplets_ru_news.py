@@ -690,3 +690,11 @@ def test_a_role_in_a_body_named_by_common_nouns_alone_gives_the_body():
 def test_a_role_genitive_that_names_no_body_gives_no_role():
     found = ru_facts("Об этом сообщил Олег Сидоров, житель города.")
     assert not any(r == "житель" for _, r, _, _ in found), found
+
+
+def test_a_full_name_met_first_in_an_oblique_case_takes_the_surname_the_text_gives_alone():
+    # "Микко" does not decline, so natasha keeps "Ронкайненом"; the text says "Ронкайнен" later
+    found = ru_facts("Клуб подписал контракт с финским защитником Микко Ронкайненом. "
+                     "Ронкайнен присоединится к команде 5 декабря.")
+    assert ("Микко Ронкайнен", "присоединиться к", "команда", "planned") in found
+    assert not any("Ронкайненом" in s for s, _, _, _ in found), found

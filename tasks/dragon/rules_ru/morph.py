@@ -167,6 +167,12 @@ def _person_canonical(spans) -> None:
             continue  # two people of one family name: left as they are
         nominative = [s for s in full if (s.tokens[0].feats or {}).get("Case") == "Nom"]
         canonical = (nominative or full)[0].normal
+        alone = [s for s in members if len(s.tokens) == 1 == len(s.normal.split())
+                 and (s.tokens[0].feats or {}).get("Case") == "Nom"]
+        if not nominative and alone and canonical.split()[-1] != alone[0].normal:
+            # "с финским защитником Микко Ронкайненом" (an indeclinable first name: natasha keeps
+            # the instrumental), then "Ронкайнен присоединится ...": the text's own nominative
+            canonical = " ".join([*canonical.split()[:-1], alone[0].normal])
         for span in members:
             span.normal = canonical
 
