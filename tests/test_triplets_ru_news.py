@@ -698,3 +698,15 @@ def test_a_full_name_met_first_in_an_oblique_case_takes_the_surname_the_text_giv
                      "Ронкайнен присоединится к команде 5 декабря.")
     assert ("Микко Ронкайнен", "присоединиться к", "команда", "planned") in found
     assert not any("Ронкайненом" in s for s, _, _, _ in found), found
+
+
+def test_a_second_root_opened_by_a_conjunction_shares_the_first_verbs_subject():
+    found = ru_facts("Кравцов сравнял счёт перед перерывом, а на 77-й минуте реализовал пенальти, "
+                     "назначенный за фол на полузащитнике Руслане Ахмедове.")
+    assert ("Кравцов", "реализовать", "пенальти", "asserted") in found
+
+
+def test_a_second_clause_with_its_own_subject_keeps_it():
+    found = ru_facts("Компания «Вектор» купила завод, а рабочие получили премии.")
+    assert ("рабочие", "получить", "премии", "asserted") in found
+    assert not any(s == "Вектор" and r == "получить" for s, r, _, _ in found), found

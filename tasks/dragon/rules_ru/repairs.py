@@ -601,6 +601,22 @@ def _repair_parse_ru(tokens, vocab) -> None:
             continue
         attach(other, target, "obj")
 
+    # a second root that opens with "и" / "а" / "но" and has no subject of its own is the second
+    # verb of one subject when it agrees with the first: "Кравцов сравнял счёт, а на 77-й минуте
+    # реализовал пенальти, назначенный за фол ..." (the participle's tail made natasha split it)
+    roots = [t for t in tokens if t.rel == "root"]
+    for verb in roots[1:]:
+        first, vf = roots[0], verb.feats or {}
+        ff = first.feats or {}
+        if (not finite(verb) or not finite(first) or index[first.id] > index[verb.id]
+                or kids(verb, ("nsubj", "nsubj:pass", "csubj", "expl"))
+                or not any(c.text.lower() in ("и", "а", "но") for c in kids(verb, ("cc",)))
+                or not kids(first, ("nsubj", "nsubj:pass")) or vf.get("Person") in ("1", "2")):
+            continue
+        if any(vf.get(k) != ff.get(k) for k in ("Number", "Gender", "Person") if vf.get(k) and ff.get(k)):
+            continue
+        attach(verb, first, "conj")
+
     # object-verb-subject order: a finite active verb with no subject and an object on either side
     # ("Солнечные модули изготовит завод «Солар-Модуль»", "Ещё 1,1 млрд рублей направит областной
     # бюджет"). A verb has one direct object: when the one before it cannot be the subject (it
