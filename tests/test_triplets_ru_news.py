@@ -710,3 +710,10 @@ def test_a_second_clause_with_its_own_subject_keeps_it():
     found = ru_facts("Компания «Вектор» купила завод, а рабочие получили премии.")
     assert ("рабочие", "получить", "премии", "asserted") in found
     assert not any(s == "Вектор" and r == "получить" for s, r, _, _ in found), found
+
+
+def test_an_obliging_verb_with_its_own_object_is_asserted_with_the_infinitive():
+    # the court's act happened; the infinitive's doer is the object, not the court
+    found = ru_facts("Суд также обязал Ершова возместить ущерб городу.")
+    assert ("суд", "обязать возместить", "ущерб", "asserted") in found
+    assert not any(r == "возместить" for _, r, _, _ in found), found

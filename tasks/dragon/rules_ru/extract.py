@@ -16,7 +16,8 @@ from tasks.dragon.rules_ru.lexicon import (
     _RU_AGREEMENTS, _RU_APPOINT, _RU_ARGUMENT_PREPOSITIONS, _RU_BARE_NUMBER, _RU_CIRCUMSTANCES, _RU_COPULAS,
     _RU_CREATE, _RU_DATIVE_CONTROL, _RU_DURATIONS, _RU_FUTURE_AUX, _RU_GENERIC_ORGS, _RU_INSTITUTIONS,
     _RU_LIGHT_VERBS, _RU_MEASURES, _RU_MENTAL, _RU_MONTHS, _RU_NAME_ENDINGS, _RU_NEEDS_COMPLEMENT, _RU_NOT_COMPANIES,
-    _RU_NUMBER_WORDS, _RU_OBJ, _RU_PHASE_HEADS, _RU_PLACE_ANAPHORS, _RU_PLAN_HEADS, _RU_PLAN_VERBS,
+    _RU_NUMBER_WORDS, _RU_OBJ, _RU_OBJECT_CONTROL, _RU_PHASE_HEADS, _RU_PLACE_ANAPHORS, _RU_PLAN_HEADS,
+    _RU_PLAN_VERBS,
     _RU_POSSIBLE_HEADS, _RU_QUESTION_WORDS, _RU_RELATIVE, _RU_SAY, _RU_SEASONS, _RU_STAFF, _RU_SUBJ, _RU_TIME_NOUNS,
     _RU_UNITS,
 )
@@ -130,6 +131,8 @@ def _control_prefix_ru(verb, helper: _RuSentence) -> str:
     if head is None or head.pos not in ("VERB",):
         return ""
     lemma = _lemma(helper.vocab, head)
+    if lemma in _RU_OBJECT_CONTROL and helper.kids(head, ("obj",)):
+        return _join(_control_prefix_ru(head, helper), lemma)  # "обязал Ершова возместить" → "обязать возместить"
     if (lemma in _RU_PLAN_HEADS or lemma in _RU_POSSIBLE_HEADS or lemma in _RU_COPULAS or lemma in _RU_APPOINT
             or lemma == "быть"):
         return ""

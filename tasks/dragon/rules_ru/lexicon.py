@@ -38,6 +38,9 @@ _RU_PLAN_HEADS = frozenset({
     "намерен", "намеренный", "должен", "должный", "готовиться", "обязаться", "надеяться", "обязать", "обязанный",
 })
 _RU_POSSIBLE_HEADS = frozenset({"мочь", "смочь"})
+#: verbs whose accusative object, not their subject, is to do the infinitive: "суд обязал Ершова
+#: возместить ущерб" says what the court did (asserted), not what the court plans
+_RU_OBJECT_CONTROL = frozenset({"обязать", "обязывать", "заставить", "заставлять", "вынудить", "вынуждать"})
 #: impersonal verbs whose dative is the infinitive's doer: "пожарным удалось локализовать огонь"
 #: ("приходилось ездить" is left out: "Раньше жителям приходилось ездить" says what no longer holds)
 _RU_DATIVE_CONTROL = frozenset({"удаться", "удаваться", "предстоять"})
