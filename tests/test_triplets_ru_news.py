@@ -717,3 +717,10 @@ def test_an_obliging_verb_with_its_own_object_is_asserted_with_the_infinitive():
     found = ru_facts("Суд также обязал Ершова возместить ущерб городу.")
     assert ("суд", "обязать возместить", "ущерб", "asserted") in found
     assert not any(r == "возместить" for _, r, _, _ in found), found
+
+
+def test_admitting_a_fault_needs_no_second_complement():
+    found = ru_facts("Сам Ершов вину не признал.")
+    assert ("Ершов", "признать", "вина", "negated") in found
+    # "признать" with a thing still needs what it was found to be
+    assert not any(r == "признать" for _, r, _, _ in ru_facts("Эксперты признали проект."))

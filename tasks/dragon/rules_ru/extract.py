@@ -13,7 +13,8 @@ from schemas import IncrementDoc, Triplet
 
 from tasks.dragon.triplets_base import TripletConfig, _Emitter, _Fact, _DocCollector, _paragraphs, _join, _fact
 from tasks.dragon.rules_ru.lexicon import (
-    _RU_AGREEMENTS, _RU_APPOINT, _RU_ARGUMENT_PREPOSITIONS, _RU_BARE_NUMBER, _RU_CIRCUMSTANCES, _RU_COPULAS,
+    _RU_ADMISSIONS, _RU_AGREEMENTS, _RU_APPOINT, _RU_ARGUMENT_PREPOSITIONS, _RU_BARE_NUMBER, _RU_CIRCUMSTANCES,
+    _RU_COPULAS,
     _RU_CREATE, _RU_DATIVE_CONTROL, _RU_DURATIONS, _RU_FUTURE_AUX, _RU_GENERIC_ORGS, _RU_INSTITUTIONS,
     _RU_LIGHT_VERBS, _RU_MEASURES, _RU_MENTAL, _RU_MONTHS, _RU_NAME_ENDINGS, _RU_NEEDS_COMPLEMENT, _RU_NOT_COMPANIES,
     _RU_NUMBER_WORDS, _RU_OBJ, _RU_OBJECT_CONTROL, _RU_PHASE_HEADS, _RU_PLACE_ANAPHORS, _RU_PLAN_HEADS,
@@ -350,7 +351,7 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         if any(child is outer[0] for _, outer in located):
             continue
         if kind == "obj":
-            if complement == "" or (complement is None and lemma in _RU_NEEDS_COMPLEMENT):
+            if complement == "" or (complement is None and _needs_complement(lemma, child, helper)):
                 continue
             if _dative(child) and not all(_dative(o) for o in objects):
                 continue  # "продал Савельева «Ротору»": the recipient is not what was sold
@@ -467,7 +468,7 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                         yield emit(subject_phrase, relation_with_object, nmod_phrase)
     if ((not produced or back is not None or frame is not None or patients) and plain_object is not None
             and not common_subject
-            and complement is None and lemma not in _RU_NEEDS_COMPLEMENT):
+            and complement is None and not _needs_complement(lemma, plain_object, helper)):
         # "Дума не одобрила проект" → (Дума, одобрить, проект) negated: a named subject doing
         # something to a thing (thing–verb–thing is never kept); "ввело в эксплуатацию линию"
         thing = back or helper.phrase(plain_object, common=True) or helper.people_phrase(plain_object)
@@ -476,6 +477,14 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         if thing is not None and (thing[1] is None or thing is back):
             for subject_phrase in subject_phrases:
                 yield emit(subject_phrase, base, thing)
+
+
+def _needs_complement(lemma: str, obj, helper: _RuSentence) -> bool:
+    """Does the verb say nothing with this object alone ("назвал покупку" — чем?)? "Признать" with
+    a fault or a defeat ("признал вину", "не признал ошибку") is a whole admission."""
+    if lemma not in _RU_NEEDS_COMPLEMENT:
+        return False
+    return not (lemma in ("признать", "признавать") and obj is not None and _lemma(helper.vocab, obj) in _RU_ADMISSIONS)
 
 
 def _reflexive_agent(verb, helper: _RuSentence) -> bool:
