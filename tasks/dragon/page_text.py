@@ -320,7 +320,7 @@ def extract_article(
     title = tidy_whitespace(extracted.title or "") or tidy_whitespace(fallback_title)
     # trafilatura folds repeated paragraphs into one, so a page of one paragraph repeated
     # 800 times would pass as a one-paragraph article: the page's own <p> elements decide
-    if reason := repeated_reason(_page_paragraphs(tree)) or repeated_block_reason(_page_blocks(tree)):
+    if reason := repeated_reason(_page_blocks(tree, ("p",))) or repeated_block_reason(_page_blocks(tree)):
         raise ArticleError(reason)
     cleaned = clean_paragraphs(_body_paragraphs(extracted.body), title)
     paragraphs = distinct_paragraphs(cleaned.paragraphs)
@@ -717,19 +717,12 @@ def accept_article(paragraphs: list[str], lang: Language | None) -> str | None:
     return None
 
 
-def _page_paragraphs(tree: lxml.html.HtmlElement | None) -> list[str]:
-    """Texts of the page's ``<p>`` elements that hold a sentence's worth of words."""
+def _page_blocks(tree: lxml.html.HtmlElement | None, tags: tuple[str, ...] = ("p", "li", "td")) -> list[str]:
+    """Texts of the page's ``tags`` elements (paragraphs, list items, table cells) that hold a
+    sentence's worth of words."""
     if tree is None:
         return []
-    texts = (_inline_text(p) for p in tree.iter("p"))
-    return [t for t in texts if len(_WORD.findall(t)) >= SENTENCE_WORDS]
-
-
-def _page_blocks(tree: lxml.html.HtmlElement | None) -> list[str]:
-    """Texts of the page's paragraphs, list items and table cells that hold a sentence's worth of words."""
-    if tree is None:
-        return []
-    texts = (_inline_text(e) for e in tree.iter("p", "li", "td"))
+    texts = (_inline_text(e) for e in tree.iter(*tags))
     return [t for t in texts if len(_WORD.findall(t)) >= SENTENCE_WORDS]
 
 

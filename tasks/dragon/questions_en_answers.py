@@ -20,18 +20,14 @@ from __future__ import annotations
 import re
 
 from tasks.dragon.subgraphs import parse_quantity
-from tasks.dragon.questions_en_names import odd_label
+from tasks.dragon.questions_en_names import ROLE_TITLES, odd_label
 
 #: question openings that ask for an amount or a date: the answer may be a bare figure
 _VALUE_QUESTION = re.compile(r"^(?:how (?:many|much|large|big|long|far|old)|what percentage|when|since when)\b",
                              re.IGNORECASE)
 
 #: words after a name that are the holder's title, not more of the name ("Norden CEO Ingrid ...")
-_TITLES = frozenset(
-    "ceo cfo coo cto chief president chairman chairwoman chair director executive founder co-founder minister "
-    "secretary manager spokesman spokeswoman spokesperson head coach mayor councillor boss leader owner "
-    "analyst economist professor dr mr mrs ms sir chancellor governor senator general captain vice deputy "
-    "trust board council".split())
+_TITLES = ROLE_TITLES | frozenset({"trust", "board", "council"})
 
 #: capitalised words opening a sentence that belong to the sentence, not to a name after them
 _OPENERS = frozenset(

@@ -150,13 +150,18 @@ _NOT_NAME_WORDS = frozenset(
     "while if mr mrs ms dr sir".split())
 
 
-#: titles and roles written capitalised before a name: they end what comes before it
-_TITLE_WORDS = frozenset("""
+#: titles and roles of people, written capitalised next to a name ("Norden CEO Ingrid Ek",
+#: "Chief Executive Marcus Feld"); questions_en_answers extends it with its own words
+ROLE_TITLES = frozenset("""
     ceo cfo coo cto chief president chairman chairwoman chair director executive founder co-founder minister secretary
     manager spokesman spokeswoman spokesperson head coach mayor councillor boss leader owner analyst economist
-    professor dr mr mrs ms sir chancellor governor senator general captain vice deputy striker forward midfielder
-    defender goalkeeper hooker prop scrum-half fly-half winger centre full-back lock flanker judge inspector
-    sergeant constable officer treasurer
+    professor dr mr mrs ms sir chancellor governor senator general captain vice deputy
+    """.split())
+
+#: titles and roles written capitalised before a name: they end what comes before it
+_TITLE_WORDS = ROLE_TITLES | frozenset("""
+    striker forward midfielder defender goalkeeper hooker prop scrum-half fly-half winger centre full-back lock flanker
+    judge inspector sergeant constable officer treasurer
     """.split())
 
 
