@@ -209,6 +209,14 @@ def odd_label(label: str) -> str | None:
     return None
 
 
+#: heads that end the name of a body, a club, a place or a thing, never a person's name: a name ending so
+#: keeps its first word even when the tagger called it a person ("Vistula Box Terminal" is no "Box Terminal")
+_NAMED_THING_HEADS = _STRONG_ORG_HEADS | _CLUB_HEADS | _THING_CLASS_HEADS | frozenset("""
+    terminal port harbour harbor dock docks airport station depot yard works plant factory refinery mine hospital
+    clinic school centre center stadium arena ground hall theatre theater museum gallery library hotel shipyard
+    """.split())
+
+
 def drop_opening_noun(label: str, sentences: list[str], nouns: frozenset | set) -> str:
     """ "Scrum-half Iestyn Carew" -> "Iestyn Carew": a common noun (a role, a description) that opens
     every sentence writing the label, capitalised only for that, before a capitalised name."""
@@ -217,6 +225,8 @@ def drop_opening_noun(label: str, sentences: list[str], nouns: frozenset | set) 
         return label
     if not all(w[:1].isupper() for w in words[1:]):
         return label
+    if words[-1].lower() in _NAMED_THING_HEADS:
+        return label  # "Vistula Box Terminal": the rest is no person's name, the first word is the name's own
     parts = words[0].lower().split("-")
     if not all(p in nouns for p in parts):
         return label
