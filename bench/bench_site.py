@@ -49,8 +49,10 @@ SITES = BENCH / "site"
 #: second development set, other outlets' styles, so that rules generalise past the first),
 #: bench/site4 (en and ru, written blind on 2026-11-26; its questions were judged, then read by the
 #: fourth question rounds: a development set since) and bench/site5 (en and ru, written blind after
-#: that: the held-out figure of the last rounds)
-SITE_SETS = ("site", "site2", "site3", "site4", "site5")
+#: that: the held-out figure of the fifth rounds; its misses and judge notes were read by the
+#: rounds of 2026-11-27: a development set since), bench/site6 (en and ru, written blind on
+#: 2026-11-27: the held-out figure of those rounds)
+SITE_SETS = ("site", "site2", "site3", "site4", "site5", "site6")
 _HOST = re.compile(r"https?://[^/\s\"'<>]+")
 
 
