@@ -289,6 +289,8 @@ def _wh(kind: str, label: str | None = None, plural: bool = False, verb: str | N
         return f"which {venue}{'s' if plural else ''}"
     if kind == "ORG" and label:
         return en_names.org_wh(label, verb, subject, plural)
+    if kind in ("MISC", "LOC") and label and not plural and en_names.thing_class(label):
+        return f"which {en_names.thing_class(label)}"  # "Which arcade ...?", "Which league ...?"
     return (_EN_WHO_PLURAL if plural else _EN_WHO)[kind]
 
 
@@ -306,6 +308,8 @@ def _class_noun(kind: str, label: str | None = None) -> str:
     venue = _venue(label) if label and kind not in ("PER", "NUM", "DATE") else None
     if not venue and kind == "ORG" and label:
         return en_names.org_class(label)
+    if not venue and kind in ("MISC", "LOC") and label and en_names.thing_class(label):
+        return f"the {en_names.thing_class(label)}"
     return f"the {venue}" if venue else _EN_CLASS[kind]
 
 
@@ -445,6 +449,10 @@ def _said_as_forecast(edge: Edge) -> str | None:
     rel = _verb_relation(edge)
     if rel is None or any(_EN_OWN_PLAN.search(s) for s in edge.sentences):
         return None
+    awaited = re.compile(rf"\b(?:is|are|was|were|'s)\s+(?:\w+\s+)?expected\s+to\s+(?:\w+\s+)?{re.escape(rel.head)}\b",
+                         re.IGNORECASE)
+    if any(awaited.search(s) for s in edge.sentences):
+        return "awaited"  # "The prop is expected to arrive": others expect it, the subject does not
     for modality, verb in _EN_FORECASTS.items():
         said = re.compile(rf"\b{verb}(?:s|d|ed|ing)?\s+to\s+(?:\w+\s+)?{re.escape(rel.head)}\b", re.IGNORECASE)
         if any(said.search(s) for s in edge.sentences):
@@ -495,6 +503,8 @@ def _finite(lemma: str, modality: str, plural: bool = False) -> str:
     if modality in _EN_FORECASTS:
         verb = _EN_FORECASTS[modality]
         return f"{verb if plural else en_third_person(verb)} to {lemma}"
+    if modality == "awaited":
+        return f"{'are' if plural else 'is'} expected to {lemma}"
     if modality == "future":
         return f"will {lemma}"
     if modality == "possible":
@@ -516,6 +526,8 @@ def _do_support(lemma: str, modality: str) -> tuple[str, str]:
         return "does", f"plan to {lemma}"
     if modality in _EN_FORECASTS:
         return "does", f"{_EN_FORECASTS[modality]} to {lemma}"
+    if modality == "awaited":
+        return "is", f"expected to {lemma}"
     if modality == "progressive":
         return "is", en_gerund(lemma)
     if modality == "perfect":
@@ -1036,7 +1048,49 @@ def refine_kinds_en(kinds: dict, subgraphs) -> dict:
                     kinds[("en", edge.head)] = "PER"
                 if kinds.get(("en", edge.tail)) == "PER":
                     kinds[("en", edge.tail)] = "ORG"
+    # a name the article introduces as a person ("the Tonga international prop Sione Vaipulu", "Vaipulu, 26,")
+    # is one, whatever the tagger said: not "Which organization did Kirkstall Knights sign?"
+    pool = doc_sentences(subgraphs)
+    role_objects = set()
+    for subgraph in subgraphs:
+        for edge in subgraph.edges:
+            try:
+                if _relation(edge).kind == "role":
+                    role_objects.add(edge.tail)
+            except NoTemplate:
+                pass
+    for subgraph in subgraphs:
+        if subgraph.lang != "en":
+            continue
+        for edge in subgraph.edges:
+            said = pooled(edge, pool)
+            for node, label in ((edge.head, edge.head_label), (edge.tail, edge.tail_label)):
+                if kinds.get(("en", node)) in ("ORG", "MISC", "LOC") and node not in role_objects \
+                        and en_names.person_evidence(label, said):
+                    kinds[("en", node)] = "PER"
+                elif kinds.get(("en", node)) == "PER" and en_names.thing_class(label):
+                    kinds[("en", node)] = "MISC"  # "Beckett Arcade": "the arcade that ...", not "the person that ..."
     return kinds
+
+
+def doc_sentences(subgraphs) -> dict[str, list[str]]:
+    """Every sentence the batch's facts were read from, by document: what the article says about a
+    name beyond the one or two sentences of a subgraph ("Calder Town" for "Calder's captain")."""
+    pool: dict[str, list[str]] = {}
+    for subgraph in subgraphs:
+        for edge in subgraph.edges:
+            for doc_id in edge.doc_ids:
+                known = pool.setdefault(doc_id, [])
+                known += [s for s in edge.sentences if s not in known]
+    return pool
+
+
+def pooled(edge: Edge, pool: dict[str, list[str]]) -> list[str]:
+    """``edge``'s sentences, then the other sentences of its documents in ``pool``."""
+    out = list(edge.sentences)
+    for doc_id in edge.doc_ids:
+        out += [s for s in pool.get(doc_id, ()) if s not in out]
+    return out
 
 
 # =========================================================================== what a question may name or answer
@@ -1113,6 +1167,16 @@ def _role_be(edge: Edge, rel: EnRelation) -> str:
         rf"|\b(?:had\s+been|was\s+once|used\s+to\s+be|stepped\s+down\s+as|resigned\s+as)\s+"
         rf"(?:(?:the|a|an|its|club)\s+)*(?:[\w-]+\s+)?{role}\b", re.IGNORECASE)
     return "was" if any(ended.search(sentence) for sentence in edge.sentences) else "is"
+
+
+_EN_FORMER_AFTER_WAS = re.compile(r"(\b(?:was|were)\b[^?]*?\b(?:the|a|an))\s+(?:former|ex-|one-time|erstwhile|previous)\s+",
+                                  re.IGNORECASE)
+
+
+def en_former_once(question: str) -> str:
+    """ "What was Colin Marr the former treasurer of?" -> "What was Colin Marr the treasurer of?": the past
+    tense already says the post is held no more; "was the former" says it twice."""
+    return _EN_FORMER_AFTER_WAS.sub(lambda m: f"{m.group(1)} ", question)
 
 
 def en_time_once(question: str) -> str:

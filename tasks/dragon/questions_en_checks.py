@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from tasks.dragon import questions_en_context as en_context
+from tasks.dragon import questions_en_scope as en_scope
 from tasks.dragon.questions_base import NoTemplate
 from tasks.dragon.subgraphs import parse_quantity
 from tasks.dragon.questions_en import (  # noqa: F401
@@ -277,9 +278,26 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
                     reason = en_context.date_is_not_when(edge, _en_verb_lemma(rel.head), edge.relation, label)
                     if reason:
                         return f"skipped: {reason}"
+        if rel.kind == "passive" and _en_verb_lemma(rel.head) and edge.tail in answers \
+                and kinds.get(("en", edge.tail)) == "DATE":
+            reason = en_scope.not_when(edge, _en_verb_lemma(rel.head), edge.tail_label)
+            if reason:
+                return f"skipped: {reason}"
+        if rel.kind == "role" and rel.trailing_preposition:
+            reason = en_scope.role_complement(edge, rel.head.split()[-1], rel.trailing_preposition)
+            if reason:
+                return f"skipped: {reason}"
         if rel.kind != "verb":
             continue
         rel = _content_verb(rel)
+        reason = en_scope.wrong_subject(edge, rel.head, kinds.get(("en", edge.head))) or \
+            en_scope.lost_position(edge, rel.head)
+        if reason:
+            return f"skipped: {reason}"
+        if rel.trailing_preposition in ("in", "at") and kinds.get(("en", edge.tail)) == "LOC":
+            reason = en_scope.place_of_a_venue(edge, rel.head, edge.tail_label)
+            if reason:
+                return f"skipped: {reason}"
         if edge.tail not in hidden or edge.head not in hidden:
             reason = en_context.object_missing(edge, rel.head, edge.relation)
             if reason:
@@ -298,9 +316,21 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
                 reason = en_context.lost_qualifier(edge, rel.head, is_tail, amount, bare, _venue(label))
                 if reason:
                     return f"skipped: {reason}"
+            if amount:
+                carried = en_scope.period_to_carry(edge, rel.head, label) \
+                    if subgraph.type == "simple" and node in answers and is_tail else None
+                reason = en_scope.lost_period(edge, rel.head, label, carried)
+                if reason:
+                    return f"skipped: {reason}"
+            if whole and is_tail and not amount:
+                reason = en_scope.coordinated_codes(edge, rel.head, label) or (
+                    en_scope.named_as(edge, rel.head, label) if subgraph.type == "simple" else None) or (
+                    en_scope.joined_place(rel.head, kind, label) if not rel.rest else None)
+                if reason:
+                    return f"skipped: {reason}"
             if kind == "DATE" and node in answers:
                 reason = en_context.time_dates_a_noun(edge, rel.head, label) or en_context.date_is_not_when(
-                    edge, rel.head, edge.relation, label)
+                    edge, rel.head, edge.relation, label) or en_scope.not_when(edge, rel.head, label)
                 if reason:
                     return f"skipped: {reason}"
             if whole and not amount and kind not in ("DATE", "PER", "ORG", "LOC"):
@@ -325,3 +355,28 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
                     return ("skipped: the conditions would join an amount paid to no one named with another party "
                             f"({(other.tail_label if party == other.tail else other.head_label)!r}): read as one deal")
     return None
+
+
+def en_carried(edge, kind: str | None, question: str, template: str) -> tuple[str, str]:
+    """A simple question about ``edge``'s object with what its sentence scopes it by said in it: the
+    period of a tally ("How many passengers did X carry last year?") or the description its name is
+    given ("What is the name of the Lanterns' debut album?" for "released their debut album, Paper
+    Boats"); the question as it was otherwise."""
+    try:
+        rel = _relation(edge)
+    except NoTemplate:
+        return question, template
+    if rel.kind != "verb":
+        return question, template
+    lemma = _content_verb(rel).head
+    if kind == "NUM":
+        period = en_scope.period_to_carry(edge, lemma, edge.tail_label)
+        if period and period.lower() not in question.lower() and question.endswith("?"):
+            return f"{question[:-1]} {period}?", f"{template}.period"
+        return question, template
+    described = en_scope.described_as(edge, lemma, edge.tail_label)
+    if described and (edge.modality or "asserted") == "asserted":
+        owner = edge.head_label
+        owner = f"{owner}'" if owner.endswith("s") and owner.split()[-1][:1].isupper() else f"{owner}'s"
+        return f"What is the name of {owner} {described}?", "tail.name-of-described"
+    return question, template
