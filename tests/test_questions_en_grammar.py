@@ -54,9 +54,10 @@ def ask(edges: list[Edge], answer: str, type_: str = "simple"):
     (("Marrow Foods", "pay damages of", "2.3 million pounds", "Marrow Foods paid damages of 2.3 million pounds.",
       "org", "money"), "2.3 million pounds", "How much in damages did Marrow Foods pay?", ["2.3 million pounds"]),
     # "How many reports did Office for Product Safety and Standards receive?": the name as written, with "the"
+    # round 5: what the count is of is carried ("reports of fires"), not dropped
     (("Office for Product Safety and Standards", "receive", "14 reports",
       "The Office for Product Safety and Standards received 14 reports of fires.", "org", "quantity"),
-     "14 reports", "How many reports did the Office for Product Safety and Standards receive?", ["14 reports"]),
+     "14 reports", "How many reports of fires did the Office for Product Safety and Standards receive?", ["14 reports"]),
 ])
 def test_en_question_words_articles_and_amounts(edge_args, answer, question, answers):
     item = ask([fact(*edge_args)], answer)

@@ -217,3 +217,41 @@ def test_an_expected_arrival_is_asked_as_expected_not_as_the_subjects_expectatio
     item = ask([fact("Tevita Manu", "arrive in", "Hull", "Manu is expected to arrive in Hull in March.", "person", "place",
                      modality="planned")], "Hull")
     assert question(item) == "Where is Tevita Manu expected to arrive?"
+
+
+def test_a_passive_date_after_since_is_no_when():
+    item = ask([fact("Glasswing", "be streamed since", "March", "Glasswing has been streamed 2 million times since March.",
+                     "other", "date")], "March")
+    assert question(item) is None and "since" in _reason(item)
+
+
+def test_a_town_after_the_venue_on_the_same_verb_is_no_answer_to_where():
+    item = ask([fact("Fernhills", "finish in", "Bristol", "The Fernhills will play 12 dates, finishing at the Colston Hall "
+                     "in Bristol on 2 June.", "org", "place", modality="planned")], "Bristol")
+    assert "says where 'the Colston Hall' is" in _reason(item)
+
+
+def test_money_raised_towards_a_purpose_is_not_asked_without_it():
+    item = ask([fact("Kenby Society", "raise", "£9,000", "The Kenby Society has raised £9,000 towards a legal challenge.",
+                     "org", "money")], "£9,000")
+    assert "towards a legal challenge" in _reason(item)
+
+
+def test_a_name_with_a_plural_verb_is_a_team_and_he_cannot_be_it():
+    from tasks.dragon.questions_en_names import group_evidence
+
+    assert group_evidence("Harbury Rhinos", ["Harbury Rhinos have signed the winger Tevita Manu."])
+    assert not group_evidence("Tevita Manu", ["Tevita Manu has signed for Harbury Rhinos."])
+    assert not group_evidence("Harbury Rhinos", ["Tolland and Harbury Rhinos have met twice."])
+    signing = fact("Harbury Rhinos", "sign", "Tevita Manu", "Harbury Rhinos have signed the winger Tevita Manu.",
+                   "person", "person", n=1)
+    replacing = fact("Harbury Rhinos", "replace", "Tom Pell", "He will replace the veteran Tom Pell in May.", "person", "person",
+                     modality="planned", n=2)
+    batch = generate_questions([_simple(signing, "Tevita Manu"), _simple(replacing, "Tom Pell")], RULES)
+    assert not [i for i in batch.items if "replace" in i.question], batch.items
+
+
+def test_a_measure_carries_what_it_measures():
+    item = ask([fact("Kenby Rail", "replace", "900 metres", "Kenby Rail will replace 900 metres of track in June.", "org",
+                     "quantity", modality="planned")], "900 metres")
+    assert question(item) == "How many metres of track will Kenby Rail replace?"

@@ -635,6 +635,9 @@ class EnglishTemplates:
                     return _q("since when has", head, en_participle(rel.head), rel.rest_without_preposition), "tail.since-when"
                 return _q("when", aux, head, verb, rel.rest_without_preposition), "tail.when"
             if rel.kind == "passive":
+                if prep in _EN_NOT_WHEN or prep == "since":
+                    # "has been streamed 3.1 million times since October": "When was X streamed?" misstates it
+                    raise NoTemplate(f"no when template for passive {edge.relation!r} (its date follows {prep!r})")
                 return _q("when", "was", head, rel.head, rel.rest_without_preposition), "tail.passive-when"
             raise NoTemplate(f"no when template for relation {edge.relation!r}")
         if rel.kind == "verb":
@@ -1068,6 +1071,8 @@ def refine_kinds_en(kinds: dict, subgraphs) -> dict:
                 if kinds.get(("en", node)) in ("ORG", "MISC", "LOC") and node not in role_objects \
                         and en_names.person_evidence(label, said):
                     kinds[("en", node)] = "PER"
+                elif kinds.get(("en", node)) == "PER" and en_names.group_evidence(label, said):
+                    kinds[("en", node)] = "ORG"  # "Kirkstall Knights have signed ...": a team, not "who" as one person
                 elif kinds.get(("en", node)) == "PER" and en_names.thing_class(label):
                     kinds[("en", node)] = "MISC"  # "Beckett Arcade": "the arcade that ...", not "the person that ..."
     return kinds

@@ -372,7 +372,13 @@ def en_carried(edge, kind: str | None, question: str, template: str) -> tuple[st
     if kind == "NUM":
         period = en_scope.period_to_carry(edge, lemma, edge.tail_label)
         if period and period.lower() not in question.lower() and question.endswith("?"):
-            return f"{question[:-1]} {period}?", f"{template}.period"
+            question, template = f"{question[:-1]} {period}?", f"{template}.period"
+        amount = en_amount(edge.tail_label)
+        what = en_scope.measured(edge, lemma, edge.tail_label)
+        unit = amount.unit_text if amount is not None and not amount.money else None
+        if what and unit and question.lower().startswith(f"how many {unit.lower()} "):
+            question = f"{question[:9 + len(unit)]} {what}{question[9 + len(unit):]}"
+            template = f"{template}.measured"
         return question, template
     described = en_scope.described_as(edge, lemma, edge.tail_label)
     if described and (edge.modality or "asserted") == "asserted":

@@ -202,6 +202,22 @@ def person_evidence(label: str, sentences: list[str]) -> bool:
     return False
 
 
+def group_evidence(label: str, sentences: list[str]) -> bool:
+    """Does the text write ``label`` as the subject of a plural verb ("Kirkstall Knights have signed",
+    "the Fernhills are touring")? A name that takes "have" or "are" is a team or a band, no one person."""
+    words = _words(label)
+    if len(words) < 2 or not all(w[:1].isupper() for w in words) or not words[-1].endswith("s"):
+        return False
+    name = " ".join(words)
+    pattern = re.compile(rf"(?<![\w-]){re.escape(name)}\s+(?:have|are|were)\b")
+    for sentence in sentences:
+        for match in pattern.finditer(sentence):
+            before = sentence[:match.start()].split()
+            if not before or before[-1].lower() not in ("and", "&", "with", "of"):
+                return True
+    return False
+
+
 def full_name(label: str, sentences: list[str]) -> str:
     """The longer capitalised name the sentences write ``label`` at the end of: "Bevan" -> "Carys
     Bevan", "the Warriors" -> "Tawe Warriors", "Glas RFC" -> "Cefn Glas RFC"; ``label`` when no

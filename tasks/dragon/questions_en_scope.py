@@ -131,6 +131,26 @@ def period_to_carry(edge, lemma: str, label: str) -> str | None:
     return None
 
 
+def measured(edge, lemma: str, label: str) -> str | None:
+    """ "of track" of "replace 2,400 metres of track": what a measure counts, when written bare after it
+    (no article: "of the route" points back into the article), for "How many metres of track ...?"."""
+    found = locate(edge, lemma)
+    if found is None:
+        return None
+    doc, _ = found
+    span = _span_of(doc, label)
+    if span is None or span.end >= len(doc) or span.root.lemma_.lower() in _SPAN_UNITS:
+        return None
+    after = doc[span.end]
+    objects = [c for c in after.children if c.dep_ == "pobj"]
+    if after.lower_ != "of" or after.head.i not in range(span.start, span.end) or len(objects) != 1:
+        return None
+    phrase = doc[after.i:objects[0].right_edge.i + 1]
+    if len(phrase) > 4 or not all(t.pos_ in ("ADP", "NOUN", "ADJ") and t.text.islower() for t in phrase):
+        return None
+    return phrase.text
+
+
 def lost_period(edge, lemma: str, label: str, carried: str | None = None) -> str | None:
     """See the module doc; ``label``: the amount the question names or answers; ``carried``: the period
     phrase the question will say (``period_to_carry``), no loss."""
@@ -159,7 +179,7 @@ def lost_period(edge, lemma: str, label: str, carried: str | None = None) -> str
                 return (f"the figure {label!r} is counted over "
                         f"{doc[child.left_edge.i:child.right_edge.i + 1].text!r}, which the question drops")
             if child.dep_ == "prep" and child.lower_ not in said and (
-                    child.lower_ in ("over", "during", "since") or (child.lower_ == "on" and any(
+                    child.lower_ in ("over", "during", "since", "towards", "toward") or (child.lower_ == "on" and any(
                         c.dep_ == "pobj" and c.pos_ == "NOUN" for c in child.children)) or (
                         child.lower_ == "for" and any(c.dep_ == "pobj" and c.lemma_.lower() in _TIME_NOUNS
                                                       for c in child.children))):
@@ -197,6 +217,15 @@ def place_of_a_venue(edge, lemma: str, place_label: str) -> str | None:
     if root.dep_ != "pobj" or prep.dep_ != "prep" or prep.lower_ not in ("in", "at", "near", "outside"):
         return None
     venue = prep.head
+    if prep.head.i == verb.i:
+        # "finishing at the Corn Exchange in Leeds" parsed with both phrases on the verb: the "at" before it names
+        # the venue
+        venue = next((o for p in verb.children if p.dep_ == "prep" and p.lower_ == "at" and p.i < prep.i
+                      for o in p.children if o.dep_ == "pobj" and o.pos_ == "PROPN"), None)
+        if venue is not None and prep.lower_ == "in":
+            return (f"{place_label!r} says where {doc[venue.left_edge.i:venue.i + 1].text!r} is; the fact happened "
+                    "there, and 'Where ...?' has two answers")
+        return None
     if venue.pos_ == "PROPN" and venue.dep_ == "pobj" and venue.head.dep_ == "prep" and venue.head.head.i == verb.i:
         return (f"{place_label!r} says where {doc[venue.left_edge.i:venue.i + 1].text!r} is; the fact happened "
                 "there, and 'Where ...?' has two answers")
