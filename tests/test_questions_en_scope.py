@@ -255,3 +255,11 @@ def test_a_measure_carries_what_it_measures():
     item = ask([fact("Kenby Rail", "replace", "900 metres", "Kenby Rail will replace 900 metres of track in June.", "org",
                      "quantity", modality="planned")], "900 metres")
     assert question(item) == "How many metres of track will Kenby Rail replace?"
+
+
+def test_a_word_after_an_and_the_tagger_kept_in_a_name_is_a_piece_of_it():
+    from tasks.dragon.questions_en_answers import truncated_name
+
+    sentence = "The company will fund a new fire engine for East Moor Fire and Rescue at the station gate."
+    assert truncated_name("Rescue", [sentence])
+    assert not truncated_name("Porto", ["Lusitano Rail will run hourly trains between Lisbon and Porto."])

@@ -145,7 +145,10 @@ def _inside_entity(sentence: str, start: int) -> bool:
 
     for token in sentence_doc(sentence):
         if token.idx == start:
-            return token.ent_iob_ == "I"
+            # the tagger may end the entity on the "and" it swallowed: "[South Yorkshire Fire and] Rescue"
+            before = token.nbor(-1) if token.i > 0 else None
+            return token.ent_iob_ == "I" or (before is not None and before.ent_iob_ in ("B", "I")
+                                              and before.lower_ in ("and", "&"))
     return False
 
 
