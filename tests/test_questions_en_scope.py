@@ -263,3 +263,28 @@ def test_a_word_after_an_and_the_tagger_kept_in_a_name_is_a_piece_of_it():
     sentence = "The company will fund a new fire engine for East Moor Fire and Rescue at the station gate."
     assert truncated_name("Rescue", [sentence])
     assert not truncated_name("Porto", ["Lusitano Rail will run hourly trains between Lisbon and Porto."])
+
+
+def test_an_answer_the_sentence_only_refers_to_is_not_asked():
+    item = ask([fact("Ella Moss", "order stock from", "Dan Pryce", "Ella Moss tried to order stock from the supplier.",
+                     "person", "org")], "Dan Pryce")
+    assert "not written in its sentences" in _reason(item)
+    item = ask([fact("Ella Moss", "order stock from", "Dan Pryce", "Ella Moss tried to order stock from Dan Pryce.",
+                     "person", "person")], "Dan Pryce")
+    assert question(item) is not None
+
+
+def test_a_sentence_opening_approximator_is_no_name_and_we_is_no_place():
+    item = ask([fact("About 90 homes", "be flooded in", "Kenby", "About 90 homes were flooded in Kenby overnight.",
+                     "other", "place")], "Kenby")
+    assert "is a description" in _reason(item)
+    item = ask([fact("Kenby", "be promised sea wall in", "2020", "\"We were promised sea wall in 2020,\" she said.",
+                     "place", "date")], "2020")
+    assert "its speakers" in _reason(item)
+
+
+def test_a_persons_short_name_is_completed_from_the_rest_of_the_article():
+    jailed = fact("Ruth Obi", "jail", "Pryce", "Judge Ruth Obi, who jailed Pryce, called it a betrayal.", "person", "person", n=1)
+    named = fact("Dan Pryce", "steal", "£40,000", "Dan Pryce stole £40,000 from the club.", "person", "money", n=2)
+    batch = generate_questions([_simple(jailed, "Pryce"), _simple(named, "£40,000")], RULES)
+    assert [i.answers for i in batch.items if i.question == "Who did Ruth Obi jail?"] == [["Dan Pryce"]], batch

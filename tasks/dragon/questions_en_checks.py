@@ -157,6 +157,30 @@ _EN_BACK_REFERENCE = re.compile(
     r"(?=\s+(?:to|for|from|in|on|at|into|with|towards)\b|$)", re.IGNORECASE)
 
 
+#: approximators a sentence may open with, capitalised: "About 120 homes were flooded"
+_OPENING_APPROXIMATORS = frozenset("about around some nearly almost over roughly approximately up more fewer".split())
+
+
+def en_answer_unwritten(subgraph) -> str | None:
+    """A skip reason when an answer is not written in any sentence of its facts: the extractor resolved
+    "the supplier" or "the club" to a name the reader of the cited sentence cannot check ("Which
+    organization did X try to order stock from?" -> a person the sentence calls "the supplier")."""
+    for node in subgraph.answer_nodes:
+        labels = [(e.head_label if e.head == node else e.tail_label, e.sentences) for e in subgraph.edges
+                  if node in (e.head, e.tail)]
+        if not labels:
+            continue
+        def written(label: str, sentences: list[str]) -> bool:
+            words = [w for w in label.split() if w.lower() not in _EN_DETERMINER_WORDS]
+            # the name or any capitalised word of it ("Calder's captain" writes Calder Town)
+            forms = {" ".join(words)} | {w for w in words if w[:1].isupper() and len(w) > 2}
+            return any(re.search(rf"(?<![\w-]){re.escape(f)}(?![\w-])", s, re.IGNORECASE) for f in forms for s in sentences)
+        label = labels[0][0]
+        if not any(written(lbl, sents) for lbl, sents in labels) and label[:1].isupper():
+            return f"skipped: the answer {label!r} is not written in its sentences: a reference resolved out of the reader's sight"
+    return None
+
+
 def en_skip_reason(subgraph) -> str | None:
     """Why no English question is asked about this subgraph (recorded as a Failure), or None.
 
@@ -167,6 +191,9 @@ def en_skip_reason(subgraph) -> str | None:
     """
     from tasks.dragon.questions_base import is_date_label
 
+    unwritten = en_answer_unwritten(subgraph)
+    if unwritten:
+        return unwritten
     hidden = set(subgraph.hidden_nodes)
     for edge in subgraph.edges:
         words = edge.relation.lower().split()
@@ -187,10 +214,13 @@ def en_skip_reason(subgraph) -> str | None:
         if words and words[-1] in ("between", "among", "amongst") and subgraph.type != "set":
             # "run hourly trains between" Porto: one of two ends; only a set question names both
             return f"skipped: {edge.relation!r} holds one of the things it is between; only a set question asks them together"
-        counted_things = en_amount(edge.head_label) is not None and re.search(r"[a-z]{3,}s$", edge.head_label) \
+        subject = edge.head_label
+        if subject.split()[:1] and subject.split()[0].lower() in _OPENING_APPROXIMATORS:
+            subject = subject[:1].lower() + subject[1:]  # "About 120 homes" opening its sentence is no name
+        counted_things = en_amount(subject) is not None and re.search(r"[a-z]{3,}s$", subject) \
             and edge.head not in subgraph.answer_nodes  # "Where were two second-prize tickets sold?": which tickets?
-        if edge.head not in hidden and not any(ch.isupper() for ch in edge.head_label) \
-                and (en_amount(edge.head_label) is None or counted_things) and not is_date_label(edge.head_label, "en"):
+        if edge.head not in hidden and not any(ch.isupper() for ch in subject) \
+                and (en_amount(subject) is None or counted_things) and not is_date_label(subject, "en"):
             # "Who will 22-year-old striker replace?", "What slammed Harbourside Homes?" -> "leaking roofs":
             # a description as the subject of a fact names no one
             return f"skipped: the subject {edge.head_label!r} is a description, not a name"
@@ -278,6 +308,10 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
                     reason = en_context.date_is_not_when(edge, _en_verb_lemma(rel.head), edge.relation, label)
                     if reason:
                         return f"skipped: {reason}"
+        if rel.kind == "passive" and _en_verb_lemma(rel.head):
+            reason = en_scope.wrong_subject(edge, _en_verb_lemma(rel.head), kinds.get(("en", edge.head)))
+            if reason:
+                return f"skipped: {reason}"
         if rel.kind == "passive" and _en_verb_lemma(rel.head) and edge.tail in answers \
                 and kinds.get(("en", edge.tail)) == "DATE":
             reason = en_scope.not_when(edge, _en_verb_lemma(rel.head), edge.tail_label)

@@ -85,6 +85,9 @@ def wrong_subject(edge, lemma: str, head_kind: str | None) -> str | None:
     said = {t.lower_.strip(".,'’") for t in subject.subtree}
     if said & _words(edge.head_label):
         return None  # the sentence names the subject itself
+    if subject.lower_ in ("we", "i") and head_kind not in ("PER", "ORG"):
+        return (f"the sentence's subject of {lemma!r} is {subject.text!r}, its speakers, not {edge.head_label!r}: "
+                "the reference was resolved wrongly")
     if subject.lower_ in _PERSONAL_PRONOUNS and head_kind not in ("PER", None):
         return (f"the sentence's subject of {lemma!r} is {subject.text!r}, a person, but the fact's subject is "
                 f"{edge.head_label!r}: the reference was resolved wrongly")
@@ -146,7 +149,8 @@ def measured(edge, lemma: str, label: str) -> str | None:
     if after.lower_ != "of" or after.head.i not in range(span.start, span.end) or len(objects) != 1:
         return None
     phrase = doc[after.i:objects[0].right_edge.i + 1]
-    if len(phrase) > 4 or not all(t.pos_ in ("ADP", "NOUN", "ADJ") and t.text.islower() for t in phrase):
+    if len(phrase) > 4 or not all((t.pos_ in ("ADP", "NOUN", "ADJ") or t.lower_ in ("a", "an")) and t.text.islower()
+                                  for t in phrase):
         return None
     return phrase.text
 
