@@ -288,3 +288,24 @@ def test_a_persons_short_name_is_completed_from_the_rest_of_the_article():
     named = fact("Dan Pryce", "steal", "£40,000", "Dan Pryce stole £40,000 from the club.", "person", "money", n=2)
     batch = generate_questions([_simple(jailed, "Pryce"), _simple(named, "£40,000")], RULES)
     assert [i.answers for i in batch.items if i.question == "Who did Ruth Obi jail?"] == [["Dan Pryce"]], batch
+
+
+def test_a_person_lost_to_something_is_not_asked_without_it():
+    item = ask([fact("Tolland Town", "lose", "Tom Reed", "Tolland Town lost the flanker Tom Reed to a red card after an hour.",
+                     "org", "person")], "Tom Reed")
+    assert "to a red card" in _reason(item)
+    item = ask([fact("Tolland Town", "sell", "Tom Reed", "Tolland Town sold Tom Reed to Harbury Rhinos.", "org", "person")],
+               "Tom Reed")
+    assert "to Harbury Rhinos" not in _reason(item)
+
+
+def test_he_cannot_be_a_team_named_by_a_plural_noun():
+    item = ask([fact("Harbury Rhinos", "replace", "Tom Pell", "He will replace Tom Pell in May.", "person", "person",
+                     modality="planned")], "Tom Pell")
+    assert "resolved wrongly" in _reason(item)
+
+
+def test_a_measure_carries_what_it_measures_up_to_its_noun():
+    item = ask([fact("Tide Line", "follow", "four generations", "Tide Line follows four generations of a fishing family in Kenby.",
+                     "other", "quantity")], "four generations")
+    assert question(item) == "How many generations of a fishing family does Tide Line follow?"

@@ -357,7 +357,8 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
                 if reason:
                     return f"skipped: {reason}"
             if whole and is_tail and not amount:
-                reason = en_scope.coordinated_codes(edge, rel.head, label) or (
+                reason = (en_scope.lost_destination(edge, rel.head, label) if kind == "PER" else None) or \
+                    en_scope.coordinated_codes(edge, rel.head, label) or (
                     en_scope.named_as(edge, rel.head, label) if subgraph.type == "simple" else None) or (
                     en_scope.joined_place(rel.head, kind, label) if not rel.rest else None)
                 if reason:

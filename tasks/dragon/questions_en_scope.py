@@ -73,6 +73,17 @@ def _subject(verb):
     return None
 
 
+def _plural_name(label: str) -> bool:
+    """ "Kirkstall Knights", "Tawe Warriors": a name whose last word is a plural common noun names a team
+    or a band; "he" or "she" cannot be it."""
+    from tasks.dragon.questions_en import _en_lexicon
+
+    words = label.split()
+    last = words[-1].lower() if len(words) > 1 and words[-1][:1].isupper() else ""
+    nouns = _en_lexicon()[1]
+    return len(last) > 3 and last.endswith("s") and not last.endswith("ss") and last[:-1] in nouns and last not in nouns
+
+
 def wrong_subject(edge, lemma: str, head_kind: str | None) -> str | None:
     """See the module doc. ``head_kind``: the fact's subject's kind ("PER", "ORG", ...)."""
     found = locate(edge, lemma)
@@ -85,10 +96,11 @@ def wrong_subject(edge, lemma: str, head_kind: str | None) -> str | None:
     said = {t.lower_.strip(".,'’") for t in subject.subtree}
     if said & _words(edge.head_label):
         return None  # the sentence names the subject itself
-    if subject.lower_ in ("we", "i") and head_kind not in ("PER", "ORG"):
+    quoted = any(q in " ".join(edge.sentences) for q in ('"', "“", "”"))
+    if subject.lower_ in ("we", "i") and head_kind != "PER" and (head_kind != "ORG" or quoted):
         return (f"the sentence's subject of {lemma!r} is {subject.text!r}, its speakers, not {edge.head_label!r}: "
                 "the reference was resolved wrongly")
-    if subject.lower_ in _PERSONAL_PRONOUNS and head_kind not in ("PER", None):
+    if subject.lower_ in _PERSONAL_PRONOUNS and (head_kind not in ("PER", None) or _plural_name(edge.head_label)):
         return (f"the sentence's subject of {lemma!r} is {subject.text!r}, a person, but the fact's subject is "
                 f"{edge.head_label!r}: the reference was resolved wrongly")
     if subject.pos_ == "NOUN" and any(c.dep_ == "det" and c.lower_ in ("the", "this", "that") for c in subject.children):
@@ -148,7 +160,7 @@ def measured(edge, lemma: str, label: str) -> str | None:
     objects = [c for c in after.children if c.dep_ == "pobj"]
     if after.lower_ != "of" or after.head.i not in range(span.start, span.end) or len(objects) != 1:
         return None
-    phrase = doc[after.i:objects[0].right_edge.i + 1]
+    phrase = doc[after.i:objects[0].i + 1]  # "of a mining family" of "... family in Cornwall"
     if len(phrase) > 4 or not all((t.pos_ in ("ADP", "NOUN", "ADJ") or t.lower_ in ("a", "an")) and t.text.islower()
                                   for t in phrase):
         return None
@@ -321,4 +333,25 @@ def joined_place(lemma: str, answer_kind: str | None, label: str) -> str | None:
     """See the module doc."""
     if lemma in _JOINING_VERBS and answer_kind == "LOC":
         return f"{label!r} is a place joined or left: it stands for a body there the text names elsewhere"
+    return None
+
+
+def lost_destination(edge, lemma: str, label: str) -> str | None:
+    """A person asked as the object of a verb whose sentence says where they went ("lost the flanker Tom
+    Reed to a red card", "promoted Ann Lee to captain"): "Who did X lose?" asks another thing. A
+    recipient after a verb of giving ("sold X to Y") is no loss."""
+    from tasks.dragon.questions_en_context import _GIVING
+
+    if lemma in _GIVING:
+        return None
+    found = locate(edge, lemma)
+    if found is None:
+        return None
+    doc, verb = found
+    span = _span_of(doc, label)
+    if span is None or "to" in edge.relation.lower().split():
+        return None
+    for child in verb.children:
+        if child.dep_ == "prep" and child.lower_ == "to" and child.i >= span.end:
+            return f"{label!r} is asked without {doc[child.i:child.right_edge.i + 1].text!r}, which says what the fact is"
     return None
