@@ -309,3 +309,12 @@ def test_a_measure_carries_what_it_measures_up_to_its_noun():
     item = ask([fact("Tide Line", "follow", "four generations", "Tide Line follows four generations of a fishing family in Kenby.",
                      "other", "quantity")], "four generations")
     assert question(item) == "How many generations of a fishing family does Tide Line follow?"
+
+
+def test_a_named_place_an_event_is_at_is_asked_as_its_venue():
+    item = ask([fact("Fernhills", "finish at", "Colston Exchange", "The Fernhills will play 12 dates, finishing at the "
+                     "Colston Exchange in Bristol on 2 June.", "other", "org", modality="planned")], "Colston Exchange")
+    assert question(item) == "At which venue will the Fernhills finish?"
+    item = ask([fact("Ana Roe", "study at", "Kenby Conservatoire", "Ana Roe studied at the Kenby Conservatoire.",
+                     "person", "org")], "Kenby Conservatoire")
+    assert question(item) == "Where did Ana Roe study?"

@@ -279,6 +279,14 @@ def _venue(label: str) -> str | None:
     return head if head in _EN_VENUE_HEADS else None
 
 
+#: verbs of an event held at a venue: what they are at, named, is asked "At which venue ...?"
+_EN_EVENT_VERBS = frozenset("perform play finish start end begin stage host hold open close".split())
+
+
+def _bare_label(label: str) -> str:
+    return label[4:] if label.startswith("the ") else label
+
+
 def _wh(kind: str, label: str | None = None, plural: bool = False, verb: str | None = None,
         subject: bool = False) -> str:
     """The question word for an answer of ``kind`` named ``label``: "who", "which organization",
@@ -644,7 +652,7 @@ class EnglishTemplates:
             if (kind == "LOC" and prep in _EN_LOCATIVE) or (
                     prep in ("in", "at") and _name_head(edge.tail_label) in _EN_PLACE_HEADS) or (
                     prep in ("in", "at") and kind in ("ORG", "MISC") and rel.head in _EN_WHERE_VERBS
-                    and _name_head(edge.tail_label) not in _EN_ORG_HEADS and edge.tail_label[:1].isupper()):
+                    and _name_head(edge.tail_label) not in _EN_ORG_HEADS and _bare_label(edge.tail_label)[:1].isupper()):
                 # "perform at Quayside Arena": where, even when the arena is also the company
                 # that announces concerts ("Which organization did X perform at?"); a source keeps
                 # its preposition ("Where did X import gas from?"); a destination after a verb of moving
@@ -660,6 +668,10 @@ class EnglishTemplates:
                     rest = rel.rest_without_preposition
                 else:
                     rest = rel.rest_text if prep in _EN_DIRECTIONS else rel.rest_without_preposition
+                if prep == "at" and kind in ("ORG", "MISC") and rel.head in _EN_EVENT_VERBS and not rest:
+                    # "finishing at the Corn Exchange in Leeds": "Where ...?" is answered by the town too; the
+                    # named thing an event is at is its venue
+                    return _q("at which venue", aux, head, verb), "tail.venue"
                 return _q("where", aux, head, verb, rest), "tail.where"
             if prep == "for" and kind == "LOC":
                 raise NoTemplate(f"a place after 'for' ({edge.relation!r}) is no purpose one can ask about")
