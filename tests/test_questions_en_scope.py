@@ -318,3 +318,20 @@ def test_a_named_place_an_event_is_at_is_asked_as_its_venue():
     item = ask([fact("Ana Roe", "study at", "Kenby Conservatoire", "Ana Roe studied at the Kenby Conservatoire.",
                      "person", "org")], "Kenby Conservatoire")
     assert question(item) == "Where did Ana Roe study?"
+
+
+def test_a_street_in_a_town_is_no_single_answer_to_where():
+    item = ask([fact("Mair Evans", "live on", "Bryn Street", "Mair Evans, 68, who has lived on Bryn Street in Kenby for 30 years, "
+                     "said the water rose fast.", "person", "place")], "Bryn Street")
+    assert "which answers 'Where ...?' too" in _reason(item)
+
+
+def test_a_club_named_short_and_a_role_before_a_name_are_completed_or_dropped():
+    coach = fact("Dai Moss", "head coach of", "Rhinos", "\"We kept going,\" said Dai Moss, the Rhinos' head coach.",
+                 "person", "org", n=1)
+    result = fact("Harbury Rhinos", "beat", "Tolland", "Harbury Rhinos beat Tolland on Saturday.", "org", "org", n=2)
+    batch = generate_questions([_simple(coach, "Rhinos"), _simple(result, "Tolland")], RULES)
+    assert [i.answers for i in batch.items if "head coach" in i.question] == [["Harbury Rhinos"]], batch
+    item = ask([fact("Fly-half Owen Rees", "kick", "four penalties", "Fly-half Owen Rees, 22, kicked four penalties.",
+                     "person", "quantity")], "four penalties")
+    assert question(item) == "How many penalties did Owen Rees kick?"

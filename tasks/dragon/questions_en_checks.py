@@ -328,7 +328,7 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
             en_scope.lost_position(edge, rel.head)
         if reason:
             return f"skipped: {reason}"
-        if rel.trailing_preposition in ("in", "at") and kinds.get(("en", edge.tail)) == "LOC":
+        if rel.trailing_preposition in ("in", "at", "on") and kinds.get(("en", edge.tail)) == "LOC":
             reason = en_scope.place_of_a_venue(edge, rel.head, edge.tail_label)
             if reason:
                 return f"skipped: {reason}"

@@ -300,7 +300,7 @@ def drop_opening_noun(label: str, sentences: list[str], nouns: frozenset | set) 
     if not all(w[:1].isupper() for w in words[1:]):
         return label
     parts = words[0].lower().split("-")
-    if not all(p in nouns for p in parts):
+    if not all(p in nouns for p in parts) and words[0].lower() not in PERSON_NOUNS:
         return label
     mentions = [m for s in sentences for m in re.finditer(rf"(?<![\w-]){re.escape(label)}(?![\w-])", s)]
     if not mentions or any(m.start() != 0 for m in mentions):

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 
-from tasks.dragon.questions_en_context import _span_of, _words, locate
+from tasks.dragon.questions_en_context import _EVENT_NOUNS, _span_of, _words, locate
 
 _PERSONAL_PRONOUNS = frozenset("he she him her".split())
 #: nouns of bodies of people: a subject written so is no single person
@@ -55,6 +55,7 @@ _ORDINALS = frozenset("""
     first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth
     fifteenth sixteenth seventeenth eighteenth nineteenth twentieth top bottom last runner-up
     """.split())
+_MONTHS = frozenset("january february march april may june july august september october november december".split())
 _NOT_WHEN = frozenset("since until till by before after from through throughout".split())
 _JOINING_VERBS = frozenset("join rejoin leave quit".split())
 
@@ -230,8 +231,21 @@ def place_of_a_venue(edge, lemma: str, place_label: str) -> str | None:
         return None
     root = span.root
     prep = root.head
-    if root.dep_ != "pobj" or prep.dep_ != "prep" or prep.lower_ not in ("in", "at", "near", "outside"):
+    if place_label.split()[-1].lower() in _EVENT_NOUNS:
+        return None  # an event is no place at all (the template's own rule says so)
+    if root.dep_ != "pobj" or prep.dep_ != "prep" or prep.lower_ not in ("in", "at", "on", "near", "outside"):
         return None
+    wider = next((o for p in root.children if p.dep_ == "prep" and p.lower_ == "in"
+                  for o in p.children if o.dep_ == "pobj" and o.pos_ == "PROPN"), None)
+    if wider is None and span.end + 1 < len(doc) and doc[span.end].lower_ == "in" and doc[span.end].head.i == verb.i \
+            and doc[span.end + 1].pos_ == "PROPN":
+        wider = doc[span.end + 1]
+    if wider is not None and (wider.ent_type_ in ("DATE", "TIME", "EVENT") or wider.lower_ in _MONTHS):
+        wider = None  # "in June": when, not where
+    if wider is not None:
+        # "lived on Mill Street in Carmarthen": the town answers "Where ...?" as well
+        return (f"{place_label!r} lies in {doc[wider.left_edge.i:wider.right_edge.i + 1].text!r}, which answers "
+                "'Where ...?' too")
     venue = prep.head
     if prep.head.i == verb.i:
         # "finishing at the Corn Exchange in Leeds" parsed with both phrases on the verb: the "at" before it names

@@ -78,7 +78,7 @@ def _with_articles(subgraph: Subgraph, pool: dict[str, list[str]] | None = None)
         # the name as the text writes it in full: "Carys Bevan" for "Bevan", "the Heart of Wales line" for
         # "Heart of Wales", "Iestyn Carew" for "Scrum-half Iestyn Carew" (questions_en_names)
         label = en_names.full_name(en_names.with_class_noun(label, said), said)
-        if entity_type == "person" or label.startswith("the "):
+        if entity_type != "place":
             # "Allender" -> "Kevin Allender", "the Warriors" -> "Tawe Warriors" from the article's other sentences
             label = en_names.full_name(label, article)
         if entity_type in ("org", "other"):
