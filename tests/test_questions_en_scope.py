@@ -335,3 +335,9 @@ def test_a_club_named_short_and_a_role_before_a_name_are_completed_or_dropped():
     item = ask([fact("Fly-half Owen Rees", "kick", "four penalties", "Fly-half Owen Rees, 22, kicked four penalties.",
                      "person", "quantity")], "four penalties")
     assert question(item) == "How many penalties did Owen Rees kick?"
+
+
+def test_a_role_opening_a_name_the_tagger_did_not_call_a_person_is_dropped_too():
+    item = ask([fact("Fly-half Owen Rees", "kick", "four penalties", "Fly-half Owen Rees, 22, kicked four penalties.",
+                     "other", "quantity")], "four penalties")
+    assert question(item) == "How many penalties did Owen Rees kick?"

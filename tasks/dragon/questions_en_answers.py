@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from tasks.dragon.subgraphs import parse_quantity
-from tasks.dragon.questions_en_names import ROLE_TITLES, odd_label
+from tasks.dragon.questions_en_names import PERSON_NOUNS, ROLE_TITLES, odd_label
 
 #: question openings that ask for an amount or a date: the answer may be a bare figure
 _VALUE_QUESTION = re.compile(r"^(?:how (?:many|much|large|big|long|far|old)|what percentage|when|since when)\b",
@@ -130,6 +130,7 @@ def truncated_name(label: str, sentences: list[str], person: bool = False) -> bo
                     longer = True  # "Rescue" of "Fire and Rescue": a common noun ending a longer name
                 opens_sentence = len(prev_words) == 1
                 if _capitalised_name_word(prev) and prev.lower() not in ("the", "a", "an") \
+                        and prev.lower() not in PERSON_NOUNS \
                         and not prev.endswith((",", ".", ";", ":", "’s", "'s")):
                     if not (opens_sentence and prev.lower() in _OPENERS):
                         longer = True

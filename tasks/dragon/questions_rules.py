@@ -83,6 +83,10 @@ def _with_articles(subgraph: Subgraph, pool: dict[str, list[str]] | None = None)
             label = en_names.full_name(label, article)
         if entity_type in ("org", "other"):
             label = en_names.longer_form(label, article)  # "Calder's captain": the club is Calder Town
+        if entity_type != "person" and label.split()[:1] and label.split()[0].lower() in en_names.PERSON_NOUNS:
+            dropped = en_names.drop_opening_noun(label, said, _en_lexicon()[1])
+            entity_type = "person" if dropped != label else entity_type  # "Scrum-half Iestyn Carew" typed other
+            label = dropped
         if entity_type == "person":
             label = en_names.drop_opening_noun(label, said, _en_lexicon()[1])
             if label[:1].isupper():
