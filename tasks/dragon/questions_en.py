@@ -12,6 +12,7 @@ from tasks.dragon.questions_base import NoTemplate, _cap, _q  # noqa: F401
 from tasks.dragon.questions_base import asserted_only as _asserted_only, modality_of as _base_modality
 from tasks.dragon import questions_en_context as en_context
 from tasks.dragon import questions_en_names as en_names
+from tasks.dragon.questions_en_article import article_kinds, doc_sentences, en_former_once, pooled  # noqa: F401
 
 # =========================================================================== English realisation
 
@@ -1063,51 +1064,7 @@ def refine_kinds_en(kinds: dict, subgraphs) -> dict:
                     kinds[("en", edge.head)] = "PER"
                 if kinds.get(("en", edge.tail)) == "PER":
                     kinds[("en", edge.tail)] = "ORG"
-    # a name the article introduces as a person ("the Tonga international prop Sione Vaipulu", "Vaipulu, 26,")
-    # is one, whatever the tagger said: not "Which organization did Kirkstall Knights sign?"
-    pool = doc_sentences(subgraphs)
-    role_objects = set()
-    for subgraph in subgraphs:
-        for edge in subgraph.edges:
-            try:
-                if _relation(edge).kind == "role":
-                    role_objects.add(edge.tail)
-            except NoTemplate:
-                pass
-    for subgraph in subgraphs:
-        if subgraph.lang != "en":
-            continue
-        for edge in subgraph.edges:
-            said = pooled(edge, pool)
-            for node, label in ((edge.head, edge.head_label), (edge.tail, edge.tail_label)):
-                if kinds.get(("en", node)) in ("ORG", "MISC", "LOC") and node not in role_objects \
-                        and en_names.person_evidence(label, said):
-                    kinds[("en", node)] = "PER"
-                elif kinds.get(("en", node)) == "PER" and en_names.group_evidence(label, said):
-                    kinds[("en", node)] = "ORG"  # "Kirkstall Knights have signed ...": a team, not "who" as one person
-                elif kinds.get(("en", node)) == "PER" and en_names.thing_class(label):
-                    kinds[("en", node)] = "MISC"  # "Beckett Arcade": "the arcade that ...", not "the person that ..."
-    return kinds
-
-
-def doc_sentences(subgraphs) -> dict[str, list[str]]:
-    """Every sentence the batch's facts were read from, by document: what the article says about a
-    name beyond the one or two sentences of a subgraph ("Calder Town" for "Calder's captain")."""
-    pool: dict[str, list[str]] = {}
-    for subgraph in subgraphs:
-        for edge in subgraph.edges:
-            for doc_id in edge.doc_ids:
-                known = pool.setdefault(doc_id, [])
-                known += [s for s in edge.sentences if s not in known]
-    return pool
-
-
-def pooled(edge: Edge, pool: dict[str, list[str]]) -> list[str]:
-    """``edge``'s sentences, then the other sentences of its documents in ``pool``."""
-    out = list(edge.sentences)
-    for doc_id in edge.doc_ids:
-        out += [s for s in pool.get(doc_id, ()) if s not in out]
-    return out
+    return article_kinds(kinds, subgraphs)
 
 
 # =========================================================================== what a question may name or answer
@@ -1184,16 +1141,6 @@ def _role_be(edge: Edge, rel: EnRelation) -> str:
         rf"|\b(?:had\s+been|was\s+once|used\s+to\s+be|stepped\s+down\s+as|resigned\s+as)\s+"
         rf"(?:(?:the|a|an|its|club)\s+)*(?:[\w-]+\s+)?{role}\b", re.IGNORECASE)
     return "was" if any(ended.search(sentence) for sentence in edge.sentences) else "is"
-
-
-_EN_FORMER_AFTER_WAS = re.compile(r"(\b(?:was|were)\b[^?]*?\b(?:the|a|an))\s+(?:former|ex-|one-time|erstwhile|previous)\s+",
-                                  re.IGNORECASE)
-
-
-def en_former_once(question: str) -> str:
-    """ "What was Colin Marr the former treasurer of?" -> "What was Colin Marr the treasurer of?": the past
-    tense already says the post is held no more; "was the former" says it twice."""
-    return _EN_FORMER_AFTER_WAS.sub(lambda m: f"{m.group(1)} ", question)
 
 
 def en_time_once(question: str) -> str:
