@@ -189,7 +189,7 @@ def test_a_sentence_initial_capital_is_lowercased_in_the_question():
 
 def test_an_expectation_is_asked_as_one_and_a_counted_subject_takes_a_plural_verb():
     item = ask([fact("Taloria Semiconductor", "spend", "$15.8 billion", "Taloria Semiconductor now expects to spend "
-                     "$15.8 billion on its new fab.", "org", "money", "planned")], "$15.8 billion")
+                     "$15.8 billion.", "org", "money", "planned")], "$15.8 billion")
     assert question(item) == "How much does Taloria Semiconductor expect to spend?"
     # a set question (both states) reached the template: "Where was two second-prize tickets sold?"
     from tasks.dragon.questions_en import EnglishTemplates

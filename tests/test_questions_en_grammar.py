@@ -54,9 +54,10 @@ def ask(edges: list[Edge], answer: str, type_: str = "simple"):
     (("Marrow Foods", "pay damages of", "2.3 million pounds", "Marrow Foods paid damages of 2.3 million pounds.",
       "org", "money"), "2.3 million pounds", "How much in damages did Marrow Foods pay?", ["2.3 million pounds"]),
     # "How many reports did Office for Product Safety and Standards receive?": the name as written, with "the"
+    # round 5: what the count is of is carried ("reports of fires"), not dropped
     (("Office for Product Safety and Standards", "receive", "14 reports",
       "The Office for Product Safety and Standards received 14 reports of fires.", "org", "quantity"),
-     "14 reports", "How many reports did the Office for Product Safety and Standards receive?", ["14 reports"]),
+     "14 reports", "How many reports of fires did the Office for Product Safety and Standards receive?", ["14 reports"]),
 ])
 def test_en_question_words_articles_and_amounts(edge_args, answer, question, answers):
     item = ask([fact(*edge_args)], answer)
@@ -371,7 +372,7 @@ def test_seed61_sample_errors():
     flat = [q for qs in asked.values() for q in qs]
     assert "How much will Nordkai Terminals invest? -> 60 million euros" in flat, flat
     assert "How many roll-on/roll-off vessels does Baltic Freight Lines operate? -> eleven roll-on/roll-off vessels" in flat
-    assert "How many trucks and trailers did Baltic Freight Lines carry? -> 380,000 trucks and trailers" in flat
+    assert "How many trucks and trailers did Baltic Freight Lines carry last year? -> 380,000 trucks and trailers" in flat
     assert not [q for q in flat if q.endswith("-> the number 11 shirt")]  # a description as the answer: skipped
     assert "Who will wear the number 11 shirt? -> Kwame Asante" in flat
     assert not [q for q in flat if q.startswith(("How much could", "How many trucks did"))], flat
@@ -469,8 +470,9 @@ def test_a_name_in_apposition_is_the_answer():
     """seed 67 (b798f31): "What did Elena Marsh release in October? -> the fourth album"; the album is named."""
     asked = _questions_of(["Elena Marsh released her fourth album, Salt Lines, in October."])
     flat = [q for qs in asked.values() for q in qs]
-    assert "What did Elena Marsh release? -> Salt Lines" in flat, flat
-    assert not [q for q in flat if "fourth album" in q], flat
+    # the album named, and what it is kept in the question (round 5: "release" alone has other answers)
+    assert "What is the name of Elena Marsh's fourth album? -> Salt Lines" in flat, flat
+    assert not [q for q in flat if q.endswith("-> the fourth album")], flat
 
 
 @pytest.mark.parametrize("edge_args, answer, expected", [

@@ -12,6 +12,7 @@ from tasks.dragon.questions_base import NoTemplate, _cap, _q  # noqa: F401
 from tasks.dragon.questions_base import asserted_only as _asserted_only, modality_of as _base_modality
 from tasks.dragon import questions_en_context as en_context
 from tasks.dragon import questions_en_names as en_names
+from tasks.dragon.questions_en_article import article_kinds, doc_sentences, en_former_once, pooled  # noqa: F401
 
 # =========================================================================== English realisation
 
@@ -279,6 +280,14 @@ def _venue(label: str) -> str | None:
     return head if head in _EN_VENUE_HEADS else None
 
 
+#: verbs of an event held at a venue: what they are at, named, is asked "At which venue ...?"
+_EN_EVENT_VERBS = frozenset("perform play finish start end begin stage host hold open close".split())
+
+
+def _bare_label(label: str) -> str:
+    return label[4:] if label.startswith("the ") else label
+
+
 def _wh(kind: str, label: str | None = None, plural: bool = False, verb: str | None = None,
         subject: bool = False) -> str:
     """The question word for an answer of ``kind`` named ``label``: "who", "which organization",
@@ -289,6 +298,8 @@ def _wh(kind: str, label: str | None = None, plural: bool = False, verb: str | N
         return f"which {venue}{'s' if plural else ''}"
     if kind == "ORG" and label:
         return en_names.org_wh(label, verb, subject, plural)
+    if kind in ("MISC", "LOC") and label and not plural and en_names.thing_class(label):
+        return f"which {en_names.thing_class(label)}"  # "Which arcade ...?", "Which league ...?"
     return (_EN_WHO_PLURAL if plural else _EN_WHO)[kind]
 
 
@@ -306,6 +317,8 @@ def _class_noun(kind: str, label: str | None = None) -> str:
     venue = _venue(label) if label and kind not in ("PER", "NUM", "DATE") else None
     if not venue and kind == "ORG" and label:
         return en_names.org_class(label)
+    if not venue and kind in ("MISC", "LOC") and label and en_names.thing_class(label):
+        return f"the {en_names.thing_class(label)}"
     return f"the {venue}" if venue else _EN_CLASS[kind]
 
 
@@ -445,6 +458,10 @@ def _said_as_forecast(edge: Edge) -> str | None:
     rel = _verb_relation(edge)
     if rel is None or any(_EN_OWN_PLAN.search(s) for s in edge.sentences):
         return None
+    awaited = re.compile(rf"\b(?:is|are|was|were|'s)\s+(?:\w+\s+)?expected\s+to\s+(?:\w+\s+)?{re.escape(rel.head)}\b",
+                         re.IGNORECASE)
+    if any(awaited.search(s) for s in edge.sentences):
+        return "awaited"  # "The prop is expected to arrive": others expect it, the subject does not
     for modality, verb in _EN_FORECASTS.items():
         said = re.compile(rf"\b{verb}(?:s|d|ed|ing)?\s+to\s+(?:\w+\s+)?{re.escape(rel.head)}\b", re.IGNORECASE)
         if any(said.search(s) for s in edge.sentences):
@@ -495,6 +512,8 @@ def _finite(lemma: str, modality: str, plural: bool = False) -> str:
     if modality in _EN_FORECASTS:
         verb = _EN_FORECASTS[modality]
         return f"{verb if plural else en_third_person(verb)} to {lemma}"
+    if modality == "awaited":
+        return f"{'are' if plural else 'is'} expected to {lemma}"
     if modality == "future":
         return f"will {lemma}"
     if modality == "possible":
@@ -516,6 +535,8 @@ def _do_support(lemma: str, modality: str) -> tuple[str, str]:
         return "does", f"plan to {lemma}"
     if modality in _EN_FORECASTS:
         return "does", f"{_EN_FORECASTS[modality]} to {lemma}"
+    if modality == "awaited":
+        return "is", f"expected to {lemma}"
     if modality == "progressive":
         return "is", en_gerund(lemma)
     if modality == "perfect":
@@ -623,13 +644,16 @@ class EnglishTemplates:
                     return _q("since when has", head, en_participle(rel.head), rel.rest_without_preposition), "tail.since-when"
                 return _q("when", aux, head, verb, rel.rest_without_preposition), "tail.when"
             if rel.kind == "passive":
+                if prep in _EN_NOT_WHEN or prep == "since":
+                    # "has been streamed 3.1 million times since October": "When was X streamed?" misstates it
+                    raise NoTemplate(f"no when template for passive {edge.relation!r} (its date follows {prep!r})")
                 return _q("when", "was", head, rel.head, rel.rest_without_preposition), "tail.passive-when"
             raise NoTemplate(f"no when template for relation {edge.relation!r}")
         if rel.kind == "verb":
             if (kind == "LOC" and prep in _EN_LOCATIVE) or (
                     prep in ("in", "at") and _name_head(edge.tail_label) in _EN_PLACE_HEADS) or (
                     prep in ("in", "at") and kind in ("ORG", "MISC") and rel.head in _EN_WHERE_VERBS
-                    and _name_head(edge.tail_label) not in _EN_ORG_HEADS and edge.tail_label[:1].isupper()):
+                    and _name_head(edge.tail_label) not in _EN_ORG_HEADS and _bare_label(edge.tail_label)[:1].isupper()):
                 # "perform at Quayside Arena": where, even when the arena is also the company
                 # that announces concerts ("Which organization did X perform at?"); a source keeps
                 # its preposition ("Where did X import gas from?"); a destination after a verb of moving
@@ -645,6 +669,10 @@ class EnglishTemplates:
                     rest = rel.rest_without_preposition
                 else:
                     rest = rel.rest_text if prep in _EN_DIRECTIONS else rel.rest_without_preposition
+                if prep == "at" and kind in ("ORG", "MISC") and rel.head in _EN_EVENT_VERBS and not rest:
+                    # "finishing at the Corn Exchange in Leeds": "Where ...?" is answered by the town too; the
+                    # named thing an event is at is its venue
+                    return _q("at which venue", aux, head, verb), "tail.venue"
                 return _q("where", aux, head, verb, rest), "tail.where"
             if prep == "for" and kind == "LOC":
                 raise NoTemplate(f"a place after 'for' ({edge.relation!r}) is no purpose one can ask about")
@@ -1036,7 +1064,7 @@ def refine_kinds_en(kinds: dict, subgraphs) -> dict:
                     kinds[("en", edge.head)] = "PER"
                 if kinds.get(("en", edge.tail)) == "PER":
                     kinds[("en", edge.tail)] = "ORG"
-    return kinds
+    return article_kinds(kinds, subgraphs)
 
 
 # =========================================================================== what a question may name or answer

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from tasks.dragon.subgraphs import parse_quantity
-from tasks.dragon.questions_en_names import ROLE_TITLES, odd_label
+from tasks.dragon.questions_en_names import PERSON_NOUNS, ROLE_TITLES, odd_label
 
 #: question openings that ask for an amount or a date: the answer may be a bare figure
 _VALUE_QUESTION = re.compile(r"^(?:how (?:many|much|large|big|long|far|old)|what percentage|when|since when)\b",
@@ -125,14 +125,43 @@ def truncated_name(label: str, sentences: list[str], person: bool = False) -> bo
             if not person and before and sentence[match.start() - 1:match.start()] == " ":
                 prev_words = before.split()
                 prev = prev_words[-1] if prev_words else ""
+                if prev.lower() in ("and", "&") and len(prev_words) > 1 and _capitalised_name_word(prev_words[-2]) \
+                        and _inside_entity(sentence, match.start()):
+                    longer = True  # "Rescue" of "Fire and Rescue": a common noun ending a longer name
                 opens_sentence = len(prev_words) == 1
                 if _capitalised_name_word(prev) and prev.lower() not in ("the", "a", "an") \
+                        and prev.lower() not in PERSON_NOUNS \
                         and not prev.endswith((",", ".", ";", ":", "’s", "'s")):
                     if not (opens_sentence and prev.lower() in _OPENERS):
                         longer = True
             if not longer:
                 return False
     return seen
+
+
+def _inside_entity(sentence: str, start: int) -> bool:
+    """Is the word at ``start`` inside a named entity that begins before it ("Rescue" of "West Dale Fire
+    and Rescue"), not the first of its own ("Porto" of "Lisbon and Porto")?"""
+    from tasks.dragon.questions_en_context import sentence_doc
+
+    for token in sentence_doc(sentence):
+        if token.idx == start:
+            # the tagger may end the entity on the "and" it swallowed: "[South Yorkshire Fire and] Rescue"
+            before = token.nbor(-1) if token.i > 0 else None
+            return token.ent_iob_ == "I" or (before is not None and before.ent_iob_ in ("B", "I")
+                                              and before.lower_ in ("and", "&"))
+    return False
+
+
+def written_lowercase(label: str, sentences: list[str]) -> bool:
+    """ "Hospital" for "which runs the hospital": a one-word label capitalised by the extractor that
+    every sentence writes in lower case, where it is written at all: a common noun, no name."""
+    bare = _bare(label)
+    if len(bare.split()) != 1 or not bare[:1].isupper() or bare.isupper():
+        return False
+    mentions = [m.group(0) for s in sentences for m in re.finditer(rf"(?<![\w-]){re.escape(bare)}(?![\w-])", s,
+                                                                    re.IGNORECASE)]
+    return bool(mentions) and all(m[:1].islower() for m in mentions)
 
 
 def en_truncated_names(subgraph) -> str | None:
@@ -144,6 +173,8 @@ def en_truncated_names(subgraph) -> str | None:
             odd = odd_label(label)
             if odd:
                 return f"skipped: {odd}"
+            if node not in hidden and written_lowercase(label, said):
+                return f"skipped: {label!r} is a common noun the text writes in lower case, not a name"
             if node not in hidden and truncated_name(label, said, person=typ == "person"):
                 return (f"skipped: {label!r} is written in the text only as part of a longer name: "
                         "the question would name something else")

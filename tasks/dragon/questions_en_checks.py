@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from tasks.dragon import questions_en_context as en_context
+from tasks.dragon import questions_en_scope as en_scope
 from tasks.dragon.questions_base import NoTemplate
 from tasks.dragon.subgraphs import parse_quantity
 from tasks.dragon.questions_en import (  # noqa: F401
@@ -156,6 +157,30 @@ _EN_BACK_REFERENCE = re.compile(
     r"(?=\s+(?:to|for|from|in|on|at|into|with|towards)\b|$)", re.IGNORECASE)
 
 
+#: approximators a sentence may open with, capitalised: "About 120 homes were flooded"
+_OPENING_APPROXIMATORS = frozenset("about around some nearly almost over roughly approximately up more fewer".split())
+
+
+def en_answer_unwritten(subgraph) -> str | None:
+    """A skip reason when an answer is not written in any sentence of its facts: the extractor resolved
+    "the supplier" or "the club" to a name the reader of the cited sentence cannot check ("Which
+    organization did X try to order stock from?" -> a person the sentence calls "the supplier")."""
+    for node in subgraph.answer_nodes:
+        labels = [(e.head_label if e.head == node else e.tail_label, e.sentences) for e in subgraph.edges
+                  if node in (e.head, e.tail)]
+        if not labels:
+            continue
+        def written(label: str, sentences: list[str]) -> bool:
+            words = [w for w in label.split() if w.lower() not in _EN_DETERMINER_WORDS]
+            # the name or any capitalised word of it ("Calder's captain" writes Calder Town)
+            forms = {" ".join(words)} | {w for w in words if w[:1].isupper() and len(w) > 2}
+            return any(re.search(rf"(?<![\w-]){re.escape(f)}(?![\w-])", s, re.IGNORECASE) for f in forms for s in sentences)
+        label = labels[0][0]
+        if not any(written(lbl, sents) for lbl, sents in labels) and label[:1].isupper():
+            return f"skipped: the answer {label!r} is not written in its sentences: a reference resolved out of the reader's sight"
+    return None
+
+
 def en_skip_reason(subgraph) -> str | None:
     """Why no English question is asked about this subgraph (recorded as a Failure), or None.
 
@@ -166,6 +191,9 @@ def en_skip_reason(subgraph) -> str | None:
     """
     from tasks.dragon.questions_base import is_date_label
 
+    unwritten = en_answer_unwritten(subgraph)
+    if unwritten:
+        return unwritten
     hidden = set(subgraph.hidden_nodes)
     for edge in subgraph.edges:
         words = edge.relation.lower().split()
@@ -186,10 +214,13 @@ def en_skip_reason(subgraph) -> str | None:
         if words and words[-1] in ("between", "among", "amongst") and subgraph.type != "set":
             # "run hourly trains between" Porto: one of two ends; only a set question names both
             return f"skipped: {edge.relation!r} holds one of the things it is between; only a set question asks them together"
-        counted_things = en_amount(edge.head_label) is not None and re.search(r"[a-z]{3,}s$", edge.head_label) \
+        subject = edge.head_label
+        if subject.split()[:1] and subject.split()[0].lower() in _OPENING_APPROXIMATORS:
+            subject = subject[:1].lower() + subject[1:]  # "About 120 homes" opening its sentence is no name
+        counted_things = en_amount(subject) is not None and re.search(r"[a-z]{3,}s$", subject) \
             and edge.head not in subgraph.answer_nodes  # "Where were two second-prize tickets sold?": which tickets?
-        if edge.head not in hidden and not any(ch.isupper() for ch in edge.head_label) \
-                and (en_amount(edge.head_label) is None or counted_things) and not is_date_label(edge.head_label, "en"):
+        if edge.head not in hidden and not any(ch.isupper() for ch in subject) \
+                and (en_amount(subject) is None or counted_things) and not is_date_label(subject, "en"):
             # "Who will 22-year-old striker replace?", "What slammed Harbourside Homes?" -> "leaking roofs":
             # a description as the subject of a fact names no one
             return f"skipped: the subject {edge.head_label!r} is a description, not a name"
@@ -277,9 +308,30 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
                     reason = en_context.date_is_not_when(edge, _en_verb_lemma(rel.head), edge.relation, label)
                     if reason:
                         return f"skipped: {reason}"
+        if rel.kind == "passive" and _en_verb_lemma(rel.head):
+            reason = en_scope.wrong_subject(edge, _en_verb_lemma(rel.head), kinds.get(("en", edge.head)))
+            if reason:
+                return f"skipped: {reason}"
+        if rel.kind == "passive" and _en_verb_lemma(rel.head) and edge.tail in answers \
+                and kinds.get(("en", edge.tail)) == "DATE":
+            reason = en_scope.not_when(edge, _en_verb_lemma(rel.head), edge.tail_label)
+            if reason:
+                return f"skipped: {reason}"
+        if rel.kind == "role" and rel.trailing_preposition:
+            reason = en_scope.role_complement(edge, rel.head.split()[-1], rel.trailing_preposition)
+            if reason:
+                return f"skipped: {reason}"
         if rel.kind != "verb":
             continue
         rel = _content_verb(rel)
+        reason = en_scope.wrong_subject(edge, rel.head, kinds.get(("en", edge.head))) or \
+            en_scope.lost_position(edge, rel.head)
+        if reason:
+            return f"skipped: {reason}"
+        if rel.trailing_preposition in ("in", "at", "on") and kinds.get(("en", edge.tail)) == "LOC":
+            reason = en_scope.place_of_a_venue(edge, rel.head, edge.tail_label)
+            if reason:
+                return f"skipped: {reason}"
         if edge.tail not in hidden or edge.head not in hidden:
             reason = en_context.object_missing(edge, rel.head, edge.relation)
             if reason:
@@ -298,9 +350,22 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
                 reason = en_context.lost_qualifier(edge, rel.head, is_tail, amount, bare, _venue(label))
                 if reason:
                     return f"skipped: {reason}"
+            if amount:
+                carried = en_scope.period_to_carry(edge, rel.head, label) \
+                    if subgraph.type == "simple" and node in answers and is_tail else None
+                reason = en_scope.lost_period(edge, rel.head, label, carried)
+                if reason:
+                    return f"skipped: {reason}"
+            if whole and is_tail and not amount:
+                reason = (en_scope.lost_destination(edge, rel.head, label) if kind == "PER" else None) or \
+                    en_scope.coordinated_codes(edge, rel.head, label) or (
+                    en_scope.named_as(edge, rel.head, label) if subgraph.type == "simple" else None) or (
+                    en_scope.joined_place(rel.head, kind, label) if not rel.rest else None)
+                if reason:
+                    return f"skipped: {reason}"
             if kind == "DATE" and node in answers:
                 reason = en_context.time_dates_a_noun(edge, rel.head, label) or en_context.date_is_not_when(
-                    edge, rel.head, edge.relation, label)
+                    edge, rel.head, edge.relation, label) or en_scope.not_when(edge, rel.head, label)
                 if reason:
                     return f"skipped: {reason}"
             if whole and not amount and kind not in ("DATE", "PER", "ORG", "LOC"):
@@ -325,3 +390,34 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
                     return ("skipped: the conditions would join an amount paid to no one named with another party "
                             f"({(other.tail_label if party == other.tail else other.head_label)!r}): read as one deal")
     return None
+
+
+def en_carried(edge, kind: str | None, question: str, template: str) -> tuple[str, str]:
+    """A simple question about ``edge``'s object with what its sentence scopes it by said in it: the
+    period of a tally ("How many passengers did X carry last year?") or the description its name is
+    given ("What is the name of the Lanterns' debut album?" for "released their debut album, Paper
+    Boats"); the question as it was otherwise."""
+    try:
+        rel = _relation(edge)
+    except NoTemplate:
+        return question, template
+    if rel.kind != "verb":
+        return question, template
+    lemma = _content_verb(rel).head
+    if kind == "NUM":
+        period = en_scope.period_to_carry(edge, lemma, edge.tail_label)
+        if period and period.lower() not in question.lower() and question.endswith("?"):
+            question, template = f"{question[:-1]} {period}?", f"{template}.period"
+        amount = en_amount(edge.tail_label)
+        what = en_scope.measured(edge, lemma, edge.tail_label)
+        unit = amount.unit_text if amount is not None and not amount.money else None
+        if what and unit and question.lower().startswith(f"how many {unit.lower()} "):
+            question = f"{question[:9 + len(unit)]} {what}{question[9 + len(unit):]}"
+            template = f"{template}.measured"
+        return question, template
+    described = en_scope.described_as(edge, lemma, edge.tail_label)
+    if described and (edge.modality or "asserted") == "asserted":
+        owner = edge.head_label
+        owner = f"{owner}'" if owner.endswith("s") and owner.split()[-1][:1].isupper() else f"{owner}'s"
+        return f"What is the name of {owner} {described}?", "tail.name-of-described"
+    return question, template

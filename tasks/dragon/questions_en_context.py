@@ -202,6 +202,13 @@ def _span_of(doc, label: str):
         return None
     pattern = re.compile(r"\s*".join(re.escape(w) for w in words), re.IGNORECASE)
     match = pattern.search(doc.text)
+    if match is None and len(words) > 1 and all(w[:1].isupper() for w in words):
+        # a name completed from the rest of the article ("Dan Pryce" where this sentence says "Pryce",
+        # "Calder Town" for "Calder's"): the part of it the sentence writes
+        for part in (words[-1], words[0]):
+            match = re.search(rf"(?<![\w-]){re.escape(part)}(?![\w-])", doc.text)
+            if match is not None:
+                break
     if match is None:
         return None
     return doc.char_span(match.start(), match.end(), alignment_mode="expand")

@@ -23,7 +23,7 @@ import re
 
 #: an organisation's own head or suffix: a name ending so is an organisation whatever it does
 _STRONG_ORG_HEADS = frozenset("""
-    group bank fund holdings partners foundation trust association union league federation committee council
+    group bank fund holdings partners foundation trust association union federation committee council
     ministry agency institute university college academy party industries insurance bv ltd inc llc plc gmbh ag sa
     corp corporation company co commission board authority department police service services parliament senate
     government assembly bureau organisation organization society charity cooperative co-operative
@@ -35,6 +35,7 @@ _THING_CLASS_HEADS = frozenset("""
     castle arcade line railway route tunnel road street lane avenue square market mall tower church cathedral
     abbey chapel palace house manor estate farm mill park garden gardens bridge canal river lake reservoir
     festival scheme programme program project prize award cup trophy show exhibition forest wood beach
+    league championship championships premiership division tournament competition
     """.split())
 #: the nouns ``org_class`` may put in "the <noun> that ...": a described node, not a name
 CLASS_WORDS = frozenset({"club", "organization", *_THING_CLASS_HEADS})
@@ -165,6 +166,58 @@ _TITLE_WORDS = ROLE_TITLES | frozenset("""
     """.split())
 
 
+#: lowercase nouns that introduce a person right before the name ("the Tonga international prop Sione
+#: Vaipulu", "the architect William Lofthouse", "the veteran Gareth Lumb"); the titles above too
+PERSON_NOUNS = _TITLE_WORDS | frozenset("""
+    international player footballer cricketer athlete runner cyclist boxer jockey swimmer singer musician guitarist
+    drummer bassist pianist violinist songwriter rapper actor actress comedian presenter broadcaster journalist
+    reporter photographer architect artist author writer novelist poet painter sculptor designer engineer scientist
+    researcher student pupil teacher lecturer doctor nurse surgeon farmer chef baker landlord landlady veteran
+    substitute debutant winger centre forward batsman bowler skipper resident campaigner volunteer businessman
+    businesswoman entrepreneur developer historian curator priest vicar bishop rector pensioner grandfather
+    grandmother widow actor lawyer solicitor barrister
+    """.split())
+_HONORIFICS = frozenset("mr mrs ms miss dr sir dame lord lady prof professor".split())
+
+
+def person_evidence(label: str, sentences: list[str]) -> bool:
+    """Does the text introduce ``label`` as a person: after a lowercase person noun ("the architect
+    William Lofthouse", "the Tonga international prop Sione Vaipulu"), after an honorific ("Mr Lumb"),
+    or with an age after it ("Vaipulu, 26,")? The tagger's ORG for a person is asked "Which organization"."""
+    words = _words(label)
+    if not words or not all(w[:1].isupper() for w in words) or org_evidence(label) or thing_class(label):
+        return False
+    names = {" ".join(words)} | ({words[-1]} if len(words) > 1 else set())
+    for name in names:
+        for sentence in sentences:
+            for match in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", sentence):
+                before = sentence[:match.start()].split()
+                prev = before[-1] if before else ""
+                if re.match(r",\s*\d{1,2}\s*,", sentence[match.end():]):
+                    return True  # "Vaipulu, 26, made 58 appearances"
+                if prev.lower().strip(".") in _HONORIFICS and prev[:1].isupper():
+                    return True
+                if name == " ".join(words) and prev.islower() and prev in PERSON_NOUNS:
+                    return True
+    return False
+
+
+def group_evidence(label: str, sentences: list[str]) -> bool:
+    """Does the text write ``label`` as the subject of a plural verb ("Kirkstall Knights have signed",
+    "the Fernhills are touring")? A name that takes "have" or "are" is a team or a band, no one person."""
+    words = _words(label)
+    if len(words) < 2 or not all(w[:1].isupper() for w in words) or not words[-1].endswith("s"):
+        return False
+    name = " ".join(words)
+    pattern = re.compile(rf"(?<![\w-]){re.escape(name)}\s+(?:have|are|were)\b")
+    for sentence in sentences:
+        for match in pattern.finditer(sentence):
+            before = sentence[:match.start()].split()
+            if not before or before[-1].lower() not in ("and", "&", "with", "of"):
+                return True
+    return False
+
+
 def full_name(label: str, sentences: list[str]) -> str:
     """The longer capitalised name the sentences write ``label`` at the end of: "Bevan" -> "Carys
     Bevan", "the Warriors" -> "Tawe Warriors", "Glas RFC" -> "Cefn Glas RFC"; ``label`` when no
@@ -192,14 +245,43 @@ def full_name(label: str, sentences: list[str]) -> str:
     return label
 
 
+def longer_form(label: str, sentences: list[str]) -> str:
+    """ "Calder" -> "Calder Town": a one-word organisation name that its article also writes with more
+    capitalised name words after it (its full name; the short form is how the text repeats it, as in
+    "Calder's captain"); ``label`` when no sentence does, or they write more than one longer name."""
+    bare = label[4:] if label.startswith("the ") else label
+    if len(bare.split()) != 1 or not bare[:1].isupper() or bare.isupper():
+        return label
+    pattern = re.compile(rf"(?<![\w-]){re.escape(bare)}((?:\s+{_NAME_WORD})+)")
+    longer: set[str] = set()
+    for sentence in sentences:
+        for match in pattern.finditer(sentence):
+            after = []
+            for word in match.group(1).split():
+                if word.lower().strip(",.;:") in _TITLE_WORDS or word.endswith(("'s", "’s")):
+                    break
+                after.append(word.rstrip(",.;:"))
+                if word[-1:] in ",.;:":
+                    break
+            if after:
+                longer.add(" ".join([bare, *after]))
+    return longer.pop() if len(longer) == 1 else label
+
+
 _NUMBER_WORDS = frozenset("""
     one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen
     eighteen nineteen twenty thirty forty fifty hundred thousand dozen half
     """.split())
 
 
+#: a match score written after a name: "Calder Town 3–1" is the team and the result read as one name
+_TRAILING_SCORE = re.compile(r"\s\d{1,3}\s?[–—-]\s?\d{1,3}$")
+
+
 def odd_label(label: str) -> str | None:
     """Why ``label`` is no name a question may show or answer, or None."""
+    if _TRAILING_SCORE.search(label.strip()):
+        return f"{label!r} ends in a score: a result stuck to the name, not part of it"
     words = _words(label)
     letters = [w for w in words if any(ch.isalpha() for ch in w)]
     if letters and all(w.isupper() for w in letters) and (len(letters) > 1 or len(letters[0]) > 5):
@@ -228,7 +310,7 @@ def drop_opening_noun(label: str, sentences: list[str], nouns: frozenset | set) 
     if words[-1].lower() in _NAMED_THING_HEADS:
         return label  # "Vistula Box Terminal": the rest is no person's name, the first word is the name's own
     parts = words[0].lower().split("-")
-    if not all(p in nouns for p in parts):
+    if not all(p in nouns for p in parts) and words[0].lower() not in PERSON_NOUNS:
         return label
     mentions = [m for s in sentences for m in re.finditer(rf"(?<![\w-]){re.escape(label)}(?![\w-])", s)]
     if not mentions or any(m.start() != 0 for m in mentions):

@@ -13,8 +13,10 @@ from tasks.dragon.questions_base import (
     _node_kinds, _other, _shared_node, item_id, log,
 )
 from tasks.dragon.questions_en import (
-    EnglishTemplates, en_amount, en_incomplete, en_name_article, en_skip_reason, en_time_once, refine_kinds_en,
+    EnglishTemplates, doc_sentences, en_amount, en_former_once, en_incomplete, en_name_article, en_skip_reason, en_time_once, pooled,
+    refine_kinds_en,
 )
+from tasks.dragon.questions_en_checks import en_carried
 from tasks.dragon.questions_en_answers import answer_not_a_thing, en_truncated_names, sentence_case
 from tasks.dragon import questions_en_names as en_names
 from tasks.dragon.questions_en import _en_lexicon
@@ -63,19 +65,33 @@ def _en_definite(label: str, entity_type: str | None, said: list[str] = ()) -> s
     return f"the {label}"
 
 
-def _with_articles(subgraph: Subgraph) -> Subgraph:
+def _with_articles(subgraph: Subgraph, pool: dict[str, list[str]] | None = None) -> Subgraph:
     """The subgraph as English questions name it: a common-noun entity ("plant", "main stand",
-    "folk band") read out of its sentence needs an article to be grammatical and to refer."""
+    "folk band") read out of its sentence needs an article to be grammatical and to refer.
+    ``pool``: the batch's sentences by document (``doc_sentences``): how the rest of the article
+    writes a name ("the Lanterns" where this sentence says "the band", "Calder Town" for "Calder")."""
     if subgraph.lang != "en":
         return subgraph
     said = [s for e in subgraph.edges for s in e.sentences]  # "the European Research Council" as written
+    article = said + [s for e in subgraph.edges for s in pooled(e, pool or {}) if s not in said]
     def named(label: str, entity_type: str | None) -> str:
         # the name as the text writes it in full: "Carys Bevan" for "Bevan", "the Heart of Wales line" for
         # "Heart of Wales", "Iestyn Carew" for "Scrum-half Iestyn Carew" (questions_en_names)
         label = en_names.full_name(en_names.with_class_noun(label, said), said)
+        if entity_type != "place":
+            # "Allender" -> "Kevin Allender", "the Warriors" -> "Tawe Warriors" from the article's other sentences
+            label = en_names.full_name(label, article)
+        if entity_type in ("org", "other"):
+            label = en_names.longer_form(label, article)  # "Calder's captain": the club is Calder Town
+        if entity_type != "person" and label.split()[:1] and label.split()[0].lower() in en_names.PERSON_NOUNS:
+            dropped = en_names.drop_opening_noun(label, said, _en_lexicon()[1])
+            entity_type = "person" if dropped != label else entity_type  # "Scrum-half Iestyn Carew" typed other
+            label = dropped
         if entity_type == "person":
             label = en_names.drop_opening_noun(label, said, _en_lexicon()[1])
-        return en_name_article(_en_definite(sentence_case(label, said), entity_type, said), said)
+            if label[:1].isupper():
+                return label  # a person's name takes no article: "the veteran Gareth Lumb" is "Gareth Lumb"
+        return en_name_article(_en_definite(sentence_case(label, said), entity_type, said), article)
 
     edges = [e.model_copy(update={"head_label": named(e.head_label, e.head_type),
                                   "tail_label": named(e.tail_label, e.tail_type)})
@@ -152,8 +168,9 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig) -> Questi
         log.exception("questions: entity typing failed; every node is typed MISC")
         kinds = {}
     classes = ru_class_nouns([s for s in subgraphs if s.lang == "ru"])
+    pool = doc_sentences([s for s in subgraphs if s.lang == "en"])
     for subgraph in subgraphs:
-        subgraph = _with_articles(_with_place_types(subgraph, kinds))
+        subgraph = _with_articles(_with_place_types(subgraph, kinds), pool)
         unasked = skip_reason(subgraph) or (
             en_skip_reason(subgraph) or en_truncated_names(subgraph) or en_incomplete(subgraph, kinds)
             if subgraph.lang == "en" else ru_skip_reason(subgraph, kinds))
@@ -166,7 +183,7 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig) -> Questi
             templates = _templates(subgraph.lang, classes)
             draft = _draft(subgraph, templates, kinds)
             if subgraph.lang == "en":
-                draft.question = en_time_once(draft.question)
+                draft.question = en_former_once(en_time_once(draft.question))
                 unfit = answer_not_a_thing(draft.question, draft.answers) or next(
                     (reason for e in subgraph.edges for label in (e.head_label, e.tail_label)
                      for reason in [en_names.dropped_scope(label, e.sentences, draft.question)] if reason), None)
@@ -213,6 +230,8 @@ def _draft(subgraph: Subgraph, templates, kinds: dict) -> _Draft:
         answer = _answer_node(subgraph, candidates=[edge.tail, edge.head])
         if answer == edge.tail:
             question, template = templates.ask_tail(edge, edge.head_label, kind_of(edge.tail))
+            if lang == "en":
+                question, template = en_carried(edge, kind_of(edge.tail), question, template)
         else:
             question, template = templates.ask_head(edge, edge.tail_label, kind_of(edge.head))
         return _Draft(question, [labels[answer]], template)
