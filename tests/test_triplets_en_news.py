@@ -498,3 +498,49 @@ def test_a_bare_noun_phrase_after_the_object_completes_the_verb():
                     "The Tees Fisheries Board has cut the quota for cockle gatherers by 40%.")
     assert ("Kendal Archive Centre", "put the map on display in", "April", "planned") in found
     assert ("Tees Fisheries Board", "cut the quota by", "40%", "asserted") in found
+
+
+# --------------------------------------------------------------------------- people, teams and names (site5 shapes)
+
+def test_a_plural_team_name_is_no_person_and_he_is_the_player_named_by_his_age():
+    found = article(
+        "Harrowby Hornets have signed the Fiji international Tevita Naulu from Wexham Wolves on a two-year deal.",
+        "Naulu, 24, scored 12 tries for Wexham over two seasons. He will replace the veteran Simon Clegg, who "
+        "retires in May.",
+        "The Hornets are also in talks with the full-back Owen Price. The club has sold 5,100 memberships for next "
+        "season.",
+    )
+    assert ("Naulu", "replace", "Simon Clegg", "planned") in found
+    assert not any(s.endswith("Hornets") and r == "replace" for s, r, _, _ in found)
+    sold = {s for s, r, o, _ in found if r == "sell"}
+    assert sold and all(s.endswith("Hornets") for s in sold)  # the club's tickets, never the player's
+
+
+def test_a_position_noun_before_a_name_makes_a_person_for_he():
+    found = article(
+        "Harrowby Hornets have signed the Samoa international prop Sione Kauhalu from Wexham Wolves.",
+        "Kauhalu will miss the friendlies because of a knee injury. If his recovery goes well, he could make his "
+        "debut in February.",
+    )
+    assert ("Sione Kauhalu", "make his debut in", "February", "conditional") in found
+    assert not any(s.endswith("Hornets") and r.startswith("make his debut") for s, r, _, _ in found)
+
+
+def test_a_score_after_a_team_is_not_its_name_and_the_short_name_is_the_team():
+    found = article(
+        "Harrowby Albion beat Wexham Town 2–0 at Ferry Lane on Saturday. Wexham's captain, Tom Reid, was booked "
+        "twice.",
+    )
+    assert ("Harrowby Albion", "beat", "Wexham Town", "asserted") in found
+    assert ("Tom Reid", "captain of", "Wexham Town", "asserted") in found
+    assert not any("2–0" in o for _, _, o, _ in found)
+
+
+def test_a_possessive_in_capitals_is_part_of_the_name_and_the_hospital_points_back_at_it():
+    found = article(
+        "A new maternity ward has opened at St Aidan's Hospital in Hull.",
+        "The Humber Care Trust, which runs the hospital, is hiring 20 midwives.",
+    )
+    assert any(r == "open at" and o == "St Aidan's Hospital" for _, r, o, _ in found)
+    assert ("Humber Care Trust", "run", "St Aidan's Hospital", "asserted") in found
+    assert not any(o == "Hospital" for _, _, o, _ in found)

@@ -369,6 +369,9 @@ class _Discourse:
             return org[0], _ORG
         if lower in self.persons and person:
             return self.persons[lower]
+        known = [n for n in self.people if len(n.split()) > 1 and n.split()[-1].lower() == lower and n not in self.orgs]
+        if person and len(known) == 1:
+            return known[0], _PER  # "Naulu" after "winger Tevita Naulu", whom the small model tagged ORG
         people = [n for n in starts if n[1] == _PER or n[0] in self.people]
         if person and len({n[0] for n in people}) == 1:
             return people[-1][0], _PER  # "Leanne said ..." after "nurse Leanne Hardcastle": a first name in tabloid copy
@@ -503,6 +506,9 @@ class _EnSentence:
                     if child.i < start:
                         start = child.i
                     stack.append(child)
+        owner = _possessive_name_part(head)
+        if owner is not None:
+            start = min(start, owner.left_edge.i)  # "St Aidan's Hospital": the possessive is part of the name
         ent_of = self.ent_of
         head_ent = ent_of.get(head.i)
         doc = head.doc
@@ -563,6 +569,8 @@ class _EnSentence:
             end = cut - 1  # "$90 million rather than 30 annual payments": the rest was not chosen
         while end > start and doc[end].pos_ == "ADP" and doc[end].i != head.i:
             end -= 1  # "the Talon-V to": an entity run on into the next preposition
+        while end > start and _EN_SCORE.match(doc[end].text) and doc[end - 1].pos_ == "PROPN":
+            end -= 1  # "beat Harlow Town 2–0": the score is the result, not the team's name
         while start < end and doc[start].dep_ == "prt":
             start += 1  # "has handed over £5.1million": the verb's particle is not the amount's
         if doc[start].lower_ in ("than", "rather") or (start > 0 and doc[start - 1].lower_ == "than"):
@@ -872,6 +880,22 @@ class _EnSentence:
         return ent is not None and ent.label_ in _EN_TIME_LABELS and _absolute_date(ent.text)
 
 
+#: a score or a vote written as one token: "3–1", "2-0", "7–2"
+_EN_SCORE = re.compile(r"^\d{1,3}[–-]\d{1,3}$")
+
+
+def _possessive_name_part(head):
+    """The possessor that begins a name in capitals: "St Aidan's Hospital", "Marlow's Yard" (the head a
+    capitalised noun of a place or body, right after the "'s"), not "Calder's captain" or "Orlan's Chief
+    Executive" (a role of the possessor)."""
+    if head.pos_ != "PROPN" or not head.text[:1].isupper() or head.lower_ in _EN_TITLE_WORDS | _EN_PERSON_NOUNS:
+        return None
+    owner = next((c for c in head.children if c.dep_ == "poss" and c.pos_ == "PROPN" and c.text[:1].isupper()), None)
+    if owner is None or owner.i + 2 != head.i or head.doc[owner.i + 1].tag_ != "POS":
+        return None
+    return owner
+
+
 def _in_quote(token) -> bool:
     """Is ``token`` inside quotation marks (direct speech)?"""
     inside = False
@@ -1024,6 +1048,22 @@ def _learn_names(sent, helper: _EnSentence) -> None:
             last = _noun_form(words[-1])
             if last is not None:
                 discourse.descriptors[last] = (named[0], discourse.label(*named))  # "Tarnside Museum" → "the museum"
+    for ent in sent.ents:
+        if ent.label_ in ("PERSON", "ORG") and ent.root.i == ent.end - 1:
+            _person_or_group(ent, helper)
+    for token in sent:
+        # "beat Calder Town 3–1": a name of capitalised words the small model left out of its entities is a
+        # name all the same, for "Calder" later
+        if token.pos_ == "PROPN" and token.i not in ent_of and token.dep_ in _EN_SUBJ | _EN_OBJ | {"pobj"} \
+                and (any(c.dep_ == "compound" and c.pos_ == "PROPN" for c in token.children)
+                     or _possessive_name_part(token) is not None):
+            named = helper.phrase(token)
+            words = named[0].split() if named is not None else []
+            if len(words) > 1 and all(w[:1].isupper() or w in ("of", "the", "and", "&") for w in words):
+                discourse.add_name(*named)
+                last = _noun_form(words[-1]) if named[1] != _PER else None
+                if last is not None and last not in _EN_TITLE_WORDS and last not in _EN_PART_NOUNS:
+                    discourse.descriptors.setdefault(last, named)  # "St Aidan's Hospital" → "the hospital"
     for token in sent:
         if token.dep_ == "appos":
             head = token.head
@@ -1064,6 +1104,28 @@ def _learn_names(sent, helper: _EnSentence) -> None:
                 discourse.people.add(named[0])
 
 
+def _person_or_group(ent, helper: _EnSentence) -> None:
+    """What the grammar around a name tells of its kind, whatever the small NER model says: a name that
+    ends in a plural ("Harrowby Hornets have signed ...", "the Hornets") is a team or a group, never one
+    person; a name with an age set off after it ("Naulu, 24, scored ...") is a person."""
+    discourse = helper.discourse
+    root = ent.root
+    named = helper.phrase(root)
+    if named is None:
+        return
+    if root.tag_ == "NNPS" and named[0] not in discourse.titled:
+        discourse.add_org(named[0])
+        discourse.people.discard(named[0])
+        return
+    age = next((c for c in root.children if c.dep_ in ("appos", "npadvmod", "amod") and c.like_num and c.i == ent.end + 1
+                and c.text.isdigit() and 1 <= int(c.text) <= 120), None)
+    doc = root.doc
+    if age is not None and doc[ent.end].text == "," and age.i + 1 < len(doc) and doc[age.i + 1].text in (",", ")") \
+            and named[0] not in discourse.orgs:
+        discourse.people.add(named[0])
+        discourse.persons.setdefault(named[0].split()[-1].lower(), (named[0], _PER))
+
+
 def _titled_person(ent, helper: _EnSentence) -> bool:
     """ "Chief executive Lars Moe", "Managing director Callum Reid": a person-role title right before the
     name and no organisation's possessive with it."""
@@ -1084,6 +1146,12 @@ def _describe(discourse: _Discourse, noun, named: tuple[str, str | None]) -> Non
     if _is_org_noun(lemma):
         discourse.add_org(named[0])
         named = (named[0], _ORG)
+    elif lemma in _EN_TITLE_WORDS | _EN_PERSON_NOUNS and named[0] not in discourse.orgs:
+        # "the prop Sione Kauhalu", "Harlow's goalkeeper, Ben Tait": a noun only people are called makes a person
+        discourse.people.add(named[0])
+        if len(named[0].split()) > 1:
+            discourse.persons.setdefault(named[0].split()[-1].lower(), (named[0], _PER))
+        named = (named[0], _PER)
     elif lemma not in _EN_TITLE_WORDS and named[0] not in discourse.orgs:
         discourse.things.add(named[0])  # "Corvalimab, an experimental heart failure drug"
     discourse.descriptors[lemma] = named
@@ -1126,6 +1194,8 @@ def _after_sentence(sent, helper: _EnSentence) -> None:
     if org is None and discourse.org is None:
         orgs = [e for e in sent.ents if e.label_ == "ORG" and e[0].lower_ != "the"]
         org = helper.phrase(orgs[0].root) if orgs else None
+        if org is not None and (org[1] == _PER or org[0] in discourse.people):
+            org = None  # "Naulu will miss ...": a person the small model tagged ORG is no organisation
     if org is not None:
         discourse.org = org
     for named in (org, loose):
@@ -1732,6 +1802,9 @@ _EN_PERSON_NOUNS = frozenset({
     "shopkeeper", "landlord", "landlady", "tenant", "worker", "owner", "trader", "widow", "widower", "retiree",
     "veteran", "volunteer", "campaigner", "lawyer", "solicitor", "doctor", "gp", "paramedic", "firefighter",
     "officer", "dancer", "singer", "actor", "actress", "artist", "author", "writer", "entrepreneur", "boss",
+    # players by position ("the prop X", "half-back X")
+    "prop", "hooker", "half-back", "full-back", "fly-half", "scrum-half", "stand-off", "loosehead", "tighthead",
+    "keeper", "batsman", "batter", "bowler", "jockey", "pitcher", "quarterback", "playmaker", "centre-back",
 })
 #: verbs that need what their object does: "helps museums buy works", "allows customers to ..."
 _EN_CAUSATIVE = frozenset({"help", "enable", "allow", "let", "permit", "encourage", "persuade"})
