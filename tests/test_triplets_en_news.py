@@ -544,3 +544,36 @@ def test_a_possessive_in_capitals_is_part_of_the_name_and_the_hospital_points_ba
     assert any(r == "open at" and o == "St Aidan's Hospital" for _, r, o, _ in found)
     assert ("Humber Care Trust", "run", "St Aidan's Hospital", "asserted") in found
     assert not any(o == "Hospital" for _, _, o, _ in found)
+
+
+# --------------------------------------------------------------------------- complements a relation or an object needs
+
+def test_a_rank_after_the_verb_stays_in_the_relation():
+    found = article("The Hornets finished third in the Premier Division last season.")
+    assert ("Hornets", "finish third in", "Premier Division", "asserted") in found
+
+
+def test_a_counted_measure_keeps_what_it_measures():
+    found = article(
+        "The purchase by Oakline Estates ended 45 years of family ownership.",
+        "Crews used 3,200 tonnes of grit on Monday night.",
+    )
+    assert any(r == "end" and o == "45 years of family ownership" for _, r, o, _ in found)
+    assert any(r == "use" and o == "3,200 tonnes of grit" for _, r, o, _ in found)
+    assert not any(o in ("45 years", "3,200 tonnes") for _, _, o, _ in found)
+
+
+def test_the_field_of_a_former_role_stays_in_it():
+    found = article(
+        "Peter Lowe, the former director of finance at Hull City Council, joined Marsh Energy in May.",
+    )
+    assert ("Peter Lowe", "former director of finance at", "Hull City Council", "asserted") in found
+
+
+def test_its_role_belongs_to_an_organisation_not_to_the_thing_last_named():
+    found = article(
+        "Northgate Buses will run replacement coaches while the work goes on. The work will cost £4 million. Its "
+        "managing director, Asha Patel, said the closure was unavoidable.",
+    )
+    assert ("Asha Patel", "managing director of", "Northgate Buses", "asserted") in found
+    assert not any(s == "Asha Patel" and o == "work" for s, _, o, _ in found)

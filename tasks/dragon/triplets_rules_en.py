@@ -1463,6 +1463,19 @@ def _measure_phrase(obj) -> bool:
         and after.pos_ != "ADP" and any(t.like_num or t.dep_ == "nummod" for t in obj.lefts)
 
 
+def _with_counted_stuff(obj, phrase, helper: _EnSentence):
+    """ "ended 60 years of family ownership", "used 900 tonnes of grit", "removed 92% of plastic fibres": a
+    counted measure is a measure of something; without the "of" phrase the amount answers nothing."""
+    if phrase is None or phrase[1] not in (None, "MISC") or obj.like_num or not any(t.like_num for t in obj.lefts):
+        return phrase
+    of = next((c for c in obj.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+    stuff = next((c for c in of.children if c.dep_ == "pobj"), None) if of is not None else None
+    if stuff is None or stuff.pos_ != "NOUN" or stuff.i in helper.ent_of or helper.phrase(stuff) is not None \
+            or any(t.dep_ in ("det", "poss", "nummod") for t in stuff.lefts) or phrase[0].endswith(stuff.text):
+        return phrase
+    return f"{phrase[0]} of {_EnSentence.plain_text(stuff, det=False)}", phrase[1]
+
+
 def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     children = list(verb.children)
     if _object_controlled(verb):
@@ -1561,7 +1574,10 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
         yield from _copular_facts_en(verb, children, subjects, sentence, helper, emit)
         return
     verb_word = verb.lower_ if control and verb.tag_ == "VBG" else lemma  # "began operating in 2011"
-    base = _join("be", verb.lower_, particle) if passive else _join(verb_word, particle)
+    # "finished third in the league": the rank completes the verb ("finish in" alone says nothing)
+    rank = next((c.lower_ for c in children if c.dep_ in ("advmod", "npadvmod", "oprd", "acomp", "attr")
+                 and c.ent_type_ == "ORDINAL" and c.i == verb.i + 1 and not list(c.children)), "")
+    base = _join("be", verb.lower_, particle, rank) if passive else _join(verb_word, particle, rank)
 
     objects = []
     raised = _raised_relative(verb)
@@ -1581,7 +1597,7 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     # "released her fourth album, Salt Lines": the name in apposition is what was released
     objects = [next((a for a in o.children if a.dep_ == "appos" and a.pos_ == "PROPN" and helper.phrase(a) is not None), o)
                if o.pos_ == "NOUN" else o for o in objects]
-    named_objects = [(o, helper.phrase(o)) for o in objects]
+    named_objects = [(o, _with_counted_stuff(o, helper.phrase(o), helper)) for o in objects]
     named_objects = [(o, p) for o, p in named_objects if p is not None]
     # "carried 380,000 trucks and trailers": the number counts both nouns; "380,000 trucks" alone
     # would be a wrong answer, so the bare conjuncts join the counted phrase
@@ -1958,6 +1974,9 @@ def _role_facts_en(noun, subject_phrases, sentence: str, helper: _EnSentence, em
     produced = False
     # "the largest utility in western Norway": with a superlative, "in" names the field of the role
     superlative = any(t.tag_ == "JJS" for t in noun.lefts)
+    # "the former head of energy at Leeds City Council": the field is part of the role held at the body
+    field = next((p for c in noun.children if c.dep_ == "prep" and c.lower_ == "of" for p in c.children
+                  if p.dep_ == "pobj" and p.pos_ == "NOUN" and p.i not in helper.ent_of and helper.phrase(p) is None), None)
     for prep in noun.children:
         if prep.dep_ != "prep" or (prep.lower_ not in _EN_COPULA_NOUN_PREPS and not (superlative and prep.lower_ == "in")):
             continue
@@ -1965,6 +1984,8 @@ def _role_facts_en(noun, subject_phrases, sentence: str, helper: _EnSentence, em
             if pobj.dep_ != "pobj":
                 continue
             role = _join(_role_text(noun), prep.lower_)
+            if field is not None and prep.lower_ != "of" and field.i < prep.i:
+                role = _join(_role_text(noun), "of", _EnSentence.plain_text(field, det=False), prep.lower_)
             targets = [(c, role) for c in _EnSentence.with_conjuncts(pobj)]
             if helper.phrase(pobj) is None and prep.lower_ == "of":
                 # "head of sales at Ferrox Steel": the organisation hangs off the department
@@ -1993,6 +2014,13 @@ def _role_facts_en(noun, subject_phrases, sentence: str, helper: _EnSentence, em
         # "Annika Sommer, Veltrane's head of cardiovascular research" → (..., head of cardiovascular research at, Veltrane);
         # "Its director, Helena Vos," → the thing "it" would point back at
         owner_phrase = helper.resolve_its(owner) if owner.lower_ == "its" else helper.phrase(owner)
+        if owner.lower_ == "its" and owner_phrase is not None and owner_phrase[1] != _ORG \
+                and owner_phrase[0] not in helper.discourse.orgs \
+                and not _is_org_noun(_noun_form(owner_phrase[0].split()[-1]) or ""):
+            # "Its managing director, X": only an organisation has one; not the thing "it" was last ("the work"),
+            # but the organisation the text last had as a subject, if any
+            org = helper.discourse.org
+            owner_phrase = (org[0], _ORG) if org is not None and org[0] not in helper.discourse.people else None
         # "Tomasz Rydel, Vistula Mobile's chief executive": whoever holds a role (not "Portugal's largest
         # operator", an organisation noun) is a person, whatever the small NER model says
         people = [(p[0], _PER) for p in subject_phrases if p[1] in (_PER, _ORG, None, "MISC")
