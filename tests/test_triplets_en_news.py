@@ -180,8 +180,8 @@ def test_would_of_a_thing_is_a_possibility_not_a_plan():
         "At full output it would produce about 8,000 tonnes of nickel a year, the company said.",
     )
     # the rate stays with the amount ("a year"): "How many tonnes could ... produce a year?"
-    assert ("nickel mine", "produce a year", "about 8,000 tonnes", "possible") in found or \
-        ("Ferrum Metals", "produce a year", "about 8,000 tonnes", "possible") in found
+    assert ("nickel mine", "produce a year", "about 8,000 tonnes of nickel", "possible") in found or \
+        ("Ferrum Metals", "produce a year", "about 8,000 tonnes of nickel", "possible") in found
 
 
 # --------------------------------------------------------------------------- passives and participles

@@ -2016,6 +2016,8 @@ def _role_facts_en(noun, subject_phrases, sentence: str, helper: _EnSentence, em
         owner_phrase = helper.resolve_its(owner) if owner.lower_ == "its" else helper.phrase(owner)
         if owner.lower_ == "its" and owner_phrase is not None and owner_phrase[1] != _ORG \
                 and owner_phrase[0] not in helper.discourse.orgs \
+                and (owner_phrase[0] in helper.discourse.things or helper.discourse.is_person(owner_phrase)
+                     or not owner_phrase[0][:1].isupper()) \
                 and not _is_org_noun(_noun_form(owner_phrase[0].split()[-1]) or ""):
             # "Its managing director, X": only an organisation has one; not the thing "it" was last ("the work"),
             # but the organisation the text last had as a subject, if any
