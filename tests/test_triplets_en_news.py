@@ -577,3 +577,24 @@ def test_its_role_belongs_to_an_organisation_not_to_the_thing_last_named():
     )
     assert ("Asha Patel", "managing director of", "Northgate Buses", "asserted") in found
     assert not any(s == "Asha Patel" and o == "work" for s, _, o, _ in found)
+
+
+def test_a_body_named_before_a_former_role_noun_is_whose_role_it_was():
+    found = article("Rovers' manager, Paul Hart, the former Harlow Town coach, said the side was ready.")
+    assert ("Paul Hart", "former coach of", "Harlow Town", "asserted") in found
+
+
+def test_the_second_participle_of_a_pair_is_passive_too_and_a_possessed_agent_acts():
+    found = article(
+        "The library, built by Oakden Construction and designed by Fenlow Architects, has 40,000 books.",
+        "Plans for a solar farm near Selby have been approved by Wexham Council's planning committee.",
+    )
+    assert ("Oakden Construction", "build", "library", "asserted") in found
+    assert ("Fenlow Architects", "design", "library", "asserted") in found
+    assert any(s == "planning committee" and r == "approve" for s, r, _, _ in found)
+
+
+def test_a_participle_after_a_named_thing_in_apposition_is_about_the_name():
+    found = article("The band will release its second album, Driftwood, produced by Ella Voss, in March.")
+    assert ("Ella Voss", "produce", "Driftwood", "asserted") in found
+    assert not any(r == "produce" and o == "second album" for _, r, o, _ in found)

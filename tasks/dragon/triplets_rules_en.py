@@ -1229,7 +1229,8 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
         anchor = _conjunct_head(verb)
         own_passive = any(c.dep_ == "auxpass" for c in verb.children) or (
             verb.tag_ == "VBN" and any(c.dep_ == "agent" for c in verb.children)
-            and any(c.dep_ in ("auxpass", "nsubjpass") for c in anchor.children))  # "is organised by X and sponsored by Y"
+            and (any(c.dep_ in ("auxpass", "nsubjpass") for c in anchor.children)  # "is organised by X and sponsored by Y"
+                 or anchor.dep_ == "acl" and anchor.tag_ == "VBN"))  # "the centre, built by X and designed by Y,"
         subjects = [(c, own_passive) for c in anchor.children if c.dep_ in _EN_SUBJ]
         if not subjects and anchor.i != verb.i:
             return [(s, own_passive) for s, _ in _subjects_en(anchor, helper)]
@@ -1277,6 +1278,10 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
             return []  # "a Weimaraner called Duchess from Wareham, owned by X": not the town, who is owned cannot be told
         if noun.dep_ == "appos" and noun.pos_ == "NOUN" and (noun.head.pos_ == "PROPN" or noun.head.i in helper.ent_of):
             noun = noun.head
+        named = next((a for a in noun.children if a.dep_ == "appos" and a.pos_ == "PROPN" and a.i < verb.i), None) \
+            if noun.pos_ == "NOUN" and noun.i not in helper.ent_of else None
+        if named is not None and helper.phrase(named) is not None:
+            noun = named  # "its second album, Driftwood, produced by X": what was produced is Driftwood
         subjects = [(noun, True)]
     resolved = []
     for subject, passive in subjects:
@@ -1550,7 +1555,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                 agent = _through_part_noun(agent, helper)  # "owned by the city of Oslo": Oslo
                 agent_phrase = helper.phrase(agent, as_subject=True)
                 if agent_phrase is None and agent.pos_ == "NOUN" and any(
-                        t.dep_ == "det" and t.lower_ in ("the", "a", "an") for t in agent.lefts):
+                        t.dep_ == "det" and t.lower_ in ("the", "a", "an")
+                        or t.dep_ == "poss" and (t.pos_ == "PROPN" or t.i in helper.ent_of) for t in agent.lefts):
                     # "were sold by a private collector", "was approved by the industry regulator": a passive
                     # that says who did it names an agent, even as a description ("by damp" does not)
                     agent_phrase = helper.phrase(agent, common=True)
@@ -2006,6 +2012,10 @@ def _role_facts_en(noun, subject_phrases, sentence: str, helper: _EnSentence, em
                         helper.discourse.affiliate(subject_phrase, object_phrase)
                         object_phrase = (object_phrase[0], _ORG)
                     yield emit(subject_phrase, relation, object_phrase)
+    if not produced:
+        # "Dean Hart, the former Harlow Town coach": the body whose role it is, named before the role noun
+        yield from _named_before_role(noun, subject_phrases, helper, emit)
+        produced = any(t.dep_ == "compound" and t.pos_ == "PROPN" and t.i + 1 == noun.i for t in noun.lefts)
     # "Its director, Helena Vos, wants ...": "its" only for a role that opens its sentence as subject
     opening = noun.dep_ in _EN_SUBJ and noun.left_edge.i == noun.sent.start
     owner = next((t for t in noun.lefts if t.dep_ == "poss" and (t.pos_ != "PRON" or t.lower_ == "its" and opening)), None)
@@ -2045,6 +2055,22 @@ def _role_facts_en(noun, subject_phrases, sentence: str, helper: _EnSentence, em
         if object_phrase is not None and object_phrase[1] is not None:
             for subject_phrase in subject_phrases:
                 yield emit(subject_phrase, "be", object_phrase)
+
+
+def _named_before_role(noun, subject_phrases, helper: _EnSentence, emit) -> Iterator[_Fact]:
+    if noun.lemma_.lower() not in _EN_PERSON_ROLES | _EN_TITLE_WORDS or not any(
+            t.dep_ == "det" and t.lower_ == "the" for t in noun.lefts):
+        return
+    last = next((t for t in noun.lefts if t.dep_ == "compound" and t.pos_ == "PROPN" and t.i + 1 == noun.i), None)
+    if last is None or any(t.dep_ == "compound" and t.pos_ == "NOUN" for t in noun.lefts):
+        return
+    body = helper.phrase(last)
+    if body is None or body[1] == _PER or helper.discourse.is_person(body) or body[0] in helper.discourse.people:
+        return
+    role = _join(*[t.text for t in noun.lefts if t.dep_ == "amod" and t.i < last.left_edge.i], noun.text, "of")
+    for subject_phrase in subject_phrases:
+        if subject_phrase[1] in (_PER, None, "MISC") and subject_phrase[0] not in helper.discourse.orgs:
+            yield emit((subject_phrase[0], _PER), role, (body[0], _ORG))
 
 
 def _role_text(noun) -> str:
