@@ -598,3 +598,14 @@ def test_a_participle_after_a_named_thing_in_apposition_is_about_the_name():
     found = article("The band will release its second album, Driftwood, produced by Ella Voss, in March.")
     assert ("Ella Voss", "produce", "Driftwood", "asserted") in found
     assert not any(r == "produce" and o == "second album" for _, r, o, _ in found)
+
+
+def test_how_long_stays_in_the_relation_of_from_when():
+    found = article("The Wexham line will close for six weeks from 4 March while engineers repair the bridge.")
+    assert ("Wexham line", "close for six weeks from", "4 March", "planned") in found
+
+
+def test_a_capitalised_noun_after_and_ends_a_name_of_several_words():
+    found = article("Fenwick Renewables will fund a new water tank for South Yorkshire Fire and Rescue at the site.")
+    assert any(o == "South Yorkshire Fire and Rescue" for _, _, o, _ in found)
+    assert not any(o in ("Rescue", "South Yorkshire Fire and") for _, _, o, _ in found)

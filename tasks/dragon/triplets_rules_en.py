@@ -567,6 +567,11 @@ class _EnSentence:
         cut = next((i for i in range(start + 1, end) if doc[i].lower_ == "rather" and doc[i + 1].lower_ == "than"), None)
         if cut is not None:
             end = cut - 1  # "$90 million rather than 30 annual payments": the rest was not chosen
+        joined = next((c for c in head.children if c.dep_ == "conj" and _name_conjunct(head, c)), None)
+        if joined is not None and joined.i > end:
+            end = joined.i  # "South Yorkshire Fire and Rescue": one body, not two
+        while end > start and doc[end].lower_ in ("and", "&") and end > head.i:
+            end -= 1  # an entity run on into "and" whose second half the parser split off
         while end > start and doc[end].pos_ == "ADP" and doc[end].i != head.i:
             end -= 1  # "the Talon-V to": an entity run on into the next preposition
         while end > start and _EN_SCORE.match(doc[end].text) and doc[end - 1].pos_ == "PROPN":
@@ -857,7 +862,7 @@ class _EnSentence:
     def with_conjuncts(token) -> list:
         out = [token]
         for child in token.children:
-            if child.dep_ == "conj":
+            if child.dep_ == "conj" and not _name_conjunct(token, child):
                 out.extend(_EnSentence.with_conjuncts(child))
         return out
 
@@ -882,6 +887,17 @@ class _EnSentence:
 
 #: a score or a vote written as one token: "3–1", "2-0", "7–2"
 _EN_SCORE = re.compile(r"^\d{1,3}[–-]\d{1,3}$")
+
+
+def _name_conjunct(head, conj) -> bool:
+    """ "Humberside Fire and Rescue": a capitalised common noun joined by "and" to the last word of a name of
+    several words is the end of that name, not a second thing ("Leeds and York" are two)."""
+    doc = head.doc
+    return head.pos_ == "PROPN" and conj.pos_ == "PROPN" and conj.i == head.i + 2 \
+        and doc[head.i + 1].lower_ in ("and", "&") and not list(conj.children) and conj.text[:1].isupper() \
+        and _noun_form(conj.text) is not None and _noun_form(head.text) is not None \
+        and conj.ent_type_ not in ("GPE", "LOC", "PERSON", "NORP") \
+        and any(c.dep_ == "compound" and c.pos_ == "PROPN" for c in head.lefts)
 
 
 def _possessive_name_part(head):
@@ -1468,6 +1484,18 @@ def _measure_phrase(obj) -> bool:
         and after.pos_ != "ADP" and any(t.like_num or t.dep_ == "nummod" for t in obj.lefts)
 
 
+def _duration_after(verb, children, helper: _EnSentence) -> str:
+    """ "for nine weeks" right after the verb (a counted span of time, not a date): "for nine weeks", else ""."""
+    after = max([verb.i] + [c.i for c in children if c.dep_ in ("prt", "neg", "advmod") and c.i > verb.i])
+    first = next((c for c in children if c.dep_ == "prep" and c.lower_ == "for" and c.i == after + 1), None)
+    pobj = next((c for c in first.children if c.dep_ == "pobj"), None) if first is not None else None
+    ent = helper.ent_of.get(pobj.i) if pobj is not None else None
+    if ent is None or ent.label_ != "DATE" or _absolute_date(ent.text) or not any(t.like_num for t in ent) \
+            or pobj.right_edge.i != ent.end - 1:
+        return ""
+    return _join("for", ent.text)
+
+
 def _with_counted_stuff(obj, phrase, helper: _EnSentence):
     """ "ended 60 years of family ownership", "used 900 tonnes of grit", "removed 92% of plastic fibres": a
     counted measure is a measure of something; without the "of" phrase the amount answers nothing."""
@@ -1655,6 +1683,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                 and not any(o.i != pobj.i and o.dep_ != "conj" and p == first.lower_ for p, o in preps):
             lead = (first, pobj)
             preps = [(p, o) for p, o in preps if o.i != pobj.i]
+    # "will close for nine weeks from 11 January": how long is part of what happens from that day
+    duration = _duration_after(verb, children, helper) if not objects and lead is None and not is_copula else ""
     completed = None  # "will put the map on display in April": a thing after the object completes the verb
     if len(objects) == 1 and not is_copula:
         first = next((c for c in children if c.dep_ == "prep" and c.i > objects[0].i), None)
@@ -1759,6 +1789,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
             middle = " ".join(t.text for t in words)
         if lead is not None:
             middle = _join(lead[0].lower_, helper.plain_text(lead[1]))
+        elif duration and not middle and preposition != "for":
+            middle = duration
         elif completed is not None and middle:
             middle = _join(middle, completed[0].lower_, helper.plain_text(completed[1]))
         relation = _join(base, middle, preposition)
