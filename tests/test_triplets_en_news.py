@@ -609,3 +609,11 @@ def test_a_capitalised_noun_after_and_ends_a_name_of_several_words():
     found = article("Fenwick Renewables will fund a new water tank for South Yorkshire Fire and Rescue at the site.")
     assert any(o == "South Yorkshire Fire and Rescue" for _, _, o, _ in found)
     assert not any(o in ("Rescue", "South Yorkshire Fire and") for _, _, o, _ in found)
+
+
+def test_an_event_in_the_present_with_a_date_of_its_own_is_a_timetable():
+    found = article("The tour opens at the Corn Hall on 3 April and ends at the Dock Rooms in Leeds on 30 May. "
+                    "The band formed in 2015.")
+    assert ("tour", "open at", "Corn Hall", "planned") in found
+    assert ("tour", "end at", "Dock Rooms", "planned") in found
+    assert ("band", "form in", "2015", "asserted") in found

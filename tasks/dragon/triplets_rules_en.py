@@ -135,7 +135,25 @@ def _own_modality_en(verb, helper: "_EnSentence | None" = None) -> str | None:
         return "possible"
     if auxes & _EN_PLANNED_AUX:
         return "planned"
+    if not auxes and verb.tag_ in ("VBZ", "VBP") and helper is not None and _dated_present(verb, helper):
+        return "planned"  # "The tour opens at the Corn Hall on 3 April": a timetable, not a done fact
     return None
+
+
+def _dated_present(verb, helper: "_EnSentence") -> bool:
+    """A verb of an event in the present simple with a calendar date of its own ("opens on 3 April", "ends in
+    May"): news copy states the timetable of what is to come that way."""
+    if _verb_lemma(verb) in ("be", "have", "include", "employ", "own", "hold", "cost", "remain", "stand", "contain"):
+        return False
+    for prep in verb.children:
+        if prep.dep_ != "prep" or prep.lower_ not in ("on", "in", "from"):
+            continue
+        for pobj in prep.children:
+            ent = helper.ent_of.get(pobj.i)
+            if pobj.dep_ == "pobj" and ent is not None and ent.label_ == "DATE" and _absolute_date(ent.text) \
+                    and not any(w.lower_ in ("since", "last", "ago", "every", "each") for w in ent):
+                return True
+    return False
 
 
 #: control verbs whose infinitive did not happen: "failed to win", "refused to lend", "declined to bid"
