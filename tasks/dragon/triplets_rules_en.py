@@ -1285,6 +1285,26 @@ def _measure_phrase(obj) -> bool:
         and after.pos_ != "ADP" and any(t.like_num or t.dep_ == "nummod" for t in obj.lefts)
 
 
+def _count_period(verb, obj, helper: _EnSentence) -> str:
+    """The period a count is of, said relative to now or as a span: "last season", "this winter", "over three
+    seasons" ("" if none; a calendar date is the time suffix's, a rate "a day" the rate's)."""
+    for child in list(verb.children) + list(obj.children):
+        ent = helper.ent_of.get(child.i)
+        if ent is None or ent.label_ != "DATE" or child.i < obj.i:
+            continue
+        if child.dep_ == "npadvmod" and not _absolute_date(ent.text) \
+                and any(w.lower_ in ("last", "this", "next", "past") for w in ent) and child.right_edge.i == ent.end - 1:
+            return ent.text
+    for prep in verb.children:
+        if prep.dep_ == "prep" and prep.lower_ in ("over", "during") and prep.i > obj.i:
+            pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+            ent = helper.ent_of.get(pobj.i) if pobj is not None else None
+            if ent is not None and ent.label_ == "DATE" and not _absolute_date(ent.text) \
+                    and any(t.like_num for t in ent) and pobj.right_edge.i == ent.end - 1:
+                return _join(prep.lower_, ent.text)
+    return ""
+
+
 def _duration_after(verb, children, helper: _EnSentence) -> str:
     """ "for nine weeks" right after the verb (a counted span of time, not a date): "for nine weeks", else ""."""
     after = max([verb.i] + [c.i for c in children if c.dep_ in ("prt", "neg", "advmod") and c.i > verb.i])
@@ -1545,7 +1565,17 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
             rate = next((f"{d.lower_} {c.lower_}" for c in list(children) + list(obj.children)
                          if c.dep_ == "npadvmod" and c.lemma_.lower() in _EN_RATE_NOUNS
                          for d in c.children if d.dep_ == "det" and d.lower_ in ("a", "an", "per", "each", "every")), "")
-            relation = _join(base, means, rate, time_suffix)
+            # "scored 9 tries last season", "made 58 appearances over three seasons": the period the count is of
+            period = _count_period(verb, obj, helper) if not time_suffix else ""
+            # "spent £410,000 on new players": what money went on is part of the amount's fact
+            spent_on = next((_join("on", _EnSentence.plain_text(p)) for c in children
+                             if c.dep_ == "prep" and c.lower_ == "on" and c.i > obj.i
+                             and any(t.ent_type_ == "MONEY" for t in obj.subtree)
+                             for p in c.children if p.dep_ == "pobj" and p.pos_ == "NOUN" and p.i not in helper.ent_of
+                             and helper.phrase(p) is None), "")
+            relation = _join(base, spent_on, means, rate, period, time_suffix)
+            if len(_join(emit.prefix, relation).split()) > _EN_MAX_RELATION_WORDS:
+                relation = _join(base, spent_on, means, rate, time_suffix)
             if len(_join(emit.prefix, relation).split()) > _EN_MAX_RELATION_WORDS:
                 relation = _join(base, means, rate)  # "lose a day": the rate says more than the period
         folded_time = folded_time or (quantity and bool(time_suffix))
