@@ -1893,9 +1893,8 @@ def _role_facts_en(noun, subject_phrases, sentence: str, helper: _EnSentence, em
                      or not owner_phrase[0][:1].isupper()) \
                 and not _is_org_noun(_noun_form(owner_phrase[0].split()[-1]) or ""):
             # "Its managing director, X": only an organisation has one; not the thing "it" was last ("the work"),
-            # but the organisation the text last had as a subject, if any
-            org = helper.discourse.org
-            owner_phrase = (org[0], _ORG) if org is not None and org[0] not in helper.discourse.people else None
+            # and no guess at another one (the last organisation named may be the wrong one): dropped
+            owner_phrase = None
         # "Tomasz Rydel, Vistula Mobile's chief executive": whoever holds a role (not "Portugal's largest
         # operator", an organisation noun) is a person, whatever the small NER model says
         people = [(p[0], _PER) for p in subject_phrases if p[1] in (_PER, _ORG, None, "MISC")
