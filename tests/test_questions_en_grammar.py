@@ -370,7 +370,8 @@ def test_seed61_sample_errors():
         "Kwame Asante will wear the number 11 shirt.",
     ])
     flat = [q for qs in asked.values() for q in qs]
-    assert "How much will Nordkai Terminals invest? -> 60 million euros" in flat, flat
+    # the period the amount is of is now carried by the triplet, so the question says it
+    assert "How much will Nordkai Terminals invest next year? -> 60 million euros" in flat, flat
     assert "How many roll-on/roll-off vessels does Baltic Freight Lines operate? -> eleven roll-on/roll-off vessels" in flat
     assert "How many trucks and trailers did Baltic Freight Lines carry last year? -> 380,000 trucks and trailers" in flat
     assert not [q for q in flat if q.endswith("-> the number 11 shirt")]  # a description as the answer: skipped

@@ -180,8 +180,8 @@ def test_would_of_a_thing_is_a_possibility_not_a_plan():
         "At full output it would produce about 8,000 tonnes of nickel a year, the company said.",
     )
     # the rate stays with the amount ("a year"): "How many tonnes could ... produce a year?"
-    assert ("nickel mine", "produce a year", "about 8,000 tonnes", "possible") in found or \
-        ("Ferrum Metals", "produce a year", "about 8,000 tonnes", "possible") in found
+    assert ("nickel mine", "produce a year", "about 8,000 tonnes of nickel", "possible") in found or \
+        ("Ferrum Metals", "produce a year", "about 8,000 tonnes of nickel", "possible") in found
 
 
 # --------------------------------------------------------------------------- passives and participles
@@ -424,7 +424,7 @@ def test_a_title_inside_a_name_and_a_score_are_not_names():
     found = article("Striker Leon Osei scored twice as Calder City beat Harlow Town 3-1 on Saturday.",
                     "Osei, who joined from Vistula United in January, has now scored nine goals this season.")
     assert ("Leon Osei", "join from", "Vistula United", "asserted") in found
-    assert ("Leon Osei", "score", "nine goals", "asserted") in found
+    assert ("Leon Osei", "score this season", "nine goals", "asserted") in found
     assert not any(o in ("1", "3-1") for _, _, o, _ in found)
 
 
@@ -498,3 +498,134 @@ def test_a_bare_noun_phrase_after_the_object_completes_the_verb():
                     "The Tees Fisheries Board has cut the quota for cockle gatherers by 40%.")
     assert ("Kendal Archive Centre", "put the map on display in", "April", "planned") in found
     assert ("Tees Fisheries Board", "cut the quota by", "40%", "asserted") in found
+
+
+# --------------------------------------------------------------------------- people, teams and names (site5 shapes)
+
+def test_a_plural_team_name_is_no_person_and_he_is_the_player_named_by_his_age():
+    found = article(
+        "Harrowby Hornets have signed the Fiji international Tevita Naulu from Wexham Wolves on a two-year deal.",
+        "Naulu, 24, scored 12 tries for Wexham over two seasons. He will replace the veteran Simon Clegg, who "
+        "retires in May.",
+        "The Hornets are also in talks with the full-back Owen Price. The club has sold 5,100 memberships for next "
+        "season.",
+    )
+    assert ("Naulu", "replace", "Simon Clegg", "planned") in found
+    assert not any(s.endswith("Hornets") and r == "replace" for s, r, _, _ in found)
+    sold = {s for s, r, o, _ in found if r == "sell"}
+    assert sold and all(s.endswith("Hornets") for s in sold)  # the club's tickets, never the player's
+
+
+def test_a_position_noun_before_a_name_makes_a_person_for_he():
+    found = article(
+        "Harrowby Hornets have signed the Samoa international prop Sione Kauhalu from Wexham Wolves.",
+        "Kauhalu will miss the friendlies because of a knee injury. If his recovery goes well, he could make his "
+        "debut in February.",
+    )
+    assert ("Sione Kauhalu", "make his debut in", "February", "conditional") in found
+    assert not any(s.endswith("Hornets") and r.startswith("make his debut") for s, r, _, _ in found)
+
+
+def test_a_score_after_a_team_is_not_its_name_and_the_short_name_is_the_team():
+    found = article(
+        "Harrowby Albion beat Wexham Town 2–0 at Ferry Lane on Saturday. Wexham's captain, Tom Reid, was booked "
+        "twice.",
+    )
+    assert ("Harrowby Albion", "beat", "Wexham Town", "asserted") in found
+    assert ("Tom Reid", "captain of", "Wexham Town", "asserted") in found
+    assert not any("2–0" in o for _, _, o, _ in found)
+
+
+def test_a_possessive_in_capitals_is_part_of_the_name_and_the_hospital_points_back_at_it():
+    found = article(
+        "A new maternity ward has opened at St Aidan's Hospital in Hull.",
+        "The Humber Care Trust, which runs the hospital, is hiring 20 midwives.",
+    )
+    assert any(r == "open at" and o == "St Aidan's Hospital" for _, r, o, _ in found)
+    assert ("Humber Care Trust", "run", "St Aidan's Hospital", "asserted") in found
+    assert not any(o == "Hospital" for _, _, o, _ in found)
+
+
+# --------------------------------------------------------------------------- complements a relation or an object needs
+
+def test_a_rank_after_the_verb_stays_in_the_relation():
+    found = article("The Hornets finished third in the Premier Division last season.")
+    assert ("Hornets", "finish third in", "Premier Division", "asserted") in found
+
+
+def test_a_counted_measure_keeps_what_it_measures():
+    found = article(
+        "The purchase by Oakline Estates ended 45 years of family ownership.",
+        "Crews used 3,200 tonnes of grit on Monday night.",
+    )
+    assert any(r == "end" and o == "45 years of family ownership" for _, r, o, _ in found)
+    assert any(r == "use" and o == "3,200 tonnes of grit" for _, r, o, _ in found)
+    assert not any(o in ("45 years", "3,200 tonnes") for _, _, o, _ in found)
+
+
+def test_the_field_of_a_former_role_stays_in_it():
+    found = article(
+        "Peter Lowe, the former director of finance at Hull City Council, joined Marsh Energy in May.",
+    )
+    assert ("Peter Lowe", "former director of finance at", "Hull City Council", "asserted") in found
+
+
+def test_its_role_belongs_to_an_organisation_never_to_the_thing_last_named():
+    found = article(
+        "Northgate Buses will run replacement coaches while the work goes on. The work will cost £4 million. Its "
+        "managing director, Asha Patel, said the closure was unavoidable.",
+    )
+    # "its" last pointed at the work, which has no managing director; the firm is not guessed either: dropped
+    assert not any(s == "Asha Patel" and r.startswith("managing director") for s, r, _, _ in found)
+    named = article("Corvane designs delivery drones. Its chief executive, Mia Holt, said sales had doubled.")
+    assert ("Mia Holt", "chief executive of", "Corvane", "asserted") in named
+
+
+def test_a_body_named_before_a_former_role_noun_is_whose_role_it_was():
+    found = article("Rovers' manager, Paul Hart, the former Harlow Town coach, said the side was ready.")
+    assert ("Paul Hart", "former coach of", "Harlow Town", "asserted") in found
+
+
+def test_the_second_participle_of_a_pair_is_passive_too_and_a_possessed_agent_acts():
+    found = article(
+        "The library, built by Oakden Construction and designed by Fenlow Architects, has 40,000 books.",
+        "Plans for a solar farm near Selby have been approved by Wexham Council's planning committee.",
+    )
+    assert ("Oakden Construction", "build", "library", "asserted") in found
+    assert ("Fenlow Architects", "design", "library", "asserted") in found
+    assert any(s == "planning committee" and r == "approve" for s, r, _, _ in found)
+
+
+def test_a_participle_after_a_named_thing_in_apposition_is_about_the_name():
+    found = article("The band will release its second album, Driftwood, produced by Ella Voss, in March.")
+    assert ("Ella Voss", "produce", "Driftwood", "asserted") in found
+    assert not any(r == "produce" and o == "second album" for _, r, o, _ in found)
+
+
+def test_how_long_stays_in_the_relation_of_from_when():
+    found = article("The Wexham line will close for six weeks from 4 March while engineers repair the bridge.")
+    assert ("Wexham line", "close for six weeks from", "4 March", "planned") in found
+
+
+def test_a_capitalised_noun_after_and_ends_a_name_of_several_words():
+    found = article("Fenwick Renewables will fund a new water tank for South Yorkshire Fire and Rescue at the site.")
+    assert any(o == "South Yorkshire Fire and Rescue" for _, _, o, _ in found)
+    assert not any(o in ("Rescue", "South Yorkshire Fire and") for _, _, o, _ in found)
+
+
+def test_an_event_in_the_present_with_a_date_of_its_own_is_a_timetable():
+    found = article("The tour opens at the Corn Hall on 3 April and ends at the Dock Rooms in Leeds on 30 May. "
+                    "The band formed in 2015.")
+    assert ("tour", "open at", "Corn Hall", "planned") in found
+    assert ("tour", "end at", "Dock Rooms", "planned") in found
+    assert ("band", "form in", "2015", "asserted") in found
+
+
+def test_a_count_keeps_the_period_it_is_of_and_money_what_it_went_on():
+    found = article(
+        "Naulu, 24, made 41 appearances for Wexham over three seasons and scored 12 tries last season.",
+        "The Hornets have spent £300,000 on new players this winter.",
+    )
+    assert ("Naulu", "make over three seasons", "41 appearances", "asserted") in found
+    assert ("Naulu", "score last season", "12 tries", "asserted") in found
+    assert ("Hornets", "spend on new players this winter", "£300,000", "asserted") in found

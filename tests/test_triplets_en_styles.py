@@ -186,7 +186,7 @@ def test_names_lose_dangling_comparatives_runaway_prepositions_and_what_was_not_
 def test_a_rate_and_the_time_a_quantity_is_said_in():
     found = article("Brookwater Utilities lost 95 million litres of water a day through leaks in the year to March.",
                     "Castle Ferries carried 2 million passengers in the year to June.")
-    assert ("Brookwater Utilities", "lose a day", "95 million litres", "asserted") in found, found
+    assert ("Brookwater Utilities", "lose a day", "95 million litres of water", "asserted") in found, found
     assert ("Castle Ferries", "carry in the year to June", "2 million passengers", "asserted") in found, found
 
 
@@ -263,5 +263,5 @@ def test_the_company_is_the_organisation_just_spoken_of_and_a_union_local_keeps_
                     "Nodewell, which was founded in 2019 by Ana Ruiz, sells a logging platform. The company says it "
                     "processes 2 PB of data a day.",
                     "Ted Cole, president of United Steel and Glass Workers Local 12, said the union was told.")
-    assert ("Nodewell", "process a day", "2 PB", "asserted") in found, found
+    assert ("Nodewell", "process a day", "2 PB of data", "asserted") in found, found
     assert [f for f in found if f[0] == "Ted Cole" and f[2].endswith("Workers Local 12")], found

@@ -12,8 +12,14 @@ from tasks.dragon.diff import split_paragraphs
 from tasks.dragon.triplets_base import (  # noqa: F401
     log, TripletConfig, _Emitter, _Fact, _DocCollector, _paragraphs, _failure, _join, _fact,
 )
+from tasks.dragon.triplets_rules_en_modality import (  # noqa: F401
+    _EN_CONDITION_MARKS, _EN_DENIAL, _EN_LIKELY, _EN_NEGATIVE_CONTROL, _EN_PLANNED_AUX, _EN_PLAN_HEADS,
+    _EN_POSSIBLE_AUX, _EN_REPORTING, _EN_RULE_OUT, _condition_clause, _dated_present, _modality_en,
+    _own_modality_en, _reported_past, _rules_out,
+)
 from tasks.dragon.triplets_rules_en_names import (  # noqa: F401
-    _EN_FIRM_TITLES, _EN_TITLE_HEADS, _EN_TITLE_PARTS, _join_hyphenated, _split_titled_names, _title_role_facts_en,
+    _EN_FIRM_TITLES, _EN_SCORE, _EN_TITLE_HEADS, _EN_TITLE_PARTS, _join_hyphenated, _name_conjunct, _named_before_role,
+    _person_or_group, _possessive_name_part, _split_titled_names, _title_role_facts_en,
 )
 
 # --------------------------------------------------------------------------- English
@@ -96,162 +102,6 @@ _MONTHS_OR_DIGIT = re.compile(
 def _absolute_date(text: str) -> bool:
     """ "October", "1991", "12 May 2024" name a time; "Monday", "last year" depend on when it was said."""
     return bool(_MONTHS_OR_DIGIT.search(text))
-
-
-#: verbs whose infinitive complement is a plan, not a done fact: "plans to open" → (X, open, Y) planned
-_EN_PLAN_HEADS = frozenset({
-    "plan", "intend", "aim", "expect", "set", "schedule", "due", "prepare", "hope", "want", "seek", "promise",
-    "pledge", "go", "propose",
-})
-_EN_PLANNED_AUX = frozenset({"will", "shall", "'ll", "wo"})
-_EN_POSSIBLE_AUX = frozenset({"could", "may", "might", "can", "would", "'d", "should", "must", "ca"})
-_EN_CONDITION_MARKS = frozenset({"if", "unless"})
-
-
-def _own_modality_en(verb, helper: "_EnSentence | None" = None) -> str | None:
-    """What the verb's own auxiliaries, negation and clause say; None when nothing does.
-
-    Negation wins ("will not raise" is negated), then a condition (the main clause of an
-    "if"/"unless" clause, or the "if" clause itself), then "could/may/might/can/would"
-    (possible), then "will/shall" (planned).
-    """
-    children = list(verb.children)
-    if any(c.dep_ == "neg" for c in children) or any(
-            c.dep_ == "advmod" and any(n.dep_ == "neg" for n in c.children) for c in children):
-        return "negated"  # "did not sell", "no longer sells"
-    if verb.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in _EN_CONDITION_MARKS for c in children):
-        return "conditional"
-    for child in children:
-        if child.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in _EN_CONDITION_MARKS for m in child.children):
-            return "conditional"
-        if _condition_clause(child):
-            return "conditional"
-    auxes = {c.lower_ for c in children if c.dep_ in ("aux", "auxpass")}
-    if auxes & {"would", "'d"} and not auxes & (_EN_POSSIBLE_AUX - {"would", "'d"}) and _reported_past(verb, helper):
-        # "Greta Holm said the company would invest 60 million euros": the future of a past
-        # statement, a plan ("will invest" in direct speech), not a possibility
-        return "planned"
-    if auxes & _EN_POSSIBLE_AUX:
-        return "possible"
-    if auxes & _EN_PLANNED_AUX:
-        return "planned"
-    return None
-
-
-#: control verbs whose infinitive did not happen: "failed to win", "refused to lend", "declined to bid"
-_EN_NEGATIVE_CONTROL = frozenset({"fail", "refuse", "decline", "neglect"})
-#: verbs + particle that deny a gerund: "ruled out closing the plant", "has ruled out cancelling"
-_EN_RULE_OUT = frozenset({("rule", "out"), ("write", "off")})
-
-
-def _rules_out(verb) -> bool:
-    return any((_verb_lemma(verb), c.lower_) in _EN_RULE_OUT for c in verb.children if c.dep_ == "prt")
-
-
-#: adjectives of likelihood before an infinitive: "is likely to close" (possible)
-_EN_LIKELY = frozenset({"likely", "unlikely"})
-#: verbs whose "that" clause is denied: "denied that it had paid bribes"
-_EN_DENIAL = frozenset({"deny", "dispute", "refute"})
-#: verbs that report speech or thought: "said", "told", "announced" (their "would" clause is reported future)
-_EN_REPORTING = frozenset({
-    "say", "tell", "announce", "confirm", "state", "add", "report", "expect", "write", "explain", "reveal",
-    "insist", "promise", "warn", "note", "claim", "believe", "think",
-})
-
-
-def _condition_clause(child) -> bool:
-    """The other ways English says "if": "provided (that) the council approves", "as long as sales
-    grow", "Should the deal fail, ..." (an inverted should/had/were)."""
-    grandchildren = list(child.children)
-    if child.lower_ in ("provided", "providing") and any(g.dep_ in ("ccomp", "advcl") for g in grandchildren):
-        return True
-    if child.dep_ == "advmod" and child.lower_ == "long" and any(g.lower_ == "as" for g in grandchildren) \
-            and any(g.dep_ == "advcl" for g in grandchildren):
-        return True
-    if child.dep_ == "advcl" and child.i < child.head.i:
-        first = child.left_edge
-        subject = next((g for g in grandchildren if g.dep_ in ("nsubj", "nsubjpass")), None)
-        return first.dep_ == "aux" and first.lower_ in ("should", "had", "were") and subject is not None \
-            and first.i < subject.i
-    return False
-
-
-def _reported_past(verb, helper: "_EnSentence | None" = None) -> bool:
-    """Is ``verb`` the clause reported by a past-tense reporting verb ("said the company would ...")?"""
-    head = verb.head
-    while verb.dep_ == "conj" and head is not verb:
-        verb, head = head, head.head
-    if not (verb.dep_ == "ccomp" and head is not verb and head.lemma_.lower() in _EN_REPORTING
-            and head.tag_ in ("VBD", "VBN")):
-        return False
-    # whose plan: the speaker's own ("she would", "Holm said Holm would"), or an organisation's
-    # told by its people ("the company would", "Nordkai would"); a person's future told by
-    # someone else ("the coach said Asante would strengthen the attack") is a prediction
-    subject = next((c for c in verb.children if c.dep_ in _EN_SUBJ), None)
-    if subject is None:
-        return False
-    if subject.lower_ == "it" and helper is not None:
-        # "it would yield 15,000 tonnes" with "it" the mine: a possibility, not the company's plan
-        meant = helper.phrase(subject, as_subject=True)
-        return meant is not None and (meant[1] == _ORG or meant[0] in helper.discourse.orgs)
-    if subject.pos_ == "PRON" or subject.ent_type_ in ("ORG", "NORP", "GPE") or subject.lower_ in _EN_ORG_ANAPHORS:
-        return True
-    speaker = next((c for c in head.children if c.dep_ in _EN_SUBJ), None)
-    return speaker is not None and speaker.lower_ == subject.lower_
-
-
-def _modality_en(verb, helper: "_EnSentence | None" = None, own_object: bool = True) -> str:
-    """Modality of the fact a verb states, looking up through coordination and control verbs.
-
-    "will build X and run Y": "run" shares "will"; "is set to build" / "plans to open":
-    planned; "could agree to buy": possible.
-    """
-    own = _own_modality_en(verb, helper)
-    if own is not None:
-        return own
-    if own_object and any(c.dep_ in ("dobj", "attr") and any(d.dep_ == "det" and d.lower_ == "no" for d in c.children)
-                          for c in verb.children):
-        return "negated"  # "has no other drug in development", "sold no cars in May" (its own object only)
-    head = verb.head
-    if verb.dep_ == "conj" and head.i != verb.i and head.pos_ in ("VERB", "AUX") \
-            and not any(c.dep_ in _EN_SUBJ for c in verb.children):
-        return _modality_en(_conjunct_head(verb), helper, own_object=False)
-    infinitive = any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
-    if head.i != verb.i and head.pos_ in ("VERB", "AUX", "ADJ") and (
-            verb.dep_ == "xcomp" or verb.dep_ == "ccomp" and infinitive and _verb_lemma(head) in _EN_PLAN_HEADS):
-        # "plans to open", "is set to build"; "expects the mine to produce" (the mine's own clause)
-        if _verb_lemma(head) in _EN_NEGATIVE_CONTROL or _rules_out(head):
-            return "negated"  # "failed to win any frequencies", "refused to lend", "ruled out closing"
-        if head.lemma_ in ("have", "be") and infinitive and any(
-                c.dep_ == "advmod" and c.lower_ == "yet" for c in head.children):
-            return "negated"  # "has yet to sign", "is yet to decide": not done (so far)
-        if head.pos_ == "ADJ" and head.dep_ == "acomp" and head.head.i != head.i:
-            # "will not be able to pay its debts": the copula carries "will not"
-            above = _modality_en(head.head, helper)
-            if above != "asserted":
-                return above
-        above = _modality_en(head, helper)
-        if above != "asserted":
-            return above
-        if _verb_lemma(head) in _EN_PLAN_HEADS or head.lemma_ == "be" and verb.dep_ == "xcomp" and infinitive \
-                and verb.i > head.i:
-            return "planned"  # "plans to open"; "Nordhav is to close two plants" (a schedule)
-        if head.lemma_ == "have" and verb.dep_ == "xcomp" and infinitive and head.tag_ in ("VBZ", "VBP"):
-            return "possible"  # "has to pay a fine": an obligation, not a deed (like "must"); "had to cancel" was done
-        if head.lower_ in _EN_LIKELY:
-            return "possible"  # "is likely to close its plant"
-    if verb.dep_ == "ccomp" and head.i != verb.i and _verb_lemma(head) in _EN_DENIAL:
-        return "negated"  # "denied that it had paid bribes"
-    plan = _plan_noun_head(verb)
-    if plan is not None:
-        # "has no plans to sell" (negated), "does not have plans to ..." (negated), "has plans to open" (planned)
-        if any(c.dep_ == "det" and c.lower_ == "no" for c in plan.children) or _verb_lemma(plan.head) in _EN_DROP:
-            return "negated"  # "has no plans to", "scrapped plans to"
-        above = _modality_en(plan.head, helper, own_object=False)
-        return above if above != "asserted" else "planned"
-    if _shares_subject(verb) and verb.tag_ == "VBG":
-        return _modality_en(head, helper, own_object=False)  # "will build a factory, creating 600 jobs": planned too
-    return "asserted"
 
 
 #: what a person is called before the name: "Ms Redpath", "Dr Owen Pritchard" (dropped: the name is the name)
@@ -369,6 +219,9 @@ class _Discourse:
             return org[0], _ORG
         if lower in self.persons and person:
             return self.persons[lower]
+        known = [n for n in self.people if len(n.split()) > 1 and n.split()[-1].lower() == lower and n not in self.orgs]
+        if person and len(known) == 1:
+            return known[0], _PER  # "Naulu" after "winger Tevita Naulu", whom the small model tagged ORG
         people = [n for n in starts if n[1] == _PER or n[0] in self.people]
         if person and len({n[0] for n in people}) == 1:
             return people[-1][0], _PER  # "Leanne said ..." after "nurse Leanne Hardcastle": a first name in tabloid copy
@@ -503,6 +356,9 @@ class _EnSentence:
                     if child.i < start:
                         start = child.i
                     stack.append(child)
+        owner = _possessive_name_part(head)
+        if owner is not None:
+            start = min(start, owner.left_edge.i)  # "St Aidan's Hospital": the possessive is part of the name
         ent_of = self.ent_of
         head_ent = ent_of.get(head.i)
         doc = head.doc
@@ -561,8 +417,15 @@ class _EnSentence:
         cut = next((i for i in range(start + 1, end) if doc[i].lower_ == "rather" and doc[i + 1].lower_ == "than"), None)
         if cut is not None:
             end = cut - 1  # "$90 million rather than 30 annual payments": the rest was not chosen
+        joined = next((c for c in head.children if c.dep_ == "conj" and _name_conjunct(head, c)), None)
+        if joined is not None and joined.i > end:
+            end = joined.i  # "South Yorkshire Fire and Rescue": one body, not two
+        while end > start and doc[end].lower_ in ("and", "&") and end > head.i:
+            end -= 1  # an entity run on into "and" whose second half the parser split off
         while end > start and doc[end].pos_ == "ADP" and doc[end].i != head.i:
             end -= 1  # "the Talon-V to": an entity run on into the next preposition
+        while end > start and _EN_SCORE.match(doc[end].text) and doc[end - 1].pos_ == "PROPN":
+            end -= 1  # "beat Harlow Town 2–0": the score is the result, not the team's name
         while start < end and doc[start].dep_ == "prt":
             start += 1  # "has handed over £5.1million": the verb's particle is not the amount's
         if doc[start].lower_ in ("than", "rather") or (start > 0 and doc[start - 1].lower_ == "than"):
@@ -849,7 +712,7 @@ class _EnSentence:
     def with_conjuncts(token) -> list:
         out = [token]
         for child in token.children:
-            if child.dep_ == "conj":
+            if child.dep_ == "conj" and not _name_conjunct(token, child):
                 out.extend(_EnSentence.with_conjuncts(child))
         return out
 
@@ -1024,6 +887,22 @@ def _learn_names(sent, helper: _EnSentence) -> None:
             last = _noun_form(words[-1])
             if last is not None:
                 discourse.descriptors[last] = (named[0], discourse.label(*named))  # "Tarnside Museum" → "the museum"
+    for ent in sent.ents:
+        if ent.label_ in ("PERSON", "ORG") and ent.root.i == ent.end - 1:
+            _person_or_group(ent, helper)
+    for token in sent:
+        # "beat Calder Town 3–1": a name of capitalised words the small model left out of its entities is a
+        # name all the same, for "Calder" later
+        if token.pos_ == "PROPN" and token.i not in ent_of and token.dep_ in _EN_SUBJ | _EN_OBJ | {"pobj"} \
+                and (any(c.dep_ == "compound" and c.pos_ == "PROPN" for c in token.children)
+                     or _possessive_name_part(token) is not None):
+            named = helper.phrase(token)
+            words = named[0].split() if named is not None else []
+            if len(words) > 1 and all(w[:1].isupper() or w in ("of", "the", "and", "&") for w in words):
+                discourse.add_name(*named)
+                last = _noun_form(words[-1]) if named[1] != _PER else None
+                if last is not None and last not in _EN_TITLE_WORDS and last not in _EN_PART_NOUNS:
+                    discourse.descriptors.setdefault(last, named)  # "St Aidan's Hospital" → "the hospital"
     for token in sent:
         if token.dep_ == "appos":
             head = token.head
@@ -1084,6 +963,12 @@ def _describe(discourse: _Discourse, noun, named: tuple[str, str | None]) -> Non
     if _is_org_noun(lemma):
         discourse.add_org(named[0])
         named = (named[0], _ORG)
+    elif lemma in _EN_TITLE_WORDS | _EN_PERSON_NOUNS and named[0] not in discourse.orgs:
+        # "the prop Sione Kauhalu", "Harlow's goalkeeper, Ben Tait": a noun only people are called makes a person
+        discourse.people.add(named[0])
+        if len(named[0].split()) > 1:
+            discourse.persons.setdefault(named[0].split()[-1].lower(), (named[0], _PER))
+        named = (named[0], _PER)
     elif lemma not in _EN_TITLE_WORDS and named[0] not in discourse.orgs:
         discourse.things.add(named[0])  # "Corvalimab, an experimental heart failure drug"
     discourse.descriptors[lemma] = named
@@ -1126,6 +1011,8 @@ def _after_sentence(sent, helper: _EnSentence) -> None:
     if org is None and discourse.org is None:
         orgs = [e for e in sent.ents if e.label_ == "ORG" and e[0].lower_ != "the"]
         org = helper.phrase(orgs[0].root) if orgs else None
+        if org is not None and (org[1] == _PER or org[0] in discourse.people):
+            org = None  # "Naulu will miss ...": a person the small model tagged ORG is no organisation
     if org is not None:
         discourse.org = org
     for named in (org, loose):
@@ -1159,7 +1046,8 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
         anchor = _conjunct_head(verb)
         own_passive = any(c.dep_ == "auxpass" for c in verb.children) or (
             verb.tag_ == "VBN" and any(c.dep_ == "agent" for c in verb.children)
-            and any(c.dep_ in ("auxpass", "nsubjpass") for c in anchor.children))  # "is organised by X and sponsored by Y"
+            and (any(c.dep_ in ("auxpass", "nsubjpass") for c in anchor.children)  # "is organised by X and sponsored by Y"
+                 or anchor.dep_ == "acl" and anchor.tag_ == "VBN"))  # "the centre, built by X and designed by Y,"
         subjects = [(c, own_passive) for c in anchor.children if c.dep_ in _EN_SUBJ]
         if not subjects and anchor.i != verb.i:
             return [(s, own_passive) for s, _ in _subjects_en(anchor, helper)]
@@ -1207,6 +1095,10 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
             return []  # "a Weimaraner called Duchess from Wareham, owned by X": not the town, who is owned cannot be told
         if noun.dep_ == "appos" and noun.pos_ == "NOUN" and (noun.head.pos_ == "PROPN" or noun.head.i in helper.ent_of):
             noun = noun.head
+        named = next((a for a in noun.children if a.dep_ == "appos" and a.pos_ == "PROPN" and a.i < verb.i), None) \
+            if noun.pos_ == "NOUN" and noun.i not in helper.ent_of else None
+        if named is not None and helper.phrase(named) is not None:
+            noun = named  # "its second album, Driftwood, produced by X": what was produced is Driftwood
         subjects = [(noun, True)]
     resolved = []
     for subject, passive in subjects:
@@ -1393,6 +1285,51 @@ def _measure_phrase(obj) -> bool:
         and after.pos_ != "ADP" and any(t.like_num or t.dep_ == "nummod" for t in obj.lefts)
 
 
+def _count_period(verb, obj, helper: _EnSentence) -> str:
+    """The period a count is of, said relative to now or as a span: "last season", "this winter", "over three
+    seasons" ("" if none; a calendar date is the time suffix's, a rate "a day" the rate's)."""
+    for child in list(verb.children) + list(obj.children):
+        ent = helper.ent_of.get(child.i)
+        if ent is None or ent.label_ != "DATE" or child.i < obj.i:
+            continue
+        if child.dep_ == "npadvmod" and not _absolute_date(ent.text) \
+                and any(w.lower_ in ("last", "this", "next", "past") for w in ent) and child.right_edge.i == ent.end - 1:
+            return ent.text
+    for prep in verb.children:
+        if prep.dep_ == "prep" and prep.lower_ in ("over", "during") and prep.i > obj.i:
+            pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+            ent = helper.ent_of.get(pobj.i) if pobj is not None else None
+            if ent is not None and ent.label_ == "DATE" and not _absolute_date(ent.text) \
+                    and any(t.like_num for t in ent) and pobj.right_edge.i == ent.end - 1:
+                return _join(prep.lower_, ent.text)
+    return ""
+
+
+def _duration_after(verb, children, helper: _EnSentence) -> str:
+    """ "for nine weeks" right after the verb (a counted span of time, not a date): "for nine weeks", else ""."""
+    after = max([verb.i] + [c.i for c in children if c.dep_ in ("prt", "neg", "advmod") and c.i > verb.i])
+    first = next((c for c in children if c.dep_ == "prep" and c.lower_ == "for" and c.i == after + 1), None)
+    pobj = next((c for c in first.children if c.dep_ == "pobj"), None) if first is not None else None
+    ent = helper.ent_of.get(pobj.i) if pobj is not None else None
+    if ent is None or ent.label_ != "DATE" or _absolute_date(ent.text) or not any(t.like_num for t in ent) \
+            or pobj.right_edge.i != ent.end - 1:
+        return ""
+    return _join("for", ent.text)
+
+
+def _with_counted_stuff(obj, phrase, helper: _EnSentence):
+    """ "ended 60 years of family ownership", "used 900 tonnes of grit", "removed 92% of plastic fibres": a
+    counted measure is a measure of something; without the "of" phrase the amount answers nothing."""
+    if phrase is None or phrase[1] not in (None, "MISC") or obj.like_num or not any(t.like_num for t in obj.lefts):
+        return phrase
+    of = next((c for c in obj.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+    stuff = next((c for c in of.children if c.dep_ == "pobj"), None) if of is not None else None
+    if stuff is None or stuff.pos_ != "NOUN" or stuff.i in helper.ent_of or helper.phrase(stuff) is not None \
+            or any(t.dep_ in ("det", "poss", "nummod") for t in stuff.lefts) or phrase[0].endswith(stuff.text):
+        return phrase
+    return f"{phrase[0]} of {_EnSentence.plain_text(stuff, det=False)}", phrase[1]
+
+
 def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     children = list(verb.children)
     if _object_controlled(verb):
@@ -1467,7 +1404,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                 agent = _through_part_noun(agent, helper)  # "owned by the city of Oslo": Oslo
                 agent_phrase = helper.phrase(agent, as_subject=True)
                 if agent_phrase is None and agent.pos_ == "NOUN" and any(
-                        t.dep_ == "det" and t.lower_ in ("the", "a", "an") for t in agent.lefts):
+                        t.dep_ == "det" and t.lower_ in ("the", "a", "an")
+                        or t.dep_ == "poss" and (t.pos_ == "PROPN" or t.i in helper.ent_of) for t in agent.lefts):
                     # "were sold by a private collector", "was approved by the industry regulator": a passive
                     # that says who did it names an agent, even as a description ("by damp" does not)
                     agent_phrase = helper.phrase(agent, common=True)
@@ -1491,7 +1429,10 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
         yield from _copular_facts_en(verb, children, subjects, sentence, helper, emit)
         return
     verb_word = verb.lower_ if control and verb.tag_ == "VBG" else lemma  # "began operating in 2011"
-    base = _join("be", verb.lower_, particle) if passive else _join(verb_word, particle)
+    # "finished third in the league": the rank completes the verb ("finish in" alone says nothing)
+    rank = next((c.lower_ for c in children if c.dep_ in ("advmod", "npadvmod", "oprd", "acomp", "attr")
+                 and c.ent_type_ == "ORDINAL" and c.i == verb.i + 1 and not list(c.children)), "")
+    base = _join("be", verb.lower_, particle, rank) if passive else _join(verb_word, particle, rank)
 
     objects = []
     raised = _raised_relative(verb)
@@ -1511,7 +1452,7 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     # "released her fourth album, Salt Lines": the name in apposition is what was released
     objects = [next((a for a in o.children if a.dep_ == "appos" and a.pos_ == "PROPN" and helper.phrase(a) is not None), o)
                if o.pos_ == "NOUN" else o for o in objects]
-    named_objects = [(o, helper.phrase(o)) for o in objects]
+    named_objects = [(o, _with_counted_stuff(o, helper.phrase(o), helper)) for o in objects]
     named_objects = [(o, p) for o, p in named_objects if p is not None]
     # "carried 380,000 trucks and trailers": the number counts both nouns; "380,000 trucks" alone
     # would be a wrong answer, so the bare conjuncts join the counted phrase
@@ -1563,6 +1504,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                 and not any(o.i != pobj.i and o.dep_ != "conj" and p == first.lower_ for p, o in preps):
             lead = (first, pobj)
             preps = [(p, o) for p, o in preps if o.i != pobj.i]
+    # "will close for nine weeks from 11 January": how long is part of what happens from that day
+    duration = _duration_after(verb, children, helper) if not objects and lead is None and not is_copula else ""
     completed = None  # "will put the map on display in April": a thing after the object completes the verb
     if len(objects) == 1 and not is_copula:
         first = next((c for c in children if c.dep_ == "prep" and c.i > objects[0].i), None)
@@ -1622,7 +1565,17 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
             rate = next((f"{d.lower_} {c.lower_}" for c in list(children) + list(obj.children)
                          if c.dep_ == "npadvmod" and c.lemma_.lower() in _EN_RATE_NOUNS
                          for d in c.children if d.dep_ == "det" and d.lower_ in ("a", "an", "per", "each", "every")), "")
-            relation = _join(base, means, rate, time_suffix)
+            # "scored 9 tries last season", "made 58 appearances over three seasons": the period the count is of
+            period = _count_period(verb, obj, helper) if not time_suffix else ""
+            # "spent £410,000 on new players": what money went on is part of the amount's fact
+            spent_on = next((_join("on", _EnSentence.plain_text(p)) for c in children
+                             if c.dep_ == "prep" and c.lower_ == "on" and c.i > obj.i
+                             and any(t.ent_type_ == "MONEY" for t in obj.subtree)
+                             for p in c.children if p.dep_ == "pobj" and p.pos_ == "NOUN" and p.i not in helper.ent_of
+                             and helper.phrase(p) is None), "")
+            relation = _join(base, spent_on, means, rate, period, time_suffix)
+            if len(_join(emit.prefix, relation).split()) > _EN_MAX_RELATION_WORDS:
+                relation = _join(base, spent_on, means, rate, time_suffix)
             if len(_join(emit.prefix, relation).split()) > _EN_MAX_RELATION_WORDS:
                 relation = _join(base, means, rate)  # "lose a day": the rate says more than the period
         folded_time = folded_time or (quantity and bool(time_suffix))
@@ -1667,6 +1620,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
             middle = " ".join(t.text for t in words)
         if lead is not None:
             middle = _join(lead[0].lower_, helper.plain_text(lead[1]))
+        elif duration and not middle and preposition != "for":
+            middle = duration
         elif completed is not None and middle:
             middle = _join(middle, completed[0].lower_, helper.plain_text(completed[1]))
         relation = _join(base, middle, preposition)
@@ -1732,6 +1687,9 @@ _EN_PERSON_NOUNS = frozenset({
     "shopkeeper", "landlord", "landlady", "tenant", "worker", "owner", "trader", "widow", "widower", "retiree",
     "veteran", "volunteer", "campaigner", "lawyer", "solicitor", "doctor", "gp", "paramedic", "firefighter",
     "officer", "dancer", "singer", "actor", "actress", "artist", "author", "writer", "entrepreneur", "boss",
+    # players by position ("the prop X", "half-back X")
+    "prop", "hooker", "half-back", "full-back", "fly-half", "scrum-half", "stand-off", "loosehead", "tighthead",
+    "keeper", "batsman", "batter", "bowler", "jockey", "pitcher", "quarterback", "playmaker", "centre-back",
 })
 #: verbs that need what their object does: "helps museums buy works", "allows customers to ..."
 _EN_CAUSATIVE = frozenset({"help", "enable", "allow", "let", "permit", "encourage", "persuade"})
@@ -1885,6 +1843,9 @@ def _role_facts_en(noun, subject_phrases, sentence: str, helper: _EnSentence, em
     produced = False
     # "the largest utility in western Norway": with a superlative, "in" names the field of the role
     superlative = any(t.tag_ == "JJS" for t in noun.lefts)
+    # "the former head of energy at Leeds City Council": the field is part of the role held at the body
+    field = next((p for c in noun.children if c.dep_ == "prep" and c.lower_ == "of" for p in c.children
+                  if p.dep_ == "pobj" and p.pos_ == "NOUN" and p.i not in helper.ent_of and helper.phrase(p) is None), None)
     for prep in noun.children:
         if prep.dep_ != "prep" or (prep.lower_ not in _EN_COPULA_NOUN_PREPS and not (superlative and prep.lower_ == "in")):
             continue
@@ -1892,6 +1853,8 @@ def _role_facts_en(noun, subject_phrases, sentence: str, helper: _EnSentence, em
             if pobj.dep_ != "pobj":
                 continue
             role = _join(_role_text(noun), prep.lower_)
+            if field is not None and prep.lower_ != "of" and field.i < prep.i:
+                role = _join(_role_text(noun), "of", _EnSentence.plain_text(field, det=False), prep.lower_)
             targets = [(c, role) for c in _EnSentence.with_conjuncts(pobj)]
             if helper.phrase(pobj) is None and prep.lower_ == "of":
                 # "head of sales at Ferrox Steel": the organisation hangs off the department
@@ -1912,6 +1875,10 @@ def _role_facts_en(noun, subject_phrases, sentence: str, helper: _EnSentence, em
                         helper.discourse.affiliate(subject_phrase, object_phrase)
                         object_phrase = (object_phrase[0], _ORG)
                     yield emit(subject_phrase, relation, object_phrase)
+    if not produced:
+        # "Dean Hart, the former Harlow Town coach": the body whose role it is, named before the role noun
+        yield from _named_before_role(noun, subject_phrases, helper, emit)
+        produced = any(t.dep_ == "compound" and t.pos_ == "PROPN" and t.i + 1 == noun.i for t in noun.lefts)
     # "Its director, Helena Vos, wants ...": "its" only for a role that opens its sentence as subject
     opening = noun.dep_ in _EN_SUBJ and noun.left_edge.i == noun.sent.start
     owner = next((t for t in noun.lefts if t.dep_ == "poss" and (t.pos_ != "PRON" or t.lower_ == "its" and opening)), None)
@@ -1920,6 +1887,14 @@ def _role_facts_en(noun, subject_phrases, sentence: str, helper: _EnSentence, em
         # "Annika Sommer, Veltrane's head of cardiovascular research" → (..., head of cardiovascular research at, Veltrane);
         # "Its director, Helena Vos," → the thing "it" would point back at
         owner_phrase = helper.resolve_its(owner) if owner.lower_ == "its" else helper.phrase(owner)
+        if owner.lower_ == "its" and owner_phrase is not None and owner_phrase[1] != _ORG \
+                and owner_phrase[0] not in helper.discourse.orgs \
+                and (owner_phrase[0] in helper.discourse.things or helper.discourse.is_person(owner_phrase)
+                     or not owner_phrase[0][:1].isupper()) \
+                and not _is_org_noun(_noun_form(owner_phrase[0].split()[-1]) or ""):
+            # "Its managing director, X": only an organisation has one; not the thing "it" was last ("the work"),
+            # and no guess at another one (the last organisation named may be the wrong one): dropped
+            owner_phrase = None
         # "Tomasz Rydel, Vistula Mobile's chief executive": whoever holds a role (not "Portugal's largest
         # operator", an organisation noun) is a person, whatever the small NER model says
         people = [(p[0], _PER) for p in subject_phrases if p[1] in (_PER, _ORG, None, "MISC")

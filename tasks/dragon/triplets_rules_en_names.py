@@ -10,13 +10,17 @@ a title and a name as one organisation. Here, before a sentence's facts are read
   and the person after it;
 - ``_title_role_facts_en``: a title run right before a person is a role fact of the organisation
   before it (a name, a short name, a noun the article gave a name) or, for a firm's titles with no
-  organisation, of the article's firm.
+  organisation, of the article's firm;
+- where a name ends and what it names: a score glued to a team ("Calder Town 3–1"), a possessive
+  that begins a name ("St Hild's Hospital"), "Fire and Rescue" as one name, a plural name as a team
+  and an age after a name as a person, a body named before a role noun ("the former X coach").
 
 The discourse and noun-phrase helpers are ``triplets_rules_en``'s (``_EnSentence``, ``_Discourse``).
 """
 from __future__ import annotations
 
 from collections.abc import Iterator
+import re
 
 from tasks.dragon.triplets_base import _Emitter, _Fact, _join
 
@@ -149,3 +153,73 @@ def _title_role_facts_en(sent, helper) -> Iterator[_Fact]:
         person = (person[0], _en()._PER)
         discourse.affiliate(person, owner)
         yield _Emitter(sent.text, "asserted", "")(person, _join(role, "of"), (owner[0], _en()._ORG))
+
+
+# --------------------------------------------------------------------------- what a name is and where it ends
+
+#: a score or a vote written as one token: "3–1", "2-0", "7–2"
+_EN_SCORE = re.compile(r"^\d{1,3}[–-]\d{1,3}$")
+
+
+def _name_conjunct(head, conj) -> bool:
+    """ "Humberside Fire and Rescue": a capitalised common noun joined by "and" to the last word of a name of
+    several words is the end of that name, not a second thing ("Leeds and York" are two)."""
+    doc = head.doc
+    return head.pos_ == "PROPN" and conj.pos_ == "PROPN" and conj.i == head.i + 2 \
+        and doc[head.i + 1].lower_ in ("and", "&") and not list(conj.children) and conj.text[:1].isupper() \
+        and _en()._noun_form(conj.text) is not None and _en()._noun_form(head.text) is not None \
+        and conj.ent_type_ not in ("GPE", "LOC", "PERSON", "NORP") \
+        and any(c.dep_ == "compound" and c.pos_ == "PROPN" for c in head.lefts)
+
+
+def _possessive_name_part(head):
+    """The possessor that begins a name in capitals: "St Aidan's Hospital", "Marlow's Yard" (the head a
+    capitalised noun of a place or body, right after the "'s"), not "Calder's captain" or "Orlan's Chief
+    Executive" (a role of the possessor)."""
+    en = _en()
+    if head.pos_ != "PROPN" or not head.text[:1].isupper() or head.lower_ in en._EN_TITLE_WORDS | en._EN_PERSON_NOUNS:
+        return None
+    owner = next((c for c in head.children if c.dep_ == "poss" and c.pos_ == "PROPN" and c.text[:1].isupper()), None)
+    if owner is None or owner.i + 2 != head.i or head.doc[owner.i + 1].tag_ != "POS":
+        return None
+    return owner
+
+
+def _person_or_group(ent, helper: "_EnSentence") -> None:
+    """What the grammar around a name tells of its kind, whatever the small NER model says: a name that
+    ends in a plural ("Harrowby Hornets have signed ...", "the Hornets") is a team or a group, never one
+    person; a name with an age set off after it ("Naulu, 24, scored ...") is a person."""
+    discourse = helper.discourse
+    root = ent.root
+    named = helper.phrase(root)
+    if named is None:
+        return
+    if root.tag_ == "NNPS" and named[0] not in discourse.titled:
+        discourse.add_org(named[0])
+        discourse.people.discard(named[0])
+        return
+    age = next((c for c in root.children if c.dep_ in ("appos", "npadvmod", "amod") and c.like_num and c.i == ent.end + 1
+                and c.text.isdigit() and 1 <= int(c.text) <= 120), None)
+    doc = root.doc
+    if age is not None and doc[ent.end].text == "," and age.i + 1 < len(doc) and doc[age.i + 1].text in (",", ")") \
+            and named[0] not in discourse.orgs:
+        discourse.people.add(named[0])
+        discourse.persons.setdefault(named[0].split()[-1].lower(), (named[0], _en()._PER))
+
+
+def _named_before_role(noun, subject_phrases, helper: "_EnSentence", emit) -> Iterator[_Fact]:
+    """ "Dean Hart, the former Harlow Town coach" → (Dean Hart, former coach of, Harlow Town): the body whose
+    role it is, named right before the role noun."""
+    if noun.lemma_.lower() not in _en()._EN_PERSON_ROLES | _en()._EN_TITLE_WORDS or not any(
+            t.dep_ == "det" and t.lower_ == "the" for t in noun.lefts):
+        return
+    last = next((t for t in noun.lefts if t.dep_ == "compound" and t.pos_ == "PROPN" and t.i + 1 == noun.i), None)
+    if last is None or any(t.dep_ == "compound" and t.pos_ == "NOUN" for t in noun.lefts):
+        return
+    body = helper.phrase(last)
+    if body is None or body[1] == _en()._PER or helper.discourse.is_person(body) or body[0] in helper.discourse.people:
+        return
+    role = _join(*[t.text for t in noun.lefts if t.dep_ == "amod" and t.i < last.left_edge.i], noun.text, "of")
+    for subject_phrase in subject_phrases:
+        if subject_phrase[1] in (_en()._PER, None, "MISC") and subject_phrase[0] not in helper.discourse.orgs:
+            yield emit((subject_phrase[0], _en()._PER), role, (body[0], _en()._ORG))
