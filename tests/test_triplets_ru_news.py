@@ -724,3 +724,49 @@ def test_admitting_a_fault_needs_no_second_complement():
     assert ("Ершов", "признать", "вина", "negated") in found
     # "признать" with a thing still needs what it was found to be
     assert not any(r == "признать" for _, r, _, _ in ru_facts("Эксперты признали проект."))
+
+
+# --------------------------------------------------------------------------- coordinated clauses (issue 10, site5 judge notes)
+
+
+def test_two_clauses_of_casting_keep_each_actor_with_their_own_role():
+    found = ru_facts("Роль Марины Светловой исполнит выпускница ВГИКа Анна Зорина, "
+                     "Гамлета сыграет народный артист Татарстана Пётр Лавров.")
+    assert any(s == "Петр Лавров" and r == "сыграть" and o.startswith("Гамлет") for s, r, o, _ in found), found
+    assert ("Анна Зорина", "исполнить", "роль Марины Светловой", "planned") in found, found
+    assert ("Петр Лавров", "народный артист", "Татарстан", "asserted") in found, found
+    assert not any(s == "Анна Зорина" and (r == "сыграть" or "артист" in r) for s, r, _, _ in found), found
+    assert not any(s == "Петр Лавров" and r == "выпускница" for s, r, _, _ in found), found
+
+
+def test_an_abbreviated_body_in_the_genitive_is_named_as_written():
+    found = ru_facts("Роль Гамлета исполнит выпускник МХАТа Павел Зорин.")
+    assert ("Павел Зорин", "выпускник", "МХАТ", "asserted") in found, found
+
+
+def test_coordinated_verbs_keep_their_own_objects():
+    found = ru_facts("Сидоренко также отдал 7 передач и трижды за игру перехватил мяч.")
+    assert ("Сидоренко", "отдать", "7 передач", "asserted") in found, found
+    assert not any(r.startswith("перехватить") and "передач" in o for _, r, o, _ in found), found
+    assert not any(s == "мяч" for s, _, _, _ in found), found
+
+
+def test_a_team_in_quotes_between_a_role_and_a_name_is_not_the_person():
+    found = ru_facts("Хоккейный клуб «Полярные совы» проиграл дома. "
+                     "Во втором периоде защитник «Сов» Игорь Лапин получил травму плеча.")
+    assert any(s == "Игорь Лапин" and r.startswith("получить") for s, r, _, _ in found), found
+    assert not any(s == "Сов" or s == "Совы" for s, _, _, _ in found), found
+
+
+def test_a_quoted_name_with_its_adjective_is_the_appositive_of_the_noun_before_it():
+    found = ru_facts("Театр «Малая сцена» 20 декабря представит премьеру спектакля «Чайка» по пьесе Антона Чехова. "
+                     "Спектакль поставил Игорь Сомов, главный режиссёр театра.")
+    assert not any(o == "Малая сцена" and r == "поставить" for _, r, o, _ in found), found
+    assert not any(s.startswith("театр по пьесе") for s, _, _, _ in found), found
+
+
+def test_a_dative_before_an_infinitive_is_who_is_to_act_not_the_object():
+    found = ru_facts("Ущерб бюджету составил 12 млн рублей. Суд обязал Петрова возместить ущерб "
+                     "и запретил ему занимать руководящие должности.")
+    assert ("суд", "запретить занимать", "руководящие должности", "asserted") in found, found
+    assert not any(r == "запретить" for _, r, _, _ in found), found

@@ -259,6 +259,10 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         passive, patients = False, True
     else:
         objects = helper.kids(verb, _RU_OBJ)
+        if any((x.feats or {}).get("VerbForm") == "Inf" for x in helper.kids(verb, ("xcomp",))):
+            # "запретил ему занимать должности", "поручил управлению подготовить": the dative is who
+            # is to do the infinitive, never what the verb acts on
+            objects = [o for o in objects if not _dative(o)]
         subject_phrases = [p for p in (helper.phrase(s) or helper.doer_name(s) for s in subjects) if p is not None]
         if not subject_phrases and not passive:
             # "пожарные не смогли его локализовать", "власти района ввели режим ЧС": people by their

@@ -8,6 +8,7 @@ from tasks.dragon.rules_ru.lexicon import (
     _RU_ABBREVIATION, _RU_ANAPHORS, _RU_CLAUSE_BREAKS, _RU_CONDITIONS, _RU_COPULAS, _RU_FUTURE_AUX,
     _RU_NUMBER_WORDS, _RU_PLACE_PREPOSITIONS, _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_SUBORDINATORS,
 )
+from tasks.dragon.rules_ru.coordination import _repair_coordination_ru
 from tasks.dragon.rules_ru.morph import _animate, _lemma
 
 
@@ -421,6 +422,8 @@ def _repair_parse_ru(tokens, vocab) -> None:
     # producer's name, not the club's three words back)
     for token in tokens:
         at = index[token.id]
+        while at > 0 and tokens[at - 1].head_id == token.id and tokens[at - 1].rel in ("amod", "nummod", "flat"):
+            at -= 1  # «Камерная сцена»: the name's adjectives come first inside its quotes
         if token.rel != "appos" or at < 2 or tokens[at - 1].text != "«" or tokens[at - 2].pos not in ("NOUN", "PROPN"):
             continue
         noun = tokens[at - 2]
@@ -550,6 +553,8 @@ def _repair_parse_ru(tokens, vocab) -> None:
         if vn and sn and vn != sn and vn == "Plur" and not _RU_ABBREVIATION.match(subject.text):
             readings = {str(p.tag.case) for p in vocab.parse(subject.text.lower()) if p.tag.POS == "NOUN"}
             subject.rel = "iobj" if "datv" in readings else "obl"
+
+    _repair_coordination_ru(tokens, vocab)  # each coordinated verb its own arguments (coordination.py)
 
     # a verb has one subject: of two, the one a comma keeps from it belongs to the subjectless verb
     # of its own clause ("Пост заняла Марина Кузьмина, ..., а ее предшественник Андрей Ельцов может

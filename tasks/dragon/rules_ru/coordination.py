@@ -1,0 +1,103 @@
+"""Russian rules triplets: mending natasha's heads where clauses and names are coordinated or stacked.
+
+Each verb of a coordination keeps its own subject and objects; an ellipsis shares only what is
+missing. natasha, on a news sentence of two clauses, often lends one clause's word to the other:
+
+- an appositive name reaching across a comma and the other clause's verb to a role noun there
+  ("роль исполнит выпускница училища Анна Зорина, Гамлета сыграет народный артист Пётр Лавров":
+  Зорина appos → артист);
+- the first verb's object hung on the second verb ("забил 3 гола и дважды отдал пас": голов obj →
+  отдал), with the second verb's own object made its subject (пас nsubj, tagged accusative);
+- a name in «» between a role noun and the person's name, in the genitive ("нападающий «Соколов»
+  Иван Лисин"): the team the role is in, not the person.
+"""
+from __future__ import annotations
+
+from tasks.dragon.rules_ru.lexicon import _RU_CLAUSE_BREAKS
+
+
+def _repair_coordination_ru(tokens, vocab) -> None:
+    by_id = {t.id: t for t in tokens}
+    index = {t.id: i for i, t in enumerate(tokens)}
+
+    def kids(token, rels=None):
+        return [t for t in tokens if t.head_id == token.id and (rels is None or t.rel in rels)]
+
+    def head(token):
+        return by_id.get(token.head_id)
+
+    def case(token):
+        return (token.feats or {}).get("Case")
+
+    def finite(token):
+        return token.pos in ("VERB", "AUX") and (token.feats or {}).get("VerbForm") == "Fin"
+
+    def ancestors(token):
+        seen, current = set(), head(token)
+        while current is not None and current.id not in seen:
+            seen.add(current.id)
+            yield current
+            current = head(current)
+
+    def attach(token, new_head, rel):
+        if new_head is token or any(a is token for a in ancestors(new_head)):
+            return False  # would close a loop
+        token.head_id, token.rel = new_head.id, rel
+        return True
+
+    # an appositive name with a clause break and another verb between it and its noun is the
+    # appositive of the noun before it in its own clause ("выпускница училища Анна Зорина, Гамлета
+    # сыграет народный артист Пётр Лавров": Зорина is the выпускница, Лавров the артист)
+    for token in tokens:
+        noun = head(token)
+        if token.rel != "appos" or token.pos != "PROPN" or noun is None:
+            continue
+        between = range(min(index[token.id], index[noun.id]) + 1, max(index[token.id], index[noun.id]))
+        if not (any(tokens[j].text in _RU_CLAUSE_BREAKS for j in between) and any(finite(tokens[j]) for j in between)):
+            continue
+        for j in range(index[token.id] - 1, -1, -1):
+            candidate = tokens[j]
+            if candidate.text in _RU_CLAUSE_BREAKS or finite(candidate):
+                break
+            if candidate.pos != "NOUN" or kids(candidate, ("case",)) or case(candidate) != case(token):
+                continue
+            attach(token, candidate, "appos")
+            break
+
+    # an argument of the second of two coordinated verbs that lies before their "и" / "а" is the
+    # first verb's ("сделал 9 передач и дважды перехватил мяч": передач is what was made)
+    for second in tokens:
+        first = head(second)
+        if second.rel != "conj" or first is None or not finite(second) or not finite(first):
+            continue
+        if index[first.id] > index[second.id]:
+            continue
+        cc = next((c for c in kids(second, ("cc",)) if index[first.id] < index[c.id] < index[second.id]), None)
+        if cc is None:
+            continue
+        for child in kids(second, ("obj", "obl", "iobj")):
+            if index[first.id] < index[child.id] < index[cc.id] and (child.rel != "obj" or not kids(first, ("obj",))):
+                attach(child, first, child.rel)
+        # its own object after it, which natasha made its subject (tagged accusative all the same),
+        # when the verb shares the first one's subject
+        if kids(second, ("obj",)) or not kids(first, ("nsubj",)):
+            continue
+        for subject in kids(second, ("nsubj",)):
+            if index[subject.id] > index[second.id] and case(subject) == "Acc" and subject.pos == "NOUN" \
+                    and any(p.tag.POS == "NOUN" and "accs" in p.tag for p in vocab.parse(subject.text.lower())):
+                attach(subject, second, "obj")
+
+    # a name in «» right after a role noun and before the person's own name is the body the role is
+    # in ("защитник «Соколов» Иван Лисин", the team in the genitive inside its quotes), not the person
+    for noun in tokens:
+        names = sorted(kids(noun, ("appos",)), key=lambda t: index[t.id])
+        if noun.pos not in ("NOUN", "ADJ") or len(names) < 2:
+            continue
+        quoted, person = names[0], names[1]
+        at = index[quoted.id]
+        if not (0 < at and tokens[at - 1].text == "«" and index[noun.id] < at and person.pos == "PROPN"):
+            continue
+        closing = next((j for j in range(at + 1, len(tokens)) if tokens[j].text == "»"), None)
+        if closing is None or index[person.id] != closing + 1:
+            continue
+        attach(quoted, noun, "nmod")
