@@ -770,3 +770,16 @@ def test_a_dative_before_an_infinitive_is_who_is_to_act_not_the_object():
                      "и запретил ему занимать руководящие должности.")
     assert ("суд", "запретить занимать", "руководящие должности", "asserted") in found, found
     assert not any(r == "запретить" for _, r, _, _ in found), found
+
+
+def test_a_personal_verb_form_tagged_as_a_participle_keeps_its_future():
+    found = ru_facts("Подрядчик оборудует в здании бассейн, три спортивных зала и обсерваторию.")
+    assert ("подрядчик", "оборудовать", "бассейн", "planned") in found, found
+    assert ("подрядчик", "оборудовать", "три спортивных зала", "planned") in found, found
+    assert ("подрядчик", "оборудовать", "обсерватория", "planned") in found, found
+
+
+def test_a_plural_before_a_singular_verb_is_its_object():
+    found = ru_facts("Трамваи соберёт завод «Уралтрансмаш».")
+    assert ("Уралтрансмаш", "собрать", "трамваи", "planned") in found, found
+    assert not any(s.lower() == "трамваи" for s, _, _, _ in found), found

@@ -481,6 +481,16 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         if thing is not None and (thing[1] is None or thing is back):
             for subject_phrase in subject_phrases:
                 yield emit(subject_phrase, base, thing)
+    if (plain_object is not None and helper.kids(plain_object, ("conj",)) and not common_subject and complement is None
+            and not _needs_complement(lemma, plain_object, helper)):
+        # "оборудует в школе бассейн, спортивный зал и планетарий": one fact per thing listed, whatever
+        # else the verb says (a list of things under one verb is a list of facts)
+        for item in helper.with_conjuncts(plain_object):
+            thing = helper.phrase(item, common=True) if item.pos == "NOUN" else None
+            if thing is None or thing[1] is not None or _own_only(item, helper) or helper.refers_back(item) is not None:
+                continue
+            for subject_phrase in subject_phrases:
+                yield emit(subject_phrase, base, thing)
 
 
 def _needs_complement(lemma: str, obj, helper: _RuSentence) -> bool:
