@@ -783,3 +783,37 @@ def test_a_plural_before_a_singular_verb_is_its_object():
     found = ru_facts("Трамваи соберёт завод «Уралтрансмаш».")
     assert ("Уралтрансмаш", "собрать", "трамваи", "planned") in found, found
     assert not any(s.lower() == "трамваи" for s, _, _, _ in found), found
+
+
+def test_an_object_put_before_a_subjectless_second_verb_makes_it_indefinite_personal():
+    found = ru_facts("Концерты пройдут в большом зале филармонии, а в марте оперу покажут в летнем театре.")
+    assert not any(s == "концерты" and r.startswith("показать") for s, r, _, _ in found), found
+    found = ru_facts("Компания «Вектор» купила завод и модернизировала цех.")
+    assert ("Вектор", "модернизировать", "цех", "asserted") in found, found
+
+
+def test_a_quoted_team_after_an_adjective_of_place_is_the_object():
+    found = ru_facts("Хоккейный клуб «Полярные совы» обыграл казанский «Белый барс» со счётом 4:2.")
+    assert ("Полярные совы", "обыграть", "Белый барс", "asserted") in found, found
+
+
+def test_an_amount_before_the_reason_is_the_fines():
+    found = ru_facts("Управление Роспотребнадзора оштрафовало АО «Северный хлеб» на 1,4 млн рублей за нарушение норм.")
+    assert any(r == "оштрафовать на" and o == "1,4 млн рублей" for _, r, o, _ in found), found
+
+
+def test_ones_own_fault_is_still_an_admission():
+    found = ru_facts("Свою вину Ершов не признал.")
+    assert ("Ершов", "признать", "вина", "negated") in found, found
+
+
+def test_the_speakers_role_goes_with_a_leading_attribution():
+    found = ru_facts("Как пояснил Игорь Седов, начальник управления дорог мэрии Казани, ремонт одной улицы "
+                     "обходится в 3,1 млн рублей.")
+    assert not any(s.startswith("начальник") for s, _, _, _ in found), found
+    assert any(s == "Игорь Седов" and r == "начальник" for s, r, _, _ in found), found
+
+
+def test_the_name_of_the_thing_stays_in_a_folded_object():
+    found = ru_facts("Театр «Малая сцена» 20 декабря представит премьеру спектакля «Чайка».")
+    assert any(r == "представить премьеру спектакля «Чайка»" for _, r, _, _ in found), found

@@ -9,7 +9,11 @@ missing. natasha, on a news sentence of two clauses, often lends one clause's wo
 - the first verb's object hung on the second verb ("забил 3 гола и дважды отдал пас": голов obj →
   отдал), with the second verb's own object made its subject (пас nsubj, tagged accusative);
 - a name in «» between a role noun and the person's name, in the genitive ("нападающий «Соколов»
-  Иван Лисин"): the team the role is in, not the person.
+  Иван Лисин"): the team the role is in, not the person;
+- a name in «» after an adjective of place ("обыграл архангельский «Северный ветер»"): the name is
+  the argument, the adjective its modifier;
+- an amount with its preposition before a noun ("оштрафовало на 2 млн рублей за сброс стоков"): the
+  verb's, not that noun's.
 """
 from __future__ import annotations
 
@@ -101,3 +105,65 @@ def _repair_coordination_ru(tokens, vocab) -> None:
         if closing is None or index[person.id] != closing + 1:
             continue
         attach(quoted, noun, "nmod")
+
+    # "обыграл архангельский «Северный ветер»": the adjective the parser made the argument modifies
+    # the quoted name right after it, which takes its place
+    for adjective in tokens:
+        at = index[adjective.id]
+        if adjective.pos != "ADJ" or adjective.rel not in ("obj", "nsubj", "obl", "iobj") or at + 2 >= len(tokens) \
+                or tokens[at + 1].text != "«":
+            continue
+        closing = next((j for j in range(at + 2, len(tokens)) if tokens[j].text == "»"), None)
+        inside = [t for t in tokens[at + 2:closing] if head(t) is None or not (at + 2 <= index[head(t).id] < closing)] \
+            if closing is not None else []
+        if len(inside) != 1 or inside[0].pos not in ("NOUN", "PROPN"):
+            continue
+        name = inside[0]
+        name.head_id, name.rel = adjective.head_id, adjective.rel
+        adjective.head_id, adjective.rel = name.id, "amod"
+
+    # an amount with its preposition before a noun is the verb's ("на 2 млн рублей за сброс"): a
+    # noun's prepositional modifier follows it
+    for token in tokens:
+        noun = head(token)
+        if (token.rel != "nmod" or not kids(token, ("case",)) or noun is None or index[noun.id] < index[token.id]
+                or not any(k.pos == "NUM" or k.rel in ("nummod", "nummod:gov") for k in kids(token))):
+            continue
+        verb = head(noun)
+        if verb is not None and finite(verb) and noun.rel in ("obl", "obj"):
+            attach(token, verb, "obl")
+
+    # a role noun right after a comma after the name that is its verb's subject is that name's
+    # appositive, not a second subject ("пояснил Пётр Осипов, директор департамента, ...")
+    for noun in tokens:
+        verb, at = head(noun), index[noun.id]
+        if noun.rel != "nsubj" or noun.pos != "NOUN" or verb is None or at < 2 or tokens[at - 1].text != ",":
+            continue
+        before = tokens[at - 2]
+        name = before if before.rel == "nsubj" else head(before) if before.rel == "flat:name" else None
+        if name is not None and name.pos == "PROPN" and name.rel == "nsubj" and head(name) is verb \
+                and case(noun) == case(name):
+            attach(noun, name, "appos")
+
+    # an "indirect object" in the accusative is the direct one when the verb has none ("представит
+    # премьеру спектакля": iobj, Case=Acc)
+    for token in tokens:
+        verb = head(token)
+        if token.rel == "iobj" and case(token) == "Acc" and token.pos == "NOUN" and verb is not None and finite(verb) \
+                and not kids(verb, ("obj",)) and not kids(token, ("case",)):
+            attach(token, verb, "obj")
+
+    # a quoted name after a verb is not the appositive of a noun before that verb: the verb's object
+    # ("клуб «Совы» обыграл казанский «Белый барс»": барс appos → клуб)
+    for token in tokens:
+        noun = head(token)
+        if token.rel != "appos" or noun is None or index[noun.id] > index[token.id]:
+            continue
+        first = index[token.id]
+        while first > 0 and tokens[first - 1].head_id == token.id and tokens[first - 1].rel == "amod":
+            first -= 1
+        if first == 0 or tokens[first - 1].text != "«":
+            continue
+        verbs = [tokens[j] for j in range(index[noun.id] + 1, first) if finite(tokens[j]) and head(noun) is tokens[j]]
+        if len(verbs) == 1 and not kids(verbs[0], ("obj",)):
+            attach(token, verbs[0], "obj")

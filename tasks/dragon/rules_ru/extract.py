@@ -151,7 +151,12 @@ def _subjects_ru(verb, helper: _RuSentence) -> list:
             return _subjects_ru(head, helper)
     if not subjects and verb.rel == "conj":
         head = helper.by_id.get(verb.head_id)
-        if head is not None and head.pos in ("VERB", "AUX"):
+        at = helper.tokens.index(verb)
+        fronted = any(head is not None and helper.tokens.index(head) < helper.tokens.index(o) < at
+                      for o in helper.kids(verb, ("obj",)))
+        # (".., а в январе спектакль покажут на малой сцене": an object put before a subjectless verb
+        # makes it indefinite-personal, no verb of the first clause's subject)
+        if head is not None and head.pos in ("VERB", "AUX") and not fronted:
             subjects = helper.kids(head, _RU_SUBJ)
     if not subjects and verb.rel in ("acl", "amod"):
         head = helper.by_id.get(verb.head_id)  # "компания, основанная в 1990 году"
@@ -476,7 +481,8 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         # "Дума не одобрила проект" → (Дума, одобрить, проект) negated: a named subject doing
         # something to a thing (thing–verb–thing is never kept); "ввело в эксплуатацию линию"
         thing = back or helper.phrase(plain_object, common=True) or helper.people_phrase(plain_object)
-        if thing is not None and thing is not back and _own_only(plain_object, helper):
+        if (thing is not None and thing is not back and _own_only(plain_object, helper)
+                and _lemma(helper.vocab, plain_object) not in _RU_ADMISSIONS):  # ("свою вину не признал": an admission)
             thing = None  # "сохранит свой пост": «пост» is no answer a reader can check (issue 10)
         if thing is not None and (thing[1] is None or thing is back):
             for subject_phrase in subject_phrases:

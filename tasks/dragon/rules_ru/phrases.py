@@ -477,6 +477,9 @@ class _RuSentence(_References):
             order = [self.tokens.index(t) for t in parts]
             if len(parts) <= 3 and max(order) - min(order) + 1 == len(parts) and min(order) == position + 1:
                 words = f"{words} {' '.join(t.text for t in parts)}"
+                quoted = self.quoted_appositive(nmod)
+                if quoted is not None and self.quoted_label(nmod) is None:
+                    words = f"{words} «{quoted}»"  # "премьеру спектакля «Чайка»": which one
             break
         return words
 
