@@ -817,3 +817,15 @@ def test_the_speakers_role_goes_with_a_leading_attribution():
 def test_the_name_of_the_thing_stays_in_a_folded_object():
     found = ru_facts("Театр «Малая сцена» 20 декабря представит премьеру спектакля «Чайка».")
     assert any(r == "представить премьеру спектакля «Чайка»" for _, r, _, _ in found), found
+
+
+def test_a_subject_stays_in_its_clause_before_a_dash():
+    found = ru_facts("Старые деревянные опоры менять не будут — их укрепят стальными хомутами.")
+    assert not any(s.startswith("старые") and r.startswith("укрепить") for s, r, _, _ in found), found
+
+
+def test_a_counted_person_put_first_is_the_object_of_the_infinitive():
+    found = ru_facts("В лаборатории работают три химика, ещё четырёх химиков институт планирует принять на работу "
+                     "в 2027 году.")
+    assert any(s == "институт" and r.startswith("принять на работу") and o == "четырёх химиков"
+               for s, r, o, _ in found), found

@@ -167,3 +167,30 @@ def _repair_coordination_ru(tokens, vocab) -> None:
         verbs = [tokens[j] for j in range(index[noun.id] + 1, first) if finite(tokens[j]) and head(noun) is tokens[j]]
         if len(verbs) == 1 and not kids(verbs[0], ("obj",)):
             attach(token, verbs[0], "obj")
+
+    # a subject does not reach over its own clause's verb and a dash to a verb after them: "старые
+    # трубы демонтировать не будут — их заполнят раствором" (трубы nsubj → заполнят)
+    for subject in tokens:
+        verb = head(subject)
+        if subject.rel not in ("nsubj", "nsubj:pass") or verb is None or index[verb.id] < index[subject.id]:
+            continue
+        between = range(index[subject.id] + 1, index[verb.id])
+        if not any(tokens[j].text in ("—", "–") or tokens[j].text in _RU_CLAUSE_BREAKS for j in between):
+            continue
+        own = next((tokens[j] for j in between if tokens[j].rel not in ("aux", "aux:pass", "cop") and (
+            finite(tokens[j]) or (tokens[j].feats or {}).get("VerbForm") == "Inf" and kids(tokens[j], ("aux",)))), None)
+        if own is not None and not any(tokens[j].text in ("—", "–") or tokens[j].text in _RU_CLAUSE_BREAKS
+                                       for j in range(index[subject.id] + 1, index[own.id])):
+            attach(subject, own, subject.rel)
+
+    # a counted genitive with no preposition that the parser made an oblique is an object (a counted
+    # animate accusative): "ещё двух хирургов больница планирует принять" is whom it will hire
+    for token in tokens:
+        verb = head(token)
+        if (token.rel != "obl" or kids(token, ("case",)) or case(token) not in ("Gen", "Acc") or verb is None
+                or not kids(token, ("nummod", "nummod:gov")) or verb.pos not in ("VERB", "AUX")
+                or (token.feats or {}).get("Animacy") != "Anim"):
+            continue  # (an inanimate count is a measure: "работает два года")
+        target = next((x for x in kids(verb, ("xcomp",)) if (x.feats or {}).get("VerbForm") == "Inf"), verb)
+        if not kids(target, ("obj",)):
+            attach(token, target, "obj")
