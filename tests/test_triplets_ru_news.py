@@ -829,3 +829,9 @@ def test_a_counted_person_put_first_is_the_object_of_the_infinitive():
                      "в 2027 году.")
     assert any(s == "институт" and r.startswith("принять на работу") and o == "четырёх химиков"
                for s, r, o, _ in found), found
+
+
+def test_the_first_verbs_infinitive_before_and_stays_with_it():
+    found = ru_facts("Суд также обязал Котова вернуть долг банку и на два года запретил ему управлять компаниями.")
+    assert ("суд", "обязать вернуть", "долг", "asserted") in found, found
+    assert not any(r == "запретить вернуть" for _, r, _, _ in found), found

@@ -79,8 +79,9 @@ def _repair_coordination_ru(tokens, vocab) -> None:
         cc = next((c for c in kids(second, ("cc",)) if index[first.id] < index[c.id] < index[second.id]), None)
         if cc is None:
             continue
-        for child in kids(second, ("obj", "obl", "iobj")):
-            if index[first.id] < index[child.id] < index[cc.id] and (child.rel != "obj" or not kids(first, ("obj",))):
+        for child in kids(second, ("obj", "obl", "iobj", "xcomp")):
+            if index[first.id] < index[child.id] < index[cc.id] and (child.rel not in ("obj", "xcomp")
+                                                                     or not kids(first, (child.rel,))):
                 attach(child, first, child.rel)
         # its own object after it, which natasha made its subject (tagged accusative all the same),
         # when the verb shares the first one's subject

@@ -559,8 +559,6 @@ def _repair_parse_ru(tokens, vocab) -> None:
             readings = {str(p.tag.case) for p in vocab.parse(subject.text.lower()) if p.tag.POS == "NOUN"}
             subject.rel = "iobj" if "datv" in readings else "obl"
 
-    _repair_coordination_ru(tokens, vocab)  # each coordinated verb its own arguments (coordination.py)
-
     # a verb has one subject: of two, the one a comma keeps from it belongs to the subjectless verb
     # of its own clause ("Пост заняла Марина Кузьмина, ..., а ее предшественник Андрей Ельцов может
     # перейти": Кузьмина is заняла's)
@@ -626,6 +624,8 @@ def _repair_parse_ru(tokens, vocab) -> None:
         if any(vf.get(k) != ff.get(k) for k in ("Number", "Gender", "Person") if vf.get(k) and ff.get(k)):
             continue
         attach(verb, first, "conj")
+
+    _repair_coordination_ru(tokens, vocab)  # each coordinated verb its own arguments (coordination.py)
 
     # object-verb-subject order: a finite active verb with no subject and an object on either side
     # ("Солнечные модули изготовит завод «Солар-Модуль»", "Ещё 1,1 млрд рублей направит областной
