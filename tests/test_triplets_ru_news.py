@@ -835,3 +835,15 @@ def test_the_first_verbs_infinitive_before_and_stays_with_it():
     found = ru_facts("Суд также обязал Котова вернуть долг банку и на два года запретил ему управлять компаниями.")
     assert ("суд", "обязать вернуть", "долг", "asserted") in found, found
     assert not any(r == "запретить вернуть" for _, r, _, _ in found), found
+
+
+def test_a_second_planned_infinitive_shares_the_planner():
+    found = ru_facts("«Северкабель» планирует поставлять кабель операторам связи, а также экспортировать "
+                     "до 10% продукции в Монголию.")
+    assert ("Северкабель", "экспортировать в", "Монголия", "planned") in found, found
+
+
+def test_a_roles_field_stays_in_the_role_and_the_quoted_body_is_its_owner():
+    found = ru_facts("Инспекция оштрафовала АО «Бумлес». Ирина Лосева, директор по экологии "
+                     "«Бумлеса», сообщила, что компания оспорит штраф.")
+    assert ("Ирина Лосева", "директор по экологии", "Бумлес", "asserted") in found, found

@@ -195,3 +195,17 @@ def _repair_coordination_ru(tokens, vocab) -> None:
         target = next((x for x in kids(verb, ("xcomp",)) if (x.feats or {}).get("VerbForm") == "Inf"), verb)
         if not kids(target, ("obj",)):
             attach(token, target, "obj")
+
+    # a quoted name after a role's field is the role's body, not the field's: "директор по экологии
+    # «Камабумпрома»" (Камабумпрома appos → экологии)
+    for token in tokens:
+        field = head(token)
+        role = head(field) if field is not None else None
+        at = index[token.id]
+        while at > 0 and tokens[at - 1].head_id == token.id and tokens[at - 1].rel == "amod":
+            at -= 1  # «Волжского картона»
+        if (token.rel != "appos" or field is None or role is None or field.rel != "nmod" or at == 0
+                or tokens[at - 1].text != "«" or role.pos != "NOUN" or (role.feats or {}).get("Animacy") != "Anim"
+                or not any(c.text.lower() == "по" for c in kids(field, ("case",)))):
+            continue
+        attach(token, role, "nmod")

@@ -158,6 +158,9 @@ def _subjects_ru(verb, helper: _RuSentence) -> list:
         # makes it indefinite-personal, no verb of the first clause's subject)
         if head is not None and head.pos in ("VERB", "AUX") and not fronted:
             subjects = helper.kids(head, _RU_SUBJ)
+            if not subjects and head.rel == "xcomp" and head is not verb:
+                # "планирует поставлять кабель, а также экспортировать ...": the planner does both
+                return _subjects_ru(head, helper)
     if not subjects and verb.rel in ("acl", "amod"):
         head = helper.by_id.get(verb.head_id)  # "компания, основанная в 1990 году"
         subjects = [head] if head is not None else []
@@ -739,6 +742,10 @@ def _role_facts_ru(noun, subject_phrases, sentence: str, helper: _RuSentence, mo
         if helper.kids(nmod, ("case",)):
             continue  # "директор по продажам": not the organisation the role belongs to
         relation, current = helper.role(noun), nmod
+        field = next((f for f in helper.kids(noun, ("nmod",)) if helper.preposition(f) == "по" and f.start < nmod.start
+                      and not helper.kids(f, ("nmod", "appos"))), None)
+        if field is not None:
+            relation = f"{relation} по {helper.as_written(field)}"  # "директор по экологии «Камабумпрома»"
         for _ in range(3):
             if any(helper.phrase(c) is not None for c in helper.with_conjuncts(current)) or current.pos != "NOUN":
                 break
