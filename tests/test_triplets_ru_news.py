@@ -847,3 +847,9 @@ def test_a_roles_field_stays_in_the_role_and_the_quoted_body_is_its_owner():
     found = ru_facts("Инспекция оштрафовала АО «Бумлес». Ирина Лосева, директор по экологии "
                      "«Бумлеса», сообщила, что компания оспорит штраф.")
     assert ("Ирина Лосева", "директор по экологии", "Бумлес", "asserted") in found, found
+
+
+def test_a_count_of_such_things_names_nothing():
+    found = ru_facts("«Вектор» закупил пять станков. До этого на всю область приходилось два подобных станка.")
+    assert ("Вектор", "закупить", "пять станков", "asserted") in found, found
+    assert not any("подобн" in s or "подобн" in o for s, _, o, _ in found), found

@@ -125,6 +125,8 @@ class _RuSentence(_References):
         if date is not None:
             return date, None
         number = self.number_phrase(head)
+        if number is not None and any(_lemma(self.vocab, d) in _RU_DEMONSTRATIVES for d in self.kids(head, ("det", "amod"))):
+            return None  # "три подобных аппарата": which ones, the sentence before says
         if number is not None:
             return number, None
         if head.pos == "PROPN" and _lemma(self.vocab, head) in _RU_ANAPHORS:
