@@ -853,3 +853,8 @@ def test_a_count_of_such_things_names_nothing():
     found = ru_facts("«Вектор» закупил пять станков. До этого на всю область приходилось два подобных станка.")
     assert ("Вектор", "закупить", "пять станков", "asserted") in found, found
     assert not any("подобн" in s or "подобн" in o for s, _, o, _ in found), found
+
+
+def test_an_adjective_of_place_before_a_quoted_subject_is_no_part_of_its_name():
+    found = ru_facts("Казанская «Волжская лесная компания» приобрела Елабужский лесозавод.")
+    assert any(s == "Волжская лесная компания" and r == "приобрести" for s, r, _, _ in found), found

@@ -426,6 +426,9 @@ class _RuSentence(_References):
         if (head.feats or {}).get("Case") not in ("Nom", None) or head.pos not in ("NOUN", "PROPN"):
             return None
         words = self.subtree(head)
+        while (len(words) > 1 and words[0].rel == "amod" and words[0].head_id == head.id
+               and self.tokens[self.tokens.index(words[0]) + 1].text == "«"):
+            words = words[1:]  # "вологодская «Северная молочная компания»": the adjective is no part of the name
         order = [self.tokens.index(t) for t in words]
         first, last = min(order), max(order)
         if not (last - first + 1 == len(words) and first > 0 and last + 1 < len(self.tokens)
