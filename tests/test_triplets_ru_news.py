@@ -724,3 +724,137 @@ def test_admitting_a_fault_needs_no_second_complement():
     assert ("Ершов", "признать", "вина", "negated") in found
     # "признать" with a thing still needs what it was found to be
     assert not any(r == "признать" for _, r, _, _ in ru_facts("Эксперты признали проект."))
+
+
+# --------------------------------------------------------------------------- coordinated clauses (issue 10, site5 judge notes)
+
+
+def test_two_clauses_of_casting_keep_each_actor_with_their_own_role():
+    found = ru_facts("Роль Марины Светловой исполнит выпускница ВГИКа Анна Зорина, "
+                     "Гамлета сыграет народный артист Татарстана Пётр Лавров.")
+    assert any(s == "Петр Лавров" and r == "сыграть" and o.startswith("Гамлет") for s, r, o, _ in found), found
+    assert ("Анна Зорина", "исполнить", "роль Марины Светловой", "planned") in found, found
+    assert ("Петр Лавров", "народный артист", "Татарстан", "asserted") in found, found
+    assert not any(s == "Анна Зорина" and (r == "сыграть" or "артист" in r) for s, r, _, _ in found), found
+    assert not any(s == "Петр Лавров" and r == "выпускница" for s, r, _, _ in found), found
+
+
+def test_an_abbreviated_body_in_the_genitive_is_named_as_written():
+    found = ru_facts("Роль Гамлета исполнит выпускник МХАТа Павел Зорин.")
+    assert ("Павел Зорин", "выпускник", "МХАТ", "asserted") in found, found
+
+
+def test_coordinated_verbs_keep_their_own_objects():
+    found = ru_facts("Сидоренко также отдал 7 передач и трижды за игру перехватил мяч.")
+    assert ("Сидоренко", "отдать", "7 передач", "asserted") in found, found
+    assert not any(r.startswith("перехватить") and "передач" in o for _, r, o, _ in found), found
+    assert not any(s == "мяч" for s, _, _, _ in found), found
+
+
+def test_a_team_in_quotes_between_a_role_and_a_name_is_not_the_person():
+    found = ru_facts("Хоккейный клуб «Полярные совы» проиграл дома. "
+                     "Во втором периоде защитник «Сов» Игорь Лапин получил травму плеча.")
+    assert any(s == "Игорь Лапин" and r.startswith("получить") for s, r, _, _ in found), found
+    assert not any(s == "Сов" or s == "Совы" for s, _, _, _ in found), found
+
+
+def test_a_quoted_name_with_its_adjective_is_the_appositive_of_the_noun_before_it():
+    found = ru_facts("Театр «Малая сцена» 20 декабря представит премьеру спектакля «Чайка» по пьесе Антона Чехова. "
+                     "Спектакль поставил Игорь Сомов, главный режиссёр театра.")
+    assert not any(o == "Малая сцена" and r == "поставить" for _, r, o, _ in found), found
+    assert not any(s.startswith("театр по пьесе") for s, _, _, _ in found), found
+
+
+def test_a_dative_before_an_infinitive_is_who_is_to_act_not_the_object():
+    found = ru_facts("Ущерб бюджету составил 12 млн рублей. Суд обязал Петрова возместить ущерб "
+                     "и запретил ему занимать руководящие должности.")
+    assert ("суд", "запретить занимать", "руководящие должности", "asserted") in found, found
+    assert not any(r == "запретить" for _, r, _, _ in found), found
+
+
+def test_a_personal_verb_form_tagged_as_a_participle_keeps_its_future():
+    found = ru_facts("Подрядчик оборудует в здании бассейн, три спортивных зала и обсерваторию.")
+    assert ("подрядчик", "оборудовать", "бассейн", "planned") in found, found
+    assert ("подрядчик", "оборудовать", "три спортивных зала", "planned") in found, found
+    assert ("подрядчик", "оборудовать", "обсерватория", "planned") in found, found
+
+
+def test_a_plural_before_a_singular_verb_is_its_object():
+    found = ru_facts("Трамваи соберёт завод «Уралтрансмаш».")
+    assert ("Уралтрансмаш", "собрать", "трамваи", "planned") in found, found
+    assert not any(s.lower() == "трамваи" for s, _, _, _ in found), found
+
+
+def test_an_object_put_before_a_subjectless_second_verb_makes_it_indefinite_personal():
+    found = ru_facts("Концерты пройдут в большом зале филармонии, а в марте оперу покажут в летнем театре.")
+    assert not any(s == "концерты" and r.startswith("показать") for s, r, _, _ in found), found
+    found = ru_facts("Компания «Вектор» купила завод и модернизировала цех.")
+    assert ("Вектор", "модернизировать", "цех", "asserted") in found, found
+
+
+def test_a_quoted_team_after_an_adjective_of_place_is_the_object():
+    found = ru_facts("Хоккейный клуб «Полярные совы» обыграл казанский «Белый барс» со счётом 4:2.")
+    assert ("Полярные совы", "обыграть", "Белый барс", "asserted") in found, found
+
+
+def test_an_amount_before_the_reason_is_the_fines():
+    found = ru_facts("Управление Роспотребнадзора оштрафовало АО «Северный хлеб» на 1,4 млн рублей за нарушение норм.")
+    assert any(r == "оштрафовать на" and o == "1,4 млн рублей" for _, r, o, _ in found), found
+
+
+def test_ones_own_fault_is_still_an_admission():
+    found = ru_facts("Свою вину Ершов не признал.")
+    assert ("Ершов", "признать", "вина", "negated") in found, found
+
+
+def test_the_speakers_role_goes_with_a_leading_attribution():
+    found = ru_facts("Как пояснил Игорь Седов, начальник управления дорог мэрии Казани, ремонт одной улицы "
+                     "обходится в 3,1 млн рублей.")
+    assert not any(s.startswith("начальник") for s, _, _, _ in found), found
+    assert any(s == "Игорь Седов" and r == "начальник" for s, r, _, _ in found), found
+
+
+def test_the_name_of_the_thing_stays_in_a_folded_object():
+    found = ru_facts("Театр «Малая сцена» 20 декабря представит премьеру спектакля «Чайка».")
+    assert any(r == "представить премьеру спектакля «Чайка»" for _, r, _, _ in found), found
+
+
+def test_a_subject_stays_in_its_clause_before_a_dash():
+    found = ru_facts("Старые деревянные опоры менять не будут — их укрепят стальными хомутами.")
+    assert not any(s.startswith("старые") and r.startswith("укрепить") for s, r, _, _ in found), found
+
+
+def test_a_counted_person_put_first_is_the_object_of_the_infinitive():
+    found = ru_facts("В лаборатории работают три химика, ещё четырёх химиков институт планирует принять на работу "
+                     "в 2027 году.")
+    assert any(s == "институт" and r.startswith("принять на работу") and o == "четырёх химиков"
+               for s, r, o, _ in found), found
+
+
+def test_the_first_verbs_infinitive_before_and_stays_with_it():
+    found = ru_facts("Суд также обязал Котова вернуть долг банку и на два года запретил ему управлять компаниями.")
+    assert ("суд", "обязать вернуть", "долг", "asserted") in found, found
+    assert not any(r == "запретить вернуть" for _, r, _, _ in found), found
+
+
+def test_a_second_planned_infinitive_shares_the_planner():
+    found = ru_facts("«Северкабель» планирует поставлять кабель операторам связи, а также экспортировать "
+                     "до 10% продукции в Монголию.")
+    assert ("Северкабель", "экспортировать в", "Монголия", "planned") in found, found
+
+
+def test_a_roles_field_stays_in_the_role_and_the_quoted_body_is_its_owner():
+    found = ru_facts("Инспекция оштрафовала АО «Бумлес». Ирина Лосева, директор по экологии "
+                     "«Бумлеса», сообщила, что компания оспорит штраф.")
+    assert ("Ирина Лосева", "директор по экологии", "Бумлес", "asserted") in found, found
+
+
+def test_a_count_of_such_things_names_nothing():
+    found = ru_facts("«Вектор» закупил пять станков. До этого на всю область приходилось два подобных станка.")
+    assert ("Вектор", "закупить", "пять станков", "asserted") in found, found
+    assert not any("подобн" in s or "подобн" in o for s, _, o, _ in found), found
+
+
+def test_an_adjective_of_place_before_a_quoted_subject_is_no_part_of_its_name():
+    found = ru_facts("Казанская «Волжская лесная компания» приобрела Елабужский лесозавод.")
+    assert any(s == "Волжская лесная компания" and r == "приобрести" for s, r, _, _ in found), found

@@ -151,8 +151,16 @@ def _subjects_ru(verb, helper: _RuSentence) -> list:
             return _subjects_ru(head, helper)
     if not subjects and verb.rel == "conj":
         head = helper.by_id.get(verb.head_id)
-        if head is not None and head.pos in ("VERB", "AUX"):
+        at = helper.tokens.index(verb)
+        fronted = any(head is not None and helper.tokens.index(head) < helper.tokens.index(o) < at
+                      for o in helper.kids(verb, ("obj",)))
+        # (".., а в январе спектакль покажут на малой сцене": an object put before a subjectless verb
+        # makes it indefinite-personal, no verb of the first clause's subject)
+        if head is not None and head.pos in ("VERB", "AUX") and not fronted:
             subjects = helper.kids(head, _RU_SUBJ)
+            if not subjects and head.rel == "xcomp" and head is not verb:
+                # "планирует поставлять кабель, а также экспортировать ...": the planner does both
+                return _subjects_ru(head, helper)
     if not subjects and verb.rel in ("acl", "amod"):
         head = helper.by_id.get(verb.head_id)  # "компания, основанная в 1990 году"
         subjects = [head] if head is not None else []
@@ -259,6 +267,10 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         passive, patients = False, True
     else:
         objects = helper.kids(verb, _RU_OBJ)
+        if any((x.feats or {}).get("VerbForm") == "Inf" for x in helper.kids(verb, ("xcomp",))):
+            # "запретил ему занимать должности", "поручил управлению подготовить": the dative is who
+            # is to do the infinitive, never what the verb acts on
+            objects = [o for o in objects if not _dative(o)]
         subject_phrases = [p for p in (helper.phrase(s) or helper.doer_name(s) for s in subjects) if p is not None]
         if not subject_phrases and not passive:
             # "пожарные не смогли его локализовать", "власти района ввели режим ЧС": people by their
@@ -472,9 +484,20 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         # "Дума не одобрила проект" → (Дума, одобрить, проект) negated: a named subject doing
         # something to a thing (thing–verb–thing is never kept); "ввело в эксплуатацию линию"
         thing = back or helper.phrase(plain_object, common=True) or helper.people_phrase(plain_object)
-        if thing is not None and thing is not back and _own_only(plain_object, helper):
+        if (thing is not None and thing is not back and _own_only(plain_object, helper)
+                and _lemma(helper.vocab, plain_object) not in _RU_ADMISSIONS):  # ("свою вину не признал": an admission)
             thing = None  # "сохранит свой пост": «пост» is no answer a reader can check (issue 10)
         if thing is not None and (thing[1] is None or thing is back):
+            for subject_phrase in subject_phrases:
+                yield emit(subject_phrase, base, thing)
+    if (plain_object is not None and helper.kids(plain_object, ("conj",)) and not common_subject and complement is None
+            and not _needs_complement(lemma, plain_object, helper)):
+        # "оборудует в школе бассейн, спортивный зал и планетарий": one fact per thing listed, whatever
+        # else the verb says (a list of things under one verb is a list of facts)
+        for item in helper.with_conjuncts(plain_object):
+            thing = helper.phrase(item, common=True) if item.pos == "NOUN" else None
+            if thing is None or thing[1] is not None or _own_only(item, helper) or helper.refers_back(item) is not None:
+                continue
             for subject_phrase in subject_phrases:
                 yield emit(subject_phrase, base, thing)
 
@@ -719,6 +742,10 @@ def _role_facts_ru(noun, subject_phrases, sentence: str, helper: _RuSentence, mo
         if helper.kids(nmod, ("case",)):
             continue  # "директор по продажам": not the organisation the role belongs to
         relation, current = helper.role(noun), nmod
+        field = next((f for f in helper.kids(noun, ("nmod",)) if helper.preposition(f) == "по" and f.start < nmod.start
+                      and not helper.kids(f, ("nmod", "appos"))), None)
+        if field is not None:
+            relation = f"{relation} по {helper.as_written(field)}"  # "директор по экологии «Камабумпрома»"
         for _ in range(3):
             if any(helper.phrase(c) is not None for c in helper.with_conjuncts(current)) or current.pos != "NOUN":
                 break

@@ -186,6 +186,10 @@ def _org_normals(spans) -> None:
         cases = {(t.feats or {}).get("Case") for t in span.tokens if t.pos in ("NOUN", "PROPN", "ADJ")}
         if cases and cases <= {"Nom"}:
             span.normal = span.text
+            continue
+        declined = re.fullmatch(r"([А-ЯЁA-Z]{2,}(?:-[А-ЯЁA-Z0-9]+)*)-?[а-яё]{1,3}", span.text.strip())
+        if declined and len(span.tokens) == 1:
+            span.normal = declined.group(1)  # "выпускница ГИТИСа": an abbreviation declined by its ending is "ГИТИС"
 
 
 def _place_normals(spans, vocab) -> None:

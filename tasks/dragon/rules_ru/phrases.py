@@ -125,6 +125,8 @@ class _RuSentence(_References):
         if date is not None:
             return date, None
         number = self.number_phrase(head)
+        if number is not None and any(_lemma(self.vocab, d) in _RU_DEMONSTRATIVES for d in self.kids(head, ("det", "amod"))):
+            return None  # "три подобных аппарата": which ones, the sentence before says
         if number is not None:
             return number, None
         if head.pos == "PROPN" and _lemma(self.vocab, head) in _RU_ANAPHORS:
@@ -424,6 +426,9 @@ class _RuSentence(_References):
         if (head.feats or {}).get("Case") not in ("Nom", None) or head.pos not in ("NOUN", "PROPN"):
             return None
         words = self.subtree(head)
+        while (len(words) > 1 and words[0].rel == "amod" and words[0].head_id == head.id
+               and self.tokens[self.tokens.index(words[0]) + 1].text == "«"):
+            words = words[1:]  # "вологодская «Северная молочная компания»": the adjective is no part of the name
         order = [self.tokens.index(t) for t in words]
         first, last = min(order), max(order)
         if not (last - first + 1 == len(words) and first > 0 and last + 1 < len(self.tokens)
@@ -477,6 +482,9 @@ class _RuSentence(_References):
             order = [self.tokens.index(t) for t in parts]
             if len(parts) <= 3 and max(order) - min(order) + 1 == len(parts) and min(order) == position + 1:
                 words = f"{words} {' '.join(t.text for t in parts)}"
+                quoted = self.quoted_appositive(nmod)
+                if quoted is not None and self.quoted_label(nmod) is None:
+                    words = f"{words} «{quoted}»"  # "премьеру спектакля «Чайка»": which one
             break
         return words
 

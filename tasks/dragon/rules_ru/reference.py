@@ -64,6 +64,11 @@ class _Memory:
                 known = name[0].casefold().split()
                 if name[1] == "ORG" and len(known) > len(words) and known[-len(words):] == words:
                     return name
+            for name in self.counts if len(words) == 1 else ():
+                # «Волков» for «Уральские волки»: the last word declined (a genitive plural) inside its quotes
+                known = name[0].casefold().split()
+                if name[1] == "ORG" and len(known) > 1 and _same_stem(known[-1], words[0]):
+                    return name
         return text, label
 
     def mention(self, name: tuple, heads=()) -> None:
@@ -122,6 +127,17 @@ class _Memory:
             if best_key is None or key > best_key:
                 best, best_key = name, key
         return best
+
+
+def _same_stem(a: str, b: str) -> bool:
+    """Two forms of one word: all but their last two letters at most in common, four at least
+    ("волки" / "волков", "металлург" / "металлурга")."""
+    if a == b:
+        return True
+    common = 0
+    while common < min(len(a), len(b)) and a[common] == b[common]:
+        common += 1
+    return common >= 4 and common >= max(len(a), len(b)) - 2
 
 
 class _References:

@@ -8,6 +8,7 @@ from tasks.dragon.rules_ru.lexicon import (
     _RU_ABBREVIATION, _RU_ANAPHORS, _RU_CLAUSE_BREAKS, _RU_CONDITIONS, _RU_COPULAS, _RU_FUTURE_AUX,
     _RU_NUMBER_WORDS, _RU_PLACE_PREPOSITIONS, _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_SUBORDINATORS,
 )
+from tasks.dragon.rules_ru.coordination import _repair_coordination_ru
 from tasks.dragon.rules_ru.morph import _animate, _lemma
 
 
@@ -106,6 +107,11 @@ def _repair_parse_ru(tokens, vocab) -> None:
         if token.rel in ("nsubj", "nsubj:pass", "obj") and any(c.text.lower() in _RU_PLACE_PREPOSITIONS
                                                               for c in kids(token, ("case",))):
             token.rel = "obl"
+
+    # a personal verb form the tagger read as a participle or an adjective ("Подрядчик оборудует ...":
+    # VerbForm=Part; "Электробусы произведёт завод": ADJ) is a finite verb when pymorphy knows the word
+    # only as one; a noun it read as an adjective ("Электробусы") is a noun when pymorphy knows no other
+    _mend_tagged_forms(tokens, vocab)
 
     # a short passive participle the tagger read as an adjective ("будет введён компанией": ADJ,
     # Case=Ins) is a verb: pymorphy knows it only as a participle, and it has a passive's subject or
@@ -421,6 +427,8 @@ def _repair_parse_ru(tokens, vocab) -> None:
     # producer's name, not the club's three words back)
     for token in tokens:
         at = index[token.id]
+        while at > 0 and tokens[at - 1].head_id == token.id and tokens[at - 1].rel in ("amod", "nummod", "flat"):
+            at -= 1  # «Камерная сцена»: the name's adjectives come first inside its quotes
         if token.rel != "appos" or at < 2 or tokens[at - 1].text != "«" or tokens[at - 2].pos not in ("NOUN", "PROPN"):
             continue
         noun = tokens[at - 2]
@@ -617,6 +625,8 @@ def _repair_parse_ru(tokens, vocab) -> None:
             continue
         attach(verb, first, "conj")
 
+    _repair_coordination_ru(tokens, vocab)  # each coordinated verb its own arguments (coordination.py)
+
     # object-verb-subject order: a finite active verb with no subject and an object on either side
     # ("Солнечные модули изготовит завод «Солар-Модуль»", "Ещё 1,1 млрд рублей направит областной
     # бюджет"). A verb has one direct object: when the one before it cannot be the subject (it
@@ -638,6 +648,25 @@ def _repair_parse_ru(tokens, vocab) -> None:
         if _could_be_subject(vocab, before[0], vf, kids) or not _could_be_subject(vocab, after[0], vf, kids, strict=True):
             continue
         attach(after[0], verb, "nsubj")
+
+    # the same order read the other way: a "subject" before the verb that cannot agree with it and an
+    # object after it that can ("Трамваи соберёт завод «Уралтрансмаш»": трамваи nsubj) trade places
+    for verb in tokens:
+        vf = verb.feats or {}
+        if not finite(verb) or vf.get("Voice") == "Pass" or vf.get("Person") in ("1", "2"):
+            continue
+        subjects = kids(verb, ("nsubj",))
+        objects = [k for k in kids(verb, ("obj",)) if k.pos in ("NOUN", "PROPN") and not kids(k, ("case",))
+                   and index[k.id] > index[verb.id]]
+        if len(subjects) != 1 or len(objects) != 1 or index[subjects[0].id] > index[verb.id]:
+            continue
+        subject, obj = subjects[0], objects[0]
+        if subject.pos not in ("NOUN", "PROPN") or _could_be_subject(vocab, subject, vf, kids) \
+                or not _could_be_subject(vocab, obj, vf, kids, strict=True):
+            continue
+        if any(p.tag.POS == "NOUN" and "accs" in p.tag for p in vocab.parse(subject.text.lower())):
+            attach(subject, verb, "obj")
+            attach(obj, verb, "nsubj")
 
     # a finite verb with no subject takes the nearest nominative before it in its clause that
     # agrees with it ("«Колымская горнорудная компания» получила ...", "КГК заплатила ...",
@@ -682,6 +711,36 @@ def _repair_parse_ru(tokens, vocab) -> None:
             attach(candidate, verb, "nsubj:pass" if vf.get("Voice") == "Pass" else "nsubj")
             break
     nlp.break_head_cycles(tokens)
+
+
+def _mend_tagged_forms(tokens, vocab) -> None:
+    """(see _repair_parse_ru: finite verbs and nouns the tagger gave another part of speech)"""
+    for token in sorted(tokens, key=lambda t: t.rel == "amod"):  # (the verbs first)
+        feats = token.feats or {}
+        if not token.text.isalpha() or (token.pos == "VERB" and feats.get("VerbForm") in ("Fin", "Inf", "Conv")):
+            continue
+        parses = [p for p in vocab.parse(token.text.lower()) if p.is_known]
+        if token.pos in ("VERB", "ADJ") and parses and all(p.tag.POS == "VERB" for p in parses):
+            tag = parses[0].tag
+            token.pos = "VERB"
+            token.feats = {"Aspect": "Perf" if "perf" in tag else "Imp", "Mood": "Ind",
+                           "Number": "Plur" if "plur" in tag else "Sing", "VerbForm": "Fin", "Voice": "Act",
+                           "Tense": {"futr": "Fut", "pres": "Pres", "past": "Past"}.get(tag.tense, "Pres")}
+            if tag.person:
+                token.feats["Person"] = tag.person[0]
+            if tag.gender:
+                token.feats["Gender"] = {"masc": "Masc", "femn": "Fem", "neut": "Neut"}[tag.gender]
+        elif (token.pos == "ADJ" and token.text[:1].isupper() and parses and all(p.tag.POS == "NOUN" for p in parses)
+              and token.rel == "amod"):
+            cases = {p.tag.case for p in parses}
+            token.pos = "NOUN"
+            token.feats = {**feats, "Case": "Nom" if "nomn" in cases else feats.get("Case")}
+            by_id = {t.id: t for t in tokens}
+            noun = by_id.get(token.head_id)
+            verb = by_id.get(noun.head_id) if noun is not None else None
+            if verb is not None and verb.pos in ("VERB", "AUX") and noun.rel in ("obj", "nsubj"):
+                # "Электробусы произведёт завод": the verb's other argument (the repairs below say which)
+                token.head_id, token.rel = verb.id, "obj" if noun.rel == "nsubj" else "nsubj"
 
 
 def _could_be_subject(vocab, noun, verb_feats: dict, kids, strict: bool = False) -> bool:

@@ -138,6 +138,15 @@ def _simplify_sentence(sent, vocab) -> tuple[str, list[str], list[tuple[str, int
             end = next((j for j in range(i + 1, len(tokens)) if tokens[j].text == ","), None)
             if end is None:
                 continue
+            role_end = next((j for j in range(end + 1, len(tokens)) if tokens[j].text == ","), None)
+            role = [t for t in tokens[end + 1:role_end or end + 1] if t.pos != "PUNCT"]
+            if (role_end is not None and tokens[end - 1].pos == "PROPN" and role and role[0].pos in ("NOUN", "ADJ")
+                    and (role[0].feats or {}).get("Case") == "Nom" and not any(_finite(t) for t in role)
+                    and not any(t.text.lower() in _RU_CLAUSE_WORDS for t in role)
+                    and any(_finite(t) for t in tokens[role_end + 1:])):
+                # "Как пояснил Андрей Вяткин, начальник департамента транспорта, обслуживание ...": the
+                # speaker's role between commas goes with the attribution
+                end = role_end
             span = tokens[tokens.index(opener):end]
             if any(t.text.lower() in _RU_CLAUSE_WORDS for t in span[2:]) or any(
                     t is not token and t.pos == "VERB" and (t.feats or {}).get("VerbForm") == "Fin" for t in span):
