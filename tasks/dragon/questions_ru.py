@@ -11,6 +11,7 @@ from schemas import Edge
 from tasks.dragon.subgraphs import parse_quantity
 from tasks.dragon.questions_base import NoTemplate, _cap, _q  # noqa: F401
 from tasks.dragon.questions_base import asserted_only as _asserted_only, modality_of as _modality
+from tasks.dragon.questions_ru_answers import ru_not_a_place, ru_says_a_time
 
 # =========================================================================== Russian realisation
 
@@ -790,6 +791,9 @@ class RussianTemplates:
             if rel.preposition == "с":  # "руководит предприятием с 2012 года": since when, not when
                 since = "с какого года" if re.search(r"\b(?:1[89]|20)\d\d\b", edge.tail_label) else "с каких пор"
                 return _q(since, verb, rel.middle, head), "tail.since-when"
+            if not ru_says_a_time(edge.tail_label):
+                # «Когда работает театр?» → «здание бывшего кинотеатра»: the tagger's date is no time
+                raise NoTemplate(f"«когда» of {edge.tail_label!r}, which says no time")
             return _q("когда", verb, rel.middle, head), "tail.when"
         if (kind in ("LOC", "MISC") and rel.preposition in ("в", "во", "на") and rel.head in _RU_MOTION_VERBS
                 and _ru_object_case(rel, edge) != "loct"):
@@ -799,11 +803,11 @@ class RussianTemplates:
                 and rel.head not in _RU_MOTION_VERBS and _ru_object_case(rel, edge) == "accs"):
             # «В какое место ... построить»: a place a thing is built or done in is где; the
             # accusative reading a motion would need is not one these verbs have
-            return _q("где", verb, rel.middle, head), "tail.where"
+            return _ru_where(edge, verb, rel, head)
         # "в/на" + prepositional case of a place, or of an unnamed thing ("вырос в двух кварталах"): где
         if (kind in ("LOC", "MISC") and rel.preposition in ("в", "во", "на") and _ru_object_case(rel, edge) == "loct"
                 and rel.head not in _RU_NOT_PLACE_VERBS):
-            return _q("где", verb, rel.middle, head), "tail.where"
+            return _ru_where(edge, verb, rel, head)
         if kind == "LOC" and rel.preposition == "из":
             return _q("откуда", verb, rel.middle, head), "tail.whence"
         if kind == "ORG" and rel.preposition in ("на",) and _ru_object_case(rel, edge) == "loct":
@@ -817,6 +821,10 @@ class RussianTemplates:
             raise NoTemplate(f"«на что» after {rel.head!r} asks a purpose, not an object")
         if rel.kind == "passive" and not rel.preposition:
             raise NoTemplate(f"passive relation {edge.relation!r} without a preposition")
+        if kind == "MISC" and rel.preposition in ("у", "под") and not _ru_animate(edge.tail_label, edge.sentences):
+            # «У чего арендовала землю ...?» (a landlord is someone), «Под чем находится ...?» (под арестом:
+            # a state): no reader asks so
+            raise NoTemplate(f"«{rel.preposition} чего/чем» after {rel.head!r} is not asked")
         partner = kind == "MISC" and ((rel.preposition in ("с", "со") and _RU_PACT.search(rel.middle))
                                       or (not rel.preposition and rel.head in _RU_ADDRESS_VERBS))
         # "заключил договор с администрацией города": the other party of a pact is someone, «с кем»
@@ -850,7 +858,8 @@ class RussianTemplates:
             if ", " in tail:
                 # «главой города места, в котором ...»: a role's own genitive and a described one
                 _ru_plain_role(rel, "a role of a described thing")
-            verb = "являются" if plural else "является"
+            # «Кто является ...?» even of a set: кто takes a singular verb; «какие организации являются»
+            verb = "являются" if plural and kind != "PER" else "является"
             return _q(wh, verb, nlp.inflect_ru(rel.head, "ablt"), _ru_inflect(tail, "gent", edge)), "head.role"
         return _q(wh, self._predicate_from_head(probe, rel, gender, case_edge=edge)), f"head.{rel.kind}"
 
@@ -954,6 +963,18 @@ class RussianTemplates:
             wh, gender = "кто", "masc"
         what = f"больше {unit}" if unit else "больше"
         return _q(wh, ru_finite(rel.head, gender), what, rel.middle)[:-1] + f": {first} или {second}?", "comparison"
+
+
+def _ru_where(edge: Edge, verb: str, rel: RuRelation, head: str) -> tuple[str, str]:
+    """«Где ...?» when the answer is a place; «Когда ...?» when it is a period («в третьей четверти»);
+    no question when it is an event («в матче чемпионата»: где asks its venue), a state («находится в
+    процедуре банкротства») or the scope of a count («на весь край приходилось»)."""
+    what = ru_not_a_place(edge.tail_label, edge.sentences)
+    if what == "a time":
+        return _q("когда", verb, rel.middle, head), "tail.when-period"
+    if what is not None:
+        raise NoTemplate(f"«где» of {edge.tail_label!r}, which is {what}, not a place")
+    return _q("где", verb, rel.middle, head), "tail.where"
 
 
 #: the period an amount is counted over: "за девять месяцев 2026 года", "по итогам года", "в год"

@@ -17,6 +17,7 @@ import re
 from benchmill import nlp
 from schemas import Edge, Subgraph
 from tasks.dragon.questions_base import _kind, _labels, _shared_node, unnamed
+from tasks.dragon.questions_ru_answers import ru_round7_reason
 
 #: nouns that measure a thing and need their number: «мощностью 50 МВт», «площадью 2 га»
 _RU_MEASURE = re.compile(
@@ -449,4 +450,4 @@ def ru_round6_reason(subgraph: Subgraph, kinds: dict) -> str | None:
         if _RU_PACT_WORD.search(edge.relation) and any(_RU_PRONOUN_PARTNER.search(s) for s in edge.sentences):
             # «продлили с ним контракт»: the partner is a pronoun's antecedent, not the name the stage took
             return f"skipped: the pact's partner in {edge.relation!r} is a pronoun, not {edge.tail_label!r}"
-    return None
+    return ru_round7_reason(subgraph, kinds)
