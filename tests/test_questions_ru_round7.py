@@ -156,3 +156,15 @@ def test_when_needs_a_time_and_an_answer_in_the_nominative():
     q, why = asked(edge("Гамма", "арендовать склад у", "городская администрация",
                         "«Гамма» арендовала склад у городской администрации.", "org", "other"))
     assert q is None and "is not asked" in why
+
+
+def test_a_count_needs_its_noun_and_an_abbreviated_unit_keeps_its_letters():
+    from tasks.dragon.questions_ru import _ru_quantity_unit
+
+    assert _ru_quantity_unit("200 старых") is None  # «Сколько старых ...?» counts nothing
+    assert _ru_quantity_unit("12 старых трамваев") == "старых трамваев"
+    assert _ru_quantity_unit("80 МВт") == "МВт"
+
+
+def test_a_capitalised_quantifier_opening_a_sentence_is_no_answer():
+    assert ru_capitalised_common_phrase("Обе шайбы", ["Обе шайбы забросил Олег Ким."])

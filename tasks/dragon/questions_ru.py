@@ -629,8 +629,11 @@ def _ru_quantity_unit(label: str) -> str | None:
         return " ".join(["процентов", *words[1:]])
     if words[0].lower() in ("человек", "людей"):  # «Сколько человек», not «Сколько людей» (a count of people)
         return " ".join(["человек", *words[1:]])
-    parse = next((p for p in nlp.morph_vocab().parse(words[0].lower()) if p.tag.POS == "NOUN"), None)
-    if parse is None:
+    vocab = nlp.morph_vocab()
+    if all(vocab.parse(w.lower())[0].tag.POS in ("ADJF", "PRTF", "NUMR") and re.fullmatch(r"[а-яё]+", w) for w in words):
+        return None  # «300 новых»: the counted noun was cut off; «Сколько новых ...?» counts nothing
+    parse = next((p for p in vocab.parse(words[0].lower()) if p.tag.POS == "NOUN"), None)
+    if parse is None or not words[0].islower():  # «МВт», «ГВт·ч»: an abbreviation keeps its letters
         return quantity.unit_text
     form = Parse.inflect(parse, {"gent", "plur"})
     return " ".join([form.word if form else words[0], *words[1:]])

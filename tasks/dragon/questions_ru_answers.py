@@ -157,7 +157,7 @@ def ru_capitalised_common_phrase(label: str, sentences: list[str]) -> bool:
         parses = vocab.parse(word.lower())
         if not parses or any(g in parses[0].tag for g in ("Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr")):
             return False
-        if parses[0].tag.POS not in ("NOUN", "ADJF", "PRTF"):
+        if parses[0].tag.POS not in ("NOUN", "ADJF", "PRTF", "NUMR"):  # «Оба мяча»
             return False
         if re.search(r"[сц]к(?:ий|ая|ое|ие|ой)$", word.lower()):
             return False  # «Кировский суд», «Пермская филармония»: an adjective of a place makes a name
