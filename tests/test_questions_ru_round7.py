@@ -47,6 +47,7 @@ def test_a_description_or_an_anaphoric_phrase_is_no_subject():
     assert ru_description("студентка консерватории имени Глинки") is True
     assert ru_description("музей по проекту Ивана Жолтовского") is True
     assert ru_description("студентка Анна Белова") is False
+    assert ru_description("начальник управления культуры администрации Омска") is False  # one holder
     assert ru_description("театр «Гамма»") is False
     assert ru_anaphoric("два подобных станка") and ru_anaphoric("данное предприятие")
     assert not ru_anaphoric("новый станок")
@@ -168,3 +169,8 @@ def test_a_count_needs_its_noun_and_an_abbreviated_unit_keeps_its_letters():
 
 def test_a_capitalised_quantifier_opening_a_sentence_is_no_answer():
     assert ru_capitalised_common_phrase("Обе шайбы", ["Обе шайбы забросил Олег Ким."])
+
+
+def test_a_team_quoted_beside_a_player_is_not_the_subject():
+    s = "Во втором тайме нападающий «Ястребов» Иван Ларин забил гол."
+    assert ru_outside_clause(_e("Ястребы", "забить", "гол", s)) is not None

@@ -121,6 +121,13 @@ def _can_name(word: str) -> bool:
     return any("nomn" in p.tag and ("plur" not in p.tag or "Fixd" in p.tag) for p in nlp.morph_vocab().parse(word.lower()))
 
 
+#: posts one person holds at a time: «глава администрации Омска» names its holder
+_ONE_HOLDER = frozenset("""
+начальник директор глава руководитель председатель ректор президент губернатор мэр министр прокурор
+главврач гендиректор командир министр управляющий
+""".split())
+
+
 def ru_description(label: str) -> bool:
     """Is ``label`` a description, not a name: a lowercase head noun whose capitals are only its
     dependents' («выпускница ГИТИСа», «театр по пьесе Александра Островского», «завод в Омске»)?
@@ -130,6 +137,9 @@ def ru_description(label: str) -> bool:
         return False
     if any(ch.isdigit() for ch in label):
         return False
+    head = nlp.morph_vocab().parse(words[0].lower())[0]
+    if head.normal_form in _ONE_HOLDER and "sing" in head.tag:
+        return False  # «начальник департамента транспорта администрации Омска»: a post one person holds
     runs, run = [], []
     for word in words[1:]:
         if word[:1].isupper():

@@ -134,6 +134,10 @@ def _head_in_clause(head: int, verb: int, tokens: tuple) -> bool:
     if tokens[head][3] == "nmod" and tokens[head][5] == "Gen" and tokens[tokens[head][4]][2] == "NOUN":
         # «центровой «Волков» Тимур Ахмадеев получил травму»: a genitive on the subject is not the subject
         return False
+    if tokens[head][3] == "appos" and sum(1 for t in tokens if t[4] == tokens[head][4] and t[3] == "appos") > 1:
+        # «центровой «Волков» Тимур Ахмадеев получил»: two names beside one noun, a team's and a player's;
+        # which of them is the subject the parse does not say
+        return False
     if head == verb or head in _ancestors(verb, tokens):
         return True  # the subject itself, or a participle / relative clause on it («X, открывшая ...»)
     governor = _first_verb_up(head, tokens)
