@@ -134,8 +134,8 @@ def test_a_role_is_said_of_the_name_beside_it():
 
 def test_a_name_from_elsewhere_must_fit_the_noun_it_stands_for():
     """«Спектакль поставил X»: the theatre's name resolved for «спектакль» is not what X staged."""
-    assert ru_outside_clause(_e("Олег Данилов", "поставить", "Гамма", "Спектакль поставил Олег Данилов, режиссёр театра.")) \
-        is not None
+    assert ru_outside_clause(_e("Олег Данилов", "поставить", "Гамма", "Спектакль поставил Олег Данилов, режиссёр театра."),
+                             {"n2": "театр"}) is not None
     assert ru_outside_clause(_e("Гамма", "открыть", "цех", "Компания открыла цех в Омске.")) is None
 
 
@@ -174,3 +174,12 @@ def test_a_capitalised_quantifier_opening_a_sentence_is_no_answer():
 def test_a_team_quoted_beside_a_player_is_not_the_subject():
     s = "Во втором тайме нападающий «Ястребов» Иван Ларин забил гол."
     assert ru_outside_clause(_e("Ястребы", "забить", "гол", s)) is not None
+
+
+def test_a_name_for_a_noun_of_its_own_class_and_a_company_subject_are_kept():
+    s = "Директор «Сибнефтемаша» Ольга Рябова сообщила, что компания рассчитывает продать 300 станков за год."
+    assert ru_outside_clause(_e("Сибнефтемаш", "продать", "300 станков", s)) is None
+    assert ru_outside_clause(_e("Олег Данилов", "открывать", "Гамма", "Фестиваль будет открывать Олег Данилов."),
+                             {"n2": "фестиваль"}) is None
+    assert ru_outside_clause(_e("Олег Данилов", "поставить", "Гамма", "Спектакль поставил Олег Данилов, режиссёр театра."),
+                             {"n2": "театр"}) is not None

@@ -125,6 +125,7 @@ def _can_name(word: str) -> bool:
 _ONE_HOLDER = frozenset("""
 начальник директор глава руководитель председатель ректор президент губернатор мэр министр прокурор
 главврач гендиректор командир министр управляющий
+мэрия администрация правительство министерство департамент управление прокуратура дума
 """.split())
 
 
@@ -246,7 +247,7 @@ def ru_dropped_addressee(relation: str, sentences: list[str]) -> bool:
     return False
 
 
-def ru_round7_reason(subgraph, kinds: dict) -> str | None:
+def ru_round7_reason(subgraph, kinds: dict, classes: dict | None = None) -> str | None:
     """Round 7's classes (see the module's doc), and the clause check of ``questions_ru_clauses``."""
     from tasks.dragon.questions_base import _kind, _labels
     from tasks.dragon.questions_ru_clauses import ru_outside_clause, ru_role_apart
@@ -271,11 +272,11 @@ def ru_round7_reason(subgraph, kinds: dict) -> str | None:
             if node not in answers and ru_answer_not_as_said(label, edge.sentences):
                 # «театр по пьесе Островского» of «Театр «Гамма» представит спектакль по пьесе Островского»
                 return f"skipped: the question would name {label!r}, which its sentence does not say so"
-            if node not in answers and ru_description(label):
+            if node == edge.head and node not in answers and ru_description(label):
                 return f"skipped: the question would name {label!r}, a description that does not say which one"
         if ru_dropped_addressee(edge.relation, edge.sentences):
             return f"skipped: {edge.relation!r} drops whom its verb obliges or forbids"
-        reason = ru_outside_clause(edge) or ru_role_apart(edge)
+        reason = ru_outside_clause(edge, classes or {}) or ru_role_apart(edge)
         if reason:
             return reason
     return None
