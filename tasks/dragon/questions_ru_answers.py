@@ -63,6 +63,8 @@ def ru_not_nominative(label: str) -> bool:
         return False
     vocab = nlp.morph_vocab()
     parsed = [vocab.parse(w.lower()) for w in words]
+    if parsed[0] and parsed[0][0].tag.POS == "NUMR":
+        return False  # «двух кварталах»: a count's case follows its preposition, and the place is asked «где»
     return not any("nomn" in x.tag or x.tag.POS in ("INFN", "ADVB") for p in parsed for x in p)
 
 
@@ -80,7 +82,8 @@ def ru_not_a_place(label: str, sentences: list[str]) -> str | None:
     """What ``label`` is when a «где» question would take it for a place: "a time", "an event", "a state",
     "the scope of a count"; None when nothing says it is not a place."""
     head = _head_noun(label)
-    if head in _TIME_NOUNS:
+    counted = bool(re.match(r"\s*\d", label)) or nlp.morph_vocab().parse(label.split()[0].lower())[0].tag.POS == "NUMR"
+    if head in _TIME_NOUNS and not counted:  # (but «в двух кварталах от стадиона» is a distance)
         return "a time"
     if head in _EVENT_NOUNS:
         return "an event"
@@ -157,6 +160,17 @@ def ru_description(label: str) -> bool:
     return not any(all(_can_name(w) for w in r) for r in runs)
 
 
+#: public bodies whose title is their name («Законодательное собрание», «Счётная палата»)
+_BODIES = frozenset("""
+собрание дума совет палата суд прокуратура правительство министерство администрация мэрия комитет комиссия
+управление департамент служба инспекция академия университет институт театр музей
+""".split())
+
+
+#: heads that name a role in a deal, never one body: «Генеральный подрядчик», «Региональный оператор»
+_GENERIC_HEADS = frozenset("организация учреждение подрядчик перевозчик застройщик оператор поставщик заказчик".split())
+
+
 def ru_capitalised_common_phrase(label: str, sentences: list[str]) -> bool:
     """Is ``label`` a phrase of common words («Ресурсоснабжающая организация») capitalised only because
     it opens its sentences? A name keeps its capital inside a sentence, or is quoted there."""
@@ -164,6 +178,8 @@ def ru_capitalised_common_phrase(label: str, sentences: list[str]) -> bool:
     if len(words) < 2 or not label[:1].isupper() or "«" in label or any(not w.islower() for w in words[1:]):
         return False
     vocab = nlp.morph_vocab()
+    if any(nlp.lemma_ru(w.lower()) in _BODIES for w in words):
+        return False  # «Законодательное собрание», «Арбитражный суд»: a body's title is how it is named
     for word in words:
         parses = vocab.parse(word.lower())
         if not parses or any(g in parses[0].tag for g in ("Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr")):
@@ -172,6 +188,12 @@ def ru_capitalised_common_phrase(label: str, sentences: list[str]) -> bool:
             return False
         if re.search(r"[сц]к(?:ий|ая|ое|ие|ой)$", word.lower()):
             return False  # «Кировский суд», «Пермская филармония»: an adjective of a place makes a name
+    lead = vocab.parse(words[0].lower())[0]
+    generic = nlp.lemma_ru(words[-1].lower()) in _GENERIC_HEADS
+    if not (generic or lead.tag.POS in ("PRTF", "NUMR") or re.search(r"[ую]щ(?:ий|ая|ее|ие)$", words[0].lower())):
+        # «Северный порт», «Западный док», «Фонд развития»: common words make many names; only a participle
+        # («Ресурсоснабжающая организация»), a quantifier («Оба мяча») or a generic head says it is none
+        return False
     first = re.escape(words[0])
     seen = False
     for sentence in sentences:
