@@ -144,6 +144,8 @@ def ru_description(label: str) -> bool:
     head = nlp.morph_vocab().parse(words[0].lower())[0]
     if head.normal_form in _ONE_HOLDER and "sing" in head.tag:
         return False  # «начальник департамента транспорта администрации Омска»: a post one person holds
+    if head.tag.POS == "NOUN" and "anim" not in head.tag:
+        return False  # «грант Российского научного фонда»: a thing its giver or owner names well enough
     runs, run = [], []
     for word in words[1:]:
         if word[:1].isupper():
@@ -157,7 +159,10 @@ def ru_description(label: str) -> bool:
         return False  # no capital at all: `unnamed` already refuses it
     # a run of capitals all in the nominative is a name in apposition («студентка Анна Белова»); one in an
     # oblique case is a dependent («по пьесе Александра Островского», «консерватории имени Глинки»)
-    return not any(all(_can_name(w) for w in r) for r in runs)
+    # (one word alone names only if it cannot be a genitive: «улицы Чехова» is the writer's, «Анна Белова» hers)
+    vocab = nlp.morph_vocab()
+    return not any(all(_can_name(w) for w in r) and (len(r) > 1 or not any("gent" in p.tag for p in vocab.parse(r[0].lower())))
+                   for r in runs)
 
 
 #: public bodies whose title is their name («Законодательное собрание», «Счётная палата»)
