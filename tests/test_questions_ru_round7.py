@@ -139,6 +139,7 @@ def test_a_name_from_elsewhere_must_fit_the_noun_it_stands_for():
     assert ru_outside_clause(_e("Олег Данилов", "поставить", "Гамма", "Спектакль поставил Олег Данилов, режиссёр театра."),
                              {"n2": "театр"}) is not None
     assert ru_outside_clause(_e("Гамма", "открыть", "цех", "Компания открыла цех в Омске.")) is None
+    assert ru_outside_clause(_e("Олег Данилов", "поставить", "Гамма", "Спектакль поставил Олег Данилов.")) is not None
 
 
 def test_a_genitive_on_the_subject_is_not_the_subject():

@@ -177,6 +177,10 @@ _STANDS_FOR_NAME = frozenset("""
 """.split())
 
 
+#: works a name said elsewhere is seldom the name of: «Спектакль поставил X» after «Театр «Гамма» покажет ...»
+_WORKS = frozenset("спектакль постановка пьеса фильм картина книга альбом песня опера балет мюзикл сериал".split())
+
+
 def _stands_for(verb: int, tokens: tuple) -> bool:
     """Is the verb's own subject (or that of the verb it completes: «компания рассчитывает перевезти») a common
     noun a name said elsewhere stands for? Then the name found elsewhere in the sentence («директор
@@ -209,15 +213,19 @@ def ru_outside_clause(edge: Edge, classes: dict | None = None) -> str | None:
         head_span, tail_span = _span(edge.head_label, tokens), _span(edge.tail_label, tokens)
         for node, label, span, rels in ((edge.tail, edge.tail_label, tail_span, ("obj",)),
                                         (edge.head, edge.head_label, head_span, ("nsubj",))):
-            if span is None and verbs and classes.get(node):
+            if span is None and verbs and label[:1].isupper():
                 # a name taken from elsewhere for the common noun the verb has here: that noun must be the
                 # name's own class noun («фестиваль» for a festival), not another class's («спектакль» for
                 # the name of its theatre)
                 noun = next((t for v in verbs for t in tokens if t[4] == v and t[3].split(":")[0] in rels
                              and _common_noun(t, tokens)), None)
-                if noun is not None and noun[1] in RU_CLASS_NOUNS and noun[1] != classes[node]:
-                    verdicts.append(f"skipped: {label!r} (a {classes[node]}) is not in its sentence, where "
-                                    f"{words[0]!r} has «{noun[0]}»")
+                known = classes.get(node)
+                if noun is not None and ((known and noun[1] in RU_CLASS_NOUNS and noun[1] != known)
+                                         or (not known and noun[1] in _WORKS)):
+                    # (with no class noun known, a work — «спектакль», «фильм» — is the one a name from
+                    # elsewhere stands for wrongly most: its theatre's, its studio's)
+                    verdicts.append(f"skipped: {label!r} ({known or 'no class known'}) is not in its sentence, "
+                                    f"where {words[0]!r} has «{noun[0]}»")
         if not verbs or head_span is None or tail_span is None:
             continue
         head, tail = _top(head_span, tokens), _top(tail_span, tokens)
