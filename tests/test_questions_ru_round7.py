@@ -186,3 +186,18 @@ def test_a_name_for_a_noun_of_its_own_class_and_a_company_subject_are_kept():
                              {"n2": "фестиваль"}) is None
     assert ru_outside_clause(_e("Олег Данилов", "поставить", "Гамма", "Спектакль поставил Олег Данилов, режиссёр театра."),
                              {"n2": "театр"}) is not None
+
+
+def test_a_later_month_word_in_a_place_is_no_time_and_an_action_in_any_case_needs_its_object():
+    from tasks.dragon.questions_ru_answers import ru_says_a_time
+
+    assert not ru_says_a_time("здание бывшего клуба «Май»") and ru_says_a_time("конец года")
+    assert ru_fragment("договор о ремонте") and not ru_fragment("договор о ремонте моста")
+
+
+def test_sending_into_a_place_is_asked_with_kuda_and_a_staged_play_with_chto():
+    q, _ = asked(edge("Сибхим", "экспортировать удобрения в", "Монголия", "«Сибхим» экспортирует удобрения в Монголию.",
+                      "org", "place"))
+    assert q is not None and q.startswith("Куда")
+    q, _ = asked(edge("Олег Данилов", "поставить", "Метель", "«Метель» поставил режиссёр Олег Данилов.", "person", "org"))
+    assert q == "Что поставил Олег Данилов?"

@@ -49,9 +49,28 @@ _TIME_WORDS = re.compile(
     re.IGNORECASE)
 
 
+_TIME_HEADS = frozenset("""
+январь февраль март апрель май июнь июль август сентябрь октябрь ноябрь декабрь весна лето осень зима понедельник
+вторник среда четверг пятница суббота воскресенье утро вечер ночь полдень полночь начало конец середина половина
+""".split())
+
+
 def ru_says_a_time(label: str) -> bool:
-    """Does ``label`` say a time at all (a number, a month, a season, a day, «в начале года»)? The
-    tagger's dates are sometimes places or things («здание бывшего кинотеатра»)."""
+    """Does ``label`` say a time (a number, a month, a season, a day, «начало года»)? The tagger's dates
+    are sometimes places or things («здание бывшего кинотеатра «Октябрь»»): a label whose first noun is
+    none of these says no time, whatever a later word («Октябрь») is."""
+    if re.match(r"\s*\d", label):
+        return True
+    words = _WORD.findall(label)
+    if not words:
+        return False
+    vocab = nlp.morph_vocab()
+    for word in words:
+        parse = vocab.parse(word.lower())[0]
+        if parse.tag.POS == "NOUN":
+            return parse.normal_form.replace("ё", "е") in _TIME_HEADS or parse.normal_form in _TIME_NOUNS
+        if parse.tag.POS in ("ADVB",):
+            return bool(_TIME_WORDS.search(word))
     return bool(_TIME_WORDS.search(label))
 
 
@@ -237,7 +256,8 @@ def ru_fragment(label: str) -> bool:
         return False
     if lemma in _RELATIONAL_NOUNS and "nomn" in last.tag and len(words) > 1:
         return True  # «опытный образец», «новый проект» (one word alone is a bare common noun, refused elsewhere)
-    return lemma in _ACTION_NOUNS and "gent" in last.tag and len(words) > 1
+    # «проект реконструкции», «соглашение о строительстве»: the action's object is not said
+    return lemma in _ACTION_NOUNS and "nomn" not in last.tag and len(words) > 1
 
 
 #: verbs of obliging, asking, forbidding: their infinitive's doer is their own object
