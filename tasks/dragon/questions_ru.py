@@ -11,6 +11,7 @@ from schemas import Edge
 from tasks.dragon.subgraphs import parse_quantity
 from tasks.dragon.questions_base import NoTemplate, _cap, _q  # noqa: F401
 from tasks.dragon.questions_base import asserted_only as _asserted_only, modality_of as _modality
+from tasks.dragon.questions_ru_answers import ru_not_a_place, ru_says_a_time
 
 # =========================================================================== Russian realisation
 
@@ -33,6 +34,7 @@ _RU_VERB_CASE = {
 #: verbs whose object is a product, whatever the NER tag of its name says
 _RU_MAKE_VERBS = frozenset({
     "производить", "произвести", "выпускать", "выпустить", "разрабатывать", "разработать", "собирать", "собрать",
+    "поставить", "ставить", "снять", "снимать", "написать", "сочинить",  # a staged play, a film, a book
 })
 _RU_WHO = {"nomn": "кто", "gent": "кого", "datv": "кому", "accs": "кого", "ablt": "кем", "loct": "ком"}
 _RU_WHAT = {"nomn": "что", "gent": "чего", "datv": "чему", "accs": "что", "ablt": "чем", "loct": "чём"}
@@ -195,6 +197,9 @@ _RU_MOTION_VERBS = frozenset({
     "возвращаться", "переехать", "переезжать", "уехать", "уезжать", "поехать", "отправиться", "отправляться",
     "направиться", "направляться", "поступить", "поступать", "попасть", "попадать", "вступить", "вступать",
     "переселиться", "прилететь", "прилетать", "прийти", "приходить", "перебраться", "эвакуировать", "переселить",
+    # (and of sending a thing there: «экспортировать в Казахстан» is куда, as is «выйти в область» of a chain)
+    "экспортировать", "вывозить", "вывезти", "ввозить", "ввезти", "импортировать", "отправить", "отправлять",
+    "доставить", "доставлять", "выйти", "выходить",
 })
 
 
@@ -628,8 +633,11 @@ def _ru_quantity_unit(label: str) -> str | None:
         return " ".join(["процентов", *words[1:]])
     if words[0].lower() in ("человек", "людей"):  # «Сколько человек», not «Сколько людей» (a count of people)
         return " ".join(["человек", *words[1:]])
-    parse = next((p for p in nlp.morph_vocab().parse(words[0].lower()) if p.tag.POS == "NOUN"), None)
-    if parse is None:
+    vocab = nlp.morph_vocab()
+    if all(vocab.parse(w.lower())[0].tag.POS in ("ADJF", "PRTF", "NUMR") and re.fullmatch(r"[а-яё]+", w) for w in words):
+        return None  # «300 новых»: the counted noun was cut off; «Сколько новых ...?» counts nothing
+    parse = next((p for p in vocab.parse(words[0].lower()) if p.tag.POS == "NOUN"), None)
+    if parse is None or not words[0].islower():  # «МВт», «ГВт·ч»: an abbreviation keeps its letters
         return quantity.unit_text
     form = Parse.inflect(parse, {"gent", "plur"})
     return " ".join([form.word if form else words[0], *words[1:]])
@@ -790,6 +798,9 @@ class RussianTemplates:
             if rel.preposition == "с":  # "руководит предприятием с 2012 года": since when, not when
                 since = "с какого года" if re.search(r"\b(?:1[89]|20)\d\d\b", edge.tail_label) else "с каких пор"
                 return _q(since, verb, rel.middle, head), "tail.since-when"
+            if not ru_says_a_time(edge.tail_label):
+                # «Когда работает театр?» → «здание бывшего кинотеатра»: the tagger's date is no time
+                raise NoTemplate(f"«когда» of {edge.tail_label!r}, which says no time")
             return _q("когда", verb, rel.middle, head), "tail.when"
         if (kind in ("LOC", "MISC") and rel.preposition in ("в", "во", "на") and rel.head in _RU_MOTION_VERBS
                 and _ru_object_case(rel, edge) != "loct"):
@@ -799,11 +810,11 @@ class RussianTemplates:
                 and rel.head not in _RU_MOTION_VERBS and _ru_object_case(rel, edge) == "accs"):
             # «В какое место ... построить»: a place a thing is built or done in is где; the
             # accusative reading a motion would need is not one these verbs have
-            return _q("где", verb, rel.middle, head), "tail.where"
+            return _ru_where(edge, verb, rel, head)
         # "в/на" + prepositional case of a place, or of an unnamed thing ("вырос в двух кварталах"): где
         if (kind in ("LOC", "MISC") and rel.preposition in ("в", "во", "на") and _ru_object_case(rel, edge) == "loct"
                 and rel.head not in _RU_NOT_PLACE_VERBS):
-            return _q("где", verb, rel.middle, head), "tail.where"
+            return _ru_where(edge, verb, rel, head)
         if kind == "LOC" and rel.preposition == "из":
             return _q("откуда", verb, rel.middle, head), "tail.whence"
         if kind == "ORG" and rel.preposition in ("на",) and _ru_object_case(rel, edge) == "loct":
@@ -817,6 +828,10 @@ class RussianTemplates:
             raise NoTemplate(f"«на что» after {rel.head!r} asks a purpose, not an object")
         if rel.kind == "passive" and not rel.preposition:
             raise NoTemplate(f"passive relation {edge.relation!r} without a preposition")
+        if kind == "MISC" and rel.preposition in ("у", "под") and not _ru_animate(edge.tail_label, edge.sentences):
+            # «У чего арендовала землю ...?» (a landlord is someone), «Под чем находится ...?» (под арестом:
+            # a state): no reader asks so
+            raise NoTemplate(f"«{rel.preposition} чего/чем» after {rel.head!r} is not asked")
         partner = kind == "MISC" and ((rel.preposition in ("с", "со") and _RU_PACT.search(rel.middle))
                                       or (not rel.preposition and rel.head in _RU_ADDRESS_VERBS))
         # "заключил договор с администрацией города": the other party of a pact is someone, «с кем»
@@ -850,7 +865,8 @@ class RussianTemplates:
             if ", " in tail:
                 # «главой города места, в котором ...»: a role's own genitive and a described one
                 _ru_plain_role(rel, "a role of a described thing")
-            verb = "являются" if plural else "является"
+            # «Кто является ...?» even of a set: кто takes a singular verb; «какие организации являются»
+            verb = "являются" if plural and kind != "PER" else "является"
             return _q(wh, verb, nlp.inflect_ru(rel.head, "ablt"), _ru_inflect(tail, "gent", edge)), "head.role"
         return _q(wh, self._predicate_from_head(probe, rel, gender, case_edge=edge)), f"head.{rel.kind}"
 
@@ -954,6 +970,18 @@ class RussianTemplates:
             wh, gender = "кто", "masc"
         what = f"больше {unit}" if unit else "больше"
         return _q(wh, ru_finite(rel.head, gender), what, rel.middle)[:-1] + f": {first} или {second}?", "comparison"
+
+
+def _ru_where(edge: Edge, verb: str, rel: RuRelation, head: str) -> tuple[str, str]:
+    """«Где ...?» when the answer is a place; «Когда ...?» when it is a period («в третьей четверти»);
+    no question when it is an event («в матче чемпионата»: где asks its venue), a state («находится в
+    процедуре банкротства») or the scope of a count («на весь край приходилось»)."""
+    what = ru_not_a_place(edge.tail_label, edge.sentences)
+    if what == "a time":
+        return _q("когда", verb, rel.middle, head), "tail.when-period"
+    if what is not None:
+        raise NoTemplate(f"«где» of {edge.tail_label!r}, which is {what}, not a place")
+    return _q("где", verb, rel.middle, head), "tail.where"
 
 
 #: the period an amount is counted over: "за девять месяцев 2026 года", "по итогам года", "в год"

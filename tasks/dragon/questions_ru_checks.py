@@ -17,6 +17,7 @@ import re
 from benchmill import nlp
 from schemas import Edge, Subgraph
 from tasks.dragon.questions_base import _kind, _labels, _shared_node, unnamed
+from tasks.dragon.questions_ru_answers import ru_round7_reason
 
 #: nouns that measure a thing and need their number: «мощностью 50 МВт», «площадью 2 га»
 _RU_MEASURE = re.compile(
@@ -129,7 +130,7 @@ _RU_NUMBERISH = re.compile(r"\s*(?:\d|(?:один|одна|одно|два|дв�
 _RU_BACK_PRONOUN = re.compile(r"(?<![А-Яа-яЁё])(?:его|её|ее|их|этого|этой|этих)(?![А-Яа-яЁё])", re.IGNORECASE)
 
 
-def ru_skip_reason(subgraph: Subgraph, kinds: dict) -> str | None:
+def ru_skip_reason(subgraph: Subgraph, kinds: dict, classes: dict | None = None) -> str | None:
     """Why no Russian question is asked about ``subgraph`` (recorded as a Failure), or None."""
     if subgraph.lang != "ru":
         return None
@@ -179,7 +180,7 @@ def ru_skip_reason(subgraph: Subgraph, kinds: dict) -> str | None:
         for text in (edge.relation, edge.head_label, edge.tail_label):
             if ru_measure_without_number(text):
                 return f"skipped: {text!r} holds a measure noun without its number"
-    return ru_round6_reason(subgraph, kinds)
+    return ru_round6_reason(subgraph, kinds, classes)
 
 
 def refine_products_ru(kinds: dict, subgraphs: list[Subgraph]) -> dict:
@@ -418,7 +419,7 @@ _RU_PRONOUN_PARTNER = re.compile(r"\bс\s+(?:ним|ней|ними|нею)\b", 
 _RU_PACT_WORD = re.compile(r"\b(?:договор|соглашени|контракт|меморандум|сделк)", re.IGNORECASE)
 
 
-def ru_round6_reason(subgraph: Subgraph, kinds: dict) -> str | None:
+def ru_round6_reason(subgraph: Subgraph, kinds: dict, classes: dict | None = None) -> str | None:
     """Round 6's classes of a question that cannot be said well (see each function)."""
     labels = _labels(subgraph)
     answers = [n for n in subgraph.answer_nodes if n in labels]
@@ -449,4 +450,4 @@ def ru_round6_reason(subgraph: Subgraph, kinds: dict) -> str | None:
         if _RU_PACT_WORD.search(edge.relation) and any(_RU_PRONOUN_PARTNER.search(s) for s in edge.sentences):
             # «продлили с ним контракт»: the partner is a pronoun's antecedent, not the name the stage took
             return f"skipped: the pact's partner in {edge.relation!r} is a pronoun, not {edge.tail_label!r}"
-    return None
+    return ru_round7_reason(subgraph, kinds, classes)

@@ -173,7 +173,7 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig) -> Questi
         subgraph = _with_articles(_with_place_types(subgraph, kinds), pool)
         unasked = skip_reason(subgraph) or (
             en_skip_reason(subgraph) or en_truncated_names(subgraph) or en_incomplete(subgraph, kinds)
-            if subgraph.lang == "en" else ru_skip_reason(subgraph, kinds))
+            if subgraph.lang == "en" else ru_skip_reason(subgraph, kinds, classes))
         if unasked:
             failures.append(Failure(stage=STAGE, key=subgraph.subgraph_id, reason=unasked))
             continue
