@@ -201,3 +201,14 @@ def test_sending_into_a_place_is_asked_with_kuda_and_a_staged_play_with_chto():
     assert q is not None and q.startswith("Куда")
     q, _ = asked(edge("Олег Данилов", "поставить", "Метель", "«Метель» поставил режиссёр Олег Данилов.", "person", "org"))
     assert q == "Что поставил Олег Данилов?"
+
+
+# ---------------------------------------------------------------- review fixes (h-fix-ru)
+def test_empty_labels_are_never_an_error():
+    """A blank label (a triplet stage defect) is no reason to raise inside a check: it says nothing."""
+    from tasks.dragon.questions_ru_answers import ru_says_a_time
+    for label in ("", "   ", "«»"):
+        assert ru_not_a_place(label, ["Завод построят в Омске."]) is None
+        assert not ru_says_a_time(label)
+        assert not ru_fragment(label) and not ru_description(label) and not ru_anaphoric(label)
+        assert not ru_capitalised_common_phrase(label, ["Завод построят в Омске."])

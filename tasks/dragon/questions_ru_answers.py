@@ -100,8 +100,11 @@ def _head_noun(label: str) -> str | None:
 def ru_not_a_place(label: str, sentences: list[str]) -> str | None:
     """What ``label`` is when a «где» question would take it for a place: "a time", "an event", "a state",
     "the scope of a count"; None when nothing says it is not a place."""
+    words = _WORD.findall(label)
+    if not words:
+        return None  # an empty or blank label says nothing either way
     head = _head_noun(label)
-    counted = bool(re.match(r"\s*\d", label)) or nlp.morph_vocab().parse(label.split()[0].lower())[0].tag.POS == "NUMR"
+    counted = bool(re.match(r"\s*\d", label)) or nlp.morph_vocab().parse(words[0].lower())[0].tag.POS == "NUMR"
     if head in _TIME_NOUNS and not counted:  # (but «в двух кварталах от стадиона» is a distance)
         return "a time"
     if head in _EVENT_NOUNS:
