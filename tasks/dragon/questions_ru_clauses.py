@@ -12,14 +12,13 @@ be found in the sentence; if any is not, or the sentence is not parsed, nothing 
 """
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from benchmill import nlp
 from schemas import Edge
+from tasks.dragon.questions_ru_answers import WORKS as _WORKS, WORD as _WORD
 from tasks.dragon.questions_ru_checks import RU_CLASS_NOUNS
 
-_WORD = re.compile(r"[А-Яа-яЁёA-Za-z0-9]+(?:-[А-Яа-яЁёA-Za-z0-9]+)*")
 #: relations along which a verb shares its governor's subject: «X планирует открыть», «X сделал и перехватил»
 _SHARES_SUBJECT = ("xcomp", "conj")
 #: dependents that give a verb an addressee of its own: «обязал Щербакова возместить» — the one who
@@ -184,10 +183,6 @@ _STANDS_FOR_NAME = frozenset("""
 терминал аэропорт станция лаборатория филиал организация учреждение город область край район село регион страна
 подрядчик застройщик оператор производитель перевозчик ретейлер сеть центр проект ансамбль коллектив оркестр хор
 """.split())
-
-
-#: works a name said elsewhere is seldom the name of: «Спектакль поставил X» after «Театр «Гамма» покажет ...»
-_WORKS = frozenset("спектакль постановка пьеса фильм картина книга альбом песня опера балет мюзикл сериал".split())
 
 
 def _stands_for(verb: int, tokens: tuple) -> bool:
