@@ -212,3 +212,11 @@ def test_empty_labels_are_never_an_error():
         assert not ru_says_a_time(label)
         assert not ru_fragment(label) and not ru_description(label) and not ru_anaphoric(label)
         assert not ru_capitalised_common_phrase(label, ["Завод построят в Омске."])
+
+
+def test_snyat_is_a_making_verb_only_of_a_work():
+    """«снять фильм» makes a work («Что снял ...?»); «снять с рейсов» withdraws a company, never a «что»."""
+    withdrawn = edge("Росавиация", "снять", "Победа", "Росавиация сняла «Победу» с рейсов в Омск.")
+    assert asked(withdrawn)[0] != "Что сняла Росавиация?"
+    film = edge("Олег Данилов", "снять", "Зима", "Режиссёр Олег Данилов снял фильм «Зима».", "person", "org")
+    assert asked(film)[0] == "Что снял Олег Данилов?"
