@@ -220,3 +220,14 @@ def test_snyat_is_a_making_verb_only_of_a_work():
     assert asked(withdrawn)[0] != "Что сняла Росавиация?"
     film = edge("Олег Данилов", "снять", "Зима", "Режиссёр Олег Данилов снял фильм «Зима».", "person", "org")
     assert asked(film)[0] == "Что снял Олег Данилов?"
+
+
+def test_a_time_is_said_by_whole_words_not_substrings():
+    """«выгодно» holds «год», «маячный» holds «мая»: neither says a time; real times still do."""
+    from tasks.dragon.questions_ru_answers import ru_says_a_time
+
+    for none in ("выгодно", "самый выгодный", "маячный", "маяк", "у маяка"):
+        assert not ru_says_a_time(none), none
+    for time in ("в мае", "12 марта 2025 года", "в прошлом году", "прошлой весной", "вчера", "утром",
+                 "в третьей четверти", "на следующей неделе", "конец года"):
+        assert ru_says_a_time(time), time
