@@ -231,3 +231,16 @@ def test_a_time_is_said_by_whole_words_not_substrings():
     for time in ("в мае", "12 марта 2025 года", "в прошлом году", "прошлой весной", "вчера", "утром",
                  "в третьей четверти", "на следующей неделе", "конец года"):
         assert ru_says_a_time(time), time
+
+
+def test_a_role_across_link_verbs_is_its_subjects_and_a_participle_is_no_role():
+    """«Пётр Зуев был назначен директором»: «был назначен» is no distance; «расположенный в» is no role;
+    a role is refused only where another person's name stands nearer to it."""
+    assert ru_role_apart(_e("Пётр Зуев", "директор", "театр «Гамма»",
+                            "Пётр Зуев был назначен директором театра «Гамма» в мае.")) is None
+    assert ru_role_apart(_e("Анна Белова", "главный режиссёр", "театр «Гамма»",
+                            "Анна Белова в прошлом году стала главным режиссёром театра «Гамма».")) is None
+    assert ru_role_apart(_e("завод", "расположенный в", "Омск",
+                            "Завод компании «Сибнефтемаш», расположенный в Омске, открылся.")) is None
+    assert ru_role_apart(_e("Анна Белова", "директор", "театр",
+                            "Анна Белова поздравила директора театра Петра Зуева.")) is not None
