@@ -201,3 +201,46 @@ def test_sending_into_a_place_is_asked_with_kuda_and_a_staged_play_with_chto():
     assert q is not None and q.startswith("Куда")
     q, _ = asked(edge("Олег Данилов", "поставить", "Метель", "«Метель» поставил режиссёр Олег Данилов.", "person", "org"))
     assert q == "Что поставил Олег Данилов?"
+
+
+# ---------------------------------------------------------------- review fixes (h-fix-ru)
+def test_empty_labels_are_never_an_error():
+    """A blank label (a triplet stage defect) is no reason to raise inside a check: it says nothing."""
+    from tasks.dragon.questions_ru_answers import ru_says_a_time
+    for label in ("", "   ", "«»"):
+        assert ru_not_a_place(label, ["Завод построят в Омске."]) is None
+        assert not ru_says_a_time(label)
+        assert not ru_fragment(label) and not ru_description(label) and not ru_anaphoric(label)
+        assert not ru_capitalised_common_phrase(label, ["Завод построят в Омске."])
+
+
+def test_snyat_is_a_making_verb_only_of_a_work():
+    """«снять фильм» makes a work («Что снял ...?»); «снять с рейсов» withdraws a company, never a «что»."""
+    withdrawn = edge("Росавиация", "снять", "Победа", "Росавиация сняла «Победу» с рейсов в Омск.")
+    assert asked(withdrawn)[0] != "Что сняла Росавиация?"
+    film = edge("Олег Данилов", "снять", "Зима", "Режиссёр Олег Данилов снял фильм «Зима».", "person", "org")
+    assert asked(film)[0] == "Что снял Олег Данилов?"
+
+
+def test_a_time_is_said_by_whole_words_not_substrings():
+    """«выгодно» holds «год», «маячный» holds «мая»: neither says a time; real times still do."""
+    from tasks.dragon.questions_ru_answers import ru_says_a_time
+
+    for none in ("выгодно", "самый выгодный", "маячный", "маяк", "у маяка"):
+        assert not ru_says_a_time(none), none
+    for time in ("в мае", "12 марта 2025 года", "в прошлом году", "прошлой весной", "вчера", "утром",
+                 "в третьей четверти", "на следующей неделе", "конец года"):
+        assert ru_says_a_time(time), time
+
+
+def test_a_role_across_link_verbs_is_its_subjects_and_a_participle_is_no_role():
+    """«Пётр Зуев был назначен директором»: «был назначен» is no distance; «расположенный в» is no role;
+    a role is refused only where another person's name stands nearer to it."""
+    assert ru_role_apart(_e("Пётр Зуев", "директор", "театр «Гамма»",
+                            "Пётр Зуев был назначен директором театра «Гамма» в мае.")) is None
+    assert ru_role_apart(_e("Анна Белова", "главный режиссёр", "театр «Гамма»",
+                            "Анна Белова в прошлом году стала главным режиссёром театра «Гамма».")) is None
+    assert ru_role_apart(_e("завод", "расположенный в", "Омск",
+                            "Завод компании «Сибнефтемаш», расположенный в Омске, открылся.")) is None
+    assert ru_role_apart(_e("Анна Белова", "директор", "театр",
+                            "Анна Белова поздравила директора театра Петра Зуева.")) is not None

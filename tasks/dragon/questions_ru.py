@@ -11,7 +11,7 @@ from schemas import Edge
 from tasks.dragon.subgraphs import parse_quantity
 from tasks.dragon.questions_base import NoTemplate, _cap, _q  # noqa: F401
 from tasks.dragon.questions_base import asserted_only as _asserted_only, modality_of as _modality
-from tasks.dragon.questions_ru_answers import ru_not_a_place, ru_says_a_time
+from tasks.dragon.questions_ru_answers import WORD as _WORD, WORKS as _WORKS, ru_not_a_place, ru_says_a_time
 
 # =========================================================================== Russian realisation
 
@@ -34,8 +34,27 @@ _RU_VERB_CASE = {
 #: verbs whose object is a product, whatever the NER tag of its name says
 _RU_MAKE_VERBS = frozenset({
     "производить", "произвести", "выпускать", "выпустить", "разрабатывать", "разработать", "собирать", "собрать",
-    "поставить", "ставить", "снять", "снимать", "написать", "сочинить",  # a staged play, a film, a book
+    "поставить", "ставить", "написать", "сочинить",  # a staged play, a book
 })
+#: «снять фильм», but also «снять с должности», «снять с рейса»: a product only when a work is what it shot
+_RU_SHOOT_VERBS = frozenset({"снять", "снимать"})
+
+
+def _ru_shot_a_work(edge: Edge) -> bool:
+    """Is the object of «снять» a work («снял фильм «Зима»», «фильм «Зима» снял ...»): a work noun in
+    the label itself or right before its first word in a sentence? «Росавиация сняла «Победу» с рейсов»
+    says no work, and its answer is an organisation, not «что»."""
+    words = _WORD.findall(edge.tail_label)
+    if not words:
+        return False
+    if any(nlp.lemma_ru(w.lower()).replace("ё", "е") in _WORKS for w in words):
+        return True
+    for sentence in edge.sentences:
+        found = [w.lower() for w in _WORD.findall(sentence)]
+        for at, word in enumerate(found):
+            if word == words[0].lower() and at and nlp.lemma_ru(found[at - 1]).replace("ё", "е") in _WORKS:
+                return True
+    return False
 _RU_WHO = {"nomn": "кто", "gent": "кого", "datv": "кому", "accs": "кого", "ablt": "кем", "loct": "ком"}
 _RU_WHAT = {"nomn": "что", "gent": "чего", "datv": "чему", "accs": "что", "ablt": "чем", "loct": "чём"}
 #: (singular phrase, plural phrase, gender) naming an entity class in questions
@@ -785,7 +804,8 @@ class RussianTemplates:
                 head = _ru_drop_repeated_time(head, rel)
                 return _q("сколько", unit, *scope, _ru_verb(edge, rel, gender), rel.middle, head), "tail.how-many"
             return _q("сколько", unit, *scope, _ru_verb(edge, rel, gender), head, rel.middle), "tail.how-many"
-        if kind == "ORG" and not rel.preposition and rel.head in _RU_MAKE_VERBS:
+        if kind == "ORG" and not rel.preposition and (
+                rel.head in _RU_MAKE_VERBS or rel.head in _RU_SHOOT_VERBS and _ru_shot_a_work(edge)):
             kind = "MISC"  # "производит «ГЛ-90»": a product the tagger took for an organisation
         if kind == "LOC" and not rel.preposition and not plural:
             kind = "MISC"  # "ремонтирует Фрунзенский мост": что, not «какое место»

@@ -20,8 +20,15 @@ from __future__ import annotations
 import re
 
 from benchmill import nlp
+from tasks.dragon.questions_base import is_date_label
 
-_WORD = re.compile(r"[А-Яа-яЁёA-Za-z0-9]+(?:-[А-Яа-яЁёA-Za-z0-9]+)*")
+#: a word of a label or sentence (hyphenated words whole); the one definition for the round-7 modules
+WORD = re.compile(r"[А-Яа-яЁёA-Za-z0-9]+(?:-[А-Яа-яЁёA-Za-z0-9]+)*")
+_WORD = WORD
+
+#: works: what «снять», «поставить» make, and what a name said elsewhere is seldom the name of
+#: («Спектакль поставил X» after «Театр «Гамма» покажет ...»)
+WORKS = frozenset("спектакль постановка пьеса фильм картина книга альбом песня опера балет мюзикл сериал".split())
 
 #: head nouns of a time: «в третьей четверти», «во втором тайме», «в прошлом сезоне»
 _TIME_NOUNS = frozenset("""
@@ -42,36 +49,38 @@ _STATE_NOUNS = frozenset("""
 _SCOPE = re.compile(r"\b(?:на|по|во?)\s+(?:весь|всю|все|всей|всем|всём|целый|целую)\s+$", re.IGNORECASE)
 
 
-_TIME_WORDS = re.compile(
-    r"\d|январ|феврал|март|апрел|ма[йяе]|июн|июл|август|сентябр|октябр|ноябр|декабр|весн|лет[оа]|осен|зим"
-    r"|понедельник|вторник|сред[уаы]|четверг|пятниц|суббот|воскресен|вчера|сегодня|завтра|утр|вечер|ноч|полдн|полноч"
-    r"|год|месяц|недел|квартал|сезон|век|десятилет|перерыв|тайм|четверт|период|начал|конц|середин|днях|прошл|будущ|следующ",
-    re.IGNORECASE)
-
-
 _TIME_HEADS = frozenset("""
 январь февраль март апрель май июнь июль август сентябрь октябрь ноябрь декабрь весна лето осень зима понедельник
 вторник среда четверг пятница суббота воскресенье утро вечер ночь полдень полночь начало конец середина половина
 """.split())
 
 
+#: adverbs of a time, by lemma (whole words: «выгодно» holds «год» and is none)
+_TIME_ADVERBS = frozenset("""
+вчера сегодня завтра позавчера послезавтра ныне сейчас теперь недавно ранее прежде позже позднее потом
+впоследствии утром днем вечером ночью весной летом осенью зимой ежегодно ежемесячно еженедельно ежедневно
+""".split())
+
+
 def ru_says_a_time(label: str) -> bool:
-    """Does ``label`` say a time (a number, a month, a season, a day, «начало года»)? The tagger's dates
-    are sometimes places or things («здание бывшего кинотеатра «Октябрь»»): a label whose first noun is
-    none of these says no time, whatever a later word («Октябрь») is."""
-    if re.match(r"\s*\d", label):
-        return True
+    """Does ``label`` say a time (a number, a date ``is_date_label`` reads, a month, a season, a day,
+    «начало года»)? Judged by whole words' lemmas, never by substrings («выгодно», «маяк» say none).
+    The tagger's dates are sometimes places or things («здание бывшего кинотеатра «Октябрь»»): a label
+    whose first noun is none of these says no time, whatever a later word («Октябрь») is."""
     words = _WORD.findall(label)
     if not words:
         return False
+    if re.match(r"\s*\d", label) or is_date_label(label, "ru"):
+        return True
     vocab = nlp.morph_vocab()
     for word in words:
         parse = vocab.parse(word.lower())[0]
+        lemma = parse.normal_form.replace("ё", "е")
         if parse.tag.POS == "NOUN":
-            return parse.normal_form.replace("ё", "е") in _TIME_HEADS or parse.normal_form in _TIME_NOUNS
-        if parse.tag.POS in ("ADVB",):
-            return bool(_TIME_WORDS.search(word))
-    return bool(_TIME_WORDS.search(label))
+            return lemma in _TIME_HEADS or lemma in _TIME_NOUNS
+        if parse.tag.POS == "ADVB":
+            return lemma in _TIME_ADVERBS
+    return False
 
 
 def ru_not_nominative(label: str) -> bool:
@@ -100,8 +109,11 @@ def _head_noun(label: str) -> str | None:
 def ru_not_a_place(label: str, sentences: list[str]) -> str | None:
     """What ``label`` is when a «где» question would take it for a place: "a time", "an event", "a state",
     "the scope of a count"; None when nothing says it is not a place."""
+    words = _WORD.findall(label)
+    if not words:
+        return None  # an empty or blank label says nothing either way
     head = _head_noun(label)
-    counted = bool(re.match(r"\s*\d", label)) or nlp.morph_vocab().parse(label.split()[0].lower())[0].tag.POS == "NUMR"
+    counted = bool(re.match(r"\s*\d", label)) or nlp.morph_vocab().parse(words[0].lower())[0].tag.POS == "NUMR"
     if head in _TIME_NOUNS and not counted:  # (but «в двух кварталах от стадиона» is a distance)
         return "a time"
     if head in _EVENT_NOUNS:

@@ -12,14 +12,13 @@ be found in the sentence; if any is not, or the sentence is not parsed, nothing 
 """
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from benchmill import nlp
 from schemas import Edge
+from tasks.dragon.questions_ru_answers import WORKS as _WORKS, WORD as _WORD
 from tasks.dragon.questions_ru_checks import RU_CLASS_NOUNS
 
-_WORD = re.compile(r"[А-Яа-яЁёA-Za-z0-9]+(?:-[А-Яа-яЁёA-Za-z0-9]+)*")
 #: relations along which a verb shares its governor's subject: «X планирует открыть», «X сделал и перехватил»
 _SHARES_SUBJECT = ("xcomp", "conj")
 #: dependents that give a verb an addressee of its own: «обязал Щербакова возместить» — the one who
@@ -186,10 +185,6 @@ _STANDS_FOR_NAME = frozenset("""
 """.split())
 
 
-#: works a name said elsewhere is seldom the name of: «Спектакль поставил X» after «Театр «Гамма» покажет ...»
-_WORKS = frozenset("спектакль постановка пьеса фильм картина книга альбом песня опера балет мюзикл сериал".split())
-
-
 def _stands_for(verb: int, tokens: tuple) -> bool:
     """Is the verb's own subject (or that of the verb it completes: «компания рассчитывает перевезти») a common
     noun a name said elsewhere stands for? Then the name found elsewhere in the sentence («директор
@@ -247,29 +242,61 @@ def ru_outside_clause(edge: Edge, classes: dict | None = None) -> str | None:
     return verdicts[0] if verdicts else None
 
 
+#: verbs that link a name to its role across them: «Пётр Зуев был назначен директором театра»
+_LINK_VERBS = frozenset("""
+быть стать становиться назначить назначать избрать избирать являться работать служить остаться оставаться
+""".split())
+
+
 def ru_role_apart(edge: Edge) -> str | None:
     """Why a role fact («заслуженный артист» of «Россия» said of a person) is not said of its person in
-    its sentence, or None. A role is an apposition: it stands right before the name («заслуженный
-    артист России Пётр Зуев», its organisation between) or right after it («Пётр Зуев, директор
-    театра»). A role some words away belongs to another name («роль A исполнит студентка B, C сыграет
-    артист D»: «артист» is D's, never B's). Nothing is said when the words are not found."""
+    its sentence, or None. A role is refused only when another person's name stands nearer to it than
+    the fact's subject («роль A исполнит студентка B, C сыграет артист D»: «артист» is D's, never B's);
+    link verbs («был назначен директором», «стала»), the role's own object and punctuation are no
+    distance. Relations that are verbs or participles («расположенный в») are no roles. Nothing is said
+    when the words are not found."""
     words = edge.relation.split()
     if not words:
         return None
     first = nlp.morph_vocab().parse(words[0].lower())
-    if not first or first[0].tag.POS in ("INFN", "VERB", "PRTS"):
+    if not first or first[0].tag.POS in ("INFN", "VERB", "PRTS", "PRTF"):
         return None
-    gap = len(_WORD.findall(edge.tail_label)) + 2
     verdict = None
     for sentence in edge.sentences:
-        tokens = tuple((t, _lemma(t)) for t in _WORD.findall(sentence))
+        matches = list(_WORD.finditer(sentence))
+        tokens = tuple((m.group(0), _lemma(m.group(0))) for m in matches)
         role, head = _spans(edge.relation, tokens), _spans(edge.head_label, tokens)
         if not role or not head:
             continue
-        if any(0 <= h[0] - r[-1] - 1 <= gap or 0 <= r[0] - h[-1] - 1 <= 1 for r in role for h in head):
+        free = {i for span in _spans(edge.tail_label, tokens) for i in span}
+        free |= {i for i, t in enumerate(tokens) if t[1] in _LINK_VERBS}
+        names = _person_names(sentence, matches)
+        if any(_nearest_name(r, h, names, free) for r in role for h in head):
             return None
         verdict = f"skipped: the role {edge.relation!r} is not said of {edge.head_label!r} in its sentence (another name's)"
     return verdict
+
+
+def _person_names(sentence: str, matches: list) -> set[int]:
+    """Indices of the words of ``sentence`` that are a person's first name or surname (outside «»)."""
+    vocab = nlp.morph_vocab()
+    found = set()
+    for i, match in enumerate(matches):
+        word = match.group(0)
+        if not word[:1].isupper() or sentence[:match.start()].count("«") > sentence[:match.start()].count("»"):
+            continue
+        if any("Name" in p.tag or "Surn" in p.tag for p in vocab.parse(word.lower())[:2]):
+            found.add(i)
+    return found
+
+
+def _nearest_name(role: list[int], head: list[int], names: set[int], free: set[int]) -> bool:
+    """Is no other person's name nearer to ``role`` than ``head`` (words between counted, ``free`` ones not)?"""
+    def distance(span: list[int]) -> int:
+        low, high = (span[-1], role[0]) if span[-1] < role[0] else (role[-1], span[0])
+        return sum(1 for i in range(low + 1, high) if i not in free)
+    own = distance(head)
+    return not any(distance([i]) < own for i in names - set(head) - set(role) - free)
 
 
 def _spans(label: str, tokens: tuple) -> list[list[int]]:
