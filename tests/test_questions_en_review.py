@@ -1,0 +1,25 @@
+"""Review findings on the fifth English question round: each test is written from a reviewer's input
+(with sentences invented here) and failed before its fix. Real spaCy parses, nothing mocked except
+where a defect has to be provoked (the per-subgraph failure test)."""
+from __future__ import annotations
+
+from tasks.dragon import questions_rules
+from tasks.dragon.questions import generate_questions
+from tests.test_questions_en_context import RULES, ask, fact, question
+from tests.test_questions_en_scope import _reason, _simple
+
+
+def test_a_defect_in_a_skip_check_fails_one_subgraph_not_the_batch(monkeypatch):
+    real = questions_rules.en_skip_reason
+
+    def broken(subgraph):
+        if "Pellow" in subgraph.subgraph_id:
+            raise ValueError("a provoked defect")
+        return real(subgraph)
+
+    monkeypatch.setattr(questions_rules, "en_skip_reason", broken)
+    good = fact("Mara Quill", "found", "Quill Bakery", "Mara Quill founded Quill Bakery in 2011.", "person", "org", n=1)
+    bad = fact("Lena Pellow", "found", "Pellow Print", "Lena Pellow founded Pellow Print in 2015.", "person", "org", n=2)
+    batch = generate_questions([_simple(good, "Quill Bakery"), _simple(bad, "Pellow Print")], RULES)
+    assert len(batch.items) == 1 and "Mara Quill" in batch.items[0].question, batch
+    assert any("a provoked defect" in f.reason for f in batch.failures), batch.failures
