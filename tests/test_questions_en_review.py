@@ -23,3 +23,12 @@ def test_a_defect_in_a_skip_check_fails_one_subgraph_not_the_batch(monkeypatch):
     batch = generate_questions([_simple(good, "Quill Bakery"), _simple(bad, "Pellow Print")], RULES)
     assert len(batch.items) == 1 and "Mara Quill" in batch.items[0].question, batch
     assert any("a provoked defect" in f.reason for f in batch.failures), batch.failures
+
+
+def test_a_capitalised_person_noun_inside_a_name_still_makes_it_longer():
+    from tasks.dragon.questions_en_answers import truncated_name
+
+    assert truncated_name("Airport", ["Flights from Kenby International Airport resumed on Monday."])
+    assert truncated_name("Hall", ["The choir sang at Tolland Centre Hall last night."])
+    # a role opening the sentence is no piece of the name after it
+    assert not truncated_name("Owen Rees", ["Fly-half Owen Rees, 22, kicked four penalties."])
