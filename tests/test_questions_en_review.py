@@ -32,3 +32,14 @@ def test_a_capitalised_person_noun_inside_a_name_still_makes_it_longer():
     assert truncated_name("Hall", ["The choir sang at Tolland Centre Hall last night."])
     # a role opening the sentence is no piece of the name after it
     assert not truncated_name("Owen Rees", ["Fly-half Owen Rees, 22, kicked four penalties."])
+
+
+def test_a_completed_name_is_found_by_its_last_word_only_and_only_as_a_name_of_its_own():
+    from tasks.dragon.questions_en_context import _span_of, sentence_doc
+
+    doc = sentence_doc("New Zealand beat Wales, and Kenby Rhinos signed the winger.")
+    assert _span_of(doc, "New York Knicks") is None
+    assert _span_of(doc, "Kenby Athletic") is None
+    assert _span_of(doc, "Tolland Rhinos") is None  # "Rhinos" here is another club's
+    doc = sentence_doc("Judge Ruth Obi, who jailed Pryce, called it a betrayal.")
+    assert _span_of(doc, "Dan Pryce").text == "Pryce"
