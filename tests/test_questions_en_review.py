@@ -43,3 +43,12 @@ def test_a_completed_name_is_found_by_its_last_word_only_and_only_as_a_name_of_i
     assert _span_of(doc, "Tolland Rhinos") is None  # "Rhinos" here is another club's
     doc = sentence_doc("Judge Ruth Obi, who jailed Pryce, called it a betrayal.")
     assert _span_of(doc, "Dan Pryce").text == "Pryce"
+
+
+def test_a_capitalised_word_of_the_answer_is_written_only_when_capitalised():
+    item = ask([fact("Ella Moss", "order stock from", "Harbour Foods", "Ella Moss ordered stock from the harbour supplier.",
+                     "person", "org")], "Harbour Foods")
+    assert "not written in its sentences" in _reason(item)
+    item = ask([fact("Ella Moss", "order stock from", "Harbour Foods", "Ella Moss ordered stock from HARBOUR FOODS.",
+                     "person", "org")], "Harbour Foods")
+    assert question(item) == "Which organization did Ella Moss order stock from?", item
