@@ -52,3 +52,12 @@ def test_a_capitalised_word_of_the_answer_is_written_only_when_capitalised():
     item = ask([fact("Ella Moss", "order stock from", "Harbour Foods", "Ella Moss ordered stock from HARBOUR FOODS.",
                      "person", "org")], "Harbour Foods")
     assert question(item) == "Which organization did Ella Moss order stock from?", item
+
+
+def test_a_person_whose_surname_looks_plural_can_be_he():
+    item = ask([fact("Sam Rivers", "join", "Kenby Rovers", "He joined Kenby Rovers in 2019.", "person", "org")],
+               "Kenby Rovers")
+    assert question(item) == "Which club did Sam Rivers join?", item
+    item = ask([fact("Ruth Styles", "join", "Kenby Rowing Club", "She joined Kenby Rowing Club in 2015.", "person", "org")],
+               "Kenby Rowing Club")
+    assert question(item) is not None and "Ruth Styles" in question(item), item
