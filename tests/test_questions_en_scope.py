@@ -249,6 +249,8 @@ def test_a_name_with_a_plural_verb_is_a_team_and_he_cannot_be_it():
                      modality="planned", n=2)
     batch = generate_questions([_simple(signing, "Tevita Manu"), _simple(replacing, "Tom Pell")], RULES)
     assert not [i for i in batch.items if "replace" in i.question], batch.items
+    reasons = [f.reason for f in batch.failures if f.key == _simple(replacing, "Tom Pell").subgraph_id]
+    assert len(reasons) == 1 and "'He'" in reasons[0] and "resolved wrongly" in reasons[0], batch.failures
 
 
 def test_a_measure_carries_what_it_measures():
@@ -296,11 +298,13 @@ def test_a_person_lost_to_something_is_not_asked_without_it():
     assert "to a red card" in _reason(item)
     item = ask([fact("Tolland Town", "sell", "Tom Reed", "Tolland Town sold Tom Reed to Harbury Rhinos.", "org", "person")],
                "Tom Reed")
-    assert "to Harbury Rhinos" not in _reason(item)
+    assert question(item) == "Who did Tolland Town sell?", item
 
 
 def test_he_cannot_be_a_team_named_by_a_plural_noun():
-    item = ask([fact("Harbury Rhinos", "replace", "Tom Pell", "He will replace Tom Pell in May.", "person", "person",
+    # typed a team; one typed a person with no plural verb may be a person ("Sam Rivers"):
+    # test_questions_en_review.test_a_person_whose_surname_looks_plural_can_be_he
+    item = ask([fact("Harbury Rhinos", "replace", "Tom Pell", "He will replace Tom Pell in May.", "org", "person",
                      modality="planned")], "Tom Pell")
     assert "resolved wrongly" in _reason(item)
 

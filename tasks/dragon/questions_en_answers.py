@@ -130,7 +130,7 @@ def truncated_name(label: str, sentences: list[str], person: bool = False) -> bo
                     longer = True  # "Rescue" of "Fire and Rescue": a common noun ending a longer name
                 opens_sentence = len(prev_words) == 1
                 if _capitalised_name_word(prev) and prev.lower() not in ("the", "a", "an") \
-                        and prev.lower() not in PERSON_NOUNS \
+                        and not (prev.lower() in PERSON_NOUNS and (opens_sentence or not prev[:1].isupper())) \
                         and not prev.endswith((",", ".", ";", ":", "’s", "'s")):
                     if not (opens_sentence and prev.lower() in _OPENERS):
                         longer = True

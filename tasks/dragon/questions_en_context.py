@@ -203,12 +203,24 @@ def _span_of(doc, label: str):
     pattern = re.compile(r"\s*".join(re.escape(w) for w in words), re.IGNORECASE)
     match = pattern.search(doc.text)
     if match is None and len(words) > 1 and all(w[:1].isupper() for w in words):
-        # a name completed from the rest of the article ("Dan Pryce" where this sentence says "Pryce",
-        # "Calder Town" for "Calder's"): the part of it the sentence writes
-        for part in (words[-1], words[0]):
-            match = re.search(rf"(?<![\w-]){re.escape(part)}(?![\w-])", doc.text)
-            if match is not None:
-                break
+        # a name completed from the rest of the article ("Dan Pryce" where this sentence says "Pryce"):
+        # its last word, when the sentence writes it as a name of its own (a proper noun no capitalised
+        # word follows); never its first ("New" of "New York Knicks" may open "New Zealand")
+        from tasks.dragon.questions_en_names import _TITLE_WORDS
+
+        for found in re.finditer(rf"(?<![\w-]){re.escape(words[-1])}(?![\w-])", doc.text):
+            part = doc.char_span(found.start(), found.end(), alignment_mode="expand")
+            if part is None or len(part) != 1 or part[0].pos_ != "PROPN":
+                continue
+            nxt = doc[part.end] if part.end < len(doc) else None
+            if nxt is not None and nxt.text[:1].isupper():
+                continue
+            prev = doc[part.start - 1] if part.start > 0 else None
+            if prev is not None and prev.text[:1].isupper() and not prev.is_sent_start \
+                    and prev.text not in words and prev.lower_.rstrip(".") not in _TITLE_WORDS:
+                continue  # "Rhinos" of "Kenby Rhinos" is another club's, not "Tolland Rhinos"
+            match = found
+            break
     if match is None:
         return None
     return doc.char_span(match.start(), match.end(), alignment_mode="expand")

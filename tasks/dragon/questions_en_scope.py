@@ -101,7 +101,10 @@ def wrong_subject(edge, lemma: str, head_kind: str | None) -> str | None:
     if subject.lower_ in ("we", "i") and head_kind != "PER" and (head_kind != "ORG" or quoted):
         return (f"the sentence's subject of {lemma!r} is {subject.text!r}, its speakers, not {edge.head_label!r}: "
                 "the reference was resolved wrongly")
-    if subject.lower_ in _PERSONAL_PRONOUNS and (head_kind not in ("PER", None) or _plural_name(edge.head_label)):
+    # a name that looks plural ("Kenby Rhinos") is a team only when nothing says it is a person: "Sam
+    # Rivers" typed a person is one (a team the article writes with "have"/"are" is retyped ORG upstream)
+    if subject.lower_ in _PERSONAL_PRONOUNS and (head_kind not in ("PER", None)
+                                                 or (head_kind is None and _plural_name(edge.head_label))):
         return (f"the sentence's subject of {lemma!r} is {subject.text!r}, a person, but the fact's subject is "
                 f"{edge.head_label!r}: the reference was resolved wrongly")
     if subject.pos_ == "NOUN" and any(c.dep_ == "det" and c.lower_ in ("the", "this", "that") for c in subject.children):

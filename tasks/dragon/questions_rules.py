@@ -170,14 +170,14 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig) -> Questi
     classes = ru_class_nouns([s for s in subgraphs if s.lang == "ru"])
     pool = doc_sentences([s for s in subgraphs if s.lang == "en"])
     for subgraph in subgraphs:
-        subgraph = _with_articles(_with_place_types(subgraph, kinds), pool)
-        unasked = skip_reason(subgraph) or (
-            en_skip_reason(subgraph) or en_truncated_names(subgraph) or en_incomplete(subgraph, kinds)
-            if subgraph.lang == "en" else ru_skip_reason(subgraph, kinds, classes))
-        if unasked:
-            failures.append(Failure(stage=STAGE, key=subgraph.subgraph_id, reason=unasked))
-            continue
         try:
+            subgraph = _with_articles(_with_place_types(subgraph, kinds), pool)
+            unasked = skip_reason(subgraph) or (
+                en_skip_reason(subgraph) or en_truncated_names(subgraph) or en_incomplete(subgraph, kinds)
+                if subgraph.lang == "en" else ru_skip_reason(subgraph, kinds, classes))
+            if unasked:
+                failures.append(Failure(stage=STAGE, key=subgraph.subgraph_id, reason=unasked))
+                continue
             _check_shape(subgraph, config)
             _one_kind_of_answer(subgraph, kinds)
             templates = _templates(subgraph.lang, classes)
