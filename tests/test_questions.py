@@ -121,13 +121,13 @@ EXPECTED = {
     "en-conditional": ("Which organization acquired Maersk and is headquartered in Oslo?", ["Harbour Logistics"]),
     "en-comparison": ("Which organization sold more cars in October, Tesla or BYD?", ["BYD"]),
     "en-multi-hop-object": ("Who is the CEO of the organization that is headquartered in Oslo?", ["Anna Berg"]),
-    "ru-simple-tail": ("Какую организацию приобрёл Северный порт?", ["Балтийский транзит"]),
-    "ru-simple-head": ("Какая организация приобрела Балтийский транзит?", ["Северный порт"]),
-    "ru-simple-where": ("Где находится Северный порт?", ["Санкт-Петербург"]),
-    "ru-simple-role": ("Кто является генеральным директором Северного порта?", ["Анна Смирнова"]),
+    "ru-simple-tail": ("Какую организацию приобрёл «Северный порт»?", ["Балтийский транзит"]),
+    "ru-simple-head": ("Какая организация приобрела «Балтийский транзит»?", ["Северный порт"]),
+    "ru-simple-where": ("Где находится «Северный порт»?", ["Санкт-Петербург"]),
+    "ru-simple-role": ("Кто является генеральным директором «Северного порта»?", ["Анна Смирнова"]),
     "ru-simple-with": ("С кем встретился Иван Петров?", ["Дмитрий Медведев"]),
-    "ru-simple-how-many": ("Сколько автомобилей продал Автоваз в октябре?", ["2139 автомобилей"]),
-    "ru-set": ("Какие организации приобрёл Северный порт?", ["Балтийский транзит", "Ижора"]),
+    "ru-simple-how-many": ("Сколько автомобилей продал «Автоваз» в октябре?", ["2139 автомобилей"]),
+    "ru-set": ("Какие организации приобрёл «Северный порт»?", ["Балтийский транзит", "Ижора"]),
     "ru-multi-hop": (
         "Какую организацию приобрела организация, генеральным директором которой является Анна Смирнова?",
         ["Балтийский транзит"],
@@ -136,8 +136,8 @@ EXPECTED = {
         "Кто является генеральным директором организации, которая находится в Санкт-Петербурге?",
         ["Анна Смирнова"],
     ),
-    "ru-conditional": ("Какая организация приобрела Балтийский транзит и находится в Санкт-Петербурге?", ["Северный порт"]),
-    "ru-comparison": ("Какая организация продала больше автомобилей в октябре: Автоваз или Камаз?", ["Камаз"]),
+    "ru-conditional": ("Какая организация приобрела «Балтийский транзит» и находится в Санкт-Петербурге?", ["Северный порт"]),
+    "ru-comparison": ("Какая организация продала больше автомобилей в октябре: «Автоваз» или «Камаз»?", ["Камаз"]),
 }
 
 
@@ -189,7 +189,7 @@ def test_rules_item_invariants(by_id, subgraph):
          "Where is the organization that Harbour Logistics acquired headquartered?"),
         ("ru", (edge("Северный порт", "приобрести", "Балтийский транзит", "ru", "«Северный порт» приобрёл «Балтийский транзит».", "r1"),
                 edge("Балтийский транзит", "находиться в", "Калининград", "ru", "«Балтийский транзит» находится в Калининграде.", "r2")),
-         "Где находится организация, которую приобрёл Северный порт?"),
+         "Где находится организация, которую приобрёл «Северный порт»?"),
     ],
 )
 def test_rules_multi_hop_bridge_as_object(lang, edges, expected):
@@ -206,10 +206,10 @@ def test_rules_keypoints(by_id):
     assert by_id["en-conditional"].keypoints == ["Harbour Logistics acquired Maersk and is headquartered in Oslo."]
     assert by_id["en-multi-hop"].keypoints == ["The organization whose CEO is Anna Berg acquired Maersk."]
     assert by_id["en-comparison"].keypoints == ["BYD sold more cars in October than Tesla."]
-    assert by_id["ru-simple-role"].keypoints == ["Анна Смирнова является генеральным директором Северного порта."]
+    assert by_id["ru-simple-role"].keypoints == ["Анна Смирнова является генеральным директором «Северного порта»."]
     assert by_id["ru-multi-hop"].keypoints == [
-        "Организация, генеральным директором которой является Анна Смирнова, приобрела Балтийский транзит."]
-    assert by_id["ru-conditional"].keypoints == ["Северный порт приобрёл Балтийский транзит и находится в Санкт-Петербурге."]
+        "Организация, генеральным директором которой является Анна Смирнова, приобрела «Балтийский транзит»."]
+    assert by_id["ru-conditional"].keypoints == ["«Северный порт» приобрёл «Балтийский транзит» и находится в Санкт-Петербурге."]
     assert by_id["en-set"].keypoints == ["Harbour Logistics acquired Maersk.", "Harbour Logistics acquired Baltic Cargo."]
 
 

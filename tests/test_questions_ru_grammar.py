@@ -101,7 +101,7 @@ def test_a_recipient_beside_a_direct_object_is_not_what_the_verb_acted_on():
 def test_the_wh_word_takes_the_case_of_the_noun_before_a_quoted_name():
     """news-ru had «Какую организацию принадлежит Прибой?» (принадлежать governs the dative)."""
     e = edge("Прибой", "принадлежать", "Янтарные события", "«Прибой» принадлежит компании «Янтарные события».")
-    assert question(e, "tail") == "Какой организации принадлежит Прибой?"
+    assert question(e, "tail") == "Какой организации принадлежит «Прибой»?"
     # the name stays as the source has it, after its noun in the same case
     assert question(e, "head") == "Какая организация принадлежит компании «Янтарные события»?"
 
@@ -113,7 +113,7 @@ def test_a_name_the_source_leaves_undeclined_is_not_half_declined():
     assert question(e, "head") == "Какая организация будет поставлять аккумуляторы для «Кедр Моторс»?"
     # a name the source declines is declined
     e = edge("Илья Доронин", "перейти в", "Маяк", "Илья Доронин перешёл из «Невы» в «Маяк».", head_type="person")
-    assert question(e, "head") == "Кто перешёл в Маяк?"
+    assert question(e, "head") == "Кто перешёл в «Маяк»?"
 
 
 def test_a_year_is_inflected_as_a_date():
@@ -140,7 +140,7 @@ def test_an_imperfective_verb_keeps_the_past_tense_of_its_sentence():
     assert question(e, "tail") == "Что проектировал Рустам Хабибуллин?"
     e = edge("Северный порт", "находиться в", "Санкт-Петербург", "«Северный порт» находится в Санкт-Петербурге.",
              tail_type="place")
-    assert question(e, "tail") == "Где находится Северный порт?"
+    assert question(e, "tail") == "Где находится «Северный порт»?"
 
 
 def test_a_planned_event_is_a_future_not_a_plan():
@@ -170,14 +170,14 @@ def test_a_dative_the_parser_calls_a_subject_is_not_one():
 def test_a_product_tagged_as_an_organisation_is_asked_with_chto():
     """news-ru had «Какую организацию производит ГридЛаб?» → «ГЛ-90»."""
     e = edge("ГридЛаб", "производить", "ГЛ-90", "«ГридЛаб» производит «ГЛ-90» на двух линиях.")
-    assert question(e, "tail") == "Что производит ГридЛаб?"
+    assert question(e, "tail") == "Что производит «ГридЛаб»?"
 
 
 def test_a_thing_with_an_adjective_is_asked_with_chto():
     """news-ru had «Кого планирует представить Волна Авто?» → «новый городской электромобиль»."""
     e = edge("Волна Авто", "представить", "новый городской электромобиль", "«Волна Авто» представит новый городской электромобиль.",
              tail_type="other", modality="planned")
-    assert question(e, "tail") == "Что представит Волна Авто?"
+    assert question(e, "tail") == "Что представит «Волна Авто»?"
 
 
 def test_the_rest_of_the_predicate_comes_before_a_described_subject():
@@ -226,7 +226,7 @@ def test_a_place_as_a_direct_object_is_asked_with_chto():
     """held-out ru had «Какое место ремонтирует Волгомост?» → «Фрунзенский мост»."""
     e = edge("Волгомост", "ремонтировать", "Фрунзенский мост", "«Волгомост» также ремонтирует Фрунзенский мост в Самаре.",
              tail_type="place")
-    assert question(e, "tail") == "Что ремонтирует Волгомост?"
+    assert question(e, "tail") == "Что ремонтирует «Волгомост»?"
 
 
 def test_a_distance_is_not_a_place():
@@ -256,7 +256,7 @@ def test_a_name_pymorphy_does_not_know_takes_its_nominative_from_the_same_text()
 def test_a_locative_takes_the_form_its_sentence_has():
     """news-ru had «... испытала краны в Северном порте» for «в «Северном порту»»."""
     e = edge("Робопорт", "испытать краны в", "Северный порт", "В октябре «Робопорт» испытал свои краны в «Северном порту».")
-    assert question(e, "head") == "Какая организация испытала краны в Северном порту?"
+    assert question(e, "head") == "Какая организация испытала краны в «Северном порту»?"
 
 
 def test_a_time_both_conditions_share_is_said_once():
@@ -297,7 +297,7 @@ def test_a_quoted_name_after_a_common_noun_stays_in_the_answer():
     assert ("Алина Звонарева", "исполнить", "песни из нового альбома «Солёный ветер»") in found, found
     # the named thing itself, as «фирму «Балтийский транзит»» gives «Балтийский транзит»
     e = as_edge(found[("Волна Авто", "представить", "Волна Бриз")])
-    assert question(e, "tail") == "Что представит Волна Авто?"
+    assert question(e, "tail") == "Что представит «Волна Авто»?"
     # asked the other way, the name keeps its quotes and its nominative after its noun
     assert question(e, "head") == "Какая организация представит электромобиль «Волна Бриз»?"
 
@@ -343,7 +343,7 @@ def test_a_persons_future_is_a_plan_only_when_the_source_says_so():
     assert t.modality == "planned"
     assert question(as_edge(t), "tail") == "Что сохранит Виктор Гуляев?"
     (t,) = [t for t in triplets("Нападающий Максим Тарасов планирует перейти в «Маяк».") if t.relation == "перейти в"]
-    assert question(as_edge(t), "head") == "Кто планирует перейти в Маяк?"
+    assert question(as_edge(t), "head") == "Кто планирует перейти в «Маяк»?"
 
 
 def test_a_place_after_a_place_says_where_the_first_one_is():
@@ -355,7 +355,7 @@ def test_a_place_after_a_place_says_where_the_first_one_is():
     assert ("Робопорт", "испытать краны в", "Санкт-Петербург") not in found, found
     located = found[("Северный порт", "находиться в", "Санкт-Петербург")]
     assert located.modality == "asserted"
-    assert question(as_edge(located), "tail") == "Где находится Северный порт?"
+    assert question(as_edge(located), "tail") == "Где находится «Северный порт»?"
     # one place, or a time beside it, stays the verb's own
     found = {(t.subject, t.relation, t.object) for t in triplets(
         "Андрей Соколов встретился с Мариной Ковалёвой в Санкт-Петербурге в пятницу.",
@@ -420,7 +420,7 @@ def test_two_conditions_with_one_verb_are_not_asked():
     batch = ask(robots, since)
     assert batch.items == [] and "restate" in batch.failures[0].reason, batch
     assert [i.question for i in ask(robots, staff).items] == [
-        "Какая организация будет поставлять аккумуляторы для Робопорта и насчитывает 400 сотрудников?"]
+        "Какая организация будет поставлять аккумуляторы для «Робопорта» и насчитывает 400 сотрудников?"]
 
 
 def test_a_described_object_comes_after_the_rest_of_the_predicate():
@@ -439,7 +439,7 @@ def test_a_described_object_comes_after_the_rest_of_the_predicate():
         "Кто назвал частью истории города клуб, который подписал Илью Доронина?"], batch.failures
     # a named object keeps its place before the rest
     plain = edge("Андрей Соколов", "назвать частью истории города", "Маяк", called.sentences[0], head_type="person")
-    assert question(plain, "head") == "Кто назвал Маяк частью истории города?"
+    assert question(plain, "head") == "Кто назвал «Маяк» частью истории города?"
 
 
 def test_a_venue_named_after_its_noun_is_a_place():
@@ -499,7 +499,7 @@ def test_an_adjectival_name_is_said_with_its_common_noun_or_declined_as_an_adjec
     e = edge("Маяк", "играть на", "Прибрежный", "«Маяк» проводит матчи и играет на стадионе «Прибрежный».")
     assert question(e, "head") == "Какая организация играет на стадионе «Прибрежный»?"
     e = edge("Маяк", "играть на", "Прибрежный", "«Маяк» играет на «Прибрежном».")
-    assert question(e, "head") == "Какая организация играет на Прибрежном?"
+    assert question(e, "head") == "Какая организация играет на «Прибрежном»?"
 
 
 def test_the_case_after_a_preposition_is_its_first_nouns():
@@ -508,7 +508,7 @@ def test_the_case_after_a_preposition_is_its_first_nouns():
     (the adjective «Седьмой» read as a locative)."""
     e = edge("Волжские ястребы", "подписать трехлетний спонсорский контракт с", "Нижполимер",
              "Клуб «Волжские ястребы» подписал трехлетний спонсорский контракт с производителем упаковки «Нижполимер».")
-    assert question(e, "tail") == "С какой организацией подписали трехлетний спонсорский контракт Волжские ястребы?"
+    assert question(e, "tail") == "С какой организацией подписали трехлетний спонсорский контракт «Волжские ястребы»?"
     e = edge("Константин Шевелев", "подать апелляционную жалобу в", "Седьмой арбитражный апелляционный суд",
              "Шевелев подаст апелляционную жалобу в Седьмой арбитражный апелляционный суд.", head_type="person",
              modality="planned")
@@ -529,7 +529,7 @@ def test_an_amount_frame_a_complex_preposition_an_activity_and_an_amount_as_subj
     assert question(e, "head") == "Какая область выплатит субсидию в размере 9 миллионов рублей?"
     e = edge("Зауралгражданпроект", "участвовать в", "разработка генеральных планов",
              "Институт «Зауралгражданпроект» участвовал в разработке генеральных планов.", tail_type="other")
-    assert question(e, "tail") == "В чём участвовал Зауралгражданпроект?"
+    assert question(e, "tail") == "В чём участвовал «Зауралгражданпроект»?"
     for e, ask in ((edge("Арбитражный суд", "ввести конкурсное производство в отношении", "Сибирский каравай",
                          "Суд ввел в отношении компании конкурсное производство."), "head"),
                    (edge("620 машин", "стоять в", "центр", "Почти все 620 машин стоят в центре.", head_type="quantity",
@@ -588,7 +588,7 @@ def test_a_recurring_amount_keeps_its_adverb_and_its_period():
     e = edge("Балтийские верфи", "выплачивать", "120 млн рублей",
              "По данным «Вестника Приморья», «Балтийские верфи» будут ежегодно выплачивать клубу 120 млн рублей.",
              tail_type="money", modality="planned")
-    assert question(e, "tail") == "Сколько рублей будут ежегодно выплачивать Балтийские верфи?"
+    assert question(e, "tail") == "Сколько рублей будут ежегодно выплачивать «Балтийские верфи»?"
     e = edge("Птицефабрика «Заря»", "выпускать", "240 млн яиц", "Птицефабрика «Заря» выпускает 240 млн яиц в год.",
              tail_type="quantity")
     assert question(e, "tail") == "Сколько яиц в год выпускает Птицефабрика «Заря»?"
@@ -658,7 +658,7 @@ def test_an_inanimate_plural_object_is_asked_with_chto():
     """«Кого поставил Робопорт?» → «автоматические погрузчики» (machines: «поставила погрузчики», not «погрузчиков»)."""
     e = edge("Робопорт", "поставить", "автоматические погрузчики",
              "Компания «Робопорт» поставила для завода автоматические погрузчики.", tail_type="other")
-    assert question(e, "tail") == "Что поставил Робопорт?"
+    assert question(e, "tail") == "Что поставил «Робопорт»?"
 
 
 def test_a_name_inside_a_relation_keeps_its_capital_and_a_percent_is_said_in_words():
@@ -674,7 +674,7 @@ def test_a_count_of_people_is_skolko_chelovek_and_a_question_needs_a_subject():
     """«Сколько людей планирует нанять Итиль-Банк?», «Где может открыть ...?»."""
     e = edge("Итиль-Банк", "нанять", "400 человек", "«Итиль-Банк» планирует нанять 400 человек.", tail_type="quantity",
              modality="planned")
-    assert question(e, "tail") == "Сколько человек планирует нанять Итиль-Банк?"
+    assert question(e, "tail") == "Сколько человек планирует нанять «Итиль-Банк»?"
     e = edge("он", "открыть магазин в", "Казань", "Он может открыть магазин в Казани.", tail_type="place",
              modality="possible")
     with pytest.raises(NoTemplate):
@@ -734,7 +734,7 @@ def test_na_with_a_purpose_is_not_asked_as_na_chto():
         RussianTemplates().ask_tail(e, "Прибрежный", "MISC")
     # (with its object between, «потратил деньги на ...», the relation drops it: tests/test_questions_ru_round6.py)
     e = edge("Маяк", "потратить на", "ремонт стадиона", "«Маяк» потратил на ремонт стадиона все средства спонсора.", tail_type="other")
-    assert question(e, "tail") == "На что потратил Маяк?"
+    assert question(e, "tail") == "На что потратил «Маяк»?"
 
 
 def test_whom_a_verb_addresses_is_asked_with_kogo():

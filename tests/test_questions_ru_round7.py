@@ -156,7 +156,7 @@ def test_when_needs_a_time_and_an_answer_in_the_nominative():
     q, why = asked(edge("Гамма", "работать", "здание бывшего кинотеатра", "«Гамма» работает в здании бывшего кинотеатра.",
                         "org", "date"))
     assert q is None and "says no time" in why
-    assert asked(edge("Гамма", "работать", "12 мая", "«Гамма» работает 12 мая.", "org", "date"))[0] == "Когда работает Гамма?"
+    assert asked(edge("Гамма", "работать", "12 мая", "«Гамма» работает 12 мая.", "org", "date"))[0] == "Когда работает «Гамма»?"
     q, why = asked(edge("Гамма", "арендовать склад у", "городская администрация",
                         "«Гамма» арендовала склад у городской администрации.", "org", "other"))
     assert q is None and "is not asked" in why

@@ -6,7 +6,7 @@ from schemas import Edge, Item, Lineage, Subgraph
 from tasks.dragon.subgraphs import parse_quantity
 from tasks.dragon.questions_base import NoTemplate, _cap, _kind, _labels, METHOD  # noqa: F401
 from tasks.dragon.questions_en import en_past, en_relation
-from tasks.dragon.questions_ru import _ru_gender, _ru_quantity_unit, ru_finite, ru_relation
+from tasks.dragon.questions_ru import _ru_gender, _ru_quantity_unit, _ru_quote, ru_finite, ru_relation
 
 
 def answer_keypoints(subgraph: Subgraph, answers: list[str], templates, kinds: dict | None = None) -> list[str]:
@@ -42,6 +42,7 @@ def answer_keypoints(subgraph: Subgraph, answers: list[str], templates, kinds: d
             if lang == "ru":
                 gender = _ru_gender(name)
                 predicates = [templates.subject_predicate(e, shared, gender) for e in edges]
+                name = _ru_quote(name, name, [s for e in edges for s in e.sentences])  # as the question quotes it
                 return [_cap(f"{name} {' и '.join(predicates)}") + "."]
             predicates = [templates.subject_predicate(e, shared) for e in edges]
             return [_cap(f"{name} {' and '.join(predicates)}") + "."]

@@ -359,6 +359,53 @@ def _ru_inflect(label: str, case: str, edge: Edge | None = None) -> str:
     return nlp.inflect_ru(label, case)
 
 
+_RU_QUOTED_SPAN = re.compile(r"«([^«»]+)»")
+_RU_NAME_WORD = re.compile(r"[\w]+(?:[-.][\w]+)*")
+
+
+def _ru_same_word(a: str, b: str) -> bool:
+    a, b = a.lower().replace("ё", "е"), b.lower().replace("ё", "е")
+    return a == b or nlp.lemma_ru(a) == nlp.lemma_ru(b)
+
+
+def _ru_quoted_words(label: str, sentences: list[str]) -> int:
+    """How many of the label's last words its sentences write inside «»: all of them for "Речник"
+    when a sentence says «Речник» (or «Речником»), one for "клуб Речник" in "клубом «Речник»",
+    0 when the text does not quote the name (a person, a place, "Законодательное собрание")."""
+    words = label.split()
+    if not words or "«" in label or "»" in label:
+        return 0
+    for sentence in sentences:
+        for match in _RU_QUOTED_SPAN.finditer(sentence):
+            quoted = match.group(1).split()
+            k = len(quoted)
+            if not 0 < k <= len(words) or not words[-k][:1].isupper() and not words[-k][:1].isdigit():
+                continue
+            if not all(_ru_same_word(a, b) for a, b in zip(words[-k:], quoted)):
+                continue
+            if k < len(words):
+                # a class noun before the name ("клуб Речник"): the sentence writes it right before the quote
+                before = _RU_NAME_WORD.findall(sentence[: match.start()])[-(len(words) - k):]
+                if len(before) != len(words) - k or not all(_ru_same_word(a, b) for a, b in zip(words[:-k], before)):
+                    continue
+            return k
+    return 0
+
+
+def _ru_quote(label: str, form: str, sentences: list[str]) -> str:
+    """``form`` (``label`` as the question declines it) with the name's words in «», as its sentences
+    write them: "Речник" → "«Речник»", "с Металлургом" of «Металлург» → "с «Металлургом»",
+    "клубом Речник" → "клубом «Речник»". A form that already carries quotes, or whose words are not
+    the label's one for one, is left as it is."""
+    if "«" in form or "»" in form:
+        return form
+    k = _ru_quoted_words(label, sentences)
+    parts = form.split()
+    if not k or len(parts) != len(label.split()):
+        return form
+    return " ".join(parts[:-k] + [f"«{' '.join(parts[-k:])}»"])
+
+
 def _ru_form_in_sentences(edge: Edge, label: str, case: str) -> str | None:
     """The label as its sentences write it in ``case``: "в «Северном порту»" gives "Северном порту"
     (pymorphy's plain locative would be «порте»)."""
@@ -704,7 +751,8 @@ class RussianTemplates:
 
     def statement(self, edge: Edge) -> str:
         try:
-            return _cap(self._clause(edge, edge.head_label, _ru_gender(edge.head_label))) + "."
+            subject = _ru_quote(edge.head_label, edge.head_label, edge.sentences)
+            return _cap(self._clause(edge, subject, _ru_gender(edge.head_label))) + "."
         except NoTemplate:
             return f"{edge.head_label} — {edge.relation} — {edge.tail_label}."
 
@@ -721,8 +769,11 @@ class RussianTemplates:
         tail = edge.tail_label
         if rel.kind == "role":
             _asserted_only(edge, "a role statement")
-            return f"является {nlp.inflect_ru(rel.head, 'ablt')} {_ru_inflect(tail, 'gent', case_edge or edge)}"
-        obj = _ru_prep_phrase(rel.preposition, _ru_inflect(tail, _ru_object_case(rel, case_edge or edge), case_edge or edge))
+            named = _ru_quote(tail, _ru_inflect(tail, 'gent', case_edge or edge), (case_edge or edge).sentences)
+            return f"является {nlp.inflect_ru(rel.head, 'ablt')} {named}"
+        case = _ru_object_case(rel, case_edge or edge)
+        obj = _ru_prep_phrase(rel.preposition, _ru_quote(tail, _ru_inflect(tail, case, case_edge or edge),
+                                                          (case_edge or edge).sentences))
         if rel.kind == "passive":
             return " ".join(p for p in (_ru_verb(edge, rel, gender), rel.middle, obj) if p)
         verb = _ru_verb(edge, rel, gender)
@@ -765,6 +816,8 @@ class RussianTemplates:
             # «Где стоит 620 машин?»: an amount names nothing a reader can find the fact by
             raise NoTemplate(f"the subject {edge.head_label!r} is an amount")
         gender = _ru_gender(head)
+        if head == edge.head_label:
+            head = _ru_quote(head, head, edge.sentences)  # «Где обыграли «Уральские волки»?»
         if rel.kind == "role":
             _asserted_only(edge, "a role question")
             if kind == "DATE":
@@ -887,7 +940,8 @@ class RussianTemplates:
                 _ru_plain_role(rel, "a role of a described thing")
             # «Кто является ...?» even of a set: кто takes a singular verb; «какие организации являются»
             verb = "являются" if plural and kind != "PER" else "является"
-            return _q(wh, verb, nlp.inflect_ru(rel.head, "ablt"), _ru_inflect(tail, "gent", edge)), "head.role"
+            named = _ru_quote(tail, _ru_inflect(tail, "gent", edge), edge.sentences)
+            return _q(wh, verb, nlp.inflect_ru(rel.head, "ablt"), named), "head.role"
         return _q(wh, self._predicate_from_head(probe, rel, gender, case_edge=edge)), f"head.{rel.kind}"
 
     def describe(self, edge: Edge, node: str, kind: str) -> str:
@@ -909,6 +963,7 @@ class RussianTemplates:
             return f"{_ru_which_rel(gender, 'nomn', kind)} {self._predicate_from_head(edge, rel, gender)}"
         head = edge.head_label
         head_gender = _ru_gender(head)
+        head = _ru_quote(head, head, edge.sentences)
         if rel.kind == "role":
             _asserted_only(edge, "a role description")
             if kind == "LOC" and node not in self.classes:
@@ -972,14 +1027,17 @@ class RussianTemplates:
         head = main.head_label
         if rel.kind == "role":
             _asserted_only(main, "a role question")
+            head = _ru_quote(head, head, main.sentences)
             which = nlp.inflect_ru(f"{_RU_WHICH[noun_gender]} {_singular}", "gent")
             return _q(nlp.inflect_ru(rel.head, "ablt"), f"{which}, {clause},", "является", head), "conditional.object-role"
         case = _ru_object_case(rel, main)
         which = _ru_prep_phrase(rel.preposition, nlp.inflect_ru(f"{_RU_WHICH[noun_gender]} {_singular}", case))
         verb = _ru_verb(main, rel, _ru_gender(head))
+        head = _ru_quote(head, head, main.sentences)
         return _q(f"{which}, {clause},", verb, rel.middle, head), "conditional.object"
 
-    def comparison(self, edge: Edge, kind: str, first: str, second: str) -> tuple[str, str]:
+    def comparison(self, edge: Edge, kind: str, first: str, second: str,
+                   second_edge: Edge | None = None) -> tuple[str, str]:
         rel = ru_relation(edge.relation)
         _asserted_only(edge, "a comparison")
         unit = _ru_quantity_unit(edge.tail_label)
@@ -989,6 +1047,9 @@ class RussianTemplates:
         if kind == "PER":
             wh, gender = "кто", "masc"
         what = f"больше {unit}" if unit else "больше"
+        # each name as its own sentences write it: «Автоваз» or Камаз
+        first = _ru_quote(first, first, edge.sentences)
+        second = _ru_quote(second, second, (second_edge or edge).sentences)
         return _q(wh, ru_finite(rel.head, gender), what, rel.middle)[:-1] + f": {first} или {second}?", "comparison"
 
 

@@ -308,7 +308,9 @@ def _draft(subgraph: Subgraph, templates, kinds: dict) -> _Draft:
         winner = first if q1.value > q2.value else second
         kinds_heads = {kind_of(first.head), kind_of(second.head)}
         kind = kinds_heads.pop() if len(kinds_heads) == 1 else "MISC"
-        question, template = templates.comparison(first, kind, first.head_label, second.head_label)
+        # the Russian templates quote each name as its own sentences do («Автоваз»)
+        extra = {"second_edge": second} if templates.lang == "ru" else {}
+        question, template = templates.comparison(first, kind, first.head_label, second.head_label, **extra)
         return _Draft(question, [winner.head_label], template)
 
     raise NoTemplate(f"unknown question type {subgraph.type!r}")
