@@ -18,36 +18,12 @@ missing. natasha, on a news sentence of two clauses, often lends one clause's wo
 from __future__ import annotations
 
 from tasks.dragon.rules_ru.lexicon import _RU_CLAUSE_BREAKS
+from tasks.dragon.rules_ru.tree import ParseTree
 
 
-def _repair_coordination_ru(tokens, vocab) -> None:
-    by_id = {t.id: t for t in tokens}
-    index = {t.id: i for i, t in enumerate(tokens)}
-
-    def kids(token, rels=None):
-        return [t for t in tokens if t.head_id == token.id and (rels is None or t.rel in rels)]
-
-    def head(token):
-        return by_id.get(token.head_id)
-
-    def case(token):
-        return (token.feats or {}).get("Case")
-
-    def finite(token):
-        return token.pos in ("VERB", "AUX") and (token.feats or {}).get("VerbForm") == "Fin"
-
-    def ancestors(token):
-        seen, current = set(), head(token)
-        while current is not None and current.id not in seen:
-            seen.add(current.id)
-            yield current
-            current = head(current)
-
-    def attach(token, new_head, rel):
-        if new_head is token or any(a is token for a in ancestors(new_head)):
-            return False  # would close a loop
-        token.head_id, token.rel = new_head.id, rel
-        return True
+def _repair_coordination_ru(tree: ParseTree, vocab) -> None:
+    tokens, index = tree.tokens, tree.index
+    kids, head, case, finite, attach = tree.kids, tree.head, tree.case, tree.finite, tree.attach
 
     # an appositive name with a clause break and another verb between it and its noun is the
     # appositive of the noun before it in its own clause ("выпускница училища Анна Зорина, Гамлета

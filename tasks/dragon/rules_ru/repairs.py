@@ -9,6 +9,7 @@ from tasks.dragon.rules_ru.lexicon import (
     _RU_NUMBER_WORDS, _RU_PLACE_PREPOSITIONS, _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_SUBORDINATORS,
 )
 from tasks.dragon.rules_ru.coordination import _repair_coordination_ru
+from tasks.dragon.rules_ru.tree import ParseTree
 from tasks.dragon.rules_ru.morph import _animate, _lemma
 
 
@@ -24,24 +25,12 @@ def _repair_parse_ru(tokens, vocab) -> None:
     adjective modifier; a relative "который" agrees with its noun; coordinated nouns share their
     case; a verb has no numeral modifier; an appositive name agrees in case with its noun.
     """
-    by_id = {t.id: t for t in tokens}
-    index = {t.id: i for i, t in enumerate(tokens)}
-
-    def kids(token, rels=None):
-        return [t for t in tokens if t.head_id == token.id and (rels is None or t.rel in rels)]
-
-    def head(token):
-        return by_id.get(token.head_id)
-
-    def case(token):
-        return (token.feats or {}).get("Case")
+    tree = ParseTree(tokens)
+    index = tree.index
+    kids, head, case, finite, ancestors, attach = tree.kids, tree.head, tree.case, tree.finite, tree.ancestors, tree.attach
 
     def is_verb(token):
         return token.pos in ("VERB", "AUX") or (token.pos == "ADJ" and (token.feats or {}).get("Variant") == "Short")
-
-    def finite(token):
-        feats = token.feats or {}
-        return token.pos in ("VERB", "AUX") and feats.get("VerbForm") == "Fin"
 
     def segment(i, step):
         """Indices from i in one direction up to a clause break (comma, colon, parenthesis)."""
@@ -49,20 +38,6 @@ def _repair_parse_ru(tokens, vocab) -> None:
         while 0 <= j < len(tokens) and tokens[j].text not in _RU_CLAUSE_BREAKS:
             yield j
             j += step
-
-    def ancestors(token):
-        seen = set()
-        current = head(token)
-        while current is not None and current.id not in seen:
-            seen.add(current.id)
-            yield current
-            current = head(current)
-
-    def attach(token, new_head, rel):
-        if new_head is token or any(a is token for a in ancestors(new_head)):
-            return False  # would close a loop
-        token.head_id, token.rel = new_head.id, rel
-        return True
 
     # a preposition belongs to the first noun after it (its adjectives and numerals aside): "арендовала у
     # казанской компании «Аэроглиссер» судно на воздушной подушке" (у case → подушке)
@@ -625,7 +600,7 @@ def _repair_parse_ru(tokens, vocab) -> None:
             continue
         attach(verb, first, "conj")
 
-    _repair_coordination_ru(tokens, vocab)  # each coordinated verb its own arguments (coordination.py)
+    _repair_coordination_ru(tree, vocab)  # each coordinated verb its own arguments (coordination.py)
 
     # object-verb-subject order: a finite active verb with no subject and an object on either side
     # ("Солнечные модули изготовит завод «Солар-Модуль»", "Ещё 1,1 млрд рублей направит областной
