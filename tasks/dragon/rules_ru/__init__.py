@@ -9,6 +9,7 @@ One module per concern, in the order an article goes through them:
 | ``simplify.py`` | sentences rewritten before the second parse: parentheses, abbreviations, attribution clauses |
 | ``repairs.py`` | mending natasha's head errors (agreement, clause structure, auxiliaries, passives) |
 | ``coordination.py`` | mending heads across coordinated clauses and stacked names (each verb its own arguments) |
+| ``tree.py`` | ``ParseTree``: the walks over a parse both repairs share (children, head, ancestors, loop-safe re-attachment) |
 | ``phrases.py`` | ``_RuSentence``: what a token names as a subject or object (a name, a date, an amount, a thing, a role) |
 | ``reference.py`` | what a bare noun, a pronoun or an abbreviation points back at (the article's ``_Memory``) |
 | ``modality.py`` | asserted / planned / possible / negated / conditional from a verb's particles, tense, clause and head |
