@@ -20,6 +20,7 @@ import re
 from tasks.dragon import questions_en_context as en_context
 from tasks.dragon import questions_en_scope as en_scope
 from tasks.dragon.questions_base import NoTemplate
+from tasks.dragon.questions_en_answers import OPENING_APPROXIMATORS
 from tasks.dragon.subgraphs import parse_quantity
 from tasks.dragon.questions_en import (  # noqa: F401
     EnRelation,
@@ -158,7 +159,7 @@ _EN_BACK_REFERENCE = re.compile(
 
 
 #: approximators a sentence may open with, capitalised: "About 120 homes were flooded"
-_OPENING_APPROXIMATORS = frozenset("about around some nearly almost over roughly approximately up more fewer".split())
+_OPENING_APPROXIMATORS = OPENING_APPROXIMATORS
 
 
 def en_answer_unwritten(subgraph) -> str | None:
