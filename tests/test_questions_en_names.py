@@ -190,7 +190,7 @@ def test_a_first_name_in_a_pair_takes_the_shared_surname():
     # no noun says they are a pair: Hale may be someone's surname; either way "Hale" is cut
     assert coordinated_first_name("Hale", ["The firm was founded by Hale and Ross Dunmore in 1998."]) == ("Hale", False)
     item = ask([fact("Ruth", "found", "Pennine Mills", said[0], "org", "org")], "Pennine Mills")
-    assert question(item) == "Which organization did Ruth Brenner found?"
+    assert question(item) == "Which organization did Ruth Brenner found in 2009?"
     item = ask([fact("Hale", "found", "Dunmore Ltd", "The firm Dunmore Ltd was founded by Hale and Ross Dunmore.",
                      "person", "org")], "Dunmore Ltd")
     assert question(item) is None and "before 'and'" in item.reason
