@@ -40,3 +40,13 @@ def test_a_sum_keeps_what_it_is_spent_on():
     said = "Harlow Foods will spend $9 million on its new oven hall."
     item = ask([fact("Harlow Foods", "spend", "$9 million", said, "org", "money", "planned")], "$9 million")
     assert question(item) is None  # "its" points back into the article: not carried, not dropped
+
+
+def test_a_passive_that_names_its_subject_something_is_not_asked_without_it():
+    """ "Where was Okafor named?" for "was named player of the year in the Ontario league"."""
+    said = "Okafor scored 11 goals last season and was named player of the year in Ontario."
+    item = ask([fact("Okafor", "be named in", "Ontario", said, "person", "place")], "Ontario")
+    assert question(item) is None and "player of the year" in item.reason
+    item = ask([fact("Harlow Foods", "be founded in", "Leeds", "Harlow Foods was founded in Leeds.", "org", "place")],
+               "Leeds")
+    assert question(item) == "Where was Harlow Foods founded?"

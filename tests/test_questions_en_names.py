@@ -210,3 +210,10 @@ def test_a_pair_of_people_is_asked_who_in_a_set():
     batch = generate_questions([sub], RULES)
     assert batch.items and batch.items[0].question == "Who founded Pennine Mills?", batch.failures
     assert batch.items[0].answers == ["Ruth Brenner", "Ada Brenner"]
+
+
+def test_a_name_written_after_the_is_no_person():
+    """ "Who did X come from?" -> "the Alfred": the tagger's PERSON for a name the text writes with "the"."""
+    said = "Dr Kwame Ode came to Leeds from the Halcyon in Bristol two years ago."
+    item = ask([fact("Kwame Ode", "come from", "Halcyon", said, "person", "person")], "Halcyon")
+    assert question(item) == "Which organization did Kwame Ode come from?", item

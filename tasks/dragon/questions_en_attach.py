@@ -12,6 +12,8 @@ Each function reads the fact's sentence through ``questions_en_context.locate`` 
 - ``adverbial_to_carry``: the time ("in 2021") of the fact's verb for a question whose answer is no
   date, the destination or place ("to Australia", "in Leeds") for one whose answer is the date: "Where did Ribeiro
   move?" has another answer when he moves again later; "When did Ribeiro move?" does not say where;
+- ``lost_predicative``: a passive whose subject is given a name or a post ("was named player of the
+  year in NPL Queensland"): "Where was Ribeiro named?" lost what he was named (a reason to skip);
 - ``purpose_to_carry``: what an amount is spent on ("will spend $15 million on a new still house"):
   "How much will Kestrel spend?" is also answered by another sum it spends.
 """
@@ -122,3 +124,18 @@ def purpose_to_carry(edge, lemma: str, amount_label: str) -> tuple[str | None, b
         if child.dep_ == "prep" and child.lower_ in ("on", "into") and child.lower_ not in said:
             return _phrase(doc, child), True
     return None, False
+
+
+def lost_predicative(edge, lemma: str) -> str | None:
+    """See the module doc."""
+    found = locate(edge, lemma)
+    if found is None:
+        return None
+    doc, verb = found
+    said = set(edge.relation.lower().split())
+    for child in verb.children:
+        if child.dep_ in ("oprd", "attr") and child.lower_ not in said and not (
+                set(edge.tail_label.lower().split()) & {t.lower_ for t in child.subtree}):
+            return (f"{edge.relation!r} lost what was {verb.text} "
+                    f"({doc[child.left_edge.i:child.right_edge.i + 1].text!r})")
+    return None

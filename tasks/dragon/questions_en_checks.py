@@ -314,7 +314,8 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
                     if reason:
                         return f"skipped: {reason}"
         if rel.kind == "passive" and _en_verb_lemma(rel.head):
-            reason = en_scope.wrong_subject(edge, _en_verb_lemma(rel.head), kinds.get(("en", edge.head)))
+            reason = en_scope.wrong_subject(edge, _en_verb_lemma(rel.head), kinds.get(("en", edge.head))) or \
+                en_attach.lost_predicative(edge, _en_verb_lemma(rel.head))
             if reason:
                 return f"skipped: {reason}"
         if rel.kind == "passive" and _en_verb_lemma(rel.head) and edge.tail in answers \

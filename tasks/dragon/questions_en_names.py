@@ -207,6 +207,17 @@ def person_evidence(label: str, sentences: list[str]) -> bool:
     return False
 
 
+def written_with_the(label: str, sentences: list[str]) -> bool:
+    """Does the text write the capitalised name ``label`` only right after a lowercase "the" ("came to Hobart
+    from the Alfred in Melbourne")? A person's name takes no article; the tagger's PERSON is wrong."""
+    words = _words(label)
+    if not words or not all(w[:1].isupper() for w in words):
+        return False
+    mentions = [sentence[:m.start()].split()[-1:] for sentence in sentences
+                for m in re.finditer(rf"(?<![\w-]){re.escape(' '.join(words))}(?![\w-])", sentence)]
+    return bool(mentions) and all(before == ["the"] for before in mentions)
+
+
 def group_evidence(label: str, sentences: list[str]) -> bool:
     """Does the text write ``label`` as the subject of a plural verb ("Kirkstall Knights have signed",
     "the Fernhills are touring")? A name that takes "have" or "are" is a team or a band, no one person."""
