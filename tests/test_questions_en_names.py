@@ -217,3 +217,9 @@ def test_a_name_written_after_the_is_no_person():
     said = "Dr Kwame Ode came to Leeds from the Halcyon in Bristol two years ago."
     item = ask([fact("Kwame Ode", "come from", "Halcyon", said, "person", "person")], "Halcyon")
     assert question(item) == "Which organization did Kwame Ode come from?", item
+
+
+def test_a_court_is_asked_which_court():
+    item = ask([fact("Tom Pell", "appear in", "Leeds Crown Court", "Pell will appear in Leeds Crown Court on 3 May.",
+                     "person", "org", "planned")], "Leeds Crown Court")
+    assert question(item) == "Which court will Tom Pell appear in?"

@@ -35,7 +35,7 @@ _THING_CLASS_HEADS = frozenset("""
     castle arcade line railway route tunnel road street lane avenue square market mall tower church cathedral
     abbey chapel palace house manor estate farm mill park garden gardens bridge canal river lake reservoir
     festival scheme programme program project prize award cup trophy show exhibition forest wood beach
-    league championship championships premiership division tournament competition
+    league championship championships premiership division tournament competition court tribunal
     """.split())
 #: the nouns ``org_class`` may put in "the <noun> that ...": a described node, not a name
 CLASS_WORDS = frozenset({"club", "organization", *_THING_CLASS_HEADS})
