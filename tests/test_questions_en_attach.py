@@ -50,3 +50,9 @@ def test_a_passive_that_names_its_subject_something_is_not_asked_without_it():
     item = ask([fact("Harlow Foods", "be founded in", "Leeds", "Harlow Foods was founded in Leeds.", "org", "place")],
                "Leeds")
     assert question(item) == "Where was Harlow Foods founded?"
+
+
+def test_a_court_date_keeps_the_court():
+    item = ask([fact("Tom Pell", "appear on", "3 May", "Pell will appear in Leeds Crown Court on 3 May.", "person", "date",
+                     "planned")], "3 May")
+    assert question(item) == "When will Tom Pell appear in Leeds Crown Court?"

@@ -223,3 +223,12 @@ def test_a_court_is_asked_which_court():
     item = ask([fact("Tom Pell", "appear in", "Leeds Crown Court", "Pell will appear in Leeds Crown Court on 3 May.",
                      "person", "org", "planned")], "Leeds Crown Court")
     assert question(item) == "Which court will Tom Pell appear in?"
+
+
+def test_a_person_as_where_one_came_is_not_asked_who():
+    """ "Who did X come to?" -> Hobart (tagged a person); "from the Halcyon" keeps its article."""
+    said = "Dr Kwame Ode came to Leeds from the Halcyon in Bristol two years ago."
+    item = ask([fact("Kwame Ode", "come to", "Leeds", said, "person", "person")], "Leeds")
+    assert question(item) is None
+    item = ask([fact("Kwame Ode", "come from", "Halcyon", said, "person", "person")], "Halcyon")
+    assert item.answers == ["the Halcyon"]

@@ -712,6 +712,11 @@ class EnglishTemplates:
                 who = "who"  # "Who did Tawe Warriors beat?" -> Kellsbridge: an opponent, not "What"
             if kind == "ORG" and not prep and rel.head in _EN_MAKING_VERBS and not _venue(edge.tail_label):
                 who = "what"  # "Which organization does Lumen Energy produce?" -> the Lumen Volta: a product
+            if kind == "PER" and prep in ("to", "from", "into") and rel.head in _EN_MOTION_VERBS - _EN_GIVING_VERBS \
+                    and rel.head not in ("send", "bring", "deliver", "take", "carry", "ship", "export", "import"):
+                # "Who did X come to?" -> Hobart: one comes to or moves from a place or a body, hardly a person;
+                # the tagger's PERSON is doubtful and neither "who" nor "where" is sure
+                raise NoTemplate(f"a person as where {edge.relation!r} goes: the tagger's type is doubtful")
             if kind == "PER" and not prep and rel.head in _EN_THING_OBJECT_VERBS:
                 who = "what"  # "Who does the Multi-State Gaming Association run?" -> Mega Fortune, a lottery
             if who == "what" and re.fullmatch(r"(?:the\s+)?[$€£]?\d[\d.,]*\s*[^\s\d-]+", edge.tail_label):

@@ -106,8 +106,8 @@ def adverbial_to_carry(edge, lemma: str, answer_label: str, answer_is_date: bool
             # "in 2021", "in May": the time on the verb; "on Monday" says nothing out of its article
             return _phrase(doc, child)
         if answer_is_date and child.lower_ in _DIRECTION_PREPS | _PLACE_PREPS and obj.pos_ == "PROPN" \
-                and obj.ent_type_ in ("GPE", "LOC", "FAC"):
-            return _phrase(doc, child)  # "to Australia", "in Leeds"
+                and obj.ent_type_ in ("GPE", "LOC", "FAC", "ORG"):
+            return _phrase(doc, child)  # "to Australia", "in Leeds", "in the Hobart Magistrates Court"
     return None
 
 
