@@ -232,3 +232,10 @@ def test_a_person_as_where_one_came_is_not_asked_who():
     assert question(item) is None
     item = ask([fact("Kwame Ode", "come from", "Halcyon", said, "person", "person")], "Halcyon")
     assert item.answers == ["the Halcyon"]
+
+
+def test_a_team_named_in_full_takes_the_article_its_short_name_is_written_with():
+    """ "Which organization will Derwent Comets host?" where the text says "The Comets will host ..."."""
+    assert en_name_article("Derwent Comets", ["The Comets will host the Geelong Quays on 19 December."]) == \
+        "the Derwent Comets"
+    assert en_name_article("Kelso Hawks", ["Ana Ruiz scored for Kelso Hawks.", "The Hawks lost."]) == "Kelso Hawks"

@@ -1181,6 +1181,16 @@ def en_name_article(label: str, sentences: list[str]) -> str:
             if before[-1].lower() != "the":
                 return label
             seen += 1
+    words = label.split()
+    if not seen and len(words) > 1 and words[-1][:1].isupper() and words[-1].endswith("s") \
+            and not words[-1].endswith("ss"):
+        # "Derwent Comets" where the sentences say only "The Comets will host ...": a team the text repeats by
+        # its plural last word takes the article it gives that word
+        short = re.compile(rf"(\S+)\s+{re.escape(words[-1])}(?![\w-])")
+        mentions = [m.group(1) for sentence in sentences for m in short.finditer(sentence)
+                    if not m.group(1)[:1].isupper() or m.group(1) == "The"]
+        if mentions and all(m.lower() == "the" for m in mentions):
+            return f"the {label}"
     return f"the {label}" if seen else label
 
 
