@@ -608,3 +608,10 @@ def test_a_past_progressive_is_asked_as_one():
                      "waiting for council flats at the end of June, the longest list in the region.", "quantity", "date")],
                "end of June")
     assert _asked(item) is not None and _asked(item).startswith("When were about 2,400 Ferndale residents waiting"), item
+
+
+def test_a_things_class_noun_on_a_street_is_where_it_is():
+    said = "Harlow Foods bought Glenmoor House, the mansion on Hampden Road, for $9 million."
+    at = fact("Glenmoor House", "mansion on", "Hampden Road", said, "org", "place")
+    assert _asked(ask([at], "Hampden Road")) == "Where is the mansion Glenmoor House?"
+    assert _asked(ask([at], "Glenmoor House")) == "Which mansion is on Hampden Road?"

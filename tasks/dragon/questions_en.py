@@ -784,7 +784,7 @@ class EnglishTemplates:
             if thing:  # "Which distillery is at Gravelly Beach?"; "a distillery at" may be one of several
                 if _role_article(edge, rel) != "the":
                     raise NoTemplate(f"'a {thing} at' names one of several: no unique answer")
-                return _q("which", thing, _role_be(edge, rel), "at", tail), "head.thing-at"
+                return _q("which", thing, _role_be(edge, rel), rel.rest_text, tail), "head.thing-at"
             subject = "what" if kind in ("LOC", "MISC", "NUM") else who
             return _q(subject, _role_be(edge, rel), _role_article(edge, rel), rel.head, rel.rest_text, tail), "head.role"
         if plural:
@@ -817,7 +817,7 @@ class EnglishTemplates:
                 if thing:  # "the distillery at Gravelly Beach", not "the organization that is the distillery at ..."
                     if _role_article(edge, rel) != "the" or _role_be(edge, rel) != "is":
                         raise NoTemplate(f"'{thing} at' does not describe one thing now")
-                    return f"the {thing} at {tail}"
+                    return f"the {thing} {rel.rest_text} {tail}"
                 return f"{cls} {that} is {_role_article(edge, rel)} {rel.head} {rel.rest_text} {tail}"
             return f"{cls} whose {rel.head} is {tail}"
         head = edge.head_label
@@ -1183,8 +1183,8 @@ def en_name_article(label: str, sentences: list[str]) -> str:
             seen += 1
     words = label.split()
     if not seen and len(words) > 1 and words[-1][:1].isupper() and words[-1].endswith("s") \
-            and not words[-1].endswith("ss"):
-        # "Derwent Comets" where the sentences say only "The Comets will host ...": a team the text repeats by
+            and not words[-1].endswith("ss") and not any(pattern.search(sentence) for sentence in sentences):
+        # "Derwent Comets" where the sentences never write it, only "The Comets will host ...": a team the text repeats by
         # its plural last word takes the article it gives that word
         short = re.compile(rf"(\S+)\s+{re.escape(words[-1])}(?![\w-])")
         mentions = [m.group(1) for sentence in sentences for m in short.finditer(sentence)
@@ -1245,11 +1245,11 @@ _EN_AGENT_ENDINGS = ("er", "or", "ist", "ant", "ent", "ian", "ee", "man", "woman
 
 
 def _thing_at(edge: Edge, rel: EnRelation) -> str | None:
-    """The class noun of "Rookwood Whisky, the distillery at Gravelly Beach" ("distillery at"): a copula
+    """The class noun of "Rookwood Whisky, the distillery at Gravelly Beach" ("distillery at"; "in", "on", "near" alike): a copula
     and a noun that says what the head IS, placed somewhere, not a post it holds there ("Margaret
     Oyelaran, the head of planning at ..."). The role template would ask "Where is Rookwood Whisky the
     distillery?"; the thing is named with its noun instead: "Where is the distillery Rookwood Whisky?"."""
-    if rel.kind != "role" or rel.rest != ("at",) or edge.head_type == "person":
+    if rel.kind != "role" or rel.rest not in (("at",), ("in",), ("on",), ("near",)) or edge.head_type == "person":
         return None
     noun = rel.head.split()[-1].lower()
     if noun in en_names.PERSON_NOUNS or noun in en_names.PERSONAL_ROLES or noun.endswith(_EN_AGENT_ENDINGS) \
