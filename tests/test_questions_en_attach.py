@@ -30,7 +30,10 @@ def test_a_perceived_fact_is_not_asked():
     """ "How many times did Okafor play?" for "watched Okafor play six times": the count is the watching's."""
     said = "The transfer was arranged by the club secretary, Ivo Marsh, who watched Okafor play six times in Toronto."
     item = ask([fact("Okafor", "play", "six times", said, "person", "quantity")], "six times")
-    assert question(item) is None and "watched" in item.reason
+    assert question(item) is None and "perceived" in item.reason
+    said = "The court heard that Okafor made 212 transfers from the club account."
+    item = ask([fact("Okafor", "make", "212 transfers", said, "person", "quantity")], "212 transfers")
+    assert question(item) == "How many transfers did Okafor make?"  # a report, not a sight
 
 
 def test_a_sum_keeps_what_it_is_spent_on():

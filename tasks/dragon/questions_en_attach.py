@@ -46,9 +46,11 @@ def perceived(edge, lemma: str) -> str | None:
     if found is None:
         return None
     _, verb = found
-    if verb.dep_ in ("xcomp", "ccomp") and verb.head.lemma_.lower() in _PERCEPTION \
+    if verb.dep_ in ("xcomp", "ccomp") and verb.head.lemma_.lower() in _PERCEPTION and verb.tag_ in ("VB", "VBG") \
             and any(c.dep_ == "nsubj" for c in verb.children):
-        return (f"the fact is what someone {verb.head.lemma_.lower()}ed ({verb.head.text!r} ... {verb.text!r}): its "
+        # a bare infinitive or an -ing form ("watched Ribeiro play", "saw him scoring"); a finite clause ("the
+        # court heard that Allender made 212 transfers") is a report of the fact, not a sight of part of it
+        return (f"the fact is what someone perceived ({verb.head.text!r} ... {verb.text!r}): its "
                 "count, place and time belong to that, not to the fact")
     return None
 
