@@ -112,7 +112,7 @@ def test_rules_every_type_and_language_yields_an_item(rules_batch, by_id):
 
 
 EXPECTED = {
-    "en-simple-tail": ("What did Harbour Logistics acquire?", ["Maersk"]),
+    "en-simple-tail": ("What did Harbour Logistics acquire in March?", ["Maersk"]),  # its month carried (session 20)
     "en-simple-head": ("Which organization acquired Maersk?", ["Harbour Logistics"]),
     "en-simple-where": ("Where is Harbour Logistics headquartered?", ["Oslo"]),
     "en-simple-role": ("Who is the CEO of Harbour Logistics?", ["Anna Berg"]),

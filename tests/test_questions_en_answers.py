@@ -237,3 +237,12 @@ def test_a_hope_is_asked_as_one():
     item = ask([fact("Shona Redpath", "open a shop in", "Edinburgh", "Ms Redpath said Shona Redpath hopes to open a shop "
                      "in Edinburgh by 2029.", "person", "place", "planned")], "Edinburgh")
     assert question(item) == "Where does Shona Redpath hope to open a shop?"
+
+
+def test_an_approximator_opening_its_sentence_is_lowercased():
+    from tasks.dragon.questions_en_answers import sentence_case
+
+    said = ["About 2,400 Ferndale residents were waiting for council flats at the end of June."]
+    assert sentence_case("About 2,400 Ferndale residents", said) == "about 2,400 Ferndale residents"
+    # a name's first word stays: "Over Haddon Primary School" is not "over ..."
+    assert sentence_case("Over Haddon School", ["Over Haddon School closed in May."]) == "Over Haddon School"

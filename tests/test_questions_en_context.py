@@ -291,3 +291,10 @@ def test_an_amount_that_counts_two_things_is_not_one_of_them():
                 "cats a day.", "org", "quantity", n=1)
     item = ask([make], "about 9 million dogs")
     assert question(item) is None and "also counts" in item.reason, item
+
+
+def test_a_count_with_another_count_coordinated_is_not_asked():
+    """ "How many counts does X face?" for "two counts of arson and one of criminal damage": three in all."""
+    item = ask([fact("Tom Pell", "face", "two counts", "Pell faces two counts of arson and one of criminal damage.",
+                     "person", "quantity")], "two counts")
+    assert question(item) is None and "one of criminal damage" in item.reason

@@ -527,3 +527,91 @@ def test_one_end_of_between_is_asked_only_with_the_other():
                    question_nodes=["n:Lusitano Rail"])
     item = generate_questions([sub], RULES).items[0]
     assert item.question == "Which places will Lusitano Rail run hourly trains between?", item
+
+
+# --- session 20: control verbs, a thing's class noun, a past post, a past progressive ----------------
+
+_BUY = "Harlow Foods, a Leeds baker, has agreed to buy Pennine Mills, the bakery at Otley Quay, for $40 million."
+
+
+def _asked(item):
+    return getattr(item, "question", None)
+
+
+def test_a_control_verbs_object_follows_its_infinitive():
+    """ "Which organization agreed Pennine Mills to buy?" / "... agreed the organization that ... to buy?" /
+    "was agreed by Harlow Foods to buy": the object belongs to "to buy" in every path."""
+    buy = fact("Harlow Foods", "agree to buy", "Pennine Mills", _BUY, "org", "org", n=2)
+    assert _asked(ask([buy], "Harlow Foods")) == "Which organization agreed to buy Pennine Mills?"
+    assert _asked(ask([buy], "Pennine Mills")) == "Which organization did Harlow Foods agree to buy?"
+    founded = fact("Ada Brenner", "found", "Pennine Mills", "Pennine Mills was founded in 2009 by Ada Brenner.",
+                   "person", "org", n=1)
+    assert _asked(ask([founded, buy], "Harlow Foods", "multi-hop")) == \
+        "Which organization agreed to buy the organization that Ada Brenner founded?"
+    sold = fact("Pennine Mills", "sell in 2023", "9,000 loaves", "Pennine Mills sold 9,000 loaves in 2023.", "org",
+                "quantity", n=3)
+    item = ask([buy, sold], "Pennine Mills", "conditional")
+    assert "agreed by" not in (_asked(item) or ""), item
+    assert _asked(item) in (None, "What is the name of the organization that Harlow Foods agreed to buy and that sold "
+                                  "9,000 loaves in 2023?")
+
+
+def test_a_verb_with_an_infinitive_is_no_role():
+    # "Which plan to expand output is at ...?": "plan to expand output at" is a verb, whatever "plan" alone is
+    assert en_relation("plan to expand output at").kind == "verb"
+    assert en_relation("agree to buy").infinitive == 2
+    assert en_relation("plan to double output at").infinitive == 0  # the object follows the preposition anyway
+    assert en_relation("sell in October").infinitive == 0
+
+
+def test_a_things_class_noun_at_a_place_is_where_it_is():
+    """ "Where is Rookwood Whisky the distillery?", "the beach where Rookwood Whisky is the distillery": the
+    noun says what the thing is, not a post it holds."""
+    at = fact("Pennine Mills", "bakery at", "Otley Quay", _BUY, "org", "place", n=1)
+    assert _asked(ask([at], "Otley Quay")) == "Where is the bakery Pennine Mills?"
+    assert _asked(ask([at], "Pennine Mills")) == "Which bakery is at Otley Quay?"
+    buy = fact("Harlow Foods", "agree to buy", "Pennine Mills", _BUY, "org", "org", n=2)
+    assert _asked(ask([at, buy], "Harlow Foods", "multi-hop")) == \
+        "Which organization agreed to buy the bakery at Otley Quay?"
+    expand = fact("Harlow Foods", "expand output at", "Otley Quay", "Harlow Foods plans to expand output at Otley Quay.",
+                  "org", "place", "planned", n=3)
+    item = ask([at, expand], "Harlow Foods", "multi-hop")
+    assert "is the bakery" not in (_asked(item) or ""), item
+    # not "Which organization is the bakery at Otley Quay and sold ...?": the bakery named by its noun
+    sold = fact("Pennine Mills", "sell in 2023", "9,000 loaves", "Pennine Mills sold 9,000 loaves in 2023.", "org",
+                "quantity", n=4)
+    assert _asked(ask([at, sold], "Pennine Mills", "conditional")) == \
+        "What is the name of the bakery at Otley Quay that sold 9,000 loaves in 2023?"
+    # "a brewery at": one of several, no unique "Which brewery ...?"
+    one_of = fact("Glenmoor", "brewery at", "Kelso Point", "Glenmoor, a brewery at Kelso Point, sold 9,000 kegs.",
+                  "org", "place")
+    assert _asked(ask([one_of], "Glenmoor")) is None
+    # a person's post at a place stays a post
+    post = fact("Nadia Petrov", "former finance director at", "Lyle Bank",
+                "The deal was arranged by Nadia Petrov, the former finance director at Lyle Bank.", "person", "org")
+    assert _asked(ask([post], "Lyle Bank")) == "Where was Nadia Petrov the finance director?"
+
+
+def test_a_post_said_in_the_past_is_asked_in_the_past():
+    # "was the Rovers' top scorer" asked "What is X the top scorer of?" states a present the text does not
+    item = ask([fact("Corran Vale", "top scorer of", "Ferndale Harriers", "Corran Vale was the top scorer of Ferndale "
+                     "Harriers.", "person", "org")], "Ferndale Harriers")
+    assert _asked(item) == "What was Corran Vale the top scorer of?"
+    item = ask([fact("Tomas Reyes", "head coach of", "Ferndale Harriers", "Tomas Reyes is the head coach of Ferndale "
+                     "Harriers, which was founded in 1921.", "person", "org")], "Ferndale Harriers")
+    assert _asked(item) == "What is Tomas Reyes the head coach of?"
+
+
+def test_a_past_progressive_is_asked_as_one():
+    """ "When did About 1,300 Tasmanians wait?": the approximator lowercased and "were ... waiting" kept."""
+    item = ask([fact("About 2,400 Ferndale residents", "wait at", "end of June", "About 2,400 Ferndale residents were "
+                     "waiting for council flats at the end of June, the longest list in the region.", "quantity", "date")],
+               "end of June")
+    assert _asked(item) is not None and _asked(item).startswith("When were about 2,400 Ferndale residents waiting"), item
+
+
+def test_a_things_class_noun_on_a_street_is_where_it_is():
+    said = "Harlow Foods bought Glenmoor House, the mansion on Hampden Road, for $9 million."
+    at = fact("Glenmoor House", "mansion on", "Hampden Road", said, "org", "place")
+    assert _asked(ask([at], "Hampden Road")) == "Where is the mansion Glenmoor House?"
+    assert _asked(ask([at], "Glenmoor House")) == "Which mansion is on Hampden Road?"

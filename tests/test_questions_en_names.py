@@ -177,3 +177,65 @@ def test_a_team_in_a_conditional_is_asked_who():
                   "org", "quantity", n=2)]
     item = ask(edges, "Harlow Hawks", "conditional")
     assert question(item) is None or question(item).startswith("Who beat Greystone"), item
+
+
+# --- session 20: a first name before "and" and a full name ---------------------------------------------
+
+def test_a_first_name_in_a_pair_takes_the_shared_surname():
+    from tasks.dragon.questions_en_names import coordinated_first_name
+
+    said = ["Pennine Mills was founded in 2009 by the sisters Ruth and Ada Brenner, who still run it."]
+    assert coordinated_first_name("Ruth", said) == ("Ruth Brenner", True)
+    assert coordinated_first_name("Ada Brenner", said) is None
+    # no noun says they are a pair: Hale may be someone's surname; either way "Hale" is cut
+    assert coordinated_first_name("Hale", ["The firm was founded by Hale and Ross Dunmore in 1998."]) == ("Hale", False)
+    item = ask([fact("Ruth", "found", "Pennine Mills", said[0], "org", "org")], "Pennine Mills")
+    assert question(item) == "Which organization did Ruth Brenner found in 2009?"
+    item = ask([fact("Hale", "found", "Dunmore Ltd", "The firm Dunmore Ltd was founded by Hale and Ross Dunmore.",
+                     "person", "org")], "Dunmore Ltd")
+    assert question(item) is None and "before 'and'" in item.reason
+
+
+def test_a_pair_of_people_is_asked_who_in_a_set():
+    """ "Which organizations founded Rookwood Whisky?" -> two brothers."""
+    from schemas import Subgraph
+    from tasks.dragon.questions import generate_questions
+    from tests.test_questions_en_context import RULES
+
+    said = "Pennine Mills was founded in 2009 by the sisters Ruth and Ada Brenner, who still run it."
+    edges = [fact("Ruth", "found", "Pennine Mills", said, "org", "org", n=1),
+             fact("Ada Brenner", "found", "Pennine Mills", said, "org", "org", n=2)]
+    sub = Subgraph(subgraph_id="s-pair", type="set", lang="en", edges=edges, answer_nodes=["n:Ruth", "n:Ada Brenner"],
+                   question_nodes=["n:Pennine Mills"])
+    batch = generate_questions([sub], RULES)
+    assert batch.items and batch.items[0].question == "Who founded Pennine Mills?", batch.failures
+    assert batch.items[0].answers == ["Ruth Brenner", "Ada Brenner"]
+
+
+def test_a_name_written_after_the_is_no_person():
+    """ "Who did X come from?" -> "the Alfred": the tagger's PERSON for a name the text writes with "the"."""
+    said = "Dr Kwame Ode came to Leeds from the Halcyon in Bristol two years ago."
+    item = ask([fact("Kwame Ode", "come from", "Halcyon", said, "person", "person")], "Halcyon")
+    assert question(item) == "Which organization did Kwame Ode come from?", item
+
+
+def test_a_court_is_asked_which_court():
+    item = ask([fact("Tom Pell", "appear in", "Leeds Crown Court", "Pell will appear in Leeds Crown Court on 3 May.",
+                     "person", "org", "planned")], "Leeds Crown Court")
+    assert question(item) == "Which court will Tom Pell appear in?"
+
+
+def test_a_person_as_where_one_came_is_not_asked_who():
+    """ "Who did X come to?" -> Hobart (tagged a person); "from the Halcyon" keeps its article."""
+    said = "Dr Kwame Ode came to Leeds from the Halcyon in Bristol two years ago."
+    item = ask([fact("Kwame Ode", "come to", "Leeds", said, "person", "person")], "Leeds")
+    assert question(item) is None
+    item = ask([fact("Kwame Ode", "come from", "Halcyon", said, "person", "person")], "Halcyon")
+    assert item.answers == ["the Halcyon"]
+
+
+def test_a_team_named_in_full_takes_the_article_its_short_name_is_written_with():
+    """ "Which organization will Derwent Comets host?" where the text says "The Comets will host ..."."""
+    assert en_name_article("Derwent Comets", ["The Comets will host the Geelong Quays on 19 December."]) == \
+        "the Derwent Comets"
+    assert en_name_article("Kelso Hawks", ["Ana Ruiz scored for Kelso Hawks.", "The Hawks lost."]) == "Kelso Hawks"

@@ -105,7 +105,7 @@ def test_the_rest_of_the_article_completes_a_name_and_its_article():
     release = fact("Fernhills", "release", "Low Tides", "The band released Low Tides in 2021.", "org", "other", n=3)
     intro = fact("Fernhills", "play in", "Leeds", "The Fernhills, a Bristol folk band, will play in Leeds.", "org", "place", n=4)
     batch = _batch(_simple(release, "Low Tides"), _simple(intro, "Leeds"))
-    assert "What did the Fernhills release?" in {i.question for i in batch.items}, batch
+    assert "What did the Fernhills release in 2021?" in {i.question for i in batch.items}, batch
 
 
 def test_a_persons_name_takes_no_article_from_a_description_before_it():
@@ -132,8 +132,9 @@ def test_a_pronoun_or_class_noun_subject_that_cannot_be_the_facts_subject_is_ski
 @pytest.mark.parametrize("edge_args, answer, reason", [
     (("Ridley Buses", "carry", "3.1 million passengers", "Ridley Buses carried 3.1 million passengers on the route last year.",
       "org", "quantity"), "3.1 million passengers", "scoped by 'on the route'"),
-    (("Harbury Rhinos", "spend", "£220,000", "The Rhinos have spent £220,000 on new players this summer.", "org", "money"),
-     "£220,000", "scoped by 'on new players'"),
+    # "on new players" is carried since session 20 (test_questions_en_attach); "on their ..." cannot be
+    (("Harbury Rhinos", "spend", "£220,000", "The Rhinos have spent £220,000 on their new stand this summer.", "org", "money"),
+     "£220,000", "spent on something the question cannot carry"),
     (("Tevita Manu", "make", "40 appearances", "Manu made 40 appearances for Castleford over two seasons.", "person", "quantity"),
      "40 appearances", "'over two seasons'"),
     (("Moorfield Homes", "end", "40 years", "Moorfield Homes bought the mill, ending 40 years of ownership by the Pike family.",

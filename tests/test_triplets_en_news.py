@@ -629,3 +629,22 @@ def test_a_count_keeps_the_period_it_is_of_and_money_what_it_went_on():
     assert ("Naulu", "make over three seasons", "41 appearances", "asserted") in found
     assert ("Naulu", "score last season", "12 tries", "asserted") in found
     assert ("Hornets", "spend on new players this winter", "£300,000", "asserted") in found
+
+
+# --------------------------------------------------------------------------- session 20
+
+def test_it_after_a_new_thing_is_introduced_points_at_nothing_certain():
+    """ "The hospital opened a new stroke ward ... It is run by X": "it" may be the ward as well as the
+    hospital; the fact is not stated about either."""
+    found = article("St Aidan's Hospital opened a new stroke ward on the second floor on Monday.",
+                    "It is run by Dr Mara Quell, a neurologist.")
+    assert not any(r == "run" for _, r, _, _ in found), found
+    found = article("Harlow Foods reported record sales in May.", "It is run by Dr Mara Quell.")
+    assert ("Mara Quell", "run", "Harlow Foods", "asserted") in found, found
+
+
+def test_a_teams_plural_last_word_is_its_full_name():
+    """ "the Hawks" after "the Kelso Hawks": the team the article named in full."""
+    found = article("The Greywell Comets beat the Kelso Hawks 81–70 on Friday night.",
+                    "The Hawks were led by Ana Ruiz, who scored 19 points.")
+    assert ("Ana Ruiz", "lead", "Kelso Hawks", "asserted") in found, found

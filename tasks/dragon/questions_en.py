@@ -100,10 +100,10 @@ def _plural_name(label: str) -> bool:
 
 def _counted_plural(label: str) -> bool:
     """ "two second-prize tickets", "140 units": a count of more than one thing takes a plural verb."""
-    quantity = parse_quantity(label, "en")
+    quantity = parse_quantity(label, "en") or en_amount(label)  # "about 1,300 Tasmanians" behind its approximator
     last = label.split()[-1] if label.split() else ""
-    return quantity is not None and quantity.value != 1 and last[:1].islower() and last.endswith("s") \
-        and not last.endswith(("ss", "us", "is"))
+    return quantity is not None and not quantity.money and quantity.value != 1 and last.endswith("s") \
+        and not last.endswith(("ss", "us", "is")) and (last[:1].islower() or en_amount(label) is not None)
 
 
 def _en_verb_lemma(word: str) -> str | None:
@@ -193,6 +193,15 @@ class EnRelation:
     def rest_without_preposition(self) -> str:
         return " ".join(self.rest[:-1] if self.trailing_preposition else self.rest)
 
+    @property
+    def infinitive(self) -> int:
+        """How many words of ``rest`` make the to-infinitive the object belongs to ("agree" + "to buy":
+        X agreed to buy Y, not "agreed Y to buy"), 0 when the rest is no such complement or ends in a
+        preposition (then the object follows the whole rest anyway: "plan to double output at")."""
+        if self.kind != "verb" or len(self.rest) < 2 or self.rest[0].lower() != "to" or self.trailing_preposition:
+            return 0
+        return 2 if _en_verb_lemma(self.rest[1].lower()) is not None else 0
+
 
 @lru_cache(maxsize=10_000)
 def en_relation(relation: str) -> EnRelation:
@@ -244,6 +253,10 @@ def en_relation(relation: str) -> EnRelation:
         return EnRelation("verb", known_verb, tuple(words[1:]))
     if known_verb is not None and lowered[-1] not in _EN_PREPOSITIONS:
         # "order in 2024": a verb with a qualifier, its object follows; no role reads so
+        return EnRelation("verb", known_verb, tuple(words[1:]))
+    if known_verb is not None and len(words) > 2 and lowered[1] == "to" and _en_verb_lemma(lowered[2]) is not None:
+        # "plan to expand output at", "agree to open a store in": a verb and its to-infinitive, whatever the
+        # tagger made of the first word alone; no role noun is followed by "to" and a verb between two names
         return EnRelation("verb", known_verb, tuple(words[1:]))
     return _en_noun_relation(words)
 
@@ -388,6 +401,11 @@ def _modality(edge: Edge) -> str:
     if said in ("present", "perfect", "progressive"):
         return said
     if said == "past":
+        # "About 1,300 Tasmanians were waiting for surgery at the end of September": a state at a moment,
+        # asked "When were ... waiting?", not "When did ... wait?"
+        past_progressive = re.compile(rf"\b(?:was|were)\s+(?:\w+\s+)?{re.escape(en_gerund(rel.head))}\b", re.IGNORECASE)
+        if any(past_progressive.search(sentence) for sentence in edge.sentences):
+            return "past-progressive"
         return modality
     progressive = re.compile(rf"\b(?:is|are|'s|'re)\s+(?:\w+\s+)?{re.escape(en_gerund(rel.head))}\b", re.IGNORECASE)
     if any(progressive.search(sentence) for sentence in edge.sentences):
@@ -505,6 +523,8 @@ def _finite(lemma: str, modality: str, plural: bool = False) -> str:
         return lemma if plural else en_third_person(lemma)
     if modality == "progressive":
         return f"{'are' if plural else 'is'} {en_gerund(lemma)}"
+    if modality == "past-progressive":
+        return f"{'were' if plural else 'was'} {en_gerund(lemma)}"
     if modality == "perfect":
         return f"{'have' if plural else 'has'} {en_participle(lemma)}"
     if modality == "planned":
@@ -539,6 +559,8 @@ def _do_support(lemma: str, modality: str) -> tuple[str, str]:
         return "is", f"expected to {lemma}"
     if modality == "progressive":
         return "is", en_gerund(lemma)
+    if modality == "past-progressive":
+        return "was", en_gerund(lemma)
     if modality == "perfect":
         return "has", en_participle(lemma)
     if modality == "future":
@@ -585,6 +607,9 @@ class EnglishTemplates:
         rest = _agree(rel.rest_text, modality, plural)
         if rel.trailing_preposition:  # "opened a new terminal in Bergen"
             return " ".join(p for p in (subject, past, rest, tail) if p)
+        if rel.infinitive:  # "agreed to buy Rookwood Whisky (in May)": the object is the infinitive's
+            words = rest.split()
+            return " ".join(p for p in (subject, past, *words[:rel.infinitive], tail, *words[rel.infinitive:]) if p)
         return " ".join(p for p in (subject, past, tail, rest) if p)  # "sold 2139 cars in October"
 
     # --- asking for one end of one edge ------------------------------------------------
@@ -606,6 +631,8 @@ class EnglishTemplates:
             aux = "do"  # "Where do the Lanterns plan to perform?", "Where do Vistula United play ...?"
         if aux == "is" and _plural_name(head):
             aux = "are"
+        if aux == "was" and (_plural_name(head) or _counted_plural(head)):
+            aux = "were"  # "When were about 1,300 Tasmanians waiting ...?"
         if aux == "has" and _plural_name(head):
             aux = "have"
         if kind == "NUM":
@@ -685,6 +712,11 @@ class EnglishTemplates:
                 who = "who"  # "Who did Tawe Warriors beat?" -> Kellsbridge: an opponent, not "What"
             if kind == "ORG" and not prep and rel.head in _EN_MAKING_VERBS and not _venue(edge.tail_label):
                 who = "what"  # "Which organization does Lumen Energy produce?" -> the Lumen Volta: a product
+            if kind == "PER" and prep in ("to", "from", "into") and rel.head in _EN_MOTION_VERBS - _EN_GIVING_VERBS \
+                    and rel.head not in ("send", "bring", "deliver", "take", "carry", "ship", "export", "import"):
+                # "Who did X come to?" -> Hobart: one comes to or moves from a place or a body, hardly a person;
+                # the tagger's PERSON is doubtful and neither "who" nor "where" is sure
+                raise NoTemplate(f"a person as where {edge.relation!r} goes: the tagger's type is doubtful")
             if kind == "PER" and not prep and rel.head in _EN_THING_OBJECT_VERBS:
                 who = "what"  # "Who does the Multi-State Gaming Association run?" -> Mega Fortune, a lottery
             if who == "what" and re.fullmatch(r"(?:the\s+)?[$€£]?\d[\d.,]*\s*[^\s\d-]+", edge.tail_label):
@@ -713,6 +745,12 @@ class EnglishTemplates:
             if head.startswith(tuple(f"{c} " for c in _EN_CLASS.values())):
                 # "What is the person who praised the speed of Kwame Asante the head coach of?"
                 raise NoTemplate(f"a role question about a described subject ({edge.relation!r}) reads badly")
+            thing = _thing_at(edge, rel)
+            if thing:
+                if not _bare_label(head)[:1].isupper() or head.split()[0].lower() in _EN_DETERMINERS:
+                    # "Where is the distillery the plant?" / "... the Royal Hobart Hospital?": no name to stand after the noun
+                    raise NoTemplate(f"no name to follow the class noun {thing!r} of {edge.relation!r}")
+                return _q("where", _role_be(edge, rel), "the", thing, head), "tail.thing-where"
             if rel.rest == ("at",):
                 # "What is Owen Tallis the principal analyst at?": where one holds a post is asked with where
                 return _q("where", _role_be(edge, rel), head, _role_article(edge, rel), rel.head), "tail.role-where"
@@ -742,6 +780,11 @@ class EnglishTemplates:
         if rel.kind == "role":
             if plural:
                 raise NoTemplate(f"no plural template for role relation {edge.relation!r}")
+            thing = _thing_at(edge, rel)
+            if thing:  # "Which distillery is at Gravelly Beach?"; "a distillery at" may be one of several
+                if _role_article(edge, rel) != "the":
+                    raise NoTemplate(f"'a {thing} at' names one of several: no unique answer")
+                return _q("which", thing, _role_be(edge, rel), rel.rest_text, tail), "head.thing-at"
             subject = "what" if kind in ("LOC", "MISC", "NUM") else who
             return _q(subject, _role_be(edge, rel), _role_article(edge, rel), rel.head, rel.rest_text, tail), "head.role"
         if plural:
@@ -770,6 +813,11 @@ class EnglishTemplates:
             if rel.kind == "passive":
                 return " ".join(p for p in (cls, that, _be_tense(edge, rel), rel.head, rel.rest_text, tail) if p)
             if rel.kind == "role":
+                thing = _thing_at(edge, rel)
+                if thing:  # "the distillery at Gravelly Beach", not "the organization that is the distillery at ..."
+                    if _role_article(edge, rel) != "the" or _role_be(edge, rel) != "is":
+                        raise NoTemplate(f"'{thing} at' does not describe one thing now")
+                    return f"the {thing} {rel.rest_text} {tail}"
                 return f"{cls} {that} is {_role_article(edge, rel)} {rel.head} {rel.rest_text} {tail}"
             return f"{cls} whose {rel.head} is {tail}"
         head = edge.head_label
@@ -807,6 +855,11 @@ class EnglishTemplates:
             be = _role_be(edge, rel)
             if rel.rest == ("of",) and article == "the":
                 return f"{cls} whose {rel.head} {be} {head}"
+            thing = _thing_at(edge, rel)
+            if thing:  # "the beach where the distillery Rookwood Whisky is", not "... where Rookwood Whisky is the distillery"
+                if not _bare_label(head)[:1].isupper() or head.split()[0].lower() in _EN_DETERMINERS:
+                    raise NoTemplate(f"no name to follow the class noun {thing!r} of {edge.relation!r}")
+                return f"{cls} where the {thing} {head} {be}"
             if rel.rest == ("at",):
                 return f"{cls} where {head} {be} {article} {rel.head}"
             raise NoTemplate(f"no natural description of the object of role {edge.relation!r}")
@@ -826,14 +879,24 @@ class EnglishTemplates:
             if rel.kind == "passive":
                 return " ".join(p for p in (_be_tense(edge, rel), rel.head, rel.rest_text, tail) if p)
             if rel.kind == "role":
+                if _thing_at(edge, rel):
+                    # "Which organization is the distillery at Gravelly Beach and sold ...?": what a thing is
+                    # does not coordinate with what it did
+                    raise NoTemplate(f"{edge.relation!r} says what the thing is, not a condition on it")
                 return f"{_role_be(edge, rel)} {_role_article(edge, rel)} {rel.head} {rel.rest_text} {tail}"
             return f"has {tail} as its {rel.head}"
         head = edge.head_label
+        if rel.kind == "verb" and rel.infinitive:
+            # "was agreed by Kestrel Spirits to buy": a control verb's object is the infinitive's, and the
+            # passive of the finite verb says something else (the described form asks it instead)
+            raise NoTemplate(f"the object of {edge.relation!r} belongs to its infinitive: no passive of it")
         if rel.kind == "verb" and not rel.trailing_preposition:
             # the object of "X acquired Y" as a subject predicate: "was acquired by X"
             rest = f" {rel.rest_text}" if rel.rest_text else ""
             if modality == "progressive":
                 return f"is being {en_participle(rel.head)} by {head}{rest}"
+            if modality == "past-progressive":
+                return f"was being {en_participle(rel.head)} by {head}{rest}"
             if modality == "perfect":
                 return f"has been {en_participle(rel.head)} by {head}{rest}"
             return f"{'is' if modality == 'present' else 'was'} {en_participle(rel.head)} by {head}{rest}"
@@ -871,6 +934,12 @@ class EnglishTemplates:
             except NoTemplate:
                 raise direct from None
             cls = _class_noun(shared_kind, label)
+            classed = [d for d in (first, second) if not d.startswith(cls + " ")]
+            if len(classed) == 1 and not {"that", "who", "where", "whose", cls.split()[-1]} & set(classed[0].split()):
+                # "the bakery at Otley Quay" (``_thing_at``) names the thing by its own noun: "What is the name
+                # of the bakery at Otley Quay that sold 9,000 loaves in 2023?"
+                other = second if classed[0] is first else first
+                return _q("what is the name of", classed[0], other[len(cls) + 1:]), "conditional.described-thing"
             if not second.startswith(cls + " "):
                 raise direct from None
             return _q("what is the name of", first, "and", second[len(cls) + 1:]), "conditional.described"
@@ -905,6 +974,9 @@ class EnglishTemplates:
         what = "more" if not quantity.unit_text or quantity.money else f"more {quantity.unit_text}"
         if quantity.money and not quantity.unit_text:
             what = "more money" if rel.head in ("raise", "earn", "spend", "invest", "pay", "receive", "lose", "make") else "more"
+        if rel.infinitive:  # "agreed to pay more", not "agreed more to pay"
+            return _q(who, _finite(rel.head, _modality(edge)), rel.rest_text, what)[:-1] + f", {first} or {second}?", \
+                "comparison"
         return _q(who, _finite(rel.head, _modality(edge)), what, rel.rest_text) [:-1] + f", {first} or {second}?", "comparison"
 
 
@@ -1109,6 +1181,16 @@ def en_name_article(label: str, sentences: list[str]) -> str:
             if before[-1].lower() != "the":
                 return label
             seen += 1
+    words = label.split()
+    if not seen and len(words) > 1 and words[-1][:1].isupper() and words[-1].endswith("s") \
+            and not words[-1].endswith("ss") and not any(pattern.search(sentence) for sentence in sentences):
+        # "Derwent Comets" where the sentences never write it, only "The Comets will host ...": a team the text repeats by
+        # its plural last word takes the article it gives that word
+        short = re.compile(rf"(\S+)\s+{re.escape(words[-1])}(?![\w-])")
+        mentions = [m.group(1) for sentence in sentences for m in short.finditer(sentence)
+                    if not m.group(1)[:1].isupper() or m.group(1) == "The"]
+        if mentions and all(m.lower() == "the" for m in mentions):
+            return f"the {label}"
     return f"the {label}" if seen else label
 
 
@@ -1140,7 +1222,40 @@ def _role_be(edge: Edge, rel: EnRelation) -> str:
         rf"\b(?:former|ex-|one-time|erstwhile|outgoing|then|previous|late)\s*(?:[\w-]+\s+){{0,2}}{role}\b"
         rf"|\b(?:had\s+been|was\s+once|used\s+to\s+be|stepped\s+down\s+as|resigned\s+as)\s+"
         rf"(?:(?:the|a|an|its|club)\s+)*(?:[\w-]+\s+)?{role}\b", re.IGNORECASE)
-    return "was" if any(ended.search(sentence) for sentence in edge.sentences) else "is"
+    if any(ended.search(sentence) for sentence in edge.sentences):
+        return "was"
+    # "Storrie ... was the Rovers' top scorer for a third straight year": the sentence says the post in the
+    # past tense of its own copula (the head's name before it), so "What is Liam Storrie the top scorer of?"
+    # is a present the text does not state
+    name = re.escape(edge.head_label.split()[-1]) if edge.head_label.split() else None
+    said_past = name and re.compile(
+        rf"(?<![\w-]){name}\b[^.;:!?]*?\b(?:was|were)\s+(?:[\w'’-]+\s+){{0,4}}?{role}\b", re.IGNORECASE)
+    said_now = name and re.compile(
+        rf"(?<![\w-]){name}\b[^.;:!?]*?\b(?:is|are|has\s+been|have\s+been)\s+(?:[\w'’-]+\s+){{0,4}}?{role}\b",
+        re.IGNORECASE)
+    if said_past and any(said_past.search(s) for s in edge.sentences) \
+            and not any(said_now.search(s) for s in edge.sentences):
+        return "was"
+    return "is"
+
+
+#: endings of nouns for people (an agent or a member: "director", "analyst", "tenant", "trustee", "partner"):
+#: a role with them is a post someone holds, not the class of a thing
+_EN_AGENT_ENDINGS = ("er", "or", "ist", "ant", "ent", "ian", "ee", "man", "woman", "person", "ess")
+
+
+def _thing_at(edge: Edge, rel: EnRelation) -> str | None:
+    """The class noun of "Rookwood Whisky, the distillery at Gravelly Beach" ("distillery at"; "in", "on", "near" alike): a copula
+    and a noun that says what the head IS, placed somewhere, not a post it holds there ("Margaret
+    Oyelaran, the head of planning at ..."). The role template would ask "Where is Rookwood Whisky the
+    distillery?"; the thing is named with its noun instead: "Where is the distillery Rookwood Whisky?"."""
+    if rel.kind != "role" or rel.rest not in (("at",), ("in",), ("on",), ("near",)) or edge.head_type == "person":
+        return None
+    noun = rel.head.split()[-1].lower()
+    if noun in en_names.PERSON_NOUNS or noun in en_names.PERSONAL_ROLES or noun.endswith(_EN_AGENT_ENDINGS) \
+            or not noun.isalpha():
+        return None
+    return rel.head
 
 
 def en_time_once(question: str) -> str:

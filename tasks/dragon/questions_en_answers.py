@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from tasks.dragon.subgraphs import parse_quantity
-from tasks.dragon.questions_en_names import PERSON_NOUNS, ROLE_TITLES, odd_label
+from tasks.dragon.questions_en_names import PERSON_NOUNS, ROLE_TITLES, coordinated_first_name, odd_label
 
 #: question openings that ask for an amount or a date: the answer may be a bare figure
 _VALUE_QUESTION = re.compile(r"^(?:how (?:many|much|large|big|long|far|old)|what percentage|when|since when)\b",
@@ -30,6 +30,8 @@ _VALUE_QUESTION = re.compile(r"^(?:how (?:many|much|large|big|long|far|old)|what
 _TITLES = ROLE_TITLES | frozenset({"trust", "board", "council"})
 
 #: capitalised words opening a sentence that belong to the sentence, not to a name after them
+#: words that open an amount ("About 1,300 Tasmanians"): capitalised only because a sentence opens with them
+OPENING_APPROXIMATORS = frozenset("about around some nearly almost over roughly approximately up more fewer".split())
 _OPENERS = frozenset(
     "the a an this that these those its their his her our my your in on at by for from with after before "
     "but and or so yet as when while if although though since until under over about some many most all "
@@ -175,6 +177,10 @@ def en_truncated_names(subgraph) -> str | None:
                 return f"skipped: {odd}"
             if node not in hidden and written_lowercase(label, said):
                 return f"skipped: {label!r} is a common noun the text writes in lower case, not a name"
+            pair = coordinated_first_name(label, said)
+            if node not in hidden and pair and not pair[1]:
+                return (f"skipped: {label!r} is written before 'and' and a full name: its surname may be the "
+                        "other's, and no noun says they are a pair")
             if node not in hidden and truncated_name(label, said, person=typ == "person"):
                 return (f"skipped: {label!r} is written in the text only as part of a longer name: "
                         "the question would name something else")
@@ -189,13 +195,13 @@ def sentence_case(label: str, sentences: list[str]) -> str:
 
     words = label.split()
     if len(words) < 2 or not words[0].isalpha() or not words[0][:1].isupper() or not words[0][1:].islower() \
-            or not words[1][:1].islower():
-        return label
+            or not (words[1][:1].islower() or words[1][:1].isdigit()):
+        return label  # "About 1,300 Tasmanians": a number after it is no name word either
     mentions = [m for sentence in sentences for m in re.finditer(rf"(?<![\w-]){re.escape(label)}(?![\w-])", sentence)]
     if not mentions or any(m.start() != 0 for m in mentions):
         return label
     _, nouns, _ = _en_lexicon()
     lower = words[0].lower()
-    if lower in nouns or lower.rstrip("s") in nouns or _en_verb_lemma(lower) is not None:
+    if lower in nouns or lower.rstrip("s") in nouns or _en_verb_lemma(lower) is not None or lower in OPENING_APPROXIMATORS:
         return " ".join([lower, *words[1:]])
     return label

@@ -42,6 +42,8 @@ def article_kinds(kinds: dict, subgraphs) -> dict:
                 if kinds.get(("en", node)) in ("ORG", "MISC", "LOC") and node not in role_objects \
                         and en_names.person_evidence(label, said):
                     kinds[("en", node)] = "PER"
+                elif kinds.get(("en", node)) == "PER" and en_names.written_with_the(label, said):
+                    kinds[("en", node)] = "ORG"  # "came from the Alfred": a person's name takes no "the"
                 elif kinds.get(("en", node)) == "PER" and en_names.group_evidence(label, said):
                     kinds[("en", node)] = "ORG"  # "Kirkstall Knights have signed ...": a team, not "who" as one person
                 elif kinds.get(("en", node)) == "PER" and en_names.thing_class(label):

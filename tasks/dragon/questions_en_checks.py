@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import re
 
+from tasks.dragon import questions_en_attach as en_attach
 from tasks.dragon import questions_en_context as en_context
 from tasks.dragon import questions_en_scope as en_scope
 from tasks.dragon.questions_base import NoTemplate
+from tasks.dragon.questions_en_answers import OPENING_APPROXIMATORS
 from tasks.dragon.subgraphs import parse_quantity
 from tasks.dragon.questions_en import (  # noqa: F401
     EnRelation,
@@ -158,7 +160,7 @@ _EN_BACK_REFERENCE = re.compile(
 
 
 #: approximators a sentence may open with, capitalised: "About 120 homes were flooded"
-_OPENING_APPROXIMATORS = frozenset("about around some nearly almost over roughly approximately up more fewer".split())
+_OPENING_APPROXIMATORS = OPENING_APPROXIMATORS
 
 
 def en_answer_unwritten(subgraph) -> str | None:
@@ -312,7 +314,8 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
                     if reason:
                         return f"skipped: {reason}"
         if rel.kind == "passive" and _en_verb_lemma(rel.head):
-            reason = en_scope.wrong_subject(edge, _en_verb_lemma(rel.head), kinds.get(("en", edge.head)))
+            reason = en_scope.wrong_subject(edge, _en_verb_lemma(rel.head), kinds.get(("en", edge.head))) or \
+                en_attach.lost_predicative(edge, _en_verb_lemma(rel.head))
             if reason:
                 return f"skipped: {reason}"
         if rel.kind == "passive" and _en_verb_lemma(rel.head) and edge.tail in answers \
@@ -328,7 +331,7 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
             continue
         rel = _content_verb(rel)
         reason = en_scope.wrong_subject(edge, rel.head, kinds.get(("en", edge.head))) or \
-            en_scope.lost_position(edge, rel.head)
+            en_scope.lost_position(edge, rel.head) or en_attach.perceived(edge, rel.head)
         if reason:
             return f"skipped: {reason}"
         if rel.trailing_preposition in ("in", "at", "on") and kinds.get(("en", edge.tail)) == "LOC":
@@ -354,9 +357,13 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
                 if reason:
                     return f"skipped: {reason}"
             if amount:
+                purpose, needed = en_attach.purpose_to_carry(edge, rel.head, label)
+                if needed and (purpose is None or subgraph.type != "simple" or node not in answers or not is_tail):
+                    return f"skipped: the amount {label!r} is spent on something the question cannot carry"
                 carried = en_scope.period_to_carry(edge, rel.head, label) \
                     if subgraph.type == "simple" and node in answers and is_tail else None
-                reason = en_scope.lost_period(edge, rel.head, label, carried)
+                carried_purpose = purpose if subgraph.type == "simple" and node in answers and is_tail else None
+                reason = en_scope.lost_period(edge, rel.head, label, carried, carried_purpose)
                 if reason:
                     return f"skipped: {reason}"
             if whole and is_tail and not amount:
@@ -368,7 +375,8 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
                     return f"skipped: {reason}"
             if kind == "DATE" and node in answers:
                 reason = en_context.time_dates_a_noun(edge, rel.head, label) or en_context.date_is_not_when(
-                    edge, rel.head, edge.relation, label) or en_scope.not_when(edge, rel.head, label)
+                    edge, rel.head, edge.relation, label) or en_scope.not_when(edge, rel.head, label) or \
+                    en_attach.date_attached_elsewhere(edge, rel.head, label)
                 if reason:
                     return f"skipped: {reason}"
             if whole and not amount and kind not in ("DATE", "PER", "ORG", "LOC"):
@@ -417,7 +425,15 @@ def en_carried(edge, kind: str | None, question: str, template: str) -> tuple[st
         if what and unit and question.lower().startswith(f"how many {unit.lower()} "):
             question = f"{question[:9 + len(unit)]} {what}{question[9 + len(unit):]}"
             template = f"{template}.measured"
+        purpose, _ = en_attach.purpose_to_carry(edge, lemma, edge.tail_label)
+        if purpose and purpose.lower() not in question.lower() and question.endswith("?"):
+            question, template = f"{question[:-1]} {purpose}?", f"{template}.purpose"  # "spend ... on a new still house"
         return question, template
+    if (edge.modality or "asserted") == "asserted" or kind == "DATE":
+        # "Where did Ribeiro move in 2021?" (he moves again later), "When did Ribeiro move to Australia?"
+        said = en_attach.adverbial_to_carry(edge, lemma, edge.tail_label, kind == "DATE")
+        if said and said.lower() not in question.lower() and question.endswith("?"):
+            question, template = f"{question[:-1]} {said}?", f"{template}.adverbial"
     described = en_scope.described_as(edge, lemma, edge.tail_label)
     if described and (edge.modality or "asserted") == "asserted":
         owner = edge.head_label

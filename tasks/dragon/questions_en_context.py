@@ -249,7 +249,9 @@ def lost_qualifier(edge, lemma: str, answer_is_tail: bool, amount: bool, bare: b
             return f"the amount {answer_label!r} is a part of what follows it ({doc[span.start:after.right_edge.i + 1].text!r})"
         counted_too = [c for c in root.children if c.dep_ == "conj" and c.pos_ == "NOUN" and c.i >= span.end
                        and not any(t.like_num for t in c.subtree)]
+        counted_too = counted_too or [c for c in root.children if c.dep_ == "conj" and c.i >= span.end and c.like_num]
         if counted_too:
+            # "three counts of aggravated burglary and one of motor vehicle stealing": four in all, or three of one
             # "food for about 9 million dogs and cats": the number counts both; "9 million dogs" is not what was said
             return (f"the amount {answer_label!r} also counts "
                     f"{doc[counted_too[0].left_edge.i:counted_too[0].right_edge.i + 1].text!r}")

@@ -35,7 +35,7 @@ _THING_CLASS_HEADS = frozenset("""
     castle arcade line railway route tunnel road street lane avenue square market mall tower church cathedral
     abbey chapel palace house manor estate farm mill park garden gardens bridge canal river lake reservoir
     festival scheme programme program project prize award cup trophy show exhibition forest wood beach
-    league championship championships premiership division tournament competition
+    league championship championships premiership division tournament competition court tribunal
     """.split())
 #: the nouns ``org_class`` may put in "the <noun> that ...": a described node, not a name
 CLASS_WORDS = frozenset({"club", "organization", *_THING_CLASS_HEADS})
@@ -199,7 +199,23 @@ def person_evidence(label: str, sentences: list[str]) -> bool:
                     return True
                 if name == " ".join(words) and prev.islower() and prev in PERSON_NOUNS:
                     return True
+                if name == " ".join(words) and prev in _PEOPLE_PAIRS and re.match(r"\s+and\s+[A-Z]", sentence[match.end():]):
+                    return True  # "the brothers Callum and Ewan Fairlie": Callum
+                if name == " ".join(words) and len(before) > 2 and before[-1] == "and" and before[-2][:1].isupper() \
+                        and before[-3] in _PEOPLE_PAIRS:
+                    return True  # ... and Ewan Fairlie
     return False
+
+
+def written_with_the(label: str, sentences: list[str]) -> bool:
+    """Does the text write the capitalised name ``label`` only right after a lowercase "the" ("came to Hobart
+    from the Alfred in Melbourne")? A person's name takes no article; the tagger's PERSON is wrong."""
+    words = _words(label)
+    if not words or not all(w[:1].isupper() for w in words):
+        return False
+    mentions = [sentence[:m.start()].split()[-1:] for sentence in sentences
+                for m in re.finditer(rf"(?<![\w-]){re.escape(' '.join(words))}(?![\w-])", sentence)]
+    return bool(mentions) and all(before == ["the"] for before in mentions)
 
 
 def group_evidence(label: str, sentences: list[str]) -> bool:
@@ -243,6 +259,36 @@ def full_name(label: str, sentences: list[str]) -> str:
     if len(longer) == 1:
         return longer.pop()
     return label
+
+
+#: plural nouns that introduce people named together ("the brothers Callum and Ewan Fairlie", "the couple
+#: Mira and Tomas Halloran"): before such a pair the first name shares the surname written once at the end
+_PEOPLE_PAIRS = frozenset("""
+    brothers sisters siblings twins couple cousins spouses founders co-founders partners owners parents sons daughters
+    """.split())
+
+
+def coordinated_first_name(label: str, sentences: list[str]) -> tuple[str, bool] | None:
+    """A one-word name written before "and" and a full name: ("Callum Fairlie", True) for "Callum" in "the
+    brothers Callum and Ewan Fairlie" (a pair of people names one surname for both); (label, False) when
+    no plural noun of people says so ("Hale and Ross Dunmore": Hale may be someone else's surname, the
+    name is cut either way); None when no sentence writes the label so."""
+    bare = label[4:] if label.startswith("the ") else label
+    if len(bare.split()) != 1 or not bare[:1].isupper() or bare.isupper():
+        return None
+    pattern = re.compile(rf"(?<![\w-]){re.escape(bare)}\s+and\s+({_NAME_WORD}(?:\s+{_NAME_WORD})+)")
+    found: set[tuple[str, bool]] = set()
+    for sentence in sentences:
+        for match in pattern.finditer(sentence):
+            surname = match.group(1).split()[-1].rstrip(",.;:")
+            if surname.endswith(("'s", "’s")) or surname.lower() in _TITLE_WORDS:
+                continue
+            before = sentence[:match.start()].split()
+            paired = bool(before) and before[-1].lower() in _PEOPLE_PAIRS
+            found.add((f"{bare} {surname}", True) if paired else (label, False))
+    if not found:
+        return None
+    return found.pop() if len(found) == 1 else (label, False)
 
 
 def longer_form(label: str, sentences: list[str]) -> str:

@@ -171,9 +171,10 @@ def measured(edge, lemma: str, label: str) -> str | None:
     return phrase.text
 
 
-def lost_period(edge, lemma: str, label: str, carried: str | None = None) -> str | None:
+def lost_period(edge, lemma: str, label: str, carried: str | None = None, purpose: str | None = None) -> str | None:
     """See the module doc; ``label``: the amount the question names or answers; ``carried``: the period
-    phrase the question will say (``period_to_carry``), no loss."""
+    phrase the question will say (``period_to_carry``), no loss; ``purpose``: the "on ..." phrase it will
+    say (``questions_en_attach.purpose_to_carry``), no loss either."""
     found = locate(edge, lemma)
     if found is None:
         return None
@@ -203,6 +204,8 @@ def lost_period(edge, lemma: str, label: str, carried: str | None = None) -> str
                         c.dep_ == "pobj" and c.pos_ == "NOUN" for c in child.children)) or (
                         child.lower_ == "for" and any(c.dep_ == "pobj" and c.lemma_.lower() in _TIME_NOUNS
                                                       for c in child.children))):
+                if purpose and doc[child.i:child.right_edge.i + 1].text == purpose:
+                    continue
                 return (f"the figure {label!r} is scoped by {doc[child.i:child.right_edge.i + 1].text!r}, "
                         "which the question drops")
     return None

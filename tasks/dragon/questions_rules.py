@@ -75,9 +75,14 @@ def _with_articles(subgraph: Subgraph, pool: dict[str, list[str]] | None = None)
     said = [s for e in subgraph.edges for s in e.sentences]  # "the European Research Council" as written
     article = said + [s for e in subgraph.edges for s in pooled(e, pool or {}) if s not in said]
     def named(label: str, entity_type: str | None) -> str:
+        if entity_type == "person" and en_names.written_with_the(label, said):
+            entity_type = "org"  # "from the Alfred": the tagger's person keeps the article the text gives it
         # the name as the text writes it in full: "Carys Bevan" for "Bevan", "the Heart of Wales line" for
         # "Heart of Wales", "Iestyn Carew" for "Scrum-half Iestyn Carew" (questions_en_names)
         label = en_names.full_name(en_names.with_class_noun(label, said), said)
+        pair = en_names.coordinated_first_name(label, said)
+        if pair and pair[1]:
+            label = pair[0]  # "the brothers Callum and Ewan Fairlie": "Callum" is Callum Fairlie
         if entity_type != "place":
             # "Allender" -> "Kevin Allender", "the Warriors" -> "Tawe Warriors" from the article's other sentences
             label = en_names.full_name(label, article)

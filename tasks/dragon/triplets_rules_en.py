@@ -227,6 +227,14 @@ class _Discourse:
             return people[-1][0], _PER  # "Leanne said ..." after "nurse Leanne Hardcastle": a first name in tabloid copy
         if starts and loose:
             return starts[-1][0], self.label(*starts[-1])
+        if len(word) > 3 and lower.endswith("s") and not lower.endswith("ss"):
+            # "the Rovers", "the Hawks" after "Channel Rovers", "the Tamar Hawks": a team's plural last word
+            # is how the text repeats its name; one longer name (no person's) ends in it
+            ends = {n[0]: n for n in self.names if len(n[0].split()) > 1 and n[0].split()[-1].lower() == lower
+                    and n[1] != _PER and n[0] not in self.people}
+            if len(ends) == 1:
+                named = next(iter(ends.values()))
+                return named[0], self.label(*named)
         return None
 
     def is_person(self, named: tuple[str, str | None]) -> bool:
@@ -1006,6 +1014,12 @@ def _after_sentence(sent, helper: _EnSentence) -> None:
             org = found  # a name, not "the company" (which only points back at one)
     if it is not None:
         discourse.it = it
+    if any(token.dep_ == "dobj" and token.tag_ == "NN" and token.i not in helper.ent_of
+           and any(d.dep_ == "det" and d.lower_ in ("a", "an") for d in token.children)
+           and token.head.dep_ in ("ROOT", "conj") and not _subordinate(token.head) for token in sent):
+        # "The hospital opened a new cardiac unit ... It is run by X": "it" next may be the new thing as well
+        # as the subject; which one the parse cannot tell, so a later "it" names nothing
+        discourse.it = None
     if loose is not None:
         discourse.loose = loose
     if org is None and discourse.org is None:

@@ -1,0 +1,143 @@
+"""DRAGON questions, English: what hangs on a fact's verb in its sentence, for the question to carry
+or to refuse (issue 10, session 20).
+
+Each function reads the fact's sentence through ``questions_en_context.locate`` (spaCy):
+
+- ``perceived``: the fact is the complement of a verb of perception with another subject ("Vlahos
+  watched Ribeiro play four times in Brisbane"): its count, place and time belong to the watching,
+  and "How many times did Ribeiro play?" asks another thing (a reason to skip);
+- ``date_attached_elsewhere``: a date whose preposition the parse hangs on a noun ("charged a man
+  over three ram-raids ... in November"), or that a prepositional phrase with a common noun stands
+  between it and the verb: it may date that noun's event, not the verb (a reason to skip);
+- ``adverbial_to_carry``: the time ("in 2021") of the fact's verb for a question whose answer is no
+  date, the destination or place ("to Australia", "in Leeds") for one whose answer is the date: "Where did Ribeiro
+  move?" has another answer when he moves again later; "When did Ribeiro move?" does not say where;
+- ``lost_predicative``: a passive whose subject is given a name or a post ("was named player of the
+  year in NPL Queensland"): "Where was Ribeiro named?" lost what he was named (a reason to skip);
+- ``purpose_to_carry``: what an amount is spent on ("will spend $15 million on a new still house"):
+  "How much will Kestrel spend?" is also answered by another sum it spends.
+"""
+from __future__ import annotations
+
+import re
+
+from tasks.dragon.questions_en_context import _span_of, locate
+
+#: verbs of perception whose complement clause is what was seen or heard, not a fact on its own
+_PERCEPTION = frozenset("watch see hear notice observe witness feel spot".split())
+#: prepositions that put a time on a verb ("in 2021", "on 4 May", "during the war")
+_TIME_PREPS = frozenset("in on during".split())
+#: prepositions of a destination a "When ...?" question keeps ("move to Australia")
+_DIRECTION_PREPS = frozenset("to into".split())
+#: prepositions of a place a "When ...?" question keeps ("open a bakery in Leeds")
+_PLACE_PREPS = frozenset("in at".split())
+#: a time that says when out of its article: a year or a month
+_ABSOLUTE = re.compile(r"\b(?:1[89]|20)\d\d\b|\b(?:january|february|march|april|may|june|july|august|september|"
+                       r"october|november|december)\b", re.IGNORECASE)
+#: verbs of spending whose "on"/"into" says what the money is for
+_SPENDING = frozenset("spend invest pour sink allocate earmark commit".split())
+#: words that point back into the article: a phrase holding them cannot be carried out of it
+_POINTING = frozenset("it its it's they them their he him his she her this that these those which who".split())
+
+
+def perceived(edge, lemma: str) -> str | None:
+    """See the module doc."""
+    found = locate(edge, lemma)
+    if found is None:
+        return None
+    _, verb = found
+    if verb.dep_ in ("xcomp", "ccomp") and verb.head.lemma_.lower() in _PERCEPTION and verb.tag_ in ("VB", "VBG") \
+            and any(c.dep_ == "nsubj" for c in verb.children):
+        # a bare infinitive or an -ing form ("watched Ribeiro play", "saw him scoring"); a finite clause ("the
+        # court heard that Allender made 212 transfers") is a report of the fact, not a sight of part of it
+        return (f"the fact is what someone perceived ({verb.head.text!r} ... {verb.text!r}): its "
+                "count, place and time belong to that, not to the fact")
+    return None
+
+
+def date_attached_elsewhere(edge, lemma: str, date_label: str) -> str | None:
+    """See the module doc."""
+    found = locate(edge, lemma)
+    if found is None:
+        return None
+    doc, verb = found
+    span = _span_of(doc, date_label)
+    if span is None or span.start == 0:
+        return None
+    prep = doc[span.start - 1]
+    if prep.pos_ != "ADP" or prep.i < verb.i:
+        return None
+    said = set(edge.relation.lower().split())
+    if prep.head.i != verb.i and prep.head.pos_ in ("NOUN", "PROPN") and prep.head.lower_ not in said:
+        return f"{date_label!r} hangs on {prep.head.text!r}, not on the fact's verb {verb.text!r}"
+    objects = {t.i for c in verb.children if c.dep_ in ("dobj", "dative") for t in c.subtree}
+    for token in doc[verb.i + 1:prep.i]:
+        if token.dep_ == "pobj" and token.pos_ == "NOUN" and token.i not in objects and token.lower_ not in said \
+                and token.head.lower_ not in said:
+            return (f"{date_label!r} comes after {doc[token.head.i:token.i + 1].text!r}: it may date that, "
+                    f"not the fact's verb {verb.text!r}")
+    return None
+
+
+def _phrase(doc, prep) -> str | None:
+    """The prepositional phrase of ``prep`` as written, when it can stand in a question out of its article."""
+    phrase = doc[prep.i:prep.right_edge.i + 1]
+    if len(phrase) > 8 or any(t.lower_ in _POINTING for t in phrase) or any(t.is_punct for t in phrase):
+        return None
+    return phrase.text
+
+
+def adverbial_to_carry(edge, lemma: str, answer_label: str, answer_is_date: bool) -> str | None:
+    """See the module doc: the phrase to put at the end of the question, or None."""
+    found = locate(edge, lemma)
+    if found is None:
+        return None
+    doc, verb = found
+    answer = _span_of(doc, answer_label)
+    if answer is None:
+        return None
+    for child in verb.children:
+        if child.dep_ != "prep":
+            continue
+        objects = [c for c in child.children if c.dep_ == "pobj"]
+        if len(objects) != 1 or answer.start <= objects[0].i < answer.end:
+            continue
+        obj = objects[0]
+        if not answer_is_date and child.lower_ in _TIME_PREPS and obj.ent_type_ == "DATE" \
+                and _ABSOLUTE.search(doc[child.i:child.right_edge.i + 1].text):
+            # "in 2021", "in May": the time on the verb; "on Monday" says nothing out of its article
+            return _phrase(doc, child)
+        if answer_is_date and child.lower_ in _DIRECTION_PREPS | _PLACE_PREPS and obj.pos_ == "PROPN" \
+                and obj.ent_type_ in ("GPE", "LOC", "FAC", "ORG"):
+            return _phrase(doc, child)  # "to Australia", "in Leeds", "in the Hobart Magistrates Court"
+    return None
+
+
+def purpose_to_carry(edge, lemma: str, amount_label: str) -> tuple[str | None, bool]:
+    """See the module doc: (the phrase to carry, whether there is one the question must carry)."""
+    if lemma not in _SPENDING:
+        return None, False
+    found = locate(edge, lemma)
+    if found is None:
+        return None, False
+    doc, verb = found
+    said = set(edge.relation.lower().split())
+    for child in verb.children:
+        if child.dep_ == "prep" and child.lower_ in ("on", "into") and child.lower_ not in said:
+            return _phrase(doc, child), True
+    return None, False
+
+
+def lost_predicative(edge, lemma: str) -> str | None:
+    """See the module doc."""
+    found = locate(edge, lemma)
+    if found is None:
+        return None
+    doc, verb = found
+    said = set(edge.relation.lower().split())
+    for child in verb.children:
+        if child.dep_ in ("oprd", "attr") and child.lower_ not in said and not (
+                set(edge.tail_label.lower().split()) & {t.lower_ for t in child.subtree}):
+            return (f"{edge.relation!r} lost what was {verb.text} "
+                    f"({doc[child.left_edge.i:child.right_edge.i + 1].text!r})")
+    return None
