@@ -858,3 +858,30 @@ def test_a_count_of_such_things_names_nothing():
 def test_an_adjective_of_place_before_a_quoted_subject_is_no_part_of_its_name():
     found = ru_facts("Казанская «Волжская лесная компания» приобрела Елабужский лесозавод.")
     assert any(s == "Волжская лесная компания" and r == "приобрести" for s, r, _, _ in found), found
+
+
+# --------------------------------------------------------------------------- session 20 (h-ru11)
+
+
+def test_the_body_an_indefinite_plural_is_read_from_is_its_subject_not_its_place():
+    # "подготовили в министерстве": the ministry prepared it; «в министерство» is no second fact about it
+    found = ru_facts("Смету подготовили в департаменте транспорта города.")
+    assert ("департамент транспорта города", "подготовить", "смета", "asserted") in found, found
+    assert not any(r.endswith(" в") and "департамент" in o for _, r, o, _ in found), found
+
+
+def test_an_object_pronoun_takes_up_the_object_of_the_clause_before_it():
+    found = ru_facts("Схему движения разработали в институте «Гипрогор», в мае её утвердил городской совет.")
+    assert ("городской совет", "утвердить", "схема", "asserted") in found, found
+    assert ("институт «Гипрогор»", "разработать", "схема", "asserted") in found, found
+
+
+def test_a_clause_with_its_own_subject_may_point_back_at_the_first_clauses_subject():
+    found = ru_facts("Цена контракта составила 80 млн рублей, однако администрация её не раскрывает.")
+    assert ("администрация", "раскрывать", "цена контракта", "negated") in found, found
+
+
+def test_a_bare_genitive_before_the_named_one_stays_in_the_role():
+    found = ru_facts("Как сообщил министр образования Тверской области Антон Кречетов, школы откроются в срок.")
+    assert ("Антон Кречетов", "министр образования", "Тверская область", "asserted") in found, found
+    assert ("Антон Кречетов", "министр", "Тверская область", "asserted") not in found, found

@@ -320,7 +320,9 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         return  # "осуществит поставку оборудования" is the delivery of the equipment, said once
 
     time_suffix = _time_phrase_ru(verb, helper)
-    obliques = [c for c in helper.kids(verb, ("obl",)) if c not in agents]
+    # (the "в" body an indefinite-personal verb's subject is read from is no place of its act:
+    # "Бюджет подготовили в министерстве финансов" → (министерство финансов, подготовить, бюджет))
+    obliques = [c for c in helper.kids(verb, ("obl",)) if c not in agents and c not in subjects]
     # "ввело в эксплуатацию линию", "выставить на торги комплекс", "взять в аренду судно": a bare
     # abstract noun after a preposition completes the verb; it goes into the relation, and the
     # direct object is the fact's object
@@ -746,6 +748,13 @@ def _role_facts_ru(noun, subject_phrases, sentence: str, helper: _RuSentence, mo
                       and not helper.kids(f, ("nmod", "appos"))), None)
         if field is not None:
             relation = f"{relation} по {helper.as_written(field)}"  # "директор по экологии «Камабумпрома»"
+        # "министр финансов Нижегородской области": a bare genitive before the named one, both under the
+        # role noun, names the field and stays in the role («министр финансов», not «министр»)
+        fields = [f for f in helper.kids(noun, ("nmod",)) if f.start < nmod.start and f.pos == "NOUN"
+                  and not helper.kids(f, ("case",)) and (f.feats or {}).get("Case") in ("Gen", None)
+                  and f.id not in helper.span_of and helper.phrase(f) is None]
+        if fields and helper.phrase(nmod) is not None:
+            relation = " ".join([relation, *(helper.as_written(f) for f in fields)])
         for _ in range(3):
             if any(helper.phrase(c) is not None for c in helper.with_conjuncts(current)) or current.pos != "NOUN":
                 break
