@@ -26,6 +26,7 @@ from tasks.dragon.rules_ru.morph import (
     _animate, _common_noun, _dative, _lemma, _name_stems, _org_normals, _person_canonical, _person_normals,
     _place_normals, _verb_of_noun,
 )
+from tasks.dragon.rules_ru.class_nouns import ClassNouns
 from tasks.dragon.rules_ru.reference import _Memory, _named_before, _remember, _speaker_org
 from tasks.dragon.rules_ru.phrases import _RuSentence
 from tasks.dragon.rules_ru.simplify import _simplified_lines, digit_groups
@@ -39,19 +40,22 @@ def _rules_ru(doc: IncrementDoc, config: TripletConfig) -> list[Triplet]:
     if not paragraphs:
         return []
     vocab = nlp.morph_vocab()
+    # the whole article, not only its new paragraphs: an update names «завод» as the first version did
+    classed = ClassNouns(doc.text or "\n".join(paragraphs), vocab)
     for _, piece in nlp.text_chunks("\n".join(paragraphs)):  # a huge article: one natasha Doc per piece
         parsed = nlp.parse_ru(piece)
         lines, originals, anchors = _simplified_lines(parsed, vocab)
         if lines is None:
-            _rules_ru_piece(parsed, vocab, collector)
+            _rules_ru_piece(parsed, vocab, collector, classed)
             continue
         # the sentences again without their parentheses and attribution clauses, one a line:
         # natasha's parse of the plain clause is far better (see _simplified_lines)
-        _rules_ru_piece(nlp.parse_ru("\n".join(lines)), vocab, collector, originals, anchors)
+        _rules_ru_piece(nlp.parse_ru("\n".join(lines)), vocab, collector, classed, originals, anchors)
     return collector.finish()
 
 
-def _rules_ru_piece(parsed, vocab, collector: _DocCollector, originals=None, anchors=None) -> None:
+def _rules_ru_piece(parsed, vocab, collector: _DocCollector, classed: ClassNouns, originals=None, anchors=None
+                    ) -> None:
     for sent in parsed.sents:
         # mended first: natasha's normaliser reads the heads ("со «Средневолжской мостостроительной
         # компанией»" under an adjective head gave «Средневолжская мостостроительной компанией»)
@@ -95,10 +99,10 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector, originals=None, anc
         for token in sent.tokens:
             if token.pos in ("VERB", "AUX"):
                 for fact in _verb_facts_ru(token, sentence, helper):
-                    collector.add(fact)
+                    collector.add(classed.fact(fact))
             elif token.pos == "NOUN":
                 for fact in _noun_facts_ru(token, sentence, helper):
-                    collector.add(fact)
+                    collector.add(classed.fact(fact))
         _remember(sent, parsed.spans, helper, memory)
 
 
