@@ -885,3 +885,17 @@ def test_a_bare_genitive_before_the_named_one_stays_in_the_role():
     found = ru_facts("Как сообщил министр образования Тверской области Антон Кречетов, школы откроются в срок.")
     assert ("Антон Кречетов", "министр образования", "Тверская область", "asserted") in found, found
     assert ("Антон Кречетов", "министр", "Тверская область", "asserted") not in found, found
+
+
+def test_a_quoted_name_with_no_genitive_ending_after_the_object_is_the_subject_of_the_plan():
+    # «Агропром» hung on «персонал» as its genitive: a genitive would be «Агропрома»
+    found = ru_facts("Закрывать магазины «Агропром» не планирует, подчеркнули в компании.")
+    assert ("Агропром", "закрывать", "магазины", "negated") in found, found
+    # a declined name is a genitive and stays one
+    found = ru_facts("Продавать акции «Газпрома» фонд не планирует.")
+    assert ("фонд", "продавать", "акции «Газпром»", "negated") in found, found
+
+
+def test_an_infinitive_hung_on_the_subject_noun_is_the_plan_verbs_complement():
+    found = ru_facts("Холдинг «Север» купил завод. Весной холдинг сокращать число сотрудников не планирует.")
+    assert ("холдинг «Север»", "сокращать", "число сотрудников", "negated") in found, found
