@@ -45,3 +45,8 @@ def test_a_quoted_name_after_its_class_noun_is_a_name_a_question_may_use():
     assert not unnamed("клуб «Сокол»")
     assert unnamed("завод")
     assert unnamed("новый цех завода")
+
+
+def test_a_letter_in_a_quoted_name_is_no_word_to_decline():
+    classed = ClassNouns("Проект подготовили в бюро «Линия-Б».", nlp.morph_vocab())
+    assert classed.name("Линия-Б") == "бюро «Линия-Б»"

@@ -63,7 +63,7 @@ def _class_noun(vocab, word: str) -> str | None:
 def _nominative(vocab, quoted: str) -> bool:
     """Is the quotation in the nominative (each of its Cyrillic words has a nominative reading)? A
     name declined inside its quotes («Волжского вагона») is written again where it is not."""
-    for word in re.findall(r"[а-яё]+", quoted.lower()):
+    for word in re.findall(r"[а-яё]{3,}", quoted.lower()):  # (not the letter of «Линия-А»)
         parses = vocab.parse(word)
         if parses and parses[0].is_known and not any("nomn" in p.tag for p in parses):
             return False
