@@ -42,7 +42,7 @@ def test_abbreviation_in_parentheses_names_the_company_later():
 
 def test_a_parenthesis_that_does_not_abbreviate_the_name_is_no_alias():
     found = ru_facts("Оборудование поставит компания «Чанша Машинери» (КНР).")
-    assert any(s == "Чанша Машинери" for s, _, _, _ in found), found
+    assert any(s == "компания «Чанша Машинери»" for s, _, _, _ in found), found
 
 
 def test_attribution_keeps_the_role_it_names_and_says_nothing_itself():
@@ -73,7 +73,7 @@ def test_a_bare_noun_points_back_at_the_thing_named_with_it():
 def test_a_generic_organisation_noun_points_back_at_the_organisation_named_most():
     found = ru_facts("Агрохолдинг «Степной колос» собрал рекордный урожай. Директор агрохолдинга Иван Орлов "
                      "доволен. По словам директора, в следущем году холдинг построит элеватор в Самаре.")
-    assert any(s == "Степной колос" and r.startswith("построить") for s, r, _, _ in found), found
+    assert any(s == "агрохолдинг «Степной колос»" and r.startswith("построить") for s, r, _, _ in found), found
 
 
 def test_a_role_genitive_points_back_at_the_organisation():
@@ -83,7 +83,7 @@ def test_a_role_genitive_points_back_at_the_organisation():
 
 def test_pronouns_point_back_at_what_agrees_with_them():
     found = ru_facts("Новый мост через Каму соединит два района города. Компания «Камстрой» построит его к 2029 году.")
-    assert any(s == "Камстрой" and r.startswith("построить") and "мост" in o for s, r, o, _ in found), found
+    assert any(s == "компания «Камстрой»" and r.startswith("построить") and "мост" in o for s, r, o, _ in found), found
     found = ru_facts("Директор школы Марина Орлова покинула пост в сентябре. "
                      "Департамент образования не продлил с ней контракт.")
     lowered = {(a.lower(), r, o, m) for a, r, o, m in found}
@@ -100,20 +100,20 @@ def test_a_pronoun_with_nothing_to_point_at_gives_nothing():
 def test_an_if_clause_parsed_as_a_root_still_conditions_the_main_clause():
     found = ru_facts("По словам директора, если цены на нефть останутся высокими, компания «Северойл» "
                      "запустит вторую очередь завода в 2028 году.")
-    assert any(s == "Северойл" and r.startswith("запустить вторую очередь завода") and m == "conditional"
+    assert any(s == "компания «Северойл»" and r.startswith("запустить вторую очередь завода") and m == "conditional"
                for s, r, _, m in found), found
-    assert not any(m in ("asserted", "planned") and s == "Северойл" for s, _, _, m in found), found
+    assert not any(m in ("asserted", "planned") and s == "компания «Северойл»" for s, _, _, m in found), found
 
 
 def test_subject_and_negation_on_the_auxiliary_belong_to_the_verb():
     found = ru_facts("Компания «Уралтранс» заключила новый контракт. При этом, как уточнил Петров, "
                      "повышать тарифы в этом году перевозчик не будет.")
-    assert any(s == "Уралтранс" and r == "повышать" and "тариф" in o and m == "negated" for s, r, o, m in found), found
+    assert any(s == "компания «Уралтранс»" and r == "повышать" and "тариф" in o and m == "negated" for s, r, o, m in found), found
 
 
 def test_an_instrumental_second_subject_of_a_passive_is_its_agent():
     found = ru_facts("Завод «Ижсталь» в 2015 году был приобретён агрохолдингом «Русское поле».")
-    assert ("Русское поле", "приобрести", "Ижсталь", "asserted") in found
+    assert ("агрохолдинг «Русское поле»", "приобрести", "завод «Ижсталь»", "asserted") in found
 
 
 def test_a_verb_without_a_subject_takes_the_agreeing_nominative_before_it():
@@ -131,12 +131,12 @@ def test_an_argument_stays_in_its_own_clause():
 
 def test_an_animate_plural_with_an_accusative_adjective_is_the_object():
     found = ru_facts("Банк «Заря» не планирует привлекать к сделке иностранных инвесторов.")
-    assert any(s == "Заря" and r == "привлекать" and "инвестор" in o and m == "negated" for s, r, o, m in found), found
+    assert any(s == "банк «Заря»" and r == "привлекать" and "инвестор" in o and m == "negated" for s, r, o, m in found), found
 
 
 def test_a_relative_clause_belongs_to_the_noun_it_agrees_with():
     found = ru_facts("Районная больница получила новый томограф, который был куплен фондом «Доброе дело».")
-    assert ("Доброе дело", "купить", "новый томограф", "asserted") in found
+    assert ("фонд «Доброе дело»", "купить", "новый томограф", "asserted") in found
 
 
 # --------------------------------------------------------------------------- who acts, roles, objects
@@ -157,7 +157,7 @@ def test_a_described_person_is_no_subject_but_people_with_a_place_are_an_object(
 
 def test_a_gerund_shares_its_verbs_subject_and_modality():
     found = ru_facts("Клуб «Торпедо» вышел в финал, обыграв «Спартак» со счётом 3:1.")
-    assert ("Торпедо", "обыграть", "Спартак", "asserted") in found
+    assert ("клуб «Торпедо»", "обыграть", "Спартак", "asserted") in found
 
 
 def test_the_dative_of_udalos_is_the_doer():
@@ -176,20 +176,20 @@ def test_days_and_seasons_are_objects():
 def test_appointing_gives_the_role_to_the_one_appointed():
     found = ru_facts("Совет директоров «Северного порта» назначил генеральным директором компании «Северный порт» "
                      "Игоря Белова.")
-    assert ("Игорь Белов", "генеральный директор", "Северный порт", "asserted") in found
+    assert ("Игорь Белов", "генеральный директор", "компания «Северный порт»", "asserted") in found
     assert any(r == "назначить" and o == "Игорь Белов" for _, r, o, _ in found), found
     assert not any(s.startswith("совет") and r == "генеральный директор" for s, r, _, _ in found), found
 
 
 def test_a_share_is_a_fact_about_what_it_is_a_share_of():
     found = ru_facts("Холдинг «Альфа» купил 51% сети «Бета».")
-    assert ("Альфа", "купить", "51 % сети «Бета»", "asserted") in found
-    assert ("Альфа", "купить", "51 %", "asserted") not in found
+    assert ("холдинг «Альфа»", "купить", "51 % сети «Бета»", "asserted") in found
+    assert ("холдинг «Альфа»", "купить", "51 %", "asserted") not in found
 
 
 def test_the_relation_keeps_the_objects_own_modifier():
     found = ru_facts("Если цены упадут, завод «Кристалл» сократит закупки зерна на 15%.")
-    assert ("Кристалл", "сократить закупки зерна на", "15 %", "conditional") in found
+    assert ("завод «Кристалл»", "сократить закупки зерна на", "15 %", "conditional") in found
 
 
 def test_becoming_keeps_its_plan():
@@ -216,7 +216,7 @@ def test_modal_heads_and_number_fragments_give_no_facts():
 
 def test_an_abbreviated_thousand_keeps_its_noun():
     found = ru_facts("Комбинат «Северное молоко» переработал 780 тыс. тонн молока.")
-    assert any(s == "Северное молоко" and o.startswith("780 тыс") for s, _, o, _ in found), found
+    assert any(s == "комбинат «Северное молоко»" and o.startswith("780 тыс") for s, _, o, _ in found), found
     assert not any(o in ("тыс", "тонн") for _, _, o, _ in found), found
 
 
@@ -244,7 +244,7 @@ def test_a_name_earlier_in_the_sentence_is_what_company_points_at():
 def test_a_that_clause_without_a_subject_is_the_speakers_and_ne_isklyuchil_is_a_possibility():
     found = ru_facts("Компания «Балтика» не исключила, что откроет офис в Казани. "
                      "Губернатор Олег Ким заявил, что подпишет указ в понедельник.")
-    assert ("Балтика", "открыть офис в", "Казань", "possible") in found
+    assert ("компания «Балтика»", "открыть офис в", "Казань", "possible") in found
     assert ("Олег Ким", "подписать", "указ", "planned") in found
 
 
@@ -265,7 +265,7 @@ def test_v_sluchae_is_a_condition_and_obyazan_a_plan():
                      "Компания «Мираторг» обязана выплатить штраф в размере 10 млн рублей.")
     assert any(s == "Фортум" and m == "conditional" for s, _, _, m in found), found
     assert not any(s == "Фортум" and m in ("planned", "asserted") for s, _, _, m in found), found
-    assert any(s == "Мираторг" and r.startswith("выплатить") and m == "planned" for s, r, _, m in found), found
+    assert any(s == "компания «Мираторг»" and r.startswith("выплатить") and m == "planned" for s, r, _, m in found), found
 
 
 def test_a_quoted_outlet_left_of_a_dateline_is_no_sentence_but_a_verbless_role_is():
@@ -286,7 +286,7 @@ def test_a_noun_with_a_demonstrative_is_no_answer():
 
 def test_a_passive_with_its_agent_is_read_as_the_active_with_all_its_complements():
     found = ru_facts("Новый корпус больницы будет введён компанией «Стройтрест» в эксплуатацию в марте 2027 года.")
-    assert any(s == "Стройтрест" and r == "ввести в эксплуатацию" and "корпус" in o and m == "planned"
+    assert any(s == "компания «Стройтрест»" and r == "ввести в эксплуатацию" and "корпус" in o and m == "planned"
                for s, r, o, m in found), found
 
 
@@ -307,10 +307,10 @@ def test_a_thing_named_by_its_common_noun_is_an_oblique_object_but_a_circumstanc
 
 
 def test_an_amount_in_a_frame_is_the_object_and_an_amount_joins_a_named_object():
-    assert ("Развитие", "выплатить компенсацию в размере", "40 млн рублей", "planned") in ru_facts(
+    assert ("фонд «Развитие»", "выплатить компенсацию в размере", "40 млн рублей", "planned") in ru_facts(
         "Фонд «Развитие» выплатит фермерам компенсацию в размере 40 млн рублей.")
     found = ru_facts("Инспекция оштрафовала компанию «Лесторг» на 250 тыс. рублей за нарушение правил.")
-    assert ("инспекция", "оштрафовать", "Лесторг", "asserted") in found
+    assert ("инспекция", "оштрафовать", "компания «Лесторг»", "asserted") in found
     assert ("инспекция", "оштрафовать на", "250 тыс рублей", "asserted") in found
 
 
@@ -331,9 +331,9 @@ def test_a_bare_role_noun_points_back_at_the_person_named_with_it():
 def test_kompaniya_is_not_a_club_and_a_quoted_producer_is_an_organisation():
     found = ru_facts("Хоккейный клуб «Метеор» подписал контракт с производителем красок «Колорит». "
                      "Компания будет ежегодно перечислять клубу 50 млн рублей.")
-    assert ("Метеор", "подписать контракт с", "Колорит", "asserted") in found
+    assert ("клуб «Метеор»", "подписать контракт с", "Колорит", "asserted") in found
     assert ("Колорит", "перечислять", "50 млн рублей", "planned") in found
-    assert not any(o == "Метеор" and r == "перечислять" for _, r, o, _ in found), found  # the dative is the recipient
+    assert not any(o == "клуб «Метеор»" and r == "перечислять" for _, r, o, _ in found), found  # the dative is the recipient
 
 
 def test_a_specific_noun_means_the_name_it_was_used_for():
@@ -355,7 +355,7 @@ def test_vedomstvo_is_the_body_named_before_and_gorod_the_city():
 
 
 def test_people_of_an_organisation_act_for_it():
-    assert ("Цифроархив", "оцифровать", "5 тысяч документов", "asserted") in ru_facts(
+    assert ("компания «Цифроархив»", "оцифровать", "5 тысяч документов", "asserted") in ru_facts(
         "Специалисты компании «Цифроархив» оцифровали 5 тысяч документов.")
 
 
@@ -382,25 +382,25 @@ def test_a_source_inserted_between_commas_leaves_the_clause_its_subject():
     assert ("Игорь Панов", "перейти в", "аппарат губернатора", "possible") in ru_facts(
         "Бывший министр Игорь Панов, по данным источника в правительстве, может перейти в аппарат губернатора.")
     found = ru_facts("Около 40 млн рублей компания «Хлебторг», как указано в решении суда, задолжала поставщикам муки.")
-    assert ("Хлебторг", "задолжать", "40 млн рублей", "asserted") in found
+    assert ("компания «Хлебторг»", "задолжать", "40 млн рублей", "asserted") in found
 
 
 def test_an_attribution_tail_with_a_gerund_or_a_source_is_cut_whole():
     found = ru_facts("Завод «Техмаш» выпустил 500 станков, сообщил директор завода Олег Рыбин, отметив, что это рекорд.")
-    assert ("Техмаш", "выпустить", "500 станков", "asserted") in found
+    assert ("завод «Техмаш»", "выпустить", "500 станков", "asserted") in found
     assert not any(r.startswith(("сообщить", "отметить")) for _, r, _, _ in found), found
     found = ru_facts("Арбитражный суд признал банкротом компанию «Хлебторг», следует из материалов картотеки дел, "
                      "с которыми ознакомился корреспондент.")
-    assert ("Арбитражный суд", "признать банкротом", "Хлебторг", "asserted") in found
+    assert ("Арбитражный суд", "признать банкротом", "компания «Хлебторг»", "asserted") in found
 
 
 def test_a_colon_between_two_clauses_ends_the_first():
     found = ru_facts("Закрывать цех компания «Металлист» не планирует: 80 рабочих пройдут переобучение.")
-    assert ("Металлист", "закрывать", "цех", "negated") in found
+    assert ("компания «Металлист»", "закрывать", "цех", "negated") in found
 
 
 def test_a_number_in_digit_groups_is_one_number_as_written():
-    assert ("Светоч", "оцифровать", "12 500 книг", "asserted") in ru_facts("Библиотека «Светоч» оцифровала 12 500 книг.")
+    assert ("библиотека «Светоч»", "оцифровать", "12 500 книг", "asserted") in ru_facts("Библиотека «Светоч» оцифровала 12 500 книг.")
 
 
 def test_of_two_subjects_the_one_across_a_comma_is_the_other_verbs():
@@ -424,7 +424,7 @@ def test_a_prepositional_phrase_is_never_a_subject():
 
 
 def test_a_spokespersons_my_is_the_organisation_they_speak_for():
-    assert ("Техмаш", "открыть", "второй цех", "planned") in ru_facts(
+    assert ("завод «Техмаш»", "открыть", "второй цех", "planned") in ru_facts(
         "— Мы откроем второй цех весной, — сказал директор завода «Техмаш» Олег Рыбин.")
     found = ru_facts("Директор «Водоканала» Олег Рыбин рассказал об аварии. "
                      "— Мы подадим воду к 20:00, если не найдём новых повреждений.")
@@ -435,7 +435,7 @@ def test_a_spokespersons_my_is_the_organisation_they_speak_for():
 
 
 def test_a_roles_possessive_pronoun_is_the_organisation_named_before():
-    assert ("Анна Белова", "директор", "Рост", "asserted") in ru_facts(
+    assert ("Анна Белова", "директор", "фонд «Рост»", "asserted") in ru_facts(
         "Фонд «Рост» — одна из крупнейших микрофинансовых организаций региона. "
         "Ее директор Анна Белова рассказала о планах.")
 
@@ -443,7 +443,7 @@ def test_a_roles_possessive_pronoun_is_the_organisation_named_before():
 def test_a_count_keeps_what_it_counts_and_its_sum():
     assert ("экспедиция", "найти", "12 фрагментов древнего сосуда", "asserted") in ru_facts(
         "Экспедиция нашла 12 фрагментов древнего сосуда.")
-    assert ("Рост", "выдать 250 займов на общую сумму", "90 млн рублей", "asserted") in ru_facts(
+    assert ("фонд «Рост»", "выдать 250 займов на общую сумму", "90 млн рублей", "asserted") in ru_facts(
         "Фонд «Рост» выдал 250 займов на общую сумму 90 млн рублей.")
 
 
@@ -459,8 +459,8 @@ def test_questions_attitudes_and_efforts_are_no_facts():
 def test_an_attribution_with_appositives_and_a_gerund_is_cut_and_its_role_read():
     found = ru_facts("Завод «Техмаш» выпустил 500 станков, сообщил журналистам руководитель завода, "
                      "доктор технических наук Олег Рыбин, отметив, что это рекорд.")
-    assert ("Техмаш", "выпустить", "500 станков", "asserted") in found
-    assert ("Олег Рыбин", "руководитель", "Техмаш", "asserted") in found
+    assert ("завод «Техмаш»", "выпустить", "500 станков", "asserted") in found
+    assert ("Олег Рыбин", "руководитель", "завод «Техмаш»", "asserted") in found
     assert not any(r.startswith(("сообщить", "отметить")) for _, r, _, _ in found), found
 
 
@@ -481,7 +481,7 @@ def test_a_plural_verb_with_no_subject_is_the_body_in_its_v_phrase():
     assert any(s.startswith("администрация") and r.startswith("сделать перерасчет") and m == "planned"
                for s, r, _, m in found), found
     found = ru_facts("Хоккейный клуб «Метеор» сыграл вничью. В клубе не исключают, что подпишут еще одного вратаря.")
-    assert any(s == "Метеор" and r.startswith("подписать") and m == "possible" for s, r, _, m in found), found
+    assert any(s == "клуб «Метеор»" and r.startswith("подписать") and m == "possible" for s, r, _, m in found), found
 
 
 def test_an_object_put_first_is_the_object():
@@ -501,11 +501,11 @@ def test_an_if_clause_inside_a_that_clause_conditions_its_sibling():
 def test_two_parties_sign_with_each_other_and_an_update_stamp_is_no_subject():
     found = ru_facts("Дополнено 5 марта 2026 г. Компания «Стройград» и банк «Волга-Кредит» подписали соглашение "
                      "о финансировании проекта.")
-    assert ("Стройград", "подписать соглашение с", "Волга-Кредит", "asserted") in found
+    assert ("компания «Стройград»", "подписать соглашение с", "банк «Волга-Кредит»", "asserted") in found
 
 
 def test_a_season_with_a_short_year_is_a_date():
-    assert ("Водоканал", "перенести ремонт на", "лето 2027-го", "possible") in ru_facts(
+    assert ("предприятие «Водоканал»", "перенести ремонт на", "лето 2027-го", "possible") in ru_facts(
         "Предприятие «Водоканал» может перенести ремонт на лето 2027-го.")
 
 
@@ -530,7 +530,7 @@ def test_one_name_per_person_and_per_organisation():
     assert ("Виталий Обухов", "назначить", "Олег Сомов", "asserted") in found
     assert any(s == "Виталий Обухов" and r == "подписать" for s, r, _, _ in found), found
     found = ru_facts("Баскетбольный клуб «Волжские соколы» занял пятое место. «Соколы» не попали в плей-офф.")
-    assert ("Волжские соколы", "попасть в", "плей-офф", "negated") in found
+    assert ("клуб «Волжские соколы»", "попасть в", "плей-офф", "negated") in found
 
 
 def test_an_argument_stays_in_its_own_stretch_between_commas():
@@ -583,21 +583,21 @@ def test_a_reflexive_passive_with_its_agent_is_the_active_verb():
 
 def test_a_light_verb_over_a_noun_of_action_is_that_action():
     found = ru_facts("Поставка основного технологического оборудования будет осуществлена компанией «Техноимпорт».")
-    assert ("Техноимпорт", "поставить", "основное технологическое оборудование", "planned") in found
+    assert ("компания «Техноимпорт»", "поставить", "основное технологическое оборудование", "planned") in found
     found = ru_facts("На объекте предусмотрена установка насосов, поставка которых осуществляется заводом «Гидромаш».")
-    assert any(s == "Гидромаш" and r == "поставлять" and o.startswith("насос") for s, r, o, _ in found), found
+    assert any(s == "завод «Гидромаш»" and r == "поставлять" and o.startswith("насос") for s, r, o, _ in found), found
 
 
 def test_a_plan_over_a_noun_of_action_is_that_action_planned_or_not():
     found = ru_facts("Компания «Домстрой» начала проект. Открытие продаж квартир до получения разрешения "
                      "компанией не планируется.")
-    assert any(s == "Домстрой" and r == "открыть" and o.startswith("продажи квартир") and m == "negated"
+    assert any(s == "компания «Домстрой»" and r == "открыть" and o.startswith("продажи квартир") and m == "negated"
                for s, r, o, m in found), found
 
 
 def test_a_preposition_belongs_to_the_first_noun_after_it():
     found = ru_facts("«Волжская переправа» арендовала у казанской компании «Аэроглиссер» судно на воздушной подушке.")
-    assert ("Волжская переправа", "арендовать судно у", "Аэроглиссер", "asserted") in found
+    assert ("Волжская переправа", "арендовать судно у", "компания «Аэроглиссер»", "asserted") in found
 
 
 def test_a_relative_after_a_persons_appositive_is_the_persons():
@@ -609,7 +609,7 @@ def test_a_relative_after_a_persons_appositive_is_the_persons():
 
 def test_a_relative_object_is_the_noun_its_clause_is_about():
     found = ru_facts("Фрагменты нашли с помощью георадара, который институт «Геолаб» получил в 2025 году по грантовой программе.")
-    assert ("Геолаб", "получить георадар в", "2025 год", "asserted") in found
+    assert ("институт «Геолаб»", "получить георадар в", "2025 год", "asserted") in found
 
 
 def test_coordinated_adjectives_over_one_plural_noun_name_one_place_each():
@@ -643,8 +643,8 @@ def test_coordinated_adjectives_before_a_plural_object_are_one_thing_each():
 def test_a_one_word_name_is_no_kind_of_company():
     found = ru_facts("Специалистами компании «Цифроархив» (ЦА) завершен первый этап оцифровки фонда "
                      "областной библиотеки «Вятичи». В ходе этапа специалистами компании было отсканировано 9 тысяч книг.")
-    assert any(s.startswith("Цифроархив") and r == "отсканировать" for s, r, _, _ in found), found
-    assert not any(s == "Вятичи" and r == "отсканировать" for s, r, _, _ in found), found
+    assert any(s.startswith("компания «Цифроархив»") and r == "отсканировать" for s, r, _, _ in found), found
+    assert not any(s == "библиотека «Вятичи»" and r == "отсканировать" for s, r, _, _ in found), found
 
 
 def test_crews_act_as_bodies_do():
@@ -664,7 +664,7 @@ def test_a_name_declined_inside_its_quotes_is_the_name():
 def test_an_object_before_the_verb_that_cannot_agree_leaves_the_noun_after_it_the_subject():
     # "модули" is plural, "изготовит" singular: the factory after the verb makes them
     found = ru_facts("Солнечные модули изготовит чебоксарский завод «Солар-Модуль».")
-    assert ("Солар-Модуль", "изготовить", "солнечные модули", "planned") in found
+    assert ("завод «Солар-Модуль»", "изготовить", "солнечные модули", "planned") in found
     found = ru_facts("Новые вагоны выпустит Уральский завод.")
     assert ("Уральский завод", "выпустить", "новые вагоны", "planned") in found
 
@@ -781,7 +781,7 @@ def test_a_personal_verb_form_tagged_as_a_participle_keeps_its_future():
 
 def test_a_plural_before_a_singular_verb_is_its_object():
     found = ru_facts("Трамваи соберёт завод «Уралтрансмаш».")
-    assert ("Уралтрансмаш", "собрать", "трамваи", "planned") in found, found
+    assert ("завод «Уралтрансмаш»", "собрать", "трамваи", "planned") in found, found
     assert not any(s.lower() == "трамваи" for s, _, _, _ in found), found
 
 
@@ -789,12 +789,12 @@ def test_an_object_put_before_a_subjectless_second_verb_makes_it_indefinite_pers
     found = ru_facts("Концерты пройдут в большом зале филармонии, а в марте оперу покажут в летнем театре.")
     assert not any(s == "концерты" and r.startswith("показать") for s, r, _, _ in found), found
     found = ru_facts("Компания «Вектор» купила завод и модернизировала цех.")
-    assert ("Вектор", "модернизировать", "цех", "asserted") in found, found
+    assert ("компания «Вектор»", "модернизировать", "цех", "asserted") in found, found
 
 
 def test_a_quoted_team_after_an_adjective_of_place_is_the_object():
     found = ru_facts("Хоккейный клуб «Полярные совы» обыграл казанский «Белый барс» со счётом 4:2.")
-    assert ("Полярные совы", "обыграть", "Белый барс", "asserted") in found, found
+    assert ("клуб «Полярные совы»", "обыграть", "Белый барс", "asserted") in found, found
 
 
 def test_an_amount_before_the_reason_is_the_fines():
@@ -858,3 +858,44 @@ def test_a_count_of_such_things_names_nothing():
 def test_an_adjective_of_place_before_a_quoted_subject_is_no_part_of_its_name():
     found = ru_facts("Казанская «Волжская лесная компания» приобрела Елабужский лесозавод.")
     assert any(s == "Волжская лесная компания" and r == "приобрести" for s, r, _, _ in found), found
+
+
+# --------------------------------------------------------------------------- session 20 (h-ru11)
+
+
+def test_the_body_an_indefinite_plural_is_read_from_is_its_subject_not_its_place():
+    # "подготовили в министерстве": the ministry prepared it; «в министерство» is no second fact about it
+    found = ru_facts("Смету подготовили в департаменте транспорта города.")
+    assert ("департамент транспорта города", "подготовить", "смета", "asserted") in found, found
+    assert not any(r.endswith(" в") and "департамент" in o for _, r, o, _ in found), found
+
+
+def test_an_object_pronoun_takes_up_the_object_of_the_clause_before_it():
+    found = ru_facts("Схему движения разработали в институте «Гипрогор», в мае её утвердил городской совет.")
+    assert ("городской совет", "утвердить", "схема", "asserted") in found, found
+    assert ("институт «Гипрогор»", "разработать", "схема", "asserted") in found, found
+
+
+def test_a_clause_with_its_own_subject_may_point_back_at_the_first_clauses_subject():
+    found = ru_facts("Цена контракта составила 80 млн рублей, однако администрация её не раскрывает.")
+    assert ("администрация", "раскрывать", "цена контракта", "negated") in found, found
+
+
+def test_a_bare_genitive_before_the_named_one_stays_in_the_role():
+    found = ru_facts("Как сообщил министр образования Тверской области Антон Кречетов, школы откроются в срок.")
+    assert ("Антон Кречетов", "министр образования", "Тверская область", "asserted") in found, found
+    assert ("Антон Кречетов", "министр", "Тверская область", "asserted") not in found, found
+
+
+def test_a_quoted_name_with_no_genitive_ending_after_the_object_is_the_subject_of_the_plan():
+    # «Агропром» hung on «персонал» as its genitive: a genitive would be «Агропрома»
+    found = ru_facts("Закрывать магазины «Агропром» не планирует, подчеркнули в компании.")
+    assert ("Агропром", "закрывать", "магазины", "negated") in found, found
+    # a declined name is a genitive and stays one
+    found = ru_facts("Продавать акции «Газпрома» фонд не планирует.")
+    assert ("фонд", "продавать", "акции «Газпром»", "negated") in found, found
+
+
+def test_an_infinitive_hung_on_the_subject_noun_is_the_plan_verbs_complement():
+    found = ru_facts("Холдинг «Север» купил завод. Весной холдинг сокращать число сотрудников не планирует.")
+    assert ("холдинг «Север»", "сокращать", "число сотрудников", "negated") in found, found

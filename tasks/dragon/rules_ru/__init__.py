@@ -11,6 +11,7 @@ One module per concern, in the order an article goes through them:
 | ``coordination.py`` | mending heads across coordinated clauses and stacked names (each verb its own arguments) |
 | ``tree.py`` | ``ParseTree``: the walks over a parse both repairs share (children, head, ancestors, loop-safe re-attachment) |
 | ``phrases.py`` | ``_RuSentence``: what a token names as a subject or object (a name, a date, an amount, a thing, a role) |
+| ``class_nouns.py`` | an entity's name with the class noun its article writes before the quoted name («завод «Богородская кожа»»), at every mention |
 | ``reference.py`` | what a bare noun, a pronoun or an abbreviation points back at (the article's ``_Memory``) |
 | ``modality.py`` | asserted / planned / possible / negated / conditional from a verb's particles, tense, clause and head |
 | ``morph.py`` | word-level morphology (lemmas, animacy, nominatives natasha could not give) |

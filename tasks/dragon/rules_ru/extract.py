@@ -26,6 +26,7 @@ from tasks.dragon.rules_ru.morph import (
     _animate, _common_noun, _dative, _lemma, _name_stems, _org_normals, _person_canonical, _person_normals,
     _place_normals, _verb_of_noun,
 )
+from tasks.dragon.rules_ru.class_nouns import ClassNouns
 from tasks.dragon.rules_ru.reference import _Memory, _named_before, _remember, _speaker_org
 from tasks.dragon.rules_ru.phrases import _RuSentence
 from tasks.dragon.rules_ru.simplify import _simplified_lines, digit_groups
@@ -39,19 +40,22 @@ def _rules_ru(doc: IncrementDoc, config: TripletConfig) -> list[Triplet]:
     if not paragraphs:
         return []
     vocab = nlp.morph_vocab()
+    # the whole article, not only its new paragraphs: an update names «завод» as the first version did
+    classed = ClassNouns(doc.text or "\n".join(paragraphs), vocab)
     for _, piece in nlp.text_chunks("\n".join(paragraphs)):  # a huge article: one natasha Doc per piece
         parsed = nlp.parse_ru(piece)
         lines, originals, anchors = _simplified_lines(parsed, vocab)
         if lines is None:
-            _rules_ru_piece(parsed, vocab, collector)
+            _rules_ru_piece(parsed, vocab, collector, classed)
             continue
         # the sentences again without their parentheses and attribution clauses, one a line:
         # natasha's parse of the plain clause is far better (see _simplified_lines)
-        _rules_ru_piece(nlp.parse_ru("\n".join(lines)), vocab, collector, originals, anchors)
+        _rules_ru_piece(nlp.parse_ru("\n".join(lines)), vocab, collector, classed, originals, anchors)
     return collector.finish()
 
 
-def _rules_ru_piece(parsed, vocab, collector: _DocCollector, originals=None, anchors=None) -> None:
+def _rules_ru_piece(parsed, vocab, collector: _DocCollector, classed: ClassNouns, originals=None, anchors=None
+                    ) -> None:
     for sent in parsed.sents:
         # mended first: natasha's normaliser reads the heads ("со «Средневолжской мостостроительной
         # компанией»" under an adjective head gave «Средневолжская мостостроительной компанией»)
@@ -95,10 +99,10 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector, originals=None, anc
         for token in sent.tokens:
             if token.pos in ("VERB", "AUX"):
                 for fact in _verb_facts_ru(token, sentence, helper):
-                    collector.add(fact)
+                    collector.add(classed.fact(fact))
             elif token.pos == "NOUN":
                 for fact in _noun_facts_ru(token, sentence, helper):
-                    collector.add(fact)
+                    collector.add(classed.fact(fact))
         _remember(sent, parsed.spans, helper, memory)
 
 
@@ -320,7 +324,9 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         return  # "осуществит поставку оборудования" is the delivery of the equipment, said once
 
     time_suffix = _time_phrase_ru(verb, helper)
-    obliques = [c for c in helper.kids(verb, ("obl",)) if c not in agents]
+    # (the "в" body an indefinite-personal verb's subject is read from is no place of its act:
+    # "Бюджет подготовили в министерстве финансов" → (министерство финансов, подготовить, бюджет))
+    obliques = [c for c in helper.kids(verb, ("obl",)) if c not in agents and c not in subjects]
     # "ввело в эксплуатацию линию", "выставить на торги комплекс", "взять в аренду судно": a bare
     # abstract noun after a preposition completes the verb; it goes into the relation, and the
     # direct object is the fact's object
@@ -746,6 +752,13 @@ def _role_facts_ru(noun, subject_phrases, sentence: str, helper: _RuSentence, mo
                       and not helper.kids(f, ("nmod", "appos"))), None)
         if field is not None:
             relation = f"{relation} по {helper.as_written(field)}"  # "директор по экологии «Камабумпрома»"
+        # "министр финансов Нижегородской области": a bare genitive before the named one, both under the
+        # role noun, names the field and stays in the role («министр финансов», not «министр»)
+        fields = [f for f in helper.kids(noun, ("nmod",)) if f.start < nmod.start and f.pos == "NOUN"
+                  and not helper.kids(f, ("case",)) and (f.feats or {}).get("Case") in ("Gen", None)
+                  and f.id not in helper.span_of and helper.phrase(f) is None]
+        if fields and helper.phrase(nmod) is not None:
+            relation = " ".join([relation, *(helper.as_written(f) for f in fields)])
         for _ in range(3):
             if any(helper.phrase(c) is not None for c in helper.with_conjuncts(current)) or current.pos != "NOUN":
                 break

@@ -236,11 +236,16 @@ class _References:
             for phrase, g in reversed(self.memory.people):
                 if g is None or gender is None or g == gender:
                     return phrase
+        # an object pronoun may take up an earlier clause's object too ("Проект подготовили в бюро, в
+        # октябре его одобрила комиссия": the project), the nearest that agrees
+        own_subject = own_verb is not None and any(k is not token for k in self.kids(own_verb, _RU_SUBJ))
+        takers = _RU_SUBJ | {"obj"} if token.rel == "obj" else _RU_SUBJ
         for candidate in reversed(self.tokens[:position]):
-            if candidate.rel not in _RU_SUBJ or candidate.pos == "PRON" or candidate.text.lower() in _RU_RELATIVE:
+            if candidate.rel not in takers or candidate.pos == "PRON" or candidate.text.lower() in _RU_RELATIVE:
                 continue
-            if own_verb is not None and (candidate.head_id == own_verb.id or candidate.head_id == own_verb.head_id):
-                continue
+            if own_verb is not None and (candidate.head_id == own_verb.id or candidate.head_id == own_verb.head_id
+                                         and candidate.rel in _RU_SUBJ and not own_subject):
+                continue  # (a clause with its own subject may point back at the first clause's: "клуб её не раскрывает")
             cf = candidate.feats or {}
             if agrees(cf.get("Gender"), cf.get("Number")):
                 phrase = self.phrase(candidate, common=True) or self.agent_phrase(candidate)

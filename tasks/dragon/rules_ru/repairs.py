@@ -643,6 +643,42 @@ def _repair_parse_ru(tokens, vocab) -> None:
             attach(subject, verb, "obj")
             attach(obj, verb, "nsubj")
 
+    # an infinitive the parser hung on a noun is the complement of the plan or possibility verb after it
+    # in its clause ("Летом авиакомпания сокращать рейсы не планирует": сокращать xcomp of авиакомпания)
+    for token in tokens:
+        owner = head(token)
+        if ((token.feats or {}).get("VerbForm") != "Inf" or token.rel != "xcomp" or owner is None
+                or owner.pos not in ("NOUN", "PROPN")):
+            continue
+        for j in segment(index[token.id], 1):
+            verb = tokens[j]
+            if finite(verb) and _lemma(vocab, verb) in _RU_PLAN_HEADS | _RU_POSSIBLE_HEADS:
+                if not any((k.feats or {}).get("VerbForm") == "Inf" for k in kids(verb, ("xcomp",))):
+                    attach(token, verb, "xcomp")
+                break
+
+    # a quoted name hung on a noun as its genitive while its last word has no genitive reading is no
+    # genitive: it is the subject the finite verb over it lacks ("Сокращать персонал «Агропром» не
+    # планирует": «Агропром» nmod of персонал; a genitive would be «Агропрома»)
+    for token in tokens:
+        if token.rel != "nmod" or token.pos not in ("NOUN", "PROPN") or kids(token, ("case",)) or case(token) != "Gen":
+            continue
+        name = sorted([token, *(t for t in tokens if t.text not in ("«", "»") and any(a is token for a in ancestors(t)))],
+                      key=lambda t: index[t.id])
+        first, last = index[name[0].id], index[name[-1].id]
+        if (last - first + 1 != len(name) or first == 0 or last + 1 >= len(tokens)
+                or tokens[first - 1].text != "«" or tokens[last + 1].text != "»"):
+            continue
+        word = token.text.lower().rsplit("-", 1)[-1]
+        parses = [p for p in vocab.parse(word)[:4] if p.tag.POS == "NOUN"]
+        if len(word) < 3 or not parses or any("gent" in p.tag for p in parses) or not any("nomn" in p.tag for p in parses):
+            continue
+        verb = next((a for a in ancestors(token) if finite(a)), None)
+        if verb is None or kids(verb, ("nsubj", "nsubj:pass", "csubj", "expl")) or (verb.feats or {}).get("Person") in ("1", "2") \
+                or (verb.feats or {}).get("Voice") == "Pass" or not _could_be_subject(vocab, token, verb.feats or {}, kids):
+            continue
+        attach(token, verb, "nsubj")
+
     # a finite verb with no subject takes the nearest nominative before it in its clause that
     # agrees with it ("«Колымская горнорудная компания» получила ...", "КГК заплатила ...",
     # "Если A снизит ставку, «Итиль-Банк» ... снизит ставки")
