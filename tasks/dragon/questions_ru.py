@@ -12,6 +12,7 @@ from tasks.dragon.subgraphs import parse_quantity
 from tasks.dragon.questions_base import NoTemplate, _cap, _q  # noqa: F401
 from tasks.dragon.questions_base import asserted_only as _asserted_only, modality_of as _modality
 from tasks.dragon.questions_ru_answers import WORD as _WORD, WORKS as _WORKS, ru_not_a_place, ru_says_a_time
+from tasks.dragon.questions_ru_scope import ru_manner, ru_occasion
 
 # =========================================================================== Russian realisation
 
@@ -262,6 +263,10 @@ def ru_relation(relation: str) -> RuRelation:
         infinitive = first[0].normal_form
         return RuRelation("verb", infinitive, " ".join(body[1:]), preposition)
     if preposition is None and any(t.POS in ("NOUN", "ADJF", "PRTF") for t in tags[:2]):  # "управляющий партнер"
+        if not any(p.tag.POS == "NOUN" and "nomn" in p.tag for word in body for p in vocab.parse(word)):
+            # «заведующий», «управляющий»: a participle governs its verb's case («заведующим
+            # лабораторией»), not a role noun's genitive, and declines as an adjective
+            raise NoTemplate(f"role {relation!r} is a participle or adjective, with no role noun")
         return RuRelation("role", " ".join(body), "", None)
     raise NoTemplate(f"relation {relation!r} has no recognisable verb or role noun")
 
@@ -350,13 +355,60 @@ def _ru_inflect(label: str, case: str, edge: Edge | None = None) -> str:
     year = _RU_YEAR.fullmatch(label)
     if year is not None:
         return f"{year.group(1)} {'году' if case == 'loct' else nlp.inflect_ru('год', case)}"  # «в 1992 году», not «годе»
+    ordinal = _RU_ORDINAL.match(label)
+    if ordinal is not None:
+        # «10-й номер» under «под»: the quantity reader keeps it as written, which is the nominative
+        return _ru_ordinal_form(label, case, edge)
     if parse_quantity(label, "ru") is not None:
         return label
     if edge is not None:
+        if case == "accs" and _ru_quoted_as_accusative(edge, label):
+            return label  # «выступал за «Оружейник»»: a name in «» is a thing, its accusative its nominative
         kept = _ru_undeclined_name(edge, label, case) or _ru_form_in_sentences(edge, label, case)
         if kept is not None:
             return kept
     return nlp.inflect_ru(label, case)
+
+
+#: an ordinal written in figures before its noun: «10-й номер», «3-я линия»
+_RU_ORDINAL = re.compile(r"\s*\d+-[а-яё]{1,3}\s+([А-Яа-яЁё]+)\s*$")
+#: prepositions whose accusative object may be a name in «»
+_RU_ACCUSATIVE_PREPOSITIONS = frozenset({"в", "во", "на", "за", "под", "про", "через"})
+
+
+def _ru_ordinal_form(label: str, case: str, edge: Edge | None) -> str:
+    """«10-й номер» in ``case`` as its sentence writes it («10-м номером»); refused when no sentence does."""
+    if case == "nomn":
+        return label
+    noun = _RU_ORDINAL.match(label).group(1)
+    lemma = nlp.lemma_ru(noun.lower())
+    vocab = nlp.morph_vocab()
+    for sentence in (edge.sentences if edge is not None else []):
+        for match in re.finditer(r"(\d+-[а-яё]{1,3})\s+([А-Яа-яЁё]+)", sentence):
+            word = match.group(2).lower()
+            if nlp.lemma_ru(word) == lemma and any(
+                    p.tag.POS == "NOUN" and _RU_CASE_ALIASES.get(str(p.tag.case), str(p.tag.case)) == case
+                    for p in vocab.parse(word)):
+                return match.group(0)
+    raise NoTemplate(f"no sentence writes {label!r} in the {case} the question needs")
+
+
+def _ru_quoted_as_accusative(edge: Edge, label: str, preposition: str | None = None) -> bool:
+    """Does a sentence write the name, in «» and as in the label, as an object after a preposition
+    that takes the accusative («выступал за тульский «Оружейник»»)? A quoted name is a thing: its
+    accusative is its nominative whatever its noun would be (never «за «Оружейника»»)."""
+    quoted = f"«{label}»"
+    for sentence in edge.sentences:
+        at = sentence.find(quoted)
+        if at < 0:
+            continue
+        before = [w.lower() for w in _RU_WORD.findall(sentence[:at])][-3:]
+        for back, word in enumerate(reversed(before)):
+            if word in _RU_ACCUSATIVE_PREPOSITIONS and (preposition is None or word.rstrip("о") == preposition.rstrip("о")):
+                return True
+            if word in _RU_PREP_CASE or _ru_noun(word) or back == 2:
+                break
+    return False
 
 
 _RU_QUOTED_SPAN = re.compile(r"«([^«»]+)»")
@@ -605,9 +657,12 @@ _RU_WORD = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
 def _ru_case_in_sentences(edge: Edge, preposition: str | None, verb_case: str | None = None) -> str | None:
     """The case the tail has in its sentences; ``verb_case``, the case the verb is known to
     govern, decides between the readings of an ambiguous form ("компании": gent, datv, accs pl)."""
-    tail_words = [w.lower() for w in _RU_WORD.findall(edge.tail_label)]
+    # (an ordinal in figures is no word: «10-й номер» is found by «номер»)
+    tail_words = [w.lower() for w in _RU_WORD.findall(re.sub(r"\d+-[а-яё]+", " ", edge.tail_label))]
     if not tail_words:
         return None
+    if preposition in _RU_ACCUSATIVE_PREPOSITIONS and _ru_quoted_as_accusative(edge, edge.tail_label, preposition):
+        return "accs"
     allowed = _RU_PREP_CASES.get(preposition, (_RU_PREP_CASE[preposition],)) if preposition else ("accs", "gent", "datv", "ablt")
     if not preposition and _ru_counted(edge.tail_label):
         # a numeral governs its noun's case ("отремонтировала три парома", genitive): the
@@ -777,6 +832,9 @@ class RussianTemplates:
         if rel.kind == "passive":
             return " ".join(p for p in (_ru_verb(edge, rel, gender), rel.middle, obj) if p)
         verb = _ru_verb(edge, rel, gender)
+        if parse_quantity(tail, "ru") is not None and not _RU_YEAR.fullmatch(tail):
+            # «Кто забил 9 мячей в прошлом сезоне?»: an amount is true of its occasion only
+            obj = " ".join([obj, *_ru_occasion_said(case_edge or edge, rel)])
         if rel.preposition or ", " in obj or _RU_AMOUNT_FRAME.search(" " + rel.middle):
             # (and an amount after its frame: "выплатить субсидию в размере 9 миллионов рублей")
             # a described object ("организацию, которая подписала Илью Доронина") ends the predicate:
@@ -850,6 +908,7 @@ class RussianTemplates:
                 # "управляет 86 аптеками": «Сколько аптек управляет ...?» would need «сколькими аптеками»
                 raise NoTemplate(f"the amount {edge.tail_label!r} is in an oblique case")
             scope = _ru_amount_scope(edge, rel)
+            scope += _ru_occasion_said(edge, rel, scope)
             if "," in head:
                 # a described subject ends the question, and a time its clause already has is
                 # not said twice: "Сколько судов приняла в октябре организация, которая
@@ -874,7 +933,8 @@ class RussianTemplates:
             if not ru_says_a_time(edge.tail_label):
                 # «Когда работает театр?» → «здание бывшего кинотеатра»: the tagger's date is no time
                 raise NoTemplate(f"«когда» of {edge.tail_label!r}, which says no time")
-            return _q("когда", verb, rel.middle, head), "tail.when"
+            # «в четвёртой четверти он неудачно приземлился»: the time is the bad landing's, so the manner goes too
+            return _q("когда", *ru_manner(edge), verb, rel.middle, head), "tail.when"
         if (kind in ("LOC", "MISC") and rel.preposition in ("в", "во", "на") and rel.head in _RU_MOTION_VERBS
                 and _ru_object_case(rel, edge) != "loct"):
             # "перешёл в калининградский клуб", "приезжали в Калининград": куда, not «во что», «в какое место»
@@ -905,6 +965,12 @@ class RussianTemplates:
             # «У чего арендовала землю ...?» (a landlord is someone), «Под чем находится ...?» (под арестом:
             # a state): no reader asks so
             raise NoTemplate(f"«{rel.preposition} чего/чем» after {rel.head!r} is not asked")
+        ordinal = _ru_ordinal_phrase(edge.tail_label) if kind in ("MISC", "NUM") and not plural else None
+        if ordinal is not None:
+            # «Какое место занимает «Речник»?» of «седьмое место»: an ordinal asks which, not what
+            noun, gender = ordinal
+            wh = _ru_prep_phrase(rel.preposition, nlp.inflect_ru(f"{_RU_WHICH[gender]} {noun}", case))
+            return _q(wh, verb, rel.middle, head), "tail.which-ordinal"
         partner = kind == "MISC" and ((rel.preposition in ("с", "со") and _RU_PACT.search(rel.middle))
                                       or (not rel.preposition and rel.head in _RU_ADDRESS_VERBS))
         # "заключил договор с администрацией города": the other party of a pact is someone, «с кем»
@@ -1051,6 +1117,30 @@ class RussianTemplates:
         first = _ru_quote(first, first, edge.sentences)
         second = _ru_quote(second, second, (second_edge or edge).sentences)
         return _q(wh, ru_finite(rel.head, gender), what, rel.middle)[:-1] + f": {first} или {second}?", "comparison"
+
+
+def _ru_occasion_said(edge: Edge, rel: RuRelation, already: list[str] = ()) -> list[str]:
+    """The time or event its sentence gives the edge's amount («в прошлом сезоне») and the question does
+    not say yet; a question whose occasion points back into the article («в этом матче») is refused."""
+    found = ru_occasion(edge)
+    if found is None:
+        raise NoTemplate(f"the occasion of {edge.relation!r} {edge.tail_label!r} points back into its article")
+    said = " ".join([rel.middle, *already]).lower()
+    return [phrase for phrase in found if phrase.lower() not in said and not any(
+        part.lower() in phrase.lower() for part in already)]
+
+
+def _ru_ordinal_phrase(label: str) -> tuple[str, str] | None:
+    """(noun, gender) of «седьмое место», «третий раз»: an ordinal adjective and its noun in the nominative."""
+    words = label.split()
+    if len(words) != 2 or not all(_RU_WORD.fullmatch(w) and w.islower() for w in words):
+        return None
+    vocab = nlp.morph_vocab()
+    ordinal = [p for p in vocab.parse(words[0]) if p.tag.POS == "ADJF" and "Anum" in p.tag and "nomn" in p.tag]
+    noun = next((p for p in vocab.parse(words[1]) if p.tag.POS == "NOUN" and "nomn" in p.tag and "sing" in p.tag), None)
+    if not ordinal or noun is None or noun.tag.gender not in ("masc", "femn", "neut"):
+        return None
+    return words[1], str(noun.tag.gender)
 
 
 def _ru_where(edge: Edge, verb: str, rel: RuRelation, head: str) -> tuple[str, str]:

@@ -91,8 +91,10 @@ def ru_not_nominative(label: str) -> bool:
         return False
     vocab = nlp.morph_vocab()
     parsed = [vocab.parse(w.lower()) for w in words]
-    if parsed[0] and parsed[0][0].tag.POS == "NUMR":
-        return False  # «двух кварталах»: a count's case follows its preposition, and the place is asked «где»
+    if parsed[0] and parsed[0][0].tag.POS == "NUMR" and any("loct" in p.tag for p in parsed[0]):
+        # «двух кварталах»: a count's case follows its preposition, and the place is asked «где»;
+        # «двумя защитниками» has no such reading and is an oblique answer like any other
+        return False
     return not any("nomn" in x.tag or x.tag.POS in ("INFN", "ADVB") for p in parsed for x in p)
 
 
@@ -338,4 +340,5 @@ def ru_round7_reason(subgraph, kinds: dict, classes: dict | None = None) -> str 
         reason = ru_outside_clause(edge, classes or {}) or ru_role_apart(edge)
         if reason:
             return reason
-    return None
+    from tasks.dragon.questions_ru_scope import ru_round8_reason
+    return ru_round8_reason(subgraph, kinds)

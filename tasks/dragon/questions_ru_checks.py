@@ -82,14 +82,15 @@ def ru_truncated_name(label: str, sentences: list[str]) -> bool:
 
 
 def ru_hanging_genitive(label: str, sentences: list[str]) -> bool:
-    """Does ``label`` end in a genitive noun whose own name its sentence goes on with: «два больших
+    """Does ``label`` end in a noun (genitive or not) whose own name its sentence goes on with: «два больших
     магазина формата» of «... формата «у дома»», «вагоны модели» of «вагоны модели «Витязь-М»»?
     Without that name the phrase is a remnant no reader can complete."""
     words = label.split()
     if len(words) < 2 or not words[-1][:1].islower():
         return False
     parses = nlp.morph_vocab().parse(words[-1].lower())
-    if not parses or parses[0].tag.POS != "NOUN" or "gent" not in parses[0].tag:
+    if not parses or parses[0].tag.POS != "NOUN":
+        # (any case: «контракт на поставку с производителем» of «... с производителем «Волжский вагон»»)
         return False
     tail = re.escape(words[-1])
     return any(re.search(rf"\b{tail}\s+(?:[«\"„]|[A-Za-z0-9])", s) for s in sentences)

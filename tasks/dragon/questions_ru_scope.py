@@ -1,0 +1,220 @@
+"""DRAGON questions, Russian: what a question must carry from its sentence, and the label forms it
+must not ask with (issue 10, session 20).
+
+A count or a time is true only of the occasion its sentence gives it: «В прошлом сезоне X забил 9
+мячей» answers «Сколько мячей забил X в прошлом сезоне?», not «Сколько мячей забил X?» (his career);
+«в четвёртой четверти он неудачно приземлился» dates a bad landing, not any landing. ``ru_occasion``
+and ``ru_manner`` read these off natasha's dependency parse of the sentence (the time or event
+phrase, the manner adverb the verb governs); a phrase that points back into the article («в этом
+матче») cannot be carried, and the question is refused.
+
+``ru_round8_reason`` refuses a subgraph whose labels a question could not say right: a name whose
+adjective and noun disagree («Окской гавань»), a person named in a form the sentence does not write
+(«Калитина» of «Калитин»), a month whose year the sentence gives and the label drops («февраль» of
+«в феврале прошлого года»), a role whose sentence puts another genitive between it and the name
+(«министр» of «министр финансов Нижегородской области»).
+"""
+from __future__ import annotations
+
+import re
+
+from benchmill import nlp
+from schemas import Edge
+from tasks.dragon.questions_ru_answers import WORD as _WORD, _EVENT_NOUNS, _TIME_ADVERBS, _TIME_NOUNS
+from tasks.dragon.questions_ru_clauses import _ancestors, _parse, _span, _top
+
+#: words that point back into the article: a phrase holding one is no occasion a reader can find
+_BACK = frozenset("это этот тот данный такой указанный упомянутый тот же он она оно они который".split())
+#: adverbs of degree or discourse, which qualify nothing a question must keep
+_DISCOURSE = frozenset("""
+уже также тоже еще ещё только всего почти более менее вновь снова лишь даже именно всё все вообще точно
+примерно около фактически практически сразу затем потом
+""".split())
+_MONTHS = frozenset("январь февраль март апрель май июнь июль август сентябрь октябрь ноябрь декабрь".split())
+_YEAR_AFTER = re.compile(r"\s*(?:\d{4}|(?:прошлого|этого|текущего|следующего|позапрошлого|нынешнего|будущего)\s+года)",
+                         re.IGNORECASE)
+
+
+def _verb_tokens(edge: Edge, tokens: tuple) -> list[int]:
+    """The relation's verb in the sentence, the one whose object is the edge's tail where the parse shows it."""
+    words = edge.relation.split()
+    if not words:
+        return []
+    lemma = nlp.lemma_ru(words[0].lower()).replace("ё", "е")
+    verbs = [i for i, t in enumerate(tokens) if t[1] == lemma and t[2] in ("VERB", "AUX")]
+    span = _span(edge.tail_label, tokens)
+    if span is not None:
+        above = set(_ancestors(_top(span, tokens), tokens))
+        governing = [v for v in verbs if v in above]
+        if governing:
+            return governing[:1]
+    return verbs[:1]
+
+
+def _subtree(i: int, tokens: tuple) -> list[int]:
+    inside = [j for j in range(len(tokens)) if j == i or i in _ancestors(j, tokens)]
+    return list(range(min(inside), max(inside) + 1))
+
+
+def _join(tokens: tuple, indices: list[int]) -> str:
+    text = ""
+    for j in indices:
+        word = tokens[j][0]
+        if text and not text.endswith(("«", "(")) and word not in ("»", ")", ",", ".", ":", ";"):
+            text += " "
+        text += word
+    return text
+
+
+def ru_occasion(edge: Edge) -> list[str] | None:
+    """The time or event phrases («в прошлом сезоне», «в матче с «Уральским громом»») the edge's
+    verb has in its sentence and its relation does not say; [] when there are none or the sentence
+    is not parsed, None when one points back into the article («в этом матче») or runs into a clause."""
+    said = f" {edge.relation.lower()} "
+    for sentence in edge.sentences:
+        tokens = _parse(sentence)
+        if not tokens:
+            continue
+        found: list[str] = []
+        for verb in _verb_tokens(edge, tokens):
+            governors = [verb]
+            if tokens[verb][3] == "conj" and tokens[verb][4] >= 0:
+                governors.append(tokens[verb][4])  # «В сезоне X забил 9 мячей и отдал 6 передач»: shared
+            for governor in governors:
+                for j, token in enumerate(tokens):
+                    if token[4] != governor or token[3].split(":")[0] != "obl" or token[2] != "NOUN":
+                        continue
+                    if governor != verb and j > governor:
+                        continue  # what follows the first verb is its own
+                    if token[1] not in _TIME_NOUNS and token[1] not in _EVENT_NOUNS:
+                        continue
+                    if not any(t[4] == j and t[3] == "case" for t in tokens):
+                        continue
+                    span = _subtree(j, tokens)
+                    if any(tokens[k][2] in ("VERB", "AUX") or tokens[k][1] in _BACK for k in span) or len(span) > 8:
+                        return None
+                    phrase = _join(tokens, span)
+                    if phrase.lower() in said or phrase.lower() in edge.tail_label.lower():
+                        continue
+                    found.append(phrase[:1].lower() + phrase[1:])
+        return found
+    return []
+
+
+def ru_manner(edge: Edge) -> list[str]:
+    """The manner adverbs («неудачно») the edge's verb has in its sentence and its relation does not say."""
+    said = edge.relation.lower().split()
+    for sentence in edge.sentences:
+        tokens = _parse(sentence)
+        if not tokens:
+            continue
+        return [tokens[j][0].lower() for verb in _verb_tokens(edge, tokens) for j, t in enumerate(tokens)
+                if t[4] == verb and t[3] == "advmod" and t[2] == "ADV" and t[1] not in _TIME_ADVERBS
+                and t[1] not in _DISCOURSE and t[0].lower() not in said and t[1] != "не"]
+    return []
+
+
+def ru_disagreeing_name(label: str) -> bool:
+    """Does an adjective of ``label`` stand before its noun in another case («Окской гавань»): the
+    label was cut from an oblique form and only partly put back in the nominative?"""
+    words = label.replace("«", " ").replace("»", " ").split()
+    vocab = nlp.morph_vocab()
+    for first, second in zip(words, words[1:]):
+        if not (_WORD.fullmatch(first) and _WORD.fullmatch(second)):
+            continue
+        adjectives = [p.tag for p in vocab.parse(first.lower()) if p.tag.POS in ("ADJF", "PRTF")]
+        nouns = [p.tag for p in vocab.parse(second.lower()) if p.tag.POS == "NOUN"]
+        if not adjectives or not nouns or any(p.tag.POS == "NOUN" for p in vocab.parse(first.lower())[:1]):
+            continue
+        if not any(a.case == n.case and a.number == n.number for a in adjectives for n in nouns):
+            return True
+    return False
+
+
+def ru_name_not_written(label: str, sentences: list[str]) -> bool:
+    """Is a word of a person's name in a form its sentences do not write, though they write another
+    form of it («Калитина» where they say «Калитин»)? The label took an oblique case (or the wrong
+    gender) for the name, and a question would ask about someone the text never names."""
+    written = {w.lower().replace("ё", "е") for s in sentences for w in _WORD.findall(s) if w[:1].isupper()}
+    for word in _WORD.findall(label):
+        lowered = word.lower().replace("ё", "е")
+        if not word[:1].isupper() or lowered in written or len(lowered) < 5:
+            continue
+        # the label's word is a written one plus an ending («Калитин» + «а»); a longer written
+        # form («Калитиным») is only the name declined, which labels put back in the nominative
+        if any(len(other) >= 4 and lowered.startswith(other) and 0 < len(lowered) - len(other) <= 2
+               for other in written):
+            return True
+    return False
+
+
+def ru_month_without_year(label: str, sentences: list[str]) -> bool:
+    """Is ``label`` a month (with or without its day) whose year the sentence gives right after it
+    and the label drops («февраль» of «в феврале прошлого года»)?"""
+    words = [w.lower() for w in _WORD.findall(label)]
+    if not words or re.search(r"\d{4}", label) or "год" in " ".join(words):
+        return False
+    month = next((w for w in words if nlp.lemma_ru(w) in _MONTHS), None)
+    if month is None:
+        return False
+    lemma = nlp.lemma_ru(month)
+    for sentence in sentences:
+        for match in _WORD.finditer(sentence):
+            if nlp.lemma_ru(match.group(0).lower()) == lemma and _YEAR_AFTER.match(sentence[match.end():]):
+                return True
+    return False
+
+
+def ru_role_drops_genitive(edge: Edge) -> bool:
+    """Does the sentence put a genitive between the role and its organisation that the role drops
+    («министр финансов Нижегородской области» as «министр» of the region)?"""
+    role = _WORD.findall(edge.relation)
+    tail = _WORD.findall(edge.tail_label)
+    if not role or not tail:
+        return False
+    last, first = nlp.lemma_ru(role[-1].lower()), nlp.lemma_ru(tail[0].lower())
+    said = {nlp.lemma_ru(w.lower()) for w in role}
+    vocab = nlp.morph_vocab()
+    for sentence in edge.sentences:
+        words = _WORD.findall(sentence)
+        for i, word in enumerate(words):
+            if nlp.lemma_ru(word.lower()) != last:
+                continue
+            between = []
+            for later in words[i + 1:i + 5]:
+                if nlp.lemma_ru(later.lower()) == first:
+                    if between:
+                        return True
+                    break
+                parses = vocab.parse(later.lower())
+                if not later[:1].islower() or not parses or parses[0].tag.POS not in ("NOUN", "ADJF") \
+                        or "gent" not in parses[0].tag:
+                    break
+                if nlp.lemma_ru(later.lower()) not in said:
+                    between.append(later)
+    return False
+
+
+def ru_round8_reason(subgraph, kinds: dict) -> str | None:
+    """Session 20's label forms a question cannot be said with (see each function)."""
+    from tasks.dragon.questions_base import _kind, _labels
+
+    labels = _labels(subgraph)
+    answers = {n for n in subgraph.answer_nodes if n in labels}
+    for edge in subgraph.edges:
+        for node, label in ((edge.head, edge.head_label), (edge.tail, edge.tail_label)):
+            kind = _kind(kinds, "ru", node)
+            if kind not in ("DATE", "NUM") and ru_disagreeing_name(label):
+                return f"skipped: {label!r} declines its adjective and not its noun (or the other way round)"
+            if kind == "PER" and ru_name_not_written(label, edge.sentences):
+                return f"skipped: the name {label!r} is not in the form its sentence writes it"
+            if node in answers and kind == "DATE" and ru_month_without_year(label, edge.sentences):
+                return f"skipped: the date {label!r} drops the year its sentence gives"
+        try:
+            from tasks.dragon.questions_ru import ru_relation
+            role = ru_relation(edge.relation).kind == "role"
+        except Exception:
+            role = False
+        if role and ru_role_drops_genitive(edge):
+            return f"skipped: the role {edge.relation!r} drops the genitive its sentence gives it"
+    return None

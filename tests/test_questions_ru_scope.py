@@ -1,0 +1,139 @@
+"""Russian questions, session 20: the causes the site6 judges found (government, name forms, fragments as
+answers, question words, dropped occasions), each fixed as a class and tested on sentences written for it."""
+from __future__ import annotations
+
+from tasks.dragon.questions_ru_answers import ru_not_nominative
+from tasks.dragon.questions_ru_checks import ru_hanging_genitive
+from tasks.dragon.questions_ru_scope import (
+    ru_disagreeing_name, ru_manner, ru_month_without_year, ru_name_not_written, ru_occasion, ru_role_drops_genitive,
+)
+from tests.test_questions_ru_grammar import edge
+from tests.test_questions_ru_round7 import asked
+
+
+# ---------------------------------------------------------------- the case a preposition or a verb governs
+
+def test_a_quoted_name_after_za_is_accusative_and_stays_nominative():
+    e = edge("Павел Зорин", "выступать за", "Металлист", "Полузащитник Павел Зорин три года выступал за курский «Металлист».",
+             "person", "org")
+    q, _ = asked(e, "tail")
+    assert q == "За какую организацию выступал Павел Зорин?"
+    q, _ = asked(e, "head")
+    assert q == "Кто выступал за «Металлист»?"  # never «за «Металлистом»» nor «за «Металлиста»»
+
+
+def test_an_ordinal_in_figures_takes_the_case_its_sentence_writes_or_is_not_asked():
+    q, _ = asked(edge("Павел Зорин", "играть под", "7-й номер", "В новом клубе Павел Зорин будет играть под 7-м номером.",
+                      "person", "other"), "head")
+    assert q is not None and "под 7-м номером" in q
+    q, why = asked(edge("Павел Зорин", "выйти под", "7-й номер", "Павел Зорин выйдет на поле под 7-м номером.",
+                        "person", "other").model_copy(update={"sentences": ["Павел Зорин выйдет на поле под седьмым номером."]}),
+                   "head")
+    assert q is None and "7-й номер" in why
+
+
+def test_a_role_that_is_a_participle_is_not_asked_with_a_genitive():
+    q, why = asked(edge("Анна Волкова", "заведующий", "кафедра оптики",
+                        "Исследование провела заведующий кафедрой оптики Анна Волкова.", "person", "org"), "tail")
+    assert q is None and "participle" in why
+    q, _ = asked(edge("Андрей Ким", "управляющий партнер", "Лоция", "Управляющий партнёр «Лоции» Андрей Ким дал интервью.",
+                      "person", "org"), "tail")
+    assert q is not None and q.startswith("Управляющим партнёром")
+
+
+# ---------------------------------------------------------------- name forms
+
+def test_a_name_whose_adjective_and_noun_disagree_is_not_asked():
+    assert ru_disagreeing_name("Северной пристань")
+    assert ru_disagreeing_name("Южный гавани")
+    assert not ru_disagreeing_name("Северная пристань")
+    assert not ru_disagreeing_name("Нижегородская область")
+    assert not ru_disagreeing_name("министерство здравоохранения")
+    assert not ru_disagreeing_name("лаборатория прикладной оптики")
+    q, why = asked(edge("Северной пристань", "построить", "новый причал",
+                        "Директор «Северной пристани» сообщил, что компания построит новый причал.", "org", "other"), "tail")
+    assert q is None and "declines its adjective" in why
+
+
+def test_a_person_is_named_in_the_form_the_sentence_writes():
+    assert ru_name_not_written("Зорина", ["Зорин уже прошёл медицинский осмотр."])
+    assert not ru_name_not_written("Зорин", ["Зорин уже прошёл медицинский осмотр."])
+    assert not ru_name_not_written("Павел Зорин", ["Клуб подписал контракт с Павлом Зориным."])  # only declined
+    assert not ru_name_not_written("Мария Зорина", ["Мария Зорина прошла осмотр."])
+    q, why = asked(edge("Зорина", "пройти", "медицинский осмотр", "Зорин уже прошёл медицинский осмотр.", "person", "other"))
+    assert q is None and "not in the form" in why
+
+
+# ---------------------------------------------------------------- answers: nominative, complete, with their year
+
+def test_an_instrumental_count_is_no_answer():
+    assert ru_not_nominative("тремя нападающими")
+    assert not ru_not_nominative("двух кварталах")  # a count's place, asked «где»
+    q, why = asked(edge("Ястреб", "вести переговоры с", "тремя нападающими",
+                        "Клуб «Ястреб» ведёт переговоры с тремя нападающими из других команд.", "org", "other"))
+    assert q is None and "nominative" in why
+
+
+def test_an_answer_cut_before_the_name_its_noun_introduces_is_refused():
+    sentence = "Договор на поставку с заводом «Уралвагон» подписало «Трамвайное управление»."
+    assert ru_hanging_genitive("договор на поставку с заводом", [sentence])
+    assert not ru_hanging_genitive("договор на поставку", [sentence])
+    q, why = asked(edge("Трамвайное управление", "подписать", "договор на поставку с заводом", sentence, "org", "other"))
+    assert q is None and "name its sentence gives" in why
+
+
+def test_a_month_keeps_the_year_its_sentence_gives_or_is_not_asked():
+    assert ru_month_without_year("март", ["Олег Серов был арестован в марте прошлого года."])
+    assert ru_month_without_year("5 марта", ["Суд вынес решение 5 марта 2025 года."])
+    assert not ru_month_without_year("март", ["Олег Серов был арестован в марте."])
+    assert not ru_month_without_year("март 2025 года", ["Олег Серов был арестован в марте 2025 года."])
+    q, why = asked(edge("Олег Серов", "задержать в", "март", "Олег Серов был задержан в марте прошлого года.",
+                        "person", "date"))
+    assert q is None and "year" in why
+
+
+# ---------------------------------------------------------------- the question word fits the answer
+
+def test_an_ordinal_answer_is_asked_with_which():
+    q, _ = asked(edge("Ястреб", "занимать", "пятое место", "После второго круга «Ястреб» занимает пятое место.",
+                      "org", "other"))
+    assert q == "Какое место занимает «Ястреб»?"
+
+
+# ---------------------------------------------------------------- qualifiers that make the answer true
+
+def test_an_amount_keeps_the_time_or_event_its_verb_has():
+    e = edge("Павел Зорин", "забить", "12 голов", "В позапрошлом сезоне Павел Зорин забил 12 голов.", "person", "quantity")
+    assert ru_occasion(e) == ["в позапрошлом сезоне"]
+    q, _ = asked(e, "tail")
+    assert q == "Сколько голов в позапрошлом сезоне забил Павел Зорин?"
+    q, _ = asked(e, "head")
+    assert q == "Кто забил 12 голов в позапрошлом сезоне?"
+    # a second verb shares the time said before the first
+    e = edge("Павел Зорин", "отдать", "4 передачи", "В позапрошлом сезоне Павел Зорин забил 12 голов и отдал 4 передачи.",
+             "person", "quantity")
+    assert ru_occasion(e) == ["в позапрошлом сезоне"]
+
+
+def test_an_occasion_that_points_back_into_the_article_refuses_the_amount():
+    e = edge("Павел Зорин", "забить", "3 гола", "В этом матче Павел Зорин забил 3 гола.", "person", "quantity")
+    assert ru_occasion(e) is None
+    q, why = asked(e, "tail")
+    assert q is None and "points back" in why
+
+
+def test_a_when_question_keeps_the_manner_that_dates_the_event():
+    e = edge("Илья Рогов", "упасть в", "второй тайм", "Во втором тайме Илья Рогов неудачно упал.", "person", "date")
+    assert ru_manner(e) == ["неудачно"]
+    q, _ = asked(e, "tail")
+    assert q == "Когда неудачно упал Илья Рогов?"
+    assert ru_manner(edge("Илья Рогов", "упасть в", "второй тайм", "Во втором тайме Илья Рогов уже упал.",
+                          "person", "date")) == []
+
+
+def test_a_role_that_drops_a_genitive_before_its_organisation_is_refused():
+    sentence = "Министр культуры Томской области Ирина Котова открыла выставку."
+    assert ru_role_drops_genitive(edge("Ирина Котова", "министр", "Томская область", sentence, "person", "place"))
+    assert not ru_role_drops_genitive(edge("Ирина Котова", "министр культуры", "Томская область", sentence, "person", "place"))
+    assert not ru_role_drops_genitive(edge("Ирина Котова", "губернатор", "Томская область",
+                                           "Губернатор Томской области Ирина Котова открыла выставку.", "person", "place"))
