@@ -137,3 +137,48 @@ def test_a_role_that_drops_a_genitive_before_its_organisation_is_refused():
     assert not ru_role_drops_genitive(edge("Ирина Котова", "министр культуры", "Томская область", sentence, "person", "place"))
     assert not ru_role_drops_genitive(edge("Ирина Котова", "губернатор", "Томская область",
                                            "Губернатор Томской области Ирина Котова открыла выставку.", "person", "place"))
+
+
+# ---------------------------------------------------------------- a class noun before a quoted name (rules_ru may keep it)
+
+def test_a_class_noun_before_a_quoted_name_governs_and_the_name_stays_nominative():
+    from tasks.dragon.questions_base import unnamed
+
+    assert not unnamed("завод «Северная ткань»") and unnamed("новый завод")
+    e = edge("Мария Зорина", "работать на", "завод «Северная ткань»", "Мария Зорина работает на заводе «Северная ткань».",
+             "person", "org")
+    assert asked(e, "head")[0] == "Кто работает на заводе «Северная ткань»?"
+    e = edge("Игорь Лунев", "подписать контракт с", "клуб «Северные волки»",
+             "Игорь Лунев подписал контракт с клубом «Северные волки».", "person", "org")
+    assert asked(e, "head")[0] == "Кто подписал контракт с клубом «Северные волки»?"
+    assert asked(e, "tail")[0] == "С каким клубом подписал контракт Игорь Лунев?"
+    e = edge("Игорь Лунев", "директор", "завод «Северная ткань»",
+             "Директор завода «Северная ткань» Игорь Лунев рассказал о планах.", "person", "org")
+    assert asked(e, "head")[0] == "Кто является директором завода «Северная ткань»?"
+
+
+def test_a_plant_is_asked_as_a_plant_not_an_organisation():
+    e = edge("завод «Северная ткань»", "построен в", "1950 год", "Завод «Северная ткань» построен в 1950 году.", "org", "date")
+    assert asked(e, "head")[0] == "Какой завод построен в 1950 году?"
+    assert asked(e, "tail")[0] == "Когда построен завод «Северная ткань»?"
+
+
+def test_an_occasion_phrase_does_not_take_the_subject_the_parser_hangs_on_it():
+    e = edge("Северные волки", "провести", "12 матчей", "В текущем сезоне «Северные волки» провели 12 матчей.",
+             "org", "quantity")
+    found = ru_occasion(e)
+    assert found is not None and all("волки" not in phrase for phrase in found)
+    q, _ = asked(e, "tail")
+    assert q is not None and q.count("Северные волки") == 1
+
+
+def test_a_period_asked_with_when_keeps_the_manner_too():
+    q, _ = asked(edge("Илья Рогов", "упасть в", "третья четверть", "В третьей четверти Илья Рогов неудачно упал.",
+                      "person", "other"))
+    assert q == "Когда неудачно упал Илья Рогов?"
+
+
+def test_a_name_in_a_form_its_sentence_does_not_write_is_refused_whatever_its_type():
+    q, why = asked(edge("Ладогина", "пройти", "медицинский осмотр", "Ладогин уже прошёл медицинский осмотр.",
+                        "other", "other"))
+    assert q is None and "not in the form" in why

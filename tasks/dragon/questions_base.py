@@ -123,7 +123,8 @@ def unnamed(label: str, entity_type: str | None = None) -> bool:
     words = [w for w in label.split() if w.lower() not in ("the", "a", "an")]
     if not words or any(ch.isdigit() for ch in label):
         return False
-    return not any(w[:1].isupper() for w in words)
+    # a name in quotes after its class noun names one thing: «завод «Северная ткань»», 'the ship "Aurora"'
+    return not any(w.lstrip("«\"“„'(")[:1].isupper() for w in words)
 
 
 # =========================================================================== entity kinds

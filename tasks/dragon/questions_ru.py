@@ -776,10 +776,11 @@ def _ru_class_triple(noun: str) -> tuple[str, str, str]:
 
 
 #: class nouns «организация» says well enough: a company is an organisation, a theatre or a court is not one a
-#: reader calls so
+#: reader calls so, nor a plant or a port, which is built and stands somewhere («Какая организация построена
+#: в 1936 году?» of a plant reads wrong: «Какой завод построен ...»)
 _RU_ORG_NOUNS = frozenset({
     "компания", "фирма", "предприятие", "холдинг", "концерн", "корпорация", "организация", "банк", "фонд",
-    "агентство", "группа", "сеть", "завод", "фабрика", "комбинат", "порт", "терминал",
+    "агентство", "группа", "сеть",
 })
 #: the class words that, said of a named thing, are wrong more often than right: a theatre is no «место»
 _RU_VAGUE_CLASS = {"LOC"}
@@ -1149,7 +1150,7 @@ def _ru_where(edge: Edge, verb: str, rel: RuRelation, head: str) -> tuple[str, s
     процедуре банкротства») or the scope of a count («на весь край приходилось»)."""
     what = ru_not_a_place(edge.tail_label, edge.sentences)
     if what == "a time":
-        return _q("когда", verb, rel.middle, head), "tail.when-period"
+        return _q("когда", *ru_manner(edge), verb, rel.middle, head), "tail.when-period"
     if what is not None:
         raise NoTemplate(f"«где» of {edge.tail_label!r}, which is {what}, not a place")
     return _q("где", verb, rel.middle, head), "tail.where"

@@ -51,9 +51,24 @@ def _verb_tokens(edge: Edge, tokens: tuple) -> list[int]:
     return verbs[:1]
 
 
+#: dependents that are not part of the phrase they hang from: a parser may attach the clause's subject
+#: («в нынешнем сезоне «Волжские соколы» провели») to the noun before it
+_NOT_PHRASE = ("appos", "nsubj", "punct", "parataxis", "conj", "cc")
+
+
 def _subtree(i: int, tokens: tuple) -> list[int]:
-    inside = [j for j in range(len(tokens)) if j == i or i in _ancestors(j, tokens)]
-    return list(range(min(inside), max(inside) + 1))
+    """The contiguous run of ``i``'s phrase that holds ``i`` (without appositions and punctuation)."""
+    inside = {i}
+    for j in range(len(tokens)):
+        chain = [j, *_ancestors(j, tokens)]
+        if i in chain[1:] and not any(tokens[k][3].split(":")[0] in _NOT_PHRASE for k in chain[:chain.index(i)]):
+            inside.add(j)
+    start = end = i
+    while start - 1 in inside:
+        start -= 1
+    while end + 1 in inside:
+        end += 1
+    return list(range(start, end + 1))
 
 
 def _join(tokens: tuple, indices: list[int]) -> str:
@@ -206,7 +221,7 @@ def ru_round8_reason(subgraph, kinds: dict) -> str | None:
             kind = _kind(kinds, "ru", node)
             if kind not in ("DATE", "NUM") and ru_disagreeing_name(label):
                 return f"skipped: {label!r} declines its adjective and not its noun (or the other way round)"
-            if kind == "PER" and ru_name_not_written(label, edge.sentences):
+            if kind not in ("DATE", "NUM") and ru_name_not_written(label, edge.sentences):
                 return f"skipped: the name {label!r} is not in the form its sentence writes it"
             if node in answers and kind == "DATE" and ru_month_without_year(label, edge.sentences):
                 return f"skipped: the date {label!r} drops the year its sentence gives"
