@@ -182,3 +182,4 @@ def test_a_name_in_a_form_its_sentence_does_not_write_is_refused_whatever_its_ty
     q, why = asked(edge("Ладогина", "пройти", "медицинский осмотр", "Ладогин уже прошёл медицинский осмотр.",
                         "other", "other"))
     assert q is None and "not in the form" in why
+
