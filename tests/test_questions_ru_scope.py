@@ -183,3 +183,17 @@ def test_a_name_in_a_form_its_sentence_does_not_write_is_refused_whatever_its_ty
                         "other", "other"))
     assert q is None and "not in the form" in why
 
+
+
+def test_a_name_its_own_sentence_does_not_write_is_quoted_as_the_article_writes_it():
+    from schemas import Subgraph
+    from tasks.dragon.questions import QuestionConfig, generate_questions
+    from tests.test_questions_ru_grammar import RULES
+
+    named = edge("Северная ткань", "выпускать", "ситец", "Фабрика «Северная ткань» выпускает ситец.", "org", "other")
+    built = edge("Северная ткань", "построен в", "1950 год", "Фабрика была построена в 1950 году.", "org", "date")
+    built = built.model_copy(update={"tail": "n3", "edge_id": "e:built"})
+    subs = [Subgraph(subgraph_id="a", type="simple", lang="ru", edges=[named], answer_nodes=["n2"], question_nodes=["n1"]),
+            Subgraph(subgraph_id="b", type="simple", lang="ru", edges=[built], answer_nodes=["n3"], question_nodes=["n1"])]
+    questions = [i.question for i in generate_questions(subs, RULES, QuestionConfig()).items]
+    assert any("«Северная ткань»" in q and q.startswith("Когда") for q in questions), questions

@@ -789,9 +789,20 @@ _RU_VAGUE_CLASS = {"LOC"}
 class RussianTemplates:
     lang = "ru"
 
-    def __init__(self, classes: dict[str, str] | None = None):
+    def __init__(self, classes: dict[str, str] | None = None, said: dict[str, list[str]] | None = None):
         #: node → the class noun the text gives it («театр», «суд», «фестиваль»; questions_ru_checks.ru_class_nouns)
         self.classes = classes or {}
+        #: label → every sentence of its node's edges (questions_ru_checks.ru_label_sentences)
+        self.said = said or {}
+
+    def _quote(self, label: str, form: str, sentences: list[str]) -> str:
+        """``_ru_quote``; a name its own sentences do not write («Завод был построен ...», the subject taken
+        from the article) is quoted as the other sentences about it write it («Богородская кожа»)."""
+        quoted = _ru_quote(label, form, sentences)
+        words = label.split()
+        if quoted != form or not words or any(words[0].lower()[:4] in s.lower() for s in sentences):
+            return quoted
+        return _ru_quote(label, form, self.said.get(label, []))
 
     def _class(self, node: str | None, kind: str) -> tuple[str, str, str]:
         """(singular, plural, gender) naming ``node``: the class noun its text gives it («какой театр»,
@@ -807,7 +818,7 @@ class RussianTemplates:
 
     def statement(self, edge: Edge) -> str:
         try:
-            subject = _ru_quote(edge.head_label, edge.head_label, edge.sentences)
+            subject = self._quote(edge.head_label, edge.head_label, edge.sentences)
             return _cap(self._clause(edge, subject, _ru_gender(edge.head_label))) + "."
         except NoTemplate:
             return f"{edge.head_label} — {edge.relation} — {edge.tail_label}."
@@ -825,10 +836,10 @@ class RussianTemplates:
         tail = edge.tail_label
         if rel.kind == "role":
             _asserted_only(edge, "a role statement")
-            named = _ru_quote(tail, _ru_inflect(tail, 'gent', case_edge or edge), (case_edge or edge).sentences)
+            named = self._quote(tail, _ru_inflect(tail, 'gent', case_edge or edge), (case_edge or edge).sentences)
             return f"является {nlp.inflect_ru(rel.head, 'ablt')} {named}"
         case = _ru_object_case(rel, case_edge or edge)
-        obj = _ru_prep_phrase(rel.preposition, _ru_quote(tail, _ru_inflect(tail, case, case_edge or edge),
+        obj = _ru_prep_phrase(rel.preposition, self._quote(tail, _ru_inflect(tail, case, case_edge or edge),
                                                           (case_edge or edge).sentences))
         if rel.kind == "passive":
             return " ".join(p for p in (_ru_verb(edge, rel, gender), rel.middle, obj) if p)
@@ -876,7 +887,7 @@ class RussianTemplates:
             raise NoTemplate(f"the subject {edge.head_label!r} is an amount")
         gender = _ru_gender(head)
         if head == edge.head_label:
-            head = _ru_quote(head, head, edge.sentences)  # «Где обыграли «Уральские волки»?»
+            head = self._quote(head, head, edge.sentences)  # «Где обыграли «Уральские волки»?»
         if rel.kind == "role":
             _asserted_only(edge, "a role question")
             if kind == "DATE":
@@ -1007,7 +1018,7 @@ class RussianTemplates:
                 _ru_plain_role(rel, "a role of a described thing")
             # «Кто является ...?» even of a set: кто takes a singular verb; «какие организации являются»
             verb = "являются" if plural and kind != "PER" else "является"
-            named = _ru_quote(tail, _ru_inflect(tail, "gent", edge), edge.sentences)
+            named = self._quote(tail, _ru_inflect(tail, "gent", edge), edge.sentences)
             return _q(wh, verb, nlp.inflect_ru(rel.head, "ablt"), named), "head.role"
         return _q(wh, self._predicate_from_head(probe, rel, gender, case_edge=edge)), f"head.{rel.kind}"
 
@@ -1030,7 +1041,7 @@ class RussianTemplates:
             return f"{_ru_which_rel(gender, 'nomn', kind)} {self._predicate_from_head(edge, rel, gender)}"
         head = edge.head_label
         head_gender = _ru_gender(head)
-        head = _ru_quote(head, head, edge.sentences)
+        head = self._quote(head, head, edge.sentences)
         if rel.kind == "role":
             _asserted_only(edge, "a role description")
             if kind == "LOC" and node not in self.classes:
@@ -1094,13 +1105,13 @@ class RussianTemplates:
         head = main.head_label
         if rel.kind == "role":
             _asserted_only(main, "a role question")
-            head = _ru_quote(head, head, main.sentences)
+            head = self._quote(head, head, main.sentences)
             which = nlp.inflect_ru(f"{_RU_WHICH[noun_gender]} {_singular}", "gent")
             return _q(nlp.inflect_ru(rel.head, "ablt"), f"{which}, {clause},", "является", head), "conditional.object-role"
         case = _ru_object_case(rel, main)
         which = _ru_prep_phrase(rel.preposition, nlp.inflect_ru(f"{_RU_WHICH[noun_gender]} {_singular}", case))
         verb = _ru_verb(main, rel, _ru_gender(head))
-        head = _ru_quote(head, head, main.sentences)
+        head = self._quote(head, head, main.sentences)
         return _q(f"{which}, {clause},", verb, rel.middle, head), "conditional.object"
 
     def comparison(self, edge: Edge, kind: str, first: str, second: str,
@@ -1115,8 +1126,8 @@ class RussianTemplates:
             wh, gender = "кто", "masc"
         what = f"больше {unit}" if unit else "больше"
         # each name as its own sentences write it: «Автоваз» or Камаз
-        first = _ru_quote(first, first, edge.sentences)
-        second = _ru_quote(second, second, (second_edge or edge).sentences)
+        first = self._quote(first, first, edge.sentences)
+        second = self._quote(second, second, (second_edge or edge).sentences)
         return _q(wh, ru_finite(rel.head, gender), what, rel.middle)[:-1] + f": {first} или {second}?", "comparison"
 
 

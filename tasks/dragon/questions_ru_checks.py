@@ -276,6 +276,18 @@ def ru_class_nouns(subgraphs: list[Subgraph]) -> dict[str, str]:
     return classes
 
 
+def ru_label_sentences(subgraphs: list[Subgraph]) -> dict[str, list[str]]:
+    """label → every sentence of the edges its node is on, across ``subgraphs``: how the article writes
+    a name («Богородская кожа» in «») where a fact's own sentence calls it «завод»."""
+    said: dict[str, list[str]] = {}
+    for subgraph in subgraphs:
+        for edge in subgraph.edges:
+            for label in (edge.head_label, edge.tail_label):
+                known = said.setdefault(label, [])
+                known.extend(s for s in edge.sentences if s not in known)
+    return said
+
+
 # =========================================================================== round 6 (held-out site4)
 
 _RU_TOKEN = re.compile(r"[А-Яа-яЁёA-Za-z0-9]+(?:-[А-Яа-яЁёA-Za-z0-9]+)*")
