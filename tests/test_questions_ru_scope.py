@@ -68,6 +68,7 @@ def test_a_person_is_named_in_the_form_the_sentence_writes():
 
 def test_an_instrumental_count_is_no_answer():
     assert ru_not_nominative("тремя нападающими")
+    assert ru_not_nominative("трёх инженеров")  # «Кого примет завод?» → the accusative of a count
     assert not ru_not_nominative("двух кварталах")  # a count's place, asked «где»
     q, why = asked(edge("Ястреб", "вести переговоры с", "тремя нападающими",
                         "Клуб «Ястреб» ведёт переговоры с тремя нападающими из других команд.", "org", "other"))

@@ -91,9 +91,10 @@ def ru_not_nominative(label: str) -> bool:
         return False
     vocab = nlp.morph_vocab()
     parsed = [vocab.parse(w.lower()) for w in words]
-    if parsed[0] and parsed[0][0].tag.POS == "NUMR" and any("loct" in p.tag for p in parsed[0]):
+    if parsed[0] and parsed[0][0].tag.POS == "NUMR" and all(
+            any("loct" in p.tag for p in word) for word in parsed if word and word[0].tag.POS in ("NUMR", "NOUN")):
         # «двух кварталах»: a count's case follows its preposition, and the place is asked «где»;
-        # «двумя защитниками» has no such reading and is an oblique answer like any other
+        # «двумя защитниками», «двух хирургов» (no locative noun) are oblique answers like any other
         return False
     return not any("nomn" in x.tag or x.tag.POS in ("INFN", "ADVB") for p in parsed for x in p)
 
