@@ -198,3 +198,44 @@ def test_a_name_its_own_sentence_does_not_write_is_quoted_as_the_article_writes_
             Subgraph(subgraph_id="b", type="simple", lang="ru", edges=[built], answer_nodes=["n3"], question_nodes=["n1"])]
     questions = [i.question for i in generate_questions(subs, RULES, QuestionConfig()).items]
     assert any("«Северная ткань»" in q and q.startswith("Когда") for q in questions), questions
+
+
+# ---------------------------------------------------------------- session 20, site4 sample
+
+def test_a_quoted_name_a_verb_takes_as_its_object_stays_nominative():
+    e = edge("Ястреб", "обыграть", "Металлист", "Клуб «Ястреб» в субботу обыграл курский «Металлист».", "org", "org")
+    assert asked(e, "head")[0] == "Какой клуб обыграл «Металлист»?"
+
+
+def test_a_preposition_with_no_object_is_refused():
+    from tasks.dragon.questions_ru_scope import ru_hanging_preposition
+
+    assert ru_hanging_preposition("Кто сыграет в матче с и забил 3 гола?")
+    assert ru_hanging_preposition("С кем сыграет клуб в матче с?")
+    assert not ru_hanging_preposition("С кем сыграет «Ястреб» в субботу?")
+    assert not ru_hanging_preposition("Что построит «Стройдом» в Казани?")
+
+
+def test_a_relation_that_drops_the_name_after_its_noun_is_refused():
+    from tasks.dragon.questions_ru_scope import ru_relation_drops_name
+
+    sentence = "Сеть «Колос» закроет магазин на улице Заречной 20 мая."
+    assert ru_relation_drops_name(edge("Колос", "закрыть магазин на улице", "20 мая", sentence, "org", "date"))
+    assert not ru_relation_drops_name(edge("Колос", "закрыть магазин", "20 мая", "Сеть «Колос» закроет магазин 20 мая.",
+                                           "org", "date"))
+    q, why = asked(edge("Колос", "закрыть магазин на улице", "20 мая", sentence, "org", "date"))
+    assert q is None and "drops" in why
+
+
+def test_a_team_and_a_player_are_not_compared():
+    from tasks.dragon.questions_ru import RussianTemplates
+    from tasks.dragon.questions_base import NoTemplate
+    import pytest
+
+    team = edge("Ястреб", "набрать", "30 очков", "«Ястреб» набрал 30 очков.", "org", "quantity")
+    player = edge("Павел Зорин", "набрать", "12 очков", "Павел Зорин набрал 12 очков.", "person", "quantity")
+    with pytest.raises(NoTemplate):
+        RussianTemplates().comparison(team, "ORG", "Ястреб", "Павел Зорин", second_edge=player)
+    other = edge("Металлист", "набрать", "28 очков", "«Металлист» набрал 28 очков.", "org", "quantity")
+    assert RussianTemplates().comparison(team, "ORG", "Ястреб", "Металлист", second_edge=other)[0].endswith(
+        "«Ястреб» или «Металлист»?")

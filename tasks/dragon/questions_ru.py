@@ -406,6 +406,8 @@ def _ru_quoted_as_accusative(edge: Edge, label: str, preposition: str | None = N
         for back, word in enumerate(reversed(before)):
             if word in _RU_ACCUSATIVE_PREPOSITIONS and (preposition is None or word.rstrip("о") == preposition.rstrip("о")):
                 return True
+            if preposition is None and any(p.tag.POS == "VERB" and "tran" in p.tag for p in nlp.morph_vocab().parse(word)[:1]):
+                return True  # «обыграл екатеринбургский «Уралец»»: the verb's direct object
             if word in _RU_PREP_CASE or _ru_noun(word) or back == 2:
                 break
     return False
@@ -1121,6 +1123,9 @@ class RussianTemplates:
         unit = _ru_quantity_unit(edge.tail_label)
         if rel.kind != "verb" or rel.preposition:
             raise NoTemplate(f"no comparison template for relation {edge.relation!r}")
+        if second_edge is not None and second_edge.head_type != edge.head_type:
+            # «Какая организация набрала больше очков: «Жигули» или Микко Ронкайнен?»: a team and a player
+            raise NoTemplate(f"a comparison of a {edge.head_type} and a {second_edge.head_type}")
         wh, gender = self._wh_subject(kind if kind != "MISC" else "ORG", False)
         if kind == "PER":
             wh, gender = "кто", "masc"

@@ -210,6 +210,38 @@ def ru_role_drops_genitive(edge: Edge) -> bool:
     return False
 
 
+_PREPOSITIONS = r"(?:в|во|на|с|со|к|ко|по|из|от|до|для|о|об|за|под|над|при|у|без|через|между|перед|после|против)"
+_HANGING = re.compile(rf"(?<![А-Яа-яЁё-]){_PREPOSITIONS}\s+(?:и|или|а|но)(?![А-Яа-яЁё-])|(?<![А-Яа-яЁё-]){_PREPOSITIONS}\s*[?,]",
+                      re.IGNORECASE)
+
+
+def ru_hanging_preposition(question: str) -> bool:
+    """Does a preposition stand with no object after it («в матче с и набрал», «... с?»)?"""
+    return bool(_HANGING.search(question))
+
+
+def ru_relation_drops_name(edge: Edge) -> bool:
+    """Does the relation end in a common noun whose name its sentence gives right after it and the fact
+    drops («закрыть магазин на улице» of «закроет магазин на улице Ново-Садовой»)? A question would read the
+    next name in it as that noun's («на улице «Янтарь»»)."""
+    words = edge.relation.split()
+    if len(words) < 2 or not words[-1][:1].islower():
+        return False
+    last = words[-1].lower()
+    parses = nlp.morph_vocab().parse(last)
+    if not parses or parses[0].tag.POS != "NOUN":
+        return False
+    labels = {w.lower().strip("«»") for label in (edge.head_label, edge.tail_label) for w in label.split()[:1]}
+    for sentence in edge.sentences:
+        for match in re.finditer(rf"(?<![А-Яа-яЁё-])(?i:{re.escape(last)})\s+(«?)([А-ЯЁA-Z][\w-]*)", sentence):
+            if match.group(0)[:1].isupper():
+                continue
+            if match.group(2).lower() not in labels and not any(
+                    nlp.lemma_ru(match.group(2).lower()) == nlp.lemma_ru(w) for w in labels):
+                return True
+    return False
+
+
 def ru_round8_reason(subgraph, kinds: dict) -> str | None:
     """Session 20's label forms a question cannot be said with (see each function)."""
     from tasks.dragon.questions_base import _kind, _labels
@@ -232,4 +264,6 @@ def ru_round8_reason(subgraph, kinds: dict) -> str | None:
             role = False
         if role and ru_role_drops_genitive(edge):
             return f"skipped: the role {edge.relation!r} drops the genitive its sentence gives it"
+        if not role and ru_relation_drops_name(edge):
+            return f"skipped: {edge.relation!r} ends in a noun whose name its sentence gives and the fact drops"
     return None

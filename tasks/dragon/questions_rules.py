@@ -21,6 +21,7 @@ from tasks.dragon.questions_en_answers import answer_not_a_thing, en_truncated_n
 from tasks.dragon import questions_en_names as en_names
 from tasks.dragon.questions_en import _en_lexicon
 from tasks.dragon.questions_ru import RussianTemplates
+from tasks.dragon.questions_ru_scope import ru_hanging_preposition
 from tasks.dragon.questions_ru_checks import (
     refine_products_ru, ru_class_nouns, ru_label_sentences, ru_measure_without_number, ru_skip_reason,
 )
@@ -195,6 +196,9 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig) -> Questi
                     continue
             elif ru_measure_without_number(draft.question):
                 raise NoTemplate("the question holds a measure noun without its number")
+            elif ru_hanging_preposition(draft.question):
+                # «в домашнем матче с и набрал ...»: the relation lost the object of its own preposition
+                raise NoTemplate("the question holds a preposition with no object after it")
             if len(draft.question) > config.max_question_chars:
                 raise NoTemplate(f"question longer than {config.max_question_chars} characters")
         except NoTemplate as exc:
