@@ -12,7 +12,11 @@ from tasks.dragon.subgraphs import parse_quantity
 from tasks.dragon.questions_base import NoTemplate, _cap, _q  # noqa: F401
 from tasks.dragon.questions_base import asserted_only as _asserted_only, modality_of as _modality
 from tasks.dragon.questions_ru_answers import WORD as _WORD, WORKS as _WORKS, ru_not_a_place, ru_says_a_time
-from tasks.dragon.questions_ru_scope import ru_manner, ru_occasion
+from tasks.dragon.questions_ru_scope import (
+    RU_ACCUSATIVE_PREPOSITIONS as _RU_ACCUSATIVE_PREPOSITIONS, RU_ORDINAL as _RU_ORDINAL, ru_manner,
+    ru_occasion_said as _ru_occasion_said, ru_ordinal_form as _ru_ordinal_form, ru_ordinal_phrase as _ru_ordinal_phrase,
+    ru_quoted_as_accusative as _ru_quoted_as_accusative,
+)
 
 # =========================================================================== Russian realisation
 
@@ -368,49 +372,6 @@ def _ru_inflect(label: str, case: str, edge: Edge | None = None) -> str:
         if kept is not None:
             return kept
     return nlp.inflect_ru(label, case)
-
-
-#: an ordinal written in figures before its noun: «10-й номер», «3-я линия»
-_RU_ORDINAL = re.compile(r"\s*\d+-[а-яё]{1,3}\s+([А-Яа-яЁё]+)\s*$")
-#: prepositions whose accusative object may be a name in «»
-_RU_ACCUSATIVE_PREPOSITIONS = frozenset({"в", "во", "на", "за", "под", "про", "через"})
-
-
-def _ru_ordinal_form(label: str, case: str, edge: Edge | None) -> str:
-    """«10-й номер» in ``case`` as its sentence writes it («10-м номером»); refused when no sentence does."""
-    if case == "nomn":
-        return label
-    noun = _RU_ORDINAL.match(label).group(1)
-    lemma = nlp.lemma_ru(noun.lower())
-    vocab = nlp.morph_vocab()
-    for sentence in (edge.sentences if edge is not None else []):
-        for match in re.finditer(r"(\d+-[а-яё]{1,3})\s+([А-Яа-яЁё]+)", sentence):
-            word = match.group(2).lower()
-            if nlp.lemma_ru(word) == lemma and any(
-                    p.tag.POS == "NOUN" and _RU_CASE_ALIASES.get(str(p.tag.case), str(p.tag.case)) == case
-                    for p in vocab.parse(word)):
-                return match.group(0)
-    raise NoTemplate(f"no sentence writes {label!r} in the {case} the question needs")
-
-
-def _ru_quoted_as_accusative(edge: Edge, label: str, preposition: str | None = None) -> bool:
-    """Does a sentence write the name, in «» and as in the label, as an object after a preposition
-    that takes the accusative («выступал за тульский «Оружейник»»)? A quoted name is a thing: its
-    accusative is its nominative whatever its noun would be (never «за «Оружейника»»)."""
-    quoted = f"«{label}»"
-    for sentence in edge.sentences:
-        at = sentence.find(quoted)
-        if at < 0:
-            continue
-        before = [w.lower() for w in _RU_WORD.findall(sentence[:at])][-3:]
-        for back, word in enumerate(reversed(before)):
-            if word in _RU_ACCUSATIVE_PREPOSITIONS and (preposition is None or word.rstrip("о") == preposition.rstrip("о")):
-                return True
-            if preposition is None and any(p.tag.POS == "VERB" and "tran" in p.tag for p in nlp.morph_vocab().parse(word)[:1]):
-                return True  # «обыграл екатеринбургский «Уралец»»: the verb's direct object
-            if word in _RU_PREP_CASE or _ru_noun(word) or back == 2:
-                break
-    return False
 
 
 _RU_QUOTED_SPAN = re.compile(r"«([^«»]+)»")
@@ -1134,30 +1095,6 @@ class RussianTemplates:
         first = self._quote(first, first, edge.sentences)
         second = self._quote(second, second, (second_edge or edge).sentences)
         return _q(wh, ru_finite(rel.head, gender), what, rel.middle)[:-1] + f": {first} или {second}?", "comparison"
-
-
-def _ru_occasion_said(edge: Edge, rel: RuRelation, already: list[str] = ()) -> list[str]:
-    """The time or event its sentence gives the edge's amount («в прошлом сезоне») and the question does
-    not say yet; a question whose occasion points back into the article («в этом матче») is refused."""
-    found = ru_occasion(edge)
-    if found is None:
-        raise NoTemplate(f"the occasion of {edge.relation!r} {edge.tail_label!r} points back into its article")
-    said = " ".join([rel.middle, *already]).lower()
-    return [phrase for phrase in found if phrase.lower() not in said and not any(
-        part.lower() in phrase.lower() for part in already)]
-
-
-def _ru_ordinal_phrase(label: str) -> tuple[str, str] | None:
-    """(noun, gender) of «седьмое место», «третий раз»: an ordinal adjective and its noun in the nominative."""
-    words = label.split()
-    if len(words) != 2 or not all(_RU_WORD.fullmatch(w) and w.islower() for w in words):
-        return None
-    vocab = nlp.morph_vocab()
-    ordinal = [p for p in vocab.parse(words[0]) if p.tag.POS == "ADJF" and "Anum" in p.tag and "nomn" in p.tag]
-    noun = next((p for p in vocab.parse(words[1]) if p.tag.POS == "NOUN" and "nomn" in p.tag and "sing" in p.tag), None)
-    if not ordinal or noun is None or noun.tag.gender not in ("masc", "femn", "neut"):
-        return None
-    return words[1], str(noun.tag.gender)
 
 
 def _ru_where(edge: Edge, verb: str, rel: RuRelation, head: str) -> tuple[str, str]:

@@ -1,4 +1,4 @@
-"""DRAGON questions, Russian: what a question must carry from its sentence, and the label forms it
+"""DRAGON questions, Russian: what a question must carry from its sentence, the label forms it
 must not ask with (issue 10, session 20).
 
 A count or a time is true only of the occasion its sentence gives it: «В прошлом сезоне X забил 9
@@ -13,6 +13,10 @@ adjective and noun disagree («Окской гавань»), a person named in a
 («Калитина» of «Калитин»), a month whose year the sentence gives and the label drops («февраль» of
 «в феврале прошлого года»), a role whose sentence puts another genitive between it and the name
 («министр» of «министр финансов Нижегородской области»).
+
+The forms the templates ask with (the end of the module): an ordinal in figures in the case its sentence
+writes («под 10-м номером»), a quoted name the sentence takes as an accusative object kept in the
+nominative («за «Оружейник»»), the occasion an amount question carries, «какое место» of an ordinal answer.
 """
 from __future__ import annotations
 
@@ -20,6 +24,7 @@ import re
 
 from benchmill import nlp
 from schemas import Edge
+from tasks.dragon.questions_base import NoTemplate
 from tasks.dragon.questions_ru_answers import WORD as _WORD, _EVENT_NOUNS, _TIME_ADVERBS, _TIME_NOUNS
 from tasks.dragon.questions_ru_clauses import _ancestors, _parse, _span, _top
 
@@ -267,3 +272,77 @@ def ru_round8_reason(subgraph, kinds: dict) -> str | None:
         if not role and ru_relation_drops_name(edge):
             return f"skipped: {edge.relation!r} ends in a noun whose name its sentence gives and the fact drops"
     return None
+
+
+# =========================================================================== forms the templates ask with
+
+#: an ordinal written in figures before its noun: «10-й номер», «3-я линия»
+RU_ORDINAL = re.compile(r"\s*\d+-[а-яё]{1,3}\s+([А-Яа-яЁё]+)\s*$")
+#: prepositions whose accusative object may be a name in «»
+RU_ACCUSATIVE_PREPOSITIONS = frozenset({"в", "во", "на", "за", "под", "про", "через"})
+
+
+def ru_ordinal_form(label: str, case: str, edge: Edge | None) -> str:
+    """«10-й номер» in ``case`` as its sentence writes it («10-м номером»); refused when no sentence does."""
+    from tasks.dragon.questions_ru import _RU_CASE_ALIASES
+
+    if case == "nomn":
+        return label
+    noun = RU_ORDINAL.match(label).group(1)
+    lemma = nlp.lemma_ru(noun.lower())
+    vocab = nlp.morph_vocab()
+    for sentence in (edge.sentences if edge is not None else []):
+        for match in re.finditer(r"(\d+-[а-яё]{1,3})\s+([А-Яа-яЁё]+)", sentence):
+            word = match.group(2).lower()
+            if nlp.lemma_ru(word) == lemma and any(
+                    p.tag.POS == "NOUN" and _RU_CASE_ALIASES.get(str(p.tag.case), str(p.tag.case)) == case
+                    for p in vocab.parse(word)):
+                return match.group(0)
+    raise NoTemplate(f"no sentence writes {label!r} in the {case} the question needs")
+
+
+def ru_quoted_as_accusative(edge: Edge, label: str, preposition: str | None = None) -> bool:
+    """Does a sentence write the name, in «» and as in the label, as an object after a preposition
+    that takes the accusative («выступал за тульский «Оружейник»»)? A quoted name is a thing: its
+    accusative is its nominative whatever its noun would be (never «за «Оружейника»»)."""
+    from tasks.dragon.questions_ru import _RU_PREP_CASE, _ru_noun
+
+    quoted = f"«{label}»"
+    for sentence in edge.sentences:
+        at = sentence.find(quoted)
+        if at < 0:
+            continue
+        before = [w.lower() for w in _WORD.findall(sentence[:at])][-3:]
+        for back, word in enumerate(reversed(before)):
+            if word in RU_ACCUSATIVE_PREPOSITIONS and (preposition is None or word.rstrip("о") == preposition.rstrip("о")):
+                return True
+            if preposition is None and any(p.tag.POS == "VERB" and "tran" in p.tag for p in nlp.morph_vocab().parse(word)[:1]):
+                return True  # «обыграл екатеринбургский «Уралец»»: the verb's direct object
+            if word in _RU_PREP_CASE or _ru_noun(word) or back == 2:
+                break
+    return False
+
+
+
+def ru_occasion_said(edge: Edge, rel, already: list[str] = ()) -> list[str]:
+    """The time or event its sentence gives the edge's amount («в прошлом сезоне») and the question does
+    not say yet; a question whose occasion points back into the article («в этом матче») is refused."""
+    found = ru_occasion(edge)
+    if found is None:
+        raise NoTemplate(f"the occasion of {edge.relation!r} {edge.tail_label!r} points back into its article")
+    said = " ".join([rel.middle, *already]).lower()
+    return [phrase for phrase in found if phrase.lower() not in said and not any(
+        part.lower() in phrase.lower() for part in already)]
+
+
+def ru_ordinal_phrase(label: str) -> tuple[str, str] | None:
+    """(noun, gender) of «седьмое место», «третий раз»: an ordinal adjective and its noun in the nominative."""
+    words = label.split()
+    if len(words) != 2 or not all(_WORD.fullmatch(w) and w.islower() for w in words):
+        return None
+    vocab = nlp.morph_vocab()
+    ordinal = [p for p in vocab.parse(words[0]) if p.tag.POS == "ADJF" and "Anum" in p.tag and "nomn" in p.tag]
+    noun = next((p for p in vocab.parse(words[1]) if p.tag.POS == "NOUN" and "nomn" in p.tag and "sing" in p.tag), None)
+    if not ordinal or noun is None or noun.tag.gender not in ("masc", "femn", "neut"):
+        return None
+    return words[1], str(noun.tag.gender)
