@@ -239,3 +239,15 @@ def test_a_team_and_a_player_are_not_compared():
     other = edge("Металлист", "набрать", "28 очков", "«Металлист» набрал 28 очков.", "org", "quantity")
     assert RussianTemplates().comparison(team, "ORG", "Ястреб", "Металлист", second_edge=other)[0].endswith(
         "«Ястреб» или «Металлист»?")
+
+
+def test_a_roles_genitive_gives_its_organisation_a_class_for_every_question():
+    from schemas import Subgraph
+    from tasks.dragon.questions_ru_checks import ru_class_nouns
+
+    role = edge("Пётр Жуков", "директор", "Северная ткань", "Директором фабрики назначен Пётр Жуков.", "person", "org")
+    built = edge("Северная ткань", "построен в", "1950 год", "Фабрика была построена в 1950 году.",
+                 "org", "date").model_copy(update={"head": "n2", "tail": "n3", "edge_id": "e:built"})
+    subs = [Subgraph(subgraph_id="a", type="simple", lang="ru", edges=[role], answer_nodes=["n2"], question_nodes=["n1"]),
+            Subgraph(subgraph_id="b", type="simple", lang="ru", edges=[built], answer_nodes=["n2"], question_nodes=["n3"])]
+    assert ru_class_nouns(subs).get("n2") == "фабрика"

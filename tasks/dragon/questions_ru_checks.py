@@ -274,6 +274,20 @@ def ru_class_nouns(subgraphs: list[Subgraph]) -> dict[str, str]:
         found = ru_label_class(label) or ru_class_in_sentences(label, said[node])
         if found is not None:
             classes[node] = found
+    # a role's genitive names its organisation's class («Генеральным директором завода назначен ...»): the
+    # same class for every question about that organisation («Какой завод построен в 1936 году ...»)
+    from tasks.dragon.questions_ru import _ru_role_class, ru_relation
+
+    for subgraph in subgraphs:
+        for edge in subgraph.edges:
+            if edge.tail in classes:
+                continue
+            try:
+                rel = ru_relation(edge.relation)
+            except Exception:  # NoTemplate: no role to read a class from
+                continue
+            if rel.kind == "role" and (found := _ru_role_class(rel, edge)) is not None:
+                classes[edge.tail] = found
     return classes
 
 
