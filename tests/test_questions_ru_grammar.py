@@ -272,20 +272,20 @@ def test_a_time_both_conditions_share_is_said_once():
                    question_nodes=["n:3,8 млн тонн грузов", "n:265 судов"])
     batch = generate_questions([sub], RULES, QuestionConfig())
     assert [i.question for i in batch.items] == [
-        "Какой терминал в октябре перевалил 3,8 млн тонн грузов и принял 265 судов?"]
+        "Какая организация в октябре перевалила 3,8 млн тонн грузов и приняла 265 судов?"]
     # a multi-hop question through the terminal says the month once too
     sub = Subgraph(subgraph_id="mh", type="multi-hop", lang="ru", edges=[handled, received], answer_nodes=["n:265 судов"],
                    question_nodes=["n:3,8 млн тонн грузов"], hidden_nodes=["n:at"])
     batch = generate_questions([sub], RULES, QuestionConfig())
     assert [i.question for i in batch.items] == [
-        "Сколько судов принял в октябре терминал, который перевалил 3,8 млн тонн грузов?"], batch.failures
+        "Сколько судов приняла в октябре организация, которая перевалила 3,8 млн тонн грузов?"], batch.failures
     # different times stay with their facts
     may = received.model_copy(update={"relation": "принять в мае", "sentences": ["В мае «Амурский терминал» принял 265 судов."]})
     sub = Subgraph(subgraph_id="cond2", type="conditional", lang="ru", edges=[handled, may], answer_nodes=["n:at"],
                    question_nodes=["n:3,8 млн тонн грузов", "n:265 судов"])
     batch = generate_questions([sub], RULES, QuestionConfig())
     assert [i.question for i in batch.items] == [
-        "Какой терминал перевалил 3,8 млн тонн грузов в октябре и принял 265 судов в мае?"]
+        "Какая организация перевалила 3,8 млн тонн грузов в октябре и приняла 265 судов в мае?"]
 
 
 def test_a_quoted_name_after_a_common_noun_stays_in_the_answer():
@@ -574,7 +574,7 @@ def test_someone_elses_forecast_about_an_organisation_is_its_future_not_its_plan
     """«Какой организации планирует уступить организация ...?» from «Ахмедов заявил, что терминал уступит ...»."""
     e = edge("Амурский терминал", "уступить", "Северный порт",
              "Тимур Ахмедов заявил, что по итогам года терминал уступит только «Северному порту».", modality="planned")
-    assert question(e, "tail") == "Какому порту уступит Амурский терминал?"  # a port by the class noun its name holds
+    assert question(e, "tail") == "Какой организации уступит Амурский терминал?"
     own = edge("ГридЛаб", "поставлять аккумуляторы для", "Кедр Моторс",
                "Компания «ГридЛаб» будет поставлять аккумуляторы для «Кедр Моторс».", modality="planned")
     # (round 6) a future no one is said to plan is said as what will happen; a plan word keeps «планирует»

@@ -251,3 +251,15 @@ def test_a_roles_genitive_gives_its_organisation_a_class_for_every_question():
     subs = [Subgraph(subgraph_id="a", type="simple", lang="ru", edges=[role], answer_nodes=["n2"], question_nodes=["n1"]),
             Subgraph(subgraph_id="b", type="simple", lang="ru", edges=[built], answer_nodes=["n2"], question_nodes=["n3"])]
     assert ru_class_nouns(subs).get("n2") == "фабрика"
+
+
+def test_a_name_its_sentences_quote_whole_is_no_class_noun():
+    from schemas import Subgraph
+    from tasks.dragon.questions_ru_checks import ru_class_nouns
+
+    company = edge("Южный терминал", "купить", "Ижора", "Компания «Южный терминал» купила «Ижору».", "org", "org")
+    place = edge("Южный терминал", "купить", "Ижора", "Южный терминал купил «Ижору».", "org", "org")
+    sub = lambda e: [Subgraph(subgraph_id="a", type="simple", lang="ru", edges=[e], answer_nodes=["n2"],
+                              question_nodes=["n1"])]
+    assert ru_class_nouns(sub(company)).get("n1") == "компания"  # asked «организация» (an org noun)
+    assert ru_class_nouns(sub(place)).get("n1") == "терминал"

@@ -269,14 +269,18 @@ def ru_class_nouns(subgraphs: list[Subgraph]) -> dict[str, str]:
                 labels.setdefault(node, label)
                 said.setdefault(node, [])
                 said[node].extend(s for s in edge.sentences if s not in said[node])
+    from tasks.dragon.questions_ru import _ru_quoted_words, _ru_role_class, ru_relation
+
     classes = {}
     for node, label in labels.items():
-        found = ru_label_class(label) or ru_class_in_sentences(label, said[node])
+        # a label its sentences write whole in «» is a name, whatever its head noun says: «Северный порт»
+        # of «Компания «Северный порт»» is a company, not a port
+        named = bool(label.split()) and _ru_quoted_words(label, said[node]) == len(label.split())
+        found = (None if named else ru_label_class(label)) or ru_class_in_sentences(label, said[node])
         if found is not None:
             classes[node] = found
     # a role's genitive names its organisation's class («Генеральным директором завода назначен ...»): the
     # same class for every question about that organisation («Какой завод построен в 1936 году ...»)
-    from tasks.dragon.questions_ru import _ru_role_class, ru_relation
 
     for subgraph in subgraphs:
         for edge in subgraph.edges:
