@@ -123,8 +123,8 @@ def unnamed(label: str, entity_type: str | None = None) -> bool:
     words = [w for w in label.split() if w.lower() not in ("the", "a", "an")]
     if not words or any(ch.isdigit() for ch in label):
         return False
-    # (a name in quotes after its class noun is a name: «завод «Богородская кожа»», "the «Aurora» plant")
-    return not any(w.lstrip("«\"“„'")[:1].isupper() for w in words)
+    # a name in quotes after its class noun names one thing: «завод «Северная ткань»», 'the ship "Aurora"'
+    return not any(w.lstrip("«\"“„'(")[:1].isupper() for w in words)
 
 
 # =========================================================================== entity kinds

@@ -12,6 +12,11 @@ from tasks.dragon.subgraphs import parse_quantity
 from tasks.dragon.questions_base import NoTemplate, _cap, _q  # noqa: F401
 from tasks.dragon.questions_base import asserted_only as _asserted_only, modality_of as _modality
 from tasks.dragon.questions_ru_answers import WORD as _WORD, WORKS as _WORKS, ru_not_a_place, ru_says_a_time
+from tasks.dragon.questions_ru_scope import (
+    RU_ACCUSATIVE_PREPOSITIONS as _RU_ACCUSATIVE_PREPOSITIONS, RU_ORDINAL as _RU_ORDINAL, ru_manner,
+    ru_occasion_said as _ru_occasion_said, ru_ordinal_form as _ru_ordinal_form, ru_ordinal_phrase as _ru_ordinal_phrase,
+    ru_quoted_as_accusative as _ru_quoted_as_accusative,
+)
 
 # =========================================================================== Russian realisation
 
@@ -262,6 +267,10 @@ def ru_relation(relation: str) -> RuRelation:
         infinitive = first[0].normal_form
         return RuRelation("verb", infinitive, " ".join(body[1:]), preposition)
     if preposition is None and any(t.POS in ("NOUN", "ADJF", "PRTF") for t in tags[:2]):  # "управляющий партнер"
+        if not any(p.tag.POS == "NOUN" and "nomn" in p.tag for word in body for p in vocab.parse(word)):
+            # «заведующий», «управляющий»: a participle governs its verb's case («заведующим
+            # лабораторией»), not a role noun's genitive, and declines as an adjective
+            raise NoTemplate(f"role {relation!r} is a participle or adjective, with no role noun")
         return RuRelation("role", " ".join(body), "", None)
     raise NoTemplate(f"relation {relation!r} has no recognisable verb or role noun")
 
@@ -350,9 +359,15 @@ def _ru_inflect(label: str, case: str, edge: Edge | None = None) -> str:
     year = _RU_YEAR.fullmatch(label)
     if year is not None:
         return f"{year.group(1)} {'году' if case == 'loct' else nlp.inflect_ru('год', case)}"  # «в 1992 году», not «годе»
+    ordinal = _RU_ORDINAL.match(label)
+    if ordinal is not None:
+        # «10-й номер» under «под»: the quantity reader keeps it as written, which is the nominative
+        return _ru_ordinal_form(label, case, edge)
     if parse_quantity(label, "ru") is not None:
         return label
     if edge is not None:
+        if case == "accs" and _ru_quoted_as_accusative(edge, label):
+            return label  # «выступал за «Оружейник»»: a name in «» is a thing, its accusative its nominative
         kept = _ru_undeclined_name(edge, label, case) or _ru_form_in_sentences(edge, label, case)
         if kept is not None:
             return kept
@@ -605,9 +620,12 @@ _RU_WORD = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
 def _ru_case_in_sentences(edge: Edge, preposition: str | None, verb_case: str | None = None) -> str | None:
     """The case the tail has in its sentences; ``verb_case``, the case the verb is known to
     govern, decides between the readings of an ambiguous form ("компании": gent, datv, accs pl)."""
-    tail_words = [w.lower() for w in _RU_WORD.findall(edge.tail_label)]
+    # (an ordinal in figures is no word: «10-й номер» is found by «номер»)
+    tail_words = [w.lower() for w in _RU_WORD.findall(re.sub(r"\d+-[а-яё]+", " ", edge.tail_label))]
     if not tail_words:
         return None
+    if preposition in _RU_ACCUSATIVE_PREPOSITIONS and _ru_quoted_as_accusative(edge, edge.tail_label, preposition):
+        return "accs"
     allowed = _RU_PREP_CASES.get(preposition, (_RU_PREP_CASE[preposition],)) if preposition else ("accs", "gent", "datv", "ablt")
     if not preposition and _ru_counted(edge.tail_label):
         # a numeral governs its noun's case ("отремонтировала три парома", genitive): the
@@ -721,10 +739,11 @@ def _ru_class_triple(noun: str) -> tuple[str, str, str]:
 
 
 #: class nouns «организация» says well enough: a company is an organisation, a theatre or a court is not one a
-#: reader calls so
+#: reader calls so, nor a plant or a port, which is built and stands somewhere («Какая организация построена
+#: в 1936 году?» of a plant reads wrong: «Какой завод построен ...»)
 _RU_ORG_NOUNS = frozenset({
     "компания", "фирма", "предприятие", "холдинг", "концерн", "корпорация", "организация", "банк", "фонд",
-    "агентство", "группа", "сеть", "завод", "фабрика", "комбинат", "порт", "терминал",
+    "агентство", "группа", "сеть",
 })
 #: the class words that, said of a named thing, are wrong more often than right: a theatre is no «место»
 _RU_VAGUE_CLASS = {"LOC"}
@@ -733,9 +752,20 @@ _RU_VAGUE_CLASS = {"LOC"}
 class RussianTemplates:
     lang = "ru"
 
-    def __init__(self, classes: dict[str, str] | None = None):
+    def __init__(self, classes: dict[str, str] | None = None, said: dict[str, list[str]] | None = None):
         #: node → the class noun the text gives it («театр», «суд», «фестиваль»; questions_ru_checks.ru_class_nouns)
         self.classes = classes or {}
+        #: label → every sentence of its node's edges (questions_ru_checks.ru_label_sentences)
+        self.said = said or {}
+
+    def _quote(self, label: str, form: str, sentences: list[str]) -> str:
+        """``_ru_quote``; a name its own sentences do not write («Завод был построен ...», the subject taken
+        from the article) is quoted as the other sentences about it write it («Богородская кожа»)."""
+        quoted = _ru_quote(label, form, sentences)
+        words = label.split()
+        if quoted != form or not words or any(words[0].lower()[:4] in s.lower() for s in sentences):
+            return quoted
+        return _ru_quote(label, form, self.said.get(label, []))
 
     def _class(self, node: str | None, kind: str) -> tuple[str, str, str]:
         """(singular, plural, gender) naming ``node``: the class noun its text gives it («какой театр»,
@@ -751,7 +781,7 @@ class RussianTemplates:
 
     def statement(self, edge: Edge) -> str:
         try:
-            subject = _ru_quote(edge.head_label, edge.head_label, edge.sentences)
+            subject = self._quote(edge.head_label, edge.head_label, edge.sentences)
             return _cap(self._clause(edge, subject, _ru_gender(edge.head_label))) + "."
         except NoTemplate:
             return f"{edge.head_label} — {edge.relation} — {edge.tail_label}."
@@ -769,14 +799,17 @@ class RussianTemplates:
         tail = edge.tail_label
         if rel.kind == "role":
             _asserted_only(edge, "a role statement")
-            named = _ru_quote(tail, _ru_inflect(tail, 'gent', case_edge or edge), (case_edge or edge).sentences)
+            named = self._quote(tail, _ru_inflect(tail, 'gent', case_edge or edge), (case_edge or edge).sentences)
             return f"является {nlp.inflect_ru(rel.head, 'ablt')} {named}"
         case = _ru_object_case(rel, case_edge or edge)
-        obj = _ru_prep_phrase(rel.preposition, _ru_quote(tail, _ru_inflect(tail, case, case_edge or edge),
+        obj = _ru_prep_phrase(rel.preposition, self._quote(tail, _ru_inflect(tail, case, case_edge or edge),
                                                           (case_edge or edge).sentences))
         if rel.kind == "passive":
             return " ".join(p for p in (_ru_verb(edge, rel, gender), rel.middle, obj) if p)
         verb = _ru_verb(edge, rel, gender)
+        if parse_quantity(tail, "ru") is not None and not _RU_YEAR.fullmatch(tail):
+            # «Кто забил 9 мячей в прошлом сезоне?»: an amount is true of its occasion only
+            obj = " ".join([obj, *_ru_occasion_said(case_edge or edge, rel)])
         if rel.preposition or ", " in obj or _RU_AMOUNT_FRAME.search(" " + rel.middle):
             # (and an amount after its frame: "выплатить субсидию в размере 9 миллионов рублей")
             # a described object ("организацию, которая подписала Илью Доронина") ends the predicate:
@@ -817,7 +850,7 @@ class RussianTemplates:
             raise NoTemplate(f"the subject {edge.head_label!r} is an amount")
         gender = _ru_gender(head)
         if head == edge.head_label:
-            head = _ru_quote(head, head, edge.sentences)  # «Где обыграли «Уральские волки»?»
+            head = self._quote(head, head, edge.sentences)  # «Где обыграли «Уральские волки»?»
         if rel.kind == "role":
             _asserted_only(edge, "a role question")
             if kind == "DATE":
@@ -850,6 +883,7 @@ class RussianTemplates:
                 # "управляет 86 аптеками": «Сколько аптек управляет ...?» would need «сколькими аптеками»
                 raise NoTemplate(f"the amount {edge.tail_label!r} is in an oblique case")
             scope = _ru_amount_scope(edge, rel)
+            scope += _ru_occasion_said(edge, rel, scope)
             if "," in head:
                 # a described subject ends the question, and a time its clause already has is
                 # not said twice: "Сколько судов приняла в октябре организация, которая
@@ -874,7 +908,8 @@ class RussianTemplates:
             if not ru_says_a_time(edge.tail_label):
                 # «Когда работает театр?» → «здание бывшего кинотеатра»: the tagger's date is no time
                 raise NoTemplate(f"«когда» of {edge.tail_label!r}, which says no time")
-            return _q("когда", verb, rel.middle, head), "tail.when"
+            # «в четвёртой четверти он неудачно приземлился»: the time is the bad landing's, so the manner goes too
+            return _q("когда", *ru_manner(edge), verb, rel.middle, head), "tail.when"
         if (kind in ("LOC", "MISC") and rel.preposition in ("в", "во", "на") and rel.head in _RU_MOTION_VERBS
                 and _ru_object_case(rel, edge) != "loct"):
             # "перешёл в калининградский клуб", "приезжали в Калининград": куда, not «во что», «в какое место»
@@ -905,6 +940,12 @@ class RussianTemplates:
             # «У чего арендовала землю ...?» (a landlord is someone), «Под чем находится ...?» (под арестом:
             # a state): no reader asks so
             raise NoTemplate(f"«{rel.preposition} чего/чем» after {rel.head!r} is not asked")
+        ordinal = _ru_ordinal_phrase(edge.tail_label) if kind in ("MISC", "NUM") and not plural else None
+        if ordinal is not None:
+            # «Какое место занимает «Речник»?» of «седьмое место»: an ordinal asks which, not what
+            noun, gender = ordinal
+            wh = _ru_prep_phrase(rel.preposition, nlp.inflect_ru(f"{_RU_WHICH[gender]} {noun}", case))
+            return _q(wh, verb, rel.middle, head), "tail.which-ordinal"
         partner = kind == "MISC" and ((rel.preposition in ("с", "со") and _RU_PACT.search(rel.middle))
                                       or (not rel.preposition and rel.head in _RU_ADDRESS_VERBS))
         # "заключил договор с администрацией города": the other party of a pact is someone, «с кем»
@@ -940,7 +981,7 @@ class RussianTemplates:
                 _ru_plain_role(rel, "a role of a described thing")
             # «Кто является ...?» even of a set: кто takes a singular verb; «какие организации являются»
             verb = "являются" if plural and kind != "PER" else "является"
-            named = _ru_quote(tail, _ru_inflect(tail, "gent", edge), edge.sentences)
+            named = self._quote(tail, _ru_inflect(tail, "gent", edge), edge.sentences)
             return _q(wh, verb, nlp.inflect_ru(rel.head, "ablt"), named), "head.role"
         return _q(wh, self._predicate_from_head(probe, rel, gender, case_edge=edge)), f"head.{rel.kind}"
 
@@ -963,7 +1004,7 @@ class RussianTemplates:
             return f"{_ru_which_rel(gender, 'nomn', kind)} {self._predicate_from_head(edge, rel, gender)}"
         head = edge.head_label
         head_gender = _ru_gender(head)
-        head = _ru_quote(head, head, edge.sentences)
+        head = self._quote(head, head, edge.sentences)
         if rel.kind == "role":
             _asserted_only(edge, "a role description")
             if kind == "LOC" and node not in self.classes:
@@ -1027,13 +1068,13 @@ class RussianTemplates:
         head = main.head_label
         if rel.kind == "role":
             _asserted_only(main, "a role question")
-            head = _ru_quote(head, head, main.sentences)
+            head = self._quote(head, head, main.sentences)
             which = nlp.inflect_ru(f"{_RU_WHICH[noun_gender]} {_singular}", "gent")
             return _q(nlp.inflect_ru(rel.head, "ablt"), f"{which}, {clause},", "является", head), "conditional.object-role"
         case = _ru_object_case(rel, main)
         which = _ru_prep_phrase(rel.preposition, nlp.inflect_ru(f"{_RU_WHICH[noun_gender]} {_singular}", case))
         verb = _ru_verb(main, rel, _ru_gender(head))
-        head = _ru_quote(head, head, main.sentences)
+        head = self._quote(head, head, main.sentences)
         return _q(f"{which}, {clause},", verb, rel.middle, head), "conditional.object"
 
     def comparison(self, edge: Edge, kind: str, first: str, second: str,
@@ -1043,13 +1084,16 @@ class RussianTemplates:
         unit = _ru_quantity_unit(edge.tail_label)
         if rel.kind != "verb" or rel.preposition:
             raise NoTemplate(f"no comparison template for relation {edge.relation!r}")
+        if second_edge is not None and second_edge.head_type != edge.head_type:
+            # «Какая организация набрала больше очков: «Жигули» или Микко Ронкайнен?»: a team and a player
+            raise NoTemplate(f"a comparison of a {edge.head_type} and a {second_edge.head_type}")
         wh, gender = self._wh_subject(kind if kind != "MISC" else "ORG", False)
         if kind == "PER":
             wh, gender = "кто", "masc"
         what = f"больше {unit}" if unit else "больше"
         # each name as its own sentences write it: «Автоваз» or Камаз
-        first = _ru_quote(first, first, edge.sentences)
-        second = _ru_quote(second, second, (second_edge or edge).sentences)
+        first = self._quote(first, first, edge.sentences)
+        second = self._quote(second, second, (second_edge or edge).sentences)
         return _q(wh, ru_finite(rel.head, gender), what, rel.middle)[:-1] + f": {first} или {second}?", "comparison"
 
 
@@ -1059,7 +1103,7 @@ def _ru_where(edge: Edge, verb: str, rel: RuRelation, head: str) -> tuple[str, s
     процедуре банкротства») or the scope of a count («на весь край приходилось»)."""
     what = ru_not_a_place(edge.tail_label, edge.sentences)
     if what == "a time":
-        return _q("когда", verb, rel.middle, head), "tail.when-period"
+        return _q("когда", *ru_manner(edge), verb, rel.middle, head), "tail.when-period"
     if what is not None:
         raise NoTemplate(f"«где» of {edge.tail_label!r}, which is {what}, not a place")
     return _q("где", verb, rel.middle, head), "tail.where"

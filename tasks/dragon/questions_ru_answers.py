@@ -91,8 +91,11 @@ def ru_not_nominative(label: str) -> bool:
         return False
     vocab = nlp.morph_vocab()
     parsed = [vocab.parse(w.lower()) for w in words]
-    if parsed[0] and parsed[0][0].tag.POS == "NUMR":
-        return False  # «двух кварталах»: a count's case follows its preposition, and the place is asked «где»
+    if parsed[0] and parsed[0][0].tag.POS == "NUMR" and all(
+            any("loct" in p.tag for p in word) for word in parsed if word and word[0].tag.POS in ("NUMR", "NOUN")):
+        # «двух кварталах»: a count's case follows its preposition, and the place is asked «где»;
+        # «двумя защитниками», «двух хирургов» (no locative noun) are oblique answers like any other
+        return False
     return not any("nomn" in x.tag or x.tag.POS in ("INFN", "ADVB") for p in parsed for x in p)
 
 
@@ -338,4 +341,5 @@ def ru_round7_reason(subgraph, kinds: dict, classes: dict | None = None) -> str 
         reason = ru_outside_clause(edge, classes or {}) or ru_role_apart(edge)
         if reason:
             return reason
-    return None
+    from tasks.dragon.questions_ru_scope import ru_round8_reason
+    return ru_round8_reason(subgraph, kinds)

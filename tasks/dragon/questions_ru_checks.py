@@ -82,14 +82,15 @@ def ru_truncated_name(label: str, sentences: list[str]) -> bool:
 
 
 def ru_hanging_genitive(label: str, sentences: list[str]) -> bool:
-    """Does ``label`` end in a genitive noun whose own name its sentence goes on with: «два больших
+    """Does ``label`` end in a noun (genitive or not) whose own name its sentence goes on with: «два больших
     магазина формата» of «... формата «у дома»», «вагоны модели» of «вагоны модели «Витязь-М»»?
     Without that name the phrase is a remnant no reader can complete."""
     words = label.split()
     if len(words) < 2 or not words[-1][:1].islower():
         return False
     parses = nlp.morph_vocab().parse(words[-1].lower())
-    if not parses or parses[0].tag.POS != "NOUN" or "gent" not in parses[0].tag:
+    if not parses or parses[0].tag.POS != "NOUN":
+        # (any case: «контракт на поставку с производителем» of «... с производителем «Волжский вагон»»)
         return False
     tail = re.escape(words[-1])
     return any(re.search(rf"\b{tail}\s+(?:[«\"„]|[A-Za-z0-9])", s) for s in sentences)
@@ -200,9 +201,10 @@ def refine_products_ru(kinds: dict, subgraphs: list[Subgraph]) -> dict:
 
 #: common nouns that name what an entity is («театр «Волжская сцена»», «Октябрьский районный суд»,
 #: «директор театра»): the class noun a question names it by instead of «организация», «место», «объект»
+#: (not «матч»: a match has no name, and «матч «Жигули»» is the team's match)
 RU_CLASS_NOUNS = frozenset("""
 театр суд фестиваль спектакль постановка пьеса фильм концерт хор ансамбль оркестр труппа конкурс выставка премия
-турнир чемпионат матч клуб команда компания завод фабрика комбинат банк университет институт академия школа
+турнир чемпионат клуб команда компания завод фабрика комбинат банк университет институт академия школа
 колледж лицей гимназия больница поликлиника госпиталь онкоцентр музей филармония библиотека магазин гипермаркет
 супермаркет ресторан кафе отель гостиница здание центр распредцентр город село посёлок деревня район область край
 республика стадион арена аэропорт вокзал порт терминал предприятие холдинг министерство минкульт администрация
@@ -267,12 +269,42 @@ def ru_class_nouns(subgraphs: list[Subgraph]) -> dict[str, str]:
                 labels.setdefault(node, label)
                 said.setdefault(node, [])
                 said[node].extend(s for s in edge.sentences if s not in said[node])
+    from tasks.dragon.questions_ru import _ru_quoted_words, _ru_role_class, ru_relation
+
     classes = {}
     for node, label in labels.items():
-        found = ru_label_class(label) or ru_class_in_sentences(label, said[node])
+        # a label its sentences write whole in «» is a name, whatever its head noun says: «Северный порт»
+        # of «Компания «Северный порт»» is a company, not a port
+        named = bool(label.split()) and _ru_quoted_words(label, said[node]) == len(label.split())
+        found = (None if named else ru_label_class(label)) or ru_class_in_sentences(label, said[node])
         if found is not None:
             classes[node] = found
+    # a role's genitive names its organisation's class («Генеральным директором завода назначен ...»): the
+    # same class for every question about that organisation («Какой завод построен в 1936 году ...»)
+
+    for subgraph in subgraphs:
+        for edge in subgraph.edges:
+            if edge.tail in classes:
+                continue
+            try:
+                rel = ru_relation(edge.relation)
+            except Exception:  # NoTemplate: no role to read a class from
+                continue
+            if rel.kind == "role" and (found := _ru_role_class(rel, edge)) is not None:
+                classes[edge.tail] = found
     return classes
+
+
+def ru_label_sentences(subgraphs: list[Subgraph]) -> dict[str, list[str]]:
+    """label → every sentence of the edges its node is on, across ``subgraphs``: how the article writes
+    a name («Богородская кожа» in «») where a fact's own sentence calls it «завод»."""
+    said: dict[str, list[str]] = {}
+    for subgraph in subgraphs:
+        for edge in subgraph.edges:
+            for label in (edge.head_label, edge.tail_label):
+                known = said.setdefault(label, [])
+                known.extend(s for s in edge.sentences if s not in known)
+    return said
 
 
 # =========================================================================== round 6 (held-out site4)

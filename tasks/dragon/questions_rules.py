@@ -21,15 +21,18 @@ from tasks.dragon.questions_en_answers import answer_not_a_thing, en_truncated_n
 from tasks.dragon import questions_en_names as en_names
 from tasks.dragon.questions_en import _en_lexicon
 from tasks.dragon.questions_ru import RussianTemplates
-from tasks.dragon.questions_ru_checks import refine_products_ru, ru_class_nouns, ru_measure_without_number, ru_skip_reason
+from tasks.dragon.questions_ru_scope import ru_hanging_preposition
+from tasks.dragon.questions_ru_checks import (
+    refine_products_ru, ru_class_nouns, ru_label_sentences, ru_measure_without_number, ru_skip_reason,
+)
 from tasks.dragon.questions_keypoints import _item
 
 
-def _templates(lang: str, classes: dict | None = None):
+def _templates(lang: str, classes: dict | None = None, said: dict | None = None):
     if lang == "en":
         return EnglishTemplates()
     if lang == "ru":
-        return RussianTemplates(classes)
+        return RussianTemplates(classes, said)
     raise NoTemplate(f"no templates for language {lang!r}")
 
 
@@ -173,6 +176,7 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig) -> Questi
         log.exception("questions: entity typing failed; every node is typed MISC")
         kinds = {}
     classes = ru_class_nouns([s for s in subgraphs if s.lang == "ru"])
+    said = ru_label_sentences([s for s in subgraphs if s.lang == "ru"])
     pool = doc_sentences([s for s in subgraphs if s.lang == "en"])
     for subgraph in subgraphs:
         try:
@@ -185,7 +189,7 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig) -> Questi
                 continue
             _check_shape(subgraph, config)
             _one_kind_of_answer(subgraph, kinds)
-            templates = _templates(subgraph.lang, classes)
+            templates = _templates(subgraph.lang, classes, said)
             draft = _draft(subgraph, templates, kinds)
             if subgraph.lang == "en":
                 draft.question = en_former_once(en_time_once(draft.question))
@@ -197,6 +201,9 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig) -> Questi
                     continue
             elif ru_measure_without_number(draft.question):
                 raise NoTemplate("the question holds a measure noun without its number")
+            elif ru_hanging_preposition(draft.question):
+                # «в домашнем матче с и набрал ...»: the relation lost the object of its own preposition
+                raise NoTemplate("the question holds a preposition with no object after it")
             if len(draft.question) > config.max_question_chars:
                 raise NoTemplate(f"question longer than {config.max_question_chars} characters")
         except NoTemplate as exc:
