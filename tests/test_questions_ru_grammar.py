@@ -403,8 +403,8 @@ def test_the_subjects_own_thing_with_no_name_is_no_answer():
 
 def test_two_conditions_with_one_verb_are_not_asked():
     """news-ru asked «Какая организация планирует поставлять аккумуляторы для Робопорта и планирует поставлять
-    аккумуляторы с 2027 года?»: the second condition restates the first. (No class noun in its texts: «компания «ГридЛаб»» as the answer is
-    skipped by ru_answer_not_as_said until the question side treats a class noun + «Name» as a name.)"""
+    аккумуляторы с 2027 года?»: the second condition restates the first. (No class noun in its texts: the
+    answer is the bare «ГридЛаб».)"""
     found = {(t.subject, t.relation, t.object): as_edge(t) for t in triplets(
         "«ГридЛаб» будет поставлять аккумуляторы для «Робопорта».",
         "«ГридЛаб» будет поставлять аккумуляторы для «Кедр Моторс» с 2027 года.",
@@ -424,6 +424,27 @@ def test_two_conditions_with_one_verb_are_not_asked():
     assert batch.items == [] and "restate" in batch.failures[0].reason, batch
     assert [i.question for i in ask(robots, staff).items] == [
         "Какая организация будет поставлять аккумуляторы для «Робопорта» и насчитывает 400 сотрудников?"]
+
+
+def test_two_conditions_on_one_object_are_not_asked():
+    """site6 asked «Какая организация построит <object> и передаст <object>?»: the object said twice."""
+    build = edge("Сибирский дом", "построить", "школа на 600 мест", "Компания «Сибирский дом» построит школу на 600 мест.",
+                 tail_type="other", modality="planned")
+    hand = edge("Сибирский дом", "передать", "школа на 600 мест", "Компания «Сибирский дом» передаст школу на 600 мест городу.",
+                tail_type="other", modality="planned")
+    staff = edge("Сибирский дом", "насчитывать", "300 сотрудников", "В компании «Сибирский дом» работают 300 сотрудников.",
+                 tail_type="quantity")
+    build, hand, staff = (e.model_copy(update={"edge_id": e.relation, "head": "n:sd", "tail": f"n:{e.relation}"})
+                          for e in (build, hand, staff))  # two nodes of one label, as the graph had them
+
+    def ask(a: Edge, b: Edge):
+        sub = Subgraph(subgraph_id="cond", type="conditional", lang="ru", edges=[a, b], answer_nodes=["n:sd"],
+                       question_nodes=[a.tail, b.tail])
+        return generate_questions([sub], RULES, QuestionConfig())
+
+    batch = ask(build, hand)
+    assert batch.items == [] and "said twice" in batch.failures[0].reason, batch
+    assert ask(build, staff).items, ask(build, staff).failures  # two objects: still asked
 
 
 def test_a_described_object_comes_after_the_rest_of_the_predicate():

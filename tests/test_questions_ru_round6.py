@@ -104,6 +104,13 @@ def test_an_answer_with_a_word_dropped_or_reordered_is_not_asked():
     assert not ru_answer_not_as_said("гостевой матч", ["Он сыграет в гостевом матче с «Динамо»."])  # declined, whole
 
 
+def test_a_quoted_name_with_its_articles_class_noun_is_a_name_not_a_reordered_answer():
+    # the class noun comes from another sentence of the article («Фабрика «Синяя птица» ...»): a name
+    assert not ru_answer_not_as_said("фабрика «Синяя птица»", ["Новым владельцем «Синей птицы» стал холдинг."])
+    # a lowercase quotation is no name: still checked word for word
+    assert ru_answer_not_as_said("проект «умный дом» в центре", ["Мэрия одобрила проект «умный дом»."])
+
+
 def test_an_answer_that_is_one_member_of_a_list_is_not_asked():
     assert ru_list_cut("сталь", ["Завод выпускал сталь и прокат."])
     assert not ru_list_cut("сталь", ["Завод выпускал сталь и продавал её за рубеж."])

@@ -1042,6 +1042,10 @@ class RussianTemplates:
                 # "планирует поставлять аккумуляторы для Робопорта и планирует поставлять аккумуляторы
                 # с 2027 года" (issue 10): two conditions that restate one verb ask nothing twice
                 raise NoTemplate(f"both conditions use {first.head!r}: they restate one fact")
+            if edges[0].head == edges[1].head == shared and edges[0].tail_label.lower() == edges[1].tail_label.lower():
+                # «построит детский сад на 220 мест и передаст детский сад на 220 мест»: one object said
+                # twice; a reader hears one clumsy fact, not two conditions
+                raise NoTemplate(f"both conditions name {edges[0].tail_label!r}: one object said twice")
         wh, gender = self._wh_subject(kind, False, node=shared)
         from_node = [e for e in edges if e.head == shared]
         to_node = [e for e in edges if e.head != shared]
