@@ -17,6 +17,9 @@ from tasks.dragon.triplets_rules_en_modality import (  # noqa: F401
     _EN_POSSIBLE_AUX, _EN_REPORTING, _EN_RULE_OUT, _condition_clause, _dated_present, _modality_en,
     _own_modality_en, _reported_past, _rules_out,
 )
+from tasks.dragon.triplets_rules_en_repairs import (
+    counted_adverbial_object, named_apposition, stray_agent, subject_of_finite_acl, tallied_purpose, tally,
+)
 from tasks.dragon.triplets_rules_en_names import (  # noqa: F401
     _EN_FIRM_TITLES, _EN_SCORE, _EN_TITLE_HEADS, _EN_TITLE_PARTS, _join_hyphenated, _name_conjunct, _named_before_role,
     _person_or_group, _possessive_name_part, _split_titled_names, _title_role_facts_en,
@@ -1022,7 +1025,7 @@ def _after_sentence(sent, helper: _EnSentence) -> None:
 
 def _control_prefix_en(verb) -> str:
     """ "agreed to buy" → "agree to"; "plans to open" → "" (the plan is the modality, not the relation)."""
-    if verb.dep_ != "xcomp" or verb.head is verb or verb.head.pos_ not in ("VERB", "AUX"):
+    if verb.dep_ != "xcomp" and not tallied_purpose(verb) or verb.head is verb or verb.head.pos_ not in ("VERB", "AUX"):
         return ""
     head = verb.head
     lemma = _verb_lemma(head)
@@ -1063,7 +1066,8 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
     if not subjects and raised is not None:
         # "restoration, which the museum expects to cost about £40,000": what costs is the restoration
         return [(raised, False)]
-    if not subjects and verb.dep_ == "xcomp" and verb.head.pos_ in ("VERB", "AUX", "ADJ") and verb.head.i != verb.i:
+    if not subjects and (verb.dep_ == "xcomp" or tallied_purpose(verb)) and verb.head.pos_ in ("VERB", "AUX", "ADJ") \
+            and verb.head.i != verb.i:
         # control: "Telmark agreed to buy X", "Kolding Wind is set to build X": the head's subject
         own_passive = any(c.dep_ == "auxpass" for c in verb.children)
         controller = verb.head
@@ -1082,6 +1086,9 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
         # "Founded in 2009 by X, Tallgrass was acquired by Y": what was founded is the main clause's
         # subject whatever its voice; "beating X, Y was crowned" (an active participle) only an active one's
         return [(s, passive) for s, p in _subjects_en(verb.head, helper) if passive or not p]
+    finite_root = subject_of_finite_acl(verb) if not subjects else None
+    if finite_root is not None:
+        subjects = [(finite_root, False)]  # "Delacroix, who grew up in Sandy Bay, starred in ...": the parser's acl
     if not subjects and verb.dep_ == "acl" and verb.tag_ == "VBN":
         # "Harbour Logistics, based in Oslo, ..." : a participle modifying its noun; "Corvalimab, an
         # experimental drug developed by X": the noun stands for the name it is in apposition to
@@ -1121,6 +1128,8 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
             if subject.dep_ == "appos" and subject.pos_ == "NOUN" and (
                     subject.head.pos_ == "PROPN" or subject.head.i in helper.ent_of):
                 subject = subject.head  # "The Tour, the race that has visited Cumbria" → the Tour
+        # "Storm Bay Marine's managing director, Hamish Treloar, has ordered ...": the name acts
+        subject = named_apposition(subject, helper.ent_of) or subject
         for conjunct in _EnSentence.with_conjuncts(subject):
             resolved.append((conjunct, passive))
     return resolved
@@ -1257,6 +1266,17 @@ _EN_OBJECT_CONTROL = frozenset({
 })
 
 
+#: verbs by which one party makes another do something: "ordered him to forfeit his boat" is a fact of
+#: whoever ordered it ("order to forfeit"), as the labels keep the governing verb of a control verb
+_EN_DIRECTIVES = frozenset({"order", "require", "force", "compel", "oblige", "instruct", "direct"})
+
+
+def _directed(verb) -> bool:
+    """ "ordered Hexley Scaffolding to pay £18,500": a to-infinitive under a directive verb with an object."""
+    return verb.dep_ == "xcomp" and any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children) \
+        and _verb_lemma(verb.head) in _EN_DIRECTIVES and any(c.dep_ in _EN_OBJ for c in verb.head.children)
+
+
 def _object_controlled(verb) -> bool:
     """ "ordered Marrow Foods to pay damages", "called the ruling a victory": the object alone
     completes no fact ("Judge Whitfield ordered Marrow Foods", "Coleman called the ruling")."""
@@ -1334,11 +1354,12 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     children = list(verb.children)
     if _object_controlled(verb):
         return
-    if verb.dep_ in ("xcomp", "ccomp") and verb.head.i != verb.i and _object_controlled(verb.head):
+    if verb.dep_ in ("xcomp", "ccomp") and verb.head.i != verb.i and _object_controlled(verb.head) \
+            and not _directed(verb):
         return  # "to pay damages", "helps museums buy works": its subject is the controller's object
     if verb.dep_ in ("xcomp", "advcl") and verb.head.i != verb.i and any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children) \
-            and any(c.dep_ in ("dobj",) and c.i < verb.i for c in verb.head.children) \
-            and _verb_lemma(verb.head) not in _EN_PLAN_HEADS:
+            and any(c.dep_ in ("dobj",) and c.i < verb.i and not tally(c) for c in verb.head.children) \
+            and _verb_lemma(verb.head) not in _EN_PLAN_HEADS and not _directed(verb):
         return  # "hired 40 extra surveyors to clear a backlog": a purpose (whose?), not a fact of the hirer's
     if verb.dep_ == "xcomp" and verb.tag_ == "VBG" and any(c.dep_ == "dobj" for c in verb.head.children):
         return  # "spent four years redesigning the project": how the time went, not a fact of its own
@@ -1384,8 +1405,9 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
 
     # agent of a passive: "Y was acquired by X" → (X, acquire, Y)
     agents = []
-    for child in children:
-        if child.dep_ == "agent":
+    stray = stray_agent(verb, helper.ent_of)  # "was jailed for 18 months by Justice Helen Marsh"
+    for child in children + ([stray] if stray is not None else []):
+        if child.dep_ == "agent" or child is stray:
             for by in _EnSentence.with_conjuncts(child):  # "by the board and by the Finch family trust"
                 for p in by.children:
                     if p.dep_ != "pobj":
@@ -1422,7 +1444,9 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                     subject_phrase = helper.phrase(subject, common=True)
                     if subject_phrase is not None:
                         yield emit(agent_phrase, relation, subject_phrase)
-        return
+        if stray is None:
+            return
+        # the verb's own phrases still say what was done to the patient ("was jailed for 18 months")
 
     if is_copula or lemma == "become" and any(c.dep_ == "attr" for c in children):
         # "who became Fellwater's chief executive in January": a role, as with "is"
@@ -1438,9 +1462,13 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     raised = _raised_relative(verb)
     for child in children:
         if child.dep_ in _EN_OBJ and not _measure_phrase(child) and not _clause_subject_as_object(verb, child) \
+                and not (tally(child) and any(tallied_purpose(c) for c in children)) \
                 and not (child.dep_ == "dative" and child.pos_ == "ADP") \
                 and not (raised is not None and child.lower_ in ("which", "that")):
             objects += _EnSentence.with_conjuncts(child)
+    counted = counted_adverbial_object(verb, helper.ent_of) if not objects else None
+    if counted is not None:
+        objects = [counted]  # "scored 31 points": a count the parser took for an adverbial
     # "the auction, which the regulator plans to hold in 2027": what is held is the auction
     objects = [_relative_antecedent(o) if o.lower_ in ("which", "that", "whom") else o for o in objects]
     # "sell any of its U.S. hotels", "open-source parts of its pipeline": the part stands for the whole it names
