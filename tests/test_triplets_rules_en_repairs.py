@@ -90,3 +90,21 @@ def test_urging_and_purposes_are_still_no_facts_of_the_subject():
     assert not any("pay" in r for _, r, *_ in facts("The council urged Fenmoor Haulage to pay £12,000."))
     found = facts("Orlan Media hired 40 extra surveyors to clear a backlog.")
     assert not any("clear" in r for _, r, *_ in found)
+
+
+def test_counted_noun_with_names_in_apposition_acts_through_each_name():
+    found = facts("Two boat builders, Kelso Marine and Brightwater Yachts, have agreed to fit the engines to new hulls "
+                  "if the trial succeeds.")
+    assert {s for s, r, *_ in found if r == "agree to fit"} == {"Kelso Marine", "Brightwater Yachts"}
+    found = facts("Three engine makers, Kelso Marine and Brightwater Power, have agreed to supply the motors.")
+    assert ("Brightwater Power", "agree to supply", "motors", "asserted") in found
+
+
+def test_frequency_after_a_verb_is_no_object():
+    assert not any("times" in o for *_, o, _ in facts("Llanwern has flooded three times since 2020."))
+
+
+def test_admitting_a_charge_is_a_deed_admitting_a_clause_is_a_claim():
+    found = facts("Owen Tredegar, 61, of Porthcawl, admitted 9 counts of theft at an earlier hearing.")
+    assert ("Owen Tredegar", "admit", "9 counts of theft", "asserted") in found
+    assert not any(r.startswith("admit") for _, r, *_ in facts("Owen Tredegar admitted that the books were wrong."))

@@ -1364,7 +1364,7 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     if verb.dep_ == "xcomp" and verb.tag_ == "VBG" and any(c.dep_ == "dobj" for c in verb.head.children):
         return  # "spent four years redesigning the project": how the time went, not a fact of its own
     lemma = _verb_lemma(verb)
-    if lemma in _EN_SPEECH or lemma in _EN_CLAIMS:
+    if lemma in _EN_SPEECH or lemma in _EN_CLAIMS and not _claims_a_thing(verb, lemma):
         return  # "Albuquerque told reporters", "Pettifer insisted Harbourside will ...": who said it, not a fact
     if verb.tag_ == "VBG" and verb.dep_ == "advcl" and _verb_lemma(verb) in ("start", "begin") \
             and any(c.dep_ == "prep" and c.lower_ == "with" for c in children) and not any(c.dep_ in _EN_OBJ for c in children):
@@ -1755,6 +1755,18 @@ def _embedded_question(verb) -> bool:
             return False
         return first.lower_ != "when" or verb.dep_ != "advcl"
     return any(c.dep_ == "mark" and c.lower_ == "whether" for c in verb.children)
+
+
+#: verbs of claiming that also take a thing as object: "admitted 14 counts of fraud", "claimed the title",
+#: "will maintain the bridge" are deeds, not claims
+_EN_CLAIMS_OF_THINGS = frozenset({"admit", "concede", "claim", "maintain"})
+
+
+def _claims_a_thing(verb, lemma: str) -> bool:
+    """ "Allender admitted 14 counts of fraud": a common noun as the object and no clause after it."""
+    return lemma in _EN_CLAIMS_OF_THINGS \
+        and any(c.dep_ == "dobj" and c.pos_ == "NOUN" and not _clause_subject_as_object(verb, c) for c in verb.children) \
+        and not any(c.dep_ in ("ccomp", "xcomp", "advcl", "parataxis") for c in verb.children)
 
 
 def _clause_subject_as_object(verb, obj) -> bool:

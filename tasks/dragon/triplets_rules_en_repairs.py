@@ -4,7 +4,7 @@ Each helper reads the parse of one sentence and says what the clause really hold
 parser's tree says otherwise, in forms general to English news syntax (not to one article):
 
 - ``named_apposition``: a described subject whose name follows it in commas ("Storm Bay Marine's
-  managing director, Hamish Treloar, has ordered ..."; "A sandstone mansion in Battery Point,
+  managing director, Hamish Treloar, has ordered ...", "Two turbine makers, Norland Marine and ..."; "A sandstone mansion in Battery Point,
   Glenmoira House, has sold ..." where the parser hangs the name on the place);
 - ``stray_agent``: the "by" phrase of a passive hung on the noun before it ("was jailed for 18
   months by Justice Helen Marsh");
@@ -21,6 +21,8 @@ _PLACE_TYPES = frozenset({"GPE", "LOC"})
 _ACTOR_TYPES = frozenset({"PERSON", "ORG", "NORP"})
 #: entity types of values and times: "fell 3 percent", "waited three years" measure, they are no object
 _MEASURE_TYPES = frozenset({"DATE", "TIME", "PERCENT", "MONEY", "QUANTITY", "ORDINAL"})
+#: nouns that count how often or how much, never a thing: "flooded three times", "rose 5 per cent"
+_MEASURE_NOUNS = frozenset({"time", "times", "percent", "cent", "fold"})
 #: finite verb tags
 _FINITE = frozenset({"VBD", "VBZ", "VBP"})
 #: participles of captions: "X, who ..., pictured in 2019" has no predicate
@@ -48,7 +50,8 @@ def named_apposition(noun, ent_of):
     named = next((a for a in noun.children if a.dep_ == "appos" and a.i > noun.i and _named(a, ent_of)
                   and _comma_before(a)), None)
     if named is not None:
-        return named if any(t.dep_ == "poss" for t in noun.lefts) else None
+        # "Two turbine makers, Norland Marine and Celtic Current, have agreed ...": a counted noun, likewise
+        return named if any(t.dep_ == "poss" or t.dep_ == "nummod" and t.like_num for t in noun.lefts) else None
     for prep in noun.children:
         if prep.dep_ != "prep" or prep.i < noun.i or prep.lower_ not in ("in", "at", "on", "near"):
             continue
@@ -96,7 +99,7 @@ def counted_adverbial_object(verb, ent_of):
         return None
     for child in verb.children:
         if child.dep_ != "npadvmod" or child.pos_ != "NOUN" or child.i < verb.i or child.i in ent_of \
-                or child.ent_type_ in _MEASURE_TYPES:
+                or child.ent_type_ in _MEASURE_TYPES or child.lemma_.lower() in _MEASURE_NOUNS:
             continue
         numbers = [t for t in child.lefts if t.dep_ == "nummod" and t.like_num]
         if not numbers or any(t.ent_type_ in _MEASURE_TYPES for t in numbers):
