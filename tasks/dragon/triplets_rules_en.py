@@ -1456,6 +1456,10 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     # "finished third in the league": the rank completes the verb ("finish in" alone says nothing)
     rank = next((c.lower_ for c in children if c.dep_ in ("advmod", "npadvmod", "oprd", "acomp", "attr")
                  and c.ent_type_ == "ORDINAL" and c.i == verb.i + 1 and not list(c.children)), "")
+    # "pleaded guilty to 11 charges", "came close to a deal": an adjective with its preposition completes the verb
+    complement = next((c for c in children if c.dep_ == "acomp" and c.pos_ == "ADJ" and c.i == verb.i + 1
+                       and any(p.dep_ == "prep" and p.i == c.i + 1 for p in c.children)), None) if not is_copula else None
+    rank = _join(rank, complement.lower_) if complement is not None else rank
     base = _join("be", verb.lower_, particle, rank) if passive else _join(verb_word, particle, rank)
 
     objects = []
@@ -1502,7 +1506,7 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     plain_object = next((o for o in objects if helper.phrase(o) is None and o.pos_ != "PRON"), None)
 
     preps = []  # (preposition, object head) pairs; "in October", "in Oslo"
-    for child in children:
+    for child in children + ([p for p in complement.children if p.dep_ == "prep"] if complement is not None else []):
         if _parenthetical_place(child, verb):
             continue
         if child.dep_ == "prep" or child.dep_ == "dative" and child.pos_ == "ADP":  # "granted a permit to X"
@@ -1868,6 +1872,10 @@ def _copular_facts_en(verb, children, subjects, sentence: str, helper: _EnSenten
                 for pobj in prep.children:
                     if pobj.dep_ == "pobj":
                         object_phrase = helper.phrase(pobj)
+                        if object_phrase is None and pobj.pos_ == "NOUN" and prep.i == child.i + 1 \
+                                and not helper.is_time(pobj) and pobj.lower_ not in _EN_GENERIC_NOUNS:
+                            # "Tunks will be eligible for parole": a named subject's state of a thing
+                            object_phrase = helper.phrase(pobj, common=True)
                         if object_phrase is not None:
                             relation = _join("be", child.lower_, prep.lower_)
                             for subject_phrase in subject_phrases:

@@ -21,8 +21,8 @@ _PLACE_TYPES = frozenset({"GPE", "LOC"})
 _ACTOR_TYPES = frozenset({"PERSON", "ORG", "NORP"})
 #: entity types of values and times: "fell 3 percent", "waited three years" measure, they are no object
 _MEASURE_TYPES = frozenset({"DATE", "TIME", "PERCENT", "MONEY", "QUANTITY", "ORDINAL"})
-#: nouns that count how often or how much, never a thing: "flooded three times", "rose 5 per cent"
-_MEASURE_NOUNS = frozenset({"time", "times", "percent", "cent", "fold"})
+#: nouns of a proportion, never a thing: "rose 5 per cent", "grew tenfold"
+_MEASURE_NOUNS = frozenset({"percent", "cent", "fold"})
 #: finite verb tags
 _FINITE = frozenset({"VBD", "VBZ", "VBP"})
 #: participles of captions: "X, who ..., pictured in 2019" has no predicate
