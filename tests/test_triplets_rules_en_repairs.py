@@ -115,3 +115,9 @@ def test_admitting_a_charge_is_a_deed_admitting_a_clause_is_a_claim():
     found = facts("Owen Tredegar, 61, of Porthcawl, admitted 9 counts of theft at an earlier hearing.")
     assert ("Owen Tredegar", "admit", "9 counts of theft", "asserted") in found
     assert not any(r.startswith("admit") for _, r, *_ in facts("Owen Tredegar admitted that the books were wrong."))
+
+
+def test_surname_read_as_a_plural_noun_is_the_person_named_before():
+    found = facts("Owen Tredegars, 61, was jailed by Sheriff Iona McLeish on Monday.",
+                  "Tredegars will be eligible for parole after six months.")
+    assert ("Owen Tredegars", "be eligible for", "parole", "planned") in found

@@ -326,6 +326,15 @@ class _EnSentence:
             # start of a sentence
             named = next((n for n in self.discourse.names if n[0] == head.text), (head.text, None))
             return head.text, self.discourse.label(*named)
+        if head.pos_ == "NOUN" and head.tag_ == "NNS" and head.text[:1].isupper() and head.text[1:].islower() \
+                and head.i not in self.ent_of and not list(head.lefts) and _noun_form(head.text) is None:
+            # "Tunks will be eligible for parole" after "Bradley Tunks": a surname ending in -s that the tagger read
+            # as a plural noun (no noun of the lexicon) is the short name of the one person named so (the NER's
+            # person, even where the discourse took the plural-looking name for a team's)
+            people = {n for n, label in self.discourse.names if len(n.split()) > 1 and n.split()[-1].lower() == lower
+                      and (label == _PER or n in self.discourse.people)}
+            if len(people) == 1:
+                return people.pop(), _PER
         if head.like_num and head.i >= 2 and head.doc[head.i - 1].text in ("-", "–") and head.doc[head.i - 2].like_num:
             return None  # "beat Harlow Town 3-1": a score's second number is nothing beaten
         if head.pos_ == "PROPN" and head.i > 0 and head.doc[head.i - 1].lower_ in ("a", "an") \
