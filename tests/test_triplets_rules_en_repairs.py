@@ -73,7 +73,7 @@ def test_real_participles_and_captions_are_left_alone():
 def test_vote_tally_before_the_infinitive_keeps_what_was_voted_for():
     found = facts("Thornbury Town Council has voted 9–3 to buy the Old Corn Exchange for £1.2 million.")
     assert ("Thornbury Town Council", "vote to buy", "Old Corn Exchange", "asserted") in found
-    assert not any(o == "9–3" for *_, o, _ in found)
+    assert not any(o == "9–3" for *_, o, _ in found)  # the tally is no thing voted
 
 
 def test_score_after_the_object_is_no_tally():
@@ -81,9 +81,20 @@ def test_score_after_the_object_is_no_tally():
     assert ("Ravens", "beat", "Otters", "asserted") in found
 
 
-def test_directive_verb_keeps_what_was_ordered_as_its_own_fact():
+def test_what_one_party_orders_another_to_do_is_no_fact_of_the_orderer():
+    # "ordered Fenmoor Haulage to pay": a question built on "order to pay" reads "ordered <the money> to pay"
     found = facts("Sheriff Iona McLeish ordered Fenmoor Haulage to pay £12,000 in compensation.")
-    assert ("Iona McLeish", "order to pay", "£12,000", "asserted") in found
+    assert not any("pay" in r for _, r, *_ in found)
+
+
+def test_a_number_right_after_a_name_is_part_of_it():
+    found = facts("Thornbury Town Council has voted 9–3 to buy Shed 4 on Marlow Quay.")
+    assert ("Thornbury Town Council", "vote to buy", "Shed 4", "asserted") in found
+
+
+def test_bare_noun_after_a_count_completes_the_verb():
+    found = facts("The service's chief officer, Aled Prys, has put 30 extra crews on standby.")
+    assert ("Aled Prys", "put on standby", "30 extra crews", "asserted") in found
 
 
 def test_urging_and_purposes_are_still_no_facts_of_the_subject():

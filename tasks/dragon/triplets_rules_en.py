@@ -400,6 +400,9 @@ class _EnSentence:
             if after is not None and after.like_num and after.dep_ == "nummod" and after.head.i == head.i \
                     and head_ent.label_ == "ORG":
                 end += 1  # "United Toy and Plastics Workers Local 88": the number is part of the name
+        elif head.pos_ == "PROPN" and end == head.i and end + 1 < len(doc) and doc[end + 1].dep_ == "nummod" \
+                and doc[end + 1].head.i == head.i and doc[end + 1].text.isdigit() and len(doc[end + 1].text) <= 3:
+            end += 1  # "Shed 2", "Terminal 5": a number right after a name is part of it
         if head.pos_ == "PROPN" and (any(t.dep_ == "det" and t.lower_ == "the" for t in head.lefts) or (
                 head_ent is not None and head_ent.label_ in ("ORG", "EVENT", "FAC", "WORK_OF_ART"))):
             # "the Tour of the Fells", "the Bank of England": a name that goes on with "of <Name>"
@@ -1275,17 +1278,6 @@ _EN_OBJECT_CONTROL = frozenset({
 })
 
 
-#: verbs by which one party makes another do something: "ordered him to forfeit his boat" is a fact of
-#: whoever ordered it ("order to forfeit"), as the labels keep the governing verb of a control verb
-_EN_DIRECTIVES = frozenset({"order", "require", "force", "compel", "oblige", "instruct", "direct"})
-
-
-def _directed(verb) -> bool:
-    """ "ordered Hexley Scaffolding to pay £18,500": a to-infinitive under a directive verb with an object."""
-    return verb.dep_ == "xcomp" and any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children) \
-        and _verb_lemma(verb.head) in _EN_DIRECTIVES and any(c.dep_ in _EN_OBJ for c in verb.head.children)
-
-
 def _object_controlled(verb) -> bool:
     """ "ordered Marrow Foods to pay damages", "called the ruling a victory": the object alone
     completes no fact ("Judge Whitfield ordered Marrow Foods", "Coleman called the ruling")."""
@@ -1363,12 +1355,11 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     children = list(verb.children)
     if _object_controlled(verb):
         return
-    if verb.dep_ in ("xcomp", "ccomp") and verb.head.i != verb.i and _object_controlled(verb.head) \
-            and not _directed(verb):
+    if verb.dep_ in ("xcomp", "ccomp") and verb.head.i != verb.i and _object_controlled(verb.head):
         return  # "to pay damages", "helps museums buy works": its subject is the controller's object
     if verb.dep_ in ("xcomp", "advcl") and verb.head.i != verb.i and any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children) \
             and any(c.dep_ in ("dobj",) and c.i < verb.i and not tally(c) for c in verb.head.children) \
-            and _verb_lemma(verb.head) not in _EN_PLAN_HEADS and not _directed(verb):
+            and _verb_lemma(verb.head) not in _EN_PLAN_HEADS:
         return  # "hired 40 extra surveyors to clear a backlog": a purpose (whose?), not a fact of the hirer's
     if verb.dep_ == "xcomp" and verb.tag_ == "VBG" and any(c.dep_ == "dobj" for c in verb.head.children):
         return  # "spent four years redesigning the project": how the time went, not a fact of its own
@@ -1597,7 +1588,9 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     prep_facts = False
     for obj, object_phrase in named_objects:
         quantity = any(t.like_num for t in obj.subtree) and object_phrase[1] in (None, "MISC")
-        relation = _join(base, time_suffix) if quantity else base
+        # "has put 40 extra crews on standby": the bare noun after the count completes the verb ("put on standby")
+        base_here = _join(base, completed[0].lower_, completed[1].text) if completed is not None and quantity else base
+        relation = _join(base_here, time_suffix) if quantity else base
         if quantity:
             # "pay about $700 million in cash": how it is paid is part of what is asked
             means = next((f"in {p.lower_}" for c in obj.children if c.dep_ == "prep" and c.lower_ == "in"
@@ -1614,11 +1607,11 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                              and any(t.ent_type_ == "MONEY" for t in obj.subtree)
                              for p in c.children if p.dep_ == "pobj" and p.pos_ == "NOUN" and p.i not in helper.ent_of
                              and helper.phrase(p) is None), "")
-            relation = _join(base, spent_on, means, rate, period, time_suffix)
+            relation = _join(base_here, spent_on, means, rate, period, time_suffix)
             if len(_join(emit.prefix, relation).split()) > _EN_MAX_RELATION_WORDS:
-                relation = _join(base, spent_on, means, rate, time_suffix)
+                relation = _join(base_here, spent_on, means, rate, time_suffix)
             if len(_join(emit.prefix, relation).split()) > _EN_MAX_RELATION_WORDS:
-                relation = _join(base, means, rate)  # "lose a day": the rate says more than the period
+                relation = _join(base_here, means, rate)  # "lose a day": the rate says more than the period
         folded_time = folded_time or (quantity and bool(time_suffix))
         for subject_phrase in subject_phrases:
             yield emit(subject_phrase, relation, object_phrase)
