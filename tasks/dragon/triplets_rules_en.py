@@ -17,6 +17,9 @@ from tasks.dragon.triplets_rules_en_modality import (  # noqa: F401
     _EN_POSSIBLE_AUX, _EN_REPORTING, _EN_RULE_OUT, _condition_clause, _dated_present, _modality_en,
     _own_modality_en, _reported_past, _rules_out,
 )
+from tasks.dragon.triplets_rules_en_repairs import (
+    counted_adverbial_object, named_apposition, stray_agent, subject_of_finite_acl, tallied_purpose, tally,
+)
 from tasks.dragon.triplets_rules_en_names import (  # noqa: F401
     _EN_FIRM_TITLES, _EN_SCORE, _EN_TITLE_HEADS, _EN_TITLE_PARTS, _join_hyphenated, _name_conjunct, _named_before_role,
     _person_or_group, _possessive_name_part, _split_titled_names, _title_role_facts_en,
@@ -331,6 +334,15 @@ class _EnSentence:
             # start of a sentence
             named = next((n for n in self.discourse.names if n[0] == head.text), (head.text, None))
             return head.text, self.discourse.label(*named)
+        if head.pos_ == "NOUN" and head.tag_ == "NNS" and head.text[:1].isupper() and head.text[1:].islower() \
+                and head.i not in self.ent_of and not list(head.lefts) and _noun_form(head.text) is None:
+            # "Tunks will be eligible for parole" after "Bradley Tunks": a surname ending in -s that the tagger read
+            # as a plural noun (no noun of the lexicon) is the short name of the one person named so (the NER's
+            # person, even where the discourse took the plural-looking name for a team's)
+            people = {n for n, label in self.discourse.names if len(n.split()) > 1 and n.split()[-1].lower() == lower
+                      and (label == _PER or n in self.discourse.people)}
+            if len(people) == 1:
+                return people.pop(), _PER
         if head.like_num and head.i >= 2 and head.doc[head.i - 1].text in ("-", "–") and head.doc[head.i - 2].like_num:
             return None  # "beat Harlow Town 3-1": a score's second number is nothing beaten
         if head.pos_ == "PROPN" and head.i > 0 and head.doc[head.i - 1].lower_ in ("a", "an") \
@@ -396,6 +408,9 @@ class _EnSentence:
             if after is not None and after.like_num and after.dep_ == "nummod" and after.head.i == head.i \
                     and head_ent.label_ == "ORG":
                 end += 1  # "United Toy and Plastics Workers Local 88": the number is part of the name
+        elif head.pos_ == "PROPN" and end == head.i and end + 1 < len(doc) and doc[end + 1].dep_ == "nummod" \
+                and doc[end + 1].head.i == head.i and doc[end + 1].text.isdigit() and len(doc[end + 1].text) <= 3:
+            end += 1  # "Shed 2", "Terminal 5": a number right after a name is part of it
         if head.pos_ == "PROPN" and (any(t.dep_ == "det" and t.lower_ == "the" for t in head.lefts) or (
                 head_ent is not None and head_ent.label_ in ("ORG", "EVENT", "FAC", "WORK_OF_ART"))):
             # "the Tour of the Fells", "the Bank of England": a name that goes on with "of <Name>"
@@ -1036,7 +1051,7 @@ def _after_sentence(sent, helper: _EnSentence) -> None:
 
 def _control_prefix_en(verb) -> str:
     """ "agreed to buy" → "agree to"; "plans to open" → "" (the plan is the modality, not the relation)."""
-    if verb.dep_ != "xcomp" or verb.head is verb or verb.head.pos_ not in ("VERB", "AUX"):
+    if verb.dep_ != "xcomp" and not tallied_purpose(verb) or verb.head is verb or verb.head.pos_ not in ("VERB", "AUX"):
         return ""
     head = verb.head
     lemma = _verb_lemma(head)
@@ -1077,7 +1092,8 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
     if not subjects and raised is not None:
         # "restoration, which the museum expects to cost about £40,000": what costs is the restoration
         return [(raised, False)]
-    if not subjects and verb.dep_ == "xcomp" and verb.head.pos_ in ("VERB", "AUX", "ADJ") and verb.head.i != verb.i:
+    if not subjects and (verb.dep_ == "xcomp" or tallied_purpose(verb)) and verb.head.pos_ in ("VERB", "AUX", "ADJ") \
+            and verb.head.i != verb.i:
         # control: "Telmark agreed to buy X", "Kolding Wind is set to build X": the head's subject
         own_passive = any(c.dep_ == "auxpass" for c in verb.children)
         controller = verb.head
@@ -1096,6 +1112,9 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
         # "Founded in 2009 by X, Tallgrass was acquired by Y": what was founded is the main clause's
         # subject whatever its voice; "beating X, Y was crowned" (an active participle) only an active one's
         return [(s, passive) for s, p in _subjects_en(verb.head, helper) if passive or not p]
+    finite_root = subject_of_finite_acl(verb) if not subjects else None
+    if finite_root is not None:
+        subjects = [(finite_root, False)]  # "Delacroix, who grew up in Sandy Bay, starred in ...": the parser's acl
     if not subjects and verb.dep_ == "acl" and verb.tag_ == "VBN":
         # "Harbour Logistics, based in Oslo, ..." : a participle modifying its noun; "Corvalimab, an
         # experimental drug developed by X": the noun stands for the name it is in apposition to
@@ -1135,6 +1154,8 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
             if subject.dep_ == "appos" and subject.pos_ == "NOUN" and (
                     subject.head.pos_ == "PROPN" or subject.head.i in helper.ent_of):
                 subject = subject.head  # "The Tour, the race that has visited Cumbria" → the Tour
+        # "Storm Bay Marine's managing director, Hamish Treloar, has ordered ...": the name acts
+        subject = named_apposition(subject, helper.ent_of) or subject
         for conjunct in _EnSentence.with_conjuncts(subject):
             resolved.append((conjunct, passive))
     return resolved
@@ -1351,13 +1372,13 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     if verb.dep_ in ("xcomp", "ccomp") and verb.head.i != verb.i and _object_controlled(verb.head):
         return  # "to pay damages", "helps museums buy works": its subject is the controller's object
     if verb.dep_ in ("xcomp", "advcl") and verb.head.i != verb.i and any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children) \
-            and any(c.dep_ in ("dobj",) and c.i < verb.i for c in verb.head.children) \
+            and any(c.dep_ in ("dobj",) and c.i < verb.i and not tally(c) for c in verb.head.children) \
             and _verb_lemma(verb.head) not in _EN_PLAN_HEADS:
         return  # "hired 40 extra surveyors to clear a backlog": a purpose (whose?), not a fact of the hirer's
     if verb.dep_ == "xcomp" and verb.tag_ == "VBG" and any(c.dep_ == "dobj" for c in verb.head.children):
         return  # "spent four years redesigning the project": how the time went, not a fact of its own
     lemma = _verb_lemma(verb)
-    if lemma in _EN_SPEECH or lemma in _EN_CLAIMS:
+    if lemma in _EN_SPEECH or lemma in _EN_CLAIMS and not _claims_a_thing(verb, lemma):
         return  # "Albuquerque told reporters", "Pettifer insisted Harbourside will ...": who said it, not a fact
     if verb.tag_ == "VBG" and verb.dep_ == "advcl" and _verb_lemma(verb) in ("start", "begin") \
             and any(c.dep_ == "prep" and c.lower_ == "with" for c in children) and not any(c.dep_ in _EN_OBJ for c in children):
@@ -1398,8 +1419,9 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
 
     # agent of a passive: "Y was acquired by X" → (X, acquire, Y)
     agents = []
-    for child in children:
-        if child.dep_ == "agent":
+    stray = stray_agent(verb, helper.ent_of)  # "was jailed for 18 months by Justice Helen Marsh"
+    for child in children + ([stray] if stray is not None else []):
+        if child.dep_ == "agent" or child is stray:
             for by in _EnSentence.with_conjuncts(child):  # "by the board and by the Finch family trust"
                 for p in by.children:
                     if p.dep_ != "pobj":
@@ -1436,7 +1458,9 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                     subject_phrase = helper.phrase(subject, common=True)
                     if subject_phrase is not None:
                         yield emit(agent_phrase, relation, subject_phrase)
-        return
+        if stray is None:
+            return
+        # the verb's own phrases still say what was done to the patient ("was jailed for 18 months")
 
     if is_copula or lemma == "become" and any(c.dep_ == "attr" for c in children):
         # "who became Fellwater's chief executive in January": a role, as with "is"
@@ -1446,15 +1470,23 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     # "finished third in the league": the rank completes the verb ("finish in" alone says nothing)
     rank = next((c.lower_ for c in children if c.dep_ in ("advmod", "npadvmod", "oprd", "acomp", "attr")
                  and c.ent_type_ == "ORDINAL" and c.i == verb.i + 1 and not list(c.children)), "")
+    # "pleaded guilty to 11 charges", "came close to a deal": an adjective with its preposition completes the verb
+    complement = next((c for c in children if c.dep_ == "acomp" and c.pos_ == "ADJ" and c.i == verb.i + 1
+                       and any(p.dep_ == "prep" and p.i == c.i + 1 for p in c.children)), None) if not is_copula else None
+    rank = _join(rank, complement.lower_) if complement is not None else rank
     base = _join("be", verb.lower_, particle, rank) if passive else _join(verb_word, particle, rank)
 
     objects = []
     raised = _raised_relative(verb)
     for child in children:
         if child.dep_ in _EN_OBJ and not _measure_phrase(child) and not _clause_subject_as_object(verb, child) \
+                and not (tally(child) and any(tallied_purpose(c) for c in children)) \
                 and not (child.dep_ == "dative" and child.pos_ == "ADP") \
                 and not (raised is not None and child.lower_ in ("which", "that")):
             objects += _EnSentence.with_conjuncts(child)
+    counted = counted_adverbial_object(verb, helper.ent_of) if not objects else None
+    if counted is not None:
+        objects = [counted]  # "scored 31 points": a count the parser took for an adverbial
     # "the auction, which the regulator plans to hold in 2027": what is held is the auction
     objects = [_relative_antecedent(o) if o.lower_ in ("which", "that", "whom") else o for o in objects]
     # "sell any of its U.S. hotels", "open-source parts of its pipeline": the part stands for the whole it names
@@ -1488,7 +1520,7 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     plain_object = next((o for o in objects if helper.phrase(o) is None and o.pos_ != "PRON"), None)
 
     preps = []  # (preposition, object head) pairs; "in October", "in Oslo"
-    for child in children:
+    for child in children + ([p for p in complement.children if p.dep_ == "prep"] if complement is not None else []):
         if _parenthetical_place(child, verb):
             continue
         if child.dep_ == "prep" or child.dep_ == "dative" and child.pos_ == "ADP":  # "granted a permit to X"
@@ -1570,7 +1602,9 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     prep_facts = False
     for obj, object_phrase in named_objects:
         quantity = any(t.like_num for t in obj.subtree) and object_phrase[1] in (None, "MISC")
-        relation = _join(base, time_suffix) if quantity else base
+        # "has put 40 extra crews on standby": the bare noun after the count completes the verb ("put on standby")
+        base_here = _join(base, completed[0].lower_, completed[1].text) if completed is not None and quantity else base
+        relation = _join(base_here, time_suffix) if quantity else base
         if quantity:
             # "pay about $700 million in cash": how it is paid is part of what is asked
             means = next((f"in {p.lower_}" for c in obj.children if c.dep_ == "prep" and c.lower_ == "in"
@@ -1587,11 +1621,11 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                              and any(t.ent_type_ == "MONEY" for t in obj.subtree)
                              for p in c.children if p.dep_ == "pobj" and p.pos_ == "NOUN" and p.i not in helper.ent_of
                              and helper.phrase(p) is None), "")
-            relation = _join(base, spent_on, means, rate, period, time_suffix)
+            relation = _join(base_here, spent_on, means, rate, period, time_suffix)
             if len(_join(emit.prefix, relation).split()) > _EN_MAX_RELATION_WORDS:
-                relation = _join(base, spent_on, means, rate, time_suffix)
+                relation = _join(base_here, spent_on, means, rate, time_suffix)
             if len(_join(emit.prefix, relation).split()) > _EN_MAX_RELATION_WORDS:
-                relation = _join(base, means, rate)  # "lose a day": the rate says more than the period
+                relation = _join(base_here, means, rate)  # "lose a day": the rate says more than the period
         folded_time = folded_time or (quantity and bool(time_suffix))
         for subject_phrase in subject_phrases:
             yield emit(subject_phrase, relation, object_phrase)
@@ -1743,6 +1777,18 @@ def _embedded_question(verb) -> bool:
     return any(c.dep_ == "mark" and c.lower_ == "whether" for c in verb.children)
 
 
+#: verbs of claiming that also take a thing as object: "admitted 14 counts of fraud", "claimed the title",
+#: "will maintain the bridge" are deeds, not claims
+_EN_CLAIMS_OF_THINGS = frozenset({"admit", "concede", "claim", "maintain"})
+
+
+def _claims_a_thing(verb, lemma: str) -> bool:
+    """ "Allender admitted 14 counts of fraud": a common noun as the object and no clause after it."""
+    return lemma in _EN_CLAIMS_OF_THINGS \
+        and any(c.dep_ == "dobj" and c.pos_ == "NOUN" and not _clause_subject_as_object(verb, c) for c in verb.children) \
+        and not any(c.dep_ in ("ccomp", "xcomp", "advcl", "parataxis") for c in verb.children)
+
+
 def _clause_subject_as_object(verb, obj) -> bool:
     """ "will move to the larger hall next year after all 600 seats sold out": the parser made "seats"
     the object of "move", but a direct object does not come after the verb's prepositional phrases
@@ -1842,6 +1888,10 @@ def _copular_facts_en(verb, children, subjects, sentence: str, helper: _EnSenten
                 for pobj in prep.children:
                     if pobj.dep_ == "pobj":
                         object_phrase = helper.phrase(pobj)
+                        if object_phrase is None and pobj.pos_ == "NOUN" and prep.i == child.i + 1 \
+                                and not helper.is_time(pobj) and pobj.lower_ not in _EN_GENERIC_NOUNS:
+                            # "Tunks will be eligible for parole": a named subject's state of a thing
+                            object_phrase = helper.phrase(pobj, common=True)
                         if object_phrase is not None:
                             relation = _join("be", child.lower_, prep.lower_)
                             for subject_phrase in subject_phrases:
