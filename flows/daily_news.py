@@ -182,6 +182,7 @@ def _build_language(run: GeneratorRun, index: WikidataLookup | None, docs: list[
 
     # 7. subgraphs touching the increment -> questions
     sampled: list[Subgraph] = []
+    context: list = []  # every edge of the sampled subgraphs' articles: what each question chunk reads
     items: list[Item] = []
     with clock.stage(f"questions[{lang}]"):
         if focus:  # the whole graph is loaded only when there is something new to ask about
@@ -189,11 +190,13 @@ def _build_language(run: GeneratorRun, index: WikidataLookup | None, docs: list[
             # facts Wikidata already states are never asked, but a question they answer too is not unique
             known_facts = store.known_triplets(lang)
             known = graph.known_edges(known_facts, store.links(lang, [s for t in known_facts for s in (t.subject, t.object)]))
-            sample = subgraphs_stage(store.edges(lang), focus, lang, cap, known)
+            all_edges = store.edges(lang)
+            sample = subgraphs_stage(all_edges, focus, lang, cap, known)
             sampled = sample.subgraphs
             drops[lang] = sample.dropped  # drawn candidates the sampler passed over, per type and reason
+            context = subgraphs.article_edges(all_edges, sampled)
         chunks = [sampled[i:i + SUBGRAPHS_PER_QUESTION_TASK] for i in range(0, len(sampled), SUBGRAPHS_PER_QUESTION_TASK)]
-        for fut in [questions_stage.submit(chunk, engine) for chunk in chunks]:
+        for fut in [questions_stage.submit(chunk, engine, context=context) for chunk in chunks]:
             result = fut.result()
             run.add_usage(result.usage, fut)
             run.recorded(result.failures)

@@ -33,7 +33,7 @@ Pure function of its inputs: no store access.
 from __future__ import annotations
 
 from benchmill.engines import EngineConfig
-from schemas import Subgraph
+from schemas import Edge, Subgraph
 from tasks.dragon.questions_base import (  # noqa: F401  (public names, importable from here)
     METHOD, STAGE, TEMPLATES_VERSION, NoTemplate, QuestionBatch, QuestionConfig, _labels, _mentions, _node_kinds,
     _relation_key, item_id,
@@ -49,11 +49,17 @@ from tasks.dragon.subgraphs import parse_quantity  # noqa: F401
 
 
 def generate_questions(
-    subgraphs: list[Subgraph], engine: EngineConfig, config: QuestionConfig = QuestionConfig()
+    subgraphs: list[Subgraph], engine: EngineConfig, config: QuestionConfig = QuestionConfig(),
+    context: list[Edge] = (),
 ) -> QuestionBatch:
-    """One item per subgraph (or one Failure for it), in input order."""
+    """One item per subgraph (or one Failure for it), in input order.
+
+    ``context``: every edge of the articles the subgraphs come from (the flow passes the same list to
+    each chunk of a run). The rules engine reads entity kinds, class nouns, full names and articles
+    from it before the batch's own edges, so a chunk's questions do not depend on which other
+    subgraphs happened to share the chunk; empty, the batch alone is read."""
     if engine.kind == "rules":
-        return _generate_rules(subgraphs, config)
+        return _generate_rules(subgraphs, config, list(context))
     if engine.kind == "llm":
         return _generate_llm(subgraphs, engine, config)
     raise ValueError(f"unknown engine kind {engine.kind!r}")

@@ -5,7 +5,7 @@ import hashlib
 import re
 from dataclasses import dataclass
 
-from schemas import Failure, Item, Lineage, LLMUsage, Subgraph
+from schemas import Edge, Failure, Item, Lineage, LLMUsage, Subgraph
 from tasks.dragon.graph import canonical_relation
 from tasks.dragon.subgraphs import parse_quantity
 from tasks.dragon.questions_base import (
@@ -26,6 +26,7 @@ from tasks.dragon.questions_ru_checks import (
     refine_products_ru, ru_class_nouns, ru_label_sentences, ru_measure_without_number, ru_skip_reason,
 )
 from tasks.dragon.questions_keypoints import _item
+from tasks.dragon.questions_stats import stat_without_occasion
 
 
 def _templates(lang: str, classes: dict | None = None, said: dict | None = None):
@@ -164,20 +165,29 @@ class _Draft:
     template: str
 
 
-def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig) -> QuestionBatch:
+def _read(subgraphs: list[Subgraph], context: list[Edge]) -> list[Subgraph]:
+    """What the batch-wide tables (kinds, class nouns, sentences per label and per article) are read
+    from: the context's edges first, one pseudo-subgraph per language, then the batch's own."""
+    langs = sorted({e.lang for e in context})
+    return [Subgraph(subgraph_id=f"context:{lang}", type="simple", lang=lang, answer_nodes=[], question_nodes=[],
+                     edges=[e for e in context if e.lang == lang]) for lang in langs] + list(subgraphs)
+
+
+def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig, context: list[Edge] = ()) -> QuestionBatch:
     items: list[Item] = []
     failures: list[Failure] = []
+    read = _read(subgraphs, list(context))
     try:
-        kinds = _node_kinds([s for s in subgraphs if s.edges])
-        kinds = refine_kinds_en(kinds, [s for s in subgraphs if s.lang == "en"])
-        kinds = _refine_venues_ru(kinds, [s for s in subgraphs if s.lang == "ru"])
-        kinds = refine_products_ru(kinds, [s for s in subgraphs if s.lang == "ru"])
+        kinds = _node_kinds([s for s in read if s.edges])
+        kinds = refine_kinds_en(kinds, [s for s in read if s.lang == "en"])
+        kinds = _refine_venues_ru(kinds, [s for s in read if s.lang == "ru"])
+        kinds = refine_products_ru(kinds, [s for s in read if s.lang == "ru"])
     except Exception:  # NER trouble must not stop generation: types fall back to MISC
         log.exception("questions: entity typing failed; every node is typed MISC")
         kinds = {}
-    classes = ru_class_nouns([s for s in subgraphs if s.lang == "ru"])
-    said = ru_label_sentences([s for s in subgraphs if s.lang == "ru"])
-    pool = doc_sentences([s for s in subgraphs if s.lang == "en"])
+    classes = ru_class_nouns([s for s in read if s.lang == "ru"])
+    said = ru_label_sentences([s for s in read if s.lang == "ru"])
+    pool = doc_sentences([s for s in read if s.lang == "en"])
     for subgraph in subgraphs:
         try:
             subgraph = _with_articles(_with_place_types(subgraph, kinds), pool)
@@ -204,6 +214,10 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig) -> Questi
             elif ru_hanging_preposition(draft.question):
                 # «в домашнем матче с и набрал ...»: the relation lost the object of its own preposition
                 raise NoTemplate("the question holds a preposition with no object after it")
+            unasked = stat_without_occasion(draft.question, subgraph.lang)
+            if unasked:  # "How many points did X score?": which game's, which season's?
+                failures.append(Failure(stage=STAGE, key=subgraph.subgraph_id, reason=unasked))
+                continue
             if len(draft.question) > config.max_question_chars:
                 raise NoTemplate(f"question longer than {config.max_question_chars} characters")
         except NoTemplate as exc:

@@ -778,3 +778,11 @@ def sample_subgraphs_counted(
     order = {kind: n for n, kind in enumerate(QUESTION_TYPES)}
     out.sort(key=lambda s: (order[s.type], sorted(e.edge_id for e in s.edges)))
     return SampleResult(subgraphs=out, dropped={k: dict(sorted(c.items())) for k, c in sorted(dropped.items()) if c})
+
+
+def article_edges(edges: list[Edge], sampled: list[Subgraph]) -> list[Edge]:
+    """Every edge stated in an article one of ``sampled`` comes from, in edge-id order: the context
+    the question stage reads for entity kinds, class nouns and full names, the same for each of a
+    run's question chunks (whichever subgraphs share a chunk)."""
+    docs = {doc for subgraph in sampled for edge in subgraph.edges for doc in edge.doc_ids}
+    return sorted((e for e in edges if docs.intersection(e.doc_ids)), key=lambda e: e.edge_id)
