@@ -168,7 +168,8 @@ def test_a_count_without_its_season_is_not_asked():
     assert question(item) == "How many tries did Owain Price score last season?"  # the season carried (round 5)
     item = ask([fact("Owain Price", "score", "22 tries", "Owain Price has scored 22 tries for Dolwen.",
                      "person", "quantity")], "22 tries")
-    assert question(item) is not None, item
+    # a total over a span the question would not say (for Dolwen? this season? ever?): questions_stats refuses it
+    assert question(item) is None and "match statistic" in item.reason, item
 
 
 def test_a_team_in_a_conditional_is_asked_who():
