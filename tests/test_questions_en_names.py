@@ -23,6 +23,8 @@ from tests.test_questions_en_context import ask, fact, question
     ("Harlow Hawks", "beat", True, "who"),  # a team known by what it did to an opponent
     ("Harlow Hawks", "beat", False, "who"),
     ("Solent Analytics", "hire", True, "which organization"),  # nothing against an organisation: as before
+    ("Quay Street Nights", "star", False, "what"),  # what someone stars in is a work, not an organization
+    ("Quay Street Films", "star", True, "which organization"),  # the subject of "star" is not the work
 ])
 def test_the_question_word_of_an_organisation_follows_its_name(label, verb, subject, expected):
     assert org_wh(label, verb, subject) == expected

@@ -55,6 +55,8 @@ BODY_VERBS = frozenset("""
     """.split())
 #: verbs whose object is an opponent: an unknown name beaten or faced is asked "Who"
 OPPONENT_VERBS = frozenset("beat defeat face play meet thrash edge overcome".split())
+#: verbs whose object is a work (a series, film, play), whatever the tagger called it: "What did X star in?"
+WORK_VERBS = frozenset("star co-star".split())
 
 
 def _words(label: str) -> list[str]:
@@ -105,6 +107,8 @@ def org_wh(label: str, verb: str | None = None, subject: bool = False, plural: b
         return "what"  # "the Core Valleys Lines": a rail network, not "Which organization"
     if verb in OPPONENT_VERBS:
         return "who"  # "Who beat Kellsbridge?": a team, whatever its name
+    if verb in WORK_VERBS and not subject:
+        return "what"  # "What did Lena Brandt star in?": a series, not an organization
     return f"which organization{'s' if plural else ''}"
 
 
