@@ -766,3 +766,29 @@ def test_whom_a_verb_addresses_is_asked_with_kogo():
     e = edge("Татьяна Голикова", "попросить", "власти района", "Татьяна Голикова попросила власти района о помощи.",
              head_type="person", tail_type="other")
     assert question(e, "tail") == "Кого попросила Татьяна Голикова?"
+
+
+def test_a_thing_of_a_quoted_name_is_a_description_not_a_name():
+    """demo: «Какая организация составила больше рублей: выручка «Западного дока» или …?» — a sum of the
+    named company compared as if it were a company."""
+    from tasks.dragon.questions_ru_answers import ru_description
+
+    assert ru_description("прибыль «Южного порта»")  # declined inside its quotes
+    assert ru_description("прибыль компании «Южный порт»")  # after another noun
+    assert not ru_description("компания «Южный порт»")  # a class noun and its name
+    assert not ru_description("фильм «Южный порт»")  # a work named in the nominative
+    assert not ru_description("генеральный директор компании «Южный порт»")  # a post one person holds
+
+
+def test_an_object_that_took_another_phrases_preposition_is_not_asked():
+    """demo: «находится во Владивостоке, на берегу Амурского залива» gave «находиться во | берег …»."""
+    from tasks.dragon.questions_ru_checks import ru_preposition_not_said
+
+    sentence = "Склад «Северный» расположен в Томске, на правом берегу Томи."
+    assert ru_preposition_not_said("расположить в", "правый берег Томи", [sentence])
+    assert not ru_preposition_not_said("расположить в", "Томск", [sentence])
+    assert not ru_preposition_not_said("перейти в", "клуб «Сокол»", ["Защитник перешёл в «Сокол»."])  # not found
+    shore = edge("Северный", "расположить в", "правый берег Томи", sentence, tail_type="place")
+    sub = Subgraph(subgraph_id="s", type="simple", lang="ru", edges=[shore], answer_nodes=["n2"], question_nodes=["n1"])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    assert batch.items == [] and "preposition" in batch.failures[0].reason, batch

@@ -166,11 +166,33 @@ _ONE_HOLDER = frozenset("""
 """.split())
 
 
+def _quoted_dependent(label: str) -> bool:
+    """ «выручка «Западного дока»», «выручка компании «Балтийские верфи»»: a lowercase head that is no
+    class noun, with the quoted name its dependent (declined inside its quotes, or after another word)
+    — something of the named one, not a name. «завод «Северная ткань»», «спектакль «Вишнёвый сад»»:
+    the head followed by its name in the nominative names one."""
+    from tasks.dragon.rules_ru.class_nouns import _class_noun, _nominative
+
+    vocab = nlp.morph_vocab()
+    words = label.split()
+    index = next((i for i, w in enumerate(words) if not w.startswith("«")
+                  and vocab.parse(w.lower())[0].tag.POS == "NOUN"), 0)  # past «генеральный» to «директор»
+    head, rest = words[index], " ".join(words[index + 1:])
+    if _class_noun(vocab, head) is not None:
+        return False
+    parse = vocab.parse(head.lower())[0]
+    if parse.normal_form in _ONE_HOLDER and "sing" in parse.tag:
+        return False  # «директор завода «Северная ткань»»: a post one person holds
+    return not (rest.startswith("«") and _nominative(vocab, rest))
+
+
 def ru_description(label: str) -> bool:
     """Is ``label`` a description, not a name: a lowercase head noun whose capitals are only its
     dependents' («выпускница ГИТИСа», «театр по пьесе Александра Островского», «завод в Омске»)?
     A name in «» («театр «Гамма»») or in the nominative beside it («студентка Анна Белова») names one."""
     words = _WORD.findall(label)
+    if len(words) >= 2 and label[:1].islower() and "«" in label and _quoted_dependent(label):
+        return True
     if len(words) < 2 or not label[:1].islower() or "«" in label or '"' in label:
         return False
     if any(ch.isdigit() for ch in label):

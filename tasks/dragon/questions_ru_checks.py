@@ -150,6 +150,9 @@ def ru_skip_reason(subgraph: Subgraph, kinds: dict, classes: dict | None = None)
                 return f"skipped: {label!r} is a common noun that opens its sentence, not a name"
             if ru_hanging_genitive(label, edge.sentences):
                 return f"skipped: {label!r} ends in a noun whose name its sentence gives and the label drops"
+        if ru_preposition_not_said(edge.relation, edge.tail_label, edge.sentences):
+            return (f"skipped: {edge.relation!r} puts a preposition before {edge.tail_label!r} that its sentence "
+                    f"does not («во Владивостоке, на берегу …» read as «во берегу»)")
     answers = [n for n in subgraph.answer_nodes if n in labels]
     for edge in subgraph.edges:
         for node, label, kind in ((edge.head, edge.head_label, edge.head_type), (edge.tail, edge.tail_label, edge.tail_type)):
@@ -488,3 +491,34 @@ def ru_round6_reason(subgraph: Subgraph, kinds: dict, classes: dict | None = Non
             # «продлили с ним контракт»: the partner is a pronoun's antecedent, not the name the stage took
             return f"skipped: the pact's partner in {edge.relation!r} is a pronoun, not {edge.tail_label!r}"
     return ru_round7_reason(subgraph, kinds, classes)
+
+
+_RU_PREPOSITIONS = frozenset("""
+    в во на с со к ко о об обо из от до по за под подо над при у для без через про между перед из-за из-под
+    """.split())
+_RU_PREPOSITION_VARIANTS = {"во": "в", "со": "с", "ко": "к", "об": "о", "обо": "о", "подо": "под"}
+
+
+def ru_preposition_not_said(relation: str, tail: str, sentences: list[str]) -> bool:
+    """Does the relation end in a preposition its sentence never puts before the object, while the
+    sentence puts another one there? «находится во Владивостоке, на берегу Амурского залива» gave
+    «находиться во | берег Амурского залива»: the second place took the first one's preposition, and the
+    question says «во береге». Undecided (False) when the object's first word is not found after a
+    preposition."""
+    words = relation.split()
+    if not words or words[-1] not in _RU_PREPOSITIONS or not tail or not tail[:1].isalpha():
+        return False
+    wanted = _RU_PREPOSITION_VARIANTS.get(words[-1], words[-1])
+    vocab = nlp.morph_vocab()
+    forms = lambda word: {p.normal_form.replace("ё", "е") for p in vocab.parse(word.lower())}  # noqa: E731
+    tail_words = _RU_TOKEN.findall(tail)
+    if not tail_words:
+        return False
+    first = forms(tail_words[0])  # («правом» reads as the noun «право» too: any reading matches)
+    said = set()
+    for sentence in sentences:
+        tokens = [t.lower() for t in _RU_TOKEN.findall(sentence)]
+        for index, token in enumerate(tokens[1:], start=1):
+            if tokens[index - 1] in _RU_PREPOSITIONS and first & forms(token):
+                said.add(_RU_PREPOSITION_VARIANTS.get(tokens[index - 1], tokens[index - 1]))
+    return bool(said) and wanted not in said
