@@ -26,6 +26,9 @@ def test_en_statistics_without_their_occasion_are_refused(question):
     "Who scored 14 goals this season and joined Portmore Athletic?",
     "How many blocks of flats will Quayside Homes build?",  # no scoring sheet
     "How many jobs will the plant save?",
+    "How many charging points will Voltway install?",  # no scoring verb: not a match statistic
+    "How many points did the FTSE 100 fall on Tuesday?",
+    "Who organised the 5 km charity run?",
 ])
 def test_en_statistics_with_their_occasion_and_other_counts_are_kept(question):
     assert stat_without_occasion(question, "en") is None
@@ -47,9 +50,16 @@ def test_ru_statistics_without_their_occasion_are_refused(question):
     "Кто забил 11 голов в прошлом сезоне и будет играть под 7-м номером?",
     "Сколько голов забил Иван Лаптев за карьеру?",
     "Сколько передач подготовил телеканал?",  # broadcasts, not assists
+    "Сколько мячей закупила школа?",  # no scoring verb
 ])
 def test_ru_statistics_with_their_occasion_and_other_counts_are_kept(question):
     assert stat_without_occasion(question, "ru") is None
+
+
+def test_ru_an_occasion_noun_must_end_where_its_case_ending_does():
+    # «игроков», «годовой»: no game, no year — the statistic still lacks its occasion
+    assert stat_without_occasion("Сколько очков набрал Павел Зимин за игроков «Енисея»?", "ru")
+    assert stat_without_occasion("Сколько голов забил Иван Лаптев за годовой контракт?", "ru")
 
 
 def test_the_question_stage_records_the_refusal():

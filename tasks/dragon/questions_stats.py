@@ -9,7 +9,9 @@ statistic carries its period or occasion ("this season", "last season", "in the 
 "against the Hawks", «в прошлом сезоне», «в матче с «…»») keeps it; otherwise it is refused
 with a recorded reason.
 
-The check reads the finished question text, clause by clause (split at "and" / «и» and commas),
+It applies only where the question has a scoring verb (scored, grabbed, добавил, набрал, забил …), so a
+count of charging points or of balls a school bought is no statistic. The check reads the finished
+question text, clause by clause (split at "and" / «и» and commas),
 so a qualifier said for one statistic does not cover another ("Who scored 412 points this season
 and made 9 assists?": the assists were one game's). Its vocabulary is the closed class of
 scoring-sheet nouns, not the words of one site.
@@ -39,10 +41,18 @@ _RU_STAT_LEMMAS = frozenset("""
     очко мяч гол шайба передача подбор перехват блокшот бросок трёхочковый трехочковый
     """.split())
 _RU_QUALIFIER = re.compile(
-    r"\b(?:в|во|за|на\s+протяжении|по\s+итогам)\s+(?:\S+\s+){0,2}?(?:сезон\w*|матч\w*|игр\w*|встреч\w*|четверт\w*|"
-    r"период\w*|тайм\w*|половин\w*|карьер\w*|чемпионат\w*|турнир\w*|сери\w*|плей-офф|финал\w*|кубк\w*|"
-    r"год\w*|месяц\w*|недел\w*|лиг\w*|первенств\w*)"
+    r"\b(?:в|во|за|на\s+протяжении|по\s+итогам)\s+(?:\S+\s+){0,2}?(?:(?:сезон|матч|игр|встреч|четверт|период|тайм|"
+    r"половин|карьер|чемпионат|турнир|сери|финал|кубк|год|месяц|недел|лиг|первенств)"
+    r"(?:а|у|е|ом|ой|ы|и|ов|ах|ам|ами|ей|ь|ью|я|ю|ем)?\b|плей-офф)"  # a case ending, then the word ends: not «игроков»
     r"|\bпротив\b|\bс\s+начала\b|\bв\s+\d{4}\b",
+    re.IGNORECASE)
+#: verbs a scoring sheet's counts go with ("scored 22 points", «набрал 24 очка»): without one the count is no
+#: match statistic ("How many points did the FTSE 100 fall?", "How many charging points will X install?")
+_EN_SCORING = re.compile(
+    r"\b(?:scor|net|grab|made|make|add|hit|kick|took|take|tak|conced|record|collect|rack|pull|dish|hand|regist|notch|"
+    r"bag|tall|post|drain|sink|sank|block|steal|stole|claim)\w*", re.IGNORECASE)
+_RU_SCORING = re.compile(
+    r"\b(?:наб|заби|забь|забро|отда|отдаё|отдае|сдела|пропусти|пропуска|реализова|оформи|собра|соверши)\w*",
     re.IGNORECASE)
 _RU_WORD = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
 _CLAUSES = re.compile(r",|;|\s+and\s+|\s+и\s+|\s+а\s+|\s+but\s+", re.IGNORECASE)
@@ -83,6 +93,9 @@ def stat_without_occasion(question: str, lang: str) -> str | None:
     occasion in that clause; None when every such clause says which game, season or career."""
     counts_a_stat = _en_clause_counts_a_stat if lang == "en" else _ru_clause_counts_a_stat
     qualifier = _EN_QUALIFIER if lang == "en" else _RU_QUALIFIER
+    scoring = _EN_SCORING if lang == "en" else _RU_SCORING
+    if not scoring.search(question):
+        return None  # no scoring verb: a count of something else ("charging points", «мячи» a school bought)
     for clause in _CLAUSES.split(question):
         if counts_a_stat(clause) and not qualifier.search(clause):
             return (f"skipped: {clause.strip(' ?')!r} counts a match statistic without the game, season or "
