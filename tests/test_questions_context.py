@@ -45,3 +45,19 @@ def test_the_context_is_every_edge_of_the_sampled_articles_in_edge_order():
                         question_nodes=["n:Павел Орлов"])]
     assert article_edges([PLACE, ELSEWHERE, SIGNED], sampled) == [SIGNED, PLACE]
     assert article_edges([PLACE, ELSEWHERE, SIGNED], []) == []
+
+
+def test_a_runs_chunks_read_their_shared_context_once(monkeypatch):
+    """Each chunk gets the same context; NER and the class-noun tables read it once, not once per chunk."""
+    from tasks.dragon import questions_rules
+
+    calls = []
+    real = questions_rules._build_tables
+    monkeypatch.setattr(questions_rules, "_build_tables", lambda read: calls.append(len(read)) or real(read))
+    questions_rules._CONTEXT_TABLES.clear()
+    context = [SIGNED, PLACE]
+    assert _ask(context) == _ask(list(context)) == ["Какой клуб подписал Павла Орлова?"]
+    assert calls == [1]  # one pseudo-subgraph (ru) built once; the second chunk hit the cache
+    # a batch with an edge the context lacks reads both, uncached
+    assert _ask([PLACE]) == ["Какой клуб подписал Павла Орлова?"]
+    assert calls == [1, 2]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from schemas import Edge, Failure, Item, Lineage, LLMUsage, Subgraph
@@ -173,10 +174,8 @@ def _read(subgraphs: list[Subgraph], context: list[Edge]) -> list[Subgraph]:
                      edges=[e for e in context if e.lang == lang]) for lang in langs] + list(subgraphs)
 
 
-def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig, context: list[Edge] = ()) -> QuestionBatch:
-    items: list[Item] = []
-    failures: list[Failure] = []
-    read = _read(subgraphs, list(context))
+def _build_tables(read: list[Subgraph]) -> tuple[dict, dict, dict, dict]:
+    """Entity kinds, Russian class nouns, Russian sentences per label, English sentences per article."""
     try:
         kinds = _node_kinds([s for s in read if s.edges])
         kinds = refine_kinds_en(kinds, [s for s in read if s.lang == "en"])
@@ -188,6 +187,35 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig, context: 
     classes = ru_class_nouns([s for s in read if s.lang == "ru"])
     said = ru_label_sentences([s for s in read if s.lang == "ru"])
     pool = doc_sentences([s for s in read if s.lang == "en"])
+    return kinds, classes, said, pool
+
+
+#: the tables of the last few contexts: a run's chunks share one context, so NER reads its articles once
+_CONTEXT_TABLES: OrderedDict[str, tuple[dict, dict, dict, dict]] = OrderedDict()
+
+
+def _tables(subgraphs: list[Subgraph], context: list[Edge]) -> tuple[dict, dict, dict, dict]:
+    """The batch-wide tables, as fresh dicts (the templates may add to them). Read from the context alone
+    — once per context, cached — when it holds every edge of the batch (the flow's case); else from
+    the context and the batch together."""
+    ids = {e.edge_id for e in context}
+    if not context or any(e.edge_id not in ids for s in subgraphs for e in s.edges):
+        return _build_tables(_read(subgraphs, context))
+    key = hashlib.sha256("\x1e".join(
+        "\x1f".join([e.edge_id, e.lang, e.head, e.tail, e.head_label, e.tail_label, str(e.head_type),
+                     str(e.tail_type), *e.sentences, *e.doc_ids]) for e in context).encode()).hexdigest()
+    if key not in _CONTEXT_TABLES:
+        _CONTEXT_TABLES[key] = _build_tables(_read([], context))
+        while len(_CONTEXT_TABLES) > 4:
+            _CONTEXT_TABLES.popitem(last=False)
+    kinds, classes, said, pool = _CONTEXT_TABLES[key]
+    return dict(kinds), dict(classes), {k: list(v) for k, v in said.items()}, {k: list(v) for k, v in pool.items()}
+
+
+def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig, context: list[Edge] = ()) -> QuestionBatch:
+    items: list[Item] = []
+    failures: list[Failure] = []
+    kinds, classes, said, pool = _tables(subgraphs, list(context))
     for subgraph in subgraphs:
         try:
             subgraph = _with_articles(_with_place_types(subgraph, kinds), pool)
