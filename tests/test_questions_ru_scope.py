@@ -214,6 +214,8 @@ def test_a_preposition_with_no_object_is_refused():
     assert ru_hanging_preposition("С кем сыграет клуб в матче с?")
     assert not ru_hanging_preposition("С кем сыграет «Ястреб» в субботу?")
     assert not ru_hanging_preposition("Что построит «Стройдом» в Казани?")
+    assert not ru_hanging_preposition("Кто проголосовал за?")  # «за», «против», «после» stand alone as adverbs
+    assert not ru_hanging_preposition("Сколько стоит витамин С?")  # a capital letter, not «с»
 
 
 def test_a_relation_that_drops_the_name_after_its_noun_is_refused():

@@ -216,8 +216,11 @@ def ru_role_drops_genitive(edge: Edge) -> bool:
 
 
 _PREPOSITIONS = r"(?:в|во|на|с|со|к|ко|по|из|от|до|для|о|об|за|под|над|при|у|без|через|между|перед|после|против)"
-_HANGING = re.compile(rf"(?<![А-Яа-яЁё-]){_PREPOSITIONS}\s+(?:и|или|а|но)(?![А-Яа-яЁё-])|(?<![А-Яа-яЁё-]){_PREPOSITIONS}\s*[?,]",
-                      re.IGNORECASE)
+#: before «?» or «,»: lowercase only («витамин С?» is a letter), and not «за», «против», «после», which stand
+#: alone as adverbs («Кто проголосовал за?»)
+_ALONE = r"(?:в|во|на|с|со|к|ко|по|из|от|до|для|о|об|под|над|при|у|без|через|между|перед)"
+_HANGING = re.compile(rf"(?i:(?<![А-Яа-яЁё-]){_PREPOSITIONS}\s+(?:и|или|а|но)(?![А-Яа-яЁё-]))"
+                      rf"|(?<![А-Яа-яЁё-]){_ALONE}\s*[?,]")
 
 
 def ru_hanging_preposition(question: str) -> bool:
