@@ -792,3 +792,10 @@ def test_an_object_that_took_another_phrases_preposition_is_not_asked():
     sub = Subgraph(subgraph_id="s", type="simple", lang="ru", edges=[shore], answer_nodes=["n2"], question_nodes=["n1"])
     batch = generate_questions([sub], RULES, QuestionConfig())
     assert batch.items == [] and "preposition" in batch.failures[0].reason, batch
+
+
+def test_a_name_its_sentence_does_not_write_is_quoted_as_the_article_writes_it_even_inside_another_word():
+    """«севе» inside «несеверных» is not the name «Северная ткань» written in the sentence."""
+    templates = RussianTemplates(said={"Северная ткань": ["Фабрика «Северная ткань» открылась в 1990 году."]})
+    quoted = templates._quote("Северная ткань", "Северная ткань", ["Её продукцию продают и в несеверных регионах."])
+    assert quoted == "«Северная ткань»"

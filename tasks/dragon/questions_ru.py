@@ -763,7 +763,8 @@ class RussianTemplates:
         from the article) is quoted as the other sentences about it write it («Богородская кожа»)."""
         quoted = _ru_quote(label, form, sentences)
         words = label.split()
-        if quoted != form or not words or any(words[0].lower()[:4] in s.lower() for s in sentences):
+        stem = re.compile(rf"(?<![а-яёa-z]){re.escape(words[0].lower()[:4])}") if words else None
+        if quoted != form or not words or any(stem.search(s.lower()) for s in sentences):  # a word's start: not «бого» in «убогой»
             return quoted
         return _ru_quote(label, form, self.said.get(label, []))
 
