@@ -50,3 +50,37 @@ def test_a_quoted_name_after_its_class_noun_is_a_name_a_question_may_use():
 def test_a_letter_in_a_quoted_name_is_no_word_to_decline():
     classed = ClassNouns("Проект подготовили в бюро «Линия-Б».", nlp.morph_vocab())
     assert classed.name("Линия-Б") == "бюро «Линия-Б»"
+
+
+def test_a_town_of_a_clubs_name_is_not_renamed_to_the_club():
+    # (code review, session 20: «в Ростове» became «клуб «Ростов»»; the tagger calls the town LOC)
+    found = ru_facts("Футбольный клуб «Ростов» обыграл «Зенит» со счетом 2:1. "
+                     "«Ростсельмаш» построит в Ростове новый завод. Мэр Ростова Иван Петров открыл вокзал.")
+    assert ("клуб «Ростов»", "обыграть", "Зенит", "asserted") in found, found
+    assert not any(o == "клуб «Ростов»" for s, _, o, _ in found if s != "клуб «Ростов»"), found
+    assert ("Иван Петров", "мэр", "Ростов", "asserted") in found, found
+
+
+def test_a_river_its_sentence_writes_without_quotes_is_not_the_team_of_that_name():
+    # (code review, session 20: the river became «команда «Енисей»»; the tagger gives it no label here)
+    found = ru_facts("Команда «Енисей» проиграла «Соколу». Енисей вышел из берегов.")
+    assert ("команда «Енисей»", "проиграть", "Сокол", "asserted") in found, found
+    assert any(s == "Енисей" and r.startswith("выйти") for s, r, _, _ in found), found
+
+
+def test_a_mention_is_renamed_where_its_sentence_quotes_it_or_gives_the_quoted_form_by_reference():
+    classed = ClassNouns("Команда «Енисей» проиграла. Енисей вышел из берегов.", nlp.morph_vocab())
+    assert classed.name("Енисей", "Енисей вышел из берегов.") == "Енисей"  # written without «»
+    assert classed.name("Енисея", "Болельщики «Енисея» пришли на матч.") == "команда «Енисей»"  # quoted, declined
+    assert classed.name("Енисей", "Команда проиграла снова.") == "команда «Енисей»"  # by reference
+    assert classed.name("Енисея", "Команда проиграла снова.") == "Енисея"  # by reference, not the quoted form
+
+
+def test_a_place_or_a_person_found_by_reference_keeps_its_name():
+    from tasks.dragon.triplets_base import _Fact
+
+    classed = ClassNouns("Клуб «Ростов» обыграл «Зенит».", nlp.morph_vocab())
+    town = _Fact("Город принял первый поезд.", "Ростов", "принять", "первый поезд", "LOC", None)
+    assert classed.fact(town).subject == "Ростов"
+    club = _Fact("Команда выиграла снова.", "Ростов", "выиграть", "матч", "ORG", None)
+    assert classed.fact(club).subject == "клуб «Ростов»"
