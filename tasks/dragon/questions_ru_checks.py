@@ -93,7 +93,9 @@ def ru_hanging_genitive(label: str, sentences: list[str]) -> bool:
         # (any case: «контракт на поставку с производителем» of «... с производителем «Волжский вагон»»)
         return False
     tail = re.escape(words[-1])
-    return any(re.search(rf"\b{tail}\s+(?:[«\"„]|[A-Za-z0-9])", s) for s in sentences)
+    # a name in Latin letters, digits first or not («стандартов 2G и 4G»); a bare number is a date or a
+    # count, no name («Новый терминал 1 июня примет ...»)
+    return any(re.search(rf"\b{tail}\s+(?:[«\"„]|\d*[A-Za-z])", s) for s in sentences)
 
 
 #: nouns that name a kind of institution or facility, never one of them: «Птицефабрика», «Управление»
