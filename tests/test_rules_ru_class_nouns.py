@@ -84,3 +84,12 @@ def test_a_place_or_a_person_found_by_reference_keeps_its_name():
     assert classed.fact(town).subject == "Ростов"
     club = _Fact("Команда выиграла снова.", "Ростов", "выиграть", "матч", "ORG", None)
     assert classed.fact(club).subject == "клуб «Ростов»"
+
+
+def test_the_class_noun_readers_are_public_for_the_question_checks():
+    # (code review, session 20: questions_ru_answers imported the private _class_noun, _nominative)
+    from tasks.dragon.rules_ru.class_nouns import class_noun, is_nominative
+
+    vocab = nlp.morph_vocab()
+    assert class_noun(vocab, "завода") == "завод" and class_noun(vocab, "заводов") is None
+    assert is_nominative(vocab, "Речная гавань") and not is_nominative(vocab, "Уральского мотора")

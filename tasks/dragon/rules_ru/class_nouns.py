@@ -29,8 +29,8 @@ class ClassNouns:
         self.pairs: list[tuple[str, str]] = []
         for match in _BEFORE_QUOTE.finditer(text):
             noun, quoted = match.group(1), match.group(2).strip()
-            lemma = _class_noun(vocab, noun)
-            if lemma is None or not quoted[:1].isupper() or not _nominative(vocab, quoted):
+            lemma = class_noun(vocab, noun)
+            if lemma is None or not quoted[:1].isupper() or not is_nominative(vocab, quoted):
                 continue  # "назвал дело «заказным»"; «Волжского вагона» (declined: no name to write)
             if all(quoted != known for known, _ in self.pairs):
                 self.pairs.append((quoted, lemma))
@@ -94,7 +94,7 @@ def _unquoted(sentence: str, words: list[str]) -> bool:
     return _has_run(_words(outside), words)
 
 
-def _class_noun(vocab, word: str) -> str | None:
+def class_noun(vocab, word: str) -> str | None:
     """The nominative singular of a class noun ("завода" → "завод"), or None: the noun's singular
     forms only ("заводов «А» и «Б»" names two)."""
     for parse in vocab.parse(word.lower())[:2]:
@@ -103,7 +103,7 @@ def _class_noun(vocab, word: str) -> str | None:
     return None
 
 
-def _nominative(vocab, quoted: str) -> bool:
+def is_nominative(vocab, quoted: str) -> bool:
     """Is the quotation in the nominative (each of its Cyrillic words has a nominative reading)? A
     name declined inside its quotes («Волжского вагона») is written again where it is not."""
     for word in re.findall(r"[а-яё]{3,}", quoted.lower()):  # (not the letter of «Линия-А»)
