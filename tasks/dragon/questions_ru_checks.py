@@ -207,6 +207,9 @@ def refine_products_ru(kinds: dict, subgraphs: list[Subgraph]) -> dict:
 #: common nouns that name what an entity is («театр «Волжская сцена»», «Октябрьский районный суд»,
 #: «директор театра»): the class noun a question names it by instead of «организация», «место», «объект»
 #: (not «матч»: a match has no name, and «матч «Жигули»» is the team's match)
+#: Not rules_ru/lexicon._RU_CLASS_NOUNS, on purpose: that list holds only the organisation kinds the rules
+#: engine writes into an entity's name («завод «Северная ткань»»); this one is what a question may call
+#: any entity, places, facilities («порт», «терминал»), events and works included.
 RU_CLASS_NOUNS = frozenset("""
 театр суд фестиваль спектакль постановка пьеса фильм концерт хор ансамбль оркестр труппа конкурс выставка премия
 турнир чемпионат клуб команда компания завод фабрика комбинат банк университет институт академия школа
