@@ -73,7 +73,16 @@ def test_a_mention_is_renamed_where_its_sentence_quotes_it_or_gives_the_quoted_f
     assert classed.name("Енисей", "Енисей вышел из берегов.") == "Енисей"  # written without «»
     assert classed.name("Енисея", "Болельщики «Енисея» пришли на матч.") == "команда «Енисей»"  # quoted, declined
     assert classed.name("Енисей", "Команда проиграла снова.") == "команда «Енисей»"  # by reference
-    assert classed.name("Енисея", "Команда проиграла снова.") == "Енисея"  # by reference, not the quoted form
+    assert classed.name("Енисея", "Команда проиграла снова.") == "команда «Енисей»"  # by reference, a form of it
+    assert classed.name("Енисея", "Туристы доплыли до Енисея.") == "Енисея"  # written without «»
+
+
+def test_a_declined_name_found_by_reference_keeps_its_class_noun():
+    # (site6: «компания построит ...» pointed back at «Окской гавани» and lost «девелопер»)
+    found = ru_facts("Девелопер «Окская гавань» начал строительство квартала. "
+                     "По словам коммерческого директора «Окской гавани» Яны Степановой, цены вырастут. "
+                     "Кроме того, компания построит детский сад на 220 мест.")
+    assert any(s == "девелопер «Окская гавань»" and r.startswith("построить") for s, r, _, _ in found), found
 
 
 def test_a_place_or_a_person_found_by_reference_keeps_its_name():

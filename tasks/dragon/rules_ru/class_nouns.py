@@ -40,8 +40,8 @@ class ClassNouns:
         the entity as it was when the text puts no class noun before any of its forms.
 
         With its ``sentence``, a mention is renamed only where that sentence writes it in «» (any case:
-        «директора «Речной гавани»») or, where the sentence does not write it at all (a mention found by
-        reference: «Фабрика была основана ...»), where it is the quoted form itself. A word the
+        «директора «Речной гавани»») or does not write it at all (a mention found by reference, in the
+        quoted form or a form of it: «Фабрика была основана ...», «компания построит ...»). A word the
         sentence writes without quotes is another thing of that name: the town of «в Ростове» beside the
         club «Ростов», the river of «Енисей вышел из берегов» beside the team «Енисей»."""
         words = _words(entity)
@@ -51,8 +51,8 @@ class ClassNouns:
                 continue
             if sentence is None or _quotes(sentence, words):
                 return f"{lemma} «{quoted}»"
-            if known == words and not _unquoted(sentence, words):
-                return f"{lemma} «{quoted}»"
+            if not _unquoted(sentence, words):
+                return f"{lemma} «{quoted}»"  # (a declined or garbled form too: «Окской гавань» of «компания»)
             return entity
         return entity
 
