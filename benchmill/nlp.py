@@ -439,6 +439,26 @@ def without_abbreviation(surface: str) -> str:
     return stripped if stripped.strip() else surface
 
 
+_OPENING_BEFORE_QUOTE = re.compile(r"\s*([^\W\d_][\w-]*)\s+(?=«[^«»]*[^\W_][^«»]*»)")
+
+
+@lru_cache(maxsize=1)
+def _ru_class_nouns() -> frozenset[str]:
+    # the rules engine's list (one list: the kinds it writes before a quoted name); imported late,
+    # the rules engine imports this module
+    from tasks.dragon.rules_ru.lexicon import _RU_CLASS_NOUNS
+
+    return frozenset(noun.replace("ё", "е") for noun in _RU_CLASS_NOUNS)
+
+
+def _without_class_noun(surface: str) -> str:
+    """«завод «Уралмаш»» → «Уралмаш»: the opening word if it is a class noun with a quoted name after it."""
+    match = _OPENING_BEFORE_QUOTE.match(surface)
+    if match is None or lemma_ru(match.group(1)) not in _ru_class_nouns():
+        return surface
+    return surface[match.end():]
+
+
 def entity_key(surface: str, lang: Lang) -> str:
     """Normalised key under which surface variants of one entity collide.
 
@@ -448,7 +468,14 @@ def entity_key(surface: str, lang: Lang) -> str:
     Logistics" → "harbour logistics"; «Северного порта» and "Северный порт" → "северный
     порт". Digits are kept ("2139 cars" stays distinct from "cars"). When stripping would
     leave nothing (an entity called just "Company"), the unstripped words are kept.
+
+    A Russian class noun opening the surface before a quoted name is dropped too ("завод «Уралмаш»"
+    and "Уралмаш" → "уралмаш"): the rules engine names an entity with the noun its article writes
+    (tasks/dragon/rules_ru/class_nouns.py), another article may not, and both are one node. The
+    displayed label keeps the noun; only the key loses it.
     """
+    if lang == "ru":
+        surface = _without_class_noun(surface)
     text = unicodedata.normalize("NFKC", without_abbreviation(surface)).lower()
     text = re.sub(r"['’]s\b", "", text)  # "Harbour Logistics's" → "harbour logistics"
     for quote in _QUOTES:

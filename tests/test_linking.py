@@ -110,6 +110,14 @@ def test_variants_of_an_unknown_entity_share_one_node(index):
     assert later["the Harbour Logistics Ltd."].node_id == node
 
 
+def test_a_quoted_name_with_and_without_its_class_noun_is_one_node(index):
+    # (code review, session 20) an article writing «завод «Уралмаш»» and one writing «Уралмаш»: one node
+    _, first = _link(index, [SurfaceForm(surface="завод «Уралмаш»", lang="ru", context="Завод «Уралмаш» выпустил экскаватор.")])
+    _, later = _link(index, [SurfaceForm(surface="Уралмаш", lang="ru", context="«Уралмаш» нанял 300 сварщиков.")])
+    assert first["завод «Уралмаш»"].node_id == later["Уралмаш"].node_id == unlinked_node_id("Уралмаш", "ru")
+    assert first["завод «Уралмаш»"].label == "завод «Уралмаш»"  # the label keeps its class noun
+
+
 def test_unlinked_variant_follows_a_linked_variant(index):
     surfaces = [
         SurfaceForm(surface="Gazprom", lang="en", context="Gazprom raised gas exports to China."),

@@ -131,6 +131,17 @@ def test_entity_key_merges_russian_case_forms_and_legal_forms():
     assert {nlp.entity_key(v, "ru") for v in variants} == {"северный порт"}
 
 
+def test_entity_key_drops_a_class_noun_before_a_quoted_name():
+    # (code review, session 20: «завод «Уралмаш»» in one article and «Уралмаш» in another were two nodes)
+    assert nlp.entity_key("завод «Уралмаш»", "ru") == nlp.entity_key("Уралмаш", "ru") == "уралмаш"
+    assert nlp.entity_key("фабрики «Красный ткач»", "ru") == nlp.entity_key("Красный ткач", "ru") == "красный ткач"
+    # only an opening class noun with a quoted name after it
+    assert nlp.entity_key("завод", "ru") == "завод"
+    assert nlp.entity_key("новый завод «Прибой»", "ru") == "новый завод прибой"
+    assert nlp.entity_key("директор «Сокола»", "ru") == "директор сокол"
+    assert nlp.entity_key("завод Уралмаш", "ru") == "завод уралмаш"
+
+
 def test_entity_key_keeps_distinct_things_apart():
     assert nlp.entity_key("2139 cars", "en") == "2139 cars"
     assert nlp.entity_key("Harbour Logistics", "en") != nlp.entity_key("Harbour Shipping", "en")

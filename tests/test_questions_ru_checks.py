@@ -138,3 +138,12 @@ def test_an_unnamed_subject_and_a_share_of_something_are_not_asked():
              head_type="place", tail_type="other", modality="planned")
     sub = Subgraph(subgraph_id="s", type="simple", lang="ru", edges=[e], answer_nodes=["n2"], question_nodes=["n1"])
     assert "a share of something" in _run(sub).failures[0].reason
+
+
+def test_a_date_or_a_count_after_the_last_noun_is_no_dropped_name():
+    """(code review, session 20) «Новый терминал 1 июня примет ...»: the number is a date, not a name."""
+    from tasks.dragon.questions_ru_checks import ru_hanging_genitive
+
+    assert not ru_hanging_genitive("новый терминал", ["Новый терминал 1 июня примет первые суда."])
+    assert not ru_hanging_genitive("склад компании", ["Склад компании 3 года простоял пустым."])
+    assert ru_hanging_genitive("сеть стандарта", ["Оператор запустил сеть стандарта 5G в Твери."])

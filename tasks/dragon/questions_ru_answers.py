@@ -171,19 +171,19 @@ def _quoted_dependent(label: str) -> bool:
     class noun, with the quoted name its dependent (declined inside its quotes, or after another word)
     — something of the named one, not a name. «завод «Северная ткань»», «спектакль «Вишнёвый сад»»:
     the head followed by its name in the nominative names one."""
-    from tasks.dragon.rules_ru.class_nouns import _class_noun, _nominative
+    from tasks.dragon.rules_ru.class_nouns import class_noun, is_nominative
 
     vocab = nlp.morph_vocab()
     words = label.split()
     index = next((i for i, w in enumerate(words) if not w.startswith("«")
                   and vocab.parse(w.lower())[0].tag.POS == "NOUN"), 0)  # past «генеральный» to «директор»
     head, rest = words[index], " ".join(words[index + 1:])
-    if _class_noun(vocab, head) is not None:
+    if class_noun(vocab, head) is not None:
         return False
     parse = vocab.parse(head.lower())[0]
     if parse.normal_form in _ONE_HOLDER and "sing" in parse.tag:
         return False  # «директор завода «Северная ткань»»: a post one person holds
-    return not (rest.startswith("«") and _nominative(vocab, rest))
+    return not (rest.startswith("«") and is_nominative(vocab, rest))
 
 
 def ru_description(label: str) -> bool:

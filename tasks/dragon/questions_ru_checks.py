@@ -93,7 +93,9 @@ def ru_hanging_genitive(label: str, sentences: list[str]) -> bool:
         # (any case: «контракт на поставку с производителем» of «... с производителем «Волжский вагон»»)
         return False
     tail = re.escape(words[-1])
-    return any(re.search(rf"\b{tail}\s+(?:[«\"„]|[A-Za-z0-9])", s) for s in sentences)
+    # a name in Latin letters, digits first or not («стандартов 2G и 4G»); a bare number is a date or a
+    # count, no name («Новый терминал 1 июня примет ...»)
+    return any(re.search(rf"\b{tail}\s+(?:[«\"„]|\d*[A-Za-z])", s) for s in sentences)
 
 
 #: nouns that name a kind of institution or facility, never one of them: «Птицефабрика», «Управление»
@@ -205,6 +207,9 @@ def refine_products_ru(kinds: dict, subgraphs: list[Subgraph]) -> dict:
 #: common nouns that name what an entity is («театр «Волжская сцена»», «Октябрьский районный суд»,
 #: «директор театра»): the class noun a question names it by instead of «организация», «место», «объект»
 #: (not «матч»: a match has no name, and «матч «Жигули»» is the team's match)
+#: Not rules_ru/lexicon._RU_CLASS_NOUNS, on purpose: that list holds only the organisation kinds the rules
+#: engine writes into an entity's name («завод «Северная ткань»»); this one is what a question may call
+#: any entity, places, facilities («порт», «терминал»), events and works included.
 RU_CLASS_NOUNS = frozenset("""
 театр суд фестиваль спектакль постановка пьеса фильм концерт хор ансамбль оркестр труппа конкурс выставка премия
 турнир чемпионат клуб команда компания завод фабрика комбинат банк университет институт академия школа

@@ -29,29 +29,72 @@ class ClassNouns:
         self.pairs: list[tuple[str, str]] = []
         for match in _BEFORE_QUOTE.finditer(text):
             noun, quoted = match.group(1), match.group(2).strip()
-            lemma = _class_noun(vocab, noun)
-            if lemma is None or not quoted[:1].isupper() or not _nominative(vocab, quoted):
+            lemma = class_noun(vocab, noun)
+            if lemma is None or not quoted[:1].isupper() or not is_nominative(vocab, quoted):
                 continue  # "назвал дело «заказным»"; «Волжского вагона» (declined: no name to write)
             if all(quoted != known for known, _ in self.pairs):
                 self.pairs.append((quoted, lemma))
 
-    def name(self, entity: str) -> str:
+    def name(self, entity: str, sentence: str | None = None) -> str:
         """The entity's name with its class noun («Богородская кожа» → «завод «Богородская кожа»»), or
-        the entity as it was when the text puts no class noun before any of its forms."""
-        words = entity.casefold().replace("ё", "е").split()
+        the entity as it was when the text puts no class noun before any of its forms.
+
+        With its ``sentence``, a mention is renamed only where that sentence writes it in «» (any case:
+        «директора «Речной гавани»») or does not write it at all (a mention found by reference, in the
+        quoted form or a form of it: «Фабрика была основана ...», «компания построит ...»). A word the
+        sentence writes without quotes is another thing of that name: the town of «в Ростове» beside the
+        club «Ростов», the river of «Енисей вышел из берегов» beside the team «Енисей»."""
+        words = _words(entity)
         for quoted, lemma in self.pairs:
-            known = quoted.casefold().replace("ё", "е").split()
-            if len(known) == len(words) and all(_same_stem(a, b) for a, b in zip(known, words)):
+            known = _words(quoted)
+            if len(known) != len(words) or not all(_same_stem(a, b) for a, b in zip(known, words)):
+                continue
+            if sentence is None or _quotes(sentence, words):
                 return f"{lemma} «{quoted}»"
+            if not _unquoted(sentence, words):
+                return f"{lemma} «{quoted}»"  # (a declined or garbled form too: «Окской гавань» of «компания»)
+            return entity
         return entity
 
     def fact(self, fact: _Fact) -> _Fact:
         if not self.pairs:
             return fact
-        return dataclasses.replace(fact, subject=self.name(fact.subject), object=self.name(fact.object))
+        # a place or a person is never the organisation of the same name (the town Ростов, the club «Ростов»)
+        subject = fact.subject if fact.subject_label in _NOT_RENAMED else self.name(fact.subject, fact.sentence)
+        obj = fact.object if fact.object_label in _NOT_RENAMED else self.name(fact.object, fact.sentence)
+        return dataclasses.replace(fact, subject=subject, object=obj)
 
 
-def _class_noun(vocab, word: str) -> str | None:
+#: NER labels of a fact end that is never an organisation's quoted name
+_NOT_RENAMED = frozenset({"LOC", "PER"})
+_QUOTED = re.compile(r"«[^«»]*»")
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[^\W_][\w-]*", text.casefold().replace("ё", "е"))
+
+
+def _has_run(haystack: list[str], words: list[str]) -> bool:
+    """Do ``words`` occur in ``haystack`` one after another, each as a form of itself?"""
+    return any(all(_same_stem(a, b) for a, b in zip(haystack[start:start + len(words)], words))
+               for start in range(len(haystack) - len(words) + 1))
+
+
+def _quotes(sentence: str, words: list[str]) -> bool:
+    """Does the sentence write ``words`` inside «», in any case?"""
+    quoted = re.findall(r"«([^«»]*)»", sentence)
+    return any(len(_words(inner)) == len(words) and _has_run(_words(inner), words) for inner in quoted)
+
+
+def _unquoted(sentence: str, words: list[str]) -> bool:
+    """Does the sentence write ``words`` outside every «» (nested ones included)?"""
+    outside = sentence
+    while _QUOTED.search(outside):
+        outside = _QUOTED.sub(" ", outside)
+    return _has_run(_words(outside), words)
+
+
+def class_noun(vocab, word: str) -> str | None:
     """The nominative singular of a class noun ("завода" → "завод"), or None: the noun's singular
     forms only ("заводов «А» и «Б»" names two)."""
     for parse in vocab.parse(word.lower())[:2]:
@@ -60,7 +103,7 @@ def _class_noun(vocab, word: str) -> str | None:
     return None
 
 
-def _nominative(vocab, quoted: str) -> bool:
+def is_nominative(vocab, quoted: str) -> bool:
     """Is the quotation in the nominative (each of its Cyrillic words has a nominative reading)? A
     name declined inside its quotes («Волжского вагона») is written again where it is not."""
     for word in re.findall(r"[а-яё]{3,}", quoted.lower()):  # (not the letter of «Линия-А»)
