@@ -564,6 +564,19 @@ def test_a_verb_with_an_infinitive_is_no_role():
     assert en_relation("sell in October").infinitive == 0
 
 
+@pytest.mark.parametrize("relation", ["take to court", "donate to schools", "bring to market", "return to power"])
+def test_to_and_a_noun_after_a_verb_that_takes_no_infinitive_is_no_infinitive(relation):
+    # "court", "school", "market", "power" are verbs too; only a control verb's "to" opens an infinitive
+    assert en_relation(relation).infinitive == 0
+
+
+def test_a_phrase_with_to_keeps_its_place_after_the_object():
+    sued = fact("Harbourwatch", "take to court", "Calder Borough Council",
+                "Harbourwatch took Calder Borough Council to court over the landfill in March.", "org", "org", n=1)
+    assert _asked(ask([sued], "Harbourwatch")) == "Which organization took Calder Borough Council to court?"
+    assert en_relation("vote to close").infinitive == 2  # a control verb keeps its infinitive
+
+
 def test_a_things_class_noun_at_a_place_is_where_it_is():
     """ "Where is Rookwood Whisky the distillery?", "the beach where Rookwood Whisky is the distillery": the
     noun says what the thing is, not a post it holds."""
