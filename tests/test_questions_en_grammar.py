@@ -628,3 +628,17 @@ def test_a_things_class_noun_on_a_street_is_where_it_is():
     at = fact("Glenmoor House", "mansion on", "Hampden Road", said, "org", "place")
     assert _asked(ask([at], "Hampden Road")) == "Where is the mansion Glenmoor House?"
     assert _asked(ask([at], "Glenmoor House")) == "Which mansion is on Hampden Road?"
+
+
+@pytest.mark.parametrize("noun", ["restaurant", "plant", "theater", "tower", "shelter", "department"])
+def test_a_thing_noun_that_ends_like_an_agent_is_still_a_thing(noun):
+    # "-ant", "-er", "-ent" endings made these posts: "Where is Brackmoor Works the plant?"
+    at = fact("Brackmoor Works", f"{noun} at", "Kelso Point", f"Brackmoor Works, the {noun} at Kelso Point, closed in June.",
+              "org", "place", n=1)
+    assert _asked(ask([at], "Kelso Point")) == f"Where is the {noun} Brackmoor Works?"
+
+
+def test_a_post_at_a_place_stays_a_post():
+    at = fact("Brackmoor Works", "contractor at", "Kelso Point", "Brackmoor Works, the contractor at Kelso Point, "
+              "finished the pier in June.", "org", "place", n=1)
+    assert _asked(ask([at], "Kelso Point")) == "Where is Brackmoor Works the contractor?"

@@ -253,3 +253,15 @@ def test_a_one_word_place_or_organisation_before_and_a_full_name_is_asked():
     sentence = "Kelbrook and Marran Mobile have agreed to share masts in Cumbria."
     item = ask([fact("Kelbrook", "agree to share masts in", "Cumbria", sentence, "org", "place")], "Cumbria")
     assert question(item) == "Where did Kelbrook agree to share masts?", item
+
+
+@pytest.mark.parametrize("noun, person", [
+    ("restaurant", False), ("plant", False), ("center", False), ("theater", False), ("tower", False),
+    ("shelter", False), ("department", False), ("business", False), ("committee", False),
+    ("director", True), ("analyst", True), ("tenant", True), ("trustee", True), ("operator", True),
+    ("consultant", True), ("resident", True), ("spokesperson", True), ("historian", True), ("supplier", True),
+])
+def test_a_noun_of_people_is_known_by_the_lexicon_not_its_ending(noun, person):
+    from tasks.dragon.questions_en_names import agent_noun
+
+    assert agent_noun(noun) is person
