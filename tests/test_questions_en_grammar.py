@@ -564,6 +564,19 @@ def test_a_verb_with_an_infinitive_is_no_role():
     assert en_relation("sell in October").infinitive == 0
 
 
+@pytest.mark.parametrize("relation", ["take to court", "donate to schools", "bring to market", "return to power"])
+def test_to_and_a_noun_after_a_verb_that_takes_no_infinitive_is_no_infinitive(relation):
+    # "court", "school", "market", "power" are verbs too; only a control verb's "to" opens an infinitive
+    assert en_relation(relation).infinitive == 0
+
+
+def test_a_phrase_with_to_keeps_its_place_after_the_object():
+    sued = fact("Harbourwatch", "take to court", "Calder Borough Council",
+                "Harbourwatch took Calder Borough Council to court over the landfill in March.", "org", "org", n=1)
+    assert _asked(ask([sued], "Harbourwatch")) == "Which organization took Calder Borough Council to court?"
+    assert en_relation("vote to close").infinitive == 2  # a control verb keeps its infinitive
+
+
 def test_a_things_class_noun_at_a_place_is_where_it_is():
     """ "Where is Rookwood Whisky the distillery?", "the beach where Rookwood Whisky is the distillery": the
     noun says what the thing is, not a post it holds."""
@@ -615,3 +628,17 @@ def test_a_things_class_noun_on_a_street_is_where_it_is():
     at = fact("Glenmoor House", "mansion on", "Hampden Road", said, "org", "place")
     assert _asked(ask([at], "Hampden Road")) == "Where is the mansion Glenmoor House?"
     assert _asked(ask([at], "Glenmoor House")) == "Which mansion is on Hampden Road?"
+
+
+@pytest.mark.parametrize("noun", ["restaurant", "plant", "theater", "tower", "shelter", "department"])
+def test_a_thing_noun_that_ends_like_an_agent_is_still_a_thing(noun):
+    # "-ant", "-er", "-ent" endings made these posts: "Where is Brackmoor Works the plant?"
+    at = fact("Brackmoor Works", f"{noun} at", "Kelso Point", f"Brackmoor Works, the {noun} at Kelso Point, closed in June.",
+              "org", "place", n=1)
+    assert _asked(ask([at], "Kelso Point")) == f"Where is the {noun} Brackmoor Works?"
+
+
+def test_a_post_at_a_place_stays_a_post():
+    at = fact("Brackmoor Works", "contractor at", "Kelso Point", "Brackmoor Works, the contractor at Kelso Point, "
+              "finished the pier in June.", "org", "place", n=1)
+    assert _asked(ask([at], "Kelso Point")) == "Where is Brackmoor Works the contractor?"

@@ -242,3 +242,26 @@ def test_a_team_named_in_full_takes_the_article_its_short_name_is_written_with()
     assert en_name_article("Derwent Comets", ["The Comets will host the Geelong Quays on 19 December."]) == \
         "the Derwent Comets"
     assert en_name_article("Kelso Hawks", ["Ana Ruiz scored for Kelso Hawks.", "The Hawks lost."]) == "Kelso Hawks"
+
+
+
+def test_a_one_word_place_or_organisation_before_and_a_full_name_is_asked():
+    # only a person's one-word name may share the surname after "and"; a town or a company is a whole name
+    sentence = "Bass Reach Ferries sail to Devonport and Port Sorell twice a week."
+    item = ask([fact("Bass Reach Ferries", "sail to", "Devonport", sentence, "org", "place")], "Bass Reach Ferries")
+    assert question(item) == "Which organization sails to Devonport?", item
+    sentence = "Kelbrook and Marran Mobile have agreed to share masts in Cumbria."
+    item = ask([fact("Kelbrook", "agree to share masts in", "Cumbria", sentence, "org", "place")], "Cumbria")
+    assert question(item) == "Where did Kelbrook agree to share masts?", item
+
+
+@pytest.mark.parametrize("noun, person", [
+    ("restaurant", False), ("plant", False), ("center", False), ("theater", False), ("tower", False),
+    ("shelter", False), ("department", False), ("business", False), ("committee", False),
+    ("director", True), ("analyst", True), ("tenant", True), ("trustee", True), ("operator", True),
+    ("consultant", True), ("resident", True), ("spokesperson", True), ("historian", True), ("supplier", True),
+])
+def test_a_noun_of_people_is_known_by_the_lexicon_not_its_ending(noun, person):
+    from tasks.dragon.questions_en_names import agent_noun
+
+    assert agent_noun(noun) is person

@@ -132,3 +132,17 @@ def test_surname_read_as_a_plural_noun_is_the_person_named_before():
     found = facts("Owen Tredegars, 61, was jailed by Sheriff Iona McLeish on Monday.",
                   "Tredegars will be eligible for parole after six months.")
     assert ("Owen Tredegars", "be eligible for", "parole", "planned") in found
+
+
+def test_a_verb_of_change_takes_no_counted_object():
+    # "rose 38 points" says by how much the index rose; nothing was "risen" (the repair is for "scored 27 points")
+    assert not any("points" in o for *_, o, _ in facts("The Kestrel 50 index rose 38 points on Thursday."))
+    assert not any("points" in o for *_, o, _ in facts("Shares in Dunmore Foods fell 12 points after the update."))
+    assert ("Maja Horvat", "score", "27 points", "asserted") in facts("Maja Horvat scored 27 points.")
+
+
+def test_participle_with_an_agent_after_a_relative_clause_is_passive():
+    # headline style, "was" left out: the judge jailed Brandt; Brandt jailed no one
+    found = facts("Tomas Brandt, who was arrested in March, jailed for 8 years by Judge Irene Calloway.")
+    assert not any(s == "Tomas Brandt" and r.startswith("jail") for s, r, *_ in found)
+    assert ("Irene Calloway", "jail", "Tomas Brandt", "asserted") in found

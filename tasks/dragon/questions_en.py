@@ -992,11 +992,6 @@ def _role_be(edge: Edge, rel: EnRelation) -> str:
     return "is"
 
 
-#: endings of nouns for people (an agent or a member: "director", "analyst", "tenant", "trustee", "partner"):
-#: a role with them is a post someone holds, not the class of a thing
-_EN_AGENT_ENDINGS = ("er", "or", "ist", "ant", "ent", "ian", "ee", "man", "woman", "person", "ess")
-
-
 def _thing_at(edge: Edge, rel: EnRelation) -> str | None:
     """The class noun of "Rookwood Whisky, the distillery at Gravelly Beach" ("distillery at"; "in", "on", "near" alike): a copula
     and a noun that says what the head IS, placed somewhere, not a post it holds there ("Margaret
@@ -1005,8 +1000,7 @@ def _thing_at(edge: Edge, rel: EnRelation) -> str | None:
     if rel.kind != "role" or rel.rest not in (("at",), ("in",), ("on",), ("near",)) or edge.head_type == "person":
         return None
     noun = rel.head.split()[-1].lower()
-    if noun in en_names.PERSON_NOUNS or noun in en_names.PERSONAL_ROLES or noun.endswith(_EN_AGENT_ENDINGS) \
-            or not noun.isalpha():
+    if en_names.agent_noun(noun) or not noun.isalpha():  # "director", "analyst", "tenant": a post someone holds
         return None
     return rel.head
 

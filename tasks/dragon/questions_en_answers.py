@@ -177,7 +177,9 @@ def en_truncated_names(subgraph) -> str | None:
                 return f"skipped: {odd}"
             if node not in hidden and written_lowercase(label, said):
                 return f"skipped: {label!r} is a common noun the text writes in lower case, not a name"
-            pair = coordinated_first_name(label, said)
+            # only a person's one-word name may be a first name whose surname is the other's: "Hale and Ross
+            # Dunmore"; "Hobart and Port Arthur", "Telstra and Optus Mobile" are two whole names
+            pair = coordinated_first_name(label, said) if typ == "person" else None
             if node not in hidden and pair and not pair[1]:
                 return (f"skipped: {label!r} is written before 'and' and a full name: its surname may be the "
                         "other's, and no noun says they are a pair")

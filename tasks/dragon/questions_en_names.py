@@ -183,6 +183,54 @@ PERSON_NOUNS = _TITLE_WORDS | frozenset("""
     """.split())
 _HONORIFICS = frozenset("mr mrs ms miss dr sir dame lord lady prof professor".split())
 
+#: nouns of people and of posts that neither the lists above nor a verb they are made from give
+_MORE_AGENT_NOUNS = frozenset("""
+    tenant client patient official member sponsor host champion winner buyer rival ally heir successor predecessor
+    representative ambassador shareholder stakeholder fan candidate nominee appointee opponent applicant participant
+    registrar scholar entrant graduate delegate envoy deputy guardian colleague citizen
+    """.split())
+#: nouns of things that the lists above hold as people too ("centre" is a rugby position, "lock" and "prop"
+#: forwards) or that a verb makes ("committee" from "commit"): at a place they say what a thing is
+_THING_READINGS = frozenset("centre center lock prop committee".split())
+#: endings that make a noun of people whatever the stem: "chairman", "spokesperson", "economist", "historian"
+_PEOPLE_ENDINGS = ("man", "woman", "person", "people", "ist", "ian")
+#: endings of a noun made from a verb for the one who does it: "director", "manager", "trustee", "consultant",
+#: "resident"; only with a verb of four letters or more before them ("tower" is no one who tows)
+_AGENT_SUFFIXES = ("er", "or", "ee", "ant", "ent")
+
+
+def agent_noun(noun: str) -> bool:
+    """A noun for a person or the post someone (or a body) holds, not for a thing: by the lexicon of person and
+    role nouns, the endings "-man", "-person", "-ist", "-ian", or an agent suffix after a verb the spaCy
+    lemma table knows ("investor", "operator", "employee", "consultant"). Not by the suffix alone:
+    "restaurant", "plant", "theater", "tower", "shelter", "department", "business" are things."""
+    from tasks.dragon.questions_en_verbs import _en_lexicon
+
+    noun = noun.lower()
+    if noun in _THING_READINGS:
+        return False
+    if noun in PERSON_NOUNS or noun in PERSONAL_ROLES or noun in _MORE_AGENT_NOUNS:
+        return True
+    if len(noun) > 5 and noun.endswith(_PEOPLE_ENDINGS):
+        return True
+    if noun.endswith("ment"):
+        return False  # "department", "government", "settlement": what is done, or a body, never the doer
+    verbs = _en_lexicon()[0]
+    for suffix in _AGENT_SUFFIXES:
+        if not noun.endswith(suffix):
+            continue
+        stem = noun[:-len(suffix)]
+        if len(stem) < 3:
+            continue  # "plant" is no one who "plates"
+        stems = {stem, stem + "e", stem + "ate"}  # "direct", "manag(e)", "operat(e)"
+        if stem.endswith("i"):
+            stems.add(stem[:-1] + "y")  # "supplier" → "supply"
+        if len(stem) > 2 and stem[-1] == stem[-2]:
+            stems.add(stem[:-1])  # "runner" → "run"
+        if any(len(s) >= 4 and s in verbs for s in stems):
+            return True
+    return False
+
 
 def person_evidence(label: str, sentences: list[str]) -> bool:
     """Does the text introduce ``label`` as a person: after a lowercase person noun ("the architect

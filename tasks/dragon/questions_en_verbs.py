@@ -88,6 +88,16 @@ def _en_lexicon():
     return set(index["verb"]), set(index["noun"]), dict(exceptions["verb"])
 
 
+#: verbs that take a to-infinitive as their object ("agreed to buy", "voted to close"): a closed class. After any
+#: other verb "to" opens a phrase of place or recipient whose noun may also be a verb ("took X to court",
+#: "returned to power", "donated to schools", "brought to market")
+_EN_CONTROL_VERBS = frozenset({
+    "agree", "plan", "decide", "vote", "aim", "want", "seek", "hope", "promise", "refuse", "fail", "try", "attempt",
+    "intend", "expect", "offer", "threaten", "vow", "pledge", "move", "choose", "opt", "prepare", "arrange", "begin",
+    "start", "continue", "need", "wish", "propose", "resolve", "undertake", "volunteer", "manage", "neglect",
+    "decline", "strive", "endeavour", "endeavor", "bid", "campaign", "struggle", "hesitate", "afford", "tend",
+    "learn", "prefer", "elect",
+})
 _EN_RECIPROCAL = {"meet", "talk", "speak", "negotiate", "agree", "clash", "collaborate"}
 
 
@@ -193,6 +203,8 @@ class EnRelation:
         preposition (then the object follows the whole rest anyway: "plan to double output at")."""
         if self.kind != "verb" or len(self.rest) < 2 or self.rest[0].lower() != "to" or self.trailing_preposition:
             return 0
+        if self.head.lower() not in _EN_CONTROL_VERBS:
+            return 0  # "take to court", "return to power", "donate to schools": "to" + a noun, no infinitive
         return 2 if _en_verb_lemma(self.rest[1].lower()) is not None else 0
 
 

@@ -27,10 +27,25 @@ _MEASURE_NOUNS = frozenset({"percent", "cent", "fold"})
 _FINITE = frozenset({"VBD", "VBZ", "VBP"})
 #: participles of captions: "X, who ..., pictured in 2019" has no predicate
 _CAPTION_VERBS = frozenset({"picture", "photograph", "see", "show", "film"})
+#: verbs of change that take a measure, not an object: "rose 45 points", "climbed 3 places" (intransitive here)
+_CHANGE_VERBS = frozenset({
+    "rise", "fall", "climb", "drop", "slip", "gain", "jump", "sink", "slide", "soar", "tumble", "edge", "dip",
+    "plunge", "surge", "rally", "recover", "advance", "decline", "grow", "shrink", "increase", "decrease", "slump",
+    "sag", "ease", "retreat",
+})
 
 
 def _named(token, ent_of) -> bool:
     return token.pos_ == "PROPN" or token.i in ent_of
+
+
+def _has_agent(verb) -> bool:
+    """The participle has a "by" phrase of its own or hung on a noun of its own phrase ("jailed for 10 years by
+    Justice Y"), so it is a passive."""
+    if any(c.dep_ == "agent" for c in verb.children):
+        return True
+    return any(t.lower_ == "by" and t.dep_ in ("prep", "agent") and t.i > verb.i
+               and any(c.dep_ == "pobj" for c in t.children) for t in verb.subtree)
 
 
 def _comma_before(token) -> bool:
@@ -94,8 +109,10 @@ def counted_adverbial_object(verb, ent_of):
 
     "Alessia Kovač scored 31 points": "points" comes out as ``npadvmod``; it is what was scored. Not a time,
     a rate or a measure ("waited three years", "rose 5 percent"), and not where the verb has an object.
+    Not after a verb of change either, which takes no object: "The index rose 45 points", "fell 30 points",
+    "climbed 3 places" say by how much, not what was risen.
     """
-    if verb.pos_ != "VERB" or any(c.dep_ in ("dobj", "obj", "dative", "attr", "oprd") for c in verb.children):
+    if verb.pos_ != "VERB" or verb.lemma_.lower() in _CHANGE_VERBS or any(c.dep_ in ("dobj", "obj", "dative", "attr", "oprd") for c in verb.children):
         return None
     for child in verb.children:
         if child.dep_ != "npadvmod" or child.pos_ != "NOUN" or child.i < verb.i or child.i in ent_of \
@@ -118,10 +135,14 @@ def subject_of_finite_acl(verb):
     relative clause set off by commas is the sentence's predicate, and the root noun its subject. So is a
     past form the tagger read as a participle ("Okonjo, who grew up in Bradford, starred in ..." tagged VBN):
     the noun is the root, so the sentence has no other predicate for a participle to describe its subject of.
+    Not a participle with an agent: "X, who was found guilty in May, jailed for 10 years by Justice Y" is a
+    passive (headline style, "was" left out): X was jailed, Y jailed him; the caller reads it so.
     """
     head = verb.head
     if verb.tag_ == "VBN" and verb.lemma_.lower() in _CAPTION_VERBS:
         return None  # "Gareth Ambrose, who founded the firm, pictured in 2019": a caption, no predicate
+    if verb.tag_ == "VBN" and _has_agent(verb):
+        return None  # "X, who ..., jailed for 10 years by Justice Y": passive, its agent is Y
     if verb.dep_ != "acl" or verb.tag_ not in _FINITE | {"VBN"} or head.dep_ != "ROOT" \
             or head.pos_ not in ("PROPN", "NOUN") or head.i >= verb.i \
             or any(c.dep_ in ("nsubj", "nsubjpass", "aux", "auxpass") for c in verb.children):
