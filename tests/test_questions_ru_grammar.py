@@ -799,3 +799,19 @@ def test_a_name_its_sentence_does_not_write_is_quoted_as_the_article_writes_it_e
     templates = RussianTemplates(said={"Северная ткань": ["Фабрика «Северная ткань» открылась в 1990 году."]})
     quoted = templates._quote("Северная ткань", "Северная ткань", ["Её продукцию продают и в несеверных регионах."])
     assert quoted == "«Северная ткань»"
+
+
+def test_a_comparison_of_two_sums_named_by_their_companies_is_not_asked():
+    """demo: «Какая организация составила больше рублей в 2025 году: выручка «Западного дока» или выручка компании
+    «Балтийские верфи»?» — both members are descriptions, and the winner too must be a name."""
+    first = edge("прибыль Южного порта", "составить в 2026 году", "1,2 млрд рублей",
+                 "Прибыль «Южного порта» в 2026 году составила 1,2 млрд рублей.", head_type="other", tail_type="money")
+    second = edge("прибыль компании «Северный причал»", "составить в 2026 году", "3,4 млрд рублей",
+                  "Прибыль компании «Северный причал» в 2026 году составила 3,4 млрд рублей.", head_type="other",
+                  tail_type="money")
+    first, second = (e.model_copy(update={"edge_id": e.head_label, "head": f"n:{e.head_label}", "tail": f"n:{e.tail_label}"})
+                     for e in (first, second))
+    sub = Subgraph(subgraph_id="cmp", type="comparison", lang="ru", edges=[first, second], answer_nodes=[second.head],
+                   question_nodes=[first.head, second.head])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    assert batch.items == [] and "description" in batch.failures[0].reason, batch

@@ -356,7 +356,8 @@ def ru_round7_reason(subgraph, kinds: dict, classes: dict | None = None) -> str 
             if node not in answers and ru_answer_not_as_said(label, edge.sentences):
                 # «театр по пьесе Островского» of «Театр «Гамма» представит спектакль по пьесе Островского»
                 return f"skipped: the question would name {label!r}, which its sentence does not say so"
-            if node == edge.head and node not in answers and ru_description(label):
+            if node == edge.head and (node not in answers or subgraph.type == "comparison") and ru_description(label):
+                # (a comparison names both its members: «выручка «Западного дока»» is compared as a company)
                 return f"skipped: the question would name {label!r}, a description that does not say which one"
         if ru_dropped_addressee(edge.relation, edge.sentences):
             return f"skipped: {edge.relation!r} drops whom its verb obliges or forbids"
