@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from tasks.dragon.questions_en_context import _span_of, locate
+from tasks.dragon.questions_en_context import _span_of, locate, locate_label
 
 #: verbs of perception whose complement clause is what was seen or heard, not a fact on its own
 _PERCEPTION = frozenset("watch see hear notice observe witness feel spot".split())
@@ -57,12 +57,11 @@ def perceived(edge, lemma: str) -> str | None:
 
 def date_attached_elsewhere(edge, lemma: str, date_label: str) -> str | None:
     """See the module doc."""
-    found = locate(edge, lemma)
+    found = locate_label(edge, lemma, date_label)
     if found is None:
         return None
-    doc, verb = found
-    span = _span_of(doc, date_label)
-    if span is None or span.start == 0:
+    doc, verb, span = found
+    if span.start == 0:
         return None
     prep = doc[span.start - 1]
     if prep.pos_ != "ADP" or prep.i < verb.i:

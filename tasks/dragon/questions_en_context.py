@@ -97,6 +97,17 @@ def locate(edge, lemma: str):
     return (best[1], best[2]) if best else None
 
 
+def locate_label(edge, lemma: str, label: str):
+    """(doc, verb token, span of ``label``) of ``edge``'s fact with verb ``lemma`` (``locate``), or None
+    when the fact's sentence or the label in it is not found."""
+    found = locate(edge, lemma)
+    if found is None:
+        return None
+    doc, verb = found
+    span = _span_of(doc, label)
+    return None if span is None else (doc, verb, span)
+
+
 def under_will(edge, lemma: str) -> bool:
     """The fact's verb is a participle hung on a clause said with "will" ("will close its factory,
     cutting about 600 jobs", "will join Stratacore ..., reporting to X") or a verb coordinated under
@@ -320,12 +331,11 @@ def _coordination(token) -> list:
 
 def time_dates_a_noun(edge, lemma: str, time_label: str) -> str | None:
     """ "prepare for the Candidates tournament in April": the time after an event noun dates the event."""
-    found = locate(edge, lemma)
+    found = locate_label(edge, lemma, time_label)
     if found is None:
         return None
-    doc, _ = found
-    span = _span_of(doc, time_label)
-    if span is None or span.start < 2:
+    doc, _, span = found
+    if span.start < 2:
         return None
     prep = doc[span.start - 1]
     before = doc[span.start - 2]

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 
-from tasks.dragon.questions_en_context import _EVENT_NOUNS, _span_of, _words, locate
+from tasks.dragon.questions_en_context import _EVENT_NOUNS, _words, locate, locate_label
 
 _PERSONAL_PRONOUNS = frozenset("he she him her".split())
 #: nouns of bodies of people: a subject written so is no single person
@@ -153,12 +153,11 @@ def period_to_carry(edge, lemma: str, label: str) -> str | None:
 def measured(edge, lemma: str, label: str) -> str | None:
     """ "of track" of "replace 2,400 metres of track": what a measure counts, when written bare after it
     (no article: "of the route" points back into the article), for "How many metres of track ...?"."""
-    found = locate(edge, lemma)
+    found = locate_label(edge, lemma, label)
     if found is None:
         return None
-    doc, _ = found
-    span = _span_of(doc, label)
-    if span is None or span.end >= len(doc) or span.root.lemma_.lower() in _SPAN_UNITS:
+    doc, _, span = found
+    if span.end >= len(doc) or span.root.lemma_.lower() in _SPAN_UNITS:
         return None
     after = doc[span.end]
     objects = [c for c in after.children if c.dep_ == "pobj"]
@@ -175,13 +174,10 @@ def lost_period(edge, lemma: str, label: str, carried: str | None = None, purpos
     """See the module doc; ``label``: the amount the question names or answers; ``carried``: the period
     phrase the question will say (``period_to_carry``), no loss; ``purpose``: the "on ..." phrase it will
     say (``questions_en_attach.purpose_to_carry``), no loss either."""
-    found = locate(edge, lemma)
+    found = locate_label(edge, lemma, label)
     if found is None:
         return None
-    doc, verb = found
-    span = _span_of(doc, label)
-    if span is None:
-        return None
+    doc, verb, span = found
     root = span.root
     said = set(edge.relation.lower().split()) | {w.lower() for w in label.split()}
     after = doc[span.end] if span.end < len(doc) else None
@@ -213,12 +209,11 @@ def lost_period(edge, lemma: str, label: str, carried: str | None = None, purpos
 
 def not_when(edge, lemma: str, date_label: str) -> str | None:
     """See the module doc."""
-    found = locate(edge, lemma)
+    found = locate_label(edge, lemma, date_label)
     if found is None:
         return None
-    doc, _ = found
-    span = _span_of(doc, date_label)
-    if span is None or span.start == 0:
+    doc, _, span = found
+    if span.start == 0:
         return None
     before = doc[span.start - 1].lower_
     if before in _NOT_WHEN and before not in edge.relation.lower().split():
@@ -228,13 +223,10 @@ def not_when(edge, lemma: str, date_label: str) -> str | None:
 
 def place_of_a_venue(edge, lemma: str, place_label: str) -> str | None:
     """See the module doc."""
-    found = locate(edge, lemma)
+    found = locate_label(edge, lemma, place_label)
     if found is None:
         return None
-    doc, verb = found
-    span = _span_of(doc, place_label)
-    if span is None:
-        return None
+    doc, verb, span = found
     root = span.root
     prep = root.head
     if place_label.split()[-1].lower() in _EVENT_NOUNS:
@@ -274,12 +266,11 @@ def _code(text: str) -> bool:
 
 def coordinated_codes(edge, lemma: str, label: str) -> str | None:
     """See the module doc."""
-    found = locate(edge, lemma)
+    found = locate_label(edge, lemma, label)
     if found is None:
         return None
-    doc, verb = found
-    span = _span_of(doc, label)
-    if span is None or not _code(span.root.text):
+    doc, verb, span = found
+    if not _code(span.root.text):
         return None
     clause = [t for t in verb.subtree if t.i >= span.end]
     others = [t for t in clause if t.dep_ == "conj" and _code(t.text) and t.text != span.root.text]
@@ -292,12 +283,11 @@ def named_as(edge, lemma: str, label: str) -> str | None:
     """See the module doc."""
     from tasks.dragon.questions_en_names import PERSON_NOUNS
 
-    found = locate(edge, lemma)
+    found = locate_label(edge, lemma, label)
     if found is None:
         return None
-    doc, verb = found
-    span = _span_of(doc, label)
-    if span is None or span.root.dep_ != "appos":
+    doc, verb, span = found
+    if span.root.dep_ != "appos":
         return None
     noun = span.root.head
     if noun.pos_ != "NOUN" or noun.head.i != verb.i or noun.lemma_.lower() in PERSON_NOUNS:
@@ -313,12 +303,11 @@ def described_as(edge, lemma: str, label: str) -> str | None:
     """ "debut album" of "released their debut album, Paper Boats": the description an answer is named
     as, after a possessive that points at the fact's subject, so a question can ask for the name of it
     ("What is the name of the Lanterns' debut album?"); None otherwise."""
-    found = locate(edge, lemma)
+    found = locate_label(edge, lemma, label)
     if found is None:
         return None
-    doc, verb = found
-    span = _span_of(doc, label)
-    if span is None or span.root.dep_ != "appos":
+    doc, verb, span = found
+    if span.root.dep_ != "appos":
         return None
     noun = span.root.head
     if noun.pos_ != "NOUN" or noun.head.i != verb.i or noun.dep_ != "dobj":
@@ -364,12 +353,11 @@ def lost_destination(edge, lemma: str, label: str) -> str | None:
 
     if lemma in _GIVING:
         return None
-    found = locate(edge, lemma)
+    found = locate_label(edge, lemma, label)
     if found is None:
         return None
-    doc, verb = found
-    span = _span_of(doc, label)
-    if span is None or "to" in edge.relation.lower().split():
+    doc, verb, span = found
+    if "to" in edge.relation.lower().split():
         return None
     for child in verb.children:
         if child.dep_ == "prep" and child.lower_ == "to" and child.i >= span.end:
