@@ -815,3 +815,74 @@ def test_a_comparison_of_two_sums_named_by_their_companies_is_not_asked():
                    question_nodes=[first.head, second.head])
     batch = generate_questions([sub], RULES, QuestionConfig())
     assert batch.items == [] and "description" in batch.failures[0].reason, batch
+
+
+def _asked(e: Edge, answer: str = "n2") -> tuple[list[str], list[str]]:
+    sub = Subgraph(subgraph_id="s", type="simple", lang="ru", edges=[e], answer_nodes=[answer],
+                   question_nodes=["n1" if answer == "n2" else "n2"])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    return [i.question for i in batch.items], [f.reason for f in batch.failures]
+
+
+def test_a_control_verbs_infinitive_follows_it_and_its_object_follows_both():
+    """«Какая организация согласилась 60 % акций предприятия … купить?» (site7 judges): the infinitive
+    goes right after the control verb in every template path."""
+    e = edge("Лесная артель", "согласиться купить", "40 % акций завода «Березник»",
+             "Лесная артель согласилась купить 40 % акций завода «Березник».", head_type="org", tail_type="other")
+    assert question(e, "head") == "Какая организация согласилась купить 40 % акций завода «Березник»?"
+    assert question(e, "tail") == "Что согласилась купить Лесная артель?"
+    e = edge("Городская дума", "согласиться выделить", "300 млн рублей",
+             "Городская дума согласилась выделить 300 млн рублей на ремонт набережной.", head_type="org", tail_type="quantity")
+    assert question(e, "tail") == "Сколько рублей согласилась выделить Городская дума?"
+
+
+def test_two_roles_of_one_person_share_one_copula():
+    """«Кто является главным тренером … и является бывшим игроком …?» is a template's repetition."""
+    e1 = edge("Игорь Белов", "главный тренер", "Сокол", "Главный тренер «Сокола» Игорь Белов — бывший игрок сборной.",
+              head_type="person", tail_type="org")
+    e2 = edge("Игорь Белов", "бывший игрок", "сборная России", "Игорь Белов — бывший игрок сборной России.",
+              head_type="person", tail_type="org").model_copy(update={"edge_id": "e2", "tail": "n3"})
+    sub = Subgraph(subgraph_id="c", type="conditional", lang="ru", edges=[e1, e2], answer_nodes=["n1"],
+                   question_nodes=["n2", "n3"])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    assert [i.question for i in batch.items] == ["Кто является главным тренером «Сокола» и бывшим игроком сборной России?"]
+
+
+def test_whence_a_player_moved_from_a_club_is_asked_with_otkuda():
+    """«Из чего перешёл X? -> новосибирский клуб» (site7 judges)."""
+    e = edge("Олег Карпов", "перейти из", "омский клуб", "Олег Карпов перешёл в «Енисей» из омского клуба.",
+             head_type="person", tail_type="other")
+    assert _asked(e)[0] == ["Откуда перешёл Олег Карпов?"]
+
+
+def test_what_a_holding_includes_is_asked_in_the_accusative_when_the_sentence_names_it_otherwise():
+    """«Что входит в «Кедре-Холдинге»?»: «в группу входят …» shows no case of the name; «входить в» governs the accusative."""
+    e = edge("лесопилка в Ачинске", "входить в", "Тайга-Групп", "В группу входит также лесопилка в Ачинске.",
+             head_type="org", tail_type="org")
+    assert _asked(e, answer="n1")[0] == ["Какая организация входит в Тайга-Групп?"]
+    e = edge("Сосновый бор", "входить в", "Урожай", "Санаторий «Сосновый бор» входит в «Урожай».",
+             head_type="org", tail_type="org")
+    assert _asked(e, answer="n1")[0] == ["Какая организация входит в «Урожай»?"]
+
+
+def test_where_of_a_fact_timed_from_another_event_is_not_asked():
+    """«Где сыграют «Томские медведи»?» when the same sentence has them play at home first."""
+    e = edge("Северные волки", "сыграть в", "Омск",
+             "В субботу «Северные волки» примут «Бизонов», а через три дня сыграют в Омске.",
+             head_type="org", tail_type="place", modality="planned")
+    items, reasons = _asked(e)
+    assert not items and "times the fact from another event" in reasons[0]
+    e = edge("Северные волки", "сыграть в", "Омск", "В субботу «Северные волки» сыграют в Омске.",
+             head_type="org", tail_type="place", modality="planned")
+    assert _asked(e)[0] == ["Где сыграют «Северные волки»?"]
+
+
+def test_a_preposition_after_the_verbs_noun_is_the_nouns_and_is_not_asked_of_the_verb():
+    """«Во что рассматривает первые поправки …?» of «рассматривают поправки в бюджет»; «внести изменения в устав» is the verb's."""
+    e = edge("Сельский совет", "обсуждать правки в", "устав поселения", "Сельский совет обсуждает правки в устав поселения.",
+             head_type="org", tail_type="other")
+    items, reasons = _asked(e)
+    assert not items and "belongs to the noun" in reasons[0]
+    e = edge("Сельский совет", "внести изменения в", "устав поселения", "Сельский совет внёс изменения в устав поселения.",
+             head_type="org", tail_type="other")
+    assert _asked(e)[0] == ["Во что внёс изменения Сельский совет?"]
