@@ -879,10 +879,36 @@ def test_where_of_a_fact_timed_from_another_event_is_not_asked():
 
 def test_a_preposition_after_the_verbs_noun_is_the_nouns_and_is_not_asked_of_the_verb():
     """«Во что рассматривает первые поправки …?» of «рассматривают поправки в бюджет»; «внести изменения в устав» is the verb's."""
-    e = edge("Сельский совет", "обсуждать правки в", "устав поселения", "Сельский совет обсуждает правки в устав поселения.",
+    e = edge("Сельский совет", "обсуждать поправки в", "устав поселения", "Сельский совет обсуждает поправки в устав поселения.",
              head_type="org", tail_type="other")
     items, reasons = _asked(e)
     assert not items and "belongs to the noun" in reasons[0]
     e = edge("Сельский совет", "внести изменения в", "устав поселения", "Сельский совет внёс изменения в устав поселения.",
              head_type="org", tail_type="other")
     assert _asked(e)[0] == ["Во что внёс изменения Сельский совет?"]
+    e = edge("Олег Сурков", "забросить шайбу в", "пустые ворота", "Олег Сурков забросил шайбу в пустые ворота.",
+             head_type="person", tail_type="other")
+    assert _asked(e)[0] == ["Во что забросил шайбу Олег Сурков?"]  # the verb's own «в»
+
+
+def test_a_team_that_loses_a_game_or_has_a_coach_is_asked_as_a_team():
+    """«Какой организации проиграл «Политехник»?» (site7), «Главным тренером какой организации …» (site6)."""
+    e = edge("Енисей", "проиграть", "Металлург", "«Енисей» проиграл омскому «Металлургу».", head_type="org", tail_type="org")
+    assert _asked(e)[0] == ["Какой команде проиграл «Енисей»?"]
+    assert _asked(e, "n1")[0] == ["Какая команда проиграла «Металлургу»?"]
+    e = edge("Павел Ким", "главный тренер", "Металлург", "Главный тренер «Металлурга» Павел Ким доволен.",
+             head_type="person", tail_type="org")
+    assert _asked(e)[0] == ["Главным тренером какой команды является Павел Ким?"]
+    e = edge("Волна", "приобрести", "Металлург", "Компания «Волна» приобрела «Металлург».", head_type="org", tail_type="org")
+    assert _asked(e)[0] == ["Какую организацию приобрела «Волна»?"]  # nothing says a team
+
+
+def test_where_a_team_plays_carries_the_date_its_sentence_gives():
+    """«Где сыграет клуб «Жигули»?» of «Следующий матч «Жигули» сыграют 6 декабря в Новосибирске»: a team plays
+    somewhere else every game."""
+    e = edge("Северные волки", "сыграть в", "Омск", "Следующий матч «Северные волки» сыграют 14 марта в Омске.",
+             head_type="org", tail_type="place", modality="planned")
+    assert _asked(e)[0] == ["Где 14 марта сыграют «Северные волки»?"]
+    e = edge("Северные волки", "сыграть в", "Омск", "14 марта «Северные волки» отдохнут, 16 марта сыграют в Омске.",
+             head_type="org", tail_type="place", modality="planned")
+    assert not _asked(e)[0]

@@ -242,6 +242,14 @@ _RU_PUT_INTO_VERBS = frozenset({
 })
 
 
+#: nouns that govern «в» + accusative themselves: «поправки в бюджет», «инвестиции в завод» (but «забросил шайбу
+#: в ворота»: the verb's)
+_RU_NOUNS_INTO = frozenset({
+    "поправка", "изменение", "дополнение", "инвестиция", "вложение", "вклад", "взнос", "вход", "въезд", "переход",
+    "поступление", "обращение", "жалоба", "запрос", "заявка", "путевка", "билет", "экскурсия", "поездка", "визит",
+})
+
+
 @lru_cache(maxsize=10_000)
 def ru_relation(relation: str) -> RuRelation:
     written = relation.strip().replace("ё", "е").split()
@@ -971,8 +979,9 @@ class RussianTemplates:
             # regime, which no reader says so; only verbs whose «на» object is a thing ask «на что»
             raise NoTemplate(f"«на что» after {rel.head!r} asks a purpose, not an object")
         if (kind in ("MISC", "ORG") and rel.preposition in ("в", "во") and case == "accs" and rel.middle
-                and _ru_noun(rel.middle.split()[-1].lower()) and rel.head not in _RU_MOTION_VERBS
-                and rel.head not in _RU_INTO_VERBS and rel.head not in _RU_PUT_INTO_VERBS):
+                and nlp.lemma_ru(rel.middle.split()[-1].lower()).replace("ё", "е") in _RU_NOUNS_INTO
+                and rel.head not in _RU_MOTION_VERBS and rel.head not in _RU_INTO_VERBS
+                and rel.head not in _RU_PUT_INTO_VERBS):
             # «рассматривает поправки в бюджет»: «в» + accusative after a noun is the noun's («поправки во что»),
             # and «Во что рассматривает поправки ...?» asks it of the verb; only a verb that puts a thing into
             # another («внести изменения в закон») asks «во что»
@@ -1175,7 +1184,28 @@ def _ru_where(edge: Edge, verb: str, rel: RuRelation, head: str) -> tuple[str, s
         raise NoTemplate(f"«где» of {edge.tail_label!r}, which is {what}, not a place")
     if any(_RU_RELATIVE_TIME.search(s) for s in edge.sentences):
         raise NoTemplate(f"«где» of {edge.tail_label!r}: its sentence times the fact from another event")
-    return _q("где", verb, rel.middle, head), "tail.where"
+    return _q("где", *_ru_event_date(edge, rel), verb, rel.middle, head), "tail.where"
+
+
+#: verbs of an event a team or a troupe has many of, each somewhere else: «Где сыграет «Жигули»?» needs its date
+_RU_EVENT_VERBS = frozenset({
+    "сыграть", "играть", "выступить", "выступать", "провести", "проводить", "пройти", "проходить", "состояться",
+    "встретиться", "встречаться", "сразиться", "гастролировать",
+})
+_RU_DAY_MONTH = re.compile(
+    r"\b\d{1,2}\s+(?:января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря)\b")
+
+
+def _ru_event_date(edge: Edge, rel: RuRelation) -> list[str]:
+    """The one date («6 декабря») the sentence of an event verb gives, carried into «где»: a team plays
+    somewhere else each game, and «Где сыграет клуб «Жигули»?» has as many answers as games. Two dates in
+    the sentence cannot be told apart: the question is not asked."""
+    if rel.head not in _RU_EVENT_VERBS or ru_says_a_time(edge.tail_label):
+        return []
+    dates = {m.group(0) for s in edge.sentences for m in _RU_DAY_MONTH.finditer(s)}
+    if len(dates) > 1:
+        raise NoTemplate(f"«где» of {rel.head!r}: its sentence gives {len(dates)} dates")
+    return sorted(dates)
 
 
 #: the period an amount is counted over: "за девять месяцев 2026 года", "по итогам года", "в год"

@@ -398,7 +398,35 @@ def ru_class_nouns(subgraphs: list[Subgraph]) -> dict[str, str]:
                 continue
             if rel.kind == "role" and (found := _ru_role_class(rel, edge)) is not None:
                 classes[edge.tail] = found
+    # an organisation that wins or loses a game, or that a coach or a player belongs to, is a team: «Какой
+    # команде проиграл «Политехник»?», never «Какой организации проиграл ...» (site6 and site7 judges)
+    for subgraph in subgraphs:
+        for edge in subgraph.edges:
+            for node in _sports_teams(edge):
+                classes.setdefault(node, "команда")
     return classes
+
+
+#: verbs whose subject and object are teams in a game
+_RU_GAME_VERBS = frozenset({"обыграть", "обыгрывать", "проиграть", "проигрывать", "победить", "побеждать", "разгромить",
+                            "одолеть", "переиграть"})
+#: role nouns whose organisation is a team
+_RU_TEAM_ROLES = frozenset({"тренер", "игрок", "нападающий", "защитник", "полузащитник", "вратарь", "голкипер",
+                            "капитан", "форвард", "связующий", "воспитанник", "наставник", "хавбек", "легионер"})
+
+
+def _sports_teams(edge: Edge) -> list[str]:
+    """The nodes of ``edge`` (organisations by their type) that are teams by what the edge says of them:
+    the two sides of «обыграть», «проиграть»; the organisation of a coach's or a player's role."""
+    words = [nlp.lemma_ru(w.lower()) for w in _RU_WORD.findall(edge.relation)]
+    if not words:
+        return []
+    teams = []
+    if len(words) == 1 and words[0] in _RU_GAME_VERBS:
+        teams = [node for node, kind in ((edge.head, edge.head_type), (edge.tail, edge.tail_type)) if kind == "org"]
+    elif any(w in _RU_TEAM_ROLES for w in words) and edge.tail_type == "org":
+        teams = [edge.tail]
+    return teams
 
 
 def ru_label_sentences(subgraphs: list[Subgraph]) -> dict[str, list[str]]:
