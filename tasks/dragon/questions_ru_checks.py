@@ -410,6 +410,8 @@ def ru_class_nouns(subgraphs: list[Subgraph]) -> dict[str, str]:
 #: verbs whose subject and object are teams in a game
 _RU_GAME_VERBS = frozenset({"обыграть", "обыгрывать", "проиграть", "проигрывать", "победить", "побеждать", "разгромить",
                             "одолеть", "переиграть"})
+#: verbs of playing for a side: «выступать за», «играть за»
+_RU_PLAY_FOR_VERBS = frozenset({"выступать", "выступить", "играть", "сыграть", "болеть"})
 #: role nouns whose organisation is a team
 _RU_TEAM_ROLES = frozenset({"тренер", "игрок", "нападающий", "защитник", "полузащитник", "вратарь", "голкипер",
                             "капитан", "форвард", "связующий", "воспитанник", "наставник", "хавбек", "легионер"})
@@ -426,6 +428,8 @@ def _sports_teams(edge: Edge) -> list[str]:
         teams = [node for node, kind in ((edge.head, edge.head_type), (edge.tail, edge.tail_type)) if kind == "org"]
     elif any(w in _RU_TEAM_ROLES for w in words) and edge.tail_type == "org":
         teams = [edge.tail]
+    elif words[-1] == "за" and words[0] in _RU_PLAY_FOR_VERBS and edge.tail_type == "org":
+        teams = [edge.tail]  # «выступал за «Оружейник»»: whom a player plays for is a team
     return teams
 
 
