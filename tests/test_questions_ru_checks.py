@@ -177,7 +177,10 @@ def test_a_name_left_in_an_oblique_case_is_not_asked():
     assert ru_label_not_nominative("Томских медведей")
     assert not ru_label_not_nominative("Металлург")
     assert not ru_label_not_nominative("Северные волки")
-    assert not ru_label_not_nominative("Кварцит-Холдинг")  # a word the dictionary does not know: undecided
+    assert not ru_label_not_nominative("Кварцит-Холдинг")
+    assert ru_label_not_nominative("Кварцит-Холдинга")  # the name's second part declines
+    assert not ru_label_not_nominative("Ростов-на-Дону")
+    assert not ru_label_not_nominative("Кварцитстрой")  # a word the dictionary does not know: undecided
 
 
 def test_a_verb_said_only_as_a_passive_participle_is_not_asked_as_active():

@@ -177,6 +177,9 @@ def ru_label_not_nominative(label: str) -> bool:
         return False
     vocab = nlp.morph_vocab()
     for word in words:
+        parts = word.split("-")
+        if len(parts) == 2 and not any(p.is_known for p in vocab.parse(word.lower())):
+            word = parts[1]  # «Кедр-Холдинга»: the name's second part declines
         parses = [p for p in vocab.parse(word.lower()) if p.is_known]
         if not parses or any(p.tag.case in ("nomn", None) for p in parses) or any(p.tag.POS not in ("NOUN", "ADJF") for p in parses):
             return False
