@@ -194,3 +194,14 @@ def test_a_verb_said_only_as_a_passive_participle_is_not_asked_as_active():
     assert not ru_passive_frame("построить", "Мост", ["Мост открыли в мае."])  # the verb is not there: undecided
     # the agent in the instrumental: the triplet stage already made it the subject
     assert not ru_passive_frame("основать", "Олег Дымов", ["«Берёза» основана предпринимателем Олегом Дымовым."])
+
+
+def test_a_person_the_sentence_neither_names_nor_points_to_is_no_doer():
+    """«Сколько рублей согласился Аркадий Зуев выделить?» of «При этом депутаты согласились выделить …»."""
+    from tasks.dragon.questions_ru_checks import ru_subject_not_said
+    items, reasons = _simple(edge("Олег Пахомов", "согласиться выделить", "20 млн рублей",
+                                  "Тогда члены совета согласились выделить 20 млн рублей на ремонт.",
+                                  head_type="person", tail_type="quantity"))
+    assert not items and "neither names" in reasons[0]
+    assert not ru_subject_not_said("Олег Пахомов", ["Позже он согласился выделить 20 млн рублей."])
+    assert not ru_subject_not_said("Олег Пахомов", ["Пахомова поддержали коллеги, и совет выделил деньги."])

@@ -168,6 +168,21 @@ def ru_role_noun_as_name(label: str, kind: str | None, sentences: list[str]) -> 
     return True
 
 
+def ru_subject_not_said(label: str, sentences: list[str]) -> bool:
+    """Is a person the subject of a fact whose sentences neither name them (no word of the name) nor point to
+    them with a subject pronoun («он», «она», «они»)? «При этом депутаты согласились выделить 650 млн рублей»
+    gave «Аркадий Зуев согласился выделить», «в ней открыли отделение» gave «Татьяна Гусева открыла»: the doer
+    was taken from another sentence, and the question asks a premise the text does not state."""
+    named = {nlp.lemma_ru(w.lower()) for w in _RU_WORD.findall(label) if len(w) > 2}
+    if not named:
+        return False
+    for sentence in sentences:
+        words = [w.lower() for w in _RU_WORD.findall(sentence)]
+        if named & {nlp.lemma_ru(w) for w in words} or {"он", "она", "они"} & set(words):
+            return False
+    return True
+
+
 def ru_label_not_nominative(label: str) -> bool:
     """Is ``label`` a name left in the oblique case its sentence gave it («Шахтёра» of «проиграл
     кемеровскому «Шахтёру»», «Томских медведей»)? Every word is a dictionary word and none has a
@@ -250,6 +265,8 @@ def ru_skip_reason(subgraph: Subgraph, kinds: dict, classes: dict | None = None)
                 return f"skipped: {label!r} is a common noun capitalised at its sentence's start, not a name"
             if kind not in ("date", "quantity") and ru_label_not_nominative(label):
                 return f"skipped: the name {label!r} is not in the nominative"
+        if edge.head_type == "person" and ru_subject_not_said(edge.head_label, edge.sentences):
+            return f"skipped: its sentence neither names {edge.head_label!r} nor points to them as the doer"
         if ru_passive_frame(edge.relation, edge.head_label, edge.sentences):
             return (f"skipped: {edge.relation!r} stands in its sentence only as a passive participle; its subject "
                     f"{edge.head_label!r} is what it was done to, not the doer")
