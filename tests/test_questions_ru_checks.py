@@ -194,6 +194,7 @@ def test_a_verb_said_only_as_a_passive_participle_is_not_asked_as_active():
     assert not ru_passive_frame("построить", "Мост", ["Мост открыли в мае."])  # the verb is not there: undecided
     # the agent in the instrumental: the triplet stage already made it the subject
     assert not ru_passive_frame("основать", "Олег Дымов", ["«Берёза» основана предпринимателем Олегом Дымовым."])
+    assert not ru_passive_frame("выполнить", "Теплосвет", ["Монтаж выполнен подрядчиком «Теплосвет»."])
 
 
 def test_a_person_the_sentence_neither_names_nor_points_to_is_no_doer():

@@ -212,10 +212,14 @@ def ru_passive_frame(relation: str, head: str, sentences: list[str]) -> bool:
         return False
     vocab = nlp.morph_vocab()
     first = _RU_WORD.findall(head)[:1]
-    if first and any(p.tag.case == "ablt" for s in sentences for m in _RU_WORD.finditer(s)
-                     if nlp.lemma_ru(m.group(0).lower()) == nlp.lemma_ru(first[0].lower())
-                     for p in vocab.parse(m.group(0).lower())):
-        return False  # the agent is said («предпринимателем Игорем Шаповаловым»)
+    for sentence in sentences if first else ():
+        found = [m.group(0).lower() for m in _RU_WORD.finditer(sentence)]
+        for at, word in enumerate(found):
+            if nlp.lemma_ru(word) != nlp.lemma_ru(first[0].lower()):
+                continue
+            # the agent is said: «предпринимателем Игорем Шаповаловым», «подрядчиком «Промстроймонтаж»»
+            if any(p.tag.case == "ablt" for w in (word, *found[at - 1:at]) for p in vocab.parse(w) if p.tag.POS == "NOUN"):
+                return False
     infinitive = next((p.normal_form for p in vocab.parse(words[0].lower()) if p.tag.POS == "INFN"), None)
     if infinitive is None:
         return False
