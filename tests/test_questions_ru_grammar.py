@@ -915,3 +915,10 @@ def test_where_a_team_plays_carries_the_date_its_sentence_gives():
     e = edge("Северные волки", "сыграть в", "Омск", "14 марта «Северные волки» отдохнут, 16 марта сыграют в Омске.",
              head_type="org", tail_type="place", modality="planned")
     assert not _asked(e)[0]
+
+
+def test_an_ordinal_place_with_its_table_is_asked_which_place():
+    """«Что занимает клуб «Волжские соколы»? -> пятое место в Восточной конференции» (site4)."""
+    e = edge("Северные волки", "занимать", "третье место в Западной группе",
+             "«Северные волки» занимают третье место в Западной группе.", head_type="org", tail_type="other")
+    assert _asked(e)[0] == ["Какое место занимают «Северные волки»?"]

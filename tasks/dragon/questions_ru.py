@@ -993,6 +993,10 @@ class RussianTemplates:
             # a state): no reader asks so
             raise NoTemplate(f"«{rel.preposition} чего/чем» after {rel.head!r} is not asked")
         ordinal = _ru_ordinal_phrase(edge.tail_label) if kind in ("MISC", "NUM") and not plural else None
+        words = edge.tail_label.split()
+        if ordinal is None and kind in ("MISC", "NUM") and not plural and len(words) > 2 and words[2] in _RU_PREP_CASE:
+            # «пятое место в Восточной конференции»: still «Какое место ...?», never «Что занимает ...?»
+            ordinal = _ru_ordinal_phrase(" ".join(words[:2]))
         if ordinal is not None:
             # «Какое место занимает «Речник»?» of «седьмое место»: an ordinal asks which, not what
             noun, gender = ordinal
