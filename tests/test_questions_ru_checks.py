@@ -180,6 +180,7 @@ def test_a_name_left_in_an_oblique_case_is_not_asked():
     assert not ru_label_not_nominative("Кварцит-Холдинг")
     assert ru_label_not_nominative("Кварцит-Холдинга")  # the name's second part declines
     assert not ru_label_not_nominative("Ростов-на-Дону")
+    assert not ru_label_not_nominative("Тайга-Групп")  # «групп» reads as a plural genitive, but it is the name's own form
     assert not ru_label_not_nominative("Кварцитстрой")  # a word the dictionary does not know: undecided
 
 

@@ -194,7 +194,12 @@ def ru_label_not_nominative(label: str) -> bool:
     for word in words:
         parts = word.split("-")
         if len(parts) == 2 and not any(p.is_known for p in vocab.parse(word.lower())):
-            word = parts[1]  # «Кедр-Холдинга»: the name's second part declines
+            # «Кедр-Холдинга»: the name's second part declines, in the singular («Тайга-Групп» is a name's
+            # own form, whatever its plural genitive reading says)
+            parses = [p for p in vocab.parse(parts[1].lower()) if p.is_known]
+            if not parses or any(p.tag.case == "nomn" or p.tag.number != "sing" for p in parses):
+                return False
+            continue
         parses = [p for p in vocab.parse(word.lower()) if p.is_known]
         if not parses or any(p.tag.case in ("nomn", None) for p in parses) or any(p.tag.POS not in ("NOUN", "ADJF") for p in parses):
             return False
