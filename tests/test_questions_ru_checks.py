@@ -147,3 +147,63 @@ def test_a_date_or_a_count_after_the_last_noun_is_no_dropped_name():
     assert not ru_hanging_genitive("новый терминал", ["Новый терминал 1 июня примет первые суда."])
     assert not ru_hanging_genitive("склад компании", ["Склад компании 3 года простоял пустым."])
     assert ru_hanging_genitive("сеть стандарта", ["Оператор запустил сеть стандарта 5G в Твери."])
+
+
+def _simple(e, answer="n2") -> tuple[list[str], list[str]]:
+    asked = "n1" if answer == "n2" else "n2"
+    batch = _run(Subgraph(subgraph_id="s", type="simple", lang="ru", edges=[e], answer_nodes=[answer], question_nodes=[asked]))
+    return [i.question for i in batch.items], [f.reason for f in batch.failures]
+
+
+def test_a_capitalised_role_noun_or_common_noun_before_a_surname_is_no_name():
+    """«Сколько процентов получал Курьер?», «Какое место принёс Дубль Лобанов?»: a sentence's first word."""
+    from tasks.dragon.questions_ru_checks import ru_role_noun_as_name
+    items, reasons = _simple(edge("Водитель", "получать", "10 %", "Водитель получал 10 % от каждой поездки.",
+                                  head_type="person", tail_type="quantity"))
+    assert not items and "capitalised at its sentence's start" in reasons[0]
+    assert ru_role_noun_as_name("Гол Смирнов", "person", ["Гол Смирнова принёс команде второе место."])
+    assert not ru_role_noun_as_name("Роман Смирнов", "person", ["Гол забил Роман Смирнов."])
+    assert not ru_role_noun_as_name("Надежда Котова", "person", ["Надежда Котова возглавила фонд."])
+    assert not ru_role_noun_as_name("Гармония", "org", ["Гармония купила склад."])  # an organisation's name may be a common word
+    assert not ru_role_noun_as_name("Водитель", "person", ["Фильм «Водитель» снял Иван Орлов."])  # quoted: a name
+
+
+def test_a_name_left_in_an_oblique_case_is_not_asked():
+    """«Какой организации проиграл «Политехник»? -> Шахтёра»: the answer kept the dative's stem case."""
+    from tasks.dragon.questions_ru_checks import ru_label_not_nominative
+    items, reasons = _simple(edge("Енисей", "уступить", "Металлурга", "«Енисей» уступил омскому «Металлургу».",
+                                  head_type="org", tail_type="org"))
+    assert not items and "not in the nominative" in reasons[0]
+    assert ru_label_not_nominative("Томских медведей")
+    assert not ru_label_not_nominative("Металлург")
+    assert not ru_label_not_nominative("Северные волки")
+    assert not ru_label_not_nominative("Кварцит-Холдинг")
+    assert ru_label_not_nominative("Кварцит-Холдинга")  # the name's second part declines
+    assert not ru_label_not_nominative("Ростов-на-Дону")
+    assert not ru_label_not_nominative("Тайга-Групп")  # «групп» reads as a plural genitive, but it is the name's own form
+    assert not ru_label_not_nominative("Кварцитстрой")  # a word the dictionary does not know: undecided
+
+
+def test_a_verb_said_only_as_a_passive_participle_is_not_asked_as_active():
+    """«Кого посвятил «Сибирский свет»?» of «выставку «…», посвящённую 90-летию художника»."""
+    from tasks.dragon.questions_ru_checks import ru_passive_frame
+    items, reasons = _simple(edge("Северные зори", "посвятить", "Иван Ромашов",
+                                  "Библиотека открыла выставку «Северные зори», посвящённую памяти поэта Ивана Ромашова.",
+                                  head_type="other", tail_type="person"))
+    assert not items and "passive participle" in reasons[0]
+    assert not ru_passive_frame("посвятить", "Поэт", ["Поэт посвятил сборник родному городу."])
+    assert not ru_passive_frame("построить", "Мост", ["Мост открыли в мае."])  # the verb is not there: undecided
+    # the agent in the instrumental: the triplet stage already made it the subject
+    assert not ru_passive_frame("основать", "Олег Дымов", ["«Берёза» основана предпринимателем Олегом Дымовым."])
+    assert not ru_passive_frame("выполнить", "Теплосвет", ["Монтаж выполнен подрядчиком «Теплосвет»."])
+
+
+def test_a_person_the_sentence_neither_names_nor_points_to_is_no_doer():
+    """«Сколько рублей согласился Аркадий Зуев выделить?» of «При этом депутаты согласились выделить …»."""
+    from tasks.dragon.questions_ru_checks import ru_subject_not_said
+    items, reasons = _simple(edge("Олег Пахомов", "согласиться выделить", "20 млн рублей",
+                                  "Тогда члены совета согласились выделить 20 млн рублей на ремонт.",
+                                  head_type="person", tail_type="quantity"))
+    assert not items and "neither names" in reasons[0]
+    assert not ru_subject_not_said("Олег Пахомов", ["Позже он согласился выделить 20 млн рублей."])
+    assert not ru_subject_not_said("Олег Пахомов", ["Пахомова поддержали коллеги, и совет выделил деньги."])

@@ -815,3 +815,110 @@ def test_a_comparison_of_two_sums_named_by_their_companies_is_not_asked():
                    question_nodes=[first.head, second.head])
     batch = generate_questions([sub], RULES, QuestionConfig())
     assert batch.items == [] and "description" in batch.failures[0].reason, batch
+
+
+def _asked(e: Edge, answer: str = "n2") -> tuple[list[str], list[str]]:
+    sub = Subgraph(subgraph_id="s", type="simple", lang="ru", edges=[e], answer_nodes=[answer],
+                   question_nodes=["n1" if answer == "n2" else "n2"])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    return [i.question for i in batch.items], [f.reason for f in batch.failures]
+
+
+def test_a_control_verbs_infinitive_follows_it_and_its_object_follows_both():
+    """«Какая организация согласилась 60 % акций предприятия … купить?» (site7 judges): the infinitive
+    goes right after the control verb in every template path."""
+    e = edge("Лесная артель", "согласиться купить", "40 % акций завода «Березник»",
+             "Лесная артель согласилась купить 40 % акций завода «Березник».", head_type="org", tail_type="other")
+    assert question(e, "head") == "Какая организация согласилась купить 40 % акций завода «Березник»?"
+    assert question(e, "tail") == "Что согласилась купить Лесная артель?"
+    e = edge("Городская дума", "согласиться выделить", "300 млн рублей",
+             "Городская дума согласилась выделить 300 млн рублей на ремонт набережной.", head_type="org", tail_type="quantity")
+    assert question(e, "tail") == "Сколько рублей согласилась выделить Городская дума?"
+
+
+def test_two_roles_of_one_person_share_one_copula():
+    """«Кто является главным тренером … и является бывшим игроком …?» is a template's repetition."""
+    e1 = edge("Игорь Белов", "главный тренер", "Сокол", "Главный тренер «Сокола» Игорь Белов — бывший игрок сборной.",
+              head_type="person", tail_type="org")
+    e2 = edge("Игорь Белов", "бывший игрок", "сборная России", "Игорь Белов — бывший игрок сборной России.",
+              head_type="person", tail_type="org").model_copy(update={"edge_id": "e2", "tail": "n3"})
+    sub = Subgraph(subgraph_id="c", type="conditional", lang="ru", edges=[e1, e2], answer_nodes=["n1"],
+                   question_nodes=["n2", "n3"])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    assert [i.question for i in batch.items] == ["Кто является главным тренером «Сокола» и бывшим игроком сборной России?"]
+
+
+def test_whence_a_player_moved_from_a_club_is_asked_with_otkuda():
+    """«Из чего перешёл X? -> новосибирский клуб» (site7 judges)."""
+    e = edge("Олег Карпов", "перейти из", "омский клуб", "Олег Карпов перешёл в «Енисей» из омского клуба.",
+             head_type="person", tail_type="other")
+    assert _asked(e)[0] == ["Откуда перешёл Олег Карпов?"]
+
+
+def test_what_a_holding_includes_is_asked_in_the_accusative_when_the_sentence_names_it_otherwise():
+    """«Что входит в «Кедре-Холдинге»?»: «в группу входят …» shows no case of the name; «входить в» governs the accusative."""
+    e = edge("лесопилка в Ачинске", "входить в", "Тайга-Групп", "В группу входит также лесопилка в Ачинске.",
+             head_type="org", tail_type="org")
+    assert _asked(e, answer="n1")[0] == ["Какая организация входит в Тайга-Групп?"]
+    e = edge("Сосновый бор", "входить в", "Урожай", "Санаторий «Сосновый бор» входит в «Урожай».",
+             head_type="org", tail_type="org")
+    assert _asked(e, answer="n1")[0] == ["Какая организация входит в «Урожай»?"]
+
+
+def test_where_of_a_fact_timed_from_another_event_is_not_asked():
+    """«Где сыграют «Томские медведи»?» when the same sentence has them play at home first."""
+    e = edge("Северные волки", "сыграть в", "Омск",
+             "В субботу «Северные волки» примут «Бизонов», а через три дня сыграют в Омске.",
+             head_type="org", tail_type="place", modality="planned")
+    items, reasons = _asked(e)
+    assert not items and "times the fact from another event" in reasons[0]
+    e = edge("Северные волки", "сыграть в", "Омск", "В субботу «Северные волки» сыграют в Омске.",
+             head_type="org", tail_type="place", modality="planned")
+    assert _asked(e)[0] == ["Где сыграют «Северные волки»?"]
+
+
+def test_a_preposition_after_the_verbs_noun_is_the_nouns_and_is_not_asked_of_the_verb():
+    """«Во что рассматривает первые поправки …?» of «рассматривают поправки в бюджет»; «внести изменения в устав» is the verb's."""
+    e = edge("Сельский совет", "обсуждать поправки в", "устав поселения", "Сельский совет обсуждает поправки в устав поселения.",
+             head_type="org", tail_type="other")
+    items, reasons = _asked(e)
+    assert not items and "belongs to the noun" in reasons[0]
+    e = edge("Сельский совет", "внести изменения в", "устав поселения", "Сельский совет внёс изменения в устав поселения.",
+             head_type="org", tail_type="other")
+    assert _asked(e)[0] == ["Во что внёс изменения Сельский совет?"]
+    e = edge("Олег Сурков", "забросить шайбу в", "пустые ворота", "Олег Сурков забросил шайбу в пустые ворота.",
+             head_type="person", tail_type="other")
+    assert _asked(e)[0] == ["Во что забросил шайбу Олег Сурков?"]  # the verb's own «в»
+
+
+def test_a_team_that_loses_a_game_or_has_a_coach_is_asked_as_a_team():
+    """«Какой организации проиграл «Политехник»?» (site7), «Главным тренером какой организации …» (site6)."""
+    e = edge("Енисей", "проиграть", "Металлург", "«Енисей» проиграл омскому «Металлургу».", head_type="org", tail_type="org")
+    assert _asked(e)[0] == ["Какой команде проиграл «Енисей»?"]
+    assert _asked(e, "n1")[0] == ["Какая команда проиграла «Металлургу»?"]
+    e = edge("Павел Ким", "главный тренер", "Металлург", "Главный тренер «Металлурга» Павел Ким доволен.",
+             head_type="person", tail_type="org")
+    assert _asked(e)[0] == ["Главным тренером какой команды является Павел Ким?"]
+    e = edge("Олег Сурков", "выступать за", "Металлург", "Раньше Олег Сурков выступал за «Металлург».",
+             head_type="person", tail_type="org")
+    assert _asked(e)[0] == ["За какую команду выступал Олег Сурков?"]
+    e = edge("Волна", "приобрести", "Металлург", "Компания «Волна» приобрела «Металлург».", head_type="org", tail_type="org")
+    assert _asked(e)[0] == ["Какую организацию приобрела «Волна»?"]  # nothing says a team
+
+
+def test_where_a_team_plays_carries_the_date_its_sentence_gives():
+    """«Где сыграет клуб «Жигули»?» of «Следующий матч «Жигули» сыграют 6 декабря в Новосибирске»: a team plays
+    somewhere else every game."""
+    e = edge("Северные волки", "сыграть в", "Омск", "Следующий матч «Северные волки» сыграют 14 марта в Омске.",
+             head_type="org", tail_type="place", modality="planned")
+    assert _asked(e)[0] == ["Где 14 марта сыграют «Северные волки»?"]
+    e = edge("Северные волки", "сыграть в", "Омск", "14 марта «Северные волки» отдохнут, 16 марта сыграют в Омске.",
+             head_type="org", tail_type="place", modality="planned")
+    assert not _asked(e)[0]
+
+
+def test_an_ordinal_place_with_its_table_is_asked_which_place():
+    """«Что занимает клуб «Волжские соколы»? -> пятое место в Восточной конференции» (site4)."""
+    e = edge("Северные волки", "занимать", "третье место в Западной группе",
+             "«Северные волки» занимают третье место в Западной группе.", head_type="org", tail_type="other")
+    assert _asked(e)[0] == ["Какое место занимают «Северные волки»?"]

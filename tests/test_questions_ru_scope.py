@@ -17,7 +17,7 @@ def test_a_quoted_name_after_za_is_accusative_and_stays_nominative():
     e = edge("Павел Зорин", "выступать за", "Металлист", "Полузащитник Павел Зорин три года выступал за курский «Металлист».",
              "person", "org")
     q, _ = asked(e, "tail")
-    assert q == "За какую организацию выступал Павел Зорин?"
+    assert q == "За какую команду выступал Павел Зорин?"  # whom a player plays for is a team (session 21)
     q, _ = asked(e, "head")
     assert q == "Кто выступал за «Металлист»?"  # never «за «Металлистом»» nor «за «Металлиста»»
 

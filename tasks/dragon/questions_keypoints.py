@@ -6,7 +6,7 @@ from schemas import Edge, Item, Lineage, Subgraph
 from tasks.dragon.subgraphs import parse_quantity
 from tasks.dragon.questions_base import NoTemplate, _cap, _kind, _labels, METHOD  # noqa: F401
 from tasks.dragon.questions_en import en_past, en_relation
-from tasks.dragon.questions_ru import _ru_gender, _ru_quantity_unit, _ru_quote, ru_finite, ru_relation
+from tasks.dragon.questions_ru import _ru_gender, _ru_one_copula, _ru_quantity_unit, _ru_quote, ru_finite, ru_infinitive_chain, ru_relation
 
 
 def answer_keypoints(subgraph: Subgraph, answers: list[str], templates, kinds: dict | None = None) -> list[str]:
@@ -43,7 +43,7 @@ def answer_keypoints(subgraph: Subgraph, answers: list[str], templates, kinds: d
                 gender = _ru_gender(name)
                 predicates = [templates.subject_predicate(e, shared, gender) for e in edges]
                 name = _ru_quote(name, name, [s for e in edges for s in e.sentences])  # as the question quotes it
-                return [_cap(f"{name} {' и '.join(predicates)}") + "."]
+                return [_cap(f"{name} {' и '.join(_ru_one_copula(predicates))}") + "."]
             predicates = [templates.subject_predicate(e, shared) for e in edges]
             return [_cap(f"{name} {' and '.join(predicates)}") + "."]
     except NoTemplate:
@@ -57,7 +57,8 @@ def _comparison_statement(edge: Edge, winner: str, loser: str, lang: str) -> str
         rel = ru_relation(edge.relation)
         unit = _ru_quantity_unit(edge.tail_label)
         what = f"больше {unit}" if unit else "больше"
-        return _cap(" ".join(p for p in (winner, ru_finite(rel.head, _ru_gender(winner)), what, rel.middle) if p)) + f", чем {loser}."
+        chain, rest = ru_infinitive_chain(rel)  # «согласилась выделить больше рублей»
+        return _cap(" ".join(p for p in (winner, ru_finite(rel.head, _ru_gender(winner)), chain, what, rest) if p)) + f", чем {loser}."
     rel = en_relation(edge.relation)
     quantity = parse_quantity(edge.tail_label, "en")
     if quantity is None:

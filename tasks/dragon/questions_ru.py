@@ -227,6 +227,29 @@ _RU_MOTION_VERBS = frozenset({
 })
 
 
+#: verbs whose «в/на» object is in the accusative though nothing moves: «входит в холдинг», «вложил в проект»
+_RU_INTO_VERBS = frozenset({
+    "входить", "войти", "включить", "включать", "вложить", "вкладывать", "инвестировать", "превратить",
+    "превратиться", "превращаться", "преобразовать", "переименовать", "верить", "поверить", "вступить", "вступать",
+})
+
+
+#: verbs that put their object into another thing: «внести изменения в закон», «перевести школу в новое здание»
+_RU_PUT_INTO_VERBS = frozenset({
+    "внести", "вносить", "ввести", "вводить", "перевести", "переводить", "передать", "передавать", "направить",
+    "направлять", "добавить", "добавлять", "записать", "занести", "поместить", "помещать", "внедрить", "внедрять",
+    "встроить", "вовлечь", "привлечь", "привлекать", "подать", "подавать", "превращать", "объединить", "объединять",
+})
+
+
+#: nouns that govern «в» + accusative themselves: «поправки в бюджет», «инвестиции в завод» (but «забросил шайбу
+#: в ворота»: the verb's)
+_RU_NOUNS_INTO = frozenset({
+    "поправка", "изменение", "дополнение", "инвестиция", "вложение", "вклад", "взнос", "вход", "въезд", "переход",
+    "поступление", "обращение", "жалоба", "запрос", "заявка", "путевка", "билет", "экскурсия", "поездка", "визит",
+})
+
+
 @lru_cache(maxsize=10_000)
 def ru_relation(relation: str) -> RuRelation:
     written = relation.strip().replace("ё", "е").split()
@@ -273,6 +296,18 @@ def ru_relation(relation: str) -> RuRelation:
             raise NoTemplate(f"role {relation!r} is a participle or adjective, with no role noun")
         return RuRelation("role", " ".join(body), "", None)
     raise NoTemplate(f"relation {relation!r} has no recognisable verb or role noun")
+
+
+def ru_infinitive_chain(rel: RuRelation) -> tuple[str, str]:
+    """(the infinitives that open the relation's middle words, the rest): «согласиться | купить» → ("купить",
+    ""). A control verb's infinitive goes right after it and its object after both («согласилась купить 60 %
+    акций»), never the object between them («согласилась 60 % акций купить»)."""
+    words = rel.middle.split()
+    vocab = nlp.morph_vocab()
+    count = 0
+    while count < len(words) and any(p.tag.POS == "INFN" for p in vocab.parse(words[count].lower())[:1]):
+        count += 1
+    return " ".join(words[:count]), " ".join(words[count:])
 
 
 def ru_finite(infinitive: str, gender: str, tense: str | None = None) -> str:
@@ -603,6 +638,9 @@ def _ru_object_case(rel: RuRelation, edge: Edge | None = None) -> str:
         seen = _ru_case_in_sentences(edge, rel.preposition, None if rel.preposition else _RU_VERB_CASE.get(rel.head))
         if seen is not None:
             return seen
+    if rel.preposition in ("в", "во", "на") and (rel.head in _RU_MOTION_VERBS or rel.head in _RU_INTO_VERBS):
+        # «входит в «Кедр-Холдинг»» when the sentence names it by another word («в группу входят»)
+        return "accs"
     if rel.preposition:
         return _RU_PREP_CASE[rel.preposition]
     return _RU_VERB_CASE.get(rel.head, "accs")
@@ -816,7 +854,9 @@ class RussianTemplates:
             # a described object ("организацию, которая подписала Илью Доронина") ends the predicate:
             # the rest of the verb's words would read as the relative clause's (issue 10)
             return " ".join(p for p in (verb, rel.middle, obj) if p)
-        return " ".join(p for p in (verb, obj, rel.middle) if p)  # "продала 2139 автомобилей в октябре"
+        chain, rest = ru_infinitive_chain(rel)
+        # "продала 2139 автомобилей в октябре"; "согласилась купить 60 % акций", not «согласилась 60 % акций купить»
+        return " ".join(p for p in (verb, chain, obj, rest) if p)
 
     def _wh_subject(self, kind: str, plural: bool, node: str | None = None) -> tuple[str, str]:
         """(question word(s) in the nominative, verb agreement) for an asked subject."""
@@ -891,7 +931,8 @@ class RussianTemplates:
                 # перевалила 3,8 млн тонн?", not «... 3,8 млн тонн в октябре в октябре?»
                 head = _ru_drop_repeated_time(head, rel)
                 return _q("сколько", unit, *scope, _ru_verb(edge, rel, gender), rel.middle, head), "tail.how-many"
-            return _q("сколько", unit, *scope, _ru_verb(edge, rel, gender), head, rel.middle), "tail.how-many"
+            chain, rest = ru_infinitive_chain(rel)  # «Сколько рублей согласился выделить ...?»
+            return _q("сколько", unit, *scope, _ru_verb(edge, rel, gender), chain, head, rest), "tail.how-many"
         if kind == "ORG" and not rel.preposition and (
                 rel.head in _RU_MAKE_VERBS or rel.head in _RU_SHOOT_VERBS and _ru_shot_a_work(edge)):
             kind = "MISC"  # "производит «ГЛ-90»": a product the tagger took for an organisation
@@ -924,7 +965,9 @@ class RussianTemplates:
         if (kind in ("LOC", "MISC") and rel.preposition in ("в", "во", "на") and _ru_object_case(rel, edge) == "loct"
                 and rel.head not in _RU_NOT_PLACE_VERBS):
             return _ru_where(edge, verb, rel, head)
-        if kind == "LOC" and rel.preposition == "из":
+        if rel.preposition == "из" and (kind == "LOC" or (
+                kind == "MISC" and rel.head in _RU_MOTION_VERBS and not _ru_animate(edge.tail_label, edge.sentences))):
+            # «перешёл из новосибирского клуба»: whence, not «Из чего перешёл ...?»
             return _q("откуда", verb, rel.middle, head), "tail.whence"
         if kind == "ORG" and rel.preposition in ("на",) and _ru_object_case(rel, edge) == "loct":
             # "работают на предприятии «Сурский»": «на какой организации» is not said
@@ -935,6 +978,14 @@ class RussianTemplates:
             # "закроет трибуну на ремонт", "передать на постоянное хранение": «на что» there asks a purpose or a
             # regime, which no reader says so; only verbs whose «на» object is a thing ask «на что»
             raise NoTemplate(f"«на что» after {rel.head!r} asks a purpose, not an object")
+        if (kind in ("MISC", "ORG") and rel.preposition in ("в", "во") and case == "accs" and rel.middle
+                and nlp.lemma_ru(rel.middle.split()[-1].lower()).replace("ё", "е") in _RU_NOUNS_INTO
+                and rel.head not in _RU_MOTION_VERBS and rel.head not in _RU_INTO_VERBS
+                and rel.head not in _RU_PUT_INTO_VERBS):
+            # «рассматривает поправки в бюджет»: «в» + accusative after a noun is the noun's («поправки во что»),
+            # and «Во что рассматривает поправки ...?» asks it of the verb; only a verb that puts a thing into
+            # another («внести изменения в закон») asks «во что»
+            raise NoTemplate(f"«в» + accusative after {rel.middle.split()[-1]!r} belongs to the noun, not to {rel.head!r}")
         if rel.kind == "passive" and not rel.preposition:
             raise NoTemplate(f"passive relation {edge.relation!r} without a preposition")
         if kind == "MISC" and rel.preposition in ("у", "под") and not _ru_animate(edge.tail_label, edge.sentences):
@@ -942,6 +993,10 @@ class RussianTemplates:
             # a state): no reader asks so
             raise NoTemplate(f"«{rel.preposition} чего/чем» after {rel.head!r} is not asked")
         ordinal = _ru_ordinal_phrase(edge.tail_label) if kind in ("MISC", "NUM") and not plural else None
+        words = edge.tail_label.split()
+        if ordinal is None and kind in ("MISC", "NUM") and not plural and len(words) > 2 and words[2] in _RU_PREP_CASE:
+            # «пятое место в Восточной конференции»: still «Какое место ...?», never «Что занимает ...?»
+            ordinal = _ru_ordinal_phrase(" ".join(words[:2]))
         if ordinal is not None:
             # «Какое место занимает «Речник»?» of «седьмое место»: an ordinal asks which, not what
             noun, gender = ordinal
@@ -958,7 +1013,8 @@ class RussianTemplates:
             # a described subject ("человек, который руководит компанией") ends the question,
             # or the rest of the predicate would read as part of its clause
             return _q(wh, verb, rel.middle, _ru_drop_repeated_time(head, rel)), "tail.verb"
-        return _q(wh, verb, head, rel.middle), "tail.verb"
+        chain, rest = ru_infinitive_chain(rel)  # «Что согласилась купить ...?», not «Что согласилась ... купить?»
+        return _q(wh, verb, chain, head, rest), "tail.verb"
 
     def ask_head(self, edge: Edge, tail: str, kind: str, plural: bool = False) -> tuple[str, str]:
         rel = ru_relation(edge.relation)
@@ -1039,7 +1095,9 @@ class RussianTemplates:
             raise NoTemplate("a date as the subject of a conditional question")
         if len(edges) == 2:
             first, second = (ru_relation(e.relation) for e in edges)
-            if (first.kind, first.head, first.middle) == (second.kind, second.head, second.middle):
+            if (first.kind, first.head, first.middle) == (second.kind, second.head, second.middle) or (
+                    first.kind == second.kind == "verb" and first.head == second.head
+                    and ru_infinitive_chain(first)[0] == ru_infinitive_chain(second)[0] != ""):
                 # "планирует поставлять аккумуляторы для Робопорта и планирует поставлять аккумуляторы
                 # с 2027 года" (issue 10): two conditions that restate one verb ask nothing twice
                 raise NoTemplate(f"both conditions use {first.head!r}: they restate one fact")
@@ -1055,7 +1113,7 @@ class RussianTemplates:
             # share is said once, not after each (issue 10)
             time = _ru_shared_time(edges)
             predicates = [self.subject_predicate(_ru_without_time(e, time), shared, gender) for e in edges]
-            return _q(wh, time, " и ".join(predicates)), "conditional"
+            return _q(wh, time, " и ".join(_ru_one_copula(predicates))), "conditional"
         if kind in ("MISC", "NUM") and shared not in self.classes:
             raise NoTemplate(f"«какой объект, который ...»: no class noun describes a {kind} answer")
         if kind == "PER":  # a class noun carries the relative clause: "какой человек, который ..."
@@ -1099,7 +1157,24 @@ class RussianTemplates:
         # each name as its own sentences write it: «Автоваз» or Камаз
         first = self._quote(first, first, edge.sentences)
         second = self._quote(second, second, (second_edge or edge).sentences)
-        return _q(wh, ru_finite(rel.head, gender), what, rel.middle)[:-1] + f": {first} или {second}?", "comparison"
+        chain, rest = ru_infinitive_chain(rel)
+        return _q(wh, ru_finite(rel.head, gender), chain, what, rest)[:-1] + f": {first} или {second}?", "comparison"
+
+
+def _ru_one_copula(predicates: list[str]) -> list[str]:
+    """«является главным тренером «Политехника» и бывшим игроком сборной»: two roles share one «является»;
+    «является X и является Y» is a template's repetition no editor lets through."""
+    copula = ("является ", "являются ")
+    if len(predicates) > 1 and all(p.startswith(copula) for p in predicates):
+        return [predicates[0], *(p.split(" ", 1)[1] for p in predicates[1:])]
+    return predicates
+
+
+#: a time told from another event of the sentence («а через два дня сыграют в Кемерове», «затем выступит»):
+#: the place holds for that occasion only, and «Где сыграют ...?» has the other event's place as an answer too
+_RU_RELATIVE_TIME = re.compile(
+    r"\b(?:через|спустя)\s+(?:[а-яё0-9-]+\s+)?(?:дн|день|сутк|недел|месяц|год|лет|час|минут)[а-яё]*\b"
+    r"|\b(?:после\s+этого|затем|а\s+потом|следом)\b", re.IGNORECASE)
 
 
 def _ru_where(edge: Edge, verb: str, rel: RuRelation, head: str) -> tuple[str, str]:
@@ -1111,7 +1186,30 @@ def _ru_where(edge: Edge, verb: str, rel: RuRelation, head: str) -> tuple[str, s
         return _q("когда", *ru_manner(edge), verb, rel.middle, head), "tail.when-period"
     if what is not None:
         raise NoTemplate(f"«где» of {edge.tail_label!r}, which is {what}, not a place")
-    return _q("где", verb, rel.middle, head), "tail.where"
+    if any(_RU_RELATIVE_TIME.search(s) for s in edge.sentences):
+        raise NoTemplate(f"«где» of {edge.tail_label!r}: its sentence times the fact from another event")
+    return _q("где", *_ru_event_date(edge, rel), verb, rel.middle, head), "tail.where"
+
+
+#: verbs of an event a team or a troupe has many of, each somewhere else: «Где сыграет «Жигули»?» needs its date
+_RU_EVENT_VERBS = frozenset({
+    "сыграть", "играть", "выступить", "выступать", "провести", "проводить", "пройти", "проходить", "состояться",
+    "встретиться", "встречаться", "сразиться", "гастролировать",
+})
+_RU_DAY_MONTH = re.compile(
+    r"\b\d{1,2}\s+(?:января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря)\b")
+
+
+def _ru_event_date(edge: Edge, rel: RuRelation) -> list[str]:
+    """The one date («6 декабря») the sentence of an event verb gives, carried into «где»: a team plays
+    somewhere else each game, and «Где сыграет клуб «Жигули»?» has as many answers as games. Two dates in
+    the sentence cannot be told apart: the question is not asked."""
+    if rel.head not in _RU_EVENT_VERBS or ru_says_a_time(edge.tail_label):
+        return []
+    dates = {m.group(0) for s in edge.sentences for m in _RU_DAY_MONTH.finditer(s)}
+    if len(dates) > 1:
+        raise NoTemplate(f"«где» of {rel.head!r}: its sentence gives {len(dates)} dates")
+    return sorted(dates)
 
 
 #: the period an amount is counted over: "за девять месяцев 2026 года", "по итогам года", "в год"
