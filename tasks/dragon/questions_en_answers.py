@@ -141,6 +141,47 @@ def truncated_name(label: str, sentences: list[str], person: bool = False) -> bo
     return seen
 
 
+def modifier_only(label: str, sentences: list[str]) -> bool:
+    """True when every time the sentences write ``label`` it only modifies a common noun after it ("the
+    Larry Uteck Boulevard on-ramp", "the Kenby Motors plant"): the fact is about the ramp or the plant, and a
+    question naming or answering the label asks about something else. A possessive ("Kenby Motors' plant")
+    or a name the noun does not follow is the label itself."""
+    from tasks.dragon.questions_en_context import sentence_doc
+
+    bare = _bare(label)
+    if not bare or not _has_name(bare):
+        return False
+    pattern = re.compile(rf"(?<![\w-]){re.escape(bare)}(?![\w'’-])")
+    seen = False
+    for sentence in sentences:
+        for match in pattern.finditer(sentence):
+            seen = True
+            after = sentence[match.end():]
+            nxt = after.split()[0].rstrip(",.;:)") if after[:1] == " " and after.split() else ""
+            if not nxt or not nxt[:1].islower():
+                return False
+            doc = sentence_doc(sentence)
+            span = doc.char_span(match.start(), match.end(), alignment_mode="expand")
+            following = doc[span.end] if span is not None and span.end < len(doc) else None
+            if span is None or following is None:
+                return False
+            last = doc[span.end - 1]
+            if "-" in nxt and nxt.split("-")[-1] in _nouns() and not nxt.endswith(("-based", "-born", "-owned",
+                                                                                  "-run", "-led", "-area")):
+                continue  # "on-ramp", "by-election": tokenised apart, the parse of it is no guide
+            if last.dep_ in ("compound", "nmod") and last.head.i >= span.end and last.head.pos_ == "NOUN" \
+                    and following.pos_ == "NOUN":
+                continue
+            return False
+    return seen
+
+
+def _nouns() -> set[str]:
+    from tasks.dragon.questions_en_verbs import _en_lexicon
+
+    return _en_lexicon()[1]
+
+
 def _inside_entity(sentence: str, start: int) -> bool:
     """Is the word at ``start`` inside a named entity that begins before it ("Rescue" of "West Dale Fire
     and Rescue"), not the first of its own ("Porto" of "Lisbon and Porto")?"""
@@ -183,6 +224,9 @@ def en_truncated_names(subgraph) -> str | None:
             if node not in hidden and pair and not pair[1]:
                 return (f"skipped: {label!r} is written before 'and' and a full name: its surname may be the "
                         "other's, and no noun says they are a pair")
+            if typ != "date" and modifier_only(label, said):
+                return (f"skipped: {label!r} is written in the text only before a noun it modifies: the fact is "
+                        "about that thing, not the name")
             if node not in hidden and truncated_name(label, said, person=typ == "person"):
                 return (f"skipped: {label!r} is written in the text only as part of a longer name: "
                         "the question would name something else")

@@ -386,6 +386,9 @@ def odd_label(label: str) -> str | None:
         return f"{label!r} is in capitals: a dateline or a heading, not a name in the text"
     if len(words) == 1 and words[0].lower() in _NUMBER_WORDS:
         return f"{label!r} is a number word opening its sentence, not a name"
+    if re.fullmatch(r"(?:the\s+|a\s+|an\s+)?(?:\d+|\w+)-year-olds?(?:\s+[a-z][\w-]*)*", label.strip(), re.IGNORECASE) \
+            and not any(w[:1].isupper() for w in words[1:] if not w.lower().endswith("year-old")):
+        return f"{label!r} describes someone by age: a reference back in the article, no name"
     return None
 
 
