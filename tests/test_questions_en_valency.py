@@ -103,3 +103,24 @@ def test_a_person_described_by_age_is_no_name():
     item = ask([fact("Kelby Hawks", "sign", "21-year-old", "The 21-year-old was signed by the Hawks in May.",
                      "org", "person")], "Kelby Hawks")
     assert question(item) is None and "by age" in _reason(item), item
+
+
+def test_a_name_cut_before_a_lower_case_particle_is_truncated():
+    from tasks.dragon.questions_en_answers import truncated_name
+
+    assert truncated_name("Port", ["Ferries to Port aux Loups were cancelled."])
+    assert not truncated_name("Port Kelby", ["Ferries to Port Kelby were cancelled."])
+    assert not truncated_name("Kelby", ["Ferries to Kelby on Sunday were cancelled."])
+
+
+def test_the_question_word_says_what_the_answer_is_or_the_question_is_not_asked():
+    # a name ended by a lower-case noun: that noun, not "which organization"
+    item = ask([fact("Tarn Builders", "rebuild", "Wexcombe terminal", "The Wexcombe terminal was rebuilt by Tarn Builders "
+                     "in 2019.", "org", "org")], "Wexcombe terminal")
+    assert question(item) == "Which terminal did Tarn Builders rebuild in 2019?", item
+    # a bare name one moves or travels to may be a town or a club
+    item = ask([fact("Kelby Hawks", "travel to", "Ashby", "The Hawks travel to Ashby on Sunday.", "org", "org")], "Ashby")
+    assert question(item) is None and "place or a body" in _reason(item), item
+    item = ask([fact("Lia Wren", "move to", "Tarn Rovers Club", "Wren moved to Tarn Rovers Club in June.",
+                     "person", "org")], "Tarn Rovers Club")
+    assert question(item) is not None and question(item).startswith("Which club"), item

@@ -101,6 +101,10 @@ def _capitalised_name_word(word: str) -> bool:
     return bool(word) and word[:1].isupper() and word.lower() not in _TITLES
 
 
+#: lower-case words inside a place's or a body's name, between its capitalised words ("Port aux Basques")
+_NAME_PARTICLES = frozenset("aux de du des la le les sur upon en am an der von van del della di y".split())
+
+
 def truncated_name(label: str, sentences: list[str], person: bool = False) -> bool:
     """True when every time the sentences write ``label`` it is part of a longer capitalised name.
 
@@ -124,6 +128,9 @@ def truncated_name(label: str, sentences: list[str], person: bool = False) -> bo
                 nxt = after.split()[0] if after.split() else ""
                 if _capitalised_name_word(nxt.rstrip(",.;:")):
                     longer = True
+                rest = after.split()
+                if len(rest) > 1 and rest[0] in _NAME_PARTICLES and _capitalised_name_word(rest[1].rstrip(",.;:")):
+                    longer = True  # "Port" of "Port aux Basques", "Saint-Pierre" of "Saint-Pierre de Lys"
             if not person and before and sentence[match.start() - 1:match.start()] == " ":
                 prev_words = before.split()
                 prev = prev_words[-1] if prev_words else ""

@@ -148,14 +148,19 @@ def not_a_verb_there(edge, lemma: str) -> str | None:
     """A verb relation whose first word the sentence writes only as a noun or an adjective ("the company's
     associate artistic director" read as "associate artistic director of"): "Who associated ...?" has no
     verb of the text. None where the word is a verb there, or not written."""
-    word = edge.relation.split()[0].lower() if edge.relation.split() else ""
+    words = [w.lower() for w in edge.relation.split()]
+    if len(words) < 3:
+        return None
+    word, rest = words[0], set(words[1:])
     seen = False
     for sentence in edge.sentences:
         for token in en_context.sentence_doc(sentence):
             if token.lower_ == word or token.lemma_.lower() == lemma and token.lower_.startswith(lemma[:3]):
                 if token.pos_ in ("VERB", "AUX"):
                     return None
-                seen = seen or token.lower_ == word
+                # a modifier of a noun the relation goes on with: "associate [artistic] director"
+                seen = seen or (token.lower_ == word and token.dep_ in ("amod", "compound", "nmod")
+                                and token.head.i > token.i and token.head.pos_ == "NOUN" and token.head.lower_ in rest)
     if not seen:
         return None
     return f"{word!r} of {edge.relation!r} is no verb in its sentence: a role read as a verb"
