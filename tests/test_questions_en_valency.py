@@ -124,3 +124,8 @@ def test_the_question_word_says_what_the_answer_is_or_the_question_is_not_asked(
     item = ask([fact("Lia Wren", "move to", "Tarn Rovers Club", "Wren moved to Tarn Rovers Club in June.",
                      "person", "org")], "Tarn Rovers Club")
     assert question(item) is not None and question(item).startswith("Which club"), item
+
+
+def test_a_name_before_the_relation_s_own_noun_is_the_fact_s_end():
+    assert not modifier_only("Kelby Town", ["Ash Lane, the former Kelby Town coach, joined Tarn."], {"coach", "of"})
+    assert modifier_only("Kelby Town", ["Ash Lane, the former Kelby Town coach, joined Tarn."])

@@ -148,11 +148,12 @@ def truncated_name(label: str, sentences: list[str], person: bool = False) -> bo
     return seen
 
 
-def modifier_only(label: str, sentences: list[str]) -> bool:
+def modifier_only(label: str, sentences: list[str], said: frozenset | set = frozenset()) -> bool:
     """True when every time the sentences write ``label`` it only modifies a common noun after it ("the
     Larry Uteck Boulevard on-ramp", "the Kenby Motors plant"): the fact is about the ramp or the plant, and a
     question naming or answering the label asks about something else. A possessive ("Kenby Motors' plant")
-    or a name the noun does not follow is the label itself."""
+    or a name the noun does not follow is the label itself, and so is a name before a noun ``said`` by the
+    fact's relation ("the former Halifax Town coach" for "coach of")."""
     from tasks.dragon.questions_en_context import sentence_doc
 
     bare = _bare(label)
@@ -165,8 +166,8 @@ def modifier_only(label: str, sentences: list[str]) -> bool:
             seen = True
             after = sentence[match.end():]
             nxt = after.split()[0].rstrip(",.;:)") if after[:1] == " " and after.split() else ""
-            if not nxt or not nxt[:1].islower():
-                return False
+            if not nxt or not nxt[:1].islower() or nxt.lower() in said:
+                return False  # "the former Halifax Town coach" of "coach of": the relation's own noun
             doc = sentence_doc(sentence)
             span = doc.char_span(match.start(), match.end(), alignment_mode="expand")
             following = doc[span.end] if span is not None and span.end < len(doc) else None
@@ -231,7 +232,7 @@ def en_truncated_names(subgraph) -> str | None:
             if node not in hidden and pair and not pair[1]:
                 return (f"skipped: {label!r} is written before 'and' and a full name: its surname may be the "
                         "other's, and no noun says they are a pair")
-            if typ != "date" and modifier_only(label, said):
+            if typ != "date" and modifier_only(label, edge.sentences, {w.lower() for w in edge.relation.split()}):
                 return (f"skipped: {label!r} is written in the text only before a noun it modifies: the fact is "
                         "about that thing, not the name")
             if node not in hidden and truncated_name(label, said, person=typ == "person"):
