@@ -129,3 +129,9 @@ def test_the_question_word_says_what_the_answer_is_or_the_question_is_not_asked(
 def test_a_name_before_the_relation_s_own_noun_is_the_fact_s_end():
     assert not modifier_only("Kelby Town", ["Ash Lane, the former Kelby Town coach, joined Tarn."], {"coach", "of"})
     assert modifier_only("Kelby Town", ["Ash Lane, the former Kelby Town coach, joined Tarn."])
+
+
+def test_a_bare_name_travelled_to_is_not_asked_what():
+    item = ask([fact("Kelby Hawks", "travel to", "Ashby", "The Hawks travel to Ashby on Sunday.", "org", "other")],
+               "Ashby")
+    assert question(item) is None and "place or a body" in _reason(item), item

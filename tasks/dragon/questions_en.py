@@ -374,13 +374,14 @@ class EnglishTemplates:
         prep = rel.trailing_preposition
         who = _wh(kind, edge.tail_label, plural, rel.head if rel.kind == "verb" else None)
         modality = _modality(edge)
-        if rel.kind == "verb" and kind == "ORG" and prep in ("to", "from", "into") and rel.head in _EN_MOTION_VERBS \
+        if rel.kind == "verb" and kind in ("ORG", "MISC") and prep in ("to", "from", "into") \
+                and rel.head in _EN_MOTION_VERBS and edge.tail_label[:1].isupper() \
                 and rel.head not in _EN_GIVING_VERBS and not en_names.org_evidence(edge.tail_label) \
                 and not en_names.thing_class(edge.tail_label) and not en_names.common_head(edge.tail_label) \
                 and not edge.tail_label.startswith("the "):
-            # "Which organization did X move to?" -> Halifax, "... travel to?" -> Truro: one moves to a town more
-            # often than to a body, and a bare name without a head noun does not say which (a body the text
-            # writes with "the" is no town: "came from the Alfred")
+            # "Which organization did X move to?" -> Halifax, "What will X travel to?" -> Chorley: one moves to a
+            # town more often than to a body, and a bare name without a head noun does not say which (a body the
+            # text writes with "the" is no town: "came from the Alfred")
             raise NoTemplate(f"{edge.tail_label!r} after {edge.relation!r} may be a place or a body: which word is doubtful")
         if rel.kind != "verb":
             _asserted_only(edge, "a question")
