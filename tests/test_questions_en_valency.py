@@ -135,3 +135,22 @@ def test_a_bare_name_travelled_to_is_not_asked_what():
     item = ask([fact("Kelby Hawks", "travel to", "Ashby", "The Hawks travel to Ashby on Sunday.", "org", "other")],
                "Ashby")
     assert question(item) is None and "place or a body" in _reason(item), item
+
+
+def test_a_thing_named_by_a_hyphenated_price_is_no_name():
+    from tasks.dragon.questions_en_checks import _priced_thing
+
+    assert _priced_thing("$4-million boathouse")
+    assert _priced_thing("£2.5-million footbridge")
+    assert not _priced_thing("$4 million")
+    assert not _priced_thing("$4-million")
+
+
+def test_a_particle_goes_before_a_noun_phrase_object():
+    edge = fact("Mia Kerr", "hand out", "seven assists", "Guard Mia Kerr handed out seven assists for Kelby.",
+                "person", "quantity", n=1)
+    assert question(ask([edge], "Mia Kerr")) == "Who handed out seven assists?"
+    role = fact("Mia Kerr", "captain of", "Kelby Hawks", "Kerr, the Kelby Hawks' captain, played all 40 minutes.",
+                "person", "org", n=2)
+    assert question(ask([edge, role], "Mia Kerr", "conditional")) == \
+        "Who handed out seven assists and is the captain of the Kelby Hawks?"

@@ -10,7 +10,8 @@ from tasks.dragon.subgraphs import parse_quantity
 from tasks.dragon.questions_base import NoTemplate, _cap, _q  # noqa: F401
 from tasks.dragon.questions_base import asserted_only as _asserted_only, modality_of as _base_modality
 from tasks.dragon.questions_en_verbs import (  # noqa: F401  (also imported from here by other modules and tests)
-    _EN_LOCATIVE, _EN_PREPOSITIONS, _EN_RECIPROCAL, _EN_STATIVE, EnRelation, _en_adjectives, _en_lexicon,
+    _EN_LOCATIVE, _EN_OBJECT_PRONOUNS, _EN_PREPOSITIONS, _EN_RECIPROCAL, _EN_STATIVE, EnRelation, _en_adjectives,
+    _en_lexicon,
     _en_verb_lemma, en_gerund, en_participle, en_past, en_relation, en_third_person,
 )
 from tasks.dragon import questions_en_context as en_context
@@ -364,6 +365,10 @@ class EnglishTemplates:
         if rel.infinitive:  # "agreed to buy Rookwood Whisky (in May)": the object is the infinitive's
             words = rest.split()
             return " ".join(p for p in (subject, past, *words[:rel.infinitive], tail, *words[rel.infinitive:]) if p)
+        words = rest.split()
+        if words and words[0].lower() in _EN_PARTICLES and tail and tail.split()[0].lower() not in _EN_OBJECT_PRONOUNS:
+            # "handed out nine assists", not "handed nine assists out": a particle before a noun phrase object
+            return " ".join(p for p in (subject, past, words[0], tail, *words[1:]) if p)
         return " ".join(p for p in (subject, past, tail, rest) if p)  # "sold 2139 cars in October"
 
     # --- asking for one end of one edge ------------------------------------------------
@@ -747,6 +752,8 @@ class EnglishTemplates:
 #: prepositions of a direction: a where-question keeps them ("Where will X move its base to?")
 _EN_DIRECTIONS = frozenset({"to", "from", "into", "onto", "towards", "toward"})
 #: verbs of moving something somewhere: their "to" is where, their "from" where from
+#: adverb particles of phrasal verbs, said before a noun phrase object ("hand out", "hold off", "pay back")
+_EN_PARTICLES = frozenset("out off up down away back".split())
 _EN_MOTION_VERBS = frozenset(
     "move relocate transfer ship send bring deliver fly sail travel return export import truck take carry drive "
     "walk go come head migrate shift switch expand extend withdraw evacuate".split())

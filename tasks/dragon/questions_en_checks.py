@@ -269,7 +269,7 @@ _EN_PAYING_VERBS = frozenset("pay spend invest receive charge cost earn offer bi
 
 
 _EN_PRICE = re.compile(
-    r"^(?:the\s+|a\s+|an\s+)?(?:[$€£]\s?\d[\d.,]*(?:\s*(?:million|billion|bn|m|k)\b)?|\d[\d.,]*\s*"
+    r"^(?:the\s+|a\s+|an\s+)?(?:[$€£]\s?\d[\d.,]*(?:[\s-]*(?:million|billion|bn|m|k)\b)?|\d[\d.,]*\s*"
     r"(?:million|billion|bn|m)?\s*(?:euros?|dollars?|pounds?|crowns?|francs?|zlotys?|kronor|yen|yuan)\b)"
     r"(?:\s*\([^)]*\))?\s+(?P<rest>[A-Za-z].*)$", re.IGNORECASE)
 
