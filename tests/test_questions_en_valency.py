@@ -154,3 +154,18 @@ def test_a_particle_goes_before_a_noun_phrase_object():
                 "person", "org", n=2)
     assert question(ask([edge, role], "Mia Kerr", "conditional")) == \
         "Who handed out seven assists and is the captain of the Kelby Hawks?"
+
+
+def test_a_tally_over_a_number_of_games_is_not_asked_as_a_total():
+    item = ask([fact("Ann Lowe", "have", "14 goals", "Lowe now has 14 goals in 20 games this season, a club record.",
+                     "person", "quantity")], "14 goals")
+    assert question(item) is None and "in 20 games" in _reason(item), item
+    item = ask([fact("Tarn Foods", "have", "38 shops", "Tarn Foods has 38 shops across Cumbria.", "org", "quantity")],
+               "38 shops")
+    assert question(item) == "How many shops does Tarn Foods have?", item
+
+
+def test_a_bare_number_is_no_name_to_ask_about():
+    item = ask([fact("60", "bring in from", "Tarn Power", "Kelby Power put 300 crews on standby, including 60 brought "
+                     "in from Tarn Power.", "other", "org")], "Tarn Power")
+    assert question(item) is None and "bare number" in _reason(item), item

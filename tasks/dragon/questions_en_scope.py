@@ -143,14 +143,17 @@ _PART_NOUNS = frozenset("""
 _PART_WORDS = _ORDINALS | frozenset("final opening closing early late last".split())
 
 
-def _part_of_play(doc, verb, said: set) -> str | None:
-    """ "in the final quarter" on ``verb``: a figure counted in one part of a game, not the whole."""
+def _part_of_play(doc, verb, said: set, counted: bool = False) -> str | None:
+    """ "in the final quarter" on ``verb``: a figure counted in one part of a game, not the whole; with
+    ``counted``, also "in 20 games" (a tally over a number of games, on the verb or on the figure)."""
     for child in verb.children:
         if child.dep_ != "prep" or child.lower_ not in ("in", "during", "over") or child.lower_ in said:
             continue
         noun = next((c for c in child.children if c.dep_ == "pobj"), None)
-        if noun is not None and noun.lemma_.lower() in _PART_NOUNS and any(
-                c.lower_ in _PART_WORDS for c in noun.children if c.dep_ in ("amod", "det", "nummod", "compound")):
+        if noun is None or noun.lemma_.lower() not in _PART_NOUNS:
+            continue
+        modifiers = [c for c in noun.children if c.dep_ in ("amod", "det", "nummod", "compound")]
+        if any(c.lower_ in _PART_WORDS for c in modifiers) or counted and any(c.dep_ == "nummod" for c in modifiers):
             return doc[child.i:noun.i + 1].text  # "in the third quarter", not what hangs on "quarter"
     return None
 
@@ -210,7 +213,8 @@ def lost_period(edge, lemma: str, label: str, carried: str | None = None, purpos
     if after is not None and after.lower_ == "of" and after.head.i in range(span.start, span.end) and any(
             c.dep_ == "pobj" and c.pos_ in ("NOUN", "PROPN") for c in after.children) and root.lemma_.lower() in _SPAN_UNITS:
         return f"{label!r} measures what follows it ({doc[after.i:after.right_edge.i + 1].text!r}), which the question drops"
-    part = _part_of_play(doc, verb, set(edge.relation.lower().split()))
+    part = _part_of_play(doc, verb, set(edge.relation.lower().split())) or \
+        _part_of_play(doc, root, set(edge.relation.lower().split()), counted=True)
     if part is not None and part != carried:
         return f"the figure {label!r} is counted {part!r}, which the question drops"
     if lemma not in _TALLY_VERBS:
