@@ -232,7 +232,7 @@ def en_truncated_names(subgraph) -> str | None:
             if node not in hidden and pair and not pair[1]:
                 return (f"skipped: {label!r} is written before 'and' and a full name: its surname may be the "
                         "other's, and no noun says they are a pair")
-            if typ in ("person", "org", "place", "other") and re.fullmatch(r"[\d.,]+", label.strip()) \
+            if (typ in ("person", "org", "place", "other") or node == edge.head) and re.fullmatch(r"[\d.,]+", label.strip()) \
                     and not re.fullmatch(r"1[89]\d\d|20\d\d", label.strip()):
                 # "Which organization was 60 brought in from?": "60" of "60 (line crews)" is no name
                 return f"skipped: {label!r} is a bare number standing for what it counts, no name"
