@@ -169,3 +169,11 @@ def test_a_bare_number_is_no_name_to_ask_about():
     item = ask([fact("60", "bring in from", "Tarn Power", "Kelby Power put 300 crews on standby, including 60 brought "
                      "in from Tarn Power.", "other", "org")], "Tarn Power")
     assert question(item) is None and "bare number" in _reason(item), item
+
+
+def test_a_one_word_person_the_text_never_introduces_is_not_asked_who():
+    item = ask([fact("Ann Lowe", "represent", "Ashby", "Ann Lowe, who represents Ashby, voted against the plan.",
+                     "person", "person")], "Ashby")
+    assert question(item) is None and "does not introduce as a person" in _reason(item), item
+    item = ask([fact("Ann Lowe", "replace", "Kell", "Ann Lowe replaced Mr Kell as chair.", "person", "person")], "Kell")
+    assert question(item) == "Who did Ann Lowe replace?", item

@@ -487,6 +487,11 @@ class EnglishTemplates:
                 raise NoTemplate(f"a person as where {edge.relation!r} goes: the tagger's type is doubtful")
             if kind == "PER" and not prep and rel.head in _EN_THING_OBJECT_VERBS:
                 who = "what"  # "Who does the Multi-State Gaming Association run?" -> Mega Fortune, a lottery
+            if kind == "PER" and who == "who" and len(edge.tail_label.split()) == 1 \
+                    and not en_names.person_evidence(edge.tail_label, list(edge.sentences)):
+                # "Who does Martin Szabo represent?" -> Bedford: one capitalised word the text never introduces
+                # as a person may as well be a place or a body
+                raise NoTemplate(f"{edge.tail_label!r} is one word the text does not introduce as a person")
             if who == "what" and re.fullmatch(r"(?:the\s+)?[$€£]?\d[\d.,]*\s*[^\s\d-]+", edge.tail_label):
                 raise NoTemplate(f"a measure ({edge.tail_label!r}) asked with 'what'")
             if prep == "of" and len(rel.rest) > 1:

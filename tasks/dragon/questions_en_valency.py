@@ -9,8 +9,8 @@ cannot be said without. A question built from the relation alone is clipped or a
   2015"): "Since when has X used?";
 - a prepositional complement the verb selects, said with a gerund ("barred him from holding a
   licence", "talked her into signing", "accused them of hiding"): "Who did X bar?";
-- the role an object is given ("cast Y in the title role", "signed Z as an assistant"): asked for Y, "Who
-  did X cast?" has as many answers as X cast people.
+- the role an object is given ("cast Y in the title role", "put Z into the lead part"): asked for Y, "Who
+  did X cast?" has as many answers as X cast people ("replaced Y as chair" still has one answer).
 
 ``lost_dependent`` reports the first of these the question would drop (a recorded refusal), None when
 the verb is complete or its sentence is not found. Every template path (simple, set, multi-hop relative
@@ -71,7 +71,7 @@ def lost_dependent(edge, lemma: str, object_asked: bool) -> str | None:
             return f"{edge.relation!r} lost the complement {verb.text!r} selects ({_text(doc, child)!r})"
         if object_asked and child.dep_ == "prep" and child.lower_ not in said and not _covers(child, ends):
             noun = next((g for g in child.children if g.dep_ == "pobj"), None)
-            if noun is not None and (child.lower_ == "as" or child.lower_ == "in" and noun.lower_ in _ROLE_NOUNS):
+            if noun is not None and child.lower_ in ("in", "into") and noun.lower_ in _ROLE_NOUNS:
                 if any(c.dep_ == "dobj" and _covers(c, ends) for c in verb.children):
                     return f"the object of {edge.relation!r} is one of several without {_text(doc, child)!r}"
     noun = _gap_noun(doc, verb)
