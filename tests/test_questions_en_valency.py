@@ -177,3 +177,9 @@ def test_a_one_word_person_the_text_never_introduces_is_not_asked_who():
     assert question(item) is None and "does not introduce as a person" in _reason(item), item
     item = ask([fact("Ann Lowe", "replace", "Kell", "Ann Lowe replaced Mr Kell as chair.", "person", "person")], "Kell")
     assert question(item) == "Who did Ann Lowe replace?", item
+
+
+def test_an_opponent_held_off_is_asked_who():
+    item = ask([fact("Kelby Hawks", "hold off", "Tarn Otters", "The Kelby Hawks held off the Tarn Otters 70-68 on Sunday.",
+                     "org", "other")], "Tarn Otters")
+    assert question(item) == "Who did the Kelby Hawks hold off?", item

@@ -476,7 +476,9 @@ class EnglishTemplates:
                 return _q("where", aux, head, verb, rel.rest_without_preposition), "tail.where"
             if kind == "LOC" and not prep and not rel.rest and rel.head not in _EN_PLACE_OBJECT_VERBS:
                 who = "what"
-            if kind in ("LOC", "MISC") and not prep and not rel.rest and rel.head in en_names.OPPONENT_VERBS:
+            opponent = not rel.rest and rel.head in en_names.OPPONENT_VERBS or \
+                " ".join((rel.head, *rel.rest)) in en_names.OPPONENT_PHRASALS
+            if kind in ("LOC", "MISC") and not prep and opponent:
                 who = "who"  # "Who did Tawe Warriors beat?" -> Kellsbridge: an opponent, not "What"
             if kind == "ORG" and not prep and rel.head in _EN_MAKING_VERBS and not _venue(edge.tail_label):
                 who = "what"  # "Which organization does Lumen Energy produce?" -> the Lumen Volta: a product

@@ -55,6 +55,8 @@ BODY_VERBS = frozenset("""
     """.split())
 #: verbs whose object is an opponent: an unknown name beaten or faced is asked "Who"
 OPPONENT_VERBS = frozenset("beat defeat face play meet thrash edge overcome".split())
+#: phrasal verbs of beating an opponent: "What did the Gulls hold off?" -> a team: "who"
+OPPONENT_PHRASALS = frozenset({"hold off", "see off", "fend off", "fight off", "knock out", "edge out", "shut out"})
 #: verbs whose object is a work (a series, film, play), whatever the tagger called it: "What did X star in?"
 WORK_VERBS = frozenset("star co-star".split())
 

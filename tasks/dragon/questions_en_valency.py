@@ -103,8 +103,10 @@ def _gap_noun(doc, verb):
         if before < 0:
             return None
         noun = doc[before]
-        if noun.dep_ in ("pobj", "npadvmod", "advmod", "nsubj", "appos") or not (noun.pos_ in ("NOUN", "PROPN") or noun.is_lower and noun.lemma_.lower() in _nouns()
-                and noun.lower_ not in _verbs_only()):
+        if noun.dep_ in ("pobj", "npadvmod", "advmod", "nsubj", "appos"):
+            return None  # "At the meeting officials voted": a fronted phrase, no antecedent
+        if not (noun.pos_ in ("NOUN", "PROPN")
+                or noun.is_lower and noun.lemma_.lower() in _nouns() and noun.lower_ not in _verbs_only()):
             return None
     if noun.i > verb.i or noun.lower_ in _NOT_OBJECT_NOUNS or not noun.is_alpha:
         return None
