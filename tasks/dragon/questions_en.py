@@ -10,7 +10,8 @@ from tasks.dragon.subgraphs import parse_quantity
 from tasks.dragon.questions_base import NoTemplate, _cap, _q  # noqa: F401
 from tasks.dragon.questions_base import asserted_only as _asserted_only, modality_of as _base_modality
 from tasks.dragon.questions_en_verbs import (  # noqa: F401  (also imported from here by other modules and tests)
-    _EN_LOCATIVE, _EN_PREPOSITIONS, _EN_RECIPROCAL, _EN_STATIVE, EnRelation, _en_adjectives, _en_lexicon,
+    _EN_LOCATIVE, _EN_OBJECT_PRONOUNS, _EN_PREPOSITIONS, _EN_RECIPROCAL, _EN_STATIVE, EnRelation, _en_adjectives,
+    _en_lexicon,
     _en_verb_lemma, en_gerund, en_participle, en_past, en_relation, en_third_person,
 )
 from tasks.dragon import questions_en_context as en_context
@@ -364,6 +365,10 @@ class EnglishTemplates:
         if rel.infinitive:  # "agreed to buy Rookwood Whisky (in May)": the object is the infinitive's
             words = rest.split()
             return " ".join(p for p in (subject, past, *words[:rel.infinitive], tail, *words[rel.infinitive:]) if p)
+        words = rest.split()
+        if words and words[0].lower() in _EN_PARTICLES and tail and tail.split()[0].lower() not in _EN_OBJECT_PRONOUNS:
+            # "handed out nine assists", not "handed nine assists out": a particle before a noun phrase object
+            return " ".join(p for p in (subject, past, words[0], tail, *words[1:]) if p)
         return " ".join(p for p in (subject, past, tail, rest) if p)  # "sold 2139 cars in October"
 
     # --- asking for one end of one edge ------------------------------------------------
@@ -374,6 +379,15 @@ class EnglishTemplates:
         prep = rel.trailing_preposition
         who = _wh(kind, edge.tail_label, plural, rel.head if rel.kind == "verb" else None)
         modality = _modality(edge)
+        if rel.kind == "verb" and kind in ("ORG", "MISC") and prep in ("to", "from", "into") \
+                and rel.head in _EN_MOTION_VERBS and edge.tail_label[:1].isupper() \
+                and rel.head not in _EN_GIVING_VERBS and not en_names.org_evidence(edge.tail_label) \
+                and not en_names.thing_class(edge.tail_label) and not en_names.common_head(edge.tail_label) \
+                and not edge.tail_label.startswith("the "):
+            # "Which organization did X move to?" -> Halifax, "What will X travel to?" -> Chorley: one moves to a
+            # town more often than to a body, and a bare name without a head noun does not say which (a body the
+            # text writes with "the" is no town: "came from the Alfred")
+            raise NoTemplate(f"{edge.tail_label!r} after {edge.relation!r} may be a place or a body: which word is doubtful")
         if rel.kind != "verb":
             _asserted_only(edge, "a question")
         aux, verb = _do_support(rel.head, modality)
@@ -462,7 +476,9 @@ class EnglishTemplates:
                 return _q("where", aux, head, verb, rel.rest_without_preposition), "tail.where"
             if kind == "LOC" and not prep and not rel.rest and rel.head not in _EN_PLACE_OBJECT_VERBS:
                 who = "what"
-            if kind in ("LOC", "MISC") and not prep and not rel.rest and rel.head in en_names.OPPONENT_VERBS:
+            opponent = not rel.rest and rel.head in en_names.OPPONENT_VERBS or \
+                " ".join((rel.head, *rel.rest)) in en_names.OPPONENT_PHRASALS
+            if kind in ("LOC", "MISC") and not prep and opponent:
                 who = "who"  # "Who did Tawe Warriors beat?" -> Kellsbridge: an opponent, not "What"
             if kind == "ORG" and not prep and rel.head in _EN_MAKING_VERBS and not _venue(edge.tail_label):
                 who = "what"  # "Which organization does Lumen Energy produce?" -> the Lumen Volta: a product
@@ -473,6 +489,11 @@ class EnglishTemplates:
                 raise NoTemplate(f"a person as where {edge.relation!r} goes: the tagger's type is doubtful")
             if kind == "PER" and not prep and rel.head in _EN_THING_OBJECT_VERBS:
                 who = "what"  # "Who does the Multi-State Gaming Association run?" -> Mega Fortune, a lottery
+            if kind == "PER" and who == "who" and len(edge.tail_label.split()) == 1 \
+                    and not en_names.person_evidence(edge.tail_label, list(edge.sentences)):
+                # "Who does Martin Szabo represent?" -> Bedford: one capitalised word the text never introduces
+                # as a person may as well be a place or a body
+                raise NoTemplate(f"{edge.tail_label!r} is one word the text does not introduce as a person")
             if who == "what" and re.fullmatch(r"(?:the\s+)?[$€£]?\d[\d.,]*\s*[^\s\d-]+", edge.tail_label):
                 raise NoTemplate(f"a measure ({edge.tail_label!r}) asked with 'what'")
             if prep == "of" and len(rel.rest) > 1:
@@ -738,6 +759,8 @@ class EnglishTemplates:
 #: prepositions of a direction: a where-question keeps them ("Where will X move its base to?")
 _EN_DIRECTIONS = frozenset({"to", "from", "into", "onto", "towards", "toward"})
 #: verbs of moving something somewhere: their "to" is where, their "from" where from
+#: adverb particles of phrasal verbs, said before a noun phrase object ("hand out", "hold off", "pay back")
+_EN_PARTICLES = frozenset("out off up down away back".split())
 _EN_MOTION_VERBS = frozenset(
     "move relocate transfer ship send bring deliver fly sail travel return export import truck take carry drive "
     "walk go come head migrate shift switch expand extend withdraw evacuate".split())

@@ -101,6 +101,10 @@ def _capitalised_name_word(word: str) -> bool:
     return bool(word) and word[:1].isupper() and word.lower() not in _TITLES
 
 
+#: lower-case words inside a place's or a body's name, between its capitalised words ("Port aux Basques")
+_NAME_PARTICLES = frozenset("aux de du des la le les sur upon en am an der von van del della di y".split())
+
+
 def truncated_name(label: str, sentences: list[str], person: bool = False) -> bool:
     """True when every time the sentences write ``label`` it is part of a longer capitalised name.
 
@@ -124,6 +128,9 @@ def truncated_name(label: str, sentences: list[str], person: bool = False) -> bo
                 nxt = after.split()[0] if after.split() else ""
                 if _capitalised_name_word(nxt.rstrip(",.;:")):
                     longer = True
+                rest = after.split()
+                if len(rest) > 1 and rest[0] in _NAME_PARTICLES and _capitalised_name_word(rest[1].rstrip(",.;:")):
+                    longer = True  # "Port" of "Port aux Basques", "Saint-Pierre" of "Saint-Pierre de Lys"
             if not person and before and sentence[match.start() - 1:match.start()] == " ":
                 prev_words = before.split()
                 prev = prev_words[-1] if prev_words else ""
@@ -139,6 +146,48 @@ def truncated_name(label: str, sentences: list[str], person: bool = False) -> bo
             if not longer:
                 return False
     return seen
+
+
+def modifier_only(label: str, sentences: list[str], said: frozenset | set = frozenset()) -> bool:
+    """True when every time the sentences write ``label`` it only modifies a common noun after it ("the
+    Larry Uteck Boulevard on-ramp", "the Kenby Motors plant"): the fact is about the ramp or the plant, and a
+    question naming or answering the label asks about something else. A possessive ("Kenby Motors' plant")
+    or a name the noun does not follow is the label itself, and so is a name before a noun ``said`` by the
+    fact's relation ("the former Halifax Town coach" for "coach of")."""
+    from tasks.dragon.questions_en_context import sentence_doc
+
+    bare = _bare(label)
+    if not bare or not _has_name(bare):
+        return False
+    pattern = re.compile(rf"(?<![\w-]){re.escape(bare)}(?![\w'’-])")
+    seen = False
+    for sentence in sentences:
+        for match in pattern.finditer(sentence):
+            seen = True
+            after = sentence[match.end():]
+            nxt = after.split()[0].rstrip(",.;:)") if after[:1] == " " and after.split() else ""
+            if not nxt or not nxt[:1].islower() or nxt.lower() in said:
+                return False  # "the former Halifax Town coach" of "coach of": the relation's own noun
+            doc = sentence_doc(sentence)
+            span = doc.char_span(match.start(), match.end(), alignment_mode="expand")
+            following = doc[span.end] if span is not None and span.end < len(doc) else None
+            if span is None or following is None:
+                return False
+            last = doc[span.end - 1]
+            if "-" in nxt and nxt.split("-")[-1] in _nouns() and not nxt.endswith(("-based", "-born", "-owned",
+                                                                                  "-run", "-led", "-area")):
+                continue  # "on-ramp", "by-election": tokenised apart, the parse of it is no guide
+            if last.dep_ in ("compound", "nmod") and last.head.i >= span.end and last.head.pos_ == "NOUN" \
+                    and following.pos_ == "NOUN":
+                continue
+            return False
+    return seen
+
+
+def _nouns() -> set[str]:
+    from tasks.dragon.questions_en_verbs import _en_lexicon
+
+    return _en_lexicon()[1]
 
 
 def _inside_entity(sentence: str, start: int) -> bool:
@@ -183,6 +232,13 @@ def en_truncated_names(subgraph) -> str | None:
             if node not in hidden and pair and not pair[1]:
                 return (f"skipped: {label!r} is written before 'and' and a full name: its surname may be the "
                         "other's, and no noun says they are a pair")
+            if (typ in ("person", "org", "place", "other") or node == edge.head) and re.fullmatch(r"[\d.,]+", label.strip()) \
+                    and not re.fullmatch(r"1[89]\d\d|20\d\d", label.strip()):
+                # "Which organization was 60 brought in from?": "60" of "60 (line crews)" is no name
+                return f"skipped: {label!r} is a bare number standing for what it counts, no name"
+            if typ != "date" and modifier_only(label, edge.sentences, {w.lower() for w in edge.relation.split()}):
+                return (f"skipped: {label!r} is written in the text only before a noun it modifies: the fact is "
+                        "about that thing, not the name")
             if node not in hidden and truncated_name(label, said, person=typ == "person"):
                 return (f"skipped: {label!r} is written in the text only as part of a longer name: "
                         "the question would name something else")

@@ -20,6 +20,7 @@ import re
 from tasks.dragon import questions_en_attach as en_attach
 from tasks.dragon import questions_en_context as en_context
 from tasks.dragon import questions_en_scope as en_scope
+from tasks.dragon import questions_en_valency as en_valency
 from tasks.dragon.questions_base import NoTemplate
 from tasks.dragon.questions_en_answers import OPENING_APPROXIMATORS
 from tasks.dragon.subgraphs import parse_quantity
@@ -268,7 +269,7 @@ _EN_PAYING_VERBS = frozenset("pay spend invest receive charge cost earn offer bi
 
 
 _EN_PRICE = re.compile(
-    r"^(?:the\s+|a\s+|an\s+)?(?:[$€£]\s?\d[\d.,]*(?:\s*(?:million|billion|bn|m|k)\b)?|\d[\d.,]*\s*"
+    r"^(?:the\s+|a\s+|an\s+)?(?:[$€£]\s?\d[\d.,]*(?:[\s-]*(?:million|billion|bn|m|k)\b)?|\d[\d.,]*\s*"
     r"(?:million|billion|bn|m)?\s*(?:euros?|dollars?|pounds?|crowns?|francs?|zlotys?|kronor|yen|yuan)\b)"
     r"(?:\s*\([^)]*\))?\s+(?P<rest>[A-Za-z].*)$", re.IGNORECASE)
 
@@ -315,7 +316,8 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
                         return f"skipped: {reason}"
         if rel.kind == "passive" and _en_verb_lemma(rel.head):
             reason = en_scope.wrong_subject(edge, _en_verb_lemma(rel.head), kinds.get(("en", edge.head))) or \
-                en_attach.lost_predicative(edge, _en_verb_lemma(rel.head))
+                en_attach.lost_predicative(edge, _en_verb_lemma(rel.head)) or \
+                en_valency.active_as_passive(edge, _en_verb_lemma(rel.head))
             if reason:
                 return f"skipped: {reason}"
         if rel.kind == "passive" and _en_verb_lemma(rel.head) and edge.tail in answers \
@@ -330,7 +332,7 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
         if rel.kind != "verb":
             continue
         rel = _content_verb(rel)
-        reason = en_scope.wrong_subject(edge, rel.head, kinds.get(("en", edge.head))) or \
+        reason = en_valency.not_a_verb_there(edge, rel.head) or en_scope.wrong_subject(edge, rel.head, kinds.get(("en", edge.head))) or \
             en_scope.lost_position(edge, rel.head) or en_attach.perceived(edge, rel.head)
         if reason:
             return f"skipped: {reason}"
@@ -384,6 +386,10 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
                 reason = en_context.dropped_complement(edge, rel.head, is_tail, edge.relation)
                 if reason:
                     return f"skipped: {reason}"
+        # what the verb cannot be said without, in every template path (questions_en_valency)
+        reason = en_valency.lost_dependent(edge, rel.head, edge.tail in answers or edge.tail in hidden)
+        if reason:
+            return f"skipped: {reason}"
     if subgraph.type == "conditional" and len(subgraph.edges) == 2:
         for paid, other in (subgraph.edges, subgraph.edges[::-1]):
             try:

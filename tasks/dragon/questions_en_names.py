@@ -55,6 +55,8 @@ BODY_VERBS = frozenset("""
     """.split())
 #: verbs whose object is an opponent: an unknown name beaten or faced is asked "Who"
 OPPONENT_VERBS = frozenset("beat defeat face play meet thrash edge overcome".split())
+#: phrasal verbs of beating an opponent: "What did the Gulls hold off?" -> a team: "who"
+OPPONENT_PHRASALS = frozenset({"hold off", "see off", "fend off", "fight off", "knock out", "edge out", "shut out"})
 #: verbs whose object is a work (a series, film, play), whatever the tagger called it: "What did X star in?"
 WORK_VERBS = frozenset("star co-star".split())
 
@@ -95,6 +97,24 @@ def thing_class(label: str) -> str | None:
 _AMBIGUOUS_PLURAL_HEADS = frozenset("lines networks railways routes".split())
 
 
+def common_head(label: str) -> str | None:
+    """ "terminal" for "the Woodside terminal", "team" for "the Kelby women's team": a name ended by a common
+    noun in lower case says what the thing is; None for a name of capitalised words."""
+    words = _words(label)
+    if len(words) < 2 or not any(w[:1].isupper() for w in words[:-1]):
+        return None
+    head = words[-1]
+    if not head.isalpha() or not head.islower() or head in _NOT_HEADS:
+        return None
+    from tasks.dragon.questions_en_verbs import _en_lexicon
+
+    return head if head in _en_lexicon()[1] and not head.endswith("s") else None
+
+
+#: lower-case last words that are no head noun of the name ("Port aux Basques", "Sons and daughters")
+_NOT_HEADS = frozenset("of and or the de du la le aux des von van der da do dos".split())
+
+
 def org_wh(label: str, verb: str | None = None, subject: bool = False, plural: bool = False) -> str:
     """The question word for a thing the tagger called an organisation (see the module doc)."""
     evidence = org_evidence(label)
@@ -103,6 +123,9 @@ def org_wh(label: str, verb: str | None = None, subject: bool = False, plural: b
     cls = thing_class(label)
     if cls and not plural:
         return f"which {cls}"
+    head = common_head(label)
+    if head and not plural:
+        return f"which {head}"  # "Which terminal did X rebuild?" -> the Woodside terminal
     if not evidence and label.startswith("the ") and name_head(label) in _AMBIGUOUS_PLURAL_HEADS | _THING_CLASS_HEADS:
         return "what"  # "the Core Valleys Lines": a rail network, not "Which organization"
     if verb in OPPONENT_VERBS:
@@ -386,6 +409,9 @@ def odd_label(label: str) -> str | None:
         return f"{label!r} is in capitals: a dateline or a heading, not a name in the text"
     if len(words) == 1 and words[0].lower() in _NUMBER_WORDS:
         return f"{label!r} is a number word opening its sentence, not a name"
+    if re.fullmatch(r"(?:the\s+|a\s+|an\s+)?(?:\d+|\w+)-year-olds?(?:\s+[a-z][\w-]*)*", label.strip(), re.IGNORECASE) \
+            and not any(w[:1].isupper() for w in words[1:] if not w.lower().endswith("year-old")):
+        return f"{label!r} describes someone by age: a reference back in the article, no name"
     return None
 
 

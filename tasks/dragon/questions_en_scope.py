@@ -135,14 +135,43 @@ def lost_position(edge, lemma: str) -> str | None:
     return None
 
 
+#: parts of a game or a span that a figure may be counted in: "blocked four shots in the final quarter"
+_PART_NOUNS = frozenset("""
+    quarter half period minute minutes inning innings set lap round frame overtime stretch leg stage game match
+    """.split())
+#: words that make such a part one among others
+_PART_WORDS = _ORDINALS | frozenset("final opening closing early late last".split())
+
+
+def _part_of_play(doc, verb, said: set, counted: bool = False) -> str | None:
+    """ "in the final quarter" on ``verb``: a figure counted in one part of a game, not the whole; with
+    ``counted``, also "in 20 games" (a tally over a number of games, on the verb or on the figure)."""
+    for child in verb.children:
+        if child.dep_ != "prep" or child.lower_ not in ("in", "during", "over") or child.lower_ in said:
+            continue
+        noun = next((c for c in child.children if c.dep_ == "pobj"), None)
+        if noun is None or noun.lemma_.lower() not in _PART_NOUNS:
+            continue
+        modifiers = [c for c in noun.children if c.dep_ in ("amod", "det", "nummod", "compound")]
+        if any(c.lower_ in _PART_WORDS for c in modifiers) or counted and any(c.dep_ == "nummod" for c in modifiers):
+            return doc[child.i:noun.i + 1].text  # "in the third quarter", not what hangs on "quarter"
+    return None
+
+
 def period_to_carry(edge, lemma: str, label: str) -> str | None:
     """ "last year" of "carried 4.2 million passengers ... last year": the period phrase on the fact's verb
-    a question about the figure can carry at its end ("How many passengers did X carry last year?")."""
+    a question about the figure can carry at its end ("How many passengers did X carry last year?"); "in the
+    final quarter" of "blocked four shots in the final quarter", whatever the verb."""
     found = locate(edge, lemma)
-    if found is None or lemma not in _TALLY_VERBS:
+    if found is None:
         return None
     doc, verb = found
     said = set(edge.relation.lower().split())
+    part = _part_of_play(doc, verb, said)
+    if part is not None and len(part.split()) <= 5:
+        return part
+    if lemma not in _TALLY_VERBS:
+        return None
     for child in verb.children:
         if child.dep_ == "npadvmod" and child.lemma_.lower() in _TIME_NOUNS and child.lower_ not in said \
                 and child.left_edge.i < child.i and doc[child.left_edge.i].lower_ in ("last", "this", "past", "previous"):
@@ -184,6 +213,10 @@ def lost_period(edge, lemma: str, label: str, carried: str | None = None, purpos
     if after is not None and after.lower_ == "of" and after.head.i in range(span.start, span.end) and any(
             c.dep_ == "pobj" and c.pos_ in ("NOUN", "PROPN") for c in after.children) and root.lemma_.lower() in _SPAN_UNITS:
         return f"{label!r} measures what follows it ({doc[after.i:after.right_edge.i + 1].text!r}), which the question drops"
+    part = _part_of_play(doc, verb, set(edge.relation.lower().split())) or \
+        _part_of_play(doc, root, set(edge.relation.lower().split()), counted=True)
+    if part is not None and part != carried:
+        return f"the figure {label!r} is counted {part!r}, which the question drops"
     if lemma not in _TALLY_VERBS:
         return None
     for holder in (verb, root):

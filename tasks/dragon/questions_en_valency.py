@@ -1,0 +1,168 @@
+"""DRAGON questions, English: the parts a fact's verb needs that its relation lost (issue 10, session 21).
+
+A relation keeps the verb and, at best, its preposition; the sentence's parse keeps what the verb
+cannot be said without. A question built from the relation alone is clipped or asks something else:
+
+- a predicative the verb takes ("pleaded guilty", "turned professional"): "When did X plead?";
+- a particle ("spun out", "held off") the relation does not say;
+- the object of a relative clause, which is the noun the clause hangs on ("the barn it has used since
+  2015"): "Since when has X used?";
+- a prepositional complement the verb selects, said with a gerund ("barred him from holding a
+  licence", "talked her into signing", "accused them of hiding"): "Who did X bar?";
+- the role an object is given ("cast Y in the title role", "put Z into the lead part"): asked for Y, "Who
+  did X cast?" has as many answers as X cast people ("replaced Y as chair" still has one answer).
+
+``lost_dependent`` reports the first of these the question would drop (a recorded refusal), None when
+the verb is complete or its sentence is not found. Every template path (simple, set, multi-hop relative
+clause, conditional predicate) says the relation as it is, so the check is on the edge.
+"""
+from __future__ import annotations
+
+from tasks.dragon import questions_en_context as en_context
+
+#: prepositions that, with a gerund after them, complete the verb ("bar from holding", "talk into
+#: signing", "accuse of hiding"); other prepositions with a gerund are adverbials ("after pleading")
+_SELECTED_WITH_GERUND = frozenset({"from", "into", "of"})
+#: nouns of a role given to an object ("in the title role", "in the lead part")
+_ROLE_NOUNS = frozenset({"role", "roles", "part", "parts", "position", "post", "capacity", "lead"})
+#: nouns a relative clause may hang on without being its object ("the year it opened")
+_NOT_OBJECT_NOUNS = frozenset({
+    "year", "years", "day", "days", "week", "weeks", "month", "months", "time", "times", "season", "seasons",
+    "way", "ways", "reason", "place", "moment", "night", "morning", "hour", "hours", "minute", "minutes", "era",
+    "decade", "decades", "period", "date", "game", "match", "race", "point", "stage", "extent", "manner",
+})
+_RELATIVES = frozenset({"which", "that", "who", "whom", "whose", "what"})
+_WH_ADVERBS = frozenset({"where", "when", "why", "how", "whereby"})
+
+
+def _ends(doc, edge):
+    return [span for span in (en_context._span_of(doc, edge.head_label), en_context._span_of(doc, edge.tail_label))
+            if span is not None]
+
+
+def _covers(token, ends) -> bool:
+    """One of the fact's ends lies in ``token``'s subtree (the end is the dependent, or in it)."""
+    return any(token.left_edge.i <= span.start and span.end - 1 <= token.right_edge.i for span in ends) or any(
+        span.start <= token.i < span.end for span in ends)
+
+
+def _text(doc, token) -> str:
+    return doc[token.left_edge.i:token.right_edge.i + 1].text
+
+
+def lost_dependent(edge, lemma: str, object_asked: bool) -> str | None:
+    """See the module doc. ``object_asked``: the verb's object is what the question asks for or hides
+    (the answer of a simple or set question, a multi-hop bridge); only then does a role the object was
+    given decide which object is meant."""
+    found = en_context.locate(edge, lemma)
+    if found is None:
+        return None
+    doc, verb = found
+    said = {w.lower() for w in edge.relation.split()}
+    ends = _ends(doc, edge)
+    for child in verb.children:
+        if child.dep_ in ("acomp", "oprd") and child.lower_ not in said and not _covers(child, ends):
+            return f"{edge.relation!r} lost what {verb.text!r} needs ({_text(doc, child)!r})"
+        if child.dep_ == "prt" and child.lower_ not in said:
+            return f"{edge.relation!r} lost the particle of {verb.text!r} ({child.text!r})"
+        if child.dep_ == "prep" and child.lower_ in _SELECTED_WITH_GERUND and child.lower_ not in said \
+                and not _covers(child, ends) and any(
+                    g.dep_ == "pcomp" and g.tag_ == "VBG" for g in child.children):
+            return f"{edge.relation!r} lost the complement {verb.text!r} selects ({_text(doc, child)!r})"
+        if object_asked and child.dep_ == "prep" and child.lower_ not in said and not _covers(child, ends):
+            noun = next((g for g in child.children if g.dep_ == "pobj"), None)
+            if noun is not None and child.lower_ in ("in", "into") and noun.lower_ in _ROLE_NOUNS:
+                if any(c.dep_ == "dobj" and _covers(c, ends) for c in verb.children):
+                    return f"the object of {edge.relation!r} is one of several without {_text(doc, child)!r}"
+    noun = _gap_noun(doc, verb)
+    if noun is not None and noun.lower_ not in said and not _covers(noun, [s for s in ends if not _inside(s, verb)]):
+        return f"{edge.relation!r} lost its object, the noun its relative clause hangs on ({noun.text!r})"
+    return None
+
+
+def _inside(span, verb) -> bool:
+    return verb.left_edge.i <= span.start and span.end - 1 <= verb.right_edge.i
+
+
+def _gap_noun(doc, verb):
+    """The noun a relative clause without a relative pronoun hangs on when that noun is the clause's
+    object ("the converted dairy barn it has used since 2015", "the shares she sold"), or None: the verb
+    has a subject, no object or complement of its own, no "where"/"when", no stranded preposition. Read
+    from the words, not the clause's attachment, which the parser often gets wrong here ("barn" a verb)."""
+    kids = list(verb.children)
+    subject = next((c for c in kids if c.dep_ == "nsubj"), None)
+    if subject is None or subject.lower_ in _RELATIVES or subject.i > verb.i or any(
+            c.dep_ in ("dobj", "nsubjpass", "ccomp", "xcomp", "attr", "dative", "acomp", "oprd", "prt")
+            or c.lower_ in _WH_ADVERBS
+            or c.dep_ == "prep" and not any(g.dep_ in ("pobj", "pcomp") for g in c.children) for c in kids):
+        return None
+    if verb.dep_ == "relcl":
+        noun = verb.head
+    else:
+        before = subject.left_edge.i - 1
+        if before < 0:
+            return None
+        noun = doc[before]
+        if noun.dep_ in ("pobj", "npadvmod", "advmod", "nsubj", "appos"):
+            return None  # "At the meeting officials voted": a fronted phrase, no antecedent
+        if not (noun.pos_ in ("NOUN", "PROPN")
+                or noun.is_lower and noun.lemma_.lower() in _nouns() and noun.lower_ not in _verbs_only()):
+            return None
+    if noun.i > verb.i or noun.lower_ in _NOT_OBJECT_NOUNS or not noun.is_alpha:
+        return None
+    return noun
+
+
+def _nouns() -> set[str]:
+    from tasks.dragon.questions_en_verbs import _en_lexicon
+
+    return _en_lexicon()[1]
+
+
+def _verbs_only() -> frozenset[str]:
+    return frozenset({"said", "says", "say", "told", "tell", "think", "thinks", "thought", "believe", "believes",
+                      "know", "knows", "knew", "hope", "hopes", "hoped", "expect", "expects", "expected"})
+
+
+def active_as_passive(edge, lemma: str) -> str | None:
+    """A passive relation ("be graduated in", "be directed") whose verb the sentence says in the active with
+    the fact's subject as its subject ("Nkemelu graduated from ...", "Haddad directed the run"): "was
+    graduated" is no English, and "was directed the run" turns the fact round. None where the sentence's
+    verb is passive, a participle after a noun ("the team coached by X"), or not found."""
+    found = en_context.locate(edge, lemma)
+    if found is None:
+        return None
+    doc, verb = found
+    if any(c.dep_ in ("auxpass", "nsubjpass", "agent") for c in verb.children):
+        return None
+    subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    if verb.tag_ in ("VBD", "VBZ", "VBP") and subject is not None:
+        return f"{edge.relation!r} is passive, but its sentence says {verb.text!r} in the active ({subject.text} {verb.text})"
+    root = verb.head
+    if verb.tag_ in ("VBN", "VBD") and verb.dep_ == "acl" and root.dep_ == "ROOT" and root.pos_ in ("PROPN", "NOUN") \
+            and root.i < verb.i and not any(t.pos_ in ("VERB", "AUX") for t in doc if t.i != verb.i and t.head.i == root.i):
+        # "Nkemelu, 24, graduated from ...": parsed as a participle on the name, the sentence's only verb
+        return f"{edge.relation!r} is passive, but {verb.text!r} is its sentence's own verb, said in the active"
+    return None
+
+
+def not_a_verb_there(edge, lemma: str) -> str | None:
+    """A verb relation whose first word the sentence writes only as a noun or an adjective ("the company's
+    associate artistic director" read as "associate artistic director of"): "Who associated ...?" has no
+    verb of the text. None where the word is a verb there, or not written."""
+    words = [w.lower() for w in edge.relation.split()]
+    if len(words) < 3:
+        return None
+    word, rest = words[0], set(words[1:])
+    seen = False
+    for sentence in edge.sentences:
+        for token in en_context.sentence_doc(sentence):
+            if token.lower_ == word or token.lemma_.lower() == lemma and token.lower_.startswith(lemma[:3]):
+                if token.pos_ in ("VERB", "AUX"):
+                    return None
+                # a modifier of a noun the relation goes on with: "associate [artistic] director"
+                seen = seen or (token.lower_ == word and token.dep_ in ("amod", "compound", "nmod")
+                                and token.head.i > token.i and token.head.pos_ == "NOUN" and token.head.lower_ in rest)
+    if not seen:
+        return None
+    return f"{word!r} of {edge.relation!r} is no verb in its sentence: a role read as a verb"

@@ -1,0 +1,185 @@
+"""What a fact's verb needs that its relation lost, and labels that are no name (questions_en_valency,
+session 21). Sentences invented here; real spaCy parses."""
+from __future__ import annotations
+
+import pytest
+
+from tasks.dragon.questions_en_answers import modifier_only
+from tasks.dragon.questions_en_names import odd_label
+from tests.test_questions_en_context import ask, fact, question
+
+
+def _reason(item) -> str:
+    return getattr(item, "reason", "")
+
+
+@pytest.mark.parametrize("edge_args, answer, expected", [
+    # a predicative the verb needs: "When did Pell Freight plead?"
+    (("Pell Freight", "plead in", "March", "The court heard that Pell Freight, a haulier that pleaded guilty in March, "
+      "paid a fine.", "org", "date"), "March", "lost what 'pleaded' needs ('guilty')"),
+    # a complement the verb selects, said with a gerund: "Who did Judge Ravi Sen ban?"
+    (("Ravi Sen", "ban", "Olwen Price", "Sen banned Olwen Price from driving a taxi for five years.",
+      "person", "person"), "Olwen Price", "lost the complement 'banned' selects"),
+    # the object of a contact relative clause: "Where has Kelby Mills rented?"
+    (("Kelby Mills", "rent in", "Ashby", "Kelby Mills said it would leave the old warehouse it has rented in Ashby for "
+      "a decade.", "org", "place"), "Ashby", "lost its object, the noun its relative clause hangs on ('warehouse')"),
+    # the role that makes the object one: "Who did the Orchard Players cast?"
+    (("Orchard Players", "cast", "Tamsin Reed", "The Orchard Players have cast Tamsin Reed in the lead role of "
+      "their spring comedy.", "org", "person"), "Tamsin Reed", "is one of several without 'in the lead role"),
+])
+def test_a_relation_that_lost_what_its_verb_needs_is_not_asked(edge_args, answer, expected):
+    item = ask([fact(*edge_args)], answer)
+    assert question(item) is None and expected in _reason(item), (question(item), _reason(item))
+
+
+@pytest.mark.parametrize("edge_args, answer, expected", [
+    (("Pell Freight", "plead guilty in", "March", "Pell Freight pleaded guilty in March.", "org", "date"), "March",
+     "When did Pell Freight plead guilty?"),
+    (("Ravi Sen", "ban", "Olwen Price", "Sen banned Olwen Price after the hearing.", "person", "person"),
+     "Olwen Price", "Who did Ravi Sen ban?"),
+    # the noun is the clause's subject, not its object
+    (("Kelby Mills", "open in", "2009", "Kelby Mills, which opened in 2009, employs 40 people.", "org", "date"),
+     "2009", "When did Kelby Mills open?"),
+    # the subject is asked, not the cast one: "in the lead role" does not pick it
+    (("Orchard Players", "cast", "Tamsin Reed", "The Orchard Players have cast Tamsin Reed in the lead role.",
+      "org", "person"), "Orchard Players", None),
+])
+def test_a_relation_that_keeps_what_its_verb_needs_is_asked(edge_args, answer, expected):
+    item = ask([fact(*edge_args)], answer)
+    if expected is None:
+        assert question(item) is not None, _reason(item)
+    else:
+        assert question(item) == expected, (question(item), _reason(item))
+
+
+def test_a_passive_relation_of_an_active_verb_is_not_asked():
+    item = ask([fact("Ines Varga", "be graduated in", "June", "Varga, 31, graduated from the Kelby School of Music in "
+                     "June.", "person", "date")], "June")
+    assert question(item) is None and "said in the active" in _reason(item), item
+    item = ask([fact("Ines Varga", "be directed", "revival of Tides", "Varga directed the revival of Tides last winter.",
+                     "person", "other")], "Ines Varga")
+    assert question(item) is None and "in the active" in _reason(item), item
+    # a passive the sentence says as one is asked
+    item = ask([fact("Kelby Rovers", "be coached by", "Ines Varga", "Kelby Rovers are coached by Ines Varga.",
+                     "org", "person")], "Ines Varga")
+    assert question(item) == "Who is Kelby Rovers coached by?", item
+
+
+def test_a_role_noun_read_as_a_verb_is_not_asked():
+    item = ask([fact("Ines Varga", "associate musical director of", "Kelby Playhouse", "Varga, the Kelby Playhouse's "
+                     "associate musical director, led the encore.", "person", "org")], "Kelby Playhouse")
+    assert question(item) is None and "no verb in its sentence" in _reason(item), item
+    item = ask([fact("Ines Varga", "associate conductor of", "Kelby Philharmonic", "Varga, the Kelby Philharmonic's "
+                     "associate conductor, led the encore.", "person", "org")], "Kelby Philharmonic")
+    assert question(item) == "What is Ines Varga the associate conductor of?", item  # a role, read as one
+
+
+def test_a_figure_of_one_part_of_a_game_carries_it_or_is_not_asked():
+    item = ask([fact("Rhys Mallory", "score", "nine points", "Guard Rhys Mallory scored nine points in the third quarter "
+                     "for the Kelby Hawks.", "person", "quantity")], "nine points")
+    assert question(item) == "How many points did Rhys Mallory score in the third quarter?", item
+    # named, not answered: the period cannot be carried, the question is refused
+    item = ask([fact("Rhys Mallory", "score", "nine points", "Guard Rhys Mallory scored nine points in the third quarter "
+                     "for the Kelby Hawks.", "person", "quantity")], "Rhys Mallory")
+    assert question(item) is None and "in the third quarter" in _reason(item), item
+
+
+def test_a_name_that_only_modifies_a_noun_is_no_answer():
+    assert modifier_only("Kelby Road", ["Crews will shut the Kelby Road off-ramp to the bypass on Sunday."])
+    assert modifier_only("Tarn Motors", ["Lia Wren works at the Tarn Motors plant in Ashby."])
+    assert not modifier_only("Tarn Motors", ["Lia Wren works at Tarn Motors in Ashby."])
+    assert not modifier_only("Tarn Motors", ["Tarn Motors' plant in Ashby will close."])
+    assert not modifier_only("Ashby", ["The plant in Ashby will close in May."])
+    item = ask([fact("Kelby Council", "close", "Kelby Road", "Kelby Council will close the Kelby Road off-ramp to the "
+                     "bypass on Sunday.", "org", "org")], "Kelby Road")
+    assert question(item) is None and "modifies" in _reason(item), item
+
+
+def test_a_person_described_by_age_is_no_name():
+    assert odd_label("21-year-old")
+    assert odd_label("the 30-year-old striker")
+    assert odd_label("Kofi Aidoo") is None
+    assert odd_label("Year-Old Records") is None
+    item = ask([fact("Kelby Hawks", "sign", "21-year-old", "The 21-year-old was signed by the Hawks in May.",
+                     "org", "person")], "Kelby Hawks")
+    assert question(item) is None and "by age" in _reason(item), item
+
+
+def test_a_name_cut_before_a_lower_case_particle_is_truncated():
+    from tasks.dragon.questions_en_answers import truncated_name
+
+    assert truncated_name("Port", ["Ferries to Port aux Loups were cancelled."])
+    assert not truncated_name("Port Kelby", ["Ferries to Port Kelby were cancelled."])
+    assert not truncated_name("Kelby", ["Ferries to Kelby on Sunday were cancelled."])
+
+
+def test_the_question_word_says_what_the_answer_is_or_the_question_is_not_asked():
+    # a name ended by a lower-case noun: that noun, not "which organization"
+    item = ask([fact("Tarn Builders", "rebuild", "Wexcombe terminal", "The Wexcombe terminal was rebuilt by Tarn Builders "
+                     "in 2019.", "org", "org")], "Wexcombe terminal")
+    assert question(item) == "Which terminal did Tarn Builders rebuild in 2019?", item
+    # a bare name one moves or travels to may be a town or a club
+    item = ask([fact("Kelby Hawks", "travel to", "Ashby", "The Hawks travel to Ashby on Sunday.", "org", "org")], "Ashby")
+    assert question(item) is None and "place or a body" in _reason(item), item
+    item = ask([fact("Lia Wren", "move to", "Tarn Rovers Club", "Wren moved to Tarn Rovers Club in June.",
+                     "person", "org")], "Tarn Rovers Club")
+    assert question(item) is not None and question(item).startswith("Which club"), item
+
+
+def test_a_name_before_the_relation_s_own_noun_is_the_fact_s_end():
+    assert not modifier_only("Kelby Town", ["Ash Lane, the former Kelby Town coach, joined Tarn."], {"coach", "of"})
+    assert modifier_only("Kelby Town", ["Ash Lane, the former Kelby Town coach, joined Tarn."])
+
+
+def test_a_bare_name_travelled_to_is_not_asked_what():
+    item = ask([fact("Kelby Hawks", "travel to", "Ashby", "The Hawks travel to Ashby on Sunday.", "org", "other")],
+               "Ashby")
+    assert question(item) is None and "place or a body" in _reason(item), item
+
+
+def test_a_thing_named_by_a_hyphenated_price_is_no_name():
+    from tasks.dragon.questions_en_checks import _priced_thing
+
+    assert _priced_thing("$4-million boathouse")
+    assert _priced_thing("£2.5-million footbridge")
+    assert not _priced_thing("$4 million")
+    assert not _priced_thing("$4-million")
+
+
+def test_a_particle_goes_before_a_noun_phrase_object():
+    edge = fact("Mia Kerr", "hand out", "seven assists", "Guard Mia Kerr handed out seven assists for Kelby.",
+                "person", "quantity", n=1)
+    assert question(ask([edge], "Mia Kerr")) == "Who handed out seven assists?"
+    role = fact("Mia Kerr", "captain of", "Kelby Hawks", "Kerr, the Kelby Hawks' captain, played all 40 minutes.",
+                "person", "org", n=2)
+    assert question(ask([edge, role], "Mia Kerr", "conditional")) == \
+        "Who handed out seven assists and is the captain of the Kelby Hawks?"
+
+
+def test_a_tally_over_a_number_of_games_is_not_asked_as_a_total():
+    item = ask([fact("Ann Lowe", "have", "14 goals", "Lowe now has 14 goals in 20 games this season, a club record.",
+                     "person", "quantity")], "14 goals")
+    assert question(item) is None and "in 20 games" in _reason(item), item
+    item = ask([fact("Tarn Foods", "have", "38 shops", "Tarn Foods has 38 shops across Cumbria.", "org", "quantity")],
+               "38 shops")
+    assert question(item) == "How many shops does Tarn Foods have?", item
+
+
+def test_a_bare_number_is_no_name_to_ask_about():
+    item = ask([fact("60", "bring in from", "Tarn Power", "Kelby Power put 300 crews on standby, including 60 brought "
+                     "in from Tarn Power.", "other", "org")], "Tarn Power")
+    assert question(item) is None and "bare number" in _reason(item), item
+
+
+def test_a_one_word_person_the_text_never_introduces_is_not_asked_who():
+    item = ask([fact("Ann Lowe", "represent", "Ashby", "Ann Lowe, who represents Ashby, voted against the plan.",
+                     "person", "person")], "Ashby")
+    assert question(item) is None and "does not introduce as a person" in _reason(item), item
+    item = ask([fact("Ann Lowe", "replace", "Kell", "Ann Lowe replaced Mr Kell as chair.", "person", "person")], "Kell")
+    assert question(item) == "Who did Ann Lowe replace?", item
+
+
+def test_an_opponent_held_off_is_asked_who():
+    item = ask([fact("Kelby Hawks", "hold off", "Tarn Otters", "The Kelby Hawks held off the Tarn Otters 70-68 on Sunday.",
+                     "org", "other")], "Tarn Otters")
+    assert question(item) == "Who did the Kelby Hawks hold off?", item
