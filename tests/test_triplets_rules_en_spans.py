@@ -101,3 +101,19 @@ def test_a_participle_with_an_agent_stays_passive_whatever_object_the_parser_giv
     found = article("Tidewater Mead Co., a Gaspereau Valley meadery founded by the sisters Mairi and Fiona Lyall, "
                     "will open a shop.")
     assert not any(r == "found" and "Lyall" in o for _, r, o, _ in found), found  # the sisters founded nothing
+
+
+# --------------------------------------------------------------------------- "the N" bound to the described N
+
+
+def test_the_noun_points_back_at_the_one_described_thing_of_that_noun():
+    found = article("The Calder General Hospital has opened a new maternity ward on the second floor of its east wing.",
+                    "The ward cost $12 million and has 30 beds.")
+    assert ("maternity ward of Calder General Hospital", "cost", "$12 million", "asserted") in found, found
+
+
+def test_the_noun_binds_to_nothing_when_two_things_of_that_noun_were_described():
+    found = article("The Calder General Hospital has opened a new maternity ward and a renal ward in its east wing.",
+                    "The Calder General Hospital also opened a geriatric ward at Elm Street.",
+                    "The ward cost $12 million and has 30 beds.")
+    assert not any(r == "cost" and "Calder" in s for s, r, _, _ in found), found

@@ -20,6 +20,7 @@ from tasks.dragon.triplets_rules_en_modality import (  # noqa: F401
 from tasks.dragon.triplets_rules_en_repairs import (
     counted_adverbial_object, named_apposition, stray_agent, subject_of_finite_acl, tallied_purpose, tally,
 )
+from tasks.dragon.triplets_rules_en_kinds import kind_antecedent, learn_kinds
 from tasks.dragon.triplets_rules_en_names import (  # noqa: F401
     _EN_FIRM_TITLES, _EN_SCORE, _EN_TITLE_HEADS, _EN_TITLE_PARTS, _join_hyphenated, _name_conjunct, _named_before_role,
     _cut_stat_figures, _person_or_group, _possessive_name_part, _split_titled_names, _stat_figure, _title_as_written,
@@ -181,7 +182,7 @@ class _Discourse:
     """
 
     __slots__ = ("names", "descriptors", "orgs", "persons", "people", "affiliation", "person", "org", "loose", "it",
-                 "subjects", "titled", "things")
+                 "subjects", "titled", "things", "kinds", "bound")
 
     def __init__(self) -> None:
         self.names: list[tuple[str, str | None]] = []
@@ -205,6 +206,10 @@ class _Discourse:
         #: names the text calls by a noun of no organisation and no person: "Corvalimab, an experimental
         #: drug", "the Tour of the Fells, the five-day race" (never what "the company" means)
         self.things: set[str] = set()
+        #: described common nouns the article introduced, by head noun ("unit" → "cardiac unit of X Hospital"),
+        #: and the mentions "the unit" bound to one (triplets_rules_en_kinds)
+        self.kinds: dict[str, list[str]] = {}
+        self.bound: dict[str, str] = {}
 
     def label(self, text: str, label: str | None) -> str | None:
         if text in self.orgs:
@@ -611,6 +616,10 @@ class _EnSentence:
                 # processes ...": a word as general as "company" means the organisation the text just spoke of
                 return discourse.org
             return named
+        if lemma not in _EN_ORG_ANAPHORS:
+            bound = kind_antecedent(head, discourse)  # "the unit" after "X Hospital has opened a new cardiac unit"
+            if bound is not None:
+                return bound
         if lemma in _EN_ORG_ANAPHORS:
             speaker = self.speaker(head)
             if speaker is not None and speaker[0] in discourse.affiliation:
@@ -942,6 +951,7 @@ def _facts_en(doc, discourse: _Discourse | None = None) -> Iterator[_Fact]:
             elif token.dep_ == "appos":
                 yield from _appositive_facts_en(token, sentence, helper)
         _after_sentence(sent, helper)
+        learn_kinds(sent, helper)
 
 
 def _learn_names(sent, helper: _EnSentence) -> None:
