@@ -117,3 +117,9 @@ def test_the_noun_binds_to_nothing_when_two_things_of_that_noun_were_described()
                     "The Calder General Hospital also opened a geriatric ward at Elm Street.",
                     "The ward cost $12 million and has 30 beds.")
     assert not any(r == "cost" and "Calder" in s for s, r, _, _ in found), found
+
+
+def test_a_team_of_two_words_before_a_score_keeps_both_words():
+    found = article("LEEDS, Mar 4 — Harrowgate Rovers beat Ossett Town 3–1 at Elland Park on Tuesday night.",
+                    "Ossett's captain, Callum Brierley, hit the post in the second half.")
+    assert any(r == "beat" and o == "Ossett Town" for _, r, o, _ in found), found

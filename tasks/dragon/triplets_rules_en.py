@@ -361,7 +361,7 @@ class _EnSentence:
             return self.resolve_we(head)
         if head.pos_ == "PRON" or lower in _EN_RELATIVE:
             return None
-        if _EN_SCORE.match(head.text) and head.i > 0:
+        if _EN_SCORE.match(head.text) and head.pos_ == "NOUN" and head.i > 0:
             team = next((c for c in head.lefts if c.dep_ == "compound" and c.pos_ == "PROPN" and c.i == head.i - 1), None)
             if team is not None:
                 return self.phrase(team, as_subject=as_subject)  # "beat the Port Elgin Herons 5–2": the parser's head is the score
