@@ -20,9 +20,11 @@ from tasks.dragon.triplets_rules_en_modality import (  # noqa: F401
 from tasks.dragon.triplets_rules_en_repairs import (
     counted_adverbial_object, named_apposition, stray_agent, subject_of_finite_acl, tallied_purpose, tally,
 )
+from tasks.dragon.triplets_rules_en_kinds import kind_antecedent, learn_kinds
 from tasks.dragon.triplets_rules_en_names import (  # noqa: F401
     _EN_FIRM_TITLES, _EN_SCORE, _EN_TITLE_HEADS, _EN_TITLE_PARTS, _join_hyphenated, _name_conjunct, _named_before_role,
-    _person_or_group, _possessive_name_part, _split_titled_names, _title_role_facts_en,
+    _cut_stat_figures, _person_or_group, _possessive_name_part, _split_titled_names, _stat_figure, _title_as_written,
+    _title_role_facts_en,
 )
 
 # --------------------------------------------------------------------------- English
@@ -145,6 +147,15 @@ def _noun_form(word: str) -> str | None:
     return None
 
 
+#: "the 19-year-old", "a 34-year-old": an age used as a noun for a person
+_AGE_NOUN = re.compile(r"^(?:(?:the|a|an)\s+)?\d{1,3}\s*-\s*year\s*-\s*old$", re.IGNORECASE)
+
+
+def _is_team_word(word: str) -> bool:
+    """ "Gulls", "Colliers", "Tides": a capitalised plural that ends a team's name (not "Ss": "Rhodes")."""
+    return len(word) > 3 and word[:1].isupper() and word.endswith("s") and not word.endswith(("ss", "'s", "’s"))
+
+
 def _is_org_noun(lemma: str) -> bool:
     return lemma in _EN_ORG_NOUNS or (lemma.endswith("maker") and len(lemma) > 5)
 
@@ -171,7 +182,7 @@ class _Discourse:
     """
 
     __slots__ = ("names", "descriptors", "orgs", "persons", "people", "affiliation", "person", "org", "loose", "it",
-                 "subjects", "titled", "things")
+                 "subjects", "titled", "things", "kinds", "bound")
 
     def __init__(self) -> None:
         self.names: list[tuple[str, str | None]] = []
@@ -195,6 +206,10 @@ class _Discourse:
         #: names the text calls by a noun of no organisation and no person: "Corvalimab, an experimental
         #: drug", "the Tour of the Fells, the five-day race" (never what "the company" means)
         self.things: set[str] = set()
+        #: described common nouns the article introduced, by head noun ("unit" → "cardiac unit of X Hospital"),
+        #: and the mentions "the unit" bound to one (triplets_rules_en_kinds)
+        self.kinds: dict[str, list[str]] = {}
+        self.bound: dict[str, str] = {}
 
     def label(self, text: str, label: str | None) -> str | None:
         if text in self.orgs:
@@ -239,6 +254,15 @@ class _Discourse:
                 named = next(iter(ends.values()))
                 return named[0], self.label(*named)
         return None
+
+    def team_of(self, text: str) -> tuple[str, str | None] | None:
+        """ "Harbour City is coached by Akerele" after "the Harbour City Gulls": sports copy calls a team by its
+        place, the name's words before the plural that names the team; the one such team of the article
+        (two teams of that place, or a person so named: None)."""
+        words = text.split()
+        teams = {n for n, label in self.names if len(n.split()) == len(words) + 1 and n.split()[:-1] == words
+                 and _is_team_word(n.split()[-1]) and label != _PER and n not in self.people}
+        return (teams.pop(), _ORG) if len(teams) == 1 and text not in self.people else None
 
     def is_person(self, named: tuple[str, str | None]) -> bool:
         """A person for sure: labelled so, not shown to be an organisation, and named in full or
@@ -318,6 +342,15 @@ class _EnSentence:
                     and speaker[1] is None):
                 self.discourse.people.add(speaker[0])
                 return speaker[0], _PER
+        if lower in ("he", "she") and head.dep_ in _EN_SUBJ and head.head.dep_ == "advcl" \
+                and head.head.i < head.head.head.i:
+            # "If he is convicted, Kettridge could face life": a clause put before its main clause points
+            # forward to the person the main clause names as its subject
+            main = next((c for c in head.head.head.children if c.dep_ in _EN_SUBJ and c.i > head.head.i), None)
+            named = self.phrase(main, as_subject=True) if main is not None and main.pos_ == "PROPN" else None
+            if named is not None and named[0] not in self.discourse.orgs and (
+                    named[1] == _PER or named[0] in self.discourse.people):
+                return named[0], _PER
         if lower in ("he", "she") and head.dep_ in _EN_SUBJ | {"pobj"}:
             if self.discourse.person is not None:
                 self.discourse.people.add(self.discourse.person[0])
@@ -328,6 +361,13 @@ class _EnSentence:
             return self.resolve_we(head)
         if head.pos_ == "PRON" or lower in _EN_RELATIVE:
             return None
+        if _EN_SCORE.match(head.text) and head.pos_ == "NOUN" and head.i > 0:
+            team = next((c for c in head.lefts if c.dep_ == "compound" and c.pos_ == "PROPN" and c.i == head.i - 1), None)
+            if team is not None:
+                return self.phrase(team, as_subject=as_subject)  # "beat the Port Elgin Herons 5–2": the parser's head is the score
+        title = _title_as_written(head)
+        if title is not None:
+            return title, nlp.spacy_label("WORK_OF_ART")
         if head.pos_ == "NOUN" and head.text[:1].isupper() and head.i not in self.ent_of and not list(head.lefts) \
                 and (head.text in self.discourse.orgs or any(n == head.text for n, _ in self.discourse.names)):
             # "Helixbase, which was founded ..., sells ...": a name the article gave, tagged a common noun at the
@@ -353,6 +393,9 @@ class _EnSentence:
             if noun.is_alpha and noun.text.islower() and noun.head.i == head.i:
                 return f"{head.text} {noun.text}", None
             return None
+        known = _known_as(head) if head.pos_ == "NOUN" and head.i not in self.ent_of else None
+        if known is not None:
+            return self.phrase(known, as_subject=as_subject)  # "The house, known as Thornhaven, was sold": the name
         if head.pos_ == "NOUN" and head.i not in self.ent_of:
             ref = self.anaphor(head)
             if ref is not None:
@@ -406,10 +449,11 @@ class _EnSentence:
             start, end = min(start, head_ent.start), max(end, head_ent.end - 1)
             after = doc[end + 1] if end + 1 < len(doc) else None
             if after is not None and after.like_num and after.dep_ == "nummod" and after.head.i == head.i \
-                    and head_ent.label_ == "ORG":
+                    and head_ent.label_ == "ORG" and not _stat_figure(doc, after.i):
                 end += 1  # "United Toy and Plastics Workers Local 88": the number is part of the name
         elif head.pos_ == "PROPN" and end == head.i and end + 1 < len(doc) and doc[end + 1].dep_ == "nummod" \
-                and doc[end + 1].head.i == head.i and doc[end + 1].text.isdigit() and len(doc[end + 1].text) <= 3:
+                and doc[end + 1].head.i == head.i and doc[end + 1].text.isdigit() and len(doc[end + 1].text) <= 3 \
+                and not _stat_figure(doc, end + 1):
             end += 1  # "Shed 2", "Terminal 5": a number right after a name is part of it
         if head.pos_ == "PROPN" and (any(t.dep_ == "det" and t.lower_ == "the" for t in head.lefts) or (
                 head_ent is not None and head_ent.label_ in ("ORG", "EVENT", "FAC", "WORK_OF_ART"))):
@@ -447,7 +491,8 @@ class _EnSentence:
             end -= 1  # an entity run on into "and" whose second half the parser split off
         while end > start and doc[end].pos_ == "ADP" and doc[end].i != head.i:
             end -= 1  # "the Talon-V to": an entity run on into the next preposition
-        while end > start and _EN_SCORE.match(doc[end].text) and doc[end - 1].pos_ == "PROPN":
+        while end > start and _EN_SCORE.match(doc[end].text) and (
+                doc[end - 1].pos_ == "PROPN" or doc[end - 1].text[:1].isupper()):  # "the Port Elgin Herons 5–2"
             end -= 1  # "beat Harlow Town 2–0": the score is the result, not the team's name
         while start < end and doc[start].dep_ == "prt":
             start += 1  # "has handed over £5.1million": the verb's particle is not the amount's
@@ -507,8 +552,11 @@ class _EnSentence:
             # "brothers Walt and Eddie Corrigan": the first names share the surname written once, at the end
             partner = next((c for c in head.children if c.dep_ == "conj" and c.ent_type_ == "PERSON"), None)
             partner_ent = ent_of.get(partner.i) if partner is not None else None
-            if partner_ent is not None and len(partner_ent) == 2 and partner.i == partner_ent.end - 1:
-                text = f"{text} {partner.text}"
+            if partner_ent is not None and len(partner_ent) >= 2 and partner_ent.start < partner.i < partner_ent.end \
+                    and not partner_ent[0].whitespace_ == "" and all(
+                        t.pos_ == "PROPN" or t.text in ("-", "–") for t in partner_ent):
+                # "Farid and Leena Haddad-Marr": the surname is all the partner's name after the first name
+                text = f"{text} {doc[partner_ent.start + 1 : partner_ent.end].text}"
         if text.endswith(("'s", "’s")):
             text = text[:-2]
         mapped = nlp.spacy_label(label) if label is not None else None
@@ -518,6 +566,13 @@ class _EnSentence:
                                               person=mapped in (_PER, _ORG, None))
             if short is not None:
                 text, mapped = short
+        if head.pos_ == "PROPN" and len(text.split()) > 1 and not has_number and (
+                head.dep_ in _EN_SUBJ | {"dobj"} or head.dep_ == "pobj" and head.head.lower_ == "by"):
+            team = self.discourse.team_of(text)  # what a place does or undergoes in a game is its team's
+            if team is not None:
+                text, mapped = team
+        if _AGE_NOUN.search(text) and not any(t.pos_ == "PROPN" for t in span):
+            return None  # "The 19-year-old was signed by ...": an age stands for a person it does not name
         if titled:
             self.discourse.people.add(text)
         return text, self.discourse.label(text, mapped)
@@ -561,6 +616,10 @@ class _EnSentence:
                 # processes ...": a word as general as "company" means the organisation the text just spoke of
                 return discourse.org
             return named
+        if lemma not in _EN_ORG_ANAPHORS:
+            bound = kind_antecedent(head, discourse)  # "the unit" after "X Hospital has opened a new cardiac unit"
+            if bound is not None:
+                return bound
         if lemma in _EN_ORG_ANAPHORS:
             speaker = self.speaker(head)
             if speaker is not None and speaker[0] in discourse.affiliation:
@@ -873,6 +932,7 @@ _EN_ORG_NOUNS = _EN_ORG_ANAPHORS | frozenset({
 def _facts_en(doc, discourse: _Discourse | None = None) -> Iterator[_Fact]:
     _join_hyphenated(doc)
     _split_titled_names(doc)
+    _cut_stat_figures(doc)
     ent_of: dict[int, object] = {}
     for ent in doc.ents:
         for i in range(ent.start, ent.end):
@@ -891,6 +951,7 @@ def _facts_en(doc, discourse: _Discourse | None = None) -> Iterator[_Fact]:
             elif token.dep_ == "appos":
                 yield from _appositive_facts_en(token, sentence, helper)
         _after_sentence(sent, helper)
+        learn_kinds(sent, helper)
 
 
 def _learn_names(sent, helper: _EnSentence) -> None:
@@ -916,7 +977,8 @@ def _learn_names(sent, helper: _EnSentence) -> None:
     for token in sent:
         # "beat Calder Town 3–1": a name of capitalised words the small model left out of its entities is a
         # name all the same, for "Calder" later
-        if token.pos_ == "PROPN" and token.i not in ent_of and token.dep_ in _EN_SUBJ | _EN_OBJ | {"pobj"} \
+        if token.pos_ == "PROPN" and token.i not in ent_of and (
+                token.dep_ in _EN_SUBJ | _EN_OBJ | {"pobj"} or token.dep_ == "compound" and _EN_SCORE.match(token.head.text)) \
                 and (any(c.dep_ == "compound" and c.pos_ == "PROPN" for c in token.children)
                      or _possessive_name_part(token) is not None):
             named = helper.phrase(token)
@@ -954,6 +1016,11 @@ def _learn_names(sent, helper: _EnSentence) -> None:
             if named is not None and named[0] != token.text:
                 discourse.descriptors.setdefault(token.lemma_.lower(), named)
     for token in sent:
+        known = _known_as(token) if token.pos_ == "NOUN" and token.i not in ent_of else None
+        named = helper.phrase(known, as_subject=True) if known is not None else None
+        if named is not None:
+            _describe(discourse, token, named)  # "The house, known as Thornhaven": "the house" later is Thornhaven
+    for token in sent:
         if token.dep_ == "appos":
             for _ in _appositive_facts_en(token, sent.text, helper):
                 pass  # only what it teaches the discourse (affiliations); the facts come in order
@@ -977,6 +1044,21 @@ def _titled_person(ent, helper: _EnSentence) -> bool:
     if title is None or title.lower_ not in _EN_PERSON_ROLES:
         return False
     return not any(t.dep_ == "poss" for t in doc[title.left_edge.i : root.i + 1])
+
+
+def _known_as(noun):
+    """ "the house, known as Thornhaven,", "a schooner called Bluenose": the name a participle of naming gives a
+    common noun (its head token), or None."""
+    for acl in noun.children:
+        if acl.dep_ != "acl" or acl.tag_ != "VBN" or acl.lemma_.lower() not in ("know", "call", "name") \
+                or acl.i != noun.right_edge.i and noun.doc[noun.i + 1].text not in (",", "—") and acl.i != noun.i + 1:
+            continue
+        names = [c for c in acl.children if c.dep_ in ("oprd", "attr", "dobj") and c.pos_ == "PROPN"]
+        names += [p for c in acl.children if c.dep_ == "prep" and c.lower_ == "as"
+                  for p in c.children if p.dep_ == "pobj" and p.pos_ == "PROPN"]
+        if len(names) == 1:
+            return names[0]
+    return None
 
 
 def _describe(discourse: _Discourse, noun, named: tuple[str, str | None]) -> None:
@@ -1064,6 +1146,13 @@ def _control_prefix_en(verb) -> str:
 def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
     """Subject head tokens of ``verb`` with whether the subject is passive."""
     subjects = [(c, c.dep_ == "nsubjpass") for c in verb.children if c.dep_ in _EN_SUBJ]
+    if len(subjects) > 1:
+        # "UPDATE, Dec. 16: RCMP officers charged X": what stands before a colon is a label of what follows,
+        # not a second subject of its verb
+        doc = verb.doc
+        subjects = [(c, p) for c, p in subjects
+                    if not any(doc[i].text == ":" for i in range(c.i + 1, verb.i))
+                    or not any(o.i > c.i for o, _ in subjects)]
     if not subjects:
         # "which is 60% owned by X": the parser may hang the subject on the auxiliary
         subjects = [(c, c.dep_ == "nsubjpass" or a.dep_ == "auxpass") for a in verb.children
@@ -1415,6 +1504,9 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     passive = any(c.dep_ == "auxpass" for c in children) or any(p for _, p in subjects)
     if passive and verb.tag_ != "VBN":
         passive = False  # "has invested", "manages": only a past participle can be passive
+    if passive and not any(c.dep_ in ("auxpass", "agent") for c in children) and any(c.dep_ == "dobj" for c in children):
+        passive = False  # "Haddad, the theatre's director, directed its last run": the parser's reduced relative
+        # has a direct object, so it is the name's own past tense (a participle of a passive takes none)
     is_copula = lemma == "be"
 
     # agent of a passive: "Y was acquired by X" → (X, acquire, Y)

@@ -223,3 +223,65 @@ def _named_before_role(noun, subject_phrases, helper: "_EnSentence", emit) -> It
     for subject_phrase in subject_phrases:
         if subject_phrase[1] in (_en()._PER, None, "MISC") and subject_phrase[0] not in helper.discourse.orgs:
             yield emit((subject_phrase[0], _en()._PER), role, (body[0], _en()._ORG))
+
+
+# --------------------------------------------------------------------------- spans cut short or run on
+
+_STAT_END = (",", ")", ";", ".")
+
+
+def _stat_figure(doc, i: int) -> bool:
+    """ "Gulls 81 (Okonkwo-Reid 27, Arsenault 14, Tamblyn 11)": in a box score each name is followed by a
+    figure (points, goals, votes); token ``i`` is such a figure, no part of the name before it ("Shed 2",
+    "Local 88" are names), when the sentence lists two or more names so, each figure closed by a comma or
+    a bracket."""
+    token = doc[i]
+    if not token.text.isdigit() or i == 0 or doc[i - 1].pos_ != "PROPN" \
+            or i + 1 < len(doc) and doc[i + 1].text not in _STAT_END:
+        return False
+    sent = token.sent
+    pairs = sum(1 for t in sent if t.text.isdigit() and t.i > sent.start and doc[t.i - 1].pos_ == "PROPN"
+                and (t.i + 1 >= sent.end or doc[t.i + 1].text in _STAT_END))
+    return pairs >= 2
+
+
+def _cut_stat_figures(doc) -> None:
+    """An entity run on into the figure after a name in a box score ("Grant 16", "Tamblyn 11") ends before
+    the figure; a figure alone in such a line is no entity of its own."""
+    from spacy.tokens import Span
+
+    out, changed = [], False
+    for ent in doc.ents:
+        end = ent.end
+        while end > ent.start and _stat_figure(doc, end - 1):
+            end -= 1
+        if end != ent.end:
+            changed = True
+            if end > ent.start:
+                out.append(Span(doc, ent.start, end, label=ent.label_))
+            continue
+        out.append(ent)
+    if changed:
+        doc.ents = out
+
+
+def _title_as_written(head) -> str | None:
+    """ "directed last season's run of The Shipbuilder's Wife": a title of a work written in capitals inside a
+    sentence, beginning with a capital "The" or a capitalised possessive, is one name as written; the small
+    model reads its words as common nouns ("Wife" owned by "Shipbuilder"). The whole title, or None."""
+    doc = head.doc
+    if head.pos_ not in ("NOUN", "PROPN") or not head.text[:1].isupper() or head.i == head.sent.start:
+        return None
+    start = head.left_edge.i
+    words = [t for t in doc[start : head.i + 1] if t.tag_ != "POS" and t.text not in ("-", "–")]
+    if start == head.sent.start or len(words) < 2 or not all(t.text[:1].isupper() for t in words):
+        return None
+    opener = doc[start]
+    possessive = any(t.tag_ == "POS" for t in doc[start : head.i])
+    if not (opener.lower_ in ("the", "a", "an") and opener.text[:1].isupper() or possessive):
+        return None
+    if head.lower_ in _en()._EN_TITLE_WORDS or any(t.ent_type_ in _en()._EN_VALUE_LABELS for t in words):
+        return None  # "Vistula Mobile's Chief Executive": a named body's role, not a title
+    if not (opener.lower_ == "the" and opener.text[:1].isupper()) and any(t.ent_type_ for t in words):
+        return None  # "Halifax's Public Gardens": a named place's thing; only a capital "The" says a title begins
+    return doc[start : head.i + 1].text
