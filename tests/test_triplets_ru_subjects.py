@@ -76,3 +76,8 @@ def test_a_qualifier_hung_on_an_adjective_stays_with_its_noun():
     by_text["областях"].head_id, by_text["областях"].rel = by_text["молочные"].id, "nmod"
     _repair_parse_ru(tokens, nlp.morph_vocab())
     assert (by_text["областях"].head_id, by_text["областях"].rel) == (by_text["фермы"].id, "nmod")
+
+
+def test_a_vague_noun_with_a_name_in_its_modifier_says_which_and_keeps_the_quotes():
+    found = ru_facts("Областная комиссия утвердила решение о продаже «Северного элеватора».")
+    assert any(f[1] == "утвердить" and f[2] == "решение о продаже «Северного элеватора»" for f in found), found
