@@ -801,8 +801,9 @@ def _mend_capitalised_first_word(tokens, vocab) -> None:
     first = tokens[0] if tokens else None
     # (only a subject: a fronted object "Сделку подтвердил директор" is read as a lone proper noun's
     # lemma, "сделка", and keeps its fact)
+    # (and only a person by trade, "Курьер", "Водитель": "Министерство культуры ..." stays the name's head)
     if (first is None or first.pos != "PROPN" or first.rel not in ("nsubj", "nsubj:pass")
-            or not _capitalised_common(vocab, first)):
+            or not _capitalised_common(vocab, first) or not all("anim" in p.tag for p in vocab.parse(first.text.lower()))):
         return
     feats = dict(first.feats or {})
     if "nomn" in {p.tag.case for p in vocab.parse(first.text.lower())}:
