@@ -23,7 +23,8 @@ from tasks.dragon.rules_ru.lexicon import (
     _RU_UNITS,
 )
 from tasks.dragon.rules_ru.morph import (
-    _animate, _common_noun, _dative, _lemma, _name_stems, _org_normals, _person_canonical, _person_normals,
+    _animate, _capitalised_common, _common_noun, _dative, _lemma, _name_stems, _org_normals, _person_canonical,
+    _person_normals,
     _place_normals, _verb_of_noun,
 )
 from tasks.dragon.rules_ru.class_nouns import ClassNouns
@@ -60,6 +61,7 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector, classed: ClassNouns
         # mended first: natasha's normaliser reads the heads ("со «Средневолжской мостостроительной
         # компанией»" under an adjective head gave «Средневолжская мостостроительной компанией»)
         _repair_parse_ru(sent.tokens, vocab)
+    _trim_capitalised_words(parsed, vocab)
     span_of: dict[str, object] = {}
     for span in parsed.spans:
         span.normalize(vocab)
@@ -104,6 +106,23 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector, classed: ClassNouns
                 for fact in _noun_facts_ru(token, sentence, helper):
                     collector.add(classed.fact(fact))
         _remember(sent, parsed.spans, helper, memory)
+
+
+def _trim_capitalised_words(parsed, vocab) -> None:
+    """A person's name never begins with a common noun: the NER reads a sentence's capitalised first
+    word into the name after it ("Дубль Лобанова принёс ..." → «Дубль Лобанов») or alone («Курьер»).
+    The word leaves the span; a span of nothing else is none."""
+    kept = []
+    for span in parsed.spans:
+        first = span.tokens[0] if span.tokens else None
+        if span.type == "PER" and first is not None and first.id.endswith("_1") and _capitalised_common(vocab, first):
+            rest = span.tokens[1:]
+            if not rest:
+                continue
+            span.tokens, span.start = rest, rest[0].start
+            span.text = parsed.text[span.start:span.stop]
+        kept.append(span)
+    parsed.spans[:] = kept
 
 
 def _declined_names(text: str) -> dict[str, str]:
@@ -175,7 +194,10 @@ def _subjects_ru(verb, helper: _RuSentence) -> list:
     if not subjects and verb.rel == "ccomp" and (verb.feats or {}).get("VerbForm") == "Fin" \
             and (verb.feats or {}).get("Voice") != "Pass":
         head = helper.by_id.get(verb.head_id)  # "компания заявила, что откроет офис": the one who said it
-        if head is not None and head is not verb and head.pos == "VERB":
+        # (only a clause after its verb: "в ней открыли отделение, и врачи говорили, что ..." parsed as the
+        # complement of "говорили" is no report of the doctors')
+        if (head is not None and head is not verb and head.pos == "VERB"
+                and helper.tokens.index(head) < helper.tokens.index(verb)):
             matrix = [s for s in _subjects_ru(head, helper) if s.pos != "PRON" or s.text.lower() in ("он", "она", "они", "мы")]
             vf = verb.feats or {}
             agreeing = [s for s in matrix if (s.feats or {}).get("Number") in (None, vf.get("Number"))
@@ -611,8 +633,8 @@ def _indefinite_personal(verb) -> bool:
 def _speaking_body(token, helper: _RuSentence) -> bool:
     """Is the oblique "в" + a body that can act ("в администрации города", "в клубе", "в пресс-службе
     агрохолдинга", "в «Горводосети»")?"""
-    if helper.preposition(token) not in ("в", "во") or (token.feats or {}).get("Case") != "Loc":
-        return False
+    if helper.preposition(token) not in ("в", "во") or (token.feats or {}).get("Case") != "Loc" or token.pos == "PRON":
+        return False  # ("в ней открыли отделение": a place pointed back at, where it was done, not who did it)
     lemma = _lemma(helper.vocab, token)
     named = helper.phrase(token)
     return (lemma in _RU_INSTITUTIONS or lemma in _RU_NOT_COMPANIES or lemma in _RU_GENERIC_ORGS or lemma in _RU_STAFF
@@ -643,9 +665,11 @@ def _numeral_only(phrase: str, helper: _RuSentence) -> bool:
 def _agents_ru(verb, passive: bool, helper: _RuSentence) -> list:
     """Who does what a passive says: natasha's obl:agent, or a bare instrumental of a passive
     ("приобретён «Северным портом»", "будет введена застройщиком")."""
+    # (a bare instrumental of time is when, never who: "было возбуждено весной 2025 года", "летом", "утром")
     return [
         c for c in helper.kids(verb, ("obl:agent", "obl"))
-        if c.rel == "obl:agent" or (passive and not helper.kids(c, ("case",)) and (c.feats or {}).get("Case") == "Ins")
+        if (c.rel == "obl:agent" or (passive and not helper.kids(c, ("case",)) and (c.feats or {}).get("Case") == "Ins"))
+        and _lemma(helper.vocab, c) not in _RU_TIME_NOUNS and _lemma(helper.vocab, c) not in _RU_MONTHS
     ]
 
 

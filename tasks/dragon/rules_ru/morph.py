@@ -34,6 +34,16 @@ def _common_noun(vocab, token) -> bool:
             and not any(g in parses[0].tag for g in _RU_NAME_GRAMMEMES))
 
 
+def _capitalised_common(vocab, token) -> bool:
+    """Is a capitalised word a common noun all the same: every reading pymorphy has of it a known
+    common noun, none a name ("Курьер", "Дубль"; not "Вера", "Роман", "Газпром", nor an unknown word)?"""
+    if not token.text[:1].isupper() or not token.text.isalpha():
+        return False
+    parses = vocab.parse(token.text.lower())
+    return bool(parses) and all(p.is_known and p.tag.POS == "NOUN" and not any(g in p.tag for g in _RU_NAME_GRAMMEMES)
+                                for p in parses)
+
+
 def _dative(token) -> bool:
     """An indirect object: the parser's iobj, or an "obj" in the dative ("передало больнице томограф")."""
     return token.rel == "iobj" or (token.feats or {}).get("Case") == "Dat"

@@ -291,8 +291,10 @@ class _RuSentence(_References):
             return back
         if any(_lemma(self.vocab, d) in _RU_DEMONSTRATIVES for d in self.kids(head, ("det", "amod"))):
             return None  # "рассматривал такую возможность", "это решение": which one, the sentence before says
-        if lemma in _RU_GENERIC and not [m for m in modifiers if not self.kids(m, ("case",))]:
-            return None  # "решение", "часть" alone; "часть старых машин", "решение о займе" say which
+        if lemma in _RU_GENERIC and not [m for m in modifiers if not self.kids(m, ("case",)) or self.names_within(m)]:
+            # "решение", "часть" alone; "часть старых машин" says which, and so does a modifier with a
+            # name in it: "сделку по покупке «Чулымской фанеры»"
+            return None
         name = self.quoted_appositive(head)
         if name is not None:
             # "новый городской электромобиль «Волна Бриз»": the thing is «Волна Бриз», as a
@@ -349,9 +351,15 @@ class _RuSentence(_References):
                 # "моста через реку Самару", not "крепления стенки", "моста через реку"
                 whole = [t for t in self.subtree(nmod) if not self.measure_tail(t, nmod)]
                 order = [self.tokens.index(t) for t in whole]
-                if len(whole) <= 5 and max(order) - min(order) + 1 == len(whole):
-                    tokens = whole
-                words.append(" ".join(t.text for t in tokens))
+                # (with its quotes: "сделка по покупке «Чулымской фанеры»", not "по покупке фанеры")
+                end = max(order) + 1
+                if end < len(self.tokens) and self.tokens[end].text == "»":
+                    end += 1
+                stretch = self.tokens[min(order):end]
+                if len(whole) <= 5 and all(t in whole or t.text in "«»" for t in stretch) \
+                        and sum(t.text == "«" for t in stretch) == sum(t.text == "»" for t in stretch):
+                    tokens = stretch
+                words.append(" ".join(t.text for t in tokens).replace("« ", "«").replace(" »", "»"))
         return " ".join(words)
 
     def people_phrase(self, noun) -> tuple[str, str | None] | None:
@@ -537,6 +545,11 @@ class _RuSentence(_References):
                 return ""
             return " ".join(t.text for t in words)
         return None
+
+    def names_within(self, token) -> bool:
+        """Is there a name under the token: an NER span, or a quotation opening ("«Чулымской фанеры»")?"""
+        return any(t.id in self.span_of or self.tokens.index(t) > 0 and self.tokens[self.tokens.index(t) - 1].text == "«"
+                   for t in self.subtree(token))
 
     def subtree(self, token) -> list:
         """The token and everything under it, punctuation left out, in text order."""

@@ -23,6 +23,7 @@ class _Memory:
     def __init__(self) -> None:
         self.counts: dict[tuple, int] = {}
         self.last: dict[tuple, int] = {}
+        self.first: dict[tuple, int] = {}
         self.heads: dict[tuple, set[str]] = {}
         #: how often each name was a subject: the thing a text is about is its subject
         self.subjects: dict[tuple, int] = {}
@@ -75,6 +76,7 @@ class _Memory:
         self.order += 1
         self.counts[name] = self.counts.get(name, 0) + 1
         self.last[name] = self.order
+        self.first.setdefault(name, self.order)
         self.seen_in[name] = self.sentence
         self.heads.setdefault(name, set()).update(h for h in heads if h)
 
@@ -113,17 +115,22 @@ class _Memory:
         for name, heads in earlier:
             if test(name, set(heads) | self.heads.get(name, set())):
                 return name
-        for name in self.previous_subjects:
+        previous = [name for name in self.previous_subjects if test(name)]
+        if len(previous) == 1:
             # "«Фосагро» открыла завод. Компания заработала ...": the subject just before, first
-            if test(name):
-                return name
+            return previous[0]
+        # two that fit named in the sentence before ("картины предоставили Новосибирский художественный
+        # музей и Колпашевский краеведческий музей. ... куратор музея"): nearness decides nothing, the
+        # article's own one does — the one it made most of, then the one it named first
+        recent = [name for name in self.counts if test(name) and self.seen_in.get(name, -9) >= self.sentence - 1]
+        ambiguous = len(previous) > 1 or len(recent) > 1
         best, best_key = None, None
         for name, count in self.counts.items():
             if not test(name):
                 continue
-            key = (self.seen_in.get(name, -9) >= self.sentence - 1,
+            key = (not ambiguous and self.seen_in.get(name, -9) >= self.sentence - 1,
                    count + self.subjects.get(name, 0) + (2 if match(name) and lemma not in _RU_GENERIC_ORGS else 0),
-                   self.last[name])
+                   -self.first[name] if ambiguous else self.last[name])
             if best_key is None or key > best_key:
                 best, best_key = name, key
         return best
@@ -179,6 +186,8 @@ class _References:
             return None
         lemma = _lemma(self.vocab, noun)
         if lemma in self.memory.roles and lemma not in _RU_ANAPHORS and _animate(self.vocab, noun):
+            if (noun.feats or {}).get("Number") == "Plur":
+                return None  # "депутаты согласились" after "депутат Иван Петров": the body, not the one member
             return self.memory.roles[lemma]  # "губернатор не планирует ..." after "Губернатор ... Виталий Обухов"
         return self.memory.resolve(lemma, generic=lemma in _RU_ANAPHORS, earlier=self.earlier_names(noun))
 

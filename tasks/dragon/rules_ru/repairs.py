@@ -10,7 +10,7 @@ from tasks.dragon.rules_ru.lexicon import (
 )
 from tasks.dragon.rules_ru.coordination import _repair_coordination_ru
 from tasks.dragon.rules_ru.tree import ParseTree
-from tasks.dragon.rules_ru.morph import _animate, _lemma
+from tasks.dragon.rules_ru.morph import _animate, _capitalised_common, _lemma
 
 
 def _repair_parse_ru(tokens, vocab) -> None:
@@ -25,6 +25,7 @@ def _repair_parse_ru(tokens, vocab) -> None:
     adjective modifier; a relative "который" agrees with its noun; coordinated nouns share their
     case; a verb has no numeral modifier; an appositive name agrees in case with its noun.
     """
+    _mend_capitalised_first_word(tokens, vocab)  # (first: the repairs below read the part of speech)
     tree = ParseTree(tokens)
     index = tree.index
     kids, head, case, finite, ancestors, attach = tree.kids, tree.head, tree.case, tree.finite, tree.ancestors, tree.attach
@@ -301,6 +302,17 @@ def _repair_parse_ru(tokens, vocab) -> None:
         if between and between[-1].id not in lineage:
             attach(token, between[-1], token.rel)
 
+    # a noun with its preposition modifies a noun, not the adjective before it: "лесозаготовительные
+    # предприятия в Новосибирской и Томской областях" (natasha hung "областях" on the adjective, and the
+    # qualifier fell off the enterprises)
+    for token in tokens:
+        above = head(token)
+        if (token.rel == "nmod" and token.pos in ("NOUN", "PROPN") and kids(token, ("case",)) and above is not None
+                and above.pos == "ADJ" and above.rel == "amod"):
+            noun = head(above)
+            if noun is not None and noun.pos in ("NOUN", "PROPN"):
+                attach(token, noun, "nmod")
+
     # "который" right after a comma is an argument of its clause's verb (its case says which), not an
     # appositive of a noun in that clause: "георадара, который институт получил в 2025 году"
     for pronoun in tokens:
@@ -328,6 +340,12 @@ def _repair_parse_ru(tokens, vocab) -> None:
             others = [t for t in tokens if t.rel == "root" and t is not clause]
             if not others:
                 continue
+        outer = head(clause) if clause.rel != "root" else others[0]
+        # the clause begins at its "который": what stands before the comma is the outer clause's ("будет 640
+        # квартир и детский сад, который застройщик передаст городу": the flats are not handed over)
+        for kid in kids(clause):
+            if index[kid.id] < index[pronoun.id] - 1 and kid.pos not in ("PUNCT", "CCONJ") and outer is not None:
+                attach(kid, outer, "dep")
         attach(clause, nouns[-1], "acl:relcl")
 
     # a relative "который" agrees with its noun: "аппарат ..., который был закуплен" is the
@@ -773,3 +791,25 @@ def _could_be_subject(vocab, noun, verb_feats: dict, kids, strict: bool = False)
             continue
         return True
     return False
+
+
+def _mend_capitalised_first_word(tokens, vocab) -> None:
+    """A sentence's first word is capitalised whatever it is: "Курьер оказался студентом", "Дубль
+    Лобанова принёс ..." are common nouns the tagger calls proper ones (a question then asks about
+    «Курьер», «Дубль Лобанов»). Such a word (``_capitalised_common``) is a noun; a name after it in
+    another case is its genitive, not an appositive."""
+    first = tokens[0] if tokens else None
+    # (only a subject: a fronted object "Сделку подтвердил директор" is read as a lone proper noun's
+    # lemma, "сделка", and keeps its fact)
+    # (and only a person by trade, "Курьер", "Водитель": "Министерство культуры ..." stays the name's head)
+    if (first is None or first.pos != "PROPN" or first.rel not in ("nsubj", "nsubj:pass")
+            or not _capitalised_common(vocab, first) or not all("anim" in p.tag for p in vocab.parse(first.text.lower()))):
+        return
+    feats = dict(first.feats or {})
+    if "nomn" in {p.tag.case for p in vocab.parse(first.text.lower())}:
+        feats["Case"] = "Nom"
+    first.pos, first.feats = "NOUN", feats
+    for token in tokens[1:]:
+        if (token.head_id == first.id and token.rel in ("appos", "flat:name", "flat") and token.pos == "PROPN"
+                and (token.feats or {}).get("Case") == "Gen" and feats.get("Case") != "Gen"):
+            token.rel = "nmod"
