@@ -6,34 +6,9 @@ from it); each test names the shape it pins. Real spaCy parses.
 """
 from __future__ import annotations
 
-from benchmill.engines import EngineConfig
 from schemas import IncrementDoc
 from tasks.dragon.triplets import extract_triplets
-
-RULES = EngineConfig(kind="rules")
-
-
-def article(*paragraphs: str) -> set[tuple[str, str, str, str]]:
-    """The facts of one article whose paragraphs are all new."""
-    doc = IncrementDoc(doc_id="news", version_id="news-v1", canonical_url="https://news.example/a", lang="en",
-                       title="", text="\n\n".join(paragraphs), new_paragraphs=list(paragraphs))
-    batch = extract_triplets([doc], RULES)
-    assert batch.failures == []
-    return {(t.subject, t.relation, t.object, t.modality) for t in batch.triplets}
-
-
-def labelled(*paragraphs: str) -> dict[str, str | None]:
-    doc = IncrementDoc(doc_id="news", version_id="news-v1", canonical_url="https://news.example/a", lang="en",
-                       title="", text="\n\n".join(paragraphs), new_paragraphs=list(paragraphs))
-    labels: dict[str, str | None] = {}
-    for t in extract_triplets([doc], RULES).triplets:
-        labels[t.subject] = t.subject_label
-        labels[t.object] = t.object_label
-    return labels
-
-
-def subjects(found) -> set[str]:
-    return {s for s, *_ in found}
+from tests.en_articles import RULES, article, labelled, subjects
 
 
 # --------------------------------------------------------------------------- coreference

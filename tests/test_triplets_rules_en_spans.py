@@ -6,23 +6,7 @@ subject, and a reduced relative with a direct object. Every sentence is written 
 """
 from __future__ import annotations
 
-from benchmill.engines import EngineConfig
-from schemas import IncrementDoc
-from tasks.dragon.triplets import extract_triplets
-
-RULES = EngineConfig(kind="rules")
-
-
-def article(*paragraphs: str) -> set[tuple[str, str, str, str]]:
-    doc = IncrementDoc(doc_id="news", version_id="news-v1", canonical_url="https://news.example/a", lang="en",
-                       title="", text="\n\n".join(paragraphs), new_paragraphs=list(paragraphs))
-    batch = extract_triplets([doc], RULES)
-    assert batch.failures == []
-    return {(t.subject, t.relation, t.object, t.modality) for t in batch.triplets}
-
-
-def ends(found) -> set[str]:
-    return {s for s, *_ in found} | {o for *_, o, _ in found}
+from tests.en_articles import article, ends
 
 
 def test_box_score_figure_is_no_part_of_the_name():
