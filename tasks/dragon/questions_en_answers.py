@@ -105,6 +105,16 @@ def _capitalised_name_word(word: str) -> bool:
 _NAME_PARTICLES = frozenset("aux de du des la le les sur upon en am an der von van del della di y".split())
 
 
+def _name_occurrences(label: str, sentences: list[str], not_after: str) -> list[tuple[str, re.Match]]:
+    """Every place the sentences write ``label`` as a whole name (not followed by a ``not_after``
+    character); none when the label holds no name word."""
+    bare = _bare(label)
+    if not bare or not _has_name(bare):
+        return []
+    pattern = re.compile(rf"(?<![\w-]){re.escape(bare)}(?!{not_after})")
+    return [(sentence, match) for sentence in sentences for match in pattern.finditer(sentence)]
+
+
 def truncated_name(label: str, sentences: list[str], person: bool = False) -> bool:
     """True when every time the sentences write ``label`` it is part of a longer capitalised name.
 
@@ -113,39 +123,33 @@ def truncated_name(label: str, sentences: list[str], person: bool = False) -> bo
     "Prairie Forge Builders") does too, unless it opens the sentence as an ordinary word ("The",
     "After") or the label is a person's (a person's name follows titles and descriptions: "Stratacore
     President Elliot Vasquez-Grant", "Mum-of-two Jess Lumley")."""
-    bare = _bare(label)
-    if not bare or not _has_name(bare):
-        return False
-    pattern = re.compile(rf"(?<![\w-]){re.escape(bare)}(?![\w-])")
-    seen = False
-    for sentence in sentences:
-        for match in pattern.finditer(sentence):
-            seen = True
-            before = sentence[:match.start()].rstrip()
-            after = sentence[match.end():]
-            longer = False
-            if after[:1] == " ":
-                nxt = after.split()[0] if after.split() else ""
-                if _capitalised_name_word(nxt.rstrip(",.;:")):
+    found = _name_occurrences(label, sentences, r"[\w-]")
+    for sentence, match in found:
+        before = sentence[:match.start()].rstrip()
+        after = sentence[match.end():]
+        longer = False
+        if after[:1] == " ":
+            nxt = after.split()[0] if after.split() else ""
+            if _capitalised_name_word(nxt.rstrip(",.;:")):
+                longer = True
+            rest = after.split()
+            if len(rest) > 1 and rest[0] in _NAME_PARTICLES and _capitalised_name_word(rest[1].rstrip(",.;:")):
+                longer = True  # "Port" of "Port aux Basques", "Saint-Pierre" of "Saint-Pierre de Lys"
+        if not person and before and sentence[match.start() - 1:match.start()] == " ":
+            prev_words = before.split()
+            prev = prev_words[-1] if prev_words else ""
+            if prev.lower() in ("and", "&") and len(prev_words) > 1 and _capitalised_name_word(prev_words[-2]) \
+                    and _inside_entity(sentence, match.start()):
+                longer = True  # "Rescue" of "Fire and Rescue": a common noun ending a longer name
+            opens_sentence = len(prev_words) == 1
+            if _capitalised_name_word(prev) and prev.lower() not in ("the", "a", "an") \
+                    and not (prev.lower() in PERSON_NOUNS and (opens_sentence or not prev[:1].isupper())) \
+                    and not prev.endswith((",", ".", ";", ":", "’s", "'s")):
+                if not (opens_sentence and prev.lower() in _OPENERS):
                     longer = True
-                rest = after.split()
-                if len(rest) > 1 and rest[0] in _NAME_PARTICLES and _capitalised_name_word(rest[1].rstrip(",.;:")):
-                    longer = True  # "Port" of "Port aux Basques", "Saint-Pierre" of "Saint-Pierre de Lys"
-            if not person and before and sentence[match.start() - 1:match.start()] == " ":
-                prev_words = before.split()
-                prev = prev_words[-1] if prev_words else ""
-                if prev.lower() in ("and", "&") and len(prev_words) > 1 and _capitalised_name_word(prev_words[-2]) \
-                        and _inside_entity(sentence, match.start()):
-                    longer = True  # "Rescue" of "Fire and Rescue": a common noun ending a longer name
-                opens_sentence = len(prev_words) == 1
-                if _capitalised_name_word(prev) and prev.lower() not in ("the", "a", "an") \
-                        and not (prev.lower() in PERSON_NOUNS and (opens_sentence or not prev[:1].isupper())) \
-                        and not prev.endswith((",", ".", ";", ":", "’s", "'s")):
-                    if not (opens_sentence and prev.lower() in _OPENERS):
-                        longer = True
-            if not longer:
-                return False
-    return seen
+        if not longer:
+            return False
+    return bool(found)
 
 
 def modifier_only(label: str, sentences: list[str], said: frozenset | set = frozenset()) -> bool:
@@ -156,32 +160,26 @@ def modifier_only(label: str, sentences: list[str], said: frozenset | set = froz
     fact's relation ("the former Halifax Town coach" for "coach of")."""
     from tasks.dragon.questions_en_context import sentence_doc
 
-    bare = _bare(label)
-    if not bare or not _has_name(bare):
-        return False
-    pattern = re.compile(rf"(?<![\w-]){re.escape(bare)}(?![\w'’-])")
-    seen = False
-    for sentence in sentences:
-        for match in pattern.finditer(sentence):
-            seen = True
-            after = sentence[match.end():]
-            nxt = after.split()[0].rstrip(",.;:)") if after[:1] == " " and after.split() else ""
-            if not nxt or not nxt[:1].islower() or nxt.lower() in said:
-                return False  # "the former Halifax Town coach" of "coach of": the relation's own noun
-            doc = sentence_doc(sentence)
-            span = doc.char_span(match.start(), match.end(), alignment_mode="expand")
-            following = doc[span.end] if span is not None and span.end < len(doc) else None
-            if span is None or following is None:
-                return False
-            last = doc[span.end - 1]
-            if "-" in nxt and nxt.split("-")[-1] in _nouns() and not nxt.endswith(("-based", "-born", "-owned",
-                                                                                  "-run", "-led", "-area")):
-                continue  # "on-ramp", "by-election": tokenised apart, the parse of it is no guide
-            if last.dep_ in ("compound", "nmod") and last.head.i >= span.end and last.head.pos_ == "NOUN" \
-                    and following.pos_ == "NOUN":
-                continue
+    found = _name_occurrences(label, sentences, r"[\w'’-]")
+    for sentence, match in found:
+        after = sentence[match.end():]
+        nxt = after.split()[0].rstrip(",.;:)") if after[:1] == " " and after.split() else ""
+        if not nxt or not nxt[:1].islower() or nxt.lower() in said:
+            return False  # "the former Halifax Town coach" of "coach of": the relation's own noun
+        doc = sentence_doc(sentence)
+        span = doc.char_span(match.start(), match.end(), alignment_mode="expand")
+        following = doc[span.end] if span is not None and span.end < len(doc) else None
+        if span is None or following is None:
             return False
-    return seen
+        last = doc[span.end - 1]
+        if "-" in nxt and nxt.split("-")[-1] in _nouns() and not nxt.endswith(("-based", "-born", "-owned",
+                                                                              "-run", "-led", "-area")):
+            continue  # "on-ramp", "by-election": tokenised apart, the parse of it is no guide
+        if last.dep_ in ("compound", "nmod") and last.head.i >= span.end and last.head.pos_ == "NOUN" \
+                and following.pos_ == "NOUN":
+            continue
+        return False
+    return bool(found)
 
 
 def _nouns() -> set[str]:
