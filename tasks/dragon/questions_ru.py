@@ -190,7 +190,9 @@ _RU_COMPLEX_PREPOSITIONS = frozenset({
     "качестве", "пользу", "случае", "условии", "преддверии",
 })
 #: an amount's frame at the end of a relation: "выплатить субсидию в размере", "выдать микрозаймы на общую сумму"
-_RU_AMOUNT_FRAME = re.compile(r"\s+(?:в|на)\s+(?:\w+\s+)?(?:размере|сумму|объеме|объёме)$")
+_RU_AMOUNT_FRAME = re.compile(r"\s+(?:в|на)\s+(?:\w+\s+)?(размере|сумму|объеме|объёме)$")
+#: the question words of an amount's frame: «В каком размере ...?», «На какую сумму ...?»
+_RU_AMOUNT_FRAME_WH = {"размере": "в каком размере", "сумму": "на какую сумму", "объеме": "в каком объёме"}
 #: verbs whose "в" object is an activity or a quality, never a place: «Где участвует ...?» is not asked
 _RU_NOT_PLACE_VERBS = frozenset({
     "участвовать", "нуждаться", "заключаться", "состоять", "отказать", "помочь", "убедиться", "обвинить",
@@ -915,11 +917,22 @@ class RussianTemplates:
         if kind == "NUM":
             if plural:  # "Сколько судов отремонтировал Западный док?" → «40 судов, три парома»: one amount per question
                 raise NoTemplate(f"a set of amounts for {edge.relation!r}")
-            # «Сколько рублей выплатит область субсидию?», not «... субсидию в размере?»
+            frame = _RU_AMOUNT_FRAME.search(" " + rel.middle)
             rel = dataclasses.replace(rel, middle=_RU_AMOUNT_FRAME.sub("", " " + rel.middle).strip())
             unit = _ru_quantity_unit(edge.tail_label)
             if rel.kind != "verb" or rel.preposition or unit is None:
                 raise NoTemplate(f"no сколько template for relation {edge.relation!r}")
+            if frame is not None and "," not in head:
+                # «выплатит субсидию в размере 9 млн рублей»: «В каком размере выплатит область субсидию?»;
+                # «Сколько рублей выплатит область субсидию?» leaves the object hanging beside the amount
+                wh = _RU_AMOUNT_FRAME_WH[frame.group(1).lower().replace("ё", "е")]
+                chain, rest = ru_infinitive_chain(rel)
+                return _q(wh, *_ru_amount_scope(edge, rel), _ru_verb(edge, rel, gender), chain, head,
+                          rest), "tail.how-much-frame"
+            if _ru_bare_object(ru_infinitive_chain(rel)[1]):
+                # «предоставит финансирование 2 млрд рублей»: the amount measures the object, and «Сколько
+                # рублей предоставит банк финансирование?» leaves that object hanging
+                raise NoTemplate(f"an amount beside the object of {edge.relation!r}: «сколько» leaves it hanging")
             if _ru_oblique_amount(edge.tail_label):
                 # "управляет 86 аптеками": «Сколько аптек управляет ...?» would need «сколькими аптеками»
                 raise NoTemplate(f"the amount {edge.tail_label!r} is in an oblique case")
@@ -1113,6 +1126,8 @@ class RussianTemplates:
             # share is said once, not after each (issue 10)
             time = _ru_shared_time(edges)
             predicates = [self.subject_predicate(_ru_without_time(e, time), shared, gender) for e in edges]
+            if time is None:
+                time, predicates = _ru_shared_trailing_time(predicates)
             return _q(wh, time, " и ".join(_ru_one_copula(predicates))), "conditional"
         if kind in ("MISC", "NUM") and shared not in self.classes:
             raise NoTemplate(f"«какой объект, который ...»: no class noun describes a {kind} answer")
@@ -1159,6 +1174,17 @@ class RussianTemplates:
         second = self._quote(second, second, (second_edge or edge).sentences)
         chain, rest = ru_infinitive_chain(rel)
         return _q(wh, ru_finite(rel.head, gender), chain, what, rest)[:-1] + f": {first} или {second}?", "comparison"
+
+
+def _ru_bare_object(rest: str) -> bool:
+    """Does ``rest`` (a relation's words after its verb chain) open with a noun that can be the verb's direct
+    object («финансирование», «субсидию»), not a prepositional phrase, an adverb or an oblique noun?"""
+    words = _RU_WORD.findall(rest.lower())
+    if not words:
+        return False
+    parses = nlp.morph_vocab().parse(words[0])
+    return bool(parses) and parses[0].tag.POS == "NOUN" and any(
+        p.tag.POS == "NOUN" and ("accs" in p.tag or "nomn" in p.tag) for p in parses)
 
 
 def _ru_one_copula(predicates: list[str]) -> list[str]:
@@ -1271,6 +1297,22 @@ def _ru_drop_repeated_time(described: str, rel: RuRelation) -> str:
     if rel.middle and _RU_TIME_MIDDLE.fullmatch(rel.middle) and described.endswith(f" {rel.middle}"):
         return described[: -len(rel.middle) - 1]
     return described
+
+
+def _ru_shared_trailing_time(predicates: list[str]) -> tuple[str | None, list[str]]:
+    """«отдал 6 передач в прошлом сезоне и забил 9 мячей в прошлом сезоне»: a time every predicate ends with
+    (an amount's occasion, which the relation does not hold) is said once, before them; (None, predicates)
+    when they share none."""
+    if len(predicates) < 2:
+        return None, predicates
+    split = [p.split() for p in predicates]
+    shortest = min(len(words) for words in split)
+    for size in range(shortest - 1, 1, -1):
+        tail = split[0][-size:]
+        if tail[0].lower() in ("в", "во", "за", "на") and all(words[-size:] == tail for words in split) \
+                and ru_says_a_time(" ".join(tail[1:])):
+            return " ".join(tail), [" ".join(words[:-size]) for words in split]
+    return None, predicates
 
 
 def _ru_without_time(edge: Edge, time: str | None) -> Edge:
