@@ -1365,8 +1365,21 @@ def _ru_role_class(rel: "RuRelation", edge: Edge) -> str | None:
             following = words[index + 1].lower()
             for parse in vocab.parse(following)[:2]:
                 if parse.tag.POS == "NOUN" and "gent" in parse.tag and parse.normal_form in RU_CLASS_NOUNS:
+                    if _ru_noun_before_name(words[index + 2:], edge.tail_label):
+                        # «профессор кафедры неорганической химии ТГУ»: the name is the genitive of a later
+                        # noun, and «кафедра» is not what ТГУ is
+                        return None
                     return parse.normal_form
     return None
+
+
+def _ru_noun_before_name(words: list[str], name: str) -> bool:
+    """Does a lowercase noun stand among ``words`` before the first word of ``name`` (found among them)?"""
+    first = _RU_WORD.findall(name)[:1]
+    if not first or first[0] not in words:
+        return False
+    vocab = nlp.morph_vocab()
+    return any(w[:1].islower() and vocab.parse(w.lower())[0].tag.POS == "NOUN" for w in words[:words.index(first[0])])
 
 
 def _ru_prep_phrase(preposition: str | None, phrase: str) -> str:
