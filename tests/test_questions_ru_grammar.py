@@ -953,3 +953,14 @@ def test_a_time_both_conditions_end_with_is_said_once():
                    question_nodes=["n2", "n3"])
     batch = generate_questions([sub], RULES, QuestionConfig())
     assert [i.question for i in batch.items] == ["Кто в минувшем сезоне забросил 12 шайб и сделал 15 передач?"]
+
+
+def test_a_class_noun_label_takes_the_case_its_name_has_in_the_sentence():
+    """«Какую организацию уступит «Амурский терминал»? → компания «Северный порт»» (demo): the label's class
+    noun is not in the sentence, and the name alone («Южному причалу») shows the dative the verb governs."""
+    e = edge("Зерновой терминал", "проиграть", "компания «Южный причал»",
+             "По объёму перевалки терминал проиграл только «Южному причалу».", head_type="org", tail_type="org")
+    assert _asked(e)[0] == ["Какой организации проиграл Зерновой терминал?"]
+    e = edge("Зерновой терминал", "обогнать", "компания «Южный причал»", "Терминал обогнал «Южный причал».",
+             head_type="org", tail_type="org")
+    assert _asked(e)[0] == ["Какую организацию обогнал Зерновой терминал?"]

@@ -722,6 +722,12 @@ def _ru_case_in_sentences(edge: Edge, preposition: str | None, verb_case: str | 
                 # an ambiguous form ("системы": gent sg or accs pl) takes the verb's usual
                 # case when that is one of its readings; else the most likely reading
                 return "accs" if not preposition and "accs" in cases else cases[0]
+    quoted = re.fullmatch(r"[а-яё]+(?:\s+[а-яё]+)?\s+(«[^«»]+»)", edge.tail_label.strip())
+    if quoted is not None:
+        # «компания «Северный порт»» of «терминал уступит только «Северному порту»»: the label's class noun is
+        # not in the sentence, and the name alone shows the case the verb governs (dative, not the accusative)
+        return _ru_case_in_sentences(Edge(**{**edge.model_dump(), "tail_label": quoted.group(1)[1:-1]}),
+                                     preposition, verb_case)
     return None
 
 
