@@ -116,6 +116,21 @@ def ru_not_nominative(label: str) -> bool:
     return not any("nomn" in x.tag or x.tag.POS in ("INFN", "ADVB") for p in parsed for x in p)
 
 
+def _place_head(label: str) -> str | None:
+    """Lemma of the head noun of a place phrase: the first noun with no adjective reading, unless it is
+    the last word («рабочий кабинет» is headed by «кабинет», not by «рабочий» the worker)."""
+    vocab = nlp.morph_vocab()
+    words = _WORD.findall(label)
+    for index, word in enumerate(words):
+        parses = vocab.parse(word.lower())
+        if not parses or parses[0].tag.POS != "NOUN":
+            continue
+        if index + 1 < len(words) and any(p.tag.POS in ("ADJF", "PRTF") for p in parses):
+            continue
+        return parses[0].normal_form.replace("ё", "е")
+    return None
+
+
 def _head_noun(label: str) -> str | None:
     """Lemma of the first noun of ``label`` (its head in a Russian noun phrase: «матч регулярного чемпионата»)."""
     vocab = nlp.morph_vocab()
@@ -141,8 +156,7 @@ def ru_not_a_place(label: str, sentences: list[str]) -> str | None:
     if head in _STATE_NOUNS:
         return "a state"
     first = _WORD.search(label)
-    if first is not None and first.group(0)[:1].islower() and not counted and head is not None \
-            and head not in _PLACE_NOUNS:
+    if first is not None and first.group(0)[:1].islower() and not counted and _place_head(label) not in _PLACE_NOUNS:
         # «лесная отрасль Сибири», «сфера туризма»: a common noun that is no place; a name («Томская
         # область») or a distance («в двух кварталах») is left to the checks below
         return "no place noun"
