@@ -282,11 +282,3 @@ def test_a_role_genitive_read_dative_first_still_counts_and_is_no_class_of_a_lat
     e = edge("Марина Орлова", "директор", "Заря", "Директор театра Марина Орлова сказала, что «Заря» откроет сезон.",
              "person", "org")
     assert _ru_role_class(ru_relation("директор"), e) == "театр"
-
-
-def test_a_label_that_cut_the_ending_of_a_name_quoted_after_its_class_noun_is_not_written():
-    """«Что выполнит Энергомонтаж-Самар?» of «выполнит подрядчик «Энергомонтаж-Самара»» (site4)."""
-    said = ["Ремонт моста выполнит подрядчик «Мостострой-Тула»."]
-    assert ru_name_not_written("Мостострой-Тул", said)
-    assert not ru_name_not_written("Мостострой-Тула", said)
-    assert not ru_name_not_written("Мостострой", ["Ремонт выполнит «Мостострой-Тула»."])

@@ -165,22 +165,7 @@ def ru_name_not_written(label: str, sentences: list[str]) -> bool:
         if any(len(other) >= 4 and lowered.startswith(other) and 0 < len(lowered) - len(other) <= 2
                for other in written):
             return True
-        # «подрядчик «Энергомонтаж-Самара»»: a name quoted after its class noun is written in the nominative,
-        # and a label that cut its ending («Энергомонтаж-Самар») names what the text does not
-        if any(len(lowered) >= 4 and other.startswith(lowered) and 0 < len(other) - len(lowered) <= 2
-               for other in _ru_apposed_names(sentences)):
-            return True
     return False
-
-
-def _ru_apposed_names(sentences: list[str]) -> set[str]:
-    """The words (lowercased) of every name quoted right after a lowercase common noun («подрядчик «…»»)."""
-    found = set()
-    for sentence in sentences:
-        for match in re.finditer(r"\b([а-яё]+)\s+«([^«»]+)»", sentence):
-            if any(p.tag.POS == "NOUN" for p in nlp.morph_vocab().parse(match.group(1))[:1]):
-                found.update(w.lower().replace("ё", "е") for w in _WORD.findall(match.group(2)))
-    return found
 
 
 def ru_month_without_year(label: str, sentences: list[str]) -> bool:
