@@ -549,7 +549,7 @@ def test_an_amount_frame_a_complex_preposition_an_activity_and_an_amount_as_subj
     e = edge("Нижегородская область", "выплатить субсидию в размере", "9 миллионов рублей",
              "Регион выплатит перевозчику субсидию в размере 9 миллионов рублей.", tail_type="quantity",
              modality="planned")
-    assert question(e, "tail") == "Сколько рублей выплатит Нижегородская область субсидию?"
+    assert question(e, "tail") == "В каком размере выплатит Нижегородская область субсидию?"
     assert question(e, "head") == "Какая область выплатит субсидию в размере 9 миллионов рублей?"
     e = edge("Зауралгражданпроект", "участвовать в", "разработка генеральных планов",
              "Институт «Зауралгражданпроект» участвовал в разработке генеральных планов.", tail_type="other")
@@ -922,3 +922,45 @@ def test_an_ordinal_place_with_its_table_is_asked_which_place():
     e = edge("Северные волки", "занимать", "третье место в Западной группе",
              "«Северные волки» занимают третье место в Западной группе.", head_type="org", tail_type="other")
     assert _asked(e)[0] == ["Какое место занимают «Северные волки»?"]
+
+
+def test_an_amount_with_its_frame_asks_the_frame_and_a_bare_object_is_not_left_hanging():
+    """«Сколько рублей предоставит банк … финансирование?»: the amount measures the object, and «сколько» leaves
+    the object hanging; its frame («на сумму», «в размере») is asked instead, and without one nothing is."""
+    e = edge("Заречье", "выдать кредит на сумму", "3 млрд рублей", "Банк «Заречье» выдаст кредит на сумму 3 млрд рублей.",
+             head_type="org", tail_type="money", modality="planned")
+    assert _asked(e)[0] == ["На какую сумму выдаст «Заречье» кредит?"]
+    e = edge("Заречье", "перечислить взнос в размере", "40 млн рублей",
+             "Банк «Заречье» перечислил взнос в размере 40 млн рублей.", head_type="org", tail_type="money")
+    assert _asked(e)[0] == ["В каком размере перечислило «Заречье» взнос?"]
+    e = edge("Заречье", "выдать кредит", "3 млрд рублей", "Банк «Заречье» выдаст кредит на 3 млрд рублей.",
+             head_type="org", tail_type="money", modality="planned")
+    questions, reasons = _asked(e)
+    assert not questions and "hanging" in reasons[0]
+    e = edge("Заречье", "потратить на ремонт", "3 млрд рублей", "Банк «Заречье» потратит на ремонт 3 млрд рублей.",
+             head_type="org", tail_type="money", modality="planned")
+    assert _asked(e)[0] == ["Сколько рублей потратит «Заречье» на ремонт?"]
+
+
+def test_a_time_both_conditions_end_with_is_said_once():
+    """«Кто отдал 6 голевых передач в прошлом сезоне и забил 9 мячей в прошлом сезоне?» (site6): an amount's
+    occasion both facts share is said once, before them."""
+    said = "В минувшем сезоне Антон Рыбин забросил 12 шайб и сделал 15 передач."
+    e1 = edge("Антон Рыбин", "забросить", "12 шайб", said, head_type="person", tail_type="quantity")
+    e2 = edge("Антон Рыбин", "сделать", "15 передач", said, head_type="person",
+              tail_type="quantity").model_copy(update={"edge_id": "e2", "tail": "n3"})
+    sub = Subgraph(subgraph_id="c", type="conditional", lang="ru", edges=[e1, e2], answer_nodes=["n1"],
+                   question_nodes=["n2", "n3"])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    assert [i.question for i in batch.items] == ["Кто в минувшем сезоне забросил 12 шайб и сделал 15 передач?"]
+
+
+def test_a_class_noun_label_takes_the_case_its_name_has_in_the_sentence():
+    """«Какую организацию уступит «Амурский терминал»? → компания «Северный порт»» (demo): the label's class
+    noun is not in the sentence, and the name alone («Южному причалу») shows the dative the verb governs."""
+    e = edge("Зерновой терминал", "проиграть", "компания «Южный причал»",
+             "По объёму перевалки терминал проиграл только «Южному причалу».", head_type="org", tail_type="org")
+    assert _asked(e)[0] == ["Какой организации проиграл Зерновой терминал?"]
+    e = edge("Зерновой терминал", "обогнать", "компания «Южный причал»", "Терминал обогнал «Южный причал».",
+             head_type="org", tail_type="org")
+    assert _asked(e)[0] == ["Какую организацию обогнал Зерновой терминал?"]

@@ -244,3 +244,20 @@ def test_a_role_across_link_verbs_is_its_subjects_and_a_participle_is_no_role():
                             "Завод компании «Сибнефтемаш», расположенный в Омске, открылся.")) is None
     assert ru_role_apart(_e("Анна Белова", "директор", "театр",
                             "Анна Белова поздравила директора театра Петра Зуева.")) is not None
+
+
+def test_where_needs_a_place_noun_or_a_name():
+    """«Где работает «Кедр-Холдинг»? → лесная отрасль Сибири»: a field is no place, and the article's towns
+    answer «где» as well."""
+    assert ru_not_a_place("рыбная промышленность Приморья", []) == "no place noun"
+    assert ru_not_a_place("сфера гостиничных услуг", []) == "no place noun"
+    assert ru_not_a_place("новом корпусе больницы", []) is None
+    assert ru_not_a_place("областной суд", []) is None
+    assert ru_not_a_place("рабочий кабинет", []) is None  # headed by «кабинет», not by «рабочий» the worker  # «Где обжалует решение ...? → в областном суде»
+    assert ru_not_a_place("Курганская область", []) is None
+    assert ru_not_a_place("трёх километрах от трассы", []) is None
+    q, why = asked(edge("Омега-Рыба", "работать в", "рыбная промышленность Приморья",
+                        "«Омега-Рыба» работает в рыбной промышленности Приморья.", "org", "other"))
+    assert q is None and "no place noun" in why
+    q, _ = asked(edge("Омега-Рыба", "открыть цех в", "Находка", "«Омега-Рыба» открыла цех в Находке.", "org", "place"))
+    assert q is not None and q.startswith("Где")

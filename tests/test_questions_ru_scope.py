@@ -265,3 +265,20 @@ def test_a_name_its_sentences_quote_whole_is_no_class_noun():
                               question_nodes=["n1"])]
     assert ru_class_nouns(sub(company)).get("n1") == "компания"  # asked «организация» (an org noun)
     assert ru_class_nouns(sub(place)).get("n1") == "терминал"
+
+
+def test_a_role_genitive_read_dative_first_still_counts_and_is_no_class_of_a_later_name():
+    """«Профессором какой кафедры является Нина Шестакова? → ТГУ» (site7): «профессор кафедры неорганической
+    химии ТГУ» puts a genitive phrase between the role and the name (its adjective read dative first), and
+    «кафедра» is not what the university is."""
+    from tasks.dragon.questions_ru import _ru_role_class, ru_relation
+
+    said = "Лабораторию возглавляет доцент кафедры физической географии СибГУ Марина Орлова."
+    e = edge("Марина Орлова", "доцент", "СибГУ", said, "person", "org")
+    assert ru_role_drops_genitive(e)
+    assert _ru_role_class(ru_relation("доцент"), e) is None
+    q, why = asked(e)
+    assert q is None and "drops the genitive" in why
+    e = edge("Марина Орлова", "директор", "Заря", "Директор театра Марина Орлова сказала, что «Заря» откроет сезон.",
+             "person", "org")
+    assert _ru_role_class(ru_relation("директор"), e) == "театр"

@@ -190,7 +190,9 @@ _RU_COMPLEX_PREPOSITIONS = frozenset({
     "качестве", "пользу", "случае", "условии", "преддверии",
 })
 #: an amount's frame at the end of a relation: "выплатить субсидию в размере", "выдать микрозаймы на общую сумму"
-_RU_AMOUNT_FRAME = re.compile(r"\s+(?:в|на)\s+(?:\w+\s+)?(?:размере|сумму|объеме|объёме)$")
+_RU_AMOUNT_FRAME = re.compile(r"\s+(?:в|на)\s+(?:\w+\s+)?(размере|сумму|объеме|объёме)$")
+#: the question words of an amount's frame: «В каком размере ...?», «На какую сумму ...?»
+_RU_AMOUNT_FRAME_WH = {"размере": "в каком размере", "сумму": "на какую сумму", "объеме": "в каком объёме"}
 #: verbs whose "в" object is an activity or a quality, never a place: «Где участвует ...?» is not asked
 _RU_NOT_PLACE_VERBS = frozenset({
     "участвовать", "нуждаться", "заключаться", "состоять", "отказать", "помочь", "убедиться", "обвинить",
@@ -720,6 +722,12 @@ def _ru_case_in_sentences(edge: Edge, preposition: str | None, verb_case: str | 
                 # an ambiguous form ("системы": gent sg or accs pl) takes the verb's usual
                 # case when that is one of its readings; else the most likely reading
                 return "accs" if not preposition and "accs" in cases else cases[0]
+    quoted = re.fullmatch(r"[а-яё]+(?:\s+[а-яё]+)?\s+(«[^«»]+»)", edge.tail_label.strip())
+    if quoted is not None:
+        # «компания «Северный порт»» of «терминал уступит только «Северному порту»»: the label's class noun is
+        # not in the sentence, and the name alone shows the case the verb governs (dative, not the accusative)
+        return _ru_case_in_sentences(Edge(**{**edge.model_dump(), "tail_label": quoted.group(1)[1:-1]}),
+                                     preposition, verb_case)
     return None
 
 
@@ -915,11 +923,22 @@ class RussianTemplates:
         if kind == "NUM":
             if plural:  # "Сколько судов отремонтировал Западный док?" → «40 судов, три парома»: one amount per question
                 raise NoTemplate(f"a set of amounts for {edge.relation!r}")
-            # «Сколько рублей выплатит область субсидию?», not «... субсидию в размере?»
+            frame = _RU_AMOUNT_FRAME.search(" " + rel.middle)
             rel = dataclasses.replace(rel, middle=_RU_AMOUNT_FRAME.sub("", " " + rel.middle).strip())
             unit = _ru_quantity_unit(edge.tail_label)
             if rel.kind != "verb" or rel.preposition or unit is None:
                 raise NoTemplate(f"no сколько template for relation {edge.relation!r}")
+            if frame is not None and "," not in head:
+                # «выплатит субсидию в размере 9 млн рублей»: «В каком размере выплатит область субсидию?»;
+                # «Сколько рублей выплатит область субсидию?» leaves the object hanging beside the amount
+                wh = _RU_AMOUNT_FRAME_WH[frame.group(1).lower().replace("ё", "е")]
+                chain, rest = ru_infinitive_chain(rel)
+                return _q(wh, *_ru_amount_scope(edge, rel), _ru_verb(edge, rel, gender), chain, head,
+                          rest), "tail.how-much-frame"
+            if _ru_bare_object(ru_infinitive_chain(rel)[1]):
+                # «предоставит финансирование 2 млрд рублей»: the amount measures the object, and «Сколько
+                # рублей предоставит банк финансирование?» leaves that object hanging
+                raise NoTemplate(f"an amount beside the object of {edge.relation!r}: «сколько» leaves it hanging")
             if _ru_oblique_amount(edge.tail_label):
                 # "управляет 86 аптеками": «Сколько аптек управляет ...?» would need «сколькими аптеками»
                 raise NoTemplate(f"the amount {edge.tail_label!r} is in an oblique case")
@@ -1113,6 +1132,8 @@ class RussianTemplates:
             # share is said once, not after each (issue 10)
             time = _ru_shared_time(edges)
             predicates = [self.subject_predicate(_ru_without_time(e, time), shared, gender) for e in edges]
+            if time is None:
+                time, predicates = _ru_shared_trailing_time(predicates)
             return _q(wh, time, " и ".join(_ru_one_copula(predicates))), "conditional"
         if kind in ("MISC", "NUM") and shared not in self.classes:
             raise NoTemplate(f"«какой объект, который ...»: no class noun describes a {kind} answer")
@@ -1159,6 +1180,17 @@ class RussianTemplates:
         second = self._quote(second, second, (second_edge or edge).sentences)
         chain, rest = ru_infinitive_chain(rel)
         return _q(wh, ru_finite(rel.head, gender), chain, what, rest)[:-1] + f": {first} или {second}?", "comparison"
+
+
+def _ru_bare_object(rest: str) -> bool:
+    """Does ``rest`` (a relation's words after its verb chain) open with a noun that can be the verb's direct
+    object («финансирование», «субсидию»), not a prepositional phrase, an adverb or an oblique noun?"""
+    words = _RU_WORD.findall(rest.lower())
+    if not words:
+        return False
+    parses = nlp.morph_vocab().parse(words[0])
+    return bool(parses) and parses[0].tag.POS == "NOUN" and any(
+        p.tag.POS == "NOUN" and ("accs" in p.tag or "nomn" in p.tag) for p in parses)
 
 
 def _ru_one_copula(predicates: list[str]) -> list[str]:
@@ -1273,6 +1305,22 @@ def _ru_drop_repeated_time(described: str, rel: RuRelation) -> str:
     return described
 
 
+def _ru_shared_trailing_time(predicates: list[str]) -> tuple[str | None, list[str]]:
+    """«отдал 6 передач в прошлом сезоне и забил 9 мячей в прошлом сезоне»: a time every predicate ends with
+    (an amount's occasion, which the relation does not hold) is said once, before them; (None, predicates)
+    when they share none."""
+    if len(predicates) < 2:
+        return None, predicates
+    split = [p.split() for p in predicates]
+    shortest = min(len(words) for words in split)
+    for size in range(shortest - 1, 1, -1):
+        tail = split[0][-size:]
+        if tail[0].lower() in ("в", "во", "за", "на") and all(words[-size:] == tail for words in split) \
+                and ru_says_a_time(" ".join(tail[1:])):
+            return " ".join(tail), [" ".join(words[:-size]) for words in split]
+    return None, predicates
+
+
 def _ru_without_time(edge: Edge, time: str | None) -> Edge:
     """``edge`` with the time phrase ``time`` taken off the end of its relation."""
     if not time:
@@ -1323,8 +1371,21 @@ def _ru_role_class(rel: "RuRelation", edge: Edge) -> str | None:
             following = words[index + 1].lower()
             for parse in vocab.parse(following)[:2]:
                 if parse.tag.POS == "NOUN" and "gent" in parse.tag and parse.normal_form in RU_CLASS_NOUNS:
+                    if _ru_noun_before_name(words[index + 2:], edge.tail_label):
+                        # «профессор кафедры неорганической химии ТГУ»: the name is the genitive of a later
+                        # noun, and «кафедра» is not what ТГУ is
+                        return None
                     return parse.normal_form
     return None
+
+
+def _ru_noun_before_name(words: list[str], name: str) -> bool:
+    """Does a lowercase noun stand among ``words`` before the first word of ``name`` (found among them)?"""
+    first = _RU_WORD.findall(name)[:1]
+    if not first or first[0] not in words:
+        return False
+    vocab = nlp.morph_vocab()
+    return any(w[:1].islower() and vocab.parse(w.lower())[0].tag.POS == "NOUN" for w in words[:words.index(first[0])])
 
 
 def _ru_prep_phrase(preposition: str | None, phrase: str) -> str:

@@ -45,6 +45,23 @@ _STATE_NOUNS = frozenset("""
 процедура состояние режим стадия статус положение ситуация процесс банкротство ликвидация реорганизация
 наблюдение конкурсный производство простой розыск разработка реализация эксплуатация опасность
 """.split())
+#: head nouns of a place a reader can go to or point at on a map: «в лесной отрасли», «в сфере услуг»,
+#: «в проекте» are fields and undertakings, and «Где работает ...?» of them has the article's towns as
+#: answers too; a common-noun answer to «где» must be headed by one of these
+_PLACE_NOUNS = frozenset("""
+город городок село деревня поселок посёлок поселение станица хутор аул пункт район микрорайон квартал округ
+область край регион республика страна государство столица губерния провинция штат пригород окраина окрестность
+центр улица проспект площадь переулок шоссе набережная бульвар аллея тракт трасса дорога автодорога магистраль
+мост тоннель развязка перекресток перекрёсток парк сквер сад лес роща поле луг берег побережье остров полуостров
+гора долина река озеро море залив бухта пляж заповедник заказник нацпарк порт аэропорт аэродром вокзал станция
+платформа терминал причал пристань верфь док здание дом корпус строение помещение зал холл фойе сцена этаж
+подъезд двор квартира офис театр кинотеатр музей галерея библиотека школа гимназия лицей колледж университет
+институт академия техникум детсад сад больница поликлиника клиника госпиталь роддом санаторий лагерь база
+завод фабрика комбинат цех склад шахта рудник карьер месторождение скважина полигон стадион арена дворец манеж
+бассейн каток площадка спорткомплекс храм собор церковь монастырь мечеть кладбище памятник усадьба крепость
+кремль рынок магазин ресторан кафе гостиница отель хостел тц метро участок территория зона километр метр
+промзона технопарк кампус наукоград агрогородок ферма теплица кабинет комната аудитория палата салон суд
+""".split())
 #: «на весь край приходилось», «по всей области»: the scope a count covers, not where the thing is
 _SCOPE = re.compile(r"\b(?:на|по|во?)\s+(?:весь|всю|все|всей|всем|всём|целый|целую)\s+$", re.IGNORECASE)
 
@@ -99,6 +116,21 @@ def ru_not_nominative(label: str) -> bool:
     return not any("nomn" in x.tag or x.tag.POS in ("INFN", "ADVB") for p in parsed for x in p)
 
 
+def _place_head(label: str) -> str | None:
+    """Lemma of the head noun of a place phrase: the first noun with no adjective reading, unless it is
+    the last word («рабочий кабинет» is headed by «кабинет», not by «рабочий» the worker)."""
+    vocab = nlp.morph_vocab()
+    words = _WORD.findall(label)
+    for index, word in enumerate(words):
+        parses = vocab.parse(word.lower())
+        if not parses or parses[0].tag.POS != "NOUN":
+            continue
+        if index + 1 < len(words) and any(p.tag.POS in ("ADJF", "PRTF") for p in parses):
+            continue
+        return parses[0].normal_form.replace("ё", "е")
+    return None
+
+
 def _head_noun(label: str) -> str | None:
     """Lemma of the first noun of ``label`` (its head in a Russian noun phrase: «матч регулярного чемпионата»)."""
     vocab = nlp.morph_vocab()
@@ -111,7 +143,7 @@ def _head_noun(label: str) -> str | None:
 
 def ru_not_a_place(label: str, sentences: list[str]) -> str | None:
     """What ``label`` is when a «где» question would take it for a place: "a time", "an event", "a state",
-    "the scope of a count"; None when nothing says it is not a place."""
+    "the scope of a count", "no place noun" (a common-noun phrase whose head is no place); None when nothing says it is not a place."""
     words = _WORD.findall(label)
     if not words:
         return None  # an empty or blank label says nothing either way
@@ -124,6 +156,10 @@ def ru_not_a_place(label: str, sentences: list[str]) -> str | None:
     if head in _STATE_NOUNS:
         return "a state"
     first = _WORD.search(label)
+    if first is not None and first.group(0)[:1].islower() and not counted and _place_head(label) not in _PLACE_NOUNS:
+        # «лесная отрасль Сибири», «сфера туризма»: a common noun that is no place; a name («Томская
+        # область») or a distance («в двух кварталах») is left to the checks below
+        return "no place noun"
     if first is not None:
         stem = re.escape(first.group(0)[:max(3, len(first.group(0)) - 2)])
         for sentence in sentences:

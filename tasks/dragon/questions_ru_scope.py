@@ -206,9 +206,9 @@ def ru_role_drops_genitive(edge: Edge) -> bool:
                     if between:
                         return True
                     break
-                parses = vocab.parse(later.lower())
-                if not later[:1].islower() or not parses or parses[0].tag.POS not in ("NOUN", "ADJF") \
-                        or "gent" not in parses[0].tag:
+                # any genitive reading: «неорганической» is read dative first, and genitive too
+                parses = [p for p in vocab.parse(later.lower()) if p.tag.POS in ("NOUN", "ADJF")]
+                if not later[:1].islower() or not any("gent" in p.tag for p in parses):
                     break
                 if nlp.lemma_ru(later.lower()) not in said:
                     between.append(later)
