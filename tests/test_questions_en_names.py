@@ -287,6 +287,9 @@ def test_a_noun_of_people_is_known_by_the_lexicon_not_its_ending(noun, person):
       "org", "org"), "the Dunmore Owls", "Who did the Kelby Hawks hold off?"),
     (("Kelby Hawks", "host", "the Dunmore Owls", "The Kelby Hawks hosted the Dunmore Owls at the arena.",
       "org", "org"), "the Dunmore Owls", "Who did the Kelby Hawks host?"),
+    # a road's own head noun
+    (("Kelby Council", "close", "the Marlow Boulevard", "Kelby Council closed the Marlow Boulevard for a week.",
+      "org", "org"), "the Marlow Boulevard", "Which boulevard did Kelby Council close?"),
     # a body the text calls one stays an organization
     (("Harlow Group", "buy", "Penwick Foods", "Harlow Group bought the firm Penwick Foods.", "org", "org"),
      "Penwick Foods", "Which organization did Harlow Group buy?"),

@@ -33,7 +33,8 @@ _STRONG_ORG_HEADS = frozenset("""
 _CLUB_HEADS = frozenset("fc rfc afc cf sc club united rovers wanderers athletic albion".split())
 #: class nouns that may end a name of a thing that is no organisation: asked "Which <noun>"
 _THING_CLASS_HEADS = frozenset("""
-    castle arcade line railway route tunnel road street lane avenue square market mall tower church cathedral
+    castle arcade line railway route tunnel road street lane avenue boulevard highway parkway drive crescent square
+    market mall tower church cathedral
     abbey chapel palace house manor estate farm mill park garden gardens bridge canal river lake reservoir
     festival scheme programme program project prize award cup trophy show exhibition forest wood beach
     league championship championships premiership division tournament competition court tribunal
