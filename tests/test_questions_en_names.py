@@ -287,6 +287,9 @@ def test_a_noun_of_people_is_known_by_the_lexicon_not_its_ending(noun, person):
       "org", "org"), "the Dunmore Owls", "Who did the Kelby Hawks hold off?"),
     (("Kelby Hawks", "host", "the Dunmore Owls", "The Kelby Hawks hosted the Dunmore Owls at the arena.",
       "org", "org"), "the Dunmore Owls", "Who did the Kelby Hawks host?"),
+    # a common noun before "of" and a name: the unit is no organization of its own
+    (("Kelby Health Board", "fund", "the stroke unit of Kelby Hospital", "Kelby Health Board funded the stroke unit "
+      "of Kelby Hospital.", "org", "org"), "the stroke unit of Kelby Hospital", "Which unit did Kelby Health Board fund?"),
     # a road's own head noun
     (("Kelby Council", "close", "the Marlow Boulevard", "Kelby Council closed the Marlow Boulevard for a week.",
       "org", "org"), "the Marlow Boulevard", "Which boulevard did Kelby Council close?"),

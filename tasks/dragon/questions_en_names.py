@@ -100,9 +100,14 @@ _AMBIGUOUS_PLURAL_HEADS = frozenset("lines networks railways routes".split())
 
 
 def common_head(label: str) -> str | None:
-    """ "terminal" for "the Woodside terminal", "team" for "the Kelby women's team": a name ended by a common
-    noun in lower case says what the thing is; None for a name of capitalised words."""
+    """ "terminal" for "the Woodside terminal", "team" for "the Kelby women's team", "unit" for "the cardiac unit
+    of Kelby Hospital": a name ended (or opened, before "of" and a name) by a common noun in lower case says what
+    the thing is; None for a name of capitalised words."""
     words = _words(label)
+    of = words.index("of") if "of" in words[1:-1] else 0
+    if of and all(w.islower() for w in words[:of]) and words[of + 1][:1].isupper():
+        head = words[of - 1]  # "the cardiac unit of Kelby Hospital": the unit, whoever's it is
+        words = [words[of + 1], head]
     if len(words) < 2 or not any(w[:1].isupper() for w in words[:-1]):
         return None
     head = words[-1]
@@ -203,7 +208,7 @@ def org_class(label: str, sentences: list[str] | tuple[str, ...] = ()) -> str:
     said = text_class(label, sentences) if not evidence else None
     if said and said != "what":
         return f"the {said}"
-    cls = thing_class(label)
+    cls = thing_class(label) or common_head(label)
     return f"the {cls}" if cls and not evidence else "the organization"
 
 
