@@ -273,6 +273,9 @@ def test_a_noun_of_people_is_known_by_the_lexicon_not_its_ending(noun, person):
     # a class noun before the name: "the ferry Marrow Star" is no organization
     (("Kestrel Lines", "replace", "Marrow Star", "Kestrel Lines replaced the ferry Marrow Star last spring.",
       "org", "org"), "Marrow Star", "Which ferry did Kestrel Lines replace?"),
+    # the same for a thing the tagger left untyped
+    (("Kestrel Lines", "replace", "Marrow Star", "Kestrel Lines replaced the ferry Marrow Star last spring.",
+      "org", "other"), "Marrow Star", "Which ferry did Kestrel Lines replace?"),
     # an apposition after the name: "Tidewater Song, a new musical,"
     (("Dunmore Playhouse", "stage", "Tidewater Song", "The Dunmore Playhouse staged Tidewater Song, a new musical, "
       "in June.", "org", "org"), "Tidewater Song", "Which musical did the Dunmore Playhouse stage in June?"),
@@ -316,3 +319,17 @@ def test_a_plural_common_noun_joined_by_and_is_part_of_one_name():
     # two names of their own, joined by "and", stay names
     said = ["Penwick and Harlow sued the port over the fees."]
     assert not truncated_name("Penwick", said) and not truncated_name("Harlow", said)
+
+
+def test_what_another_sentence_of_the_article_calls_a_thing_keeps_it_from_being_an_organization():
+    said = ["Kestrel Lines' newest ferry, the Marrow Star, arrived in Kelby on Monday.",
+            "The Marrow Star carried 300 passengers to Dunmore Quay on its first trip."]
+    first = fact("Kestrel Lines", "own", "the Marrow Star", said[0], "org", "org", n=1)
+    second = fact("the Marrow Star", "carry", "300 passengers", said[1], "org", "quantity", n=2)
+    from tasks.dragon.questions_en_article import article_kinds
+    from schemas import Subgraph
+
+    subs = [Subgraph(subgraph_id=f"s{i}", type="simple", lang="en", edges=[e], answer_nodes=[e.head],
+                     question_nodes=[e.tail]) for i, e in enumerate((first, second))]
+    kinds = article_kinds({("en", "n:the Marrow Star"): "ORG", ("en", "n:Kestrel Lines"): "ORG"}, subs)
+    assert kinds[("en", "n:the Marrow Star")] == "MISC" and kinds[("en", "n:Kestrel Lines")] == "ORG"

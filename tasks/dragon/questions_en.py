@@ -84,6 +84,9 @@ def _wh(kind: str, label: str | None = None, plural: bool = False, verb: str | N
         return en_names.org_wh(label, verb, subject, plural, sentences)
     if kind in ("MISC", "LOC") and label and not plural and en_names.thing_class(label):
         return f"which {en_names.thing_class(label)}"  # "Which arcade ...?", "Which league ...?"
+    said = en_names.text_class(label, sentences) if kind == "MISC" and label and not plural else None
+    if said:
+        return "what" if said == "what" else f"which {said}"  # "Which ferry ...?" -> "the ferry Chebucto Light"
     return (_EN_WHO_PLURAL if plural else _EN_WHO)[kind]
 
 
