@@ -321,15 +321,22 @@ def test_a_plural_common_noun_joined_by_and_is_part_of_one_name():
     assert not truncated_name("Penwick", said) and not truncated_name("Harlow", said)
 
 
-def test_what_another_sentence_of_the_article_calls_a_thing_keeps_it_from_being_an_organization():
-    said = ["Kestrel Lines' newest ferry, the Marrow Star, arrived in Kelby on Monday.",
-            "The Marrow Star carried 300 passengers to Dunmore Quay on its first trip."]
-    first = fact("Kestrel Lines", "own", "the Marrow Star", said[0], "org", "org", n=1)
-    second = fact("the Marrow Star", "carry", "300 passengers", said[1], "org", "quantity", n=2)
-    from tasks.dragon.questions_en_article import article_kinds
-    from schemas import Subgraph
+def test_a_name_that_modifies_a_noun_does_not_take_that_nouns_article():
+    from tasks.dragon.questions_en import en_name_article
 
-    subs = [Subgraph(subgraph_id=f"s{i}", type="simple", lang="en", edges=[e], answer_nodes=[e.head],
-                     question_nodes=[e.tail]) for i, e in enumerate((first, second))]
-    kinds = article_kinds({("en", "n:the Marrow Star"): "ORG", ("en", "n:Kestrel Lines"): "ORG"}, subs)
-    assert kinds[("en", "n:the Marrow Star")] == "MISC" and kinds[("en", "n:Kestrel Lines")] == "ORG"
+    said = ["Kelby Rovers' manager, Ada Penrose, the former Dunmore Athletic coach, praised the squad."]
+    assert en_name_article("Dunmore Athletic", said) == "Dunmore Athletic"
+    assert en_name_article("Kelby Playhouse", ["The play opens at the Kelby Playhouse in May."]) == "the Kelby Playhouse"
+
+
+def test_a_person_label_the_text_calls_a_work_is_asked_by_that_noun_but_a_relative_stays_a_person():
+    said = "Ada Penrose praised Saltmarsh, a folk album, in her column."
+    item = ask([fact("Ada Penrose", "praise", "Saltmarsh", said, "person", "person")], "Saltmarsh")
+    assert question(item) == "Which album did Ada Penrose praise?", (question(item), getattr(item, "reason", ""))
+    item = ask([fact("Ada Penrose", "praise", "Ilse Varga", "Ada Penrose praised Ilse Varga, the keeper's daughter, "
+                     "in her column.", "person", "person")], "Ilse Varga")
+    assert question(item) == "Who did Ada Penrose praise?", (question(item), getattr(item, "reason", ""))
+    item = ask([fact("Ada Penrose", "praise", "Saltmarsh", said, "person", "person"),
+                fact("Northern Reel", "release", "Saltmarsh", "Northern Reel released Saltmarsh in May. " + said,
+                     "org", "person", n=1)], "Northern Reel", "multi-hop")
+    assert "the person" not in (question(item) or ""), question(item)

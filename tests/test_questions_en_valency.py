@@ -202,4 +202,4 @@ def test_a_one_word_person_the_text_introduces_by_an_apposition_is_asked_who():
     assert question(item) == "Who did Marta Quill hire in March?", (question(item), _reason(item))
     item = ask([fact("Marta Quill", "hire", "Silvan", "Marta Quill hired Silvan, a town of 900, in March.",
                      "person", "person")], "Silvan")
-    assert question(item) is None, item
+    assert not (question(item) or "").startswith("Who"), item

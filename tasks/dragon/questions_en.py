@@ -84,8 +84,8 @@ def _wh(kind: str, label: str | None = None, plural: bool = False, verb: str | N
         return en_names.org_wh(label, verb, subject, plural, sentences)
     if kind in ("MISC", "LOC") and label and not plural and en_names.thing_class(label):
         return f"which {en_names.thing_class(label)}"  # "Which arcade ...?", "Which league ...?"
-    said = en_names.text_class(label, sentences) if kind == "MISC" and label and not plural else None
-    if said:
+    said = en_names.text_class(label, sentences) if kind in ("MISC", "PER") and label and not plural else None
+    if said:  # (never a person noun: "the keeper's daughter" keeps "who")
         return "what" if said == "what" else f"which {said}"  # "Which ferry ...?" -> "the ferry Chebucto Light"
     return (_EN_WHO_PLURAL if plural else _EN_WHO)[kind]
 
@@ -110,6 +110,9 @@ def _class_noun(kind: str, label: str | None = None, sentences: list[str] | tupl
         return en_names.org_class(label, sentences)
     if not venue and kind in ("MISC", "LOC") and label and en_names.thing_class(label):
         return f"the {en_names.thing_class(label)}"
+    said = en_names.text_class(label, sentences) if not venue and kind in ("MISC", "PER") and label else None
+    if said and said != "what":
+        return f"the {said}"  # "the ferry that ...": what the text calls it
     return f"the {venue}" if venue else _EN_CLASS[kind]
 
 
@@ -719,7 +722,7 @@ class EnglishTemplates:
                 first, second = (self.describe(e, shared, shared_kind) for e in ordered)
             except NoTemplate:
                 raise direct from None
-            cls = _class_noun(shared_kind, label, [s for e in edges for s in e.sentences])
+            cls = _class_noun(shared_kind, label)
             classed = [d for d in (first, second) if not d.startswith(cls + " ")]
             if len(classed) == 1 and not {"that", "who", "where", "whose", cls.split()[-1]} & set(classed[0].split()):
                 # "the bakery at Otley Quay" (``_thing_at``) names the thing by its own noun: "What is the name
@@ -940,6 +943,15 @@ _EN_TIME_OPENERS = {"first", "second", "third", "fourth", "last", "end", "start"
                     "summer", "autumn", "winter", "fall"}
 
 
+def _modifies_a_noun(sentence: str, end: int) -> bool:
+    """Does the name ending at ``end`` modify a lowercase noun after it ("the former Halifax Town coach",
+    "the Kelby Rovers squad")? Then the article before it belongs to that noun, not to the name."""
+    doc = en_context.sentence_doc(sentence)
+    last = next((t for t in doc if t.idx < end <= t.idx + len(t.text)), None)
+    return last is not None and last.dep_ in ("compound", "nmod", "amod") and last.head.i > last.i \
+        and last.head.pos_ == "NOUN" and last.head.is_lower
+
+
 def en_name_article(label: str, sentences: list[str]) -> str:
     """ "European Research Council" → "the European Research Council" when every mention of the
     name in its sentences has "the" before it (institutions, bands, courts); names written
@@ -962,6 +974,8 @@ def en_name_article(label: str, sentences: list[str]) -> str:
                 continue
             if before[-1].endswith(("'s", "’s")):
                 continue  # "Swansea's Lyric Quay Theatre": the possessive stands for the article
+            if _modifies_a_noun(sentence, match.end()):
+                continue  # "the former Halifax Town coach": the article is the coach's
             while len(before) > 1 and before[-1].lower() != "the" and (
                     before[-1].lower() in modifiers or before[-1].lower() in ("new", "old", "restored", "former")
                     or re.fullmatch(r"[£$€]?\d[\d.,]*(?:m|bn|million|billion)?", before[-1].lower())):

@@ -48,9 +48,6 @@ def article_kinds(kinds: dict, subgraphs) -> dict:
                     kinds[("en", node)] = "ORG"  # "Kirkstall Knights have signed ...": a team, not "who" as one person
                 elif kinds.get(("en", node)) == "PER" and en_names.thing_class(label):
                     kinds[("en", node)] = "MISC"  # "Beckett Arcade": "the arcade that ...", not "the person that ..."
-                elif kinds.get(("en", node)) == "ORG" and not en_names.org_evidence(label) \
-                        and en_names.text_class(label, said):
-                    kinds[("en", node)] = "MISC"  # "Halifax Transit's newest ferry, the Chebucto Light": no body
     return kinds
 
 

@@ -135,6 +135,13 @@ WORK_OR_VESSEL_OBJECT_VERBS = frozenset("""
     """.split())
 
 
+#: nouns of people that are no post: kin and the like ("Ada Cleary, the keeper's daughter")
+_KIN_WORDS = frozenset("""
+    girl boy child kid friend neighbour neighbor cousin uncle aunt niece nephew grandson granddaughter fiance fiancee
+    widower man woman person character hero heroine villain
+    """.split())
+
+
 def text_class(label: str, sentences: list[str] | tuple[str, ...]) -> str | None:
     """The lowercase class noun the text writes a name with, where that says it is no body of people: "ferry"
     for "the ferry Chebucto Light", "Chebucto Light, a new ferry," or "the new ferry, Chebucto Light"; "play" for
@@ -165,8 +172,8 @@ def text_class(label: str, sentences: list[str] | tuple[str, ...]) -> str | None
                     or not noun.is_lower:  # an apposition is a noun phrase ("a new musical" parsed as ADJ)
                 continue
             lemma = noun.lemma_.lower()
-            if lemma in _BODY_NOUNS or agent_noun(lemma) or lemma not in _en_lexicon()[1]:
-                return None
+            if lemma in _BODY_NOUNS or _person_word(lemma) or agent_noun(lemma) or lemma not in _en_lexicon()[1]:
+                return None  # a body, or a person ("the keeper's daughter", "a session musician")
             found.add(lemma)
     if not found:
         return None
@@ -285,6 +292,12 @@ _MORE_AGENT_NOUNS = frozenset("""
 _THING_READINGS = frozenset("centre center lock prop committee".split())
 #: endings that make a noun of people whatever the stem: "chairman", "spokesperson", "economist", "historian"
 _PEOPLE_ENDINGS = ("man", "woman", "person", "people", "ist", "ian")
+
+
+def _person_word(noun: str) -> bool:
+    """A noun that says its name is a person's: a person noun, a personal role, kin, or a people ending."""
+    return noun in PERSON_NOUNS or noun in PERSONAL_ROLES or noun in _MORE_AGENT_NOUNS or noun in _KIN_WORDS \
+        or noun.endswith(_PEOPLE_ENDINGS)
 #: endings of a noun made from a verb for the one who does it: "director", "manager", "trustee", "consultant",
 #: "resident"; only with a verb of four letters or more before them ("tower" is no one who tows)
 _AGENT_SUFFIXES = ("er", "or", "ee", "ant", "ent")
@@ -338,8 +351,11 @@ def person_evidence(label: str, sentences: list[str]) -> bool:
                 prev = before[-1] if before else ""
                 if re.match(r",\s*\d{1,2}\s*,", sentence[match.end():]):
                     return True  # "Vaipulu, 26, made 58 appearances"
-                if name == " ".join(words) and _introduced_by_role(sentence[match.end():]):
-                    return True  # "Silas, the inn's owner, said", "Silas, who runs the inn"
+                if len(words) == 1 and (_introduced_by_role(sentence[match.end():])
+                                        or _person_word(prev.rstrip(",").lower()) and prev.endswith(",")):
+                    # one word a role introduces: "Silas, the inn's owner, said", "Silas, who runs the inn",
+                    # "her father, Silas" (a longer name says more by itself: "Harlow Foods, a Leeds baker")
+                    return True
                 if prev.lower().strip(".") in _HONORIFICS and prev[:1].isupper():
                     return True
                 if name == " ".join(words) and prev.islower() and prev in PERSON_NOUNS:
@@ -366,8 +382,7 @@ def _introduced_by_role(after: str) -> bool:
         return False
     words = _APPOSITION_END.sub("", found.group(1).strip()).split()
     head = words[-1].lower() if words else ""
-    return bool(words) and words[-1].islower() and (head in PERSON_NOUNS or head in _MORE_AGENT_NOUNS
-                                                    or head.endswith(_PEOPLE_ENDINGS))
+    return bool(words) and words[-1].islower() and _person_word(head)
 
 
 def written_with_the(label: str, sentences: list[str]) -> bool:
