@@ -55,9 +55,10 @@ def _en_definite(label: str, entity_type: str | None, said: list[str] = ()) -> s
     "the city of Hamburg". Names (capitalised), numbers, dates, amounts and phrases that already
     open with a determiner or a quantifier stay as they are."""
     words = label.split()
-    if words and _MEASURE_MODIFIER.fullmatch(words[0]) and (len(words) > 1 or words[0].endswith("-old")):
-        # "200-metre banked track", "$9-million production hall", "19-year-old": a thing described by a measure,
-        # no amount; it takes the article its sentence gives it ("has a 200-metre banked track")
+    if words and _MEASURE_MODIFIER.fullmatch(words[0]) and len(words) > 1 and not words[0].endswith("-old"):
+        # "200-metre banked track", "$9-million production hall": a thing described by a measure, no amount; it
+        # takes the article its sentence gives it ("has a 200-metre banked track"); a person described by age
+        # ("the 19-year-old") is no name and is refused (questions_en_names.odd_label)
         for sentence in said:
             found = re.search(rf"\b(a|an|the)\s+{re.escape(label)}(?![\w-])", sentence, re.IGNORECASE)
             if found:
