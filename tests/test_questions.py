@@ -690,3 +690,13 @@ def test_russian_object_case_is_read_off_the_phrase_head_not_its_genitive_modifi
     batch = generate_questions([sub], RULES, QuestionConfig())
     assert batch.items, batch.failures
     assert batch.items[0].question.startswith("Что поставляет"), batch.items[0].question
+
+
+def test_a_thing_described_by_a_hyphenated_measure_takes_the_article_its_sentence_gives_it():
+    from tasks.dragon.questions_rules import _en_definite
+
+    said = ["The velodrome has a 250-metre timber track and a £3-million cafe.", "Kelby signed the 20-year-old."]
+    assert _en_definite("250-metre timber track", "other", said) == "a 250-metre timber track"
+    assert _en_definite("£3-million cafe", "money", said) == "a £3-million cafe"
+    assert _en_definite("20-year-old", "person", said) == "20-year-old"  # an age is no name: refused elsewhere
+    assert _en_definite("250 metres", "quantity", said) == "250 metres"  # an amount takes none

@@ -74,7 +74,7 @@ def test_a_name_ending_in_an_organisations_noun_is_not_asked_with_who():
                   "person", "place", n=2)]
     item = ask(edges, "Vistula Box Terminal", "conditional")
     assert getattr(item, "question", None) == \
-        "Which organization handled 3.6 million tonnes in October and is located in Gdańsk?", item
+        "Which terminal handled 3.6 million tonnes in October and is located in Gdańsk?", item
 
 
 @pytest.mark.parametrize("edge_args, answer, reason", [
@@ -287,9 +287,9 @@ def test_a_plural_name_agrees_in_a_description():
 
 
 @pytest.mark.parametrize("edge_args, answer, expected", [
-    # "What is Norsemi the supply chips to?"
+    # "What is Norsemi the supply chips to?"; the text calls Daewon a carmaker
     (("Norsemi", "supply chips to", "Daewon", "Norsemi supplies chips to the Korean carmaker Daewon.", "org", "org"),
-     "Daewon", "Which organization does Norsemi supply chips to?"),
+     "Daewon", "Which carmaker does Norsemi supply chips to?"),
     # "Which place did Salt Roads win?" -> the Golden Caravel
     (("Salt Roads", "win", "Golden Caravel", "The drama Salt Roads won the Golden Caravel on Monday.", "other", "place"),
      "Golden Caravel", "What did Salt Roads win?"),
@@ -332,7 +332,7 @@ def test_final_round_time_article_quantifier_answers_meetings_and_recipients():
     # "Where does Norsemi supply chips?" -> Daewon, a carmaker the tagger called a place
     item = ask([fact("Norsemi", "supply chips to", "Daewon", "Norsemi supplies chips to the Korean carmaker Daewon.",
                      "org", "place")], "Daewon")
-    assert getattr(item, "question", None) == "Which organization does Norsemi supply chips to?", item
+    assert getattr(item, "question", None) == "Which carmaker does Norsemi supply chips to?", item
 
 
 def _questions_of(paragraphs: list[str]) -> dict[tuple[str, str, str], list[str]]:
@@ -543,7 +543,7 @@ def test_a_control_verbs_object_follows_its_infinitive():
     "was agreed by Harlow Foods to buy": the object belongs to "to buy" in every path."""
     buy = fact("Harlow Foods", "agree to buy", "Pennine Mills", _BUY, "org", "org", n=2)
     assert _asked(ask([buy], "Harlow Foods")) == "Which organization agreed to buy Pennine Mills?"
-    assert _asked(ask([buy], "Pennine Mills")) == "Which organization did Harlow Foods agree to buy?"
+    assert _asked(ask([buy], "Pennine Mills")) == "Which bakery did Harlow Foods agree to buy?"  # "the bakery at"
     founded = fact("Ada Brenner", "found", "Pennine Mills", "Pennine Mills was founded in 2009 by Ada Brenner.",
                    "person", "org", n=1)
     assert _asked(ask([founded, buy], "Harlow Foods", "multi-hop")) == \
@@ -553,7 +553,8 @@ def test_a_control_verbs_object_follows_its_infinitive():
     item = ask([buy, sold], "Pennine Mills", "conditional")
     assert "agreed by" not in (_asked(item) or ""), item
     assert _asked(item) in (None, "What is the name of the organization that Harlow Foods agreed to buy and that sold "
-                                  "9,000 loaves in 2023?")
+                                  "9,000 loaves in 2023?", "What is the name of the bakery that Harlow Foods agreed to "
+                                  "buy and that sold 9,000 loaves in 2023?")  # "Pennine Mills, the bakery at ..."
 
 
 def test_a_verb_with_an_infinitive_is_no_role():

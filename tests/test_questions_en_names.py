@@ -265,3 +265,78 @@ def test_a_noun_of_people_is_known_by_the_lexicon_not_its_ending(noun, person):
     from tasks.dragon.questions_en_names import agent_noun
 
     assert agent_noun(noun) is person
+
+
+# --- what the text calls a thing the tagger made an organisation (session 21, h-en11) ---------------------------
+
+@pytest.mark.parametrize("edge_args, answer, expected", [
+    # a class noun before the name: "the ferry Marrow Star" is no organization
+    (("Kestrel Lines", "replace", "Marrow Star", "Kestrel Lines replaced the ferry Marrow Star last spring.",
+      "org", "org"), "Marrow Star", "Which ferry did Kestrel Lines replace?"),
+    # the same for a thing the tagger left untyped
+    (("Kestrel Lines", "replace", "Marrow Star", "Kestrel Lines replaced the ferry Marrow Star last spring.",
+      "org", "other"), "Marrow Star", "Which ferry did Kestrel Lines replace?"),
+    # an apposition after the name: "Tidewater Song, a new musical,"
+    (("Dunmore Playhouse", "stage", "Tidewater Song", "The Dunmore Playhouse staged Tidewater Song, a new musical, "
+      "in June.", "org", "org"), "Tidewater Song", "Which musical did the Dunmore Playhouse stage in June?"),
+    # the verb's frame alone: a thing staged is a work
+    (("Dunmore Playhouse", "stage", "Tidewater Song", "The Dunmore Playhouse staged Tidewater Song in June.",
+      "org", "org"), "Tidewater Song", "What did the Dunmore Playhouse stage in June?"),
+    # "known as": the noun the name is given to
+    (("Ada Penrose", "buy", "Stonecroft", "The farmhouse, known as Stonecroft, was bought by Ada Penrose.",
+      "person", "org"), "Stonecroft", "Which farmhouse did Ada Penrose buy?"),
+    # an opponent the tagger called an organisation, beaten with a phrasal verb or hosted
+    (("Kelby Hawks", "hold off", "the Dunmore Owls", "The Kelby Hawks held off the Dunmore Owls 71-66 on Sunday.",
+      "org", "org"), "the Dunmore Owls", "Who did the Kelby Hawks hold off?"),
+    (("Kelby Hawks", "host", "the Dunmore Owls", "The Kelby Hawks hosted the Dunmore Owls at the arena.",
+      "org", "org"), "the Dunmore Owls", "Who did the Kelby Hawks host?"),
+    # a common noun before "of" and a name: the unit is no organization of its own
+    (("Kelby Health Board", "fund", "the stroke unit of Kelby Hospital", "Kelby Health Board funded the stroke unit "
+      "of Kelby Hospital.", "org", "org"), "the stroke unit of Kelby Hospital", "Which unit did Kelby Health Board fund?"),
+    # a road's own head noun
+    (("Kelby Council", "close", "the Marlow Boulevard", "Kelby Council closed the Marlow Boulevard for a week.",
+      "org", "org"), "the Marlow Boulevard", "Which boulevard did Kelby Council close?"),
+    # a body the text calls one stays an organization
+    (("Harlow Group", "buy", "Penwick Foods", "Harlow Group bought the firm Penwick Foods.", "org", "org"),
+     "Penwick Foods", "Which organization did Harlow Group buy?"),
+])
+def test_the_question_word_follows_what_the_text_calls_the_thing(edge_args, answer, expected):
+    item = ask([fact(*edge_args)], answer)
+    assert question(item) == expected, (question(item), getattr(item, "reason", ""))
+
+
+def test_an_organisation_head_in_a_name_wins_over_a_person_label():
+    item = ask([fact("Harlow Group", "agree to buy", "Penwick Farmers Co-operative", "Harlow Group agreed to buy "
+                     "Penwick Farmers Co-operative last week.", "org", "person")], "Penwick Farmers Co-operative")
+    assert question(item) == "Which organization did Harlow Group agree to buy?", item
+
+
+def test_a_plural_common_noun_joined_by_and_is_part_of_one_name():
+    from tasks.dragon.questions_en_answers import truncated_name
+
+    said = ["The trawler was seized by Harbours and Waterways Kelby at the quay."]
+    assert truncated_name("Harbours", said) and truncated_name("Waterways Kelby", said)
+    # two names of their own, joined by "and", stay names
+    said = ["Penwick and Harlow sued the port over the fees."]
+    assert not truncated_name("Penwick", said) and not truncated_name("Harlow", said)
+
+
+def test_a_name_that_modifies_a_noun_does_not_take_that_nouns_article():
+    from tasks.dragon.questions_en import en_name_article
+
+    said = ["Kelby Rovers' manager, Ada Penrose, the former Dunmore Athletic coach, praised the squad."]
+    assert en_name_article("Dunmore Athletic", said) == "Dunmore Athletic"
+    assert en_name_article("Kelby Playhouse", ["The play opens at the Kelby Playhouse in May."]) == "the Kelby Playhouse"
+
+
+def test_a_person_label_the_text_calls_a_work_is_asked_by_that_noun_but_a_relative_stays_a_person():
+    said = "Ada Penrose praised Saltmarsh, a folk album, in her column."
+    item = ask([fact("Ada Penrose", "praise", "Saltmarsh", said, "person", "person")], "Saltmarsh")
+    assert question(item) == "Which album did Ada Penrose praise?", (question(item), getattr(item, "reason", ""))
+    item = ask([fact("Ada Penrose", "praise", "Ilse Varga", "Ada Penrose praised Ilse Varga, the keeper's daughter, "
+                     "in her column.", "person", "person")], "Ilse Varga")
+    assert question(item) == "Who did Ada Penrose praise?", (question(item), getattr(item, "reason", ""))
+    item = ask([fact("Ada Penrose", "praise", "Saltmarsh", said, "person", "person"),
+                fact("Northern Reel", "release", "Saltmarsh", "Northern Reel released Saltmarsh in May. " + said,
+                     "org", "person", n=1)], "Northern Reel", "multi-hop")
+    assert "the person" not in (question(item) or ""), question(item)

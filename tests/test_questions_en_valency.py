@@ -183,3 +183,23 @@ def test_an_opponent_held_off_is_asked_who():
     item = ask([fact("Kelby Hawks", "hold off", "Tarn Otters", "The Kelby Hawks held off the Tarn Otters 70-68 on Sunday.",
                      "org", "other")], "Tarn Otters")
     assert question(item) == "Who did the Kelby Hawks hold off?", item
+
+
+def test_a_verb_whose_passive_says_its_objectless_parse_is_asked_in_the_passive():
+    # "the choir formed in 1987": the intransitive "form" is the passive's sense
+    item = ask([fact("Kelby Male Voice Choir", "be formed in", "1987", "The Kelby Male Voice Choir formed in 1987 and "
+                     "sang at the abbey.", "org", "date")], "1987")
+    assert question(item) == "When was the Kelby Male Voice Choir formed?", (question(item), _reason(item))
+    # with an object the active turns the fact round, and stays refused
+    item = ask([fact("Ines Varga", "be founded in", "1987", "Ines Varga founded the Kelby Male Voice Choir in 1987.",
+                     "person", "date")], "1987")
+    assert question(item) is None, item
+
+
+def test_a_one_word_person_the_text_introduces_by_an_apposition_is_asked_who():
+    item = ask([fact("Marta Quill", "hire", "Silvan", "Marta Quill hired Silvan, the inn's new head chef, in March.",
+                     "person", "person")], "Silvan")
+    assert question(item) == "Who did Marta Quill hire in March?", (question(item), _reason(item))
+    item = ask([fact("Marta Quill", "hire", "Silvan", "Marta Quill hired Silvan, a town of 900, in March.",
+                     "person", "person")], "Silvan")
+    assert not (question(item) or "").startswith("Who"), item

@@ -50,7 +50,7 @@ _EN_DETERMINERS = {"a", "an", "the", "its", "their", "his", "her"}
 #: (which would also be answered by the other things its owner owns)
 _EN_VENUE_HEADS = frozenset(
     "arena stadium hall airport station museum bridge pier quay plant factory gallery library hotel theatre theater "
-    "port harbour harbor centre center".split())
+    "port harbour harbor centre center terminal wharf marina".split())
 
 
 def _venue(label: str) -> str | None:
@@ -71,17 +71,22 @@ def _bare_label(label: str) -> str:
 
 
 def _wh(kind: str, label: str | None = None, plural: bool = False, verb: str | None = None,
-        subject: bool = False) -> str:
+        subject: bool = False, sentences: list[str] | tuple[str, ...] = ()) -> str:
     """The question word for an answer of ``kind`` named ``label``: "who", "which organization",
     "which arena" (a venue's own head noun); a tagger's organisation by the evidence of its name
     and of ``verb`` (``questions_en_names.org_wh``: "which club", "which castle", "who", "what")."""
     venue = _venue(label) if label and kind not in ("PER", "NUM", "DATE") else None
     if venue:
         return f"which {venue}{'s' if plural else ''}"
+    if kind == "PER" and label and en_names.org_evidence(label):
+        kind = "ORG"  # "Scotian Dairy Co-operative" tagged a person: the name's own head says it is a body
     if kind == "ORG" and label:
-        return en_names.org_wh(label, verb, subject, plural)
+        return en_names.org_wh(label, verb, subject, plural, sentences)
     if kind in ("MISC", "LOC") and label and not plural and en_names.thing_class(label):
         return f"which {en_names.thing_class(label)}"  # "Which arcade ...?", "Which league ...?"
+    said = en_names.text_class(label, sentences) if kind in ("MISC", "PER") and label and not plural else None
+    if said:  # (never a person noun: "the keeper's daughter" keeps "who")
+        return "what" if said == "what" else f"which {said}"  # "Which ferry ...?" -> "the ferry Chebucto Light"
     return (_EN_WHO_PLURAL if plural else _EN_WHO)[kind]
 
 
@@ -91,16 +96,23 @@ def _described(subject: str) -> bool:
     words = subject.split()
     return len(words) > 2 and words[0] == "the" and words[2] in ("that", "who", "which", "where") \
         and (" ".join(words[:2]) in set(_EN_CLASS.values()) or _venue(" ".join(words[:2]).title()) is not None
-             or words[1] in _EN_VENUE_HEADS or words[1] in en_names.CLASS_WORDS)
+             or words[1] in _EN_VENUE_HEADS or words[1] in en_names.CLASS_WORDS
+             or words[1].isalpha() and words[1].islower() and words[1] in _en_lexicon()[1])  # "the ferry that ..."
 
 
-def _class_noun(kind: str, label: str | None = None) -> str:
-    """ "the person", "the organization", "the arena": how a relative clause names a hidden node."""
+def _class_noun(kind: str, label: str | None = None, sentences: list[str] | tuple[str, ...] = ()) -> str:
+    """ "the person", "the organization", "the arena", "the ferry" (what the text calls it): how a relative
+    clause names a hidden node."""
     venue = _venue(label) if label and kind not in ("PER", "NUM", "DATE") else None
+    if kind == "PER" and label and en_names.org_evidence(label):
+        kind = "ORG"
     if not venue and kind == "ORG" and label:
-        return en_names.org_class(label)
+        return en_names.org_class(label, sentences)
     if not venue and kind in ("MISC", "LOC") and label and en_names.thing_class(label):
         return f"the {en_names.thing_class(label)}"
+    said = en_names.text_class(label, sentences) if not venue and kind in ("MISC", "PER") and label else None
+    if said and said != "what":
+        return f"the {said}"  # "the ferry that ...": what the text calls it
     return f"the {venue}" if venue else _EN_CLASS[kind]
 
 
@@ -377,7 +389,7 @@ class EnglishTemplates:
         """Question whose answer is the edge's tail; ``head`` is how the head is named."""
         rel = _relation(edge)
         prep = rel.trailing_preposition
-        who = _wh(kind, edge.tail_label, plural, rel.head if rel.kind == "verb" else None)
+        who = _wh(kind, edge.tail_label, plural, rel.head if rel.kind == "verb" else None, sentences=edge.sentences)
         modality = _modality(edge)
         if rel.kind == "verb" and kind in ("ORG", "MISC") and prep in ("to", "from", "into") \
                 and rel.head in _EN_MOTION_VERBS and edge.tail_label[:1].isupper() \
@@ -478,8 +490,8 @@ class EnglishTemplates:
                 who = "what"
             opponent = not rel.rest and rel.head in en_names.OPPONENT_VERBS or \
                 " ".join((rel.head, *rel.rest)) in en_names.OPPONENT_PHRASALS
-            if kind in ("LOC", "MISC") and not prep and opponent:
-                who = "who"  # "Who did Tawe Warriors beat?" -> Kellsbridge: an opponent, not "What"
+            if kind in ("LOC", "MISC", "ORG") and not prep and opponent and not en_names.org_evidence(edge.tail_label):
+                who = "who"  # "Who did Tawe Warriors beat / hold off?" -> Kellsbridge: an opponent, not "What"
             if kind == "ORG" and not prep and rel.head in _EN_MAKING_VERBS and not _venue(edge.tail_label):
                 who = "what"  # "Which organization does Lumen Energy produce?" -> the Lumen Volta: a product
             if kind == "PER" and prep in ("to", "from", "into") and rel.head in _EN_MOTION_VERBS - _EN_GIVING_VERBS \
@@ -542,7 +554,8 @@ class EnglishTemplates:
         """Question whose answer is the edge's head; ``tail`` is how the tail is named."""
         rel = _relation(edge)
         plural = plural or (kind == "ORG" and _plural_name(edge.head_label) and " and " in edge.head_label)
-        who = _wh(kind, edge.head_label, plural, rel.head if rel.kind == "verb" else None, subject=True)
+        who = _wh(kind, edge.head_label, plural, rel.head if rel.kind == "verb" else None, subject=True,
+                  sentences=edge.sentences)
         if kind == "DATE":
             raise NoTemplate(f"a date as the subject of {edge.relation!r}")
         modality = _modality(edge)
@@ -573,7 +586,7 @@ class EnglishTemplates:
         rel = _relation(edge)
         if kind == "DATE":
             raise NoTemplate("a date is not described by a relative clause")
-        cls = _class_noun(kind, edge.head_label if node == edge.head else edge.tail_label)
+        cls = _class_noun(kind, edge.head_label if node == edge.head else edge.tail_label, edge.sentences)
         if cls == "the one":
             # "Which organization sponsors the one that Tarnbeck Events organises?": a thing needs its noun
             raise NoTemplate(f"no class noun to describe {(edge.head_label if node == edge.head else edge.tail_label)!r}")
@@ -698,7 +711,8 @@ class EnglishTemplates:
                     and verb not in en_names.OPPONENT_VERBS:
                 verb = r.head  # an opponent's verb decides: "Who beat X and scored three tries?"
         try:
-            return self.conditional(shared_kind, [self.subject_predicate(e, shared) for e in edges], label, verb)
+            return self.conditional(shared_kind, [self.subject_predicate(e, shared) for e in edges], label, verb,
+                                    [s for e in edges for s in e.sentences])
         except NoTemplate as direct:
             if shared_kind == "DATE":
                 raise
@@ -720,10 +734,11 @@ class EnglishTemplates:
             return _q("what is the name of", first, "and", second[len(cls) + 1:]), "conditional.described"
 
     def conditional(self, shared_kind: str, predicates: list[str], label: str | None = None,
-                    verb: str | None = None) -> tuple[str, str]:
+                    verb: str | None = None, sentences: list[str] | tuple[str, ...] = ()) -> tuple[str, str]:
         if shared_kind == "DATE":
             raise NoTemplate("a date as the subject of a conditional question")
-        return _q(_wh(shared_kind, label, verb=verb, subject=True), " and ".join(predicates)), "conditional"
+        return _q(_wh(shared_kind, label, verb=verb, subject=True, sentences=sentences), " and ".join(predicates)), \
+            "conditional"
 
     def comparison(self, edge: Edge, kind: str, first: str, second: str) -> tuple[str, str]:
         rel = _relation(edge)
@@ -928,6 +943,15 @@ _EN_TIME_OPENERS = {"first", "second", "third", "fourth", "last", "end", "start"
                     "summer", "autumn", "winter", "fall"}
 
 
+def _modifies_a_noun(sentence: str, end: int) -> bool:
+    """Does the name ending at ``end`` modify a lowercase noun after it ("the former Halifax Town coach",
+    "the Kelby Rovers squad")? Then the article before it belongs to that noun, not to the name."""
+    doc = en_context.sentence_doc(sentence)
+    last = next((t for t in doc if t.idx < end <= t.idx + len(t.text)), None)
+    return last is not None and last.dep_ in ("compound", "nmod", "amod") and last.head.i > last.i \
+        and last.head.pos_ == "NOUN" and last.head.is_lower
+
+
 def en_name_article(label: str, sentences: list[str]) -> str:
     """ "European Research Council" → "the European Research Council" when every mention of the
     name in its sentences has "the" before it (institutions, bands, courts); names written
@@ -950,6 +974,8 @@ def en_name_article(label: str, sentences: list[str]) -> str:
                 continue
             if before[-1].endswith(("'s", "’s")):
                 continue  # "Swansea's Lyric Quay Theatre": the possessive stands for the article
+            if _modifies_a_noun(sentence, match.end()):
+                continue  # "the former Halifax Town coach": the article is the coach's
             while len(before) > 1 and before[-1].lower() != "the" and (
                     before[-1].lower() in modifiers or before[-1].lower() in ("new", "old", "restored", "former")
                     or re.fullmatch(r"[£$€]?\d[\d.,]*(?:m|bn|million|billion)?", before[-1].lower())):

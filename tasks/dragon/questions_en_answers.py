@@ -135,11 +135,14 @@ def truncated_name(label: str, sentences: list[str], person: bool = False) -> bo
             rest = after.split()
             if len(rest) > 1 and rest[0] in _NAME_PARTICLES and _capitalised_name_word(rest[1].rstrip(",.;:")):
                 longer = True  # "Port" of "Port aux Basques", "Saint-Pierre" of "Saint-Pierre de Lys"
+            if len(rest) > 1 and rest[0] in ("and", "&") and _capitalised_name_word(rest[1].rstrip(",.;:")) \
+                    and len(_bare(label).split()) == 1 and _capitalised_plural_noun(_bare(label)):
+                longer = True  # "Fisheries" of "Fisheries and Oceans Canada": a common plural opens a longer name
         if not person and before and sentence[match.start() - 1:match.start()] == " ":
             prev_words = before.split()
             prev = prev_words[-1] if prev_words else ""
             if prev.lower() in ("and", "&") and len(prev_words) > 1 and _capitalised_name_word(prev_words[-2]) \
-                    and _inside_entity(sentence, match.start()):
+                    and (_inside_entity(sentence, match.start()) or _capitalised_plural_noun(prev_words[-2])):
                 longer = True  # "Rescue" of "Fire and Rescue": a common noun ending a longer name
             opens_sentence = len(prev_words) == 1
             if _capitalised_name_word(prev) and prev.lower() not in ("the", "a", "an") \
@@ -186,6 +189,19 @@ def _nouns() -> set[str]:
     from tasks.dragon.questions_en_verbs import _en_lexicon
 
     return _en_lexicon()[1]
+
+
+def _capitalised_plural_noun(word: str) -> bool:
+    """ "Fisheries", "Oceans", "Parks": a capitalised plural of a common noun. Joined by "and" to a capitalised
+    word it is part of one name ("Fisheries and Oceans Canada", "Parks and Recreation"), not a name of its own."""
+    from tasks.dragon.questions_en_verbs import _en_lexicon
+
+    word = word.strip(",.;:")
+    if not word[:1].isupper() or not word[1:].islower() or not word.endswith("s") or word.endswith("ss"):
+        return False
+    low = word.lower()
+    singulars = {low[:-1], low[:-2]} | ({low[:-3] + "y"} if low.endswith("ies") else set())
+    return bool(singulars & _en_lexicon()[1])
 
 
 def _inside_entity(sentence: str, start: int) -> bool:

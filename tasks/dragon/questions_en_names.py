@@ -27,12 +27,14 @@ _STRONG_ORG_HEADS = frozenset("""
     ministry agency institute university college academy party industries insurance bv ltd inc llc plc gmbh ag sa
     corp corporation company co commission board authority department police service services parliament senate
     government assembly bureau organisation organization society charity cooperative co-operative
+    creamery dairy brewery distillery winery cidery bakery
     """.split())
 #: a sports club's suffix: asked "Which club"
 _CLUB_HEADS = frozenset("fc rfc afc cf sc club united rovers wanderers athletic albion".split())
 #: class nouns that may end a name of a thing that is no organisation: asked "Which <noun>"
 _THING_CLASS_HEADS = frozenset("""
-    castle arcade line railway route tunnel road street lane avenue square market mall tower church cathedral
+    castle arcade line railway route tunnel road street lane avenue boulevard highway parkway drive crescent square
+    market mall tower church cathedral
     abbey chapel palace house manor estate farm mill park garden gardens bridge canal river lake reservoir
     festival scheme programme program project prize award cup trophy show exhibition forest wood beach
     league championship championships premiership division tournament competition court tribunal
@@ -54,7 +56,7 @@ BODY_VERBS = frozenset("""
     confirm say warn agree reject plan promise issue apply ask offer score draw lead thrash edge
     """.split())
 #: verbs whose object is an opponent: an unknown name beaten or faced is asked "Who"
-OPPONENT_VERBS = frozenset("beat defeat face play meet thrash edge overcome".split())
+OPPONENT_VERBS = frozenset("beat defeat face play meet thrash edge overcome host".split())
 #: phrasal verbs of beating an opponent: "What did the Gulls hold off?" -> a team: "who"
 OPPONENT_PHRASALS = frozenset({"hold off", "see off", "fend off", "fight off", "knock out", "edge out", "shut out"})
 #: verbs whose object is a work (a series, film, play), whatever the tagger called it: "What did X star in?"
@@ -98,9 +100,14 @@ _AMBIGUOUS_PLURAL_HEADS = frozenset("lines networks railways routes".split())
 
 
 def common_head(label: str) -> str | None:
-    """ "terminal" for "the Woodside terminal", "team" for "the Kelby women's team": a name ended by a common
-    noun in lower case says what the thing is; None for a name of capitalised words."""
+    """ "terminal" for "the Woodside terminal", "team" for "the Kelby women's team", "unit" for "the cardiac unit
+    of Kelby Hospital": a name ended (or opened, before "of" and a name) by a common noun in lower case says what
+    the thing is; None for a name of capitalised words."""
     words = _words(label)
+    of = words.index("of") if "of" in words[1:-1] else 0
+    if of and all(w.islower() for w in words[:of]) and words[of + 1][:1].isupper():
+        head = words[of - 1]  # "the cardiac unit of Kelby Hospital": the unit, whoever's it is
+        words = [words[of + 1], head]
     if len(words) < 2 or not any(w[:1].isupper() for w in words[:-1]):
         return None
     head = words[-1]
@@ -115,8 +122,68 @@ def common_head(label: str) -> str | None:
 _NOT_HEADS = frozenset("of and or the de du la le aux des von van der da do dos".split())
 
 
-def org_wh(label: str, verb: str | None = None, subject: bool = False, plural: bool = False) -> str:
-    """The question word for a thing the tagger called an organisation (see the module doc)."""
+#: nouns a text says a body of people is ("the firm X", "X, a Halifax charity"): with them the name stays
+#: "Which organization"; agent nouns ("operator", "publisher", "owner") count as bodies too
+_BODY_NOUNS = frozenset("""
+    company firm group organisation organization business body charity union club team side band agency authority
+    council department ministry carrier airline brand label chain network partnership consortium association society
+    institution school university college party coalition co-operative cooperative co-op coop government cabinet
+    """.split())
+#: verbs whose object is a work (a play, book, film, album) or a vessel, never a body: "What did X stage?"
+WORK_OR_VESSEL_OBJECT_VERBS = frozenset("""
+    stage publish direct screen premiere broadcast air christen refit berth moor
+    """.split())
+
+
+#: nouns of people that are no post: kin and the like ("Ada Cleary, the keeper's daughter")
+_KIN_WORDS = frozenset("""
+    girl boy child kid friend neighbour neighbor cousin uncle aunt niece nephew grandson granddaughter fiance fiancee
+    widower man woman person character hero heroine villain
+    """.split())
+
+
+def text_class(label: str, sentences: list[str] | tuple[str, ...]) -> str | None:
+    """The lowercase class noun the text writes a name with, where that says it is no body of people: "ferry"
+    for "the ferry Chebucto Light", "Chebucto Light, a new ferry," or "the new ferry, Chebucto Light"; "play" for
+    "the play Harbour Lights". None where the text gives no such noun, or calls it a body ("the firm X", "X, an
+    operator"); "what" where two sentences give two different classes."""
+    from tasks.dragon.questions_en_context import _span_of, sentence_doc
+    from tasks.dragon.questions_en_verbs import _en_lexicon
+
+    found: set[str] = set()
+    for sentence in sentences:
+        doc = sentence_doc(sentence)
+        span = _span_of(doc, label)
+        if span is None or not len(span):
+            continue
+        root = span.root
+        nouns = [c for c in root.children
+                 if (c.dep_ in ("compound", "appos") and c.i < span.start) or (c.dep_ == "appos" and c.i >= span.end)]
+        if root.dep_ == "appos" and root.head.i < span.start:
+            nouns.append(root.head)  # "the new ferry, Chebucto Light"
+        verb = root.head.head if root.dep_ == "pobj" and root.head.lower_ == "as" else None
+        if verb is not None and verb.lemma_.lower() in ("know", "call") and verb.dep_ == "acl" and verb.head.i < span.start:
+            nouns.append(verb.head)  # "the house, known as Thornhaven,"
+        elif root.dep_ in ("oprd", "dobj") and root.head.lemma_.lower() in ("call", "name") and root.head.dep_ == "acl" \
+                and root.head.head.i < span.start:
+            nouns.append(root.head.head)  # "a schooner called Bluenose Star", "a mare named Kelby Lass"
+        for noun in nouns:
+            if noun.pos_ not in ("NOUN", "ADJ" if noun.dep_ == "appos" else "NOUN") or not noun.is_alpha \
+                    or not noun.is_lower:  # an apposition is a noun phrase ("a new musical" parsed as ADJ)
+                continue
+            lemma = noun.lemma_.lower()
+            if lemma in _BODY_NOUNS or _person_word(lemma) or agent_noun(lemma) or lemma not in _en_lexicon()[1]:
+                return None  # a body, or a person ("the keeper's daughter", "a session musician")
+            found.add(lemma)
+    if not found:
+        return None
+    return found.pop() if len(found) == 1 else "what"
+
+
+def org_wh(label: str, verb: str | None = None, subject: bool = False, plural: bool = False,
+           sentences: list[str] | tuple[str, ...] = ()) -> str:
+    """The question word for a thing the tagger called an organisation (see the module doc); ``sentences``
+    may say what the thing is ("the ferry X": "Which ferry"), and so may the verb ("staged X": "What")."""
     evidence = org_evidence(label)
     if evidence == "club":
         return f"which club{'s' if plural else ''}"
@@ -126,6 +193,11 @@ def org_wh(label: str, verb: str | None = None, subject: bool = False, plural: b
     head = common_head(label)
     if head and not plural:
         return f"which {head}"  # "Which terminal did X rebuild?" -> the Woodside terminal
+    said = text_class(label, sentences) if not evidence else None
+    if said:
+        return said if said == "what" or plural else f"which {said}"  # "Which ferry does X replace?"
+    if not evidence and verb in WORK_OR_VESSEL_OBJECT_VERBS and not subject:
+        return "what"  # "What did the Neptune Theatre stage?" -> a play (a company sails as often as a ship)
     if not evidence and label.startswith("the ") and name_head(label) in _AMBIGUOUS_PLURAL_HEADS | _THING_CLASS_HEADS:
         return "what"  # "the Core Valleys Lines": a rail network, not "Which organization"
     if verb in OPPONENT_VERBS:
@@ -135,12 +207,15 @@ def org_wh(label: str, verb: str | None = None, subject: bool = False, plural: b
     return f"which organization{'s' if plural else ''}"
 
 
-def org_class(label: str) -> str:
-    """ "the club", "the castle", "the organization": how a relative clause names a hidden one."""
+def org_class(label: str, sentences: list[str] | tuple[str, ...] = ()) -> str:
+    """ "the club", "the castle", "the ferry", "the organization": how a relative clause names a hidden one."""
     evidence = org_evidence(label)
     if evidence == "club":
         return "the club"
-    cls = thing_class(label)
+    said = text_class(label, sentences) if not evidence else None
+    if said and said != "what":
+        return f"the {said}"
+    cls = thing_class(label) or common_head(label)
     return f"the {cls}" if cls and not evidence else "the organization"
 
 
@@ -217,6 +292,12 @@ _MORE_AGENT_NOUNS = frozenset("""
 _THING_READINGS = frozenset("centre center lock prop committee".split())
 #: endings that make a noun of people whatever the stem: "chairman", "spokesperson", "economist", "historian"
 _PEOPLE_ENDINGS = ("man", "woman", "person", "people", "ist", "ian")
+
+
+def _person_word(noun: str) -> bool:
+    """A noun that says its name is a person's: a person noun, a personal role, kin, or a people ending."""
+    return noun in PERSON_NOUNS or noun in PERSONAL_ROLES or noun in _MORE_AGENT_NOUNS or noun in _KIN_WORDS \
+        or noun.endswith(_PEOPLE_ENDINGS)
 #: endings of a noun made from a verb for the one who does it: "director", "manager", "trustee", "consultant",
 #: "resident"; only with a verb of four letters or more before them ("tower" is no one who tows)
 _AGENT_SUFFIXES = ("er", "or", "ee", "ant", "ent")
@@ -270,6 +351,11 @@ def person_evidence(label: str, sentences: list[str]) -> bool:
                 prev = before[-1] if before else ""
                 if re.match(r",\s*\d{1,2}\s*,", sentence[match.end():]):
                     return True  # "Vaipulu, 26, made 58 appearances"
+                if len(words) == 1 and (_introduced_by_role(sentence[match.end():])
+                                        or _person_word(prev.rstrip(",").lower()) and prev.endswith(",")):
+                    # one word a role introduces: "Silas, the inn's owner, said", "Silas, who runs the inn",
+                    # "her father, Silas" (a longer name says more by itself: "Harlow Foods, a Leeds baker")
+                    return True
                 if prev.lower().strip(".") in _HONORIFICS and prev[:1].isupper():
                     return True
                 if name == " ".join(words) and prev.islower() and prev in PERSON_NOUNS:
@@ -280,6 +366,23 @@ def person_evidence(label: str, sentences: list[str]) -> bool:
                         and before[-3] in _PEOPLE_PAIRS:
                     return True  # ... and Ewan Fairlie
     return False
+
+
+_APPOSITION = re.compile(r",\s+(?:the|a|an|his|her|their|its|[A-Z][\w’'-]*[’']s)\s+([^,.;:()]+)")
+_APPOSITION_END = re.compile(r"\s(?:of|at|for|in|from|with|on|to|who|which|that|where|when|and|since)\s.*$")
+
+
+def _introduced_by_role(after: str) -> bool:
+    """Does the text right after a name say it is a person: ", who ...", or an apposition whose head is a
+    person noun (", the inn's owner,", ", a retired fisherman from Kelby", ", the club's physiotherapist")?"""
+    if re.match(r",\s+who\b", after):
+        return True
+    found = _APPOSITION.match(after)
+    if not found:
+        return False
+    words = _APPOSITION_END.sub("", found.group(1).strip()).split()
+    head = words[-1].lower() if words else ""
+    return bool(words) and words[-1].islower() and _person_word(head)
 
 
 def written_with_the(label: str, sentences: list[str]) -> bool:

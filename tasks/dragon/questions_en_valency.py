@@ -124,6 +124,12 @@ def _verbs_only() -> frozenset[str]:
                       "know", "knows", "knew", "hope", "hopes", "hoped", "expect", "expects", "expected"})
 
 
+#: verbs whose passive says what an object-less parse of them says ("the band formed in 2009", "Kerr, elected
+#: in 2019, said"): the intransitive "form" is the passive's sense, the others are participles the parser read
+#: as a finite verb; with an object ("Kerr founded the firm") the passive would turn the fact round
+_PASSIVE_FOR_INTRANSITIVE = frozenset("form found establish build bear name elect appoint".split())
+
+
 def active_as_passive(edge, lemma: str) -> str | None:
     """A passive relation ("be graduated in", "be directed") whose verb the sentence says in the active with
     the fact's subject as its subject ("Nkemelu graduated from ...", "Haddad directed the run"): "was
@@ -135,6 +141,8 @@ def active_as_passive(edge, lemma: str) -> str | None:
     doc, verb = found
     if any(c.dep_ in ("auxpass", "nsubjpass", "agent") for c in verb.children):
         return None
+    if lemma in _PASSIVE_FOR_INTRANSITIVE and not any(c.dep_ in ("dobj", "obj", "dative") for c in verb.children):
+        return None  # "the club formed in 1952", "Kerr, elected in 2019,": "When was X formed?" says the same
     subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
     if verb.tag_ in ("VBD", "VBZ", "VBP") and subject is not None:
         return f"{edge.relation!r} is passive, but its sentence says {verb.text!r} in the active ({subject.text} {verb.text})"

@@ -46,11 +46,24 @@ _NO_ARTICLE = frozenset(
     "more less most least about over under nearly almost around half several many few much".split())
 
 
+#: a measure written as one hyphenated modifier: "200-metre", "$9-million", "£4.5m-a-year", "19-year-old"
+_MEASURE_MODIFIER = re.compile(r"[£$€]?\d[\d.,]*-[a-z][a-z-]*")
+
+
 def _en_definite(label: str, entity_type: str | None, said: list[str] = ()) -> str:
     """A bare English common-noun label gets "the": "plant" -> "the plant", "city of Hamburg" ->
     "the city of Hamburg". Names (capitalised), numbers, dates, amounts and phrases that already
     open with a determiner or a quantifier stay as they are."""
     words = label.split()
+    if words and _MEASURE_MODIFIER.fullmatch(words[0]) and len(words) > 1 and not words[0].endswith("-old"):
+        # "200-metre banked track", "$9-million production hall": a thing described by a measure, no amount; it
+        # takes the article its sentence gives it ("has a 200-metre banked track"); a person described by age
+        # ("the 19-year-old") is no name and is refused (questions_en_names.odd_label)
+        for sentence in said:
+            found = re.search(rf"\b(a|an|the)\s+{re.escape(label)}(?![\w-])", sentence, re.IGNORECASE)
+            if found:
+                return f"{found.group(1).lower()} {label}"
+        return label
     if not words or not words[0][:1].islower() or words[0].lower() in _NO_ARTICLE:
         return label
     if entity_type in ("date", "money") or any(ch.isdigit() for ch in words[0]):
