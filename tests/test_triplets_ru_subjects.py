@@ -81,3 +81,16 @@ def test_a_qualifier_hung_on_an_adjective_stays_with_its_noun():
 def test_a_vague_noun_with_a_name_in_its_modifier_says_which_and_keeps_the_quotes():
     found = ru_facts("Областная комиссия утвердила решение о продаже «Северного элеватора».")
     assert any(f[1] == "утвердить" and f[2] == "решение о продаже «Северного элеватора»" for f in found), found
+
+
+def test_a_sentence_term_is_a_fact_beside_the_person_sentenced():
+    found = ru_facts("Суд приговорил бывшего директора завода Игоря Смирнова к четырём годам колонии общего режима.")
+    assert ("суд", "приговорить к", "четырём годам колонии общего режима", "asserted") in found, found
+    assert ("суд", "приговорить", "Игорь Смирнов", "asserted") in found, found
+    found = ru_facts("Районный суд приговорил Андрея Белова к трём годам лишения свободы условно.")
+    assert ("Районный суд", "приговорить к", "трём годам лишения свободы", "asserted") in found, found
+
+
+def test_a_time_after_k_is_no_term():
+    found = ru_facts("Компания «Рубеж» завершит стройку к трём часам ночи. Завод «Сигма» выпустит к 2027 году 500 станков.")
+    assert not any("к" in f[1].split() for f in found), found

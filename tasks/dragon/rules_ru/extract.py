@@ -28,6 +28,7 @@ from tasks.dragon.rules_ru.morph import (
     _place_normals, _verb_of_noun,
 )
 from tasks.dragon.rules_ru.class_nouns import ClassNouns
+from tasks.dragon.rules_ru.gapping import gapped_facts
 from tasks.dragon.rules_ru.reference import _Memory, _named_before, _remember, _speaker_org
 from tasks.dragon.rules_ru.phrases import _RuSentence
 from tasks.dragon.rules_ru.simplify import _simplified_lines, digit_groups
@@ -311,10 +312,14 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
     base = _passive_form(helper.vocab, verb) if passive and feats.get("VerbForm") == "Part" else lemma
     # an object of the verb's own, whoever the parser made it: the passive's patient is one; a
     # relative "который" is the noun its clause is about ("георадар, который институт получил в 2025 году")
-    objects = [c for o in objects for c in helper.with_conjuncts(o)]
+    # (a noun with an ``orphan`` under it is the subject of a gapped clause, "«Арго» купила 20 автобусов,
+    # «Вектор» — 12": none of this verb's objects, whatever relation the repairs gave it)
+    objects = [c for o in objects for c in helper.with_conjuncts(o) if not helper.kids(c, ("orphan",))]
     antecedents = [_antecedent(o, verb, helper) for o in objects if _lemma(helper.vocab, o) == "который"]
     objects = [o for o in objects if _lemma(helper.vocab, o) != "который"] + [a for a in antecedents if a is not None]
 
+    # "Доходы составят 18 млрд рублей, расходы — 19 млрд рублей": the dash's clause has this verb
+    yield from gapped_facts(verb, emit, helper)
     if lemma in _RU_APPOINT and not passive:
         # "назначило главным режиссёром театра «Волжская сцена» Кирилла Абрамцева": the one
         # appointed takes the role, the subject did the appointing
@@ -433,6 +438,14 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
             if (kind == "obl" and (obj.feats or {}).get("Case") == "Loc" and helper.date_phrase(obj) is None
                     and helper.number_phrase(obj) is not None):
                 continue  # "вырос в двух кварталах от стадиона": a distance, not a place one can name
+            term = _term_ru(obj, helper) if kind == "obl" else None
+            if term is not None:
+                # "приговорил Смирнова к четырём годам колонии": the term is what the verb gives, a fact
+                # of its own beside the named person
+                produced = True
+                for subject_phrase in subject_phrases:
+                    yield emit(subject_phrase, relation, (term, None))
+                continue
             if kind == "obl" and _lemma(helper.vocab, obj) in _RU_DURATIONS and helper.date_phrase(obj) is None \
                     and helper.preposition(obj) in ("около", "к", "до", "после", "через", "в", "во", "за", "в течение"):
                 continue  # "около трех часов ночи", "через два часа": a time, not a thing
@@ -705,6 +718,26 @@ def _oblique_thing_ru(token, helper: _RuSentence) -> tuple[str, str | None] | No
     if lemma in _RU_INSTITUTIONS:
         return helper.agent_phrase(token)
     return helper.common_phrase(token)
+
+
+def _term_ru(token, helper: _RuSentence) -> str | None:
+    """A term the verb sets ("к четырём годам колонии", "к двум годам лишения свободы"), as written: a
+    counted duration after «к» that is of something other than a time. None for a time ("к трём часам
+    ночи", "к 2027 году") or a bare span ("к двум годам")."""
+    if helper.preposition(token) not in ("к", "ко") or _lemma(helper.vocab, token) not in _RU_DURATIONS:
+        return None
+    if helper.date_phrase(token) is not None:
+        return None
+    of = [n for n in helper.kids(token, ("nmod",)) if n.pos == "NOUN" and not helper.kids(n, ("case",))
+          and (n.feats or {}).get("Case") == "Gen" and _lemma(helper.vocab, n) not in _RU_TIME_NOUNS]
+    counted = helper.number_phrase(token, counted=False)
+    if len(of) != 1 or counted is None or helper.names_within(of[0]):
+        return None
+    # "лишения свободы", "колонии общего режима" whole (an adverb after it, "условно", says how, no word of it)
+    of_words = [t for t in helper.subtree(of[0]) if not (t.pos == "ADV" and t.head_id == of[0].id)]
+    if any(t.pos not in ("NOUN", "ADJ") for t in of_words):
+        return None
+    return " ".join([counted, *(t.text for t in of_words)])
 
 
 def _nested_places_ru(verb, helper: _RuSentence) -> list:
