@@ -16,7 +16,7 @@ from tasks.dragon.rules_ru.lexicon import (
     _RU_ADMISSIONS, _RU_AGREEMENTS, _RU_APPOINT, _RU_ARGUMENT_PREPOSITIONS, _RU_BARE_NUMBER, _RU_CIRCUMSTANCES,
     _RU_COPULAS,
     _RU_CREATE, _RU_DATIVE_CONTROL, _RU_DURATIONS, _RU_FUTURE_AUX, _RU_GENERIC_ORGS, _RU_INSTITUTIONS,
-    _RU_LIGHT_VERBS, _RU_MEASURES, _RU_MENTAL, _RU_MONTHS, _RU_NAME_ENDINGS, _RU_NEEDS_COMPLEMENT, _RU_NOT_COMPANIES,
+    _RU_LIGHT_VERBS, _RU_MEASURES, _RU_SHARES, _RU_MENTAL, _RU_MONTHS, _RU_NAME_ENDINGS, _RU_NEEDS_COMPLEMENT, _RU_NOT_COMPANIES,
     _RU_NUMBER_WORDS, _RU_OBJ, _RU_OBJECT_CONTROL, _RU_PHASE_HEADS, _RU_PLACE_ANAPHORS, _RU_PLAN_HEADS,
     _RU_PLAN_VERBS,
     _RU_POSSIBLE_HEADS, _RU_QUESTION_WORDS, _RU_RELATIVE, _RU_SAY, _RU_SEASONS, _RU_STAFF, _RU_SUBJ, _RU_TIME_NOUNS,
@@ -299,6 +299,11 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
             # is to do the infinitive, never what the verb acts on
             objects = [o for o in objects if not _dative(o)]
         subject_phrases = [p for p in (helper.phrase(s) or helper.doer_name(s) for s in subjects) if p is not None]
+        if subject_phrases and not passive:
+            # "предоставили Курский музей, Орловский музей и семья художника": a listed subject beside
+            # named ones acts too when it says whose it is (a genitive) or is people by trade
+            subject_phrases += [p for p in (_listed_subject(s, helper) for s in subjects
+                                            if (helper.phrase(s) or helper.doer_name(s)) is None) if p is not None]
         if not subject_phrases and not passive:
             # "пожарные не смогли его локализовать", "власти района ввели режим ЧС": people by their
             # trade or an institution act as a named subject does (issue 10)
@@ -309,6 +314,8 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
             common_subject = bool(subject_phrases)
     if not subject_phrases:
         return
+    # "Без света остались 14 домов и две школы": counted things are as definite as a name
+    counted_subject = common_subject and all(helper.number_phrase(s) is not None for s in subjects)
     base = _passive_form(helper.vocab, verb) if passive and feats.get("VerbForm") == "Part" else lemma
     # an object of the verb's own, whoever the parser made it: the passive's patient is one; a
     # relative "который" is the noun its clause is about ("георадар, который институт получил в 2025 году")
@@ -336,6 +343,12 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         # "Москва является столицей России" → (Москва, столица, Россия); "«Здравица» станет
         # крупнейшей аптечной сетью Поволжья" keeps its plan
         for predicate in helper.kids(verb, ("xcomp", "obl", "obj")):
+            if helper.preposition(predicate) == "без" and (not common_subject or counted_subject):
+                # "без света остались 14 домов": what they were left without is the fact
+                thing = _oblique_thing_ru(predicate, helper)
+                for subject_phrase in subject_phrases if thing is not None else ():
+                    yield emit(subject_phrase, _join(lemma, "без"), thing)
+                continue
             if helper.kids(predicate, ("case",)):
                 continue
             for fact in _role_facts_ru(predicate, subject_phrases, sentence, helper, emit.modality):
@@ -487,7 +500,7 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                 # common noun is where or what the verb goes to (not a circumstance: "в рамках
                 # программы", "в течение года", "с помощью георадара")
                 thing = _oblique_thing_ru(obj, helper)
-                if thing is not None and not common_subject:
+                if thing is not None and (not common_subject or counted_subject):
                     produced = True
                     for subject_phrase in subject_phrases:
                         yield emit(subject_phrase, relation, thing)
@@ -519,8 +532,10 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                     produced = True
                     for subject_phrase in subject_phrases:
                         yield emit(subject_phrase, relation_with_object, nmod_phrase)
+    # ("половину стоимости компенсирует областной бюджет": a share of something counts as an amount does,
+    # so a thing may be its subject)
     if ((not produced or back is not None or frame is not None or patients) and plain_object is not None
-            and not common_subject
+            and (not common_subject or _share_of(plain_object, helper))
             and complement is None and not _needs_complement(lemma, plain_object, helper)):
         # "Дума не одобрила проект" → (Дума, одобрить, проект) negated: a named subject doing
         # something to a thing (thing–verb–thing is never kept); "ввело в эксплуатацию линию"
@@ -718,6 +733,25 @@ def _oblique_thing_ru(token, helper: _RuSentence) -> tuple[str, str | None] | No
     if lemma in _RU_INSTITUTIONS:
         return helper.agent_phrase(token)
     return helper.common_phrase(token)
+
+
+def _share_of(noun, helper: _RuSentence) -> bool:
+    """Is the noun a share of something it names in the genitive ("половину стоимости", "часть расходов")?"""
+    return _lemma(helper.vocab, noun) in _RU_SHARES and any(
+        not helper.kids(n, ("case",)) and (n.feats or {}).get("Case") == "Gen" for n in helper.kids(noun, ("nmod",)))
+
+
+def _listed_subject(noun, helper: _RuSentence) -> tuple[str, str | None] | None:
+    """A common noun listed with named subjects ("..., Орловский музей и семья художника"): people
+    by trade, or a noun with a genitive that says whose or of what it is; None for a bare noun."""
+    if noun.rel != "conj" or noun.pos != "NOUN":
+        return None
+    agent = helper.agent_phrase(noun)
+    if agent is not None:
+        return agent
+    if not any(not helper.kids(n, ("case",)) and (n.feats or {}).get("Case") == "Gen" for n in helper.kids(noun, ("nmod",))):
+        return None
+    return helper.phrase(noun, common=True)
 
 
 def _term_ru(token, helper: _RuSentence) -> str | None:
