@@ -112,3 +112,10 @@ def test_a_listed_subject_that_says_whose_it_is_acts_with_the_named_ones():
     assert ("семья художника", "предоставить", "экспонаты для выставки", "asserted") in found, found
     found = ru_facts("Экспонаты для выставки предоставили Курский музей и коллекция.")
     assert not any(f[0] == "коллекция" for f in found), found
+
+
+def test_a_participle_of_the_speaker_goes_with_the_attribution_not_to_the_next_noun():
+    found = ru_facts("Как рассказал директор «Северной верфи» Павел Лужин, ранее руководивший Ярославским заводом, "
+                     "путь от Ярославля до Рыбинска новый катер будет проходить за 3 часа.")
+    assert not any(f[1] == "руководить" and f[0] != "Павел Лужин" for f in found), found
+    assert ("Павел Лужин", "руководить", "Ярославский завод", "asserted") in found, found
