@@ -81,3 +81,41 @@ def test_a_qualifier_hung_on_an_adjective_stays_with_its_noun():
 def test_a_vague_noun_with_a_name_in_its_modifier_says_which_and_keeps_the_quotes():
     found = ru_facts("Областная комиссия утвердила решение о продаже «Северного элеватора».")
     assert any(f[1] == "утвердить" and f[2] == "решение о продаже «Северного элеватора»" for f in found), found
+
+
+def test_a_sentence_term_is_a_fact_beside_the_person_sentenced():
+    found = ru_facts("Суд приговорил бывшего директора завода Игоря Смирнова к четырём годам колонии общего режима.")
+    assert ("суд", "приговорить к", "четырём годам колонии общего режима", "asserted") in found, found
+    assert ("суд", "приговорить", "Игорь Смирнов", "asserted") in found, found
+    found = ru_facts("Районный суд приговорил Андрея Белова к трём годам лишения свободы условно.")
+    assert ("Районный суд", "приговорить к", "трём годам лишения свободы", "asserted") in found, found
+
+
+def test_a_time_after_k_is_no_term():
+    found = ru_facts("Компания «Рубеж» завершит стройку к трём часам ночи. Завод «Сигма» выпустит к 2027 году 500 станков.")
+    assert not any("к" in f[1].split() for f in found), found
+
+
+def test_counted_things_after_their_verb_are_left_without_what_the_sentence_says():
+    found = ru_facts("Без электричества остались 14 домов и две больницы.")
+    assert ("14 домов", "остаться без", "электричество", "asserted") in found, found
+    assert ("две больницы", "остаться без", "электричество", "asserted") in found, found
+
+
+def test_a_share_before_its_verb_is_what_a_thing_subject_pays():
+    found = ru_facts("Половину стоимости билетов компенсирует областной бюджет.")
+    assert any(f[0] == "областной бюджет" and f[1] == "компенсировать" and f[2].startswith("половин") for f in found), found
+
+
+def test_a_listed_subject_that_says_whose_it_is_acts_with_the_named_ones():
+    found = ru_facts("Экспонаты для выставки предоставили Курский музей, Орловский музей и семья художника.")
+    assert ("семья художника", "предоставить", "экспонаты для выставки", "asserted") in found, found
+    found = ru_facts("Экспонаты для выставки предоставили Курский музей и коллекция.")
+    assert not any(f[0] == "коллекция" for f in found), found
+
+
+def test_a_participle_of_the_speaker_goes_with_the_attribution_not_to_the_next_noun():
+    found = ru_facts("Как рассказал директор «Северной верфи» Павел Лужин, ранее руководивший Ярославским заводом, "
+                     "путь от Ярославля до Рыбинска новый катер будет проходить за 3 часа.")
+    assert not any(f[1] == "руководить" and f[0] != "Павел Лужин" for f in found), found
+    assert ("Павел Лужин", "руководить", "Ярославский завод", "asserted") in found, found

@@ -16,7 +16,7 @@ from tasks.dragon.rules_ru.lexicon import (
     _RU_ADMISSIONS, _RU_AGREEMENTS, _RU_APPOINT, _RU_ARGUMENT_PREPOSITIONS, _RU_BARE_NUMBER, _RU_CIRCUMSTANCES,
     _RU_COPULAS,
     _RU_CREATE, _RU_DATIVE_CONTROL, _RU_DURATIONS, _RU_FUTURE_AUX, _RU_GENERIC_ORGS, _RU_INSTITUTIONS,
-    _RU_LIGHT_VERBS, _RU_MEASURES, _RU_MENTAL, _RU_MONTHS, _RU_NAME_ENDINGS, _RU_NEEDS_COMPLEMENT, _RU_NOT_COMPANIES,
+    _RU_LIGHT_VERBS, _RU_MEASURES, _RU_SHARES, _RU_MENTAL, _RU_MONTHS, _RU_NAME_ENDINGS, _RU_NEEDS_COMPLEMENT, _RU_NOT_COMPANIES,
     _RU_NUMBER_WORDS, _RU_OBJ, _RU_OBJECT_CONTROL, _RU_PHASE_HEADS, _RU_PLACE_ANAPHORS, _RU_PLAN_HEADS,
     _RU_PLAN_VERBS,
     _RU_POSSIBLE_HEADS, _RU_QUESTION_WORDS, _RU_RELATIVE, _RU_SAY, _RU_SEASONS, _RU_STAFF, _RU_SUBJ, _RU_TIME_NOUNS,
@@ -28,6 +28,7 @@ from tasks.dragon.rules_ru.morph import (
     _place_normals, _verb_of_noun,
 )
 from tasks.dragon.rules_ru.class_nouns import ClassNouns
+from tasks.dragon.rules_ru.gapping import gapped_facts
 from tasks.dragon.rules_ru.reference import _Memory, _named_before, _remember, _speaker_org
 from tasks.dragon.rules_ru.phrases import _RuSentence
 from tasks.dragon.rules_ru.simplify import _simplified_lines, digit_groups
@@ -298,6 +299,11 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
             # is to do the infinitive, never what the verb acts on
             objects = [o for o in objects if not _dative(o)]
         subject_phrases = [p for p in (helper.phrase(s) or helper.doer_name(s) for s in subjects) if p is not None]
+        if subject_phrases and not passive:
+            # "предоставили Курский музей, Орловский музей и семья художника": a listed subject beside
+            # named ones acts too when it says whose it is (a genitive) or is people by trade
+            subject_phrases += [p for p in (_listed_subject(s, helper) for s in subjects
+                                            if (helper.phrase(s) or helper.doer_name(s)) is None) if p is not None]
         if not subject_phrases and not passive:
             # "пожарные не смогли его локализовать", "власти района ввели режим ЧС": people by their
             # trade or an institution act as a named subject does (issue 10)
@@ -308,13 +314,19 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
             common_subject = bool(subject_phrases)
     if not subject_phrases:
         return
+    # "Без света остались 14 домов и две школы": counted things are as definite as a name
+    counted_subject = common_subject and all(helper.number_phrase(s) is not None for s in subjects)
     base = _passive_form(helper.vocab, verb) if passive and feats.get("VerbForm") == "Part" else lemma
     # an object of the verb's own, whoever the parser made it: the passive's patient is one; a
     # relative "который" is the noun its clause is about ("георадар, который институт получил в 2025 году")
-    objects = [c for o in objects for c in helper.with_conjuncts(o)]
+    # (a noun with an ``orphan`` under it is the subject of a gapped clause, "«Арго» купила 20 автобусов,
+    # «Вектор» — 12": none of this verb's objects, whatever relation the repairs gave it)
+    objects = [c for o in objects for c in helper.with_conjuncts(o) if not helper.kids(c, ("orphan",))]
     antecedents = [_antecedent(o, verb, helper) for o in objects if _lemma(helper.vocab, o) == "который"]
     objects = [o for o in objects if _lemma(helper.vocab, o) != "который"] + [a for a in antecedents if a is not None]
 
+    # "Доходы составят 18 млрд рублей, расходы — 19 млрд рублей": the dash's clause has this verb
+    yield from gapped_facts(verb, emit, helper)
     if lemma in _RU_APPOINT and not passive:
         # "назначило главным режиссёром театра «Волжская сцена» Кирилла Абрамцева": the one
         # appointed takes the role, the subject did the appointing
@@ -331,6 +343,12 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         # "Москва является столицей России" → (Москва, столица, Россия); "«Здравица» станет
         # крупнейшей аптечной сетью Поволжья" keeps its plan
         for predicate in helper.kids(verb, ("xcomp", "obl", "obj")):
+            if helper.preposition(predicate) == "без" and (not common_subject or counted_subject):
+                # "без света остались 14 домов": what they were left without is the fact
+                thing = _oblique_thing_ru(predicate, helper)
+                for subject_phrase in subject_phrases if thing is not None else ():
+                    yield emit(subject_phrase, _join(lemma, "без"), thing)
+                continue
             if helper.kids(predicate, ("case",)):
                 continue
             for fact in _role_facts_ru(predicate, subject_phrases, sentence, helper, emit.modality):
@@ -433,6 +451,14 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
             if (kind == "obl" and (obj.feats or {}).get("Case") == "Loc" and helper.date_phrase(obj) is None
                     and helper.number_phrase(obj) is not None):
                 continue  # "вырос в двух кварталах от стадиона": a distance, not a place one can name
+            term = _term_ru(obj, helper) if kind == "obl" else None
+            if term is not None:
+                # "приговорил Смирнова к четырём годам колонии": the term is what the verb gives, a fact
+                # of its own beside the named person
+                produced = True
+                for subject_phrase in subject_phrases:
+                    yield emit(subject_phrase, relation, (term, None))
+                continue
             if kind == "obl" and _lemma(helper.vocab, obj) in _RU_DURATIONS and helper.date_phrase(obj) is None \
                     and helper.preposition(obj) in ("около", "к", "до", "после", "через", "в", "во", "за", "в течение"):
                 continue  # "около трех часов ночи", "через два часа": a time, not a thing
@@ -474,7 +500,7 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                 # common noun is where or what the verb goes to (not a circumstance: "в рамках
                 # программы", "в течение года", "с помощью георадара")
                 thing = _oblique_thing_ru(obj, helper)
-                if thing is not None and not common_subject:
+                if thing is not None and (not common_subject or counted_subject):
                     produced = True
                     for subject_phrase in subject_phrases:
                         yield emit(subject_phrase, relation, thing)
@@ -506,8 +532,10 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                     produced = True
                     for subject_phrase in subject_phrases:
                         yield emit(subject_phrase, relation_with_object, nmod_phrase)
+    # ("половину стоимости компенсирует областной бюджет": a share of something counts as an amount does,
+    # so a thing may be its subject)
     if ((not produced or back is not None or frame is not None or patients) and plain_object is not None
-            and not common_subject
+            and (not common_subject or _share_of(plain_object, helper))
             and complement is None and not _needs_complement(lemma, plain_object, helper)):
         # "Дума не одобрила проект" → (Дума, одобрить, проект) negated: a named subject doing
         # something to a thing (thing–verb–thing is never kept); "ввело в эксплуатацию линию"
@@ -705,6 +733,45 @@ def _oblique_thing_ru(token, helper: _RuSentence) -> tuple[str, str | None] | No
     if lemma in _RU_INSTITUTIONS:
         return helper.agent_phrase(token)
     return helper.common_phrase(token)
+
+
+def _share_of(noun, helper: _RuSentence) -> bool:
+    """Is the noun a share of something it names in the genitive ("половину стоимости", "часть расходов")?"""
+    return _lemma(helper.vocab, noun) in _RU_SHARES and any(
+        not helper.kids(n, ("case",)) and (n.feats or {}).get("Case") == "Gen" for n in helper.kids(noun, ("nmod",)))
+
+
+def _listed_subject(noun, helper: _RuSentence) -> tuple[str, str | None] | None:
+    """A common noun listed with named subjects ("..., Орловский музей и семья художника"): people
+    by trade, or a noun with a genitive that says whose or of what it is; None for a bare noun."""
+    if noun.rel != "conj" or noun.pos != "NOUN":
+        return None
+    agent = helper.agent_phrase(noun)
+    if agent is not None:
+        return agent
+    if not any(not helper.kids(n, ("case",)) and (n.feats or {}).get("Case") == "Gen" for n in helper.kids(noun, ("nmod",))):
+        return None
+    return helper.phrase(noun, common=True)
+
+
+def _term_ru(token, helper: _RuSentence) -> str | None:
+    """A term the verb sets ("к четырём годам колонии", "к двум годам лишения свободы"), as written: a
+    counted duration after «к» that is of something other than a time. None for a time ("к трём часам
+    ночи", "к 2027 году") or a bare span ("к двум годам")."""
+    if helper.preposition(token) not in ("к", "ко") or _lemma(helper.vocab, token) not in _RU_DURATIONS:
+        return None
+    if helper.date_phrase(token) is not None:
+        return None
+    of = [n for n in helper.kids(token, ("nmod",)) if n.pos == "NOUN" and not helper.kids(n, ("case",))
+          and (n.feats or {}).get("Case") == "Gen" and _lemma(helper.vocab, n) not in _RU_TIME_NOUNS]
+    counted = helper.number_phrase(token, counted=False)
+    if len(of) != 1 or counted is None or helper.names_within(of[0]):
+        return None
+    # "лишения свободы", "колонии общего режима" whole (an adverb after it, "условно", says how, no word of it)
+    of_words = [t for t in helper.subtree(of[0]) if not (t.pos == "ADV" and t.head_id == of[0].id)]
+    if any(t.pos not in ("NOUN", "ADJ") for t in of_words):
+        return None
+    return " ".join([counted, *(t.text for t in of_words)])
 
 
 def _nested_places_ru(verb, helper: _RuSentence) -> list:

@@ -140,8 +140,14 @@ def _simplify_sentence(sent, vocab) -> tuple[str, list[str], list[tuple[str, int
                 continue
             role_end = next((j for j in range(end + 1, len(tokens)) if tokens[j].text == ","), None)
             role = [t for t in tokens[end + 1:role_end or end + 1] if t.pos != "PUNCT"]
-            if (role_end is not None and tokens[end - 1].pos == "PROPN" and role and role[0].pos in ("NOUN", "ADJ")
-                    and (role[0].feats or {}).get("Case") == "Nom" and not any(_finite(t) for t in role)
+            # (or a participle of the speaker's, "Как рассказал X, ранее руководивший портом, ...": left
+            # in the clause it hangs on the next noun, «путь | руководить | порт»)
+            head = next((t for t in role if t.pos != "ADV"), None)
+            participle = head is not None and (head.feats or {}).get("VerbForm") == "Part" and \
+                (head.feats or {}).get("Case") == "Nom" and (head.feats or {}).get("Voice") != "Pass"
+            if (role_end is not None and tokens[end - 1].pos == "PROPN" and role
+                    and (role[0].pos in ("NOUN", "ADJ") or participle)
+                    and ((role[0].feats or {}).get("Case") == "Nom" or participle) and not any(_finite(t) for t in role)
                     and not any(t.text.lower() in _RU_CLAUSE_WORDS for t in role)
                     and any(_finite(t) for t in tokens[role_end + 1:])):
                 # "Как пояснил Андрей Вяткин, начальник департамента транспорта, обслуживание ...": the
