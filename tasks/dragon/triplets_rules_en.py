@@ -182,7 +182,7 @@ class _Discourse:
     """
 
     __slots__ = ("names", "descriptors", "orgs", "persons", "people", "affiliation", "person", "org", "loose", "it",
-                 "subjects", "titled", "things", "kinds", "bound")
+                 "subjects", "titled", "things", "kinds")
 
     def __init__(self) -> None:
         self.names: list[tuple[str, str | None]] = []
@@ -206,10 +206,9 @@ class _Discourse:
         #: names the text calls by a noun of no organisation and no person: "Corvalimab, an experimental
         #: drug", "the Tour of the Fells, the five-day race" (never what "the company" means)
         self.things: set[str] = set()
-        #: described common nouns the article introduced, by head noun ("unit" → "cardiac unit of X Hospital"),
-        #: and the mentions "the unit" bound to one (triplets_rules_en_kinds)
+        #: described common nouns the article introduced, by head noun ("unit" → "cardiac unit of X Hospital";
+        #: triplets_rules_en_kinds)
         self.kinds: dict[str, list[str]] = {}
-        self.bound: dict[str, str] = {}
 
     def label(self, text: str, label: str | None) -> str | None:
         if text in self.orgs:

@@ -13,8 +13,6 @@ joined by text across articles, so "the unit" alone is never a node; but the art
 - ``kind_antecedent``: "the N" (definite, singular, nothing but adjectives before it) points back at
   that phrase when the article introduced exactly one such N and gave no name an N descriptor; with two
   candidates ("a cardiac unit" and "a renal unit") it binds to nothing.
-
-The bindings are recorded on the discourse (``bound``: mention sentence → phrase) for debugging.
 """
 from __future__ import annotations
 
@@ -92,5 +90,4 @@ def kind_antecedent(head, discourse) -> tuple[str, None] | None:
     kinds = discourse.kinds.get(lemma, [])
     if len(kinds) != 1 or lemma in discourse.descriptors:
         return None
-    discourse.bound[head.sent.text] = kinds[0]
     return kinds[0], None
