@@ -70,6 +70,11 @@ def _bare_label(label: str) -> str:
     return label[4:] if label.startswith("the ") else label
 
 
+def _kind_by_name(kind: str, label: str | None) -> str:
+    """ "Scotian Dairy Co-operative" tagged a person is an organisation: the name's own head says it is a body."""
+    return "ORG" if kind == "PER" and label and en_names.org_evidence(label) else kind
+
+
 def _wh(kind: str, label: str | None = None, plural: bool = False, verb: str | None = None,
         subject: bool = False, sentences: list[str] | tuple[str, ...] = ()) -> str:
     """The question word for an answer of ``kind`` named ``label``: "who", "which organization",
@@ -78,8 +83,7 @@ def _wh(kind: str, label: str | None = None, plural: bool = False, verb: str | N
     venue = _venue(label) if label and kind not in ("PER", "NUM", "DATE") else None
     if venue:
         return f"which {venue}{'s' if plural else ''}"
-    if kind == "PER" and label and en_names.org_evidence(label):
-        kind = "ORG"  # "Scotian Dairy Co-operative" tagged a person: the name's own head says it is a body
+    kind = _kind_by_name(kind, label)
     if kind == "ORG" and label:
         return en_names.org_wh(label, verb, subject, plural, sentences)
     if kind in ("MISC", "LOC") and label and not plural and en_names.thing_class(label):
@@ -104,8 +108,7 @@ def _class_noun(kind: str, label: str | None = None, sentences: list[str] | tupl
     """ "the person", "the organization", "the arena", "the ferry" (what the text calls it): how a relative
     clause names a hidden node."""
     venue = _venue(label) if label and kind not in ("PER", "NUM", "DATE") else None
-    if kind == "PER" and label and en_names.org_evidence(label):
-        kind = "ORG"
+    kind = _kind_by_name(kind, label)
     if not venue and kind == "ORG" and label:
         return en_names.org_class(label, sentences)
     if not venue and kind in ("MISC", "LOC") and label and en_names.thing_class(label):
@@ -770,15 +773,15 @@ class EnglishTemplates:
         return _q(who, _finite(rel.head, _modality(edge)), what, rel.rest_text) [:-1] + f", {first} or {second}?", "comparison"
 
 
-#: prepositions before a date that do not say when the fact happened ("a budget for 2027", "by 2028")
 #: prepositions of a direction: a where-question keeps them ("Where will X move its base to?")
 _EN_DIRECTIONS = frozenset({"to", "from", "into", "onto", "towards", "toward"})
-#: verbs of moving something somewhere: their "to" is where, their "from" where from
 #: adverb particles of phrasal verbs, said before a noun phrase object ("hand out", "hold off", "pay back")
 _EN_PARTICLES = frozenset("out off up down away back".split())
+#: verbs of moving something somewhere: their "to" is where, their "from" where from
 _EN_MOTION_VERBS = frozenset(
     "move relocate transfer ship send bring deliver fly sail travel return export import truck take carry drive "
     "walk go come head migrate shift switch expand extend withdraw evacuate".split())
+#: prepositions before a date that do not say when the fact happened ("a budget for 2027", "by 2028")
 _EN_NOT_WHEN = {"for", "by", "until", "before", "after", "from", "to", "through", "over", "within"}
 #: currency words: "1.3 billion Swedish crowns" is an amount, "$260 million pet food plant" a thing
 _EN_CURRENCY_WORDS = frozenset(
