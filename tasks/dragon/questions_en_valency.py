@@ -33,6 +33,9 @@ _NOT_OBJECT_NOUNS = frozenset({
 })
 _RELATIVES = frozenset({"which", "that", "who", "whom", "whose", "what"})
 _WH_ADVERBS = frozenset({"where", "when", "why", "how", "whereby"})
+#: words the noun table also lists but that, before a subject, are the verb of a clause ("said she would")
+_VERBS_ONLY = frozenset({"said", "says", "say", "told", "tell", "think", "thinks", "thought", "believe", "believes",
+                         "know", "knows", "knew", "hope", "hopes", "hoped", "expect", "expects", "expected"})
 
 
 def _ends(doc, edge):
@@ -106,7 +109,7 @@ def _gap_noun(doc, verb):
         if noun.dep_ in ("pobj", "npadvmod", "advmod", "nsubj", "appos"):
             return None  # "At the meeting officials voted": a fronted phrase, no antecedent
         if not (noun.pos_ in ("NOUN", "PROPN")
-                or noun.is_lower and noun.lemma_.lower() in _nouns() and noun.lower_ not in _verbs_only()):
+                or noun.is_lower and noun.lemma_.lower() in _nouns() and noun.lower_ not in _VERBS_ONLY):
             return None
     if noun.i > verb.i or noun.lower_ in _NOT_OBJECT_NOUNS or not noun.is_alpha:
         return None
@@ -117,11 +120,6 @@ def _nouns() -> set[str]:
     from tasks.dragon.questions_en_verbs import _en_lexicon
 
     return _en_lexicon()[1]
-
-
-def _verbs_only() -> frozenset[str]:
-    return frozenset({"said", "says", "say", "told", "tell", "think", "thinks", "thought", "believe", "believes",
-                      "know", "knows", "knew", "hope", "hopes", "hoped", "expect", "expects", "expected"})
 
 
 #: verbs whose passive says what an object-less parse of them says ("the band formed in 2009", "Kerr, elected
