@@ -18,6 +18,7 @@ from benchmill import nlp
 from schemas import Edge, Subgraph
 from tasks.dragon.questions_base import _kind, _labels, _shared_node, unnamed
 from tasks.dragon.questions_ru_answers import ru_round7_reason
+from tasks.dragon.rules_ru.lexicon import _RU_NAME_GRAMMEMES as _RU_NAME_TAGS
 
 #: nouns that measure a thing and need their number: «мощностью 50 МВт», «площадью 2 га»
 _RU_MEASURE = re.compile(
@@ -115,18 +116,24 @@ def ru_capitalised_common_noun(label: str, sentences: list[str]) -> bool:
     lemma = nlp.lemma_ru(label.lower())
     if lemma not in _RU_INSTITUTION_NOUNS:
         return False  # «Маяк», «Гармония»: a common word may well be a name
+    return not _written_as_name(lemma, sentences)
+
+
+def _written_as_name(lemma: str, sentences: list[str]) -> bool:
+    """Does a sentence write a word of ``lemma`` as a name: in quotes, or with its capital inside the sentence
+    («Маяк», «в «Прибое»», "подписал Маяк")?"""
     for sentence in sentences:
         for index, match in enumerate(_RU_WORD.finditer(sentence)):
             word = match.group(0)
             if nlp.lemma_ru(word.lower()) != lemma:
                 continue
             if sentence[:match.start()].rstrip().endswith(("«", '"')) or (index and word[:1].isupper()):
-                return False  # «Маяк», «в «Прибое»», "подписал Маяк": written as a name
-    return True
+                return True
+    return False
 
 
-#: pymorphy grammemes of a proper name: a word with one of these readings may be a name
-_RU_NAME_GRAMMEMES = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr"})
+#: pymorphy grammemes of a proper name (the rules engine's list): a word with one of these readings may be a name
+_RU_NAME_GRAMMEMES = frozenset(_RU_NAME_TAGS)
 
 
 def _common_noun_only(word: str) -> list:
@@ -158,14 +165,7 @@ def ru_role_noun_as_name(label: str, kind: str | None, sentences: list[str]) -> 
         parses = [p for p in parses if p.tag.POS == "NOUN"]
         if not parses:
             return False
-    lemma = parses[0].normal_form
-    for sentence in sentences:
-        for index, match in enumerate(_RU_WORD.finditer(sentence)):
-            if nlp.lemma_ru(match.group(0).lower()) != lemma:
-                continue
-            if sentence[:match.start()].rstrip().endswith(("«", '"')) or (index and match.group(0)[:1].isupper()):
-                return False  # written as a name inside its sentence
-    return True
+    return not _written_as_name(parses[0].normal_form, sentences)
 
 
 def ru_subject_not_said(label: str, sentences: list[str]) -> bool:
