@@ -737,8 +737,7 @@ def _oblique_thing_ru(token, helper: _RuSentence) -> tuple[str, str | None] | No
 
 def _share_of(noun, helper: _RuSentence) -> bool:
     """Is the noun a share of something it names in the genitive ("половину стоимости", "часть расходов")?"""
-    return _lemma(helper.vocab, noun) in _RU_SHARES and any(
-        not helper.kids(n, ("case",)) and (n.feats or {}).get("Case") == "Gen" for n in helper.kids(noun, ("nmod",)))
+    return _lemma(helper.vocab, noun) in _RU_SHARES and bool(helper.genitives(noun))
 
 
 def _listed_subject(noun, helper: _RuSentence) -> tuple[str, str | None] | None:
@@ -749,7 +748,7 @@ def _listed_subject(noun, helper: _RuSentence) -> tuple[str, str | None] | None:
     agent = helper.agent_phrase(noun)
     if agent is not None:
         return agent
-    if not any(not helper.kids(n, ("case",)) and (n.feats or {}).get("Case") == "Gen" for n in helper.kids(noun, ("nmod",))):
+    if not helper.genitives(noun):
         return None
     return helper.phrase(noun, common=True)
 
@@ -762,8 +761,7 @@ def _term_ru(token, helper: _RuSentence) -> str | None:
         return None
     if helper.date_phrase(token) is not None:
         return None
-    of = [n for n in helper.kids(token, ("nmod",)) if n.pos == "NOUN" and not helper.kids(n, ("case",))
-          and (n.feats or {}).get("Case") == "Gen" and _lemma(helper.vocab, n) not in _RU_TIME_NOUNS]
+    of = [n for n in helper.genitives(token) if n.pos == "NOUN" and _lemma(helper.vocab, n) not in _RU_TIME_NOUNS]
     counted = helper.number_phrase(token, counted=False)
     if len(of) != 1 or counted is None or helper.names_within(of[0]):
         return None

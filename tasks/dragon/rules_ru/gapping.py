@@ -48,8 +48,7 @@ def _parallel_subject(verb, conj, helper: _RuSentence) -> tuple[str, None] | Non
     firsts = [s for s in helper.kids(verb, ("nsubj",)) if s.pos == "NOUN" and s.id not in helper.span_of]
     if len(firsts) != 1:
         return None
-    of = [n for n in helper.kids(firsts[0], ("nmod",)) if not helper.kids(n, ("case",))
-          and (n.feats or {}).get("Case") == "Gen"]
+    of = helper.genitives(firsts[0])
     if len(of) != 1:
         return None
     words = [conj.text.lower(), *(t.text for t in helper.subtree(of[0]))]

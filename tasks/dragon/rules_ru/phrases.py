@@ -42,6 +42,12 @@ class _RuSentence(_References):
         found = self.children.get(token.id, ())
         return [c for c in found if rels is None or c.rel in rels]
 
+    def genitives(self, token) -> list:
+        """The nouns ``token`` governs in the bare genitive, no preposition ("половину стоимости",
+        "расходы бюджета"): what it is of."""
+        return [n for n in self.kids(token, ("nmod",))
+                if not self.kids(n, ("case",)) and (n.feats or {}).get("Case") == "Gen"]
+
     def with_conjuncts(self, token) -> list:
         out = [token]
         for child in self.kids(token, ("conj",)):
