@@ -6,11 +6,11 @@ from __future__ import annotations
 from benchmill.filtering import FilterError
 from benchmill.settings import Settings, SettingsError
 from benchmill.specs import CollectionSpec, RankKey
-from tasks.dragon import graph_correspondence  # noqa: F401  (registers DRAGON's own filter)
+from tasks.dragon import graph_correspondence, question_grammar  # noqa: F401  (register DRAGON's own filters)
 
 METHOD = "dragon"
 #: cheap, deterministic filters first; the LLM filters only see items nothing rejected yet
-FILTERS = ["acceptability", "graph_correspondence", "ner_presence", "duplicates", "answer_leaks", "closed_book", "llm_judge"]
+FILTERS = ["acceptability", "question_grammar", "graph_correspondence", "ner_presence", "duplicates", "answer_leaks", "closed_book", "llm_judge"]
 #: within a type, the judge's mean score (passed verdicts) first, then graph correspondence
 RANKING = [RankKey(filter="llm_judge", passed_only=True), RankKey(filter="graph_correspondence")]
 
