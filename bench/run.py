@@ -15,6 +15,8 @@ Parts (issue #3 and #4 goals):
              key-fact recall/precision of the stored triplets, chrome/injection leaks, acceptance,
              removals and chrome-only changes, the releases' quality headline (issue 10)
   judged     rates of the hand-judged samples in bench/judged/*.jsonl (`benchmill judge-sheet`, filled by us)
+  grammar    the question-grammar filter on those judged news questions: ungrammatical ones it rejects,
+             grammatical ones it rejects wrongly, grammatical share before -> after (issue 10)
 
     python -m bench.run                 # all parts, results in bench/out/results.json
     python -m bench.run --part pipeline --en 10000 --ru 1000
@@ -300,6 +302,12 @@ def bench_judged() -> dict:
     return {"sheets": out}
 
 
+def bench_grammar() -> dict:
+    from bench.bench_grammar import main
+
+    return main([])
+
+
 PARTS = {
     "pipeline": lambda a: bench_pipeline(a.en, a.ru),
     "triplets": lambda a: bench_triplets(a.parse_en, a.parse_ru),
@@ -311,6 +319,7 @@ PARTS = {
     "triplet_quality": lambda a: bench_triplet_quality(),
     "site": lambda a: bench_site(),
     "judged": lambda a: bench_judged(),
+    "grammar": lambda a: bench_grammar(),
 }
 
 
