@@ -53,9 +53,11 @@ SITES = BENCH / "site"
 #: rounds of 2026-11-27: a development set since), bench/site6 (en and ru, written blind on
 #: 2026-11-27: the held-out figure of those rounds; read by the rounds of session 20: a development
 #: set since), bench/site7 (en and ru, written blind in session 20: the held-out figure of its rounds;
-#: read by the rounds of session 21: a development set since) and bench/site8 (en and ru, written
-#: blind in session 21: the held-out figure of its rounds)
-SITE_SETS = ("site", "site2", "site3", "site4", "site5", "site6", "site7", "site8")
+#: read by the rounds of session 21: a development set since), bench/site8 (en and ru, written
+#: blind in session 21: the held-out figure of its rounds; its judge sheets were read by the
+#: question-grammar helpers of session 22: a development set since) and bench/site9 (en and ru,
+#: written blind in session 22: the held-out figure of its rounds)
+SITE_SETS = ("site", "site2", "site3", "site4", "site5", "site6", "site7", "site8", "site9")
 _HOST = re.compile(r"https?://[^/\s\"'<>]+")
 
 
