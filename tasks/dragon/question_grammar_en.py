@@ -212,4 +212,219 @@ def wh_word_answer(q: QuestionView) -> Finding | None:
     return None
 
 
-CHECKS = [wh_word_type, wh_word_answer]
+# ---------------------------------------------------------------- names as the sentences write them
+
+_NAME_WORD = r"[A-Z][\w'’.&-]*"
+#: a run of capitalised words (joined by "of", "for", "de" ...): a name as the question writes it
+_NAME_RUN = re.compile(rf"(?<![\w'’-]){_NAME_WORD}(?:\s+(?:(?:of|for|de|du|la|von|van|der|upon|on|in)\s+)?{_NAME_WORD})*")
+
+
+def _name_runs(question: str) -> list[tuple[int, int, str]]:
+    """(start, end, text) of each capitalised run after the question's first word, a trailing "'s" off."""
+    out = []
+    for match in _NAME_RUN.finditer(question):
+        if match.start() == 0:
+            continue
+        text = re.sub(r"['’]s?$", "", match.group(0).rstrip("."))
+        out.append((match.start(), match.start() + len(text), text))
+    return out
+
+
+def _mentions(name: str, sentences) -> list[tuple[str, int, int]]:
+    """(sentence, start, end) of each place the sentences write ``name`` as a whole word."""
+    pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
+    return [(s, m.start(), m.end()) for s in sentences for m in pattern.finditer(s)]
+
+
+def _token_at(sentence: str, start: int, end: int):
+    span = parse(sentence).char_span(start, end, alignment_mode="expand")
+    return span[0] if span is not None and len(span) else None
+
+
+@lru_cache(maxsize=1)
+def _lexicon() -> tuple[frozenset[str], frozenset[str]]:
+    """(every word spaCy's lemma tables know as a noun, verb, adjective or adverb; function words)."""
+    from benchmill import nlp
+
+    nlp_en = nlp.spacy_en()
+    index = nlp_en.get_pipe("lemmatizer").lookups.get_table("lemma_index")
+    words = frozenset(w for pos in ("noun", "verb", "adj", "adv") for w in index[pos])
+    return words, frozenset(nlp_en.Defaults.stop_words)
+
+
+def _common_word(word: str) -> bool:
+    """A word of the language (a noun, verb, adjective, adverb, number or function word), not only a name."""
+    words, stops = _lexicon()
+    from tasks.dragon.questions_en_names import _NUMBER_WORDS
+
+    return word in stops or word in _NUMBER_WORDS or word in words or word.rstrip("s") in words \
+        or word.endswith("es") and word[:-2] in words or all(p in words for p in word.split("-"))
+
+
+@code("stray_capital")
+def stray_capital(q: QuestionView) -> Finding | None:
+    """A common word capitalised inside the question because its sentence opened with it ("Where was
+    About 120 homes flooded?", "Did Shares in X fall?"), or a dateline in capitals ("CARDIFF CROWN
+    COURT"): the sentences write the word capitalised only at their start, and parse it there as no name."""
+    for token in parse(q.question)[1:]:
+        word = token.text
+        if not word[:1].isupper() or not word[1:].replace("-", "").isalpha():
+            continue
+        if word.isupper() and len(word) > 3 and token.i + 1 < len(token.doc) and token.nbor().text.isupper() \
+                and len(token.nbor().text) > 1:
+            return Finding("stray_capital", f"{word} {token.nbor().text!r} is written in capitals: a dateline or heading, "
+                                            f"no name")
+        if not word[1:].replace("-", "").islower() or not _common_word(word.lower()):
+            continue
+        run = next((r for a, _, r in _name_runs(q.question) if a == token.idx), None)
+        if run and len(run.split()) >= 3:
+            from tasks.dragon.questions_en_names import drop_opening_noun
+
+            first, rest = run.split(" ", 1)
+            opened = [_token_at(s, 0, len(first)) for s, a, _ in _mentions(run, q.sentences)]
+            if drop_opening_noun(run, list(q.sentences), _lexicon()[0]) != run \
+                    and all(t is not None and t.pos_ == "NOUN" for t in opened):
+                return Finding("stray_capital", f"{first!r} opens its sentence before the name {rest!r}: "
+                                                f"a common noun capitalised, no part of the name")
+        after = token.doc[token.i + 1:token.i + 3]
+        if len(after) and (after[0].text[:1].isupper()
+                           or len(after) == 2 and after[0].lower_ in ("of", "for") and after[1].text[:1].isupper()):
+            continue  # "Transport for Wales", "Grand Pavilion": the first word of a name
+        mentions = _mentions(word, q.sentences)
+        if not mentions or any(start != len(s) - len(s.lstrip(" “\"'‘")) for s, start, _ in mentions):
+            continue  # written capitalised inside a sentence too: a name's word
+        tokens = [_token_at(s, a, b) for s, a, b in mentions]
+        if all(t is not None and t.pos_ not in ("PROPN",) and t.ent_type_ not in ("PERSON", "ORG", "GPE", "LOC", "FAC")
+               for t in tokens):
+            return Finding("stray_capital", f"{word!r} is capitalised only because it opens its sentence "
+                                            f"({tokens[0].pos_.lower()} there)")
+    return None
+
+
+def _extension(sentence: str, start: int, end: int) -> str | None:
+    """The capitalised name word the sentence writes right before or after a mention, or None."""
+    from tasks.dragon.questions_en_names import _HONORIFICS, _NOT_NAME_WORDS, _TITLE_WORDS
+
+    doc = parse(sentence)
+    span = doc.char_span(start, end, alignment_mode="expand")
+    if span is None:
+        return None
+    for i in (span.start - 1, span.end):
+        if not 0 <= i < len(doc):
+            continue
+        tok = doc[i]
+        word = tok.text.lower().strip(".")
+        if not tok.text[:1].isupper() or tok.pos_ != "PROPN" or word in _NOT_NAME_WORDS or word in _TITLE_WORDS \
+                or word in _HONORIFICS or tok.text.isupper():
+            continue
+        if i == span.start - 1 and i > 0 and doc[i - 1].text in ("'s", "’s"):
+            continue
+        return tok.text
+    return None
+
+
+@code("cut_name")
+def cut_name(q: QuestionView) -> Finding | None:
+    """A name the question writes shorter than every sentence does: a capitalised word of the name
+    left off before or after it ("Glas RFC" of "Cefn Glas RFC", "the Harbour City" of "the Harbour
+    City Gulls", "Scotland" of "Police Scotland"), its lowercase class noun left off ("the Heart of
+    Wales" of "the Heart of Wales line"), or a first name that shares the surname written after "and"
+    ("Callum" of "the brothers Callum and Ewan Fairlie"). A surname alone is how news repeats a
+    person and passes."""
+    from tasks.dragon.questions_en_names import coordinated_first_name, person_evidence, with_class_noun
+
+    sentences = list(q.sentences)
+    for _, _, name in _name_runs(q.question):
+        mentions = _mentions(name, sentences)
+        if not mentions:
+            continue
+        longer = [_extension(s, a, b) for s, a, b in mentions]
+        if all(longer):
+            whole = [w for w in longer]
+            if len(name.split()) == 1 and (person_evidence(f"{whole[0]} {name}", sentences)
+                                           or any(_token_at(s, a, b).ent_type_ == "PERSON" for s, a, b in mentions)):
+                continue  # "Bevan" of "Carys Bevan": a surname
+            return Finding("cut_name", f"{name!r} is cut: the sentences write it with {whole[0]!r}")
+        with_noun = with_class_noun(name, sentences)
+        if with_noun != name:
+            return Finding("cut_name", f"{name!r} is cut: the sentences write {with_noun!r}")
+        pair = coordinated_first_name(name, sentences)
+        if pair is not None and pair[1]:
+            return Finding("cut_name", f"{name!r} is a first name sharing a surname: {pair[0]!r}")
+    return None
+
+
+#: words before a name that stand for its article ("the", "its", a possessive)
+_DETERMINERS = frozenset("the a an its their his her our your this that these those which what whose".split())
+
+
+#: first words that make a name of a building or place take "the": "the National Indoor Arena", "the Royal
+#: Kelby Hospital", "the Grand Pavilion"
+_THE_ADJECTIVES = frozenset("""
+    national royal grand international federal imperial metropolitan municipal regional provincial supreme
+    """.split())
+
+
+def _needs_the(name: str) -> str | None:
+    """Why a name takes "the" by its own form, or None: an adjective of state or rank before a building's
+    head ("National ... Arena"), or a common noun before "of" ("the University of Kelby", "the Tour of X")."""
+    from tasks.dragon.questions_en_names import _NAMED_THING_HEADS, name_head
+
+    words = name.split()
+    if len(words) >= 2 and words[0].lower() in _THE_ADJECTIVES and name_head(name) in _NAMED_THING_HEADS:
+        return f"a name opening with {words[0]!r}"
+    if len(words) >= 3 and words[1] == "of" and words[0][1:].islower() and words[0].lower() in _lexicon()[0] \
+            and words[0].lower() not in ("isle", "port", "mount", "lake", "cape", "bay", "fort"):
+        return f"'{words[0]} of ...' names a thing by a common noun"
+    return None
+
+
+@code("dropped_article")
+def dropped_article(q: QuestionView) -> Finding | None:
+    """A name that takes "the" written bare in the question ("When will National Indoor Arena open?"):
+    every sentence writing it puts "the" before it (not where it only modifies a noun after it, "the
+    Kelby Rovers coach"), or its own form asks for it (:func:`_needs_the`)."""
+    for start, _, name in _name_runs(q.question):
+        before = q.question[:start].split()
+        if before and (before[-1].lower() in _DETERMINERS or before[-1].endswith(("'s", "’s", "'"))):
+            continue
+        form = _needs_the(name)
+        if form:
+            return Finding("dropped_article", f"{name!r} lacks its article: {form}")
+        mentions = _mentions(name, q.sentences)
+        if not mentions or any(sentence[:a].split()[-1:] not in (["the"], ["The"]) for sentence, a, _ in mentions):
+            continue
+        modifiers = 0
+        for sentence, a, b in mentions:
+            doc = parse(sentence)
+            span = doc.char_span(a, b, alignment_mode="expand")
+            if span is None or (span.end < len(doc) and doc[span.end].pos_ in ("NOUN", "PROPN")
+                                and not doc[span.end].text[:1].isupper()):
+                modifiers += 1
+        if modifiers == len(mentions):
+            continue
+        return Finding("dropped_article", f"{name!r} lacks its article: the sentences write 'the {name}'")
+    return None
+
+
+@code("added_article")
+def added_article(q: QuestionView) -> Finding | None:
+    """"the" before a name that every sentence writes bare ("Who coaches the Harbour City?" where the text
+    says "Harbour City is coached by ..."); a plural name ("the Gulls") and a name modifying a noun after
+    it ("the Kelby Rovers coach") pass."""
+    for start, end, name in _name_runs(q.question):
+        before = q.question[:start].split()
+        if not before or before[-1] != "the" or name.split()[-1].endswith("s") or len(name.split()) < 2:
+            continue
+        after = q.question[end:].split()
+        if after and after[0].islower() and after[0] not in ("and", "or", "?") and not after[0].endswith("?") \
+                and parse(q.question).char_span(end + 1, end + 1 + len(after[0])) is not None \
+                and parse(q.question).char_span(end + 1, end + 1 + len(after[0]))[0].pos_ == "NOUN":
+            continue
+        mentions = _mentions(name, q.sentences)
+        if mentions and all(sentence[:a].split()[-1:] not in (["the"], ["The"]) for sentence, a, _ in mentions):
+            return Finding("added_article", f"'the {name}': the sentences write {name!r} without 'the'")
+    return None
+
+
+CHECKS = [wh_word_type, wh_word_answer, stray_capital, cut_name, dropped_article, added_article]
