@@ -427,4 +427,145 @@ def added_article(q: QuestionView) -> Finding | None:
     return None
 
 
-CHECKS = [wh_word_type, wh_word_answer, stray_capital, cut_name, dropped_article, added_article]
+# ---------------------------------------------------------------- common nouns without their determiner
+
+_DET_WORDS = r"(?:a|an|the|its|their|his|her|our|this|that|each|every|another|one)"
+
+
+def _noun_phrase(token):
+    """The words from a noun's left edge to the noun itself (its modifiers before it)."""
+    return token.doc[token.left_edge.i:token.i + 1]
+
+
+@code("bare_noun")
+def bare_noun(q: QuestionView) -> Finding | None:
+    """A singular common noun phrase the question writes without the determiner every sentence gives it
+    ("plans to build $9-million production hall", "will wear number 11 shirt", "the player of week"): the
+    question copied the phrase and lost its "a", "the" or "its"."""
+    doc = parse(q.question)
+    for token in doc:
+        if token.tag_ != "NN" or token.dep_ not in ("dobj", "pobj", "nsubj", "nsubjpass", "attr", "conj", "appos", "npadvmod"):
+            continue
+        phrase = _noun_phrase(token)
+        if any(t.dep_ in ("det", "poss") or t.tag_ in ("WDT", "WP", "WP$", "WRB", "PRP$", "POS") for t in phrase):
+            continue
+        if phrase.start > 0 and (doc[phrase.start - 1].dep_ in ("det", "poss") or doc[phrase.start - 1].tag_ == "POS"):
+            continue
+        text = phrase.text
+        if text[:1].isupper() or not re.search(r"[a-z]", text):
+            continue
+        pattern = re.compile(rf"(?<![\w-])(?:{_DET_WORDS}\s+)?{re.escape(text)}(?![\w-])", re.IGNORECASE)
+        found = [m.group(0) for s in q.sentences for m in pattern.finditer(s)]
+        if found and all(re.match(rf"{_DET_WORDS}\s", f, re.IGNORECASE) for f in found):
+            return Finding("bare_noun", f"{text!r} has lost its determiner: the sentences write {found[0]!r}")
+    return None
+
+
+# ---------------------------------------------------------------- the verb's frame
+
+_AUX = r"(?:did|does|do|will|would|could|can|should|may|might|must|has|have|had|is|are|was|were)"
+#: a question whose clause ends with its verb: wh-phrase, auxiliary, subject, verb, "?"
+_VERB_LAST = re.compile(rf"^\s*(?P<wh>(?:since\s+)?(?:when|where|why|how(?:\s+(?:many|much|long|often)(?:\s+[\w-]+)*?)?"
+                        rf"|who|whom|what|which(?:\s+[\w-]+)+?))\s+{_AUX}\s+(?P<subject>.+?)\s+(?P<verb>[a-z]+)\s*\?\s*$",
+                        re.IGNORECASE)
+#: verbs that need a place for what they move ("placed 40 crews on standby", "put the statue in the square")
+_LOCATIVE_VERBS = frozenset("place put position station".split())
+#: verbs that need "from" and what is kept from ("barred him from fishing")
+_FROM_VERBS = frozenset("bar prevent prohibit dissuade discourage".split())
+#: verbs that need an object: asked with "when" or "where" and nothing after them they lack it
+_OBJECT_VERBS = frozenset("""
+    use own buy acquire purchase hire employ appoint include contain require need seize found fund sponsor back
+    support raise spend build make bring take give host sign name
+    """.split())
+#: verbs that need their complement word ("plead guilty")
+_COMPLEMENT_WORDS = {"plead": ("guilty", "not guilty", "innocent")}
+#: words that need a preposition after them ("according to")
+_NEEDS_PREPOSITION = {"according": "to", "due": "to", "owing": "to", "instead": "of", "regardless": "of"}
+
+
+def _verb_lemma(word: str) -> str | None:
+    from tasks.dragon.questions_en_verbs import _en_verb_lemma
+
+    return _en_verb_lemma(word)
+
+
+@code("missing_complement")
+def missing_complement(q: QuestionView) -> Finding | None:
+    """A verb left without what it needs: no place after "place"/"put" ("How many crews did X place?"),
+    no "from" after "bar", no "guilty" after "plead", no object after a verb that needs one when the
+    question word is no object ("Since when has X used?"); "according" without "to"."""
+    words = re.findall(r"[\w'’-]+|\?", q.question.lower())
+    for i, word in enumerate(words):
+        needed = _NEEDS_PREPOSITION.get(word)
+        if needed and (i + 1 >= len(words) or words[i + 1] != needed):
+            return Finding("missing_complement", f"{word!r} without {needed!r}")
+    match = _VERB_LAST.match(q.question)
+    if not match:
+        return None
+    wh, verb = match.group("wh").lower(), match.group("verb")
+    lemma = _verb_lemma(verb)
+    if lemma is None:
+        return None
+    adverbial = wh.split()[-1] in ("when", "where", "why") or wh in ("how", "how long", "how often")
+    if lemma in _LOCATIVE_VERBS and not wh.endswith("where"):
+        return Finding("missing_complement", f"{verb!r} says where something is put, and nothing says where")
+    if lemma in _FROM_VERBS:
+        return Finding("missing_complement", f"{verb!r} without 'from' and what is barred")
+    if lemma in _COMPLEMENT_WORDS:
+        return Finding("missing_complement", f"{verb!r} without {_COMPLEMENT_WORDS[lemma][0]!r}")
+    if adverbial and lemma in _OBJECT_VERBS:
+        return Finding("missing_complement", f"{verb!r} has no object")
+    return None
+
+
+#: verbs with no passive: "was graduated", "was arrived"
+_NO_PASSIVE = frozenset("graduate arrive retire die happen occur emerge originate exist remain".split())
+#: verbs whose to-infinitive object has no passive with an agent: "was agreed by X to buy"
+_CONTROL_NO_PASSIVE = frozenset("agree decide hope want try attempt aim plan intend vow refuse".split())
+#: verbs a passive may keep an object after ("was given a fine", "was named player of the year")
+_DOUBLE_OBJECT = frozenset("""
+    give award offer send tell show promise grant hand pay name elect appoint call make deny charge fine ask teach
+    lend owe cost allow refuse leave vote crown dub title label consider find sentence ban bar order
+    """.split())
+
+
+@code("bad_passive")
+def bad_passive(q: QuestionView) -> Finding | None:
+    """A passive English has not got: of a verb without an object ("was Gabriel graduated from"), of a verb
+    whose object is a to-infinitive, with an agent ("was agreed by X to buy"), or one keeping a direct
+    object of a verb that takes one object only ("was directed the sold-out run")."""
+    be = r"(?:is|are|was|were|been|being|be)"
+    found = re.search(rf"\b{be}\b(?:\s+[A-Z][\w'’.-]*)*\s+(\w+ed)\b", q.question)
+    if found and _verb_lemma(found.group(1)) in _NO_PASSIVE:
+        return Finding("bad_passive", f"{found.group(0)!r}: {_verb_lemma(found.group(1))!r} has no passive")
+    found = re.search(rf"\b{be}\s+(\w+ed)\s+by\s+.+?\s+to\s+[a-z]+", q.question)
+    if found and _verb_lemma(found.group(1)) in _CONTROL_NO_PASSIVE:
+        return Finding("bad_passive", f"{found.group(0)!r}: no passive of {_verb_lemma(found.group(1))!r} with a to-infinitive")
+    for token in parse(q.question):
+        if token.tag_ != "VBN" or not any(c.dep_ == "auxpass" for c in token.children):
+            continue
+        objects = [c for c in token.children if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN")]
+        if objects and token.lemma_.lower() not in _DOUBLE_OBJECT:
+            return Finding("bad_passive", f"passive {token.text!r} with a direct object "
+                                          f"{_noun_phrase(objects[0]).text!r}")
+    return None
+
+
+@code("particle_after_object")
+def particle_after_object(q: QuestionView) -> Finding | None:
+    """A phrasal verb's particle moved after a counted object that the sentences write after it ("handed
+    nine assists out" where the text says "handed out nine assists")."""
+    for token in parse(q.question):
+        particles = [c for c in token.children if c.dep_ == "prt"]
+        objects = [c for c in token.children if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN")]
+        if not particles or not objects or particles[0].i < objects[0].i:
+            continue
+        phrase = f"{token.text} {particles[0].text}"
+        if any(re.search(rf"\b{re.escape(phrase)}\s+(?:\w+\s+)?{re.escape(objects[0].text)}\b", s) for s in q.sentences):
+            return Finding("particle_after_object", f"{phrase!r} split by {_noun_phrase(objects[0]).text!r}: "
+                                                    f"the sentences write {phrase!r} before it")
+    return None
+
+
+CHECKS = [wh_word_type, wh_word_answer, stray_capital, cut_name, dropped_article, added_article, bare_noun,
+          missing_complement, bad_passive, particle_after_object]
