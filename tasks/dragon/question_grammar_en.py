@@ -567,5 +567,65 @@ def particle_after_object(q: QuestionView) -> Finding | None:
     return None
 
 
+# ---------------------------------------------------------------- tense against the sentences
+
+def _tenses(doc, lemma: str) -> set[str]:
+    """How a sentence writes verb ``lemma``: "past", "present", "perfect", "pluperfect", "future"."""
+    out = set()
+    for token in doc:
+        if token.pos_ not in ("VERB", "AUX") or token.lemma_.lower() != lemma or token.dep_ in ("amod", "compound"):
+            continue
+        auxes = [c for c in token.children if c.dep_ in ("aux", "auxpass")]
+        words = {a.lower_ for a in auxes}
+        if words & {"had"}:
+            out.add("pluperfect")
+        elif words & {"has", "have", "'ve"}:
+            out.add("perfect")
+        elif words & {"will", "would", "'ll", "shall", "may", "might", "could", "can", "should", "must", "to"} \
+                or token.tag_ == "VB" and not words & {"did", "does", "do"}:
+            out.add("future")
+        elif words & {"was", "were", "did"} or token.tag_ == "VBD":
+            out.add("past")
+        elif words & {"is", "are", "am", "'s", "'re", "does", "do"} or token.tag_ in ("VBZ", "VBP"):
+            out.add("present")
+        elif token.tag_ == "VBG" and token.dep_ in ("acl", "relcl") and any(c.lower_ == "being" for c in token.children):
+            out.add("present")  # "a project being developed by X"
+        elif token.tag_ == "VBN" and token.dep_ == "acl" and any(c.lower_ == "being" for c in token.children):
+            out.add("present")
+    return out
+
+
+@code("tense_clash")
+def tense_clash(q: QuestionView) -> Finding | None:
+    """A tense the sentences contradict: "since" with a simple past ("What did X draw since 2022?"), a
+    present perfect for what they write in the pluperfect ("has backed" of "had backed ... until"), or a
+    simple past for what every sentence writes in the present ("Which company did X own?" of "which is owned
+    by X", "Where did United play their home games?" of "United play their home games at ...")."""
+    doc = parse(q.question)
+    for token in doc:
+        if token.pos_ not in ("VERB", "AUX") or token.dep_ in ("amod", "compound", "aux", "auxpass") \
+                or token.lemma_.lower() in ("be", "have"):
+            continue
+        mine = _tenses(doc, token.lemma_.lower())
+        if "past" in mine and not any(c.lower_ in ("did", "was", "were") for c in token.children) \
+                and re.search(r"\b(?:is|are|am)\b", q.question[:token.idx]):
+            continue  # "Where is X located?": the parser's VBD for a participle
+        since = any(c.lower_ == "since" for c in token.children) or q.question.lower().startswith("since")
+        if since and "past" in mine and not mine & {"perfect", "pluperfect"}:
+            from tasks.dragon.questions_en_verbs import en_participle
+
+            return Finding("tense_clash", f"'since' with the simple past {token.text!r}: "
+                                          f"'has/have {en_participle(token.lemma_.lower())}'")
+        theirs = set().union(*(_tenses(parse(s), token.lemma_.lower()) for s in q.sentences)) if q.sentences else set()
+        if not theirs:
+            continue
+        if mine == {"perfect"} and theirs == {"pluperfect"}:
+            return Finding("tense_clash", f"present perfect of {token.lemma_!r} where the sentences write the pluperfect: "
+                                          f"it has ended")
+        if mine == {"past"} and theirs == {"present"}:
+            return Finding("tense_clash", f"past {token.text!r} where the sentences write {token.lemma_!r} in the present")
+    return None
+
+
 CHECKS = [wh_word_type, wh_word_answer, stray_capital, cut_name, dropped_article, added_article, bare_noun,
-          missing_complement, bad_passive, particle_after_object]
+          missing_complement, bad_passive, particle_after_object, tense_clash]
