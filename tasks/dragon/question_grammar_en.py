@@ -627,5 +627,38 @@ def tense_clash(q: QuestionView) -> Finding | None:
     return None
 
 
+# ---------------------------------------------------------------- a referent the question cannot name
+
+#: class nouns a news text uses to refer back to a named thing ("the company", "the race"): in a question
+#: read alone they say not which one
+_BACK_REFERENCE_NOUNS = frozenset("""
+    company firm business group club team side race marathon tournament championship match game festival event
+    building venue stadium arena ground stand site project scheme plant factory attack deal takeover merger city
+    town village band league competition charity council
+    """.split())
+
+
+@code("vague_referent")
+def vague_referent(q: QuestionView) -> Finding | None:
+    """A definite class noun standing where a name must be ("When did X convert the building?", "Since when
+    has X led the company?", "Where will the 2027 race start?"): the text's reference back to a thing it named
+    before, which a reader of the question alone cannot resolve. A noun that a phrase after it pins down ("the
+    company that ...", "the city of Kelby") and the templates' "the organization that" pass."""
+    doc = parse(q.question)
+    for token in doc:
+        if token.pos_ != "NOUN" or token.lemma_.lower() not in _BACK_REFERENCE_NOUNS or token.dep_ == "compound":
+            continue
+        if not any(c.dep_ == "det" and c.lower_ == "the" for c in token.children):
+            continue
+        if any(c.dep_ in ("prep", "relcl", "acl", "appos") or c.pos_ == "PROPN" for c in token.children):
+            continue
+        after = doc[token.i + 1] if token.i + 1 < len(doc) else None
+        if after is not None and (after.lower_ in ("that", "which", "whose", "where", "of", "who") or after.pos_ == "PROPN"):
+            continue
+        phrase = doc[token.left_edge.i:token.i + 1].text
+        return Finding("vague_referent", f"{phrase!r} says not which {token.lemma_.lower()}: a reference back to a name")
+    return None
+
+
 CHECKS = [wh_word_type, wh_word_answer, stray_capital, cut_name, dropped_article, added_article, bare_noun,
-          missing_complement, bad_passive, particle_after_object, tense_clash]
+          missing_complement, bad_passive, particle_after_object, tense_clash, vague_referent]
