@@ -90,8 +90,8 @@ def answer_kind(answer: str, sentences) -> str | None:
     """What an answer is, read from its own words and the way its sentences write it: "date", "amount",
     "person", "place" (a town, a region: what "where" asks for), "thing" (a named castle, road, ferry,
     league: no body of people), "org", or None when nothing says."""
-    from tasks.dragon.questions_en_names import (common_head, org_evidence, person_evidence, text_class,
-                                                 thing_class, written_with_the)
+    from tasks.dragon.questions_en_names import (_AMBIGUOUS_PLURAL_HEADS, common_head, name_head, org_evidence,
+                                                 person_evidence, text_class, thing_class)
 
     answer = answer.strip()
     if not answer:
@@ -105,8 +105,10 @@ def answer_kind(answer: str, sentences) -> str | None:
         return None
     if org_evidence(label):
         return "org"
-    if thing_class(label) or common_head(answer):
+    if thing_class(label) or common_head(answer) or name_head(label) in _VENUE_HEADS and len(label.split()) > 1:
         return "thing"
+    if answer.startswith("the ") and name_head(label) in _AMBIGUOUS_PLURAL_HEADS:
+        return "thing"  # "the Core Valleys Lines": a network (a company of that name is written bare)
     if text_class(label, list(sentences)) in _THING_NOUNS:
         return "thing"
     if person_evidence(label, list(sentences)):
@@ -116,6 +118,8 @@ def answer_kind(answer: str, sentences) -> str | None:
     return None
 
 
+#: heads of names of venues and grounds: places an organisation owns or plays at, not organisations
+_VENUE_HEADS = frozenset("arena stadium pavilion ground grounds velodrome racecourse".split())
 #: class nouns of things that are no body of people: vessels, vehicles, buildings, roads, places
 _THING_NOUNS = frozenset("""
     ferry ship vessel boat yacht schooner tanker trawler liner train locomotive aircraft plane jet bus car
@@ -166,6 +170,8 @@ _ASKS = [
 #: verbs whose object is an opponent (a team, a player): "What did the Gulls beat?" asks for one as a thing
 _OPPONENT_VERBS = frozenset("beat defeat thrash edge overcome outplay".split())
 _OPPONENT_PARTICLES = {"hold": "off", "see": "off", "fend": "off", "fight": "off", "knock": "out", "shut": "out"}
+#: verbs whose object is a thing owned: a company bought is no "who"
+_ACQUIRING_VERBS = frozenset("buy acquire purchase own".split())
 _STRANDED_PLACE_PREPOSITION = re.compile(r"\b(?:to|from|in|into|at|near)\s*\?\s*$", re.I)
 
 
@@ -200,6 +206,11 @@ def wh_word_answer(q: QuestionView) -> Finding | None:
     bad = [a for a, kind in kinds.items() if kind in wrong]
     if bad:
         return Finding("wh_word_answer", f"{word!r} asks for no {kinds[bad[0]]}: the answer is {bad[0]!r}")
+    if word == "who" and "org" in kinds.values():
+        last = _VERB_LAST.match(q.question)
+        if last and _verb_lemma(last.group("verb")) in _ACQUIRING_VERBS:
+            return Finding("wh_word_answer", f"'who' asks for a company bought as a person: the answer is "
+                                             f"{next(a for a, k in kinds.items() if k == 'org')!r}")
     if word != "what" or any(kind in ("amount", "date") for kind in kinds.values()):
         return None
     places = [a for a, kind in kinds.items() if kind == "place" and _place_evidence(a, q.sentences, ner=False)]
@@ -388,10 +399,11 @@ def dropped_article(q: QuestionView) -> Finding | None:
         before = q.question[:start].split()
         if before and (before[-1].lower() in _DETERMINERS or before[-1].endswith(("'s", "’s", "'"))):
             continue
-        form = _needs_the(name)
-        if form:
-            return Finding("dropped_article", f"{name!r} lacks its article: {form}")
         mentions = _mentions(name, q.sentences)
+        bare = [m for m in mentions if m[0][:m[1]].split()[-1:] not in (["the"], ["The"])]
+        form = _needs_the(name)
+        if form and not bare:
+            return Finding("dropped_article", f"{name!r} lacks its article: {form}")
         if not mentions or any(sentence[:a].split()[-1:] not in (["the"], ["The"]) for sentence, a, _ in mentions):
             continue
         modifiers = 0
@@ -442,6 +454,9 @@ def bare_noun(q: QuestionView) -> Finding | None:
     """A singular common noun phrase the question writes without the determiner every sentence gives it
     ("plans to build $9-million production hall", "will wear number 11 shirt", "the player of week"): the
     question copied the phrase and lost its "a", "the" or "its"."""
+    aged = re.search(r"(?<![\w-])(\w+)\s+(\d+-year-old)(?![\w-])(?!\s+[a-z]+(?<!and)(?<!or)\b)", q.question)
+    if aged and aged.group(1).lower() not in _DETERMINERS:
+        return Finding("bare_noun", f"{aged.group(2)!r} stands as a noun without 'the' or 'a'")
     doc = parse(q.question)
     for token in doc:
         if token.tag_ != "NN" or token.dep_ not in ("dobj", "pobj", "nsubj", "nsubjpass", "attr", "conj", "appos", "npadvmod"):
