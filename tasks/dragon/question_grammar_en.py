@@ -675,5 +675,55 @@ def vague_referent(q: QuestionView) -> Finding | None:
     return None
 
 
+# ---------------------------------------------------------------- what the template's frame says of a noun
+
+_ROLE_FRAME = re.compile(rf"(?:^\s*(?:[Ww]hat|[Ww]here)\s+(?:is|was|are|were)\s+(?P<a>{_NAME_WORD}(?:\s+{_NAME_WORD})*)"
+                         rf"|\bwhere\s+(?P<b>{_NAME_WORD}(?:\s+{_NAME_WORD})*)\s+(?:is|was|are|were))"
+                         rf"\s+(?:the|a|an)\s+(?P<role>[a-z][\w-]*(?:\s+(?!of\b|that\b|at\b)[a-z][\w-]*){{0,3}})"
+                         rf"(?:\s+(?:of|at|for|in)\b[^?]*)?\s*\?")
+
+
+@code("role_frame")
+def role_frame(q: QuestionView) -> Finding | None:
+    """"What is X the N of?", "Where is X the N?": the frame of a post someone holds, filled with a noun that
+    is no post ("Where is Kelby Cider the distillery?", "What is Ada Quist the farm at?"): the relation was
+    a thing's description or a verb, and the question says a name holds it as a role."""
+    from tasks.dragon.questions_en_names import _person_word, agent_noun
+
+    for match in _ROLE_FRAME.finditer(q.question):
+        words = match.group("role").split()
+        head = words[-1].lower() if words else ""
+        if not head or head in ("name", "one") or agent_noun(head) or _person_word(head) or head in _POST_NOUNS:
+            continue
+        return Finding("role_frame", f"'{match.group('a') or match.group('b')} is the {match.group('role')}': "
+                                     f"{head!r} is no post a name holds")
+    return None
+
+
+#: nouns of posts and standings that no agent suffix gives away
+_POST_NOUNS = frozenset("""
+    head chief chair captain coach boss president secretary treasurer mayor editor star ace principal dean
+    host guest patron ambassador favourite favorite winner runner-up champion
+    """.split())
+
+#: nouns of people: "the person that X built" is a thing described as one
+_ARTEFACT_VERBS = frozenset("""
+    build design construct produce manufacture make renovate rebuild convert demolish restore publish release
+    """.split())
+
+
+@code("person_as_thing")
+def person_as_thing(q: QuestionView) -> Finding | None:
+    """"the person that X built": a template's "person" for what a verb of making has as its object (a
+    building, a product), which cannot be a person."""
+    for match in re.finditer(r"\bthe\s+person\s+(?:that|whom|who)\s+.+?\s+([a-z]+)\b(?=\s*(?:\?|$|and\b|,))",
+                             q.question):
+        if _verb_lemma(match.group(1)) in _ARTEFACT_VERBS:
+            return Finding("person_as_thing", f"'the person that ... {match.group(1)}': one "
+                                              f"{_verb_lemma(match.group(1))}s things, not people")
+    return None
+
+
 CHECKS = [wh_word_type, wh_word_answer, stray_capital, cut_name, dropped_article, added_article, bare_noun,
-          missing_complement, bad_passive, particle_after_object, tense_clash, vague_referent]
+          missing_complement, bad_passive, particle_after_object, tense_clash, vague_referent, role_frame,
+          person_as_thing]
