@@ -340,15 +340,20 @@ def cut_name(q: QuestionView) -> Finding | None:
     left off before or after it ("Glas RFC" of "Cefn Glas RFC", "the Harbour City" of "the Harbour
     City Gulls", "Scotland" of "Police Scotland"), its lowercase class noun left off ("the Heart of
     Wales" of "the Heart of Wales line"), or a first name that shares the surname written after "and"
-    ("Callum" of "the brothers Callum and Ewan Fairlie"). A surname alone is how news repeats a
-    person and passes."""
+    ("Callum" of "the brothers Callum and Ewan Fairlie"); or a number stuck to it that the sentences
+    never write there ("Okonkwo-Reid 27", a box score's). A surname alone is how news repeats a person
+    and passes."""
     from tasks.dragon.questions_en_names import coordinated_first_name, person_evidence, with_class_noun
 
     sentences = list(q.sentences)
-    for _, _, name in _name_runs(q.question):
+    for _, end, name in _name_runs(q.question):
         mentions = _mentions(name, sentences)
         if not mentions:
             continue
+        number = re.match(r"\s+(\d+)\s+[a-z]", q.question[end:])
+        if number and not any(re.match(rf"\s+{number.group(1)}\b", s[b:]) for s, _, b in mentions):
+            return Finding("cut_name", f"'{name} {number.group(1)}': a number stuck to the name (a table's), which "
+                                       f"the sentences never write with it")
         longer = [_extension(s, a, b) for s, a, b in mentions]
         if all(longer):
             whole = [w for w in longer]
@@ -481,7 +486,7 @@ def bare_noun(q: QuestionView) -> Finding | None:
 _AUX = r"(?:did|does|do|will|would|could|can|should|may|might|must|has|have|had|is|are|was|were)"
 #: a question whose clause ends with its verb: wh-phrase, auxiliary, subject, verb, "?"
 _VERB_LAST = re.compile(rf"^\s*(?P<wh>(?:since\s+)?(?:when|where|why|how(?:\s+(?:many|much|long|often)(?:\s+[\w-]+)*?)?"
-                        rf"|who|whom|what|which(?:\s+[\w-]+)+?))\s+{_AUX}\s+(?P<subject>.+?)\s+(?P<verb>[a-z]+)\s*\?\s*$",
+                        rf"|who|whom|what|which(?:\s+[\w-]+)+?))\s+(?P<aux>{_AUX})\s+(?P<subject>.+?)\s+(?P<verb>[a-z]+)\s*\?\s*$",
                         re.IGNORECASE)
 #: verbs that need a place for what they move ("placed 40 crews on standby", "put the statue in the square")
 _LOCATIVE_VERBS = frozenset("place put position station".split())
@@ -514,6 +519,10 @@ def missing_complement(q: QuestionView) -> Finding | None:
         needed = _NEEDS_PREPOSITION.get(word)
         if needed and (i + 1 >= len(words) or words[i + 1] != needed):
             return Finding("missing_complement", f"{word!r} without {needed!r}")
+    free = r"(?!(?:on|in|at|into|onto|under|near|inside|outside|behind|around|across|along|there|back|aside)\b)[\w$£€.,%-]+"
+    placed = re.search(rf"\b(placed|put|positioned|stationed)\s+((?:{free}\s+){{0,4}}{free})\s*(?:\band\b|\?)", q.question)
+    if placed:
+        return Finding("missing_complement", f"{placed.group(1)!r} {placed.group(2).strip()!r} says not where")
     match = _VERB_LAST.match(q.question)
     if not match:
         return None
@@ -616,6 +625,13 @@ def tense_clash(q: QuestionView) -> Finding | None:
     present perfect for what they write in the pluperfect ("has backed" of "had backed ... until"), or a
     simple past for what every sentence writes in the present ("Which company did X own?" of "which is owned
     by X", "Where did United play their home games?" of "United play their home games at ...")."""
+    last = _VERB_LAST.match(q.question)
+    if last and last.group("aux").lower() == "did" and q.sentences:
+        verb = last.group("verb").lower()
+        lemma = _verb_lemma(verb) or verb
+        theirs = set().union(*(_tenses(parse(s), lemma) | _tenses(parse(s), verb) for s in q.sentences))
+        if lemma not in ("be", "have") and theirs == {"present"}:
+            return Finding("tense_clash", f"past 'did ... {verb}' where the sentences write {lemma!r} in the present")
     doc = parse(q.question)
     for token in doc:
         if token.pos_ not in ("VERB", "AUX") or token.dep_ in ("amod", "compound", "aux", "auxpass") \
@@ -724,6 +740,48 @@ def person_as_thing(q: QuestionView) -> Finding | None:
     return None
 
 
+# ---------------------------------------------------------------- agreement and word order
+
+#: verbs whose to-infinitive follows them directly: no object comes between ("agreed to buy X")
+_INFINITIVE_VERBS = frozenset("agree decide hope plan aim refuse vow pledge attempt try fail seek".split())
+
+
+@code("word_order")
+def word_order(q: QuestionView) -> Finding | None:
+    """An object put between a verb and the to-infinitive it takes directly, the infinitive left with no
+    object ("Which firm agreed the company that X founded to buy?" for "agreed to buy the company ...")."""
+    for match in re.finditer(r"\b(\w+)\s+((?:the|a|an)\s+[^?]+?)\s+to\s+([a-z]+)\s*\?", q.question):
+        if _verb_lemma(match.group(1)) in _INFINITIVE_VERBS and _verb_lemma(match.group(3)):
+            return Finding("word_order", f"{match.group(1)!r} takes 'to {match.group(3)}' directly: "
+                                         f"{match.group(2)!r} stands between them")
+    return None
+
+
+#: nouns of one body: a verb of theirs in the singular takes "its", not "their"
+_SINGULAR_BODIES = r"(?:organization|organisation|company|club|team|firm|group|band|council|side)"
+
+
+@code("agreement")
+def agreement(q: QuestionView) -> Finding | None:
+    """Number that does not agree: a singular body with a singular verb and a plural "their" ("the
+    organization that plays their home games"), or "was"/"is" with a plural subject ("Where was about 120
+    homes flooded?")."""
+    mixed = re.search(rf"\b{_SINGULAR_BODIES}\s+(?:that\s+[^?]*?\band\s+)?(?:that\s+|which\s+)?([a-z]+s)\s+(?:\w+\s+){{0,2}}?"
+                      rf"their\b", q.question, re.I)
+    if mixed and _verb_lemma(mixed.group(1)) and not mixed.group(1).endswith("ss"):
+        return Finding("agreement", f"singular {mixed.group(1)!r} with plural 'their': 'its'")
+    doc = parse(q.question)
+    for token in doc:
+        if token.lower_ not in ("was", "is", "has", "does") or token.i == 0 and token.lower_ != "was":
+            continue
+        subjects = [c for c in token.head.children if c.dep_ in ("nsubj", "nsubjpass")] if token.dep_ != "ROOT" \
+            else [c for c in token.children if c.dep_ in ("nsubj", "nsubjpass")]
+        plural = [s for s in subjects if s.tag_ == "NNS" and any(c.dep_ == "nummod" for c in s.children)]
+        if plural:
+            return Finding("agreement", f"{token.text!r} with the plural subject {_noun_phrase(plural[0]).text!r}")
+    return None
+
+
 CHECKS = [wh_word_type, wh_word_answer, stray_capital, cut_name, dropped_article, added_article, bare_noun,
           missing_complement, bad_passive, particle_after_object, tense_clash, vague_referent, role_frame,
-          person_as_thing]
+          person_as_thing, word_order, agreement]
