@@ -154,6 +154,9 @@ def _place_evidence(label: str, sentences, ner: bool = True) -> bool:
             if holder.pos_ in ("VERB", "AUX") and holder.lemma_.lower() in _PLACE_VERBS \
                     or holder.pos_ == "NOUN" and holder.lemma_.lower() in _JOURNEY_NOUNS:
                 return True
+            if root.head.lower_ == "to" and holder.pos_ == "VERB" and any(
+                    c.dep_ == "dobj" and c.lemma_.lower() in _JOURNEY_NOUNS for c in holder.children):
+                return True  # "cancelled its tour to Arden": the parser hangs "to" on the verb
     return False
 
 
@@ -619,12 +622,25 @@ def _tenses(doc, lemma: str) -> set[str]:
     return out
 
 
+_POST = r"((?:[a-z-]+\s+){0,2}[a-z-]+)"
+#: a post asked in the present: "is X the treasurer of", "X is the treasurer of", "whose treasurer is"
+_PRESENT_POST = re.compile(rf"\b(?:is|are)\s+(?:[A-Z][\w'’.-]*\s+)+(?:the|a|an)\s+{_POST}\s+(?:of|at)\b"
+                           rf"|\b[A-Z][\w'’.-]*\s+(?:is|are)\s+(?:the|a|an)\s+{_POST}\s+(?:of|at)\b"
+                           rf"|\bwhose\s+{_POST}\s+is\b")
+
+
 @code("tense_clash")
 def tense_clash(q: QuestionView) -> Finding | None:
     """A tense the sentences contradict: "since" with a simple past ("What did X draw since 2022?"), a
     present perfect for what they write in the pluperfect ("has backed" of "had backed ... until"), or a
     simple past for what every sentence writes in the present ("Which company did X own?" of "which is owned
     by X", "Where did United play their home games?" of "United play their home games at ...")."""
+    for role in _PRESENT_POST.finditer(q.question):
+        post = role.group(1) or role.group(2) or role.group(3)
+        ended = re.compile(rf"\b(?:had\s+been|former|ex-|was\s+formerly)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+)?{re.escape(post)}\b", re.I)
+        current = re.compile(rf"\b(?:is|remains|current)\s+(?:the\s+|a\s+)?{re.escape(post)}\b", re.I)
+        if any(ended.search(s) for s in q.sentences) and not any(current.search(s) for s in q.sentences):
+            return Finding("tense_clash", f"{post!r} asked in the present where the sentences say the post has ended")
     last = _VERB_LAST.match(q.question)
     if last and last.group("aux").lower() == "did" and q.sentences:
         verb = last.group("verb").lower()
