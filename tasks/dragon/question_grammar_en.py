@@ -2,35 +2,34 @@
 
 Each check reads a :class:`~tasks.dragon.question_grammar.QuestionView` and returns a
 :class:`~tasks.dragon.question_grammar.Finding` (its code and a one-line reason) or None. Add a
-check by writing it here under ``@code("...")`` and listing it in :data:`CHECKS`.
+check by writing it here (or in ``question_grammar_en_names``) under ``@code("...")`` and listing
+it in :data:`CHECKS`.
 
 The checks read the finished question the way a reader does: its own spaCy parse (one per text,
-cached: :func:`parse`), its answers, and the sentences it was written from (``QuestionView.sentences``:
-the edges' sentences in the flow, the references on a judged sheet). None needs the edges to fire;
-where the edges record a type, ``wh_word_type`` reads it.
+cached: ``question_grammar_en_text.parse``), its answers, and the sentences it was written from
+(``QuestionView.sentences``: the edges' sentences in the flow, the references on a judged sheet).
+None needs the edges to fire; where the edges record a type, ``wh_word_type`` reads it. Word lists
+here are facts of English (verbs that need a place, class nouns, question words), never names.
 
 Groups:
 
 - the question word against what the answer is (``wh_word_type``, ``wh_word_answer``);
-- names as the sentences write them (``stray_capital``, ``cut_name``, ``dropped_article``);
+- names and articles, in ``question_grammar_en_names`` (``stray_capital``, ``cut_name``,
+  ``dropped_article``, ``added_article``, ``bare_noun``);
 - the verb's frame (``missing_complement``, ``bad_passive``, ``particle_after_object``);
-- tense and modality against the sentences (``tense_clash``);
-- a referent the question cannot name (``vague_referent``).
+- tense against the sentences (``tense_clash``);
+- a referent the question cannot name, a frame that does not fit its noun (``vague_referent``,
+  ``role_frame``, ``person_as_thing``);
+- agreement and word order (``agreement``, ``word_order``).
 """
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from tasks.dragon.question_grammar import Finding, QuestionView, code
-
-
-@lru_cache(maxsize=8192)
-def parse(text: str):
-    """The spaCy parse of one text (a question, an answer or a sentence), shared by every check."""
-    from benchmill import nlp
-
-    return nlp.spacy_en()(text)
+from tasks.dragon.question_grammar_en_names import (added_article, bare_noun, cut_name, dropped_article,
+                                                    stray_capital)
+from tasks.dragon.question_grammar_en_text import NAME_WORD, bare, noun_phrase, parse, spans, verb_lemma
 
 
 # ---------------------------------------------------------------- the question word and the answer
@@ -68,24 +67,6 @@ _AMOUNT = re.compile(r"^(?:about|around|almost|nearly|more\s+than|fewer\s+than|l
                      r"|another|at\s+least|the)?\s*[\d$£€¥]", re.IGNORECASE)
 
 
-def _bare(label: str) -> str:
-    return re.sub(r"^(?:the|a|an)\s+", "", label.strip())
-
-
-def _spans(label: str, sentences) -> list:
-    """The spans of ``label`` (its leading article aside) in each sentence that writes it, parsed."""
-    bare = _bare(label)
-    if not bare:
-        return []
-    out = []
-    for sentence in sentences:
-        for match in re.finditer(rf"(?<![\w-]){re.escape(bare)}(?![\w-])", sentence):
-            span = parse(sentence).char_span(match.start(), match.end(), alignment_mode="expand")
-            if span is not None:
-                out.append(span)
-    return out
-
-
 def answer_kind(answer: str, sentences) -> str | None:
     """What an answer is, read from its own words and the way its sentences write it: "date", "amount",
     "person", "place" (a town, a region: what "where" asks for), "thing" (a named castle, road, ferry,
@@ -100,7 +81,7 @@ def answer_kind(answer: str, sentences) -> str | None:
         return "date"
     if _AMOUNT.match(answer):
         return "amount"
-    label = _bare(answer)
+    label = bare(answer)
     if not label[:1].isupper():
         return None
     if org_evidence(label):
@@ -141,7 +122,7 @@ def _place_evidence(label: str, sentences, ner: bool = True) -> bool:
     """Do the sentences write ``label`` as a place: a town or region by spaCy's entity label, after a
     verb of going or staying and "to"/"in"/"from" ("moved to Kelby", "travel to Arden"), or before
     "-based" ("the Arden-based firm")?"""
-    for span in _spans(label, sentences):
+    for span in spans(label, sentences):
         doc = span.doc
         if ner and any(e.start == span.start and e.end == span.end and e.label_ in ("GPE", "LOC") for e in doc.ents):
             return True
@@ -211,7 +192,7 @@ def wh_word_answer(q: QuestionView) -> Finding | None:
         return Finding("wh_word_answer", f"{word!r} asks for no {kinds[bad[0]]}: the answer is {bad[0]!r}")
     if word == "who" and "org" in kinds.values():
         last = _VERB_LAST.match(q.question)
-        if last and _verb_lemma(last.group("verb")) in _ACQUIRING_VERBS:
+        if last and verb_lemma(last.group("verb")) in _ACQUIRING_VERBS:
             return Finding("wh_word_answer", f"'who' asks for a company bought as a person: the answer is "
                                              f"{next(a for a, k in kinds.items() if k == 'org')!r}")
     if word != "what" or any(kind in ("amount", "date") for kind in kinds.values()):
@@ -223,264 +204,6 @@ def wh_word_answer(q: QuestionView) -> Finding | None:
     verb = _opponent_verb(q.question)
     if verb:
         return Finding("wh_word_answer", f"'what' asks for the opponent of {verb!r} as a thing: 'who' or 'which team'")
-    return None
-
-
-# ---------------------------------------------------------------- names as the sentences write them
-
-_NAME_WORD = r"[A-Z][\w'’.&-]*"
-#: a run of capitalised words (joined by "of", "for", "de" ...): a name as the question writes it
-_NAME_RUN = re.compile(rf"(?<![\w'’-]){_NAME_WORD}(?:\s+(?:(?:of|for|de|du|la|von|van|der|upon|on|in)\s+)?{_NAME_WORD})*")
-
-
-def _name_runs(question: str) -> list[tuple[int, int, str]]:
-    """(start, end, text) of each capitalised run after the question's first word, a trailing "'s" off."""
-    out = []
-    for match in _NAME_RUN.finditer(question):
-        if match.start() == 0:
-            continue
-        text = re.sub(r"['’]s?$", "", match.group(0).rstrip("."))
-        out.append((match.start(), match.start() + len(text), text))
-    return out
-
-
-def _mentions(name: str, sentences) -> list[tuple[str, int, int]]:
-    """(sentence, start, end) of each place the sentences write ``name`` as a whole word."""
-    pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
-    return [(s, m.start(), m.end()) for s in sentences for m in pattern.finditer(s)]
-
-
-def _token_at(sentence: str, start: int, end: int):
-    span = parse(sentence).char_span(start, end, alignment_mode="expand")
-    return span[0] if span is not None and len(span) else None
-
-
-@lru_cache(maxsize=1)
-def _lexicon() -> tuple[frozenset[str], frozenset[str]]:
-    """(every word spaCy's lemma tables know as a noun, verb, adjective or adverb; function words)."""
-    from benchmill import nlp
-
-    nlp_en = nlp.spacy_en()
-    index = nlp_en.get_pipe("lemmatizer").lookups.get_table("lemma_index")
-    words = frozenset(w for pos in ("noun", "verb", "adj", "adv") for w in index[pos])
-    return words, frozenset(nlp_en.Defaults.stop_words)
-
-
-def _common_word(word: str) -> bool:
-    """A word of the language (a noun, verb, adjective, adverb, number or function word), not only a name."""
-    words, stops = _lexicon()
-    from tasks.dragon.questions_en_names import _NUMBER_WORDS
-
-    return word in stops or word in _NUMBER_WORDS or word in words or word.rstrip("s") in words \
-        or word.endswith("es") and word[:-2] in words or all(p in words for p in word.split("-"))
-
-
-@code("stray_capital")
-def stray_capital(q: QuestionView) -> Finding | None:
-    """A common word capitalised inside the question because its sentence opened with it ("Where was
-    About 120 homes flooded?", "Did Shares in X fall?"), or a dateline in capitals ("CARDIFF CROWN
-    COURT"): the sentences write the word capitalised only at their start, and parse it there as no name."""
-    for token in parse(q.question)[1:]:
-        word = token.text
-        if not word[:1].isupper() or not word[1:].replace("-", "").isalpha():
-            continue
-        if word.isupper() and len(word) > 3 and token.i + 1 < len(token.doc) and token.nbor().text.isupper() \
-                and len(token.nbor().text) > 1:
-            return Finding("stray_capital", f"{word} {token.nbor().text!r} is written in capitals: a dateline or heading, "
-                                            f"no name")
-        if not word[1:].replace("-", "").islower() or not _common_word(word.lower()):
-            continue
-        run = next((r for a, _, r in _name_runs(q.question) if a == token.idx), None)
-        if run and len(run.split()) >= 3:
-            from tasks.dragon.questions_en_names import drop_opening_noun
-
-            first, rest = run.split(" ", 1)
-            opened = [_token_at(s, 0, len(first)) for s, a, _ in _mentions(run, q.sentences)]
-            if drop_opening_noun(run, list(q.sentences), _lexicon()[0]) != run \
-                    and all(t is not None and t.pos_ == "NOUN" for t in opened):
-                return Finding("stray_capital", f"{first!r} opens its sentence before the name {rest!r}: "
-                                                f"a common noun capitalised, no part of the name")
-        after = token.doc[token.i + 1:token.i + 3]
-        if len(after) and (after[0].text[:1].isupper()
-                           or len(after) == 2 and after[0].lower_ in ("of", "for") and after[1].text[:1].isupper()):
-            continue  # "Transport for Wales", "Grand Pavilion": the first word of a name
-        mentions = _mentions(word, q.sentences)
-        if not mentions or any(start != len(s) - len(s.lstrip(" “\"'‘")) for s, start, _ in mentions):
-            continue  # written capitalised inside a sentence too: a name's word
-        tokens = [_token_at(s, a, b) for s, a, b in mentions]
-        if all(t is not None and t.pos_ not in ("PROPN",) and t.ent_type_ not in ("PERSON", "ORG", "GPE", "LOC", "FAC")
-               for t in tokens):
-            return Finding("stray_capital", f"{word!r} is capitalised only because it opens its sentence "
-                                            f"({tokens[0].pos_.lower()} there)")
-    return None
-
-
-def _extension(sentence: str, start: int, end: int) -> str | None:
-    """The capitalised name word the sentence writes right before or after a mention, or None."""
-    from tasks.dragon.questions_en_names import _HONORIFICS, _NOT_NAME_WORDS, _TITLE_WORDS
-
-    doc = parse(sentence)
-    span = doc.char_span(start, end, alignment_mode="expand")
-    if span is None:
-        return None
-    for i in (span.start - 1, span.end):
-        if not 0 <= i < len(doc):
-            continue
-        tok = doc[i]
-        word = tok.text.lower().strip(".")
-        if not tok.text[:1].isupper() or tok.pos_ != "PROPN" or word in _NOT_NAME_WORDS or word in _TITLE_WORDS \
-                or word in _HONORIFICS or tok.text.isupper():
-            continue
-        if i == span.start - 1 and i > 0 and doc[i - 1].text in ("'s", "’s"):
-            continue
-        return tok.text
-    return None
-
-
-@code("cut_name")
-def cut_name(q: QuestionView) -> Finding | None:
-    """A name the question writes shorter than every sentence does: a capitalised word of the name
-    left off before or after it ("Glas RFC" of "Cefn Glas RFC", "the Harbour City" of "the Harbour
-    City Gulls", "Scotland" of "Police Scotland"), its lowercase class noun left off ("the Heart of
-    Wales" of "the Heart of Wales line"), or a first name that shares the surname written after "and"
-    ("Callum" of "the brothers Callum and Ewan Fairlie"); or a number stuck to it that the sentences
-    never write there ("Okonkwo-Reid 27", a box score's). A surname alone is how news repeats a person
-    and passes."""
-    from tasks.dragon.questions_en_names import coordinated_first_name, person_evidence, with_class_noun
-
-    sentences = list(q.sentences)
-    for _, end, name in _name_runs(q.question):
-        mentions = _mentions(name, sentences)
-        if not mentions:
-            continue
-        number = re.match(r"\s+(\d+)\s+[a-z]", q.question[end:])
-        if number and not any(re.match(rf"\s+{number.group(1)}\b", s[b:]) for s, _, b in mentions):
-            return Finding("cut_name", f"'{name} {number.group(1)}': a number stuck to the name (a table's), which "
-                                       f"the sentences never write with it")
-        longer = [_extension(s, a, b) for s, a, b in mentions]
-        if all(longer):
-            whole = [w for w in longer]
-            if len(name.split()) == 1 and (person_evidence(f"{whole[0]} {name}", sentences)
-                                           or any(_token_at(s, a, b).ent_type_ == "PERSON" for s, a, b in mentions)):
-                continue  # "Bevan" of "Carys Bevan": a surname
-            return Finding("cut_name", f"{name!r} is cut: the sentences write it with {whole[0]!r}")
-        with_noun = with_class_noun(name, sentences)
-        if with_noun != name:
-            return Finding("cut_name", f"{name!r} is cut: the sentences write {with_noun!r}")
-        pair = coordinated_first_name(name, sentences)
-        if pair is not None and pair[1]:
-            return Finding("cut_name", f"{name!r} is a first name sharing a surname: {pair[0]!r}")
-    return None
-
-
-#: words before a name that stand for its article ("the", "its", a possessive)
-_DETERMINERS = frozenset("the a an its their his her our your this that these those which what whose".split())
-
-
-#: first words that make a name of a building or place take "the": "the National Indoor Arena", "the Royal
-#: Kelby Hospital", "the Grand Pavilion"
-_THE_ADJECTIVES = frozenset("""
-    national royal grand international federal imperial metropolitan municipal regional provincial supreme
-    """.split())
-
-
-def _needs_the(name: str) -> str | None:
-    """Why a name takes "the" by its own form, or None: an adjective of state or rank before a building's
-    head ("National ... Arena"), or a common noun before "of" ("the University of Kelby", "the Tour of X")."""
-    from tasks.dragon.questions_en_names import _NAMED_THING_HEADS, name_head
-
-    words = name.split()
-    if len(words) >= 2 and words[0].lower() in _THE_ADJECTIVES and name_head(name) in _NAMED_THING_HEADS:
-        return f"a name opening with {words[0]!r}"
-    if len(words) >= 3 and words[1] == "of" and words[0][1:].islower() and words[0].lower() in _lexicon()[0] \
-            and words[0].lower() not in ("isle", "port", "mount", "lake", "cape", "bay", "fort"):
-        return f"'{words[0]} of ...' names a thing by a common noun"
-    return None
-
-
-@code("dropped_article")
-def dropped_article(q: QuestionView) -> Finding | None:
-    """A name that takes "the" written bare in the question ("When will National Indoor Arena open?"):
-    every sentence writing it puts "the" before it (not where it only modifies a noun after it, "the
-    Kelby Rovers coach"), or its own form asks for it (:func:`_needs_the`)."""
-    for start, _, name in _name_runs(q.question):
-        before = q.question[:start].split()
-        if before and (before[-1].lower() in _DETERMINERS or before[-1].endswith(("'s", "’s", "'"))):
-            continue
-        mentions = _mentions(name, q.sentences)
-        bare = [m for m in mentions if m[0][:m[1]].split()[-1:] not in (["the"], ["The"])]
-        form = _needs_the(name)
-        if form and not bare:
-            return Finding("dropped_article", f"{name!r} lacks its article: {form}")
-        if not mentions or any(sentence[:a].split()[-1:] not in (["the"], ["The"]) for sentence, a, _ in mentions):
-            continue
-        modifiers = 0
-        for sentence, a, b in mentions:
-            doc = parse(sentence)
-            span = doc.char_span(a, b, alignment_mode="expand")
-            if span is None or (span.end < len(doc) and doc[span.end].pos_ in ("NOUN", "PROPN")
-                                and not doc[span.end].text[:1].isupper()):
-                modifiers += 1
-        if modifiers == len(mentions):
-            continue
-        return Finding("dropped_article", f"{name!r} lacks its article: the sentences write 'the {name}'")
-    return None
-
-
-@code("added_article")
-def added_article(q: QuestionView) -> Finding | None:
-    """"the" before a name that every sentence writes bare ("Who coaches the Harbour City?" where the text
-    says "Harbour City is coached by ..."); a plural name ("the Gulls") and a name modifying a noun after
-    it ("the Kelby Rovers coach") pass."""
-    for start, end, name in _name_runs(q.question):
-        before = q.question[:start].split()
-        if not before or before[-1] != "the" or name.split()[-1].endswith("s") or len(name.split()) < 2:
-            continue
-        after = q.question[end:].split()
-        if after and after[0].islower() and after[0] not in ("and", "or", "?") and not after[0].endswith("?") \
-                and parse(q.question).char_span(end + 1, end + 1 + len(after[0])) is not None \
-                and parse(q.question).char_span(end + 1, end + 1 + len(after[0]))[0].pos_ == "NOUN":
-            continue
-        mentions = _mentions(name, q.sentences)
-        if mentions and all(sentence[:a].split()[-1:] not in (["the"], ["The"]) for sentence, a, _ in mentions):
-            return Finding("added_article", f"'the {name}': the sentences write {name!r} without 'the'")
-    return None
-
-
-# ---------------------------------------------------------------- common nouns without their determiner
-
-_DET_WORDS = r"(?:a|an|the|its|their|his|her|our|this|that|each|every|another|one)"
-
-
-def _noun_phrase(token):
-    """The words from a noun's left edge to the noun itself (its modifiers before it)."""
-    return token.doc[token.left_edge.i:token.i + 1]
-
-
-@code("bare_noun")
-def bare_noun(q: QuestionView) -> Finding | None:
-    """A singular common noun phrase the question writes without the determiner every sentence gives it
-    ("plans to build $9-million production hall", "will wear number 11 shirt", "the player of week"): the
-    question copied the phrase and lost its "a", "the" or "its"."""
-    aged = re.search(r"(?<![\w-])(\w+)\s+(\d+-year-old)(?![\w-])(?!\s+[a-z]+(?<!and)(?<!or)\b)", q.question)
-    if aged and aged.group(1).lower() not in _DETERMINERS:
-        return Finding("bare_noun", f"{aged.group(2)!r} stands as a noun without 'the' or 'a'")
-    doc = parse(q.question)
-    for token in doc:
-        if token.tag_ != "NN" or token.dep_ not in ("dobj", "pobj", "nsubj", "nsubjpass", "attr", "conj", "appos", "npadvmod"):
-            continue
-        phrase = _noun_phrase(token)
-        if any(t.dep_ in ("det", "poss") or t.tag_ in ("WDT", "WP", "WP$", "WRB", "PRP$", "POS") for t in phrase):
-            continue
-        if phrase.start > 0 and (doc[phrase.start - 1].dep_ in ("det", "poss") or doc[phrase.start - 1].tag_ == "POS"):
-            continue
-        text = phrase.text
-        if text[:1].isupper() or not re.search(r"[a-z]", text):
-            continue
-        pattern = re.compile(rf"(?<![\w-])(?:{_DET_WORDS}\s+)?{re.escape(text)}(?![\w-])", re.IGNORECASE)
-        found = [m.group(0) for s in q.sentences for m in pattern.finditer(s)]
-        if found and all(re.match(rf"{_DET_WORDS}\s", f, re.IGNORECASE) for f in found):
-            return Finding("bare_noun", f"{text!r} has lost its determiner: the sentences write {found[0]!r}")
     return None
 
 
@@ -506,12 +229,6 @@ _COMPLEMENT_WORDS = {"plead": ("guilty", "not guilty", "innocent")}
 _NEEDS_PREPOSITION = {"according": "to", "due": "to", "owing": "to", "instead": "of", "regardless": "of"}
 
 
-def _verb_lemma(word: str) -> str | None:
-    from tasks.dragon.questions_en_verbs import _en_verb_lemma
-
-    return _en_verb_lemma(word)
-
-
 @code("missing_complement")
 def missing_complement(q: QuestionView) -> Finding | None:
     """A verb left without what it needs: no place after "place"/"put" ("How many crews did X place?"),
@@ -530,7 +247,7 @@ def missing_complement(q: QuestionView) -> Finding | None:
     if not match:
         return None
     wh, verb = match.group("wh").lower(), match.group("verb")
-    lemma = _verb_lemma(verb)
+    lemma = verb_lemma(verb)
     if lemma is None:
         return None
     adverbial = wh.split()[-1] in ("when", "where", "why") or wh in ("how", "how long", "how often")
@@ -563,18 +280,18 @@ def bad_passive(q: QuestionView) -> Finding | None:
     object of a verb that takes one object only ("was directed the sold-out run")."""
     be = r"(?:is|are|was|were|been|being|be)"
     found = re.search(rf"\b{be}\b(?:\s+[A-Z][\w'’.-]*)*\s+(\w+ed)\b", q.question)
-    if found and _verb_lemma(found.group(1)) in _NO_PASSIVE:
-        return Finding("bad_passive", f"{found.group(0)!r}: {_verb_lemma(found.group(1))!r} has no passive")
+    if found and verb_lemma(found.group(1)) in _NO_PASSIVE:
+        return Finding("bad_passive", f"{found.group(0)!r}: {verb_lemma(found.group(1))!r} has no passive")
     found = re.search(rf"\b{be}\s+(\w+ed)\s+by\s+.+?\s+to\s+[a-z]+", q.question)
-    if found and _verb_lemma(found.group(1)) in _CONTROL_NO_PASSIVE:
-        return Finding("bad_passive", f"{found.group(0)!r}: no passive of {_verb_lemma(found.group(1))!r} with a to-infinitive")
+    if found and verb_lemma(found.group(1)) in _CONTROL_NO_PASSIVE:
+        return Finding("bad_passive", f"{found.group(0)!r}: no passive of {verb_lemma(found.group(1))!r} with a to-infinitive")
     for token in parse(q.question):
         if token.tag_ != "VBN" or not any(c.dep_ == "auxpass" for c in token.children):
             continue
         objects = [c for c in token.children if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN")]
         if objects and token.lemma_.lower() not in _DOUBLE_OBJECT:
             return Finding("bad_passive", f"passive {token.text!r} with a direct object "
-                                          f"{_noun_phrase(objects[0]).text!r}")
+                                          f"{noun_phrase(objects[0]).text!r}")
     return None
 
 
@@ -589,7 +306,7 @@ def particle_after_object(q: QuestionView) -> Finding | None:
             continue
         phrase = f"{token.text} {particles[0].text}"
         if any(re.search(rf"\b{re.escape(phrase)}\s+(?:\w+\s+)?{re.escape(objects[0].text)}\b", s) for s in q.sentences):
-            return Finding("particle_after_object", f"{phrase!r} split by {_noun_phrase(objects[0]).text!r}: "
+            return Finding("particle_after_object", f"{phrase!r} split by {noun_phrase(objects[0]).text!r}: "
                                                     f"the sentences write {phrase!r} before it")
     return None
 
@@ -644,7 +361,7 @@ def tense_clash(q: QuestionView) -> Finding | None:
     last = _VERB_LAST.match(q.question)
     if last and last.group("aux").lower() == "did" and q.sentences:
         verb = last.group("verb").lower()
-        lemma = _verb_lemma(verb) or verb
+        lemma = verb_lemma(verb) or verb
         theirs = set().union(*(_tenses(parse(s), lemma) | _tenses(parse(s), verb) for s in q.sentences))
         if lemma not in ("be", "have") and theirs == {"present"}:
             return Finding("tense_clash", f"past 'did ... {verb}' where the sentences write {lemma!r} in the present")
@@ -709,8 +426,8 @@ def vague_referent(q: QuestionView) -> Finding | None:
 
 # ---------------------------------------------------------------- what the template's frame says of a noun
 
-_ROLE_FRAME = re.compile(rf"(?:^\s*(?:[Ww]hat|[Ww]here)\s+(?:is|was|are|were)\s+(?P<a>{_NAME_WORD}(?:\s+{_NAME_WORD})*)"
-                         rf"|\bwhere\s+(?P<b>{_NAME_WORD}(?:\s+{_NAME_WORD})*)\s+(?:is|was|are|were))"
+_ROLE_FRAME = re.compile(rf"(?:^\s*(?:[Ww]hat|[Ww]here)\s+(?:is|was|are|were)\s+(?P<a>{NAME_WORD}(?:\s+{NAME_WORD})*)"
+                         rf"|\bwhere\s+(?P<b>{NAME_WORD}(?:\s+{NAME_WORD})*)\s+(?:is|was|are|were))"
                          rf"\s+(?:the|a|an)\s+(?P<role>[a-z][\w-]*(?:\s+(?!of\b|that\b|at\b)[a-z][\w-]*){{0,3}})"
                          rf"(?:\s+(?:of|at|for|in)\b[^?]*)?\s*\?")
 
@@ -750,9 +467,9 @@ def person_as_thing(q: QuestionView) -> Finding | None:
     building, a product), which cannot be a person."""
     for match in re.finditer(r"\bthe\s+person\s+(?:that|whom|who)\s+.+?\s+([a-z]+)\b(?=\s*(?:\?|$|and\b|,))",
                              q.question):
-        if _verb_lemma(match.group(1)) in _ARTEFACT_VERBS:
+        if verb_lemma(match.group(1)) in _ARTEFACT_VERBS:
             return Finding("person_as_thing", f"'the person that ... {match.group(1)}': one "
-                                              f"{_verb_lemma(match.group(1))}s things, not people")
+                                              f"{verb_lemma(match.group(1))}s things, not people")
     return None
 
 
@@ -767,7 +484,7 @@ def word_order(q: QuestionView) -> Finding | None:
     """An object put between a verb and the to-infinitive it takes directly, the infinitive left with no
     object ("Which firm agreed the company that X founded to buy?" for "agreed to buy the company ...")."""
     for match in re.finditer(r"\b(\w+)\s+((?:the|a|an)\s+[^?]+?)\s+to\s+([a-z]+)\s*\?", q.question):
-        if _verb_lemma(match.group(1)) in _INFINITIVE_VERBS and _verb_lemma(match.group(3)):
+        if verb_lemma(match.group(1)) in _INFINITIVE_VERBS and verb_lemma(match.group(3)):
             return Finding("word_order", f"{match.group(1)!r} takes 'to {match.group(3)}' directly: "
                                          f"{match.group(2)!r} stands between them")
     return None
@@ -784,7 +501,7 @@ def agreement(q: QuestionView) -> Finding | None:
     homes flooded?")."""
     mixed = re.search(rf"\b{_SINGULAR_BODIES}\s+(?:that\s+[^?]*?\band\s+)?(?:that\s+|which\s+)?([a-z]+s)\s+(?:\w+\s+){{0,2}}?"
                       rf"their\b", q.question, re.I)
-    if mixed and _verb_lemma(mixed.group(1)) and not mixed.group(1).endswith("ss"):
+    if mixed and verb_lemma(mixed.group(1)) and not mixed.group(1).endswith("ss"):
         return Finding("agreement", f"singular {mixed.group(1)!r} with plural 'their': 'its'")
     doc = parse(q.question)
     for token in doc:
@@ -794,7 +511,7 @@ def agreement(q: QuestionView) -> Finding | None:
             else [c for c in token.children if c.dep_ in ("nsubj", "nsubjpass")]
         plural = [s for s in subjects if s.tag_ == "NNS" and any(c.dep_ == "nummod" for c in s.children)]
         if plural:
-            return Finding("agreement", f"{token.text!r} with the plural subject {_noun_phrase(plural[0]).text!r}")
+            return Finding("agreement", f"{token.text!r} with the plural subject {noun_phrase(plural[0]).text!r}")
     return None
 
 
