@@ -141,9 +141,9 @@ def dropped_article(q: QuestionView) -> Finding | None:
         if before and (before[-1].lower() in DETERMINERS or before[-1].endswith(("'s", "’s", "'"))):
             continue
         mentions = mentions_of(name, q.sentences)
-        bare = [m for m in mentions if m[0][:m[1]].split()[-1:] not in (["the"], ["The"])]
+        written_bare = [m for m in mentions if m[0][:m[1]].split()[-1:] not in (["the"], ["The"])]
         form = _needs_the(name)
-        if form and not bare:
+        if form and not written_bare:
             return Finding("dropped_article", f"{name!r} lacks its article: {form}")
         if not mentions or any(sentence[:a].split()[-1:] not in (["the"], ["The"]) for sentence, a, _ in mentions):
             continue
