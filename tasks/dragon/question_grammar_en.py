@@ -299,12 +299,14 @@ def bad_passive(q: QuestionView) -> Finding | None:
 def particle_after_object(q: QuestionView) -> Finding | None:
     """A phrasal verb's particle moved after a counted object that the sentences write after it ("handed
     nine assists out" where the text says "handed out nine assists")."""
-    for token in parse(q.question):
-        particles = [c for c in token.children if c.dep_ == "prt"]
-        objects = [c for c in token.children if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN")]
-        if not particles or not objects or particles[0].i < objects[0].i:
+    for particle in parse(q.question):
+        if particle.dep_ != "prt":
             continue
-        phrase = f"{token.text} {particles[0].text}"
+        verb = particle.head if particle.head.pos_ == "VERB" else particle.head.head  # or hung on the object
+        objects = [c for c in verb.children if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN") and c.i < particle.i]
+        if verb.pos_ != "VERB" or not objects:
+            continue
+        phrase = f"{verb.text} {particle.text}"
         if any(re.search(rf"\b{re.escape(phrase)}\s+(?:\w+\s+)?{re.escape(objects[0].text)}\b", s) for s in q.sentences):
             return Finding("particle_after_object", f"{phrase!r} split by {noun_phrase(objects[0]).text!r}: "
                                                     f"the sentences write {phrase!r} before it")
@@ -499,7 +501,7 @@ def agreement(q: QuestionView) -> Finding | None:
     """Number that does not agree: a singular body with a singular verb and a plural "their" ("the
     organization that plays their home games"), or "was"/"is" with a plural subject ("Where was about 120
     homes flooded?")."""
-    mixed = re.search(rf"\b{_SINGULAR_BODIES}\s+(?:that\s+[^?]*?\band\s+)?(?:that\s+|which\s+)?([a-z]+s)\s+(?:\w+\s+){{0,2}}?"
+    mixed = re.search(rf"\b{_SINGULAR_BODIES}\s+(?:(?:that\s+)?[^?]*?\band\s+)?(?:that\s+|which\s+)?([a-z]+s)\s+(?:\w+\s+){{0,2}}?"
                       rf"their\b", q.question, re.I)
     if mixed and verb_lemma(mixed.group(1)) and not mixed.group(1).endswith("ss"):
         return Finding("agreement", f"singular {mixed.group(1)!r} with plural 'their': 'its'")

@@ -28,12 +28,12 @@ def stray_capital(q: QuestionView) -> Finding | None:
             continue
         run = next((r for a, _, r in name_runs(q.question) if a == token.idx), None)
         if run and len(run.split()) >= 3:
-            from tasks.dragon.questions_en_names import drop_opening_noun
+            from tasks.dragon.questions_en_names import PERSON_NOUNS, drop_opening_noun
 
             first, rest = run.split(" ", 1)
             opened = [token_at(s, 0, len(first)) for s, a, _ in mentions_of(run, q.sentences)]
             if drop_opening_noun(run, list(q.sentences), lexicon()[0]) != run \
-                    and all(t is not None and t.pos_ == "NOUN" for t in opened):
+                    and all(t is not None and (t.pos_ == "NOUN" or first.lower() in PERSON_NOUNS) for t in opened):
                 return Finding("stray_capital", f"{first!r} opens its sentence before the name {rest!r}: "
                                                 f"a common noun capitalised, no part of the name")
         after = token.doc[token.i + 1:token.i + 3]
