@@ -410,6 +410,11 @@ def vague_referent(q: QuestionView) -> Finding | None:
     has X led the company?", "Where will the 2027 race start?"): the text's reference back to a thing it named
     before, which a reader of the question alone cannot resolve. A noun that a phrase after it pins down ("the
     company that ...", "the city of Kelby") and the templates' "the organization that" pass."""
+    than = re.search(r"\bthan\b", q.question)
+    compared = re.search(rf"\bthe\s+([a-z]+er)\s+({NAME_WORD}(?:\s+{NAME_WORD})*)", q.question)
+    if compared and not than and parse(compared.group(1)).__getitem__(0).tag_ == "JJR":
+        return Finding("vague_referent", f"'the {compared.group(1)} {compared.group(2)}': a comparison with nothing "
+                                         f"to compare it with")
     doc = parse(q.question)
     for token in doc:
         if token.pos_ != "NOUN" or token.lemma_.lower() not in _BACK_REFERENCE_NOUNS or token.dep_ == "compound":
@@ -485,6 +490,10 @@ _INFINITIVE_VERBS = frozenset("agree decide hope plan aim refuse vow pledge atte
 def word_order(q: QuestionView) -> Finding | None:
     """An object put between a verb and the to-infinitive it takes directly, the infinitive left with no
     object ("Which firm agreed the company that X founded to buy?" for "agreed to buy the company ...")."""
+    stative = re.search(r"\b(plans?|planned|aims?|hopes?|intends?|wants?)\s+to\s+(expect|know|believe|want|need|prefer|"
+                        r"understand|like)\b", q.question)
+    if stative:
+        return Finding("word_order", f"'{stative.group(1)} to {stative.group(2)}': one does not plan a state")
     for match in re.finditer(r"\b(\w+)\s+((?:the|a|an)\s+[^?]+?)\s+to\s+([a-z]+)\s*\?", q.question):
         if verb_lemma(match.group(1)) in _INFINITIVE_VERBS and verb_lemma(match.group(3)):
             return Finding("word_order", f"{match.group(1)!r} takes 'to {match.group(3)}' directly: "
