@@ -205,3 +205,18 @@ def test_the_graphs_other_type_alone_does_not_make_who_wrong():
     road = _edge_view("Who did the Harwick Otters hold off?", "the Penmore Road", "other",
                       "The Harwick Otters held off the Penmore Road 71-68 on Friday.")
     assert "wh_word_type" in [f.code for f in findings(road)]
+
+
+def test_what_a_thing_replaces_is_no_organization():
+    from schemas import Edge
+
+    def view_with(head_type):
+        edge = Edge(edge_id="e", head="q1", relation="replace", tail="q2", head_label="the Marrow Star",
+                    tail_label="the Kelby Queen", lang="en", doc_ids=["d1"], triplet_ids=["t1"],
+                    sentences=["It replaces the Kelby Queen, which has sailed since 1990."],
+                    head_type=head_type, tail_type="org")
+        return QuestionView(question="Which organization does the Marrow Star replace?", answers=("the Kelby Queen",),
+                            type="simple", lang="en", edges=(edge,), answer_nodes=("q2",), question_nodes=("q1",))
+
+    assert "wh_word_answer" in [f.code for f in findings(view_with("other"))]
+    assert "wh_word_answer" not in [f.code for f in findings(view_with("org"))]

@@ -181,6 +181,21 @@ def _opponent_verb(question: str) -> str | None:
     return None
 
 
+#: verbs whose two ends are things of one kind: what a ferry replaces is a ferry
+_SAME_KIND_VERBS = frozenset("replace succeed supersede".split())
+
+
+def _replaced_thing(q: QuestionView) -> bool:
+    """Do the edges say the answer is what a thing (the graph's "other": no body, person or place)
+    replaces or is replaced by? Then the answer is a thing too."""
+    for edge in q.edges:
+        if verb_lemma(edge.relation.split()[0]) not in _SAME_KIND_VERBS:
+            continue
+        if edge.tail in q.answer_nodes and edge.head_type == "other" or edge.head in q.answer_nodes and edge.tail_type == "other":
+            return True
+    return False
+
+
 @code("wh_word_answer")
 def wh_word_answer(q: QuestionView) -> Finding | None:
     """A question word that cannot ask for what the answer is, read from the answer's own words (a
@@ -194,6 +209,8 @@ def wh_word_answer(q: QuestionView) -> Finding | None:
     else:
         return None
     kinds = {a: answer_kind(a, q.sentences) for a in q.answers}
+    if word == "which organization" and _replaced_thing(q):
+        kinds = {a: kind or "thing" for a, kind in kinds.items()}
     bad = [a for a, kind in kinds.items() if kind in wrong]
     if bad:
         return Finding("wh_word_answer", f"{word!r} asks for no {kinds[bad[0]]}: the answer is {bad[0]!r}")
