@@ -82,8 +82,8 @@ def answer_kind(answer: str, sentences) -> str | None:
                                                  person_evidence, text_class, thing_class)
 
     answer = answer.strip()
-    if not answer:
-        return None
+    if not answer or len(answer.split()) > 8 or answer.endswith("."):
+        return None  # a sentence given as the answer says no kind
     if _DATE.match(answer):
         return "date"
     if _AMOUNT.match(answer):
@@ -436,7 +436,8 @@ def vague_referent(q: QuestionView) -> Finding | None:
     company that ...", "the city of Kelby") and the templates' "the organization that" pass."""
     than = re.search(r"\bthan\b", q.question)
     compared = re.search(rf"\bthe\s+([a-z]+er)\s+({NAME_WORD}(?:\s+{NAME_WORD})*)", q.question)
-    if compared and not than and parse(compared.group(1)).__getitem__(0).tag_ == "JJR":
+    coordinated = compared and re.search(r"\b(?:and|or)\s+$", q.question[:compared.start()])
+    if compared and not than and not coordinated and parse(compared.group(1))[0].tag_ == "JJR":
         return Finding("vague_referent", f"'the {compared.group(1)} {compared.group(2)}': a comparison with nothing "
                                          f"to compare it with")
     doc = parse(q.question)
@@ -447,6 +448,9 @@ def vague_referent(q: QuestionView) -> Finding | None:
             continue
         if any(c.dep_ in ("prep", "relcl", "acl", "appos") or c.pos_ == "PROPN" for c in token.children):
             continue
+        if token.tag_ == "NN" and any(c.dep_ == "case" for c in token.children) and any(
+                t.pos_ == "PROPN" for t in doc[:token.i]):
+            continue  # "..., the company's highest figure": its own name stands before it in the question
         after = doc[token.i + 1] if token.i + 1 < len(doc) else None
         if after is not None and (after.lower_ in ("that", "which", "whose", "where", "of", "who") or after.pos_ == "PROPN"):
             continue

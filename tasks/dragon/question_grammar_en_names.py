@@ -11,6 +11,14 @@ from tasks.dragon.question_grammar_en_text import (DETERMINERS, NAME_WORD, commo
                                                    noun_phrase, parse, token_at)
 
 
+#: titles English writes capitalised before a name wherever it stands ("Judge Ann Poole", "Inspector Hale")
+_NAME_TITLES = frozenset("""
+    judge justice president minister senator governor mayor councillor professor doctor captain inspector sergeant
+    constable chief bishop father sister king queen prince princess lord lady sir dame general colonel major
+    commissioner superintendent detective chancellor ambassador reverend pastor rabbi imam coroner sheriff
+    """.split())
+
+
 @code("stray_capital")
 def stray_capital(q: QuestionView) -> Finding | None:
     """A common word capitalised inside the question because its sentence opened with it ("Where was
@@ -31,6 +39,8 @@ def stray_capital(q: QuestionView) -> Finding | None:
             from tasks.dragon.questions_en_names import PERSON_NOUNS, drop_opening_noun
 
             first, rest = run.split(" ", 1)
+            if first.lower() in _NAME_TITLES:
+                continue  # "Judge Ann Poole": a title English capitalises before a name
             opened = [token_at(s, 0, len(first)) for s, a, _ in mentions_of(run, q.sentences)]
             if drop_opening_noun(run, list(q.sentences), lexicon()[0]) != run \
                     and all(t is not None and (t.pos_ == "NOUN" or first.lower() in PERSON_NOUNS) for t in opened):
