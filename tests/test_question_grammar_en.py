@@ -42,6 +42,8 @@ CASES = [
           ["Corrin Dairy has agreed to buy Ashby Creamery for $12 million."], True),
     _case("wh_word_answer", "Which company did Corrin Dairy agree to buy?", "Ashby Creamery",
           ["Corrin Dairy has agreed to buy Ashby Creamery for $12 million."], False),
+    _case("wh_word_answer", "Which organization did Ida Marsh come from?", "the Linden",
+          ["Ida Marsh came to Kelby from the Linden in Arden two years ago."], False),
     _case("wh_word_answer", "What did Tolland Haulage relocate its depot to?", "Marwick",
           ["Tolland Haulage, a freight firm, relocated its depot to Marwick in March."], True),
     # names and articles
@@ -53,6 +55,8 @@ CASES = [
           ["Winger Ossian Pryde, 22, scored three goals."], True),
     _case("stray_capital", "How many goals did Ossian Pryde score?", "three goals",
           ["Winger Ossian Pryde, 22, scored three goals."], False),
+    _case("stray_capital", "How much did Kelby Police recover?", "$9,000",
+          ["Police said they recovered $9,000 in cash."], False),
     _case("stray_capital", "Which case did Judge Ann Poole hear?", "the Kelby fraud case",
           ["Judge Ann Poole heard the Kelby fraud case."], False),
     _case("stray_capital", "How much did MARLOW MAGISTRATES COURT fine?", "£2,000",
@@ -67,10 +71,12 @@ CASES = [
           ["Daley-Koss grabbed eleven rebounds in the second half."], True),
     _case("cut_name", "How many rebounds did Daley-Koss grab?", "eleven rebounds",
           ["Daley-Koss grabbed eleven rebounds in the second half."], False),
-    _case("dropped_article", "When did Royal Kelby Hospital open its new wing?", "May",
-          ["The Royal Kelby Hospital opened its new wing in May."], True),
-    _case("dropped_article", "When did the Royal Kelby Hospital open its new wing?", "May",
-          ["The Royal Kelby Hospital opened its new wing in May."], False),
+    _case("dropped_article", "When did Royal Kelby Theatre open its new wing?", "May",
+          ["The Royal Kelby Theatre opened its new wing in May."], True),
+    _case("dropped_article", "When did the Royal Kelby Theatre open its new wing?", "May",
+          ["The Royal Kelby Theatre opened its new wing in May."], False),
+    _case("dropped_article", "How many beds does the ward of Royal Kelby Hospital have?", "20 beds",
+          ["The ward has 20 beds."], False),
     _case("dropped_article", "When will Morrow Light sail?", "June",
           ["Crews said the Morrow Light will sail in June, and the Morrow Light will carry 400 cars."], True),
     _case("added_article", "Who coaches the Penmore City?", "Ida Marsh",
@@ -226,3 +232,14 @@ def test_what_a_thing_replaces_is_no_organization():
 
     assert "wh_word_answer" in [f.code for f in findings(view_with("other"))]
     assert "wh_word_answer" not in [f.code for f in findings(view_with("org"))]
+
+
+def test_who_asks_for_an_opponent_whatever_type_the_graph_recorded():
+    from schemas import Edge
+
+    edge = Edge(edge_id="e", head="q1", relation="beat", tail="q2", head_label="the Arden Owls",
+                tail_label="the Kelby Hawks", lang="en", doc_ids=["d1"], triplet_ids=["t1"],
+                sentences=["The Arden Owls beat the Kelby Hawks 80-71 on Saturday."], head_type="other", tail_type="place")
+    view = QuestionView(question="Who did the Arden Owls beat?", answers=("the Kelby Hawks",), type="simple", lang="en",
+                        edges=(edge,), answer_nodes=("q2",), question_nodes=("q1",))
+    assert findings(view) == []

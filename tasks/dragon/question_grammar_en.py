@@ -29,6 +29,7 @@ import re
 from tasks.dragon.question_grammar import Finding, QuestionView, code
 from tasks.dragon.question_grammar_en_names import (added_article, bare_noun, cut_name, dropped_article,
                                                     stray_capital)
+from tasks.dragon.questions_en_names import OPPONENT_VERBS
 from tasks.dragon.question_grammar_en_text import NAME_WORD, bare, noun_phrase, parse, spans, verb_lemma
 
 
@@ -44,6 +45,12 @@ _WH_TYPES = {
 }
 
 
+def _last_verb(question: str) -> str | None:
+    """The lemma of the verb that ends a question ("Who did X beat?" -> "beat"), or None."""
+    match = _VERB_LAST.match(question)
+    return verb_lemma(match.group("verb")) if match else None
+
+
 @code("wh_word_type")
 def wh_word_type(q: QuestionView) -> Finding | None:
     """A question opening with who/where/when whose answer is recorded as a thing that word cannot ask for.
@@ -56,6 +63,8 @@ def wh_word_type(q: QuestionView) -> Finding | None:
     word = match.group(1).lower()
     types = {q.node_type(node) for node in q.answer_nodes}
     wrong = sorted(t for t in types if t not in _WH_TYPES[word])
+    if word in ("who", "whom") and (_opponent_verb(q.question) or _last_verb(q.question) in OPPONENT_VERBS):
+        return None  # "Who did the Comets beat?": an opponent, whatever the tagger made of its name
     if wrong == ["other"] and word in ("who", "whom", "where"):
         read = {answer_kind(a, q.sentences) for a in q.answers}
         if not read & ({"thing", "place", "amount", "date"} - ({"place"} if word == "where" else set())):
@@ -129,6 +138,9 @@ def _place_evidence(label: str, sentences, ner: bool = True) -> bool:
     """Do the sentences write ``label`` as a place: a town or region by spaCy's entity label, after a
     verb of going or staying and "to"/"in"/"from" ("moved to Kelby", "travel to Arden"), or before
     "-based" ("the Arden-based firm")?"""
+    from tasks.dragon.questions_en_names import written_with_the
+
+    by_verb = not written_with_the(label, list(sentences))  # "from the Alfred": an institution, no town
     for span in spans(label, sentences):
         doc = span.doc
         if ner and any(e.start == span.start and e.end == span.end and e.label_ in ("GPE", "LOC") for e in doc.ents):
@@ -137,7 +149,7 @@ def _place_evidence(label: str, sentences, ner: bool = True) -> bool:
                 and doc[span.end + 1].lower_ == "based":
             return True
         root = span.root
-        if root.dep_ == "pobj" and root.head.lower_ in ("to", "in", "from", "near", "outside"):
+        if by_verb and root.dep_ == "pobj" and root.head.lower_ in ("to", "in", "from", "near", "outside"):
             holder = root.head.head
             if holder.pos_ in ("VERB", "AUX") and holder.lemma_.lower() in _PLACE_VERBS \
                     or holder.pos_ == "NOUN" and holder.lemma_.lower() in _JOURNEY_NOUNS:

@@ -34,6 +34,8 @@ def stray_capital(q: QuestionView) -> Finding | None:
                                             f"no name")
         if not word[1:].replace("-", "").islower() or not common_word(word.lower()):
             continue
+        if token.i > 1 and token.nbor(-1).text[:1].isupper():
+            continue  # "Tasmania Police": a word of a name
         run = next((r for a, _, r in name_runs(q.question) if a == token.idx), None)
         if run and len(run.split()) >= 3:
             from tasks.dragon.questions_en_names import PERSON_NOUNS, drop_opening_noun
@@ -127,13 +129,18 @@ _THE_ADJECTIVES = frozenset("""
     """.split())
 
 
+#: heads of names of buildings and venues that take "the" after such an adjective ("the Royal Court Theatre";
+#: a hospital, a school or a college is often written bare: "at Royal Kelby Hospital")
+_VENUE_HEADS = frozenset("arena stadium hall theatre theater museum gallery library pavilion palace opera".split())
+
+
 def _needs_the(name: str) -> str | None:
     """Why a name takes "the" by its own form, or None: an adjective of state or rank before a building's
     head ("National ... Arena"), or a common noun before "of" ("the University of Kelby", "the Tour of X")."""
-    from tasks.dragon.questions_en_names import _NAMED_THING_HEADS, name_head
+    from tasks.dragon.questions_en_names import name_head
 
     words = name.split()
-    if len(words) >= 2 and words[0].lower() in _THE_ADJECTIVES and name_head(name) in _NAMED_THING_HEADS:
+    if len(words) >= 2 and words[0].lower() in _THE_ADJECTIVES and name_head(name) in _VENUE_HEADS:
         return f"a name opening with {words[0]!r}"
     if len(words) >= 3 and words[1] == "of" and words[0][1:].islower() and words[0].lower() in lexicon()[0] \
             and words[0].lower() not in ("isle", "port", "mount", "lake", "cape", "bay", "fort"):
