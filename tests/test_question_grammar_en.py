@@ -203,7 +203,7 @@ def test_every_finding_names_the_offending_words():
 def _edge_view(question, answer, tail_type, sentence):
     from schemas import Edge
 
-    edge = Edge(edge_id="e", head="q1", relation="held off", tail="q2", head_label="the Harwick Otters",
+    edge = Edge(edge_id="e", head="q1", relation="thanked", tail="q2", head_label="the Harwick Otters",
                 tail_label=answer, lang="en", doc_ids=["d1"], sentences=[sentence], triplet_ids=["t1"],
                 head_type="org", tail_type=tail_type)
     return QuestionView(question=question, answers=(answer,), type="simple", lang="en", edges=(edge,),
@@ -211,11 +211,11 @@ def _edge_view(question, answer, tail_type, sentence):
 
 
 def test_the_graphs_other_type_alone_does_not_make_who_wrong():
-    team = _edge_view("Who did the Harwick Otters hold off?", "the Penmore Foxes", "other",
-                      "The Harwick Otters held off the Penmore Foxes 71-68 on Friday.")
+    team = _edge_view("Who did the Harwick Otters thank?", "the Penmore Foxes", "other",
+                      "The Harwick Otters thanked the Penmore Foxes on Friday.")
     assert "wh_word_type" not in [f.code for f in findings(team)]
-    road = _edge_view("Who did the Harwick Otters hold off?", "the Penmore Road", "other",
-                      "The Harwick Otters held off the Penmore Road 71-68 on Friday.")
+    road = _edge_view("Who did the Harwick Otters thank?", "the Penmore Road", "other",
+                      "The Harwick Otters thanked the Penmore Road on Friday.")
     assert "wh_word_type" in [f.code for f in findings(road)]
 
 

@@ -143,7 +143,7 @@ def _place_evidence(label: str, sentences, ner: bool = True) -> bool:
     by_verb = not written_with_the(label, list(sentences))  # "from the Alfred": an institution, no town
     for span in spans(label, sentences):
         doc = span.doc
-        if ner and any(e.start == span.start and e.end == span.end and e.label_ in ("GPE", "LOC") for e in doc.ents):
+        if ner and by_verb and any(e.start == span.start and e.end == span.end and e.label_ in ("GPE", "LOC") for e in doc.ents):
             return True
         if span.end < len(doc) and doc[span.end].text in ("-", "–") and span.end + 1 < len(doc) \
                 and doc[span.end + 1].lower_ == "based":
