@@ -243,3 +243,14 @@ def test_who_asks_for_an_opponent_whatever_type_the_graph_recorded():
     view = QuestionView(question="Who did the Arden Owls beat?", answers=("the Kelby Hawks",), type="simple", lang="en",
                         edges=(edge,), answer_nodes=("q2",), question_nodes=("q1",))
     assert findings(view) == []
+
+
+def test_the_sentences_overrule_a_graph_type_that_contradicts_them():
+    from schemas import Edge
+
+    edge = Edge(edge_id="e", head="q1", relation="grow up in", tail="q2", head_label="Ida Marsh", tail_label="Arlesby",
+                lang="en", doc_ids=["d1"], triplet_ids=["t1"], sentences=["Ida Marsh grew up in Arlesby."],
+                head_type="person", tail_type="person")
+    view = QuestionView(question="Where did Ida Marsh grow up?", answers=("Arlesby",), type="simple", lang="en",
+                        edges=(edge,), answer_nodes=("q2",), question_nodes=("q1",))
+    assert findings(view) == []

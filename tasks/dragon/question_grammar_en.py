@@ -51,9 +51,15 @@ def _last_verb(question: str) -> str | None:
     return verb_lemma(match.group("verb")) if match else None
 
 
+#: what the text must say an answer is to overrule the graph's type for each question word
+_TEXT_FITS = {"who": {"person"}, "whom": {"person"}, "where": {"place"}, "when": {"date"}}
+
+
 @code("wh_word_type")
 def wh_word_type(q: QuestionView) -> Finding | None:
-    """A question opening with who/where/when whose answer is recorded as a thing that word cannot ask for.
+    """A question opening with who/where/when whose answer is recorded as a thing that word cannot ask for,
+    unless the answer's sentences say plainly it is what the word asks for (the graph's types come from a
+    small tagger: "Valencia" in "grew up in Valencia" was a person).
     The graph's "other" (no person, body, place, date or number by its NER) is weak for who/where: a team
     the tagger missed comes out so ("Who did the Gulls hold off?"); it counts only where the answer's own
     words and sentences say thing or place too (:func:`answer_kind`)."""
@@ -71,6 +77,9 @@ def wh_word_type(q: QuestionView) -> Finding | None:
             return None
     if not wrong:
         return None
+    read = {answer_kind(a, q.sentences) for a in q.answers}
+    if read <= _TEXT_FITS[word]:
+        return None  # the answer's own sentences say it is what the word asks for ("grew up in Valencia")
     return Finding("wh_word_type", f"{word!r} asks for a {'/'.join(wrong)} answer")
 
 
