@@ -278,7 +278,8 @@ _NEEDS_PREPOSITION = {"according": "to", "due": "to", "owing": "to", "instead": 
 def missing_complement(q: QuestionView) -> Finding | None:
     """A verb left without what it needs: no place after "place"/"put" ("How many crews did X place?"),
     no "from" after "bar", no "guilty" after "plead", no object after a verb that needs one when the
-    question word is no object ("Since when has X used?"); "according" without "to"."""
+    question word is no object ("Since when has X used?"); "according" without "to"; the post "head"
+    without "of" ("Where was X the former head?")."""
     words = re.findall(r"[\w'’-]+|\?", q.question.lower())
     for i, word in enumerate(words):
         needed = _NEEDS_PREPOSITION.get(word)
@@ -288,6 +289,9 @@ def missing_complement(q: QuestionView) -> Finding | None:
     placed = re.search(rf"\b(placed|put|positioned|stationed)\s+((?:{free}\s+){{0,4}}{free})\s*(?:\band\b|\?)", q.question)
     if placed:
         return Finding("missing_complement", f"{placed.group(1)!r} {placed.group(2).strip()!r} says not where")
+    head = re.search(r"\bthe\s+(?:former\s+)?head\s*(?=\?|\bat\b|\band\b|,)", q.question)
+    if head:
+        return Finding("missing_complement", f"{head.group(0).strip()!r} without 'of' and what is headed")
     match = _VERB_LAST.match(q.question)
     if not match:
         return None
