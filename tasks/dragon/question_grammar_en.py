@@ -20,7 +20,7 @@ Groups:
 - tense against the sentences (``tense_clash``);
 - a referent the question cannot name, a frame that does not fit its noun (``vague_referent``,
   ``role_frame``, ``person_as_thing``);
-- agreement and word order (``agreement``, ``word_order``).
+- agreement and word order (``agreement``, ``word_order``, ``repeated_verb``).
 """
 from __future__ import annotations
 
@@ -579,6 +579,23 @@ def agreement(q: QuestionView) -> Finding | None:
     return None
 
 
+@code("repeated_verb")
+def repeated_verb(q: QuestionView) -> Finding | None:
+    """One verb said twice in coordinated clauses of one question ("Which play will open at X and will open on
+    4 March?"): two facts of one verb joined without folding them into one clause."""
+    doc = parse(q.question)
+    seen: dict[str, str] = {}
+    for token in doc:
+        if token.pos_ != "VERB" or token.dep_ not in ("ROOT", "conj"):
+            continue
+        lemma = token.lemma_.lower()
+        if lemma in seen:
+            return Finding("repeated_verb", f"{lemma!r} twice ({seen[lemma]!r} ... {token.text!r}): one clause with "
+                                            f"both complements")
+        seen[lemma] = token.text
+    return None
+
+
 CHECKS = [wh_word_type, wh_word_answer, stray_capital, cut_name, dropped_article, added_article, bare_noun,
           missing_complement, bad_passive, particle_after_object, tense_clash, vague_referent, role_frame,
-          person_as_thing, word_order, agreement]
+          person_as_thing, word_order, agreement, repeated_verb]
