@@ -29,8 +29,8 @@ import re
 from tasks.dragon.question_grammar import Finding, QuestionView, code
 from tasks.dragon.question_grammar_en_names import (added_article, bare_noun, cut_name, dropped_article,
                                                     stray_capital)
-from tasks.dragon.questions_en_names import OPPONENT_VERBS
 from tasks.dragon.question_grammar_en_text import NAME_WORD, bare, noun_phrase, parse, spans, verb_lemma
+from tasks.dragon.questions_en_names import OPPONENT_VERBS
 
 
 # ---------------------------------------------------------------- the question word and the answer
@@ -57,29 +57,28 @@ _TEXT_FITS = {"who": {"person"}, "whom": {"person"}, "where": {"place"}, "when":
 
 @code("wh_word_type")
 def wh_word_type(q: QuestionView) -> Finding | None:
-    """A question opening with who/where/when whose answer is recorded as a thing that word cannot ask for,
-    unless the answer's sentences say plainly it is what the word asks for (the graph's types come from a
-    small tagger: "Valencia" in "grew up in Valencia" was a person).
-    The graph's "other" (no person, body, place, date or number by its NER) is weak for who/where: a team
-    the tagger missed comes out so ("Who did the Gulls hold off?"); it counts only where the answer's own
-    words and sentences say thing or place too (:func:`answer_kind`)."""
+    """A question opening with who/where/when whose answer the edges record as a type that word cannot ask
+    for. The graph's types come from a small tagger, so the text may overrule them: the sentences saying
+    plainly the answer is what the word asks for ("grew up in Valencia", recorded as a person), a verb
+    whose object is an opponent ("Who did the Comets beat?", a team recorded as a place), and the graph's
+    "other" (no person, body, place, date or number) counts for who/where only where the answer's own words
+    and sentences say thing or place too ("Who did the Gulls hold off?": a team the tagger missed)."""
     match = _WH.match(q.question)
     if not match or not q.answer_nodes:
         return None
     word = match.group(1).lower()
     types = {q.node_type(node) for node in q.answer_nodes}
     wrong = sorted(t for t in types if t not in _WH_TYPES[word])
-    if word in ("who", "whom") and (_opponent_verb(q.question) or _last_verb(q.question) in OPPONENT_VERBS):
-        return None  # "Who did the Comets beat?": an opponent, whatever the tagger made of its name
-    if wrong == ["other"] and word in ("who", "whom", "where"):
-        read = {answer_kind(a, q.sentences) for a in q.answers}
-        if not read & ({"thing", "place", "amount", "date"} - ({"place"} if word == "where" else set())):
-            return None
     if not wrong:
+        return None
+    if word in ("who", "whom") and (_opponent_verb(q.question) or _last_verb(q.question) in OPPONENT_VERBS):
         return None
     read = {answer_kind(a, q.sentences) for a in q.answers}
     if read <= _TEXT_FITS[word]:
-        return None  # the answer's own sentences say it is what the word asks for ("grew up in Valencia")
+        return None
+    if wrong == ["other"] and word in ("who", "whom", "where"):
+        if not read & ({"thing", "place", "amount", "date"} - ({"place"} if word == "where" else set())):
+            return None
     return Finding("wh_word_type", f"{word!r} asks for a {'/'.join(wrong)} answer")
 
 
@@ -111,7 +110,7 @@ def answer_kind(answer: str, sentences) -> str | None:
         return None
     if org_evidence(label):
         return "org"
-    if thing_class(label) or common_head(answer) or name_head(label) in _VENUE_HEADS and len(label.split()) > 1:
+    if thing_class(label) or common_head(answer) or name_head(label) in _GROUND_HEADS and len(label.split()) > 1:
         return "thing"
     if answer.startswith("the ") and name_head(label) in _AMBIGUOUS_PLURAL_HEADS:
         return "thing"  # "the Core Valleys Lines": a network (a company of that name is written bare)
@@ -125,7 +124,7 @@ def answer_kind(answer: str, sentences) -> str | None:
 
 
 #: heads of names of venues and grounds: places an organisation owns or plays at, not organisations
-_VENUE_HEADS = frozenset("arena stadium pavilion ground grounds velodrome racecourse".split())
+_GROUND_HEADS = frozenset("arena stadium pavilion ground grounds velodrome racecourse".split())
 #: class nouns of things that are no body of people: vessels, vehicles, buildings, roads, places
 _THING_NOUNS = frozenset("""
     ferry ship vessel boat yacht schooner tanker trawler liner train locomotive aircraft plane jet bus car
