@@ -462,3 +462,19 @@ def test_a_conditional_does_not_say_one_verb_twice():
                    if s.type == "conditional"]
     assert ["поставлять аккумуляторы для", "поставлять аккумуляторы с"] not in conditional
     assert ["базироваться в", "поставлять аккумуляторы для"] in conditional
+
+
+def test_two_nodes_labelled_alike_are_one_answer_not_a_set_of_two():
+    """A person keyed once by a short mention and once by the full name is two nodes with one label:
+    "Who caught seven passes?" has one answer, never the set "Ada Quill; Ada Quill"."""
+    labels = {"Q1": "Ada Quill", "Q2": "Ada Quill", "P": "seven passes", "R": "Rue Mott"}
+    first, second = make_edge("Q1", "catch", "P", labels=labels), make_edge("Q2", "catch", "P", labels=labels)
+    out = sample_subgraphs([first, second], {first.edge_id, second.edge_id}, "en")
+    # one fact: asked once, and never as a set or a multi-hop from the name to itself
+    assert [(s.type, s.answer_nodes) for s in out] in ([("simple", ["P"])],)
+    assert len({s.question_nodes[0] for s in out}) == 1
+    # a third, differently labelled catcher makes a real set of two
+    third = make_edge("R", "catch", "P", labels=labels)
+    out = sample_subgraphs([first, second, third], {e.edge_id for e in (first, second, third)}, "en")
+    sets = [s for s in out if s.type == "set"]
+    assert len(sets) == 1 and len(sets[0].answer_nodes) == 2 and "R" in sets[0].answer_nodes

@@ -420,6 +420,14 @@ def answer_class(type_: str | None, label: str) -> str:
     return "thing"
 
 
+_LABEL_WORD = re.compile(r"[^\W_]+")
+
+
+def _written(label: str) -> str:
+    """A label as written, case and punctuation aside: what makes two nodes one name to a reader."""
+    return " ".join(_LABEL_WORD.findall(unicodedata.normalize("NFKC", label).casefold()))
+
+
 class _GraphIndex:
     """The language's edges sorted by edge_id (index = position), with lookups by node and relation."""
 
@@ -428,6 +436,17 @@ class _GraphIndex:
         unique = {e.edge_id: e for e in known if e.lang == lang and e.head != e.tail}
         novel = {e.edge_id: e for e in edges if e.lang == lang and e.head != e.tail}
         unique.update(novel)
+        # one fact stored twice under two node ids labelled alike (a person keyed once by a short
+        # mention, once by the full name) is one fact: kept once, or it would be a set of one name
+        # twice, a multi-hop from a name to itself and a repeated simple question. Wikidata's copy
+        # wins (the fact is not novel), then one in focus, then the lowest edge id.
+        kept: dict[tuple[str, str, str, str], str] = {}
+        for eid in sorted(unique, key=lambda x: (x in novel, x not in focus_edge_ids, x)):
+            edge = unique[eid]
+            fact = (_written(edge.head_label), canonical_relation(edge.relation, lang), _written(edge.tail_label),
+                    edge.modality or "asserted")
+            kept.setdefault(fact, eid)
+        unique = {eid: unique[eid] for eid in kept.values()}
         self.edges = [unique[eid] for eid in sorted(unique)]
         #: facts Wikidata already states: alternative answers and set members that make a set
         #: incomplete, never asked about and never part of a subgraph
