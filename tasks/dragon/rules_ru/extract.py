@@ -29,6 +29,10 @@ from tasks.dragon.rules_ru.morph import (
 )
 from tasks.dragon.rules_ru.class_nouns import ClassNouns
 from tasks.dragon.rules_ru.gapping import gapped_facts
+from tasks.dragon.rules_ru.lists import classed_names, nmod_with_conjuncts
+from tasks.dragon.rules_ru.quantified import people_share
+from tasks.dragon.rules_ru.ranks import rank_phrase
+from tasks.dragon.rules_ru.indefinite import indefinite_patients, passive_participle
 from tasks.dragon.rules_ru.reference import _Memory, _named_before, _remember, _speaker_org
 from tasks.dragon.rules_ru.phrases import _RuSentence
 from tasks.dragon.rules_ru.simplify import _simplified_lines, digit_groups
@@ -259,6 +263,8 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
 
 def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
     subjects = _subjects_ru(verb, helper)
+    # "подрядчиков выберут до 1 марта": no one named acts, the object is what the fact is about
+    indefinite = not subjects and bool(subjects := indefinite_patients(verb, helper))
     if not subjects:
         return
     # "не одобрила", "будет построен", "может снизить", "если ..., выпустит": on the fact (issue 10)
@@ -267,7 +273,7 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         modality = "possible"  # issue 10: «Что планирует усилить Доронин?» for the coach's forecast
     emit = _Emitter(sentence, modality, _control_prefix_ru(verb, helper))
     feats = verb.feats or {}
-    passive = feats.get("Voice") == "Pass" or any(c.rel == "nsubj:pass" for c in helper.kids(verb))
+    passive = indefinite or feats.get("Voice") == "Pass" or any(c.rel == "nsubj:pass" for c in helper.kids(verb))
     lemma = _lemma(helper.vocab, verb)
     if lemma.endswith(("ся", "сь")) and _reflexive_agent(verb, helper):
         # "работы выполняются подрядной организацией «X»", "поставка осуществляется производителем
@@ -275,7 +281,7 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         parses = helper.vocab.parse(lemma[:-2])
         if parses and parses[0].tag.POS == "INFN" and parses[0].is_known:
             passive, lemma = True, lemma[:-2]
-    agents = _agents_ru(verb, passive, helper)
+    agents = [] if indefinite else _agents_ru(verb, passive, helper)
     if lemma in _RU_APPOINT:
         # "Новым главой района назначен Сергей Иванов": the bare instrumental is the role, not who appointed
         agents = [a for a in agents if helper.phrase(a) is not None or helper.doer_name(a) is not None
@@ -307,7 +313,8 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         if not subject_phrases and not passive:
             # "пожарные не смогли его локализовать", "власти района ввели режим ЧС": people by their
             # trade or an institution act as a named subject does (issue 10)
-            subject_phrases = [p for p in (helper.agent_phrase(s) for s in subjects) if p is not None]
+            subject_phrases = [p for p in (helper.agent_phrase(s) or people_share(s, helper) for s in subjects)
+                               if p is not None]
         if not subject_phrases:
             # "Ремонт моста стоил 3 миллиарда рублей": a thing as subject, only with a named or counted object
             subject_phrases = [p for p in (helper.phrase(s, common=True) for s in subjects) if p is not None]
@@ -317,6 +324,8 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
     # "Без света остались 14 домов и две школы": counted things are as definite as a name
     counted_subject = common_subject and all(helper.number_phrase(s) is not None for s in subjects)
     base = _passive_form(helper.vocab, verb) if passive and feats.get("VerbForm") == "Part" else lemma
+    if indefinite:
+        base, objects = passive_participle(helper.vocab, lemma), []  # (the one object is the subject now)
     # an object of the verb's own, whoever the parser made it: the passive's patient is one; a
     # relative "который" is the noun its clause is about ("георадар, который институт получил в 2025 году")
     # (a noun with an ``orphan`` under it is the subject of a gapped clause, "«Арго» купила 20 автобусов,
@@ -367,6 +376,10 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
     # (the "в" body an indefinite-personal verb's subject is read from is no place of its act:
     # "Бюджет подготовили в министерстве финансов" → (министерство финансов, подготовить, бюджет))
     obliques = [c for c in helper.kids(verb, ("obl",)) if c not in agents and c not in subjects]
+    if indefinite:
+        # ("мост открыли 1 сентября": a bare time under a passive reading says when, a relation «открыт» with
+        # no preposition that no question can ask by)
+        obliques = [c for c in obliques if helper.preposition(c)]
     # "ввело в эксплуатацию линию", "выставить на торги комплекс", "взять в аренду судно": a bare
     # abstract noun after a preposition completes the verb; it goes into the relation, and the
     # direct object is the fact's object
@@ -464,7 +477,8 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                 continue  # "около трех часов ночи", "через два часа": a time, not a thing
             if kind == "obl" and _measured(obj, helper):
                 continue
-            shared = helper.distributed(obj)
+            # "в сёлах Ивановка, Петровка и Сидоровка": one place per name, as for "в Ивановке и Петровке"
+            shared = helper.distributed(obj) or (classed_names(obj, helper) if kind == "obl" else [])
             if shared:
                 # "начнет работать в Автозаводском и Сормовском районах": one place per adjective
                 produced = True
@@ -506,8 +520,8 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                         yield emit(subject_phrase, relation, thing)
             elif obj.pos == "NOUN":
                 # "открыл офис в Казани" → (Сбербанк, открыть офис в, Казань)
-                for nmod in helper.kids(obj, ("nmod",)):
-                    preposition = helper.preposition(nmod)
+                # ("открыл рейсы в Казань и Пермь": one fact per city, each under the first one's "в")
+                for nmod, preposition in nmod_with_conjuncts(obj, helper):
                     amount = helper.amount_frame(nmod)
                     # (a thing named in «» after its noun stays in the object: "песни из нового альбома
                     # «Солёный ветер»" is what was sung)
@@ -727,6 +741,9 @@ def _oblique_thing_ru(token, helper: _RuSentence) -> tuple[str, str | None] | No
         return None
     if helper.preposition(token) not in _RU_ARGUMENT_PREPOSITIONS or helper.complex_preposition(token):
         return None
+    rank = rank_phrase(token, helper)  # "поднялись на третье место": a rank, no circumstance
+    if rank is not None:
+        return rank
     lemma = _lemma(helper.vocab, token)
     if lemma in _RU_CIRCUMSTANCES or lemma in _RU_TIME_NOUNS or lemma in _RU_MONTHS or lemma in _RU_SEASONS:
         return None
