@@ -78,3 +78,19 @@ def test_a_share_of_people_acts_as_the_people_do():
 def test_a_share_of_a_thing_is_no_actor():
     found = ru_facts("Часть затрат возьмёт на себя районный бюджет.")
     assert not any(s.startswith("часть затрат") for s, _, _, _ in found), found
+
+
+def test_people_acted_on_by_no_one_named_are_the_subject_of_the_passive():
+    found = ru_facts("Если паводок усилится, жителей могут эвакуировать в пункт временного размещения.")
+    assert ("жители", "эвакуирован в", "пункт временного размещения", "conditional") in found, found
+
+
+def test_a_bare_noun_misread_as_a_nominative_is_the_object_of_a_subjectless_plural():
+    found = ru_facts("На время ремонта движение по мосту ограничат до одной полосы.")
+    assert any(s.startswith("движение по мосту") and r == "ограничен до" and o.startswith("одной полосы")
+               for s, r, o, _ in found), found
+
+
+def test_a_part_of_a_dated_day_is_a_date():
+    found = ru_facts("Подачу горячей воды восстановят к вечеру 12 января.")
+    assert any(r == "восстановлен к" and o == "вечер 12 января" for _, r, o, _ in found), found

@@ -310,7 +310,7 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
             # named ones acts too when it says whose it is (a genitive) or is people by trade
             subject_phrases += [p for p in (_listed_subject(s, helper) for s in subjects
                                             if (helper.phrase(s) or helper.doer_name(s)) is None) if p is not None]
-        if not subject_phrases and not passive:
+        if not subject_phrases and (not passive or indefinite):
             # "пожарные не смогли его локализовать", "власти района ввели режим ЧС": people by their
             # trade or an institution act as a named subject does (issue 10)
             subject_phrases = [p for p in (helper.agent_phrase(s) or people_share(s, helper) for s in subjects)

@@ -14,7 +14,8 @@ in doubt: one of them is likely the subject natasha missed).
 from __future__ import annotations
 
 from tasks.dragon.rules_ru.lexicon import (
-    _RU_MENTAL, _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_RELATIVE, _RU_SAY, _RU_SUBJ,
+    _RU_MENTAL, _RU_MONTHS, _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_RELATIVE, _RU_SAY, _RU_SEASONS, _RU_SUBJ,
+    _RU_TIME_NOUNS,
 )
 from tasks.dragon.rules_ru.morph import _lemma
 
@@ -38,6 +39,20 @@ def _third_plural(verb) -> bool:
     feats = verb.feats or {}
     return (feats.get("Number") == "Plur" and feats.get("Person") in ("3", None) and feats.get("Voice") != "Pass"
             and feats.get("Mood") != "Imp")
+
+
+def _misread_object(noun, verb, helper) -> bool:
+    """"движение по улице сократят до одной полосы": a bare noun before the verb that natasha read as a
+    nominative ``obl`` — a verb with no subject has no nominative, so it is the object, by its accusative
+    homonym (pymorphy's reading; no time word: "утро", "неделю" say when)."""
+    if noun.pos != "NOUN" or helper.kids(noun, ("case",)) or (noun.feats or {}).get("Case") not in ("Nom", "Acc"):
+        return False
+    if helper.tokens.index(noun) > helper.tokens.index(verb):
+        return False
+    if _lemma(helper.vocab, noun) in _RU_TIME_NOUNS | _RU_MONTHS | _RU_SEASONS:
+        return False
+    return any(p.tag.POS == "NOUN" and "accs" in p.tag and "anim" not in p.tag
+               for p in helper.vocab.parse(noun.text.lower()))
 
 
 def passive_participle(vocab, lemma: str) -> str | None:
@@ -70,7 +85,9 @@ def indefinite_patients(verb, helper) -> list:
     # (an amount is in the genitive: "выделили 12 млн рублей")
     objects = [o for o in helper.kids(verb, ("obj",))
                if (o.feats or {}).get("Case") in ("Acc", None) or helper.number_phrase(o) is not None]
-    others = [o for o in helper.kids(verb, ("obj", "iobj")) if (o.feats or {}).get("Case") != "Dat"]
+    if not helper.kids(verb, ("obj",)):
+        objects = [o for o in helper.kids(verb, ("obl",)) if _misread_object(o, verb, helper)]
+    others = [o for o in helper.kids(verb, ("obj", "iobj")) if (o.feats or {}).get("Case") != "Dat"] or objects
     if len(objects) != 1 or len(others) != 1:  # ("жителям сделают перерасчёт": the dative is for whom)
         return []
     patient = objects[0]

@@ -172,6 +172,11 @@ class _RuSentence(_References):
             years = [c for c in self.kids(head, ("amod", "nummod")) if c.text.isdigit() and len(c.text) == 4]
             if years:
                 return f"{years[0].text} год"
+        if lemma in ("утро", "вечер", "ночь", "день"):
+            # "к вечеру 18 декабря", "в ночь на 5 марта": a part of a dated day
+            days = [self.date_phrase(c) for c in self.kids(head, ("nmod", "flat", "nummod", "amod")) if c.text.isdigit()]
+            days = [d for d in days if d]
+            return f"{lemma} {days[0]}" if days else None
         if head.text.isdigit() and 1 <= int(head.text) <= 31:
             # "1 февраля 2027 года", "12 декабря": a day of a month, as written
             months = [c for c in self.kids(head, ("flat", "nmod", "amod", "nummod", "appos"))
