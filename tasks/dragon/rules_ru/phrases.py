@@ -402,8 +402,8 @@ class _RuSentence(_References):
         if noun.pos not in ("NOUN", "ADJ") or noun.id in self.span_of:
             return None
         lemma = _lemma(self.vocab, noun)
-        if lemma in _RU_GENERIC or lemma in _RU_ANAPHORS:
-            return None
+        if lemma in _RU_GENERIC or (lemma in _RU_ANAPHORS and (noun.feats or {}).get("Number") != "Plur"):
+            return None  # ("застройщики", plural, are builders by trade; "застройщик" is the one named before)
         if not (lemma in _RU_INSTITUTIONS or _animate(self.vocab, noun)):
             return None
         if any(_RU_AGE.match(c.text.lower()) for c in self.kids(noun, ("amod",))):
