@@ -94,3 +94,8 @@ def test_a_bare_noun_misread_as_a_nominative_is_the_object_of_a_subjectless_plur
 def test_a_part_of_a_dated_day_is_a_date():
     found = ru_facts("Подачу горячей воды восстановят к вечеру 12 января.")
     assert any(r == "восстановлен к" and o == "вечер 12 января" for _, r, o, _ in found), found
+
+
+def test_a_bare_part_of_a_dated_day_is_when_not_what():
+    found = ru_facts("Ночью 3 февраля температура в Вологде опустится до −31 градуса.")
+    assert not any(o.startswith("ночь") for _, _, o, _ in found), found

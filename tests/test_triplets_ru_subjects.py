@@ -127,3 +127,9 @@ def test_a_plural_class_noun_names_the_class_not_the_company_named_before():
                      "Снижать цены застройщики пока не собираются.")
     assert ("застройщики", "снижать", "цены", "negated") in found, found
     assert not any(s == "девелопер «Волжский квартал»" and r == "снижать" for s, r, _, _ in found), found
+
+
+def test_a_plural_verb_after_a_semicolon_shares_no_singular_subject():
+    # «пообещали» (plural) cannot have «часть жителей» (singular, «выступила») as its subject
+    found = ru_facts("Часть жителей посёлка выступила против стройки; в мэрии пообещали провести слушания.")
+    assert not any(s.startswith("часть жителей") and r.startswith("пообещать") for s, r, _, _ in found), found

@@ -184,7 +184,11 @@ def _subjects_ru(verb, helper: _RuSentence) -> list:
                       for o in helper.kids(verb, ("obj",)))
         # (".., а в январе спектакль покажут на малой сцене": an object put before a subjectless verb
         # makes it indefinite-personal, no verb of the first clause's subject)
-        if head is not None and head.pos in ("VERB", "AUX") and not fronted:
+        # (a subject both verbs share agrees with both: "Часть жителей выступила против; в департаменте
+        # пообещали ..." — the plural has none of its own)
+        numbers = {(t.feats or {}).get("Number") for t in (verb, head) if t is not None and
+                   (t.feats or {}).get("VerbForm") == "Fin"}
+        if head is not None and head.pos in ("VERB", "AUX") and not fronted and len(numbers - {None}) < 2:
             subjects = helper.kids(head, _RU_SUBJ)
             if not subjects and head.rel == "xcomp" and head is not verb:
                 # "планирует поставлять кабель, а также экспортировать ...": the planner does both

@@ -172,8 +172,9 @@ class _RuSentence(_References):
             years = [c for c in self.kids(head, ("amod", "nummod")) if c.text.isdigit() and len(c.text) == 4]
             if years:
                 return f"{years[0].text} год"
-        if lemma in ("утро", "вечер", "ночь", "день"):
-            # "к вечеру 18 декабря", "в ночь на 5 марта": a part of a dated day
+        if lemma in ("утро", "вечер", "ночь", "день") and self.preposition(head):
+            # "к вечеру 18 декабря", "в ночь на 5 марта": a part of a dated day (a bare "ночью 19 декабря"
+            # says when, no object of the verb)
             days = [self.date_phrase(c) for c in self.kids(head, ("nmod", "flat", "nummod", "amod")) if c.text.isdigit()]
             days = [d for d in days if d]
             return f"{lemma} {days[0]}" if days else None
