@@ -899,3 +899,10 @@ def test_a_quoted_name_with_no_genitive_ending_after_the_object_is_the_subject_o
 def test_an_infinitive_hung_on_the_subject_noun_is_the_plan_verbs_complement():
     found = ru_facts("Холдинг «Север» купил завод. Весной холдинг сокращать число сотрудников не планирует.")
     assert ("холдинг «Север»", "сокращать", "число сотрудников", "negated") in found, found
+
+
+def test_a_number_with_its_minus_sign_is_a_measure():
+    # natasha tags "−25" as punctuation: the temperature it gives is the fact's object all the same
+    found = ru_facts("В четверг температура в Кирове опустится до −25 градусов.")
+    assert ("температура в Кирове", "опуститься до", "−25 градусов", "planned") in found \
+        or any(s.startswith("температура") and r == "опуститься до" and o == "−25 градусов" for s, r, o, _ in found), found

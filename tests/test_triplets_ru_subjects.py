@@ -119,3 +119,17 @@ def test_a_participle_of_the_speaker_goes_with_the_attribution_not_to_the_next_n
                      "путь от Ярославля до Рыбинска новый катер будет проходить за 3 часа.")
     assert not any(f[1] == "руководить" and f[0] != "Павел Лужин" for f in found), found
     assert ("Павел Лужин", "руководить", "Ярославский завод", "asserted") in found, found
+
+
+def test_a_plural_class_noun_names_the_class_not_the_company_named_before():
+    # «застройщики» are builders at large: the one developer named before did not say it
+    found = ru_facts("Девелопер «Волжский квартал» начал строить дом у набережной. "
+                     "Снижать цены застройщики пока не собираются.")
+    assert ("застройщики", "снижать", "цены", "negated") in found, found
+    assert not any(s == "девелопер «Волжский квартал»" and r == "снижать" for s, r, _, _ in found), found
+
+
+def test_a_plural_verb_after_a_semicolon_shares_no_singular_subject():
+    # «пообещали» (plural) cannot have «часть жителей» (singular, «выступила») as its subject
+    found = ru_facts("Часть жителей посёлка выступила против стройки; в мэрии пообещали провести слушания.")
+    assert not any(s.startswith("часть жителей") and r.startswith("пообещать") for s, r, _, _ in found), found

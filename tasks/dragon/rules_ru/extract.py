@@ -29,6 +29,10 @@ from tasks.dragon.rules_ru.morph import (
 )
 from tasks.dragon.rules_ru.class_nouns import ClassNouns
 from tasks.dragon.rules_ru.gapping import gapped_facts
+from tasks.dragon.rules_ru.lists import classed_names, nmod_with_conjuncts
+from tasks.dragon.rules_ru.quantified import people_share
+from tasks.dragon.rules_ru.ranks import rank_phrase
+from tasks.dragon.rules_ru.indefinite import indefinite_patients, passive_participle
 from tasks.dragon.rules_ru.reference import _Memory, _named_before, _remember, _speaker_org
 from tasks.dragon.rules_ru.phrases import _RuSentence
 from tasks.dragon.rules_ru.simplify import _simplified_lines, digit_groups
@@ -180,7 +184,11 @@ def _subjects_ru(verb, helper: _RuSentence) -> list:
                       for o in helper.kids(verb, ("obj",)))
         # (".., а в январе спектакль покажут на малой сцене": an object put before a subjectless verb
         # makes it indefinite-personal, no verb of the first clause's subject)
-        if head is not None and head.pos in ("VERB", "AUX") and not fronted:
+        # (a subject both verbs share agrees with both: "Часть жителей выступила против; в департаменте
+        # пообещали ..." — the plural has none of its own)
+        numbers = {(t.feats or {}).get("Number") for t in (verb, head) if t is not None and
+                   (t.feats or {}).get("VerbForm") == "Fin"}
+        if head is not None and head.pos in ("VERB", "AUX") and not fronted and len(numbers - {None}) < 2:
             subjects = helper.kids(head, _RU_SUBJ)
             if not subjects and head.rel == "xcomp" and head is not verb:
                 # "планирует поставлять кабель, а также экспортировать ...": the planner does both
@@ -259,6 +267,8 @@ def _verb_facts_ru(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
 
 def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
     subjects = _subjects_ru(verb, helper)
+    # "подрядчиков выберут до 1 марта": no one named acts, the object is what the fact is about
+    indefinite = not subjects and bool(subjects := indefinite_patients(verb, helper))
     if not subjects:
         return
     # "не одобрила", "будет построен", "может снизить", "если ..., выпустит": on the fact (issue 10)
@@ -267,7 +277,7 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         modality = "possible"  # issue 10: «Что планирует усилить Доронин?» for the coach's forecast
     emit = _Emitter(sentence, modality, _control_prefix_ru(verb, helper))
     feats = verb.feats or {}
-    passive = feats.get("Voice") == "Pass" or any(c.rel == "nsubj:pass" for c in helper.kids(verb))
+    passive = indefinite or feats.get("Voice") == "Pass" or any(c.rel == "nsubj:pass" for c in helper.kids(verb))
     lemma = _lemma(helper.vocab, verb)
     if lemma.endswith(("ся", "сь")) and _reflexive_agent(verb, helper):
         # "работы выполняются подрядной организацией «X»", "поставка осуществляется производителем
@@ -275,7 +285,7 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         parses = helper.vocab.parse(lemma[:-2])
         if parses and parses[0].tag.POS == "INFN" and parses[0].is_known:
             passive, lemma = True, lemma[:-2]
-    agents = _agents_ru(verb, passive, helper)
+    agents = [] if indefinite else _agents_ru(verb, passive, helper)
     if lemma in _RU_APPOINT:
         # "Новым главой района назначен Сергей Иванов": the bare instrumental is the role, not who appointed
         agents = [a for a in agents if helper.phrase(a) is not None or helper.doer_name(a) is not None
@@ -304,10 +314,11 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
             # named ones acts too when it says whose it is (a genitive) or is people by trade
             subject_phrases += [p for p in (_listed_subject(s, helper) for s in subjects
                                             if (helper.phrase(s) or helper.doer_name(s)) is None) if p is not None]
-        if not subject_phrases and not passive:
+        if not subject_phrases and (not passive or indefinite):
             # "пожарные не смогли его локализовать", "власти района ввели режим ЧС": people by their
             # trade or an institution act as a named subject does (issue 10)
-            subject_phrases = [p for p in (helper.agent_phrase(s) for s in subjects) if p is not None]
+            subject_phrases = [p for p in (helper.agent_phrase(s) or people_share(s, helper) for s in subjects)
+                               if p is not None]
         if not subject_phrases:
             # "Ремонт моста стоил 3 миллиарда рублей": a thing as subject, only with a named or counted object
             subject_phrases = [p for p in (helper.phrase(s, common=True) for s in subjects) if p is not None]
@@ -317,6 +328,8 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
     # "Без света остались 14 домов и две школы": counted things are as definite as a name
     counted_subject = common_subject and all(helper.number_phrase(s) is not None for s in subjects)
     base = _passive_form(helper.vocab, verb) if passive and feats.get("VerbForm") == "Part" else lemma
+    if indefinite:
+        base, objects = passive_participle(helper.vocab, lemma), []  # (the one object is the subject now)
     # an object of the verb's own, whoever the parser made it: the passive's patient is one; a
     # relative "который" is the noun its clause is about ("георадар, который институт получил в 2025 году")
     # (a noun with an ``orphan`` under it is the subject of a gapped clause, "«Арго» купила 20 автобусов,
@@ -367,6 +380,10 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
     # (the "в" body an indefinite-personal verb's subject is read from is no place of its act:
     # "Бюджет подготовили в министерстве финансов" → (министерство финансов, подготовить, бюджет))
     obliques = [c for c in helper.kids(verb, ("obl",)) if c not in agents and c not in subjects]
+    if indefinite:
+        # ("мост открыли 1 сентября": a bare time under a passive reading says when, a relation «открыт» with
+        # no preposition that no question can ask by)
+        obliques = [c for c in obliques if helper.preposition(c)]
     # "ввело в эксплуатацию линию", "выставить на торги комплекс", "взять в аренду судно": a bare
     # abstract noun after a preposition completes the verb; it goes into the relation, and the
     # direct object is the fact's object
@@ -464,7 +481,8 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                 continue  # "около трех часов ночи", "через два часа": a time, not a thing
             if kind == "obl" and _measured(obj, helper):
                 continue
-            shared = helper.distributed(obj)
+            # "в сёлах Ивановка, Петровка и Сидоровка": one place per name, as for "в Ивановке и Петровке"
+            shared = helper.distributed(obj) or (classed_names(obj, helper) if kind == "obl" else [])
             if shared:
                 # "начнет работать в Автозаводском и Сормовском районах": one place per adjective
                 produced = True
@@ -506,8 +524,8 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                         yield emit(subject_phrase, relation, thing)
             elif obj.pos == "NOUN":
                 # "открыл офис в Казани" → (Сбербанк, открыть офис в, Казань)
-                for nmod in helper.kids(obj, ("nmod",)):
-                    preposition = helper.preposition(nmod)
+                # ("открыл рейсы в Казань и Пермь": one fact per city, each under the first one's "в")
+                for nmod, preposition in nmod_with_conjuncts(obj, helper):
                     amount = helper.amount_frame(nmod)
                     # (a thing named in «» after its noun stays in the object: "песни из нового альбома
                     # «Солёный ветер»" is what was sung)
@@ -727,6 +745,9 @@ def _oblique_thing_ru(token, helper: _RuSentence) -> tuple[str, str | None] | No
         return None
     if helper.preposition(token) not in _RU_ARGUMENT_PREPOSITIONS or helper.complex_preposition(token):
         return None
+    rank = rank_phrase(token, helper)  # "поднялись на третье место": a rank, no circumstance
+    if rank is not None:
+        return rank
     lemma = _lemma(helper.vocab, token)
     if lemma in _RU_CIRCUMSTANCES or lemma in _RU_TIME_NOUNS or lemma in _RU_MONTHS or lemma in _RU_SEASONS:
         return None

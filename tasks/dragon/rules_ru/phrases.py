@@ -172,6 +172,12 @@ class _RuSentence(_References):
             years = [c for c in self.kids(head, ("amod", "nummod")) if c.text.isdigit() and len(c.text) == 4]
             if years:
                 return f"{years[0].text} год"
+        if lemma in ("утро", "вечер", "ночь", "день") and self.preposition(head):
+            # "к вечеру 18 декабря", "в ночь на 5 марта": a part of a dated day (a bare "ночью 19 декабря"
+            # says when, no object of the verb)
+            days = [self.date_phrase(c) for c in self.kids(head, ("nmod", "flat", "nummod", "amod")) if c.text.isdigit()]
+            days = [d for d in days if d]
+            return f"{lemma} {days[0]}" if days else None
         if head.text.isdigit() and 1 <= int(head.text) <= 31:
             # "1 февраля 2027 года", "12 декабря": a day of a month, as written
             months = [c for c in self.kids(head, ("flat", "nmod", "amod", "nummod", "appos"))
@@ -397,8 +403,8 @@ class _RuSentence(_References):
         if noun.pos not in ("NOUN", "ADJ") or noun.id in self.span_of:
             return None
         lemma = _lemma(self.vocab, noun)
-        if lemma in _RU_GENERIC or lemma in _RU_ANAPHORS:
-            return None
+        if lemma in _RU_GENERIC or (lemma in _RU_ANAPHORS and (noun.feats or {}).get("Number") != "Plur"):
+            return None  # ("застройщики", plural, are builders by trade; "застройщик" is the one named before)
         if not (lemma in _RU_INSTITUTIONS or _animate(self.vocab, noun)):
             return None
         if any(_RU_AGE.match(c.text.lower()) for c in self.kids(noun, ("amod",))):

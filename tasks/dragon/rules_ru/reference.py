@@ -136,6 +136,13 @@ class _Memory:
         return best
 
 
+def _plural_class(vocab, noun) -> bool:
+    """Is the plural a plural of the noun's own ("застройщики", "компании"), not a name that is plural
+    («Соколы» aside, a plurale tantum)? Only then does it name a class of things, never the one named."""
+    return any(p.tag.POS == "NOUN" and "plur" in p.tag and "Pltm" not in p.tag and "sing" not in p.tag
+               for p in vocab.parse(noun.text.lower())[:1])
+
+
 def _same_stem(a: str, b: str) -> bool:
     """Two forms of one word: all but their last two letters at most in common, four at least
     ("волки" / "волков", "металлург" / "металлурга")."""
@@ -185,6 +192,8 @@ class _References:
         if noun.pos == "PROPN" and not _common_noun(self.vocab, noun) and _lemma(self.vocab, noun) not in _RU_ANAPHORS:
             return None
         lemma = _lemma(self.vocab, noun)
+        if lemma in _RU_ANAPHORS and (noun.feats or {}).get("Number") == "Plur" and _plural_class(self.vocab, noun):
+            return None  # "застройщики не собираются снижать цены": builders at large, not the one named before
         if lemma in self.memory.roles and lemma not in _RU_ANAPHORS and _animate(self.vocab, noun):
             if (noun.feats or {}).get("Number") == "Plur":
                 return None  # "депутаты согласились" after "депутат Иван Петров": the body, not the one member

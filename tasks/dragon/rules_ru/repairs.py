@@ -2,6 +2,8 @@
 """
 from __future__ import annotations
 
+import re
+
 from benchmill import nlp
 
 from tasks.dragon.rules_ru.lexicon import (
@@ -9,8 +11,21 @@ from tasks.dragon.rules_ru.lexicon import (
     _RU_NUMBER_WORDS, _RU_PLACE_PREPOSITIONS, _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_SUBORDINATORS,
 )
 from tasks.dragon.rules_ru.coordination import _repair_coordination_ru
+from tasks.dragon.rules_ru.participles import mend_participial_clauses
+from tasks.dragon.rules_ru.predicatives import mend_predicative_subjects
 from tasks.dragon.rules_ru.tree import ParseTree
 from tasks.dragon.rules_ru.morph import _animate, _capitalised_common, _lemma
+
+
+_SIGNED_NUMBER = re.compile(r"[−–-]\d+(?:[.,]\d+)?")
+
+
+def _mend_signed_numbers(tokens) -> None:
+    """"до −38 градусов": natasha calls a number with its minus sign a punctuation mark; it is the numeral
+    of the noun it hangs on (a temperature, a depth), as "38" would be."""
+    for token in tokens:
+        if token.pos == "PUNCT" and _SIGNED_NUMBER.fullmatch(token.text):
+            token.pos, token.rel = "NUM", "nummod"
 
 
 def _repair_parse_ru(tokens, vocab) -> None:
@@ -26,6 +41,7 @@ def _repair_parse_ru(tokens, vocab) -> None:
     case; a verb has no numeral modifier; an appositive name agrees in case with its noun.
     """
     _mend_capitalised_first_word(tokens, vocab)  # (first: the repairs below read the part of speech)
+    _mend_signed_numbers(tokens)
     tree = ParseTree(tokens)
     index = tree.index
     kids, head, case, finite, ancestors, attach = tree.kids, tree.head, tree.case, tree.finite, tree.ancestors, tree.attach
@@ -619,6 +635,8 @@ def _repair_parse_ru(tokens, vocab) -> None:
         attach(verb, first, "conj")
 
     _repair_coordination_ru(tree, vocab)  # each coordinated verb its own arguments (coordination.py)
+    mend_participial_clauses(tree)  # ", ранее возглавлявший ...": the noun's clause (participles.py)
+    mend_predicative_subjects(tree, vocab, _could_be_subject)  # "Сделку должна одобрить служба" (predicatives.py)
 
     # object-verb-subject order: a finite active verb with no subject and an object on either side
     # ("Солнечные модули изготовит завод «Солар-Модуль»", "Ещё 1,1 млрд рублей направит областной

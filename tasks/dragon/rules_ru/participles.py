@@ -1,0 +1,47 @@
+"""Russian rules triplets: mending a participial clause natasha hangs on the verb.
+
+"Директором назначен Олег Петров, ранее возглавлявший компанию «Вектор»": a full active participle set
+off by a comma right after a noun or name it agrees with (case, number, gender) describes that noun —
+its facts are the noun's ("Олег Петров | возглавлять | Вектор") — but natasha often attaches it to the
+sentence's verb as ``dep`` / ``parataxis`` / ``advcl``, where it has no subject at all. It is moved under
+the noun as ``acl`` (``_subjects_ru`` then reads the noun as its subject, as for any participle).
+"""
+from __future__ import annotations
+
+_MISPLACED = ("dep", "parataxis", "advcl", "conj", "xcomp")
+
+
+def _agrees(participle, noun) -> bool:
+    pf, nf = participle.feats or {}, noun.feats or {}
+    if pf.get("Case") is None or pf.get("Case") != nf.get("Case"):
+        return False
+    if pf.get("Number") and nf.get("Number") and pf["Number"] != nf["Number"]:
+        return False
+    return not (pf.get("Number") == "Sing" and pf.get("Gender") and nf.get("Gender") and pf["Gender"] != nf["Gender"])
+
+
+def mend_participial_clauses(tree) -> None:
+    """Attach each misplaced active participle after ", " to the noun before the comma (the head of the name
+    it ends: "Олег Петров" → "Олег") when they agree."""
+    tokens = tree.tokens
+    for participle in tokens:
+        feats = participle.feats or {}
+        if (participle.pos != "VERB" or feats.get("VerbForm") != "Part" or feats.get("Voice") != "Act"
+                or feats.get("Variant") == "Short" or participle.rel not in _MISPLACED):
+            continue
+        head = tree.head(participle)
+        if head is None or head.pos not in ("VERB", "AUX"):
+            continue
+        at = tree.index[participle.id]
+        # the comma, then only the participle's own dependents ("ранее", "уже") before it
+        start = at
+        while start > 0 and tree.head(tokens[start - 1]) is participle and tokens[start - 1].pos != "PUNCT":
+            start -= 1
+        if start < 2 or tokens[start - 1].text != ",":
+            continue
+        noun = tokens[start - 2]
+        while noun.rel in ("flat:name", "flat") and tree.head(noun) is not None:
+            noun = tree.head(noun)  # "Олег Петров": the name's head
+        if noun.pos not in ("NOUN", "PROPN") or not _agrees(participle, noun):
+            continue
+        tree.attach(participle, noun, "acl")
