@@ -190,17 +190,24 @@ _TIME_NOUNS = frozenset({
 
 
 def _answer_head(answer: str):
-    """The answer's head as written (its first noun, or a substantivised participle such as «нападающим»;
-    not an adjective or numeral before it) and pymorphy's likeliest reading of it."""
-    for match in _WORD.finditer(answer):
-        word = match.group()
+    """The answer's head as written (its first noun, or a participle standing for a person: «одним
+    нападающим»; not an adjective or numeral before a noun) and pymorphy's noun reading of it."""
+    words = _WORD.findall(answer)
+    for index, word in enumerate(words):
         parses = _parses(word)
         if not parses:
             continue
+        nouns = [p for p in parses if p.tag.POS == "NOUN"]
         top = parses[0].tag
-        if top.POS == "NOUN" or (top.POS in ("ADJF", "PRTF") and "Subx" in top):
+        following = words[index + 1] if index + 1 < len(words) else None
+        attributive = top.POS in ("ADJF", "PRTF", "NUMR", "NPRO") or (top.POS != "NOUN" and not nouns)
+        if attributive and following and any(p.tag.POS == "NOUN" for p in _parses(following)):
+            continue  # «восьмой номер», «двумя защитниками»: the noun follows
+        if nouns:
+            return word, nouns[0]
+        if top.POS in ("ADJF", "PRTF") and "Subx" in top:
             return word, parses[0]
-        if top.POS in ("ADJF", "PRTF", "NUMR", "NPRO", "PREP", "CONJ", "ADVB", "PRCL", "ADJS"):
+        if attributive:
             continue
         return word, parses[0]
     return None, None
@@ -223,7 +230,7 @@ def _animate_common(answer: str) -> str | None:
     if any(g in tag for g in _NAME_GRAMMEMES):
         return None
     if tag.POS in ("ADJF", "PRTF") and "Subx" in tag:
-        return word  # a participle standing for a person: «нападающий», «заведующий»
+        return word  # a participle standing for a person: «заведующий»
     nouns = [p.tag for p in _parses(word) if p.tag.POS == "NOUN"]
     if tag.POS == "NOUN" and nouns and all("anim" in t for t in nouns):
         return word
@@ -455,7 +462,7 @@ _MADE_THINGS = frozenset({
     "снять", "снимать", "написать", "писать", "сдать", "сдавать", "проложить", "прокладывать", "отремонтировать",
     "ремонтировать", "реконструировать", "сыграть", "исполнить", "показать", "провести", "проводить",
 })
-_WH_ORG_OBJECT = re.compile(r"(?<![\w-])(как(?:ую|ие|ая)\s+организаци[юия])\s+(?:\w+\s+)?([а-яё]+)", re.IGNORECASE)
+_WH_ORG_OBJECT = re.compile(r"(?<![\w-])(как(?:ую|ие|ая)\s+организаци[юия])\s+((?:[а-яё]+\s+){0,1}[а-яё]+)", re.IGNORECASE)
 
 
 @code("organisation_object")
@@ -463,10 +470,11 @@ def organisation_object(q: QuestionView) -> Finding | None:
     """«какую организацию» as the thing a verb makes or stages («Какую организацию построил X?» for a
     business centre, «поставил» for a play; «Какая организация построена»)."""
     for match in _WH_ORG_OBJECT.finditer(q.question):
-        phrase, verb = match.group(1), match.group(2)
-        made = _lemmas(verb) & _MADE_THINGS
-        if not made:
+        phrase = match.group(1)
+        verb = next((w for w in match.group(2).split() if _lemmas(w) & _MADE_THINGS), None)
+        if verb is None:
             continue
+        made = _lemmas(verb) & _MADE_THINGS
         tags = _tags(verb)
         if phrase.lower().startswith("какая") and not any(t.POS == "PRTS" for t in tags):
             continue  # «Какая организация построила»: the organisation is the builder
