@@ -506,4 +506,79 @@ def repeated_phrase(q: QuestionView) -> Finding | None:
     return None
 
 
-CHECKS = [adjective_noun_agreement, wh_pronoun_verb_number, bare_wh_genitive, role_noun_case, wh_word_answer_kind, preposition_case, instrumental_name, capitalised_common_word, place_noun_as_agent, organisation_object, repeated_phrase]
+# --------------------------------------------------------------------------- verb frames
+
+#: verbs that need a direct object (no absolute use: «показала» what, «обыграли» whom)
+_NEED_OBJECT = frozenset({
+    "показать", "обыграть", "открыть", "запустить", "построить", "подписать", "получить", "выпустить", "приобрести",
+    "продать", "купить", "выделить", "направить", "представить", "реализовать", "заключить", "создать", "установить",
+    "заменить", "отремонтировать", "разработать", "изготовить", "передать", "опубликовать", "подготовить",
+    "назначить", "закупить", "приобретать", "продавать", "покупать", "выделять", "направлять", "подписывать",
+    "открывать", "запускать", "строить", "создавать", "устанавливать", "передавать", "обыгрывать", "показывать",
+    "обслуживать", "нанять", "нанимать", "потратить", "тратить", "инвестировать", "вложить", "вкладывать",
+})
+#: verbs whose object must be told what to do: «обязал» whom to do what
+_NEED_INFINITIVE = frozenset({"обязать", "обязывать", "заставить", "заставлять", "вынудить", "вынуждать", "призвать",
+                              "призывать", "убедить", "уговорить"})
+_WH_ADVERB = re.compile(r"^\s*(где|когда|куда|откуда|почему|зачем)(?![\w-])", re.IGNORECASE)
+_PREPOSITIONS = frozenset({"в", "во", "на", "с", "со", "за", "под", "из", "от", "к", "ко", "о", "об", "по", "у", "для",
+                           "до", "перед", "над", "через", "при", "после", "без", "между", "около", "против", "среди"})
+
+
+def _noun_phrases(words: list[str]) -> int:
+    """How many noun phrases outside prepositional phrases the words hold (a quoted or capitalised name is
+    a noun; a noun in an oblique case after another noun is its modifier, not a phrase of its own)."""
+    count, in_pp, after_numeral = 0, False, False
+    for word in words:
+        if word.lower() in _PREPOSITIONS:
+            in_pp = True
+            continue
+        tags = _tags(word.strip("«»"))
+        if word.isdigit() or (tags and tags[0].POS == "NUMR" and not word[:1].isupper()):
+            after_numeral = True
+            continue
+        name = word.startswith("«") or word[:1].isupper() or bool(re.fullmatch(r"[A-Za-z][\w-]*", word))
+        if name and not word.startswith("«") and tags and tags[0].POS in ("ADJF", "PRTF"):
+            continue  # «Книжный квартал»: the adjective of a name
+        if not (name or (tags and tags[0].POS == "NOUN")):
+            continue
+        if in_pp:
+            in_pp = after_numeral = False
+            continue
+        if not name and not after_numeral and not any(_case(t) in ("nomn", "accs") for t in tags if t.POS == "NOUN"):
+            continue  # a genitive modifier («травму голеностопа»)
+        count += 1
+        after_numeral = False
+    return count
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"«[^«»]*»|[\w-]+", text)
+
+
+@code("verb_missing_complement")
+def verb_missing_complement(q: QuestionView) -> Finding | None:
+    """A verb left without what it needs: «Где показала Волжская сцена?» (showed what), «Кого обязал суд?»
+    (obliged to do what)."""
+    words = _words(q.question)
+    if any(_lemmas(w) & _NEED_INFINITIVE for w in words if not w.startswith("«")):
+        verb = next(w for w in words if not w.startswith("«") and _lemmas(w) & _NEED_INFINITIVE)
+        if not any(t.POS == "INFN" for w in words if w != verb for t in _tags(w)[:1]):
+            return Finding("verb_missing_complement", f"«{verb}» without the infinitive of what is to be done")
+    wh = _WH_ADVERB.match(q.question)
+    if not wh:
+        return None
+    rest = words[1:]
+    verbs = [w for w in rest if not w.startswith("«") and _tags(w) and _tags(w)[0].POS in ("VERB", "INFN")]
+    if not verbs:
+        return None
+    verb = verbs[-1]
+    if not (_lemmas(verb) & _NEED_OBJECT) or "," in q.question:
+        return None
+    phrases = _noun_phrases([w for w in rest if w not in verbs])
+    if phrases <= 1:
+        return Finding("verb_missing_complement", f"«{wh.group(1)} … {verb}»: «{verb}» lacks its object (or its subject)")
+    return None
+
+
+CHECKS = [adjective_noun_agreement, wh_pronoun_verb_number, bare_wh_genitive, role_noun_case, wh_word_answer_kind, preposition_case, instrumental_name, capitalised_common_word, place_noun_as_agent, organisation_object, repeated_phrase, verb_missing_complement]
