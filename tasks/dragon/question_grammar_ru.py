@@ -528,8 +528,11 @@ _PREPOSITIONS = frozenset({"в", "во", "на", "с", "со", "за", "под",
 def _noun_phrases(words: list[str]) -> int:
     """How many noun phrases outside prepositional phrases the words hold (a quoted or capitalised name is
     a noun; a noun in an oblique case after another noun is its modifier, not a phrase of its own)."""
-    count, in_pp, after_numeral = 0, False, False
+    count, in_pp, after_numeral, after_noun = 0, False, False, False
     for word in words:
+        if word.startswith("«") and after_noun:
+            continue  # «театр «Луч»»: a name in apposition to its noun
+        after_noun = False
         if word.lower() in _PREPOSITIONS:
             in_pp = True
             continue
@@ -542,6 +545,8 @@ def _noun_phrases(words: list[str]) -> int:
             continue  # «Книжный квартал»: the adjective of a name
         if not (name or (tags and tags[0].POS == "NOUN")):
             continue
+        # a class noun in the nominative («театр») takes a quoted name after it in apposition
+        after_noun = not name and any("nomn" in t for t in tags if t.POS == "NOUN")
         if in_pp:
             in_pp = after_numeral = False
             continue
