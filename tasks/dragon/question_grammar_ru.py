@@ -525,10 +525,11 @@ _PREPOSITIONS = frozenset({"в", "во", "на", "с", "со", "за", "под",
                            "до", "перед", "над", "через", "при", "после", "без", "между", "около", "против", "среди"})
 
 
-def _noun_phrases(words: list[str]) -> int:
-    """How many noun phrases outside prepositional phrases the words hold (a quoted or capitalised name is
+def _noun_phrases(words: list[str]) -> list[str]:
+    """The heads of the noun phrases outside prepositional phrases the words hold (a quoted or capitalised name is
     a noun; a noun in an oblique case after another noun is its modifier, not a phrase of its own)."""
-    count, in_pp, after_numeral, after_noun = 0, False, False, False
+    heads: list[str] = []
+    in_pp, after_numeral, after_noun = False, False, False
     for word in words:
         if word.startswith("«") and after_noun:
             continue  # «театр «Луч»»: a name in apposition to its noun
@@ -552,9 +553,9 @@ def _noun_phrases(words: list[str]) -> int:
             continue
         if not name and not after_numeral and not any(_case(t) in ("nomn", "accs") for t in tags if t.POS == "NOUN"):
             continue  # a genitive modifier («травму голеностопа»)
-        count += 1
+        heads.append(word)
         after_numeral = False
-    return count
+    return heads
 
 
 def _words(text: str) -> list[str]:
@@ -581,7 +582,10 @@ def verb_missing_complement(q: QuestionView) -> Finding | None:
     if not (_lemmas(verb) & _NEED_OBJECT) or "," in q.question:
         return None
     phrases = _noun_phrases([w for w in rest if w not in verbs])
-    if phrases <= 1:
+    if len(phrases) == 1 and any("plur" in t for t in _tags(verbs[0])) and not any(
+            "nomn" in t for t in _tags(phrases[0].strip("«»"))):
+        return None  # «Где обыграли «Ракету»?»: a plural verb with no subject is indefinite-personal
+    if len(phrases) <= 1:
         return Finding("verb_missing_complement", f"«{wh.group(1)} … {verb}»: «{verb}» lacks its object (or its subject)")
     return None
 
