@@ -133,6 +133,9 @@ def test_repeated_phrase():
     assert ru.repeated_phrase(_view("Кто является тренером «Ракеты» и является бывшим вратарём?")) is not None
     assert ru.repeated_phrase(_view("Кто является тренером «Ракеты» и играл за «Зарю»?")) is None
     assert ru.repeated_phrase(_view("Какая компания продала 5 тонн в мае и купила 3 станка в июне?")) is None
+    assert ru.repeated_phrase(_view("Сколько жителей района «Заречный район» получат воду?")) is not None
+    assert ru.repeated_phrase(_view("Сколько жителей района «Заречный» получат воду?")) is None
+    assert ru.repeated_phrase(_view("Сколько жителей Заречного района получат воду?")) is None
 
 
 @pytest.mark.parametrize("question, caught", [
@@ -148,3 +151,9 @@ def test_repeated_phrase():
 ])
 def test_verb_missing_complement(question, caught):
     assert (ru.verb_missing_complement(_view(question)) is not None) is caught
+
+
+def test_preposition_case_after_a_verb_of_entering():
+    assert ru.preposition_case(_view("Что входит в «Северном холдинге»?")) is not None
+    assert ru.preposition_case(_view("Что входит в «Северный холдинг»?")) is None
+    assert ru.preposition_case(_view("Кто отправится в Казань в январе?")) is None

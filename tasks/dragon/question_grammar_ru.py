@@ -305,6 +305,33 @@ def _pp_cases_in_references(q: QuestionView, lemmas: set[str], prep: str) -> lis
     return out
 
 
+#: verbs of moving or entering into something: their «в» / «на» takes the accusative («входит в холдинг»)
+_INTO_VERBS = frozenset({
+    "входить", "войти", "перейти", "переходить", "вступить", "вступать", "поступить", "поступать", "прибыть",
+    "прибывать", "отправиться", "отправляться", "переехать", "переезжать", "вернуться", "возвращаться",
+    "направиться", "направляться", "попасть", "попадать", "приехать", "приезжать", "уехать", "уезжать",
+})
+
+
+def _into_verb_locative(q: QuestionView) -> Finding | None:
+    """«входит в «Кедре-Холдинге»»: a verb of entering whose «в» / «на» phrase is in the locative."""
+    tokens = _tokens(q.question)
+    by_id = {t.id: t for t in tokens}
+    for token in tokens:
+        if token.rel != "case" or _prep(token.text) not in ("в", "на"):
+            continue
+        noun = by_id.get(token.head_id)
+        verb = by_id.get(noun.head_id) if noun is not None else None
+        if noun is None or verb is None or verb.pos != "VERB" or not (_lemmas(verb.text) & _INTO_VERBS):
+            continue
+        if noun.text.lower() in ("какой", "каком", "чём", "чем") or _lemmas(noun.text) & _TIME_NOUNS:
+            continue  # «отправится в январе»: a time, not where to
+        cases = _cases(noun.text)
+        if cases and "loct" in cases and "accs" not in cases and "nomn" not in cases:
+            return Finding("preposition_case", f"«{verb.text} {token.text} {noun.text}»: «{_lemmas(verb.text).pop()} {token.text.lower()}» takes the accusative")
+    return None
+
+
 @code("preposition_case")
 def preposition_case(q: QuestionView) -> Finding | None:
     """A preposition whose noun is in a case the reference sentence never gives it there: the question word
@@ -341,7 +368,7 @@ def preposition_case(q: QuestionView) -> Finding | None:
         if asked and found and not any(case in asked for _, case in found):
             word, case = found[0]
             return Finding("preposition_case", f"«{token.text} {head.text}»: the sentence has «{token.text.lower()} {word}» in the {case}")
-    return None
+    return _into_verb_locative(q)
 
 
 # --------------------------------------------------------------------------- names and nouns
@@ -489,8 +516,9 @@ _FUNCTION_WORDS = frozenset({"и", "в", "на", "с", "по", "за", "из", "
 
 @code("repeated_phrase")
 def repeated_phrase(q: QuestionView) -> Finding | None:
-    """One phrase twice in a question («... в октябре и приняла ... в октябре»), or a conjunct repeating its
-    verb («является тренером ... и является бывшим игроком»)."""
+    """One phrase twice in a question («... в октябре и приняла ... в октябре»), a conjunct repeating its
+    verb («является тренером ... и является бывшим игроком»), or a class noun before a name that holds it
+    already («жителей области «Тверская область»»)."""
     words = [w.lower() for w in _WORD.findall(q.question)]
     seen: dict[tuple[str, str], int] = {}
     for i in range(len(words) - 1):
@@ -500,6 +528,11 @@ def repeated_phrase(q: QuestionView) -> Finding | None:
         if pair in seen and seen[pair] < i - 1:
             return Finding("repeated_phrase", f"«{' '.join(pair)}» twice in one question")
         seen.setdefault(pair, i)
+    for match in re.finditer(r"(?<![\w-])([а-яё]{3,})\s+«([^«»]+)»", q.question):
+        noun, name = match.group(1), match.group(2)
+        if any(t.POS == "NOUN" for t in _tags(noun)) and any(
+                _lemmas(noun) & _lemmas(w) for w in _WORD.findall(name) if not w[:1].isupper() or w == name.split()[-1]):
+            return Finding("repeated_phrase", f"«{noun} «{name}»»: the class noun repeats the name's own noun")
     match = re.search(r"(?<![\w-])([а-яё]{4,})\s.*?\sи\s+\1(?![\w-])", q.question, re.IGNORECASE)
     if match and any(t.POS == "VERB" for t in _tags(match.group(1))):
         return Finding("repeated_phrase", f"«{match.group(1)} … и {match.group(1)}»: the conjunct repeats its verb")
