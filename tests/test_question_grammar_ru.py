@@ -82,6 +82,9 @@ def test_preposition_case_of_a_phrase_copied_from_the_sentence():
     sentence = ("Защитник Павел Гуров будет выступать под 7-м номером.",)
     assert ru.preposition_case(_view("Кто будет выступать под 7-й номер?", "Павел Гуров", sentence)) is not None
     assert ru.preposition_case(_view("Кто будет выступать под 7-м номером?", "Павел Гуров", sentence)) is None
+    # the sentence writes the very form after the preposition (an animate common noun as a club's name)
+    club = ("Вратарь Иван Котов выступал за «Лесник» три сезона.",)
+    assert ru.preposition_case(_view("Кто выступал за «Лесник» три сезона?", "Иван Котов", club)) is None
     # without a sentence that writes the phrase there is nothing to compare with
     assert ru.preposition_case(_view("Кто будет выступать под 7-й номер?", "Павел Гуров")) is None
 
@@ -133,6 +136,7 @@ def test_repeated_phrase():
     assert ru.repeated_phrase(_view("Кто является тренером «Ракеты» и является бывшим вратарём?")) is not None
     assert ru.repeated_phrase(_view("Кто является тренером «Ракеты» и играл за «Зарю»?")) is None
     assert ru.repeated_phrase(_view("Какая компания продала 5 тонн в мае и купила 3 станка в июне?")) is None
+    assert ru.repeated_phrase(_view("Какая компания откроет рейсы из Твери и выполняла рейсы из Самары?")) is None
     assert ru.repeated_phrase(_view("Сколько жителей района «Заречный район» получат воду?")) is not None
     assert ru.repeated_phrase(_view("Сколько жителей района «Заречный» получат воду?")) is None
     assert ru.repeated_phrase(_view("Сколько жителей Заречного района получат воду?")) is None

@@ -35,6 +35,8 @@ _UD_CASE = {"Nom": "nomn", "Gen": "gent", "Dat": "datv", "Acc": "accs", "Ins": "
 #: grammemes of names (a person's, a place's, a brand's, an abbreviation)
 _NAME_GRAMMEMES = ("Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr")
 _WORD = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
+_PREPOSITIONS = frozenset({"в", "во", "на", "с", "со", "за", "под", "из", "от", "к", "ко", "о", "об", "по", "у", "для",
+                           "до", "перед", "над", "через", "при", "после", "без", "между", "около", "против", "среди"})
 
 
 def _case(tag) -> str | None:
@@ -365,6 +367,8 @@ def preposition_case(q: QuestionView) -> Finding | None:
             continue
         asked = _cases(head.text)
         found = _pp_cases_in_references(q, _lemmas(head.text), _prep(token.text))
+        if any(word.lower() == head.text.lower() for word, _ in found):
+            continue  # the sentence writes the very form there («за «Оружейник»»)
         if asked and found and not any(case in asked for _, case in found):
             word, case = found[0]
             return Finding("preposition_case", f"«{token.text} {head.text}»: the sentence has «{token.text.lower()} {word}» in the {case}")
@@ -523,8 +527,8 @@ def repeated_phrase(q: QuestionView) -> Finding | None:
     seen: dict[tuple[str, str], int] = {}
     for i in range(len(words) - 1):
         pair = (words[i], words[i + 1])
-        if all(w in _FUNCTION_WORDS for w in pair):
-            continue
+        if pair[1] in _FUNCTION_WORDS or pair[1] in _PREPOSITIONS:
+            continue  # «рейсы из Самары и рейсы из Уфы»: a phrase is only repeated when it is repeated whole
         if pair in seen and seen[pair] < i - 1:
             return Finding("repeated_phrase", f"«{' '.join(pair)}» twice in one question")
         seen.setdefault(pair, i)
@@ -554,8 +558,6 @@ _NEED_OBJECT = frozenset({
 _NEED_INFINITIVE = frozenset({"обязать", "обязывать", "заставить", "заставлять", "вынудить", "вынуждать", "призвать",
                               "призывать", "убедить", "уговорить"})
 _WH_ADVERB = re.compile(r"^\s*(где|когда|куда|откуда|почему|зачем)(?![\w-])", re.IGNORECASE)
-_PREPOSITIONS = frozenset({"в", "во", "на", "с", "со", "за", "под", "из", "от", "к", "ко", "о", "об", "по", "у", "для",
-                           "до", "перед", "над", "через", "при", "после", "без", "между", "около", "против", "среди"})
 
 
 def _noun_phrases(words: list[str]) -> list[str]:
