@@ -899,3 +899,33 @@ def test_a_quoted_name_with_no_genitive_ending_after_the_object_is_the_subject_o
 def test_an_infinitive_hung_on_the_subject_noun_is_the_plan_verbs_complement():
     found = ru_facts("Холдинг «Север» купил завод. Весной холдинг сокращать число сотрудников не планирует.")
     assert ("холдинг «Север»", "сокращать", "число сотрудников", "negated") in found, found
+
+
+def test_a_names_adjective_agrees_with_its_nominative_head():
+    """natasha keeps an adjective it mis-tagged as it was («Донской пристань», «Уфимских соколы»)."""
+    from types import SimpleNamespace
+
+    from benchmill import nlp
+    from tasks.dragon.rules_ru.morph import _adjective_normals
+
+    def span(normal, pos, kind="ORG"):
+        return SimpleNamespace(normal=normal, type=kind, tokens=[SimpleNamespace(pos=p) for p in pos])
+
+    spans = [span("Донской пристань", ["ADJ", "NOUN"]), span("Уфимских соколы", ["ADJ", "NOUN"]),
+             span("Донская пристань", ["ADJ", "NOUN"]), span("Театр юного зрителя", ["NOUN", "ADJ", "NOUN"]),
+             span("Северных медведи", ["ADJ", "PROPN"]), span("Анна Котова", ["PROPN", "PROPN"], "PER")]
+    _adjective_normals(spans, nlp.morph_vocab())
+    assert [s.normal for s in spans] == ["Донская пристань", "Уфимские соколы", "Донская пристань",
+                                         "Театр юного зрителя", "Северные медведи", "Анна Котова"]
+
+
+def test_a_surname_pymorphy_does_not_know_takes_its_nominative():
+    from tasks.dragon.rules_ru.morph import _surname_nominative
+
+    assert _surname_nominative("Лисина", "masc", "gent") == "Лисин"
+    assert _surname_nominative("Гуриным", "masc", "ablt") == "Гурин"
+    assert _surname_nominative("Котовой", "femn", "gent") == "Котова"
+    assert _surname_nominative("Котову", "femn", "accs") == "Котова"
+    assert _surname_nominative("Шульца", "masc", "gent") == "Шульца"  # not an -ов/-ин surname: as written
+    assert ("Олег Лисин", "главный тренер", "Уфимские соколы", "asserted") in ru_facts(
+        "По словам главного тренера «Уфимских соколов» Олега Лисина, команда готова к сезону.")
