@@ -929,3 +929,20 @@ def test_a_surname_pymorphy_does_not_know_takes_its_nominative():
     assert _surname_nominative("Шульца", "masc", "gent") == "Шульца"  # not an -ов/-ин surname: as written
     assert ("Олег Лисин", "главный тренер", "Уфимские соколы", "asserted") in ru_facts(
         "По словам главного тренера «Уфимских соколов» Олега Лисина, команда готова к сезону.")
+
+
+def test_a_nominative_surname_outside_a_name_span_keeps_its_gender():
+    """A surname tagged nominative masculine whose only pymorphy reading is a genitive plural of a
+    feminine noun ("Травин" → «травина») keeps its written form; a known surname takes its own nominative."""
+    from types import SimpleNamespace
+
+    from benchmill import nlp
+    from tasks.dragon.rules_ru.morph import _name_lemma
+
+    def token(text, case="Nom"):
+        return SimpleNamespace(text=text, lemma=None, feats={"Case": case, "Gender": "Masc", "Number": "Sing"})
+
+    vocab = nlp.morph_vocab()
+    assert _name_lemma(vocab, token("Травин")) == "травин"
+    assert _name_lemma(vocab, token("Сорокин")) == "сорокин"
+    assert _name_lemma(vocab, token("Гуськин")) == "гуськин"  # not «гуськина», pymorphy's likeliest reading

@@ -61,6 +61,23 @@ def _animate(vocab, token) -> bool:
     return False
 
 
+def _name_lemma(vocab, token) -> str:
+    """A name word's nominative: for a word tagged nominative, pymorphy's nominative reading of the
+    tagged gender ("Гуськин" is a masculine surname, not the genitive plural of «гуськина» that pymorphy
+    likes best), or the word as written when pymorphy has no such reading ("Калитин"); otherwise its lemma."""
+    feats = token.feats or {}
+    if feats.get("Case") != "Nom":
+        return _lemma(vocab, token)
+    gender = {"Masc": "masc", "Fem": "femn", "Neut": "neut"}.get(feats.get("Gender"))
+    number = {"Sing": "sing", "Plur": "plur"}.get(feats.get("Number"))
+    for parse in vocab.parse(token.text.lower()):
+        tag = parse.tag
+        if tag.POS == "NOUN" and "nomn" in tag and (gender is None or gender in tag or "GNdr" in tag) \
+                and (number is None or number in tag):
+            return parse.normal_form.replace("ё", "е")
+    return token.text.lower().replace("ё", "е")
+
+
 def _unquote(name: str) -> str:
     """ "Авиакомпания «Северный ветер" (natasha's span took the noun and one quote) → "Северный ветер"."""
     if "«" in name:
