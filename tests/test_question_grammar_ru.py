@@ -161,3 +161,27 @@ def test_preposition_case_after_a_verb_of_entering():
     assert ru.preposition_case(_view("Что входит в «Северном холдинге»?")) is not None
     assert ru.preposition_case(_view("Что входит в «Северный холдинг»?")) is None
     assert ru.preposition_case(_view("Кто отправится в Казань в январе?")) is None
+
+
+def test_verb_government():
+    assert ru.verb_government(_view("Что позволит компанию открыть новый цех?")) is not None
+    assert ru.verb_government(_view("Что позволит компании открыть новый цех?")) is None
+    assert ru.verb_government(_view("Кто помог команду?")) is not None
+    assert ru.verb_government(_view("Кто помог команде выиграть кубок?")) is None
+    assert ru.verb_government(_view("Сколько рублей достигла прибыль завода?")) is not None
+    assert ru.verb_government(_view("Какой суммы достигла прибыль завода?")) is None
+    assert ru.verb_government(_view("Сколько рублей получила прибыль завода?")) is None
+
+
+def test_anaphoric_word():
+    assert ru.anaphoric_word(_view("Где установили два таких же аппарата?")) is None  # «таких же» is not listed
+    assert ru.anaphoric_word(_view("Где установили три подобных аппарата?")) is not None
+    assert ru.anaphoric_word(_view("Что построила она в прошлом году?")) is not None
+    assert ru.anaphoric_word(_view("Где установили три новых аппарата?")) is None
+    assert ru.anaphoric_word(_view("Что поставил театр им. Горького?")) is None
+    assert ru.anaphoric_word(_view("Что выпустила группа «Они»?")) is None
+
+
+def test_wh_word_answer_kind_for_a_state():
+    assert ru.wh_word_answer_kind(_view("Где находится компания «Луч»?", "процедура банкротства")) is not None
+    assert ru.wh_word_answer_kind(_view("Где находится компания «Луч»?", "Тверь")) is None

@@ -191,6 +191,10 @@ _TIME_NOUNS = frozenset({
 })
 
 
+#: nouns of a state or a process something is in (answers to «в каком состоянии», never to «где»)
+_STATE_NOUNS = frozenset({"процедура", "стадия", "процесс", "состояние", "режим", "статус", "фаза", "ситуация"})
+
+
 def _answer_head(answer: str):
     """The answer's head as written (its first noun, or a participle standing for a person: «одним
     нападающим»; not an adjective or numeral before a noun) and pymorphy's noun reading of it."""
@@ -258,8 +262,11 @@ def wh_word_answer_kind(q: QuestionView) -> Finding | None:
     if place:
         for answer in answers:
             word, parse = _answer_head(answer)
-            if word and not word[:1].isupper() and parse.normal_form.replace("ё", "е") in _TIME_NOUNS:
+            lemma = parse.normal_form.replace("ё", "е") if word else ""
+            if word and not word[:1].isupper() and lemma in _TIME_NOUNS:
                 return Finding("wh_word_answer_kind", f"«{place.group(1)}» asks for a place, the answer «{answer}» is a time")
+            if word and not word[:1].isupper() and lemma in _STATE_NOUNS:
+                return Finding("wh_word_answer_kind", f"«{place.group(1)}» asks for a place, the answer «{answer}» is a state")
     return None
 
 
@@ -625,4 +632,73 @@ def verb_missing_complement(q: QuestionView) -> Finding | None:
     return None
 
 
-CHECKS = [adjective_noun_agreement, wh_pronoun_verb_number, bare_wh_genitive, role_noun_case, wh_word_answer_kind, preposition_case, instrumental_name, capitalised_common_word, place_noun_as_agent, organisation_object, repeated_phrase, verb_missing_complement]
+#: verbs whose object is in the dative only («помог клубу», «позволит компании»): an accusative there is wrong
+_DATIVE_VERBS = frozenset({
+    "позволить", "позволять", "помочь", "помогать", "мешать", "помешать", "угрожать", "принадлежать", "доверять",
+    "доверить", "звонить", "позвонить", "подражать", "сочувствовать", "противостоять", "соответствовать",
+    "предшествовать", "уступить", "уступать", "проиграть", "проигрывать", "аплодировать", "содействовать",
+})
+#: verbs whose object is in the genitive («достигла суммы»): «Сколько рублей достигла» asks in the accusative
+_GENITIVE_VERBS = frozenset({"достигнуть", "достичь", "достигать", "добиться", "добиваться", "лишиться", "лишаться",
+                             "избежать", "избегать", "опасаться", "бояться"})
+
+
+@code("verb_government")
+def verb_government(q: QuestionView) -> Finding | None:
+    """A verb's object in a case the verb does not take: an accusative after a verb of the dative («Что
+    позволит организацию»), «Сколько рублей» (an accusative) for a verb of the genitive («достигла»)."""
+    words = _words(q.question)
+    clause: list[str] = []
+    for word in words + [","]:
+        if word != ",":
+            clause.append(word)
+            continue
+        verb = next((w for w in clause if not w.startswith("«") and _lemmas(w) & _DATIVE_VERBS
+                     and any(t.POS in ("VERB", "INFN") for t in _tags(w))), None)
+        if verb is not None:
+            in_pp = False
+            for word_ in clause:
+                if word_.lower() in _PREPOSITIONS:
+                    in_pp = True
+                    continue
+                tags = _tags(word_.strip("«»"))
+                if word_ == verb or word_.startswith("«") or not tags:
+                    continue
+                nominal = [t for t in tags if t.POS in ("NOUN", "NPRO")]
+                if tags[0].POS in ("NOUN", "NPRO") and in_pp:
+                    in_pp = False
+                    continue
+                if nominal and tags[0].POS in ("NOUN", "NPRO") and all("accs" in t and "nomn" not in t for t in nominal) \
+                        and not any(c in ("datv", "nomn") for c in map(_case, nominal)):
+                    return Finding("verb_government", f"«{verb} … {word_}»: «{sorted(_lemmas(verb) & _DATIVE_VERBS)[0]}» takes the dative, not the accusative")
+        clause = []
+    match = re.match(r"^\s*Сколько\s+([а-яё]+)\s+([а-яё]+)(?:\s+([а-яё]+))?", q.question)
+    if match:
+        verb = next((w for w in match.groups()[1:] if w and _lemmas(w) & _GENITIVE_VERBS and any(t.POS == "VERB" for t in _tags(w))), None)
+        if verb is not None:
+            return Finding("verb_government", f"«Сколько {match.group(1)} … {verb}»: «{verb}» takes the genitive («скольких», «какой суммы»)")
+    return None
+
+
+# --------------------------------------------------------------------------- context
+
+#: words that point back at something said before the question: a standalone question has nothing before it
+_ANAPHORIC = re.compile(
+    r"(?<![\w-])(этот|эта|этого|этой|этом|этим|эти|этих|этому|эту|подобн\w+|данн(?:ый|ая|ое|ого|ой|ом|ым|ые|ых|ую)|"
+    r"указанн\w+|вышеуказанн\w+|вышеназванн\w+|упомянут\w+|он|она|оно|они|его|её|ему|ей|ими|ними|нему|ней|нём|них)"
+    r"(?![\w.-])", re.IGNORECASE)
+
+
+@code("anaphoric_word")
+def anaphoric_word(q: QuestionView) -> Finding | None:
+    """A word that points back at something the question never names («Где приходились три подобных
+    аппарата?», «Что построила она?»): the question must stand on its own."""
+    quoted = _quoted_spans(q.question)
+    for match in _ANAPHORIC.finditer(q.question):
+        if _in_quotes(match.start(), quoted):
+            continue
+        return Finding("anaphoric_word", f"«{match.group(1)}» points back at something the question does not name")
+    return None
+
+
+CHECKS = [adjective_noun_agreement, wh_pronoun_verb_number, bare_wh_genitive, role_noun_case, wh_word_answer_kind, preposition_case, instrumental_name, capitalised_common_word, place_noun_as_agent, organisation_object, repeated_phrase, verb_missing_complement, verb_government, anaphoric_word]
