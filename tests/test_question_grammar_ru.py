@@ -185,3 +185,15 @@ def test_anaphoric_word():
 def test_wh_word_answer_kind_for_a_state():
     assert ru.wh_word_answer_kind(_view("Где находится компания «Луч»?", "процедура банкротства")) is not None
     assert ru.wh_word_answer_kind(_view("Где находится компания «Луч»?", "Тверь")) is None
+
+
+def test_cut_phrase():
+    assert ru.cut_phrase(_view("Где построила станцию мощностью компания «Луч»?")) is not None
+    assert ru.cut_phrase(_view("Где построила станцию мощностью 40 МВт компания «Луч»?")) is None
+    assert ru.cut_phrase(_view("Где открыл цех по ремонту Тверской завод?")) is not None
+    assert ru.cut_phrase(_view("Где открыл цех по ремонту вагонов Тверской завод?")) is None
+
+
+def test_place_noun_opening_a_question_of_where_to():
+    assert ru.place_noun_as_agent(_view("В какое место переехал музей?")) is not None
+    assert ru.place_noun_as_agent(_view("Куда переехал музей?")) is None

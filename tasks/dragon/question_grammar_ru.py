@@ -475,7 +475,7 @@ _PLACE_VERBS = frozenset({
 @code("place_noun_as_agent")
 def place_noun_as_agent(q: QuestionView) -> Finding | None:
     """«место» standing for an organisation or a person: the subject of a verb of doing («Какое место
-    отправится в январе»), or the thing a person heads («директором места»)."""
+    отправится в январе»), or the thing a person heads («директором места»); and «В какое место» for «куда»."""
     tokens = _tokens(q.question)
     by_id = {t.id: t for t in tokens}
     for token in tokens:
@@ -487,6 +487,9 @@ def place_noun_as_agent(q: QuestionView) -> Finding | None:
         if token.rel == "nmod" and head is not None and head.pos == "NOUN" and any(
                 "anim" in t for t in _tags(head.text) if t.POS == "NOUN"):
             return Finding("place_noun_as_agent", f"«{head.text} {token.text}»: a person's role over a «место»")
+    opening = re.match(r"^\s*(в|на)\s+какое\s+место(?![\w-])", q.question, re.IGNORECASE)
+    if opening:
+        return Finding("place_noun_as_agent", f"«{opening.group(0).strip()}»: Russian asks «куда» (or names the kind of place)")
     for match in re.finditer(r"(?<![\w-])мест[оа],\s+(?:которое|которые)\s+([а-яё]+)", q.question, re.IGNORECASE):
         verb = match.group(1)
         if any(t.POS == "VERB" for t in _tags(verb)) and not (_lemmas(verb) & _PLACE_VERBS):
@@ -701,4 +704,33 @@ def anaphoric_word(q: QuestionView) -> Finding | None:
     return None
 
 
-CHECKS = [adjective_noun_agreement, wh_pronoun_verb_number, bare_wh_genitive, role_noun_case, wh_word_answer_kind, preposition_case, instrumental_name, capitalised_common_word, place_noun_as_agent, organisation_object, repeated_phrase, verb_missing_complement, verb_government, anaphoric_word]
+#: nouns of a measure that name their value after them («мощностью 90 МВт», «площадью 2 га»)
+_MEASURE_NOUNS = frozenset({"мощность", "площадь", "стоимость", "объем", "протяженность", "длина", "вместимость",
+                            "емкость", "высота", "ширина", "глубина", "вес", "масса", "тираж", "бюджет"})
+#: nouns of an action that name what they act on after them («по производству полипропилена»)
+_ACTION_NOUNS = frozenset({"производство", "строительство", "ремонт", "поставка", "выпуск", "продажа", "переработка",
+                           "обслуживание", "замена", "реконструкция", "модернизация", "изготовление", "закупка"})
+
+
+@code("cut_phrase")
+def cut_phrase(q: QuestionView) -> Finding | None:
+    """A phrase cut before the words it needs: a measure without its value («ветропарком мощностью»), an
+    action noun without what it acts on («линию по производству» + a name)."""
+    words = _words(q.question)
+    for index, word in enumerate(words):
+        if word.startswith("«"):
+            continue
+        following = words[index + 1] if index + 1 < len(words) else ""
+        lemmas = {lemma.replace("ё", "е") for lemma in _lemmas(word)}
+        tags = _tags(word)
+        if lemmas & _MEASURE_NOUNS and any(t.POS == "NOUN" and _case(t) in ("ablt", "gent") for t in tags) and index > 0:
+            before = _tags(words[index - 1])
+            if before and before[0].POS == "NOUN" and not re.match(r"[\d(]|около|до|более|свыше|порядка|почти", following):
+                return Finding("cut_phrase", f"«{words[index - 1]} {word}» without its value")
+        if index > 0 and words[index - 1].lower() == "по" and lemmas & _ACTION_NOUNS:
+            if not following or following.startswith("«") or following[:1].isupper() or following in ("?",):
+                return Finding("cut_phrase", f"«по {word}» without what it acts on")
+    return None
+
+
+CHECKS = [adjective_noun_agreement, wh_pronoun_verb_number, bare_wh_genitive, role_noun_case, wh_word_answer_kind, preposition_case, instrumental_name, capitalised_common_word, place_noun_as_agent, organisation_object, repeated_phrase, verb_missing_complement, verb_government, anaphoric_word, cut_phrase]
