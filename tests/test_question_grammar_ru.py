@@ -197,3 +197,14 @@ def test_cut_phrase():
 def test_place_noun_opening_a_question_of_where_to():
     assert ru.place_noun_as_agent(_view("В какое место переехал музей?")) is not None
     assert ru.place_noun_as_agent(_view("Куда переехал музей?")) is None
+
+
+@pytest.mark.parametrize("question, caught", [
+    ("Сколько рублей направила компания «Луч»?", True),
+    ("Сколько рублей направила компания «Луч» на ремонт школы?", False),
+    ("Что откроется в Твери и поступит 3 марта?", True),
+    ("Что откроется в Твери и поступит в продажу 3 марта?", False),
+    ("Куда направила письмо компания «Луч»?", False),
+])
+def test_verb_missing_complement_of_place(question, caught):
+    assert (ru.verb_missing_complement(_view(question)) is not None) is caught

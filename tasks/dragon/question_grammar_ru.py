@@ -567,6 +567,9 @@ _NEED_OBJECT = frozenset({
 #: verbs whose object must be told what to do: «обязал» whom to do what
 _NEED_INFINITIVE = frozenset({"обязать", "обязывать", "заставить", "заставлять", "вынудить", "вынуждать", "призвать",
                               "призывать", "убедить", "уговорить"})
+#: verbs that put or send something somewhere: they need their «в» / «на» / «к» phrase («поступит в продажу»)
+_NEED_PLACE = frozenset({"поступить", "поступать", "поместить", "помещать", "положить", "класть", "разместить",
+                         "размещать", "направить", "направлять"})
 _WH_ADVERB = re.compile(r"^\s*(где|когда|куда|откуда|почему|зачем)(?![\w-])", re.IGNORECASE)
 
 
@@ -610,12 +613,21 @@ def _words(text: str) -> list[str]:
 @code("verb_missing_complement")
 def verb_missing_complement(q: QuestionView) -> Finding | None:
     """A verb left without what it needs: «Где показала Волжская сцена?» (showed what), «Кого обязал суд?»
-    (obliged to do what)."""
+    (obliged to do what), «Сколько рублей направила компания?» (sent where)."""
     words = _words(q.question)
     if any(_lemmas(w) & _NEED_INFINITIVE for w in words if not w.startswith("«")):
         verb = next(w for w in words if not w.startswith("«") and _lemmas(w) & _NEED_INFINITIVE)
         if not any(t.POS == "INFN" for w in words if w != verb for t in _tags(w)[:1]):
             return Finding("verb_missing_complement", f"«{verb}» without the infinitive of what is to be done")
+    placed = next((w for w in words if not w.startswith("«") and _lemmas(w) & _NEED_PLACE
+                   and any(t.POS in ("VERB", "INFN") for t in _tags(w)[:1])), None)
+    if placed is not None and not re.match(r"^\s*(куда|где|откуда|(в|во|на|к|ко)\s)", q.question, re.IGNORECASE):
+        at = words.index(placed)
+        # its phrase follows it, or comes right before it («в продажу поступит»), not another verb's
+        targets = [w for i, w in enumerate(words[:-1]) if w.lower() in ("в", "во", "на", "к", "ко") and i >= at - 2
+                   and not (_lemmas(words[i + 1]) & _TIME_NOUNS) and not re.match(r"\d", words[i + 1])]
+        if not targets and ", котор" not in q.question:
+            return Finding("verb_missing_complement", f"«{placed}» without where to («в», «на», «к» ...)")
     wh = _WH_ADVERB.match(q.question)
     if not wh:
         return None
