@@ -208,3 +208,9 @@ def test_place_noun_opening_a_question_of_where_to():
 ])
 def test_verb_missing_complement_of_place(question, caught):
     assert (ru.verb_missing_complement(_view(question)) is not None) is caught
+
+
+def test_role_noun_number_after_a_singular_copula():
+    assert ru.role_noun_case(_view("Кто является главными тренерами «Ракеты»?")) is not None
+    assert ru.role_noun_case(_view("Кто является главным тренером «Ракеты»?")) is None
+    assert ru.role_noun_case(_view("Кто является тренером «Ракеты» вместе с двумя помощниками?")) is None

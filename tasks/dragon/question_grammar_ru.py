@@ -162,10 +162,19 @@ _ROLE_BEFORE_COPULA = re.compile(
     r"(являе?тся|являлся|являлась|являются|являлись)\b", re.IGNORECASE)
 
 
+_SINGULAR_COPULA = re.compile(r"(?<![\w-])(является|являлся|являлась|был|была|стал|стала)\s+((?:[а-яё]+\s+){0,2}?[а-яё]+(?:ами|ями))(?![\w-])",
+                              re.IGNORECASE)
+
+
 @code("role_noun_case")
 def role_noun_case(q: QuestionView) -> Finding | None:
     """The role before «является» not in the instrumental («Заведующий какой лаборатории является X»:
-    «Заведующим»)."""
+    «Заведующим»), or a plural role after a singular «является» («является директорами»)."""
+    for plural in _SINGULAR_COPULA.finditer(q.question):
+        role = plural.group(2).split()[-1]
+        nouns = [t for t in _tags(role) if t.POS == "NOUN"]
+        if nouns and all("plur" in t and "ablt" in t for t in nouns):
+            return Finding("role_noun_case", f"«{plural.group(1)} {plural.group(2)}»: a plural role after a singular verb")
     match = _ROLE_BEFORE_COPULA.match(q.question)
     if not match:
         return None
