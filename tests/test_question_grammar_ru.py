@@ -146,6 +146,7 @@ def test_repeated_phrase():
     ("Где показал театр «Луч»?", True),
     ("Где показал спектакль театр «Луч»?", False),
     ("Где обыграли «Ракету»?", False),
+    ("Где построят новый мост?", False),
     ("Где обыграли «Ракеты»?", True),
     ("Где обыграла «Ракета»?", True),
     ("Когда обыграл соперников «Луч»?", False),
@@ -178,6 +179,8 @@ def test_anaphoric_word():
     assert ru.anaphoric_word(_view("Где установили три подобных аппарата?")) is not None
     assert ru.anaphoric_word(_view("Что построила она в прошлом году?")) is not None
     assert ru.anaphoric_word(_view("Где установили три новых аппарата?")) is None
+    assert ru.anaphoric_word(_view("Сколько матчей выиграла «Ракета» в этом сезоне?")) is None
+    assert ru.anaphoric_word(_view("Сколько матчей выиграла «Ракета» в этом турнире?")) is not None
     assert ru.anaphoric_word(_view("Что поставил театр им. Горького?")) is None
     assert ru.anaphoric_word(_view("Что выпустила группа «Они»?")) is None
 

@@ -265,8 +265,10 @@ def verb_missing_complement(q: QuestionView) -> Finding | None:
         return None
     phrases = _noun_phrases([w for w in rest if w not in verbs])
     if len(phrases) == 1 and any("plur" in t for t in _tags(verbs[0])) and not any(
-            "nomn" in t for t in _tags(phrases[0].strip("«»"))):
-        return None  # «Где обыграли «Ракету»?»: a plural verb with no subject is indefinite-personal
+            "nomn" in t and "plur" in t for t in _tags(phrases[0].strip("«»"))):
+        # «Где обыграли «Ракету»?», «Где построят новый причал?»: a plural verb whose one phrase cannot be
+        # its subject (no nominative plural) has it for its object, and no subject is indefinite-personal
+        return None
     if len(phrases) <= 1:
         return Finding("verb_missing_complement", f"«{wh.group(1)} … {verb}»: «{verb}» lacks its object (or its subject)")
     return None
@@ -336,6 +338,9 @@ def anaphoric_word(q: QuestionView) -> Finding | None:
     for match in _ANAPHORIC.finditer(q.question):
         if _in_quotes(match.start(), quoted):
             continue
+        following = _WORD.match(q.question[match.end():].lstrip())
+        if match.group(1).lower().startswith("эт") and following and _lemmas(following.group()) & _TIME_NOUNS:
+            continue  # «в этом сезоне», «в этом году»: the time of speaking, not something said before
         return Finding("anaphoric_word", f"«{match.group(1)}» points back at something the question does not name")
     return None
 
