@@ -217,3 +217,12 @@ def test_role_noun_number_after_a_singular_copula():
     assert ru.role_noun_case(_view("Кто является главными тренерами «Ракеты»?")) is not None
     assert ru.role_noun_case(_view("Кто является главным тренером «Ракеты»?")) is None
     assert ru.role_noun_case(_view("Кто является тренером «Ракеты» вместе с двумя помощниками?")) is None
+
+
+def test_preposition_case_where_for_where_to():
+    flights = ("Авиакомпания «Крыло» выполняла рейсы из Твери в Казань.",)
+    assert ru.preposition_case(_view("Где выполняла рейсы из Твери авиакомпания «Крыло»?", "Казань", flights)) is not None
+    assert ru.preposition_case(_view("Куда выполняла рейсы из Твери авиакомпания «Крыло»?", "Казань", flights)) is None
+    based = ("Авиакомпания «Крыло» базируется в Казани.",)
+    assert ru.preposition_case(_view("Где базируется авиакомпания «Крыло»?", "Казань", based)) is None
+    assert ru.preposition_case(_view("Куда базируется авиакомпания «Крыло»?", "Казань", based)) is not None

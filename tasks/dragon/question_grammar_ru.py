@@ -233,8 +233,9 @@ def _into_verb_locative(q: QuestionView) -> Finding | None:
 @code("preposition_case")
 def preposition_case(q: QuestionView) -> Finding | None:
     """A preposition whose noun is in a case the reference sentence never gives it there: the question word
-    («В какой организации перешёл» where the sentence has «перешёл в «Политехник»») or a phrase copied
-    from the sentence («играть под 10-й номер» for «под 10-м номером»)."""
+    («В какой организации перешёл» where the sentence has «перешёл в «Политехник»»; «Где» for an answer
+    the sentence puts «в» + accusative, i.e. «куда») or a phrase copied from the sentence («играть под
+    10-й номер» for «под 10-м номером»)."""
     match = _WH_PP.match(q.question)
     if match:
         prep, wh, noun = _prep(match.group(1)), match.group(2), match.group(3)
@@ -251,6 +252,18 @@ def preposition_case(q: QuestionView) -> Finding | None:
         if found and not any(case in asked for _, case in found):
             word, case = found[0]
             return Finding("preposition_case", f"«{match.group(0).strip()}»: the sentence has «{match.group(1).lower()} {word}» in the {case}")
+    where = re.match(r"^\s*(где|куда)(?![\w-])", q.question, re.IGNORECASE)
+    if where:
+        lemmas = set()
+        for answer in q.answers:
+            word, parse = _answer_head(answer)
+            if word:
+                lemmas |= _lemmas(word)
+        cases = {case for prep in ("в", "на") for _, case in _pp_cases_in_references(q, lemmas, prep)} if lemmas else set()
+        asks = where.group(1).lower()
+        if cases and (asks == "где" and cases == {"accs"} or asks == "куда" and cases == {"loct"}):
+            other = "куда" if asks == "где" else "где"
+            return Finding("preposition_case", f"«{where.group(1)}»: the sentence puts the answer {'where to' if asks == 'где' else 'where'} («{other}»)")
     tokens = _tokens(q.question)
     by_id = {t.id: t for t in tokens}
     for token in tokens:
