@@ -226,3 +226,10 @@ def test_preposition_case_where_for_where_to():
     based = ("Авиакомпания «Крыло» базируется в Казани.",)
     assert ru.preposition_case(_view("Где базируется авиакомпания «Крыло»?", "Казань", based)) is None
     assert ru.preposition_case(_view("Куда базируется авиакомпания «Крыло»?", "Казань", based)) is not None
+
+
+def test_object_before_infinitive():
+    assert ru.object_before_infinitive(_view("Какая компания согласилась 40 % акций завода продать?")) is not None
+    assert ru.object_before_infinitive(_view("Какая компания планирует новый цех открыть?")) is not None
+    assert ru.object_before_infinitive(_view("Какая компания согласилась продать 40 % акций завода?")) is None
+    assert ru.object_before_infinitive(_view("Сколько рублей согласился Иван Петров выделить?")) is None

@@ -20,7 +20,8 @@ The checks, by concern:
 * verb frames (``question_grammar_ru_frames``): ``verb_missing_complement`` (an object, an infinitive,
   a «в» phrase the verb needs), ``verb_government`` (a dative verb with an accusative);
 * style and context (``question_grammar_ru_frames``): ``repeated_phrase``, ``cut_phrase`` (a measure
-  without its value), ``anaphoric_word`` («подобных», «она» in a standalone question).
+  without its value), ``anaphoric_word`` («подобных», «она» in a standalone question),
+  ``object_before_infinitive`` («согласилась 60 % акций купить»).
 
 Words are read with pymorphy and texts parsed with natasha through ``question_grammar_ru_words``,
 cached on the text, so the checks share one parse of a question and of each reference sentence.
@@ -38,7 +39,7 @@ from tasks.dragon.question_grammar_ru_words import (
 from tasks.dragon.question_grammar_ru_frames import (
     instrumental_name, capitalised_common_word, place_noun_as_agent, organisation_object,
     repeated_phrase, verb_missing_complement, verb_government, anaphoric_word,
-    cut_phrase,
+    cut_phrase, object_before_infinitive,
 )
 
 # --------------------------------------------------------------------------- agreement
@@ -288,5 +289,5 @@ CHECKS = [
     adjective_noun_agreement, wh_pronoun_verb_number, bare_wh_genitive, role_noun_case,
     wh_word_answer_kind, preposition_case, instrumental_name, capitalised_common_word,
     place_noun_as_agent, organisation_object, repeated_phrase, verb_missing_complement,
-    verb_government, anaphoric_word, cut_phrase,
+    verb_government, anaphoric_word, cut_phrase, object_before_infinitive,
 ]

@@ -371,3 +371,30 @@ def cut_phrase(q: QuestionView) -> Finding | None:
             if not following or following.startswith("«") or following[:1].isupper() or following in ("?",):
                 return Finding("cut_phrase", f"«по {word}» without what it acts on")
     return None
+
+
+#: verbs that take an infinitive of what is planned or agreed («согласилась купить»)
+_PLAN_VERBS = frozenset({"согласиться", "соглашаться", "планировать", "решить", "намереваться", "собираться", "хотеть",
+                         "мочь", "обещать", "начать", "продолжить", "готовиться", "рассчитывать"})
+
+
+@code("object_before_infinitive")
+def object_before_infinitive(q: QuestionView) -> Finding | None:
+    """The infinitive's object put between it and the verb that governs it («согласилась 60 % акций
+    предприятия купить»): Russian writes «согласилась купить 60 % акций»."""
+    words = _words(q.question)
+    for index, word in enumerate(words):
+        if word.startswith("«") or not (_lemmas(word) & _PLAN_VERBS) or not any(t.POS == "VERB" for t in _tags(word)[:1]):
+            continue
+        end = index + 1
+        while end < len(words) and not any(t.POS == "INFN" for t in _tags(words[end])[:1]):
+            end += 1
+        between = words[index + 1:end]
+        if end == len(words) or not between:
+            continue
+        # the first word after any adjectives: a number or a common noun that can be an object
+        first = next((w for w in between if not any(t.POS in ("ADJF", "PRTF") for t in _tags(w)[:1])), between[0])
+        if re.match(r"\d", first) or (first[:1].islower() and _tags(first)[:1] and _tags(first)[0].POS == "NOUN" and any(
+                t.POS == "NOUN" and _case(t) in ("accs", "gent") for t in _tags(first))):
+            return Finding("object_before_infinitive", f"«{word} {' '.join(between)} {words[end]}»: the object stands before its infinitive")
+    return None
