@@ -233,3 +233,8 @@ def test_object_before_infinitive():
     assert ru.object_before_infinitive(_view("Какая компания планирует новый цех открыть?")) is not None
     assert ru.object_before_infinitive(_view("Какая компания согласилась продать 40 % акций завода?")) is None
     assert ru.object_before_infinitive(_view("Сколько рублей согласился Иван Петров выделить?")) is None
+
+
+def test_placeholder_object_noun():
+    assert ru.place_noun_as_agent(_view("Какая компания проведёт объект, который откроет мэр?")) is not None
+    assert ru.place_noun_as_agent(_view("Какая компания построит объект в Твери?")) is None

@@ -105,7 +105,8 @@ _PLACE_VERBS = frozenset({
 @code("place_noun_as_agent")
 def place_noun_as_agent(q: QuestionView) -> Finding | None:
     """«место» standing for an organisation or a person: the subject of a verb of doing («Какое место
-    отправится в январе»), or the thing a person heads («директором места»); and «В какое место» for «куда»."""
+    отправится в январе»), or the thing a person heads («директором места»); «В какое место» for «куда»;
+    and «объект, который» standing for a thing of a kind the question should name."""
     tokens = _tokens(q.question)
     by_id = {t.id: t for t in tokens}
     for token in tokens:
@@ -117,6 +118,9 @@ def place_noun_as_agent(q: QuestionView) -> Finding | None:
         if token.rel == "nmod" and head is not None and head.pos == "NOUN" and any(
                 "anim" in t for t in _tags(head.text) if t.POS == "NOUN"):
             return Finding("place_noun_as_agent", f"«{head.text} {token.text}»: a person's role over a «место»")
+    placeholder = re.search(r"(?<![\w-])(объект(?:а|у|ом|е)?),\s+котор", q.question, re.IGNORECASE)
+    if placeholder:
+        return Finding("place_noun_as_agent", f"«{placeholder.group(1)}, котор…»: «объект» stands for a thing the question does not name")
     opening = re.match(r"^\s*(в|на)\s+какое\s+место(?![\w-])", q.question, re.IGNORECASE)
     if opening:
         return Finding("place_noun_as_agent", f"«{opening.group(0).strip()}»: Russian asks «куда» (or names the kind of place)")
