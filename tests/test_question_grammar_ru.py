@@ -238,3 +238,17 @@ def test_object_before_infinitive():
 def test_placeholder_object_noun():
     assert ru.place_noun_as_agent(_view("Какая компания проведёт объект, который откроет мэр?")) is not None
     assert ru.place_noun_as_agent(_view("Какая компания построит объект в Твери?")) is None
+
+
+def test_wh_word_answer_kind_reads_the_edges_types_when_present():
+    from schemas import Edge
+
+    edge = Edge(edge_id="e1", head="q1", relation="подписать", tail="q2", head_label="клуб «Ракета»",
+                tail_label="Олег Лисин", lang="ru", doc_ids=["d1"], sentences=["Клуб «Ракета» подписал Олега Лисина."],
+                triplet_ids=["t1"], head_type="org", tail_type="person")
+    view = QuestionView(question="Что подписал клуб «Ракета»?", answers=("Олег Лисин",), type="simple", lang="ru",
+                        edges=(edge,), answer_nodes=("q2",), question_nodes=("q1",))
+    assert ru.wh_word_answer_kind(view) is not None
+    ok = QuestionView(question="Кого подписал клуб «Ракета»?", answers=("Олег Лисин",), type="simple", lang="ru",
+                      edges=(edge,), answer_nodes=("q2",), question_nodes=("q1",))
+    assert ru.wh_word_answer_kind(ok) is None

@@ -153,13 +153,20 @@ def wh_word_answer_kind(q: QuestionView) -> Finding | None:
         return None
     thing = _WH_THING.match(q.question)
     org = _WH_ORG.search(q.question) if q.type in ("simple", "comparison", "set") else None
+    # the edges' entity types, where the item has them (the sheets do not: then the answer's words say)
+    types = {q.node_type(node) for node in q.answer_nodes} - {None}
+    if types == {"person"} and (thing or org):
+        asked = (thing or org).group(1)
+        return Finding("wh_word_answer_kind", f"«{asked}» asks for {'a thing' if thing else 'an organisation'}, the answer is a person")
+    place = _WH_PLACE.match(q.question)
+    if types == {"date"} and place:
+        return Finding("wh_word_answer_kind", f"«{place.group(1)}» asks for a place, the answer is a date")
     for answer in answers:
         person = _person_name(answer) or _animate_common(answer)
         if person and thing:
             return Finding("wh_word_answer_kind", f"«{thing.group(1)}» asks for a thing, the answer «{answer}» is a person")
         if person and org and _person_name(answer):
             return Finding("wh_word_answer_kind", f"«{org.group(1)}» asks for an organisation, the answer «{answer}» is a person")
-    place = _WH_PLACE.match(q.question)
     if place:
         for answer in answers:
             word, parse = _answer_head(answer)
