@@ -69,6 +69,10 @@ def test_wh_word_answer_kind():
     comparison = "Какая организация забила больше голов: Иван Сидоров или «Ракета»?"
     assert ru.wh_word_answer_kind(_view(comparison, "Иван Сидоров", kind="comparison")) is not None
     assert ru.wh_word_answer_kind(_view(comparison, "Ракета", kind="comparison")) is None
+    # a company named by a word pymorphy guesses as a first name and a common noun is no person
+    company = "Генеральным директором какой организации является Иван Сидоров?"
+    assert ru.wh_word_answer_kind(_view(company, "Волга Капитал")) is None
+    assert ru.wh_word_answer_kind(_view(company, "Тарвил Инвест")) is None
 
 
 def test_preposition_case_of_the_question_word():

@@ -119,11 +119,16 @@ def _answer_head(answer: str):
 
 
 def _person_name(answer: str) -> bool:
-    """A first name and a surname («Максим Перов»): pymorphy reads the first word as a first name."""
+    """A first name and a surname («Максим Перов»): pymorphy's dictionary has the first word as a first name
+    (not a guess at an unknown word), and the last is no common noun («Волга Капитал» is a company)."""
     words = answer.split()
     if len(words) not in (2, 3) or not all(re.fullmatch(r"[А-ЯЁ][а-яё]+(?:-[А-ЯЁ][а-яё]+)?", w) for w in words):
         return False
-    return any("Name" in t for t in _tags(words[0]))
+    if not any(p.is_known and "Name" in p.tag for p in _parses(words[0])):
+        return False
+    last = _parses(words[-1])
+    return not (last and last[0].is_known and last[0].tag.POS == "NOUN"
+                and not any(g in last[0].tag for g in _NAME_GRAMMEMES))
 
 
 def _animate_common(answer: str) -> str | None:
