@@ -256,3 +256,11 @@ def test_wh_word_answer_kind_reads_the_edges_types_when_present():
     ok = QuestionView(question="Кого подписал клуб «Ракета»?", answers=("Олег Лисин",), type="simple", lang="ru",
                       edges=(edge,), answer_nodes=("q2",), question_nodes=("q1",))
     assert ru.wh_word_answer_kind(ok) is None
+
+
+def test_role_noun_before_the_copula_in_a_longer_phrase_and_in_number():
+    assert ru.role_noun_case(_view("Заведующая отделом продаж какой компании является Анна Белова?")) is not None
+    assert ru.role_noun_case(_view("Заведующей отделом продаж какой компании является Анна Белова?")) is None
+    assert ru.role_noun_case(_view("Сёлами какого района является Заречье?")) is not None
+    assert ru.role_noun_case(_view("Селом какого района является Заречье?")) is None
+    assert ru.role_noun_case(_view("Главным тренером какой команды является Иван Сидоров?")) is None

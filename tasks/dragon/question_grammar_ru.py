@@ -110,9 +110,8 @@ def bare_wh_genitive(q: QuestionView) -> Finding | None:
     return None
 
 _ROLE_BEFORE_COPULA = re.compile(
-    r"^\s*([А-ЯЁа-яё]+(?:\s+[а-яё]+)?)\s+(?:как\w+|чего|кого|чье\w*|чьей|чьих)\b[^,?]*?\s"
+    r"^\s*([А-ЯЁа-яё]+(?:\s+[а-яё]+){0,3}?)\s+(?:как\w+|чего|кого|чье\w*|чьей|чьих)\b[^,?]*?\s"
     r"(являе?тся|являлся|являлась|являются|являлись)\b", re.IGNORECASE)
-
 _SINGULAR_COPULA = re.compile(r"(?<![\w-])(является|являлся|являлась|был|была|стал|стала)\s+((?:[а-яё]+\s+){0,2}?[а-яё]+(?:ами|ями))(?![\w-])",
                               re.IGNORECASE)
 
@@ -130,9 +129,15 @@ def role_noun_case(q: QuestionView) -> Finding | None:
     if not match:
         return None
     words = match.group(1).split()
-    role = words[-1]
+    # the role's head: its first noun («тренером» in «Главным тренером», «Заведующая» in «Заведующая кафедрой»)
+    role = next((w for w in words if _tags(w) and (_tags(w)[0].POS == "NOUN" or "Subx" in _tags(w)[0])), words[-1])
     tags = _tags(role)
-    if not tags or any("ablt" in t for t in tags):
+    if not tags:
+        return None
+    if any("ablt" in t for t in tags):
+        nouns = [t for t in tags if "ablt" in t and t.POS == "NOUN"]
+        if nouns and all("plur" in t for t in nouns) and match.group(2).lower() in ("является", "являлся", "являлась"):
+            return Finding("role_noun_case", f"«{role} … {match.group(2)}»: a plural role before a singular «{match.group(2)}»")
         return None
     if any(t.POS in ("NOUN", "PRTF", "ADJF") and "nomn" in t for t in tags):
         return Finding("role_noun_case", f"«{match.group(1)} … {match.group(2)}»: the role before «{match.group(2)}» is not in the instrumental")
