@@ -906,3 +906,50 @@ def test_a_number_with_its_minus_sign_is_a_measure():
     found = ru_facts("В четверг температура в Кирове опустится до −25 градусов.")
     assert ("температура в Кирове", "опуститься до", "−25 градусов", "planned") in found \
         or any(s.startswith("температура") and r == "опуститься до" and o == "−25 градусов" for s, r, o, _ in found), found
+
+
+def test_a_names_adjective_agrees_with_its_nominative_head():
+    """natasha keeps an adjective it mis-tagged as it was («Донской пристань», «Уфимских соколы»)."""
+    from types import SimpleNamespace
+
+    from benchmill import nlp
+    from tasks.dragon.rules_ru.morph import _adjective_normals
+
+    def span(normal, pos, kind="ORG"):
+        return SimpleNamespace(normal=normal, type=kind, tokens=[SimpleNamespace(pos=p) for p in pos])
+
+    spans = [span("Донской пристань", ["ADJ", "NOUN"]), span("Уфимских соколы", ["ADJ", "NOUN"]),
+             span("Донская пристань", ["ADJ", "NOUN"]), span("Театр юного зрителя", ["NOUN", "ADJ", "NOUN"]),
+             span("Северных медведи", ["ADJ", "PROPN"]), span("Анна Котова", ["PROPN", "PROPN"], "PER")]
+    _adjective_normals(spans, nlp.morph_vocab())
+    assert [s.normal for s in spans] == ["Донская пристань", "Уфимские соколы", "Донская пристань",
+                                         "Театр юного зрителя", "Северные медведи", "Анна Котова"]
+
+
+def test_a_surname_pymorphy_does_not_know_takes_its_nominative():
+    from tasks.dragon.rules_ru.morph import _surname_nominative
+
+    assert _surname_nominative("Лисина", "masc", "gent") == "Лисин"
+    assert _surname_nominative("Гуриным", "masc", "ablt") == "Гурин"
+    assert _surname_nominative("Котовой", "femn", "gent") == "Котова"
+    assert _surname_nominative("Котову", "femn", "accs") == "Котова"
+    assert _surname_nominative("Шульца", "masc", "gent") == "Шульца"  # not an -ов/-ин surname: as written
+    assert ("Олег Лисин", "главный тренер", "Уфимские соколы", "asserted") in ru_facts(
+        "По словам главного тренера «Уфимских соколов» Олега Лисина, команда готова к сезону.")
+
+
+def test_a_nominative_surname_outside_a_name_span_keeps_its_gender():
+    """A surname tagged nominative masculine whose only pymorphy reading is a genitive plural of a
+    feminine noun ("Травин" → «травина») keeps its written form; a known surname takes its own nominative."""
+    from types import SimpleNamespace
+
+    from benchmill import nlp
+    from tasks.dragon.rules_ru.morph import _name_lemma
+
+    def token(text, case="Nom"):
+        return SimpleNamespace(text=text, lemma=None, feats={"Case": case, "Gender": "Masc", "Number": "Sing"})
+
+    vocab = nlp.morph_vocab()
+    assert _name_lemma(vocab, token("Травин")) == "травин"
+    assert _name_lemma(vocab, token("Сорокин")) == "сорокин"
+    assert _name_lemma(vocab, token("Гуськин")) == "гуськин"  # not «гуськина», pymorphy's likeliest reading

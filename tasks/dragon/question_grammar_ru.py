@@ -2,34 +2,52 @@
 
 Each check reads a :class:`~tasks.dragon.question_grammar.QuestionView` and returns a
 :class:`~tasks.dragon.question_grammar.Finding` (its code and a one-line reason) or None. Add a
-check by writing it here under ``@code("...")`` and listing it in :data:`CHECKS`.
+check by writing it under ``@code("...")`` (here, or in ``question_grammar_ru_frames``) and listing it
+in :data:`CHECKS`. A check reads the finished question, its answers and its reference sentences
+(``QuestionView.sentences``); none needs the subgraph's edges.
+
+The checks, by concern:
+
+* agreement (here): ``adjective_noun_agreement``, ``wh_pronoun_verb_number`` («Кто являются»);
+* the question phrase (here): ``bare_wh_genitive`` («Директором чего является»), ``role_noun_case``
+  («Заведующий какой лаборатории является», «является директорами»), ``wh_word_answer_kind`` (a
+  что-word or «какая организация» for a person, «где» for a time or a state), ``preposition_case`` (a
+  preposition's case the reference sentence does not give it, a verb of entering with a locative);
+* names and nouns (``question_grammar_ru_frames``): ``instrumental_name`` (a person's name left in the
+  instrumental), ``capitalised_common_word`` (a sentence's first words taken for a name),
+  ``place_noun_as_agent`` («место» standing for an organisation), ``organisation_object`` («какую
+  организацию построил»);
+* verb frames (``question_grammar_ru_frames``): ``verb_missing_complement`` (an object, an infinitive,
+  a «в» phrase the verb needs), ``verb_government`` (a dative verb with an accusative);
+* style and context (``question_grammar_ru_frames``): ``repeated_phrase``, ``cut_phrase`` (a measure
+  without its value), ``anaphoric_word`` («подобных», «она» in a standalone question),
+  ``object_before_infinitive`` («согласилась 60 % акций купить»).
+
+Words are read with pymorphy and texts parsed with natasha through ``question_grammar_ru_words``,
+cached on the text, so the checks share one parse of a question and of each reference sentence.
 """
 from __future__ import annotations
 
 import re
 
 from tasks.dragon.question_grammar import Finding, QuestionView, code
+from tasks.dragon.question_grammar_ru_words import (
+    _UD_CASE, _TIME_NOUNS, _STATE_NOUNS, _case, _number, _gender,
+    _tags, _lemmas, _cases, _prep, _tokens, _answer_head,
+    _person_name, _animate_common,
+)
+from tasks.dragon.question_grammar_ru_frames import (
+    instrumental_name, capitalised_common_word, place_noun_as_agent, organisation_object,
+    repeated_phrase, verb_missing_complement, verb_government, anaphoric_word,
+    cut_phrase, object_before_infinitive,
+)
+
+# --------------------------------------------------------------------------- agreement
 
 #: two words with only spaces between them (no punctuation, no quote mark), and the word before them
 _PAIR = re.compile(r"(?=(?<![\w-])([а-яё]+)\s+([а-яё]+)(?![\w-]))", re.IGNORECASE)
 #: after 2-4 the adjective is genitive plural and the noun genitive singular («два больших магазина»)
 _PAUCAL = re.compile(r"(?:\b(?:два|две|три|четыре|оба|обе|полтора|полторы)|\d*[234])\s+$", re.IGNORECASE)
-_CASES = ("nomn", "gent", "datv", "accs", "ablt", "loct", "voct", "gen2", "acc2", "loc2")
-#: the second genitive / locative count as their main case
-_MAIN_CASE = {"gen2": "gent", "acc2": "accs", "loc2": "loct", "voct": "nomn"}
-
-
-def _case(tag) -> str | None:
-    case = next((c for c in _CASES if c in tag), None)
-    return _MAIN_CASE.get(case, case)
-
-
-def _number(tag) -> str | None:
-    return "plur" if "plur" in tag else "sing" if "sing" in tag else None
-
-
-def _gender(tag) -> str | None:
-    return next((g for g in ("masc", "femn", "neut") if g in tag), None)
 
 
 def _agree(adj, noun) -> bool:
@@ -47,22 +65,241 @@ def _agree(adj, noun) -> bool:
 @code("adjective_noun_agreement")
 def adjective_noun_agreement(q: QuestionView) -> Finding | None:
     """A full adjective right before a noun that no reading lets it agree with («Стерлитамакских соколы»)."""
-    from benchmill import nlp
-
-    vocab = nlp.morph_vocab()
     for match in _PAIR.finditer(q.question):
         first, second = match.group(1), match.group(2)
         if _PAUCAL.search(q.question[: match.start(1)]):
             continue
-        adjectives = [p.tag for p in vocab.parse(first.lower())]
+        adjectives = _tags(first)
         if not adjectives or any(t.POS != "ADJF" for t in adjectives):
             continue
-        nouns = [p.tag for p in vocab.parse(second.lower())]
+        nouns = _tags(second)
         if not nouns or any(t.POS != "NOUN" for t in nouns):
             continue
         if not any(_agree(a, n) for a in adjectives for n in nouns):
             return Finding("adjective_noun_agreement", f"«{first} {second}»: the adjective does not agree with its noun")
     return None
 
+_KTO_PLURAL = re.compile(r"(?<![\w-])кто\s+([а-яё]+)", re.IGNORECASE)
 
-CHECKS = [adjective_noun_agreement]
+
+@code("wh_pronoun_verb_number")
+def wh_pronoun_verb_number(q: QuestionView) -> Finding | None:
+    """«Кто» as the subject of a plural verb («Кто являются министром»): «кто» takes a singular verb."""
+    for match in _KTO_PLURAL.finditer(q.question):
+        verb = match.group(1)
+        tags = _tags(verb)
+        if tags and all(t.POS == "VERB" and "plur" in t for t in tags):
+            return Finding("wh_pronoun_verb_number", f"«кто {verb}»: «кто» takes a singular verb")
+    return None
+
+
+# --------------------------------------------------------------------------- the question phrase
+
+_COPULA_FORMS = r"(?:является|являлся|являлась|являлось|являются|являлись|был|была|было|были|стал|стала|стали|будет)"
+_BARE_WH = re.compile(r"(?<![\w-])([А-Яа-яЁё]+)\s+(чего|кого)\s+" + _COPULA_FORMS + r"(?![\w-])", re.IGNORECASE)
+
+
+@code("bare_wh_genitive")
+def bare_wh_genitive(q: QuestionView) -> Finding | None:
+    """A role noun whose genitive is a bare «чего» / «кого» («Директором чего является», «Адвокатом кого
+    является»): Russian names the kind («директором какого театра») or asks «чьим»."""
+    for match in _BARE_WH.finditer(q.question):
+        noun, wh = match.group(1), match.group(2)
+        if any(t.POS == "NOUN" for t in _tags(noun)):
+            return Finding("bare_wh_genitive", f"«{noun} {wh}»: a bare «{wh.lower()}» after a role noun (name the kind, or «чьим»)")
+    return None
+
+_ROLE_BEFORE_COPULA = re.compile(
+    r"^\s*([А-ЯЁа-яё]+(?:\s+[а-яё]+){0,3}?)\s+(?:как\w+|чего|кого|чье\w*|чьей|чьих)\b[^,?]*?\s"
+    r"(являе?тся|являлся|являлась|являются|являлись)\b", re.IGNORECASE)
+_SINGULAR_COPULA = re.compile(r"(?<![\w-])(является|являлся|являлась|был|была|стал|стала)\s+((?:[а-яё]+\s+){0,2}?[а-яё]+(?:ами|ями))(?![\w-])",
+                              re.IGNORECASE)
+
+
+@code("role_noun_case")
+def role_noun_case(q: QuestionView) -> Finding | None:
+    """The role before «является» not in the instrumental («Заведующий какой лаборатории является X»:
+    «Заведующим»), or a plural role after a singular «является» («является директорами»)."""
+    for plural in _SINGULAR_COPULA.finditer(q.question):
+        role = plural.group(2).split()[-1]
+        nouns = [t for t in _tags(role) if t.POS == "NOUN"]
+        if nouns and all("plur" in t and "ablt" in t for t in nouns):
+            return Finding("role_noun_case", f"«{plural.group(1)} {plural.group(2)}»: a plural role after a singular verb")
+    match = _ROLE_BEFORE_COPULA.match(q.question)
+    if not match:
+        return None
+    words = match.group(1).split()
+    # the role's head: its first noun («тренером» in «Главным тренером», «Заведующая» in «Заведующая кафедрой»)
+    role = next((w for w in words if _tags(w) and (_tags(w)[0].POS == "NOUN" or "Subx" in _tags(w)[0])), words[-1])
+    tags = _tags(role)
+    if not tags:
+        return None
+    if any("ablt" in t for t in tags):
+        nouns = [t for t in tags if "ablt" in t and t.POS == "NOUN"]
+        if nouns and all("plur" in t for t in nouns) and match.group(2).lower() in ("является", "являлся", "являлась"):
+            return Finding("role_noun_case", f"«{role} … {match.group(2)}»: a plural role before a singular «{match.group(2)}»")
+        return None
+    if any(t.POS in ("NOUN", "PRTF", "ADJF") and "nomn" in t for t in tags):
+        return Finding("role_noun_case", f"«{match.group(1)} … {match.group(2)}»: the role before «{match.group(2)}» is not in the instrumental")
+    return None
+
+_WH_THING = re.compile(r"^\s*(?:(?:в|во|на|с|со|за|под|из|от|к|ко|о|об|по|у|для|до|перед|над|через)\s+)?"
+                       r"(что|чего|чему|чем|чём)(?![\w-])", re.IGNORECASE)
+_WH_ORG = re.compile(r"(?<![\w-])(как\w+\s+организаци\w*)", re.IGNORECASE)
+_WH_PLACE = re.compile(r"^\s*(где|куда|откуда)(?![\w-])", re.IGNORECASE)
+
+
+@code("wh_word_answer_kind")
+def wh_word_answer_kind(q: QuestionView) -> Finding | None:
+    """A question word that cannot ask for what the answer is: a что-word or «какая организация» for a
+    person («С чем ведут переговоры» → «двумя защитниками»), «где» for a stretch of time («третья четверть»)."""
+    answers = [a for a in q.answers if a.strip()]
+    if not answers:
+        return None
+    thing = _WH_THING.match(q.question)
+    org = _WH_ORG.search(q.question) if q.type in ("simple", "comparison", "set") else None
+    # the edges' entity types, where the item has them (the sheets do not: then the answer's words say)
+    types = {q.node_type(node) for node in q.answer_nodes} - {None}
+    if types == {"person"} and (thing or org):
+        asked = (thing or org).group(1)
+        return Finding("wh_word_answer_kind", f"«{asked}» asks for {'a thing' if thing else 'an organisation'}, the answer is a person")
+    place = _WH_PLACE.match(q.question)
+    if types == {"date"} and place:
+        return Finding("wh_word_answer_kind", f"«{place.group(1)}» asks for a place, the answer is a date")
+    for answer in answers:
+        person = _person_name(answer) or _animate_common(answer)
+        if person and thing:
+            return Finding("wh_word_answer_kind", f"«{thing.group(1)}» asks for a thing, the answer «{answer}» is a person")
+        if person and org and _person_name(answer):
+            return Finding("wh_word_answer_kind", f"«{org.group(1)}» asks for an organisation, the answer «{answer}» is a person")
+    if place:
+        for answer in answers:
+            word, parse = _answer_head(answer)
+            lemma = parse.normal_form.replace("ё", "е") if word else ""
+            if word and not word[:1].isupper() and lemma in _TIME_NOUNS:
+                return Finding("wh_word_answer_kind", f"«{place.group(1)}» asks for a place, the answer «{answer}» is a time")
+            if word and not word[:1].isupper() and lemma in _STATE_NOUNS:
+                return Finding("wh_word_answer_kind", f"«{place.group(1)}» asks for a place, the answer «{answer}» is a state")
+    return None
+
+
+# --------------------------------------------------------------------------- government
+
+_WH_PP = re.compile(r"^\s*(в|во|на|с|со|за|под|из|от|к|ко|о|об|по|у|для|до|перед|над|через|при)\s+"
+                    r"(как\w+|что|чего|чему|чем|чём|кого|кому|кем|ком)(?:\s+([а-яё]+))?", re.IGNORECASE)
+
+
+def _pp_cases_in_references(q: QuestionView, lemmas: set[str], prep: str) -> list[tuple[str, str]]:
+    """(word, case) of each reference-sentence noun with one of ``lemmas`` under the preposition ``prep``."""
+    out = []
+    for sentence in q.sentences:
+        tokens = _tokens(sentence)
+        by_head: dict[str, list] = {}
+        for token in tokens:
+            by_head.setdefault(token.head_id, []).append(token)
+        for token in tokens:
+            if token.pos not in ("NOUN", "PROPN") or not (_lemmas(token.text) & lemmas):
+                continue
+            phrase = token
+            # a name in apposition takes its noun's preposition: «с финским защитником Микко Ронкайненом»
+            for _ in range(2):
+                if any(c.rel == "case" for c in by_head.get(phrase.id, [])) or phrase.rel not in ("appos", "flat:name"):
+                    break
+                phrase = next((t for t in tokens if t.id == phrase.head_id), phrase)
+            preps = [c for c in by_head.get(phrase.id, []) if c.rel == "case" and c.pos == "ADP"]
+            if not preps or _prep(preps[0].text) != prep:
+                continue
+            case = _UD_CASE.get((phrase.feats or {}).get("Case"))
+            if (phrase.feats or {}).get("Case") == "Nom":
+                case = "accs"  # a nominative after a preposition is the accusative of the same form («за «Оружейник»»)
+            if case:
+                out.append((token.text, case))
+    return out
+
+#: verbs of moving or entering into something: their «в» / «на» takes the accusative («входит в холдинг»)
+_INTO_VERBS = frozenset({
+    "входить", "войти", "перейти", "переходить", "вступить", "вступать", "поступить", "поступать", "прибыть",
+    "прибывать", "отправиться", "отправляться", "переехать", "переезжать", "вернуться", "возвращаться",
+    "направиться", "направляться", "попасть", "попадать", "приехать", "приезжать", "уехать", "уезжать",
+})
+
+
+def _into_verb_locative(q: QuestionView) -> Finding | None:
+    """«входит в «Кедре-Холдинге»»: a verb of entering whose «в» / «на» phrase is in the locative."""
+    tokens = _tokens(q.question)
+    by_id = {t.id: t for t in tokens}
+    for token in tokens:
+        if token.rel != "case" or _prep(token.text) not in ("в", "на"):
+            continue
+        noun = by_id.get(token.head_id)
+        verb = by_id.get(noun.head_id) if noun is not None else None
+        if noun is None or verb is None or verb.pos != "VERB" or not (_lemmas(verb.text) & _INTO_VERBS):
+            continue
+        if noun.text.lower() in ("какой", "каком", "чём", "чем") or _lemmas(noun.text) & _TIME_NOUNS:
+            continue  # «отправится в январе»: a time, not where to
+        cases = _cases(noun.text)
+        if cases and "loct" in cases and "accs" not in cases and "nomn" not in cases:
+            return Finding("preposition_case", f"«{verb.text} {token.text} {noun.text}»: «{_lemmas(verb.text).pop()} {token.text.lower()}» takes the accusative")
+    return None
+
+
+@code("preposition_case")
+def preposition_case(q: QuestionView) -> Finding | None:
+    """A preposition whose noun is in a case the reference sentence never gives it there: the question word
+    («В какой организации перешёл» where the sentence has «перешёл в «Политехник»»; «Где» for an answer
+    the sentence puts «в» + accusative, i.e. «куда») or a phrase copied from the sentence («играть под
+    10-й номер» for «под 10-м номером»)."""
+    match = _WH_PP.match(q.question)
+    if match:
+        prep, wh, noun = _prep(match.group(1)), match.group(2), match.group(3)
+        asked = _cases(wh)
+        if noun and wh.lower().startswith("как") and any(t.POS == "NOUN" for t in _tags(noun)):
+            # «какой организации»: the cases in which the question word agrees with its noun
+            asked = {_case(a) for a in _tags(wh) for n in _tags(noun) if n.POS == "NOUN" and _agree(a, n)} or asked
+        lemmas = set()
+        for answer in q.answers:
+            word, parse = _answer_head(answer)
+            if word:
+                lemmas |= _lemmas(word)
+        found = _pp_cases_in_references(q, lemmas, prep) if lemmas and asked else []
+        if found and not any(case in asked for _, case in found):
+            word, case = found[0]
+            return Finding("preposition_case", f"«{match.group(0).strip()}»: the sentence has «{match.group(1).lower()} {word}» in the {case}")
+    where = re.match(r"^\s*(где|куда)(?![\w-])", q.question, re.IGNORECASE)
+    if where:
+        lemmas = set()
+        for answer in q.answers:
+            word, parse = _answer_head(answer)
+            if word:
+                lemmas |= _lemmas(word)
+        cases = {case for prep in ("в", "на") for _, case in _pp_cases_in_references(q, lemmas, prep)} if lemmas else set()
+        asks = where.group(1).lower()
+        if cases and (asks == "где" and cases == {"accs"} or asks == "куда" and cases == {"loct"}):
+            other = "куда" if asks == "где" else "где"
+            return Finding("preposition_case", f"«{where.group(1)}»: the sentence puts the answer {'where to' if asks == 'где' else 'where'} («{other}»)")
+    tokens = _tokens(q.question)
+    by_id = {t.id: t for t in tokens}
+    for token in tokens:
+        if token.rel != "case" or token.pos != "ADP":
+            continue
+        head = by_id.get(token.head_id)
+        if head is None or head.pos not in ("NOUN", "PROPN") or not re.fullmatch(r"[А-Яа-яЁё-]+", head.text):
+            continue
+        if match and head.text.lower() in (match.group(2).lower(), (match.group(3) or "").lower()):
+            continue
+        asked = _cases(head.text)
+        found = _pp_cases_in_references(q, _lemmas(head.text), _prep(token.text))
+        if any(word.lower() == head.text.lower() for word, _ in found):
+            continue  # the sentence writes the very form there («за «Оружейник»»)
+        if asked and found and not any(case in asked for _, case in found):
+            word, case = found[0]
+            return Finding("preposition_case", f"«{token.text} {head.text}»: the sentence has «{token.text.lower()} {word}» in the {case}")
+    return _into_verb_locative(q)
+
+
+CHECKS = [
+    adjective_noun_agreement, wh_pronoun_verb_number, bare_wh_genitive, role_noun_case,
+    wh_word_answer_kind, preposition_case, instrumental_name, capitalised_common_word,
+    place_noun_as_agent, organisation_object, repeated_phrase, verb_missing_complement,
+    verb_government, anaphoric_word, cut_phrase, object_before_infinitive,
+]

@@ -61,6 +61,23 @@ def _animate(vocab, token) -> bool:
     return False
 
 
+def _name_lemma(vocab, token) -> str:
+    """A name word's nominative: for a word tagged nominative, pymorphy's nominative reading of the
+    tagged gender ("Гуськин" is a masculine surname, not the genitive plural of «гуськина» that pymorphy
+    likes best), or the word as written when pymorphy has no such reading ("Калитин"); otherwise its lemma."""
+    feats = token.feats or {}
+    if feats.get("Case") != "Nom":
+        return _lemma(vocab, token)
+    gender = {"Masc": "masc", "Fem": "femn", "Neut": "neut"}.get(feats.get("Gender"))
+    number = {"Sing": "sing", "Plur": "plur"}.get(feats.get("Number"))
+    for parse in vocab.parse(token.text.lower()):
+        tag = parse.tag
+        if tag.POS == "NOUN" and "nomn" in tag and (gender is None or gender in tag or "GNdr" in tag) \
+                and (number is None or number in tag):
+            return parse.normal_form.replace("ё", "е")
+    return token.text.lower().replace("ё", "е")
+
+
 def _unquote(name: str) -> str:
     """ "Авиакомпания «Северный ветер" (natasha's span took the noun and one quote) → "Северный ветер"."""
     if "«" in name:
@@ -96,7 +113,33 @@ def _person_normals(spans, vocab) -> None:
                     if nominative is not None:
                         words[position] = nominative.word.capitalize()
                     break
+            else:
+                # a surname pymorphy does not know as one ("Олега Лисина": its only reading is an
+                # adjective): the -ов/-ин paradigm of the first name's gender gives its nominative
+                if words[position] == token.text:
+                    words[position] = _surname_nominative(token.text, gender, grammeme)
         span.normal = " ".join(words)
+
+
+#: the case endings of -ов/-ев/-ин/-ын surnames, by gender and case, and what the nominative ends in instead
+_SURNAME_CASE_ENDINGS = {
+    ("masc", "gent"): ("а", ""), ("masc", "accs"): ("а", ""), ("masc", "datv"): ("у", ""),
+    ("masc", "ablt"): ("ым", ""), ("masc", "loct"): ("е", ""),
+    ("femn", "gent"): ("ой", "а"), ("femn", "datv"): ("ой", "а"), ("femn", "ablt"): ("ой", "а"),
+    ("femn", "loct"): ("ой", "а"), ("femn", "accs"): ("у", "а"),
+}
+
+
+def _surname_nominative(word: str, gender: str, grammeme: str) -> str:
+    """The nominative of a declined -ов/-ев/-ин/-ын surname ("Лисина" after "Олега" → "Лисин",
+    "Котовой" after "Анны" → "Котова"); the word as written for any other shape."""
+    ending, nominative = _SURNAME_CASE_ENDINGS.get((gender, grammeme), (None, None))
+    if ending is None or not re.fullmatch(r"[А-ЯЁ][а-яё]+", word) or not word.endswith(ending):
+        return word
+    stem = word[: -len(ending)]
+    if not re.search(r"(ов|ев|ёв|ин|ын)$", stem) or len(stem) < 4:
+        return word
+    return stem + nominative
 
 
 def _name_stems(spans, text: str = "") -> None:
@@ -200,6 +243,39 @@ def _org_normals(spans) -> None:
         declined = re.fullmatch(r"([А-ЯЁA-Z]{2,}(?:-[А-ЯЁA-Z0-9]+)*)-?[а-яё]{1,3}", span.text.strip())
         if declined and len(span.tokens) == 1:
             span.normal = declined.group(1)  # "выпускница ГИТИСа": an abbreviation declined by its ending is "ГИТИС"
+
+
+def _adjective_normals(spans, vocab) -> None:
+    """The adjectives of a name agree with its nominative head noun: natasha gives «Окской гавань» for
+    «Окской гавани» (the tagger read the adjective as a nominative plural, so the normaliser kept it) and
+    «Тверских ястребы» for a plural team name. An adjective before the head that no reading lets agree
+    with it takes the head's case, number and gender (pymorphy's inflection of its own reading)."""
+    from pymorphy2.analyzer import Parse
+
+    for span in spans:
+        words = span.normal.split()
+        if span.type == "PER" or len(words) < 2 or len(words) != len(span.tokens):
+            continue
+        head_index = next((i for i, t in enumerate(span.tokens) if t.pos in ("NOUN", "PROPN")), None)
+        if not head_index:
+            continue
+        heads = [p for p in vocab.parse(words[head_index].lower()) if p.tag.POS == "NOUN" and "nomn" in p.tag]
+        if not heads:
+            continue
+        head = heads[0].tag
+        wanted = {"nomn", head.number or "sing"} | ({head.gender} if head.number == "sing" and head.gender else set())
+        for position in range(head_index):
+            parses = [p for p in vocab.parse(words[position].lower()) if p.tag.POS in ("ADJF", "PRTF")]
+            if not parses or span.tokens[position].pos != "ADJ":
+                continue  # not tagged an adjective, or no adjective reading: left as written
+            if any(wanted <= set(p.tag.grammemes) or (head.number == "plur" and {"nomn", "plur"} <= set(p.tag.grammemes))
+                   for p in parses):
+                continue
+            form = Parse.inflect(parses[0], wanted)
+            if form is not None:
+                word = form.word.replace("ё", "е") if "ё" not in words[position] else form.word
+                words[position] = word.capitalize() if words[position][:1].isupper() else word
+        span.normal = " ".join(words)
 
 
 def _place_normals(spans, vocab) -> None:

@@ -10,7 +10,7 @@ from tasks.dragon.rules_ru.lexicon import (
     _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_MEASURES, _RU_MONTHS, _RU_NAME_ENDINGS, _RU_NOT_COMPANIES, _RU_PERSONAL,
     _RU_RELATIVE, _RU_SEASONS, _RU_SHARES, _RU_STAFF, _RU_TIME_NOUNS,
 )
-from tasks.dragon.rules_ru.morph import _animate, _common_noun, _inflected, _lemma, _nominative_word, _unquote
+from tasks.dragon.rules_ru.morph import _animate, _common_noun, _inflected, _lemma, _name_lemma, _nominative_word, _unquote
 from tasks.dragon.rules_ru.reference import _Memory, _References
 
 
@@ -148,7 +148,7 @@ class _RuSentence(_References):
             return head.text, None  # "АМС", "КРТ": an abbreviation as written, not a lemma «Амс»
         if head.pos == "PROPN":
             parts = sorted([head, *self.kids(head, ("flat:name", "flat"))], key=lambda t: t.start)
-            return " ".join(_lemma(self.vocab, t).capitalize() for t in parts), None
+            return " ".join(_name_lemma(self.vocab, t).capitalize() for t in parts), None
         if common and head.pos == "NOUN":
             return self.common_phrase(head)
         return None

@@ -1,0 +1,266 @@
+"""tasks/dragon/question_grammar_ru: the Russian checks of the question-grammar filter, one test per check.
+
+Every sentence here is invented for the test: each check must catch its broken question and pass a
+similar correct one."""
+from __future__ import annotations
+
+import pytest
+
+from tasks.dragon.question_grammar import QuestionView
+from tasks.dragon import question_grammar_ru as ru
+
+
+def _view(question: str, answer: str = "x", references: tuple[str, ...] = (), kind: str = "simple") -> QuestionView:
+    return QuestionView(question=question, answers=(answer,), type=kind, lang="ru", references=references)
+
+
+def _codes(question: str, answer: str = "x", references: tuple[str, ...] = (), kind: str = "simple") -> list[str]:
+    view = _view(question, answer, references, kind)
+    return [found.code for check in ru.CHECKS if (found := check(view)) is not None]
+
+
+def test_every_check_is_listed_once_with_its_code():
+    codes = [check.code for check in ru.CHECKS]
+    assert len(codes) == len(set(codes))
+    assert all(check.code == check.__name__ for check in ru.CHECKS)
+
+
+# ---------------------------------------------------------------- agreement
+
+
+def test_adjective_noun_agreement():
+    assert "adjective_noun_agreement" in _codes("Что построят Тверских ястребы?")
+    assert _codes("Что построят Тверские ястребы?") == []
+    assert _codes("Где откроются два новых магазина?") == []
+
+
+def test_wh_pronoun_verb_number():
+    found = ru.wh_pronoun_verb_number(_view("Кто являются чемпионами области?"))
+    assert found is not None and "кто являются" in found.reason.lower()
+    assert ru.wh_pronoun_verb_number(_view("Кто является чемпионом области?")) is None
+    assert ru.wh_pronoun_verb_number(_view("Кто стал победителем турнира?")) is None
+
+
+# ---------------------------------------------------------------- the question phrase
+
+
+def test_bare_wh_genitive():
+    assert ru.bare_wh_genitive(_view("Тренером чего является Иван Сидоров?")) is not None
+    assert ru.bare_wh_genitive(_view("Секретарём кого был Пётр Орлов?")) is not None
+    assert ru.bare_wh_genitive(_view("Тренером какой команды является Иван Сидоров?")) is None
+    assert ru.bare_wh_genitive(_view("Чьим секретарём был Пётр Орлов?")) is None
+
+
+def test_role_noun_case():
+    found = ru.role_noun_case(_view("Руководитель какого отдела является Анна Белова?"))
+    assert found is not None and "Руководитель" in found.reason
+    assert ru.role_noun_case(_view("Руководителем какого отдела является Анна Белова?")) is None
+    assert ru.role_noun_case(_view("Кто является руководителем отдела?")) is None
+
+
+def test_wh_word_answer_kind():
+    assert ru.wh_word_answer_kind(_view("С чем встретился мэр?", "тремя ветеранами")) is not None
+    assert ru.wh_word_answer_kind(_view("С кем встретился мэр?", "тремя ветеранами")) is None
+    assert ru.wh_word_answer_kind(_view("С чем поздравил жителей мэр?", "День города")) is None
+    # «где» for a stretch of time
+    assert ru.wh_word_answer_kind(_view("Где получил травму Олег Ветров?", "вторая половина матча")) is not None
+    assert ru.wh_word_answer_kind(_view("Где получил травму Олег Ветров?", "стадион «Заря»")) is None
+    # «какая организация» for a person
+    comparison = "Какая организация забила больше голов: Иван Сидоров или «Ракета»?"
+    assert ru.wh_word_answer_kind(_view(comparison, "Иван Сидоров", kind="comparison")) is not None
+    assert ru.wh_word_answer_kind(_view(comparison, "Ракета", kind="comparison")) is None
+    # a company named by a word pymorphy guesses as a first name and a common noun is no person
+    company = "Генеральным директором какой организации является Иван Сидоров?"
+    assert ru.wh_word_answer_kind(_view(company, "Волга Капитал")) is None
+    assert ru.wh_word_answer_kind(_view(company, "Тарвил Инвест")) is None
+
+
+def test_preposition_case_of_the_question_word():
+    sentence = ("Нападающий Антон Лисин перешёл в «Ракету» из клуба «Заря».",)
+    found = ru.preposition_case(_view("В какой компании перешёл Антон Лисин?", "Ракета", sentence))
+    assert found is not None and "accs" in found.reason
+    assert ru.preposition_case(_view("В какую компанию перешёл Антон Лисин?", "Ракета", sentence)) is None
+
+
+def test_preposition_case_of_a_phrase_copied_from_the_sentence():
+    sentence = ("Защитник Павел Гуров будет выступать под 7-м номером.",)
+    assert ru.preposition_case(_view("Кто будет выступать под 7-й номер?", "Павел Гуров", sentence)) is not None
+    assert ru.preposition_case(_view("Кто будет выступать под 7-м номером?", "Павел Гуров", sentence)) is None
+    # the sentence writes the very form after the preposition (an animate common noun as a club's name)
+    club = ("Вратарь Иван Котов выступал за «Лесник» три сезона.",)
+    assert ru.preposition_case(_view("Кто выступал за «Лесник» три сезона?", "Иван Котов", club)) is None
+    # without a sentence that writes the phrase there is nothing to compare with
+    assert ru.preposition_case(_view("Кто будет выступать под 7-й номер?", "Павел Гуров")) is None
+
+
+# ---------------------------------------------------------------- names and nouns
+
+
+def test_instrumental_name():
+    assert ru.instrumental_name(_view("Где будет играть Янне Лахтиненом?")) is not None
+    assert ru.instrumental_name(_view("Где будет играть Янне Лахтинен?")) is None
+    assert ru.instrumental_name(_view("Какой клуб подписал контракт с Янне Лахтиненом?")) is None
+    assert ru.instrumental_name(_view("Кто руководит Иваном Петровым?")) is None
+
+
+def test_capitalised_common_word():
+    driver = ("Водитель получил штраф за превышение скорости.",)
+    assert ru.capitalised_common_word(_view("Что получил Водитель?", "штраф", driver)) is not None
+    parks = ("Четыре парка появятся в Твери к лету.",)
+    assert ru.capitalised_common_word(_view("Где появятся Четыре парка?", "Тверь", parks)) is not None
+    lowered = ("В Твери водитель автобуса получил штраф.",)
+    assert ru.capitalised_common_word(_view("Что получил Водитель?", "штраф", lowered)) is not None
+    # an adjective opening an institution's name; a quoted name; a name written so inside a sentence
+    hospital = ("Областная больница получила новый аппарат.",)
+    assert ru.capitalised_common_word(_view("Что получила Областная больница?", "аппарат", hospital)) is None
+    quoted = ("«Водитель» выпустил новый альбом.",)
+    assert ru.capitalised_common_word(_view("Что выпустил Водитель?", "альбом", quoted)) is None
+    assert ru.capitalised_common_word(_view("Что получил Водитель?", "штраф")) is None
+
+
+def test_place_noun_as_agent():
+    assert ru.place_noun_as_agent(_view("Какое место отправится на гастроли в марте?")) is not None
+    assert ru.place_noun_as_agent(_view("Кто является директором места, которое выступит в Туле?")) is not None
+    assert ru.place_noun_as_agent(_view("Какое место принадлежит компании «Луч»?")) is None
+    assert ru.place_noun_as_agent(_view("Какое место занимает «Ракета» в таблице?")) is None
+
+
+def test_organisation_object():
+    assert ru.organisation_object(_view("Какую организацию построила компания «Луч»?")) is not None
+    assert ru.organisation_object(_view("Какая организация построена в 1950 году?")) is not None
+    assert ru.organisation_object(_view("Какая организация построила мост?")) is None
+    assert ru.organisation_object(_view("Какую организацию возглавляет Анна Белова?")) is None
+
+
+# ---------------------------------------------------------------- style and verb frames
+
+
+def test_repeated_phrase():
+    assert ru.repeated_phrase(_view("Какая компания продала 5 тонн в мае и купила 3 станка в мае?")) is not None
+    assert ru.repeated_phrase(_view("Кто является тренером «Ракеты» и является бывшим вратарём?")) is not None
+    assert ru.repeated_phrase(_view("Кто является тренером «Ракеты» и играл за «Зарю»?")) is None
+    assert ru.repeated_phrase(_view("Какая компания продала 5 тонн в мае и купила 3 станка в июне?")) is None
+    assert ru.repeated_phrase(_view("Какая компания откроет рейсы из Твери и выполняла рейсы из Самары?")) is None
+    assert ru.repeated_phrase(_view("Сколько жителей района «Заречный район» получат воду?")) is not None
+    assert ru.repeated_phrase(_view("Сколько жителей района «Заречный» получат воду?")) is None
+    assert ru.repeated_phrase(_view("Сколько жителей Заречного района получат воду?")) is None
+
+
+@pytest.mark.parametrize("question, caught", [
+    ("Где показал театр «Луч»?", True),
+    ("Где показал спектакль театр «Луч»?", False),
+    ("Где обыграли «Ракету»?", False),
+    ("Где построят новый мост?", False),
+    ("Где обыграли «Ракеты»?", True),
+    ("Где обыграла «Ракета»?", True),
+    ("Когда обыграл соперников «Луч»?", False),
+    ("Где выступил театр «Луч»?", False),
+    ("Кого обязал районный суд?", True),
+    ("Кого обязал районный суд выплатить штраф?", False),
+])
+def test_verb_missing_complement(question, caught):
+    assert (ru.verb_missing_complement(_view(question)) is not None) is caught
+
+
+def test_preposition_case_after_a_verb_of_entering():
+    assert ru.preposition_case(_view("Что входит в «Северном холдинге»?")) is not None
+    assert ru.preposition_case(_view("Что входит в «Северный холдинг»?")) is None
+    assert ru.preposition_case(_view("Кто отправится в Казань в январе?")) is None
+
+
+def test_verb_government():
+    assert ru.verb_government(_view("Что позволит компанию открыть новый цех?")) is not None
+    assert ru.verb_government(_view("Что позволит компании открыть новый цех?")) is None
+    assert ru.verb_government(_view("Кто помог команду?")) is not None
+    assert ru.verb_government(_view("Кто помог команде выиграть кубок?")) is None
+    assert ru.verb_government(_view("Сколько рублей достигла прибыль завода?")) is not None
+    assert ru.verb_government(_view("Какой суммы достигла прибыль завода?")) is None
+    assert ru.verb_government(_view("Сколько рублей получила прибыль завода?")) is None
+
+
+def test_anaphoric_word():
+    assert ru.anaphoric_word(_view("Где установили два таких же аппарата?")) is None  # «таких же» is not listed
+    assert ru.anaphoric_word(_view("Где установили три подобных аппарата?")) is not None
+    assert ru.anaphoric_word(_view("Что построила она в прошлом году?")) is not None
+    assert ru.anaphoric_word(_view("Где установили три новых аппарата?")) is None
+    assert ru.anaphoric_word(_view("Сколько матчей выиграла «Ракета» в этом сезоне?")) is None
+    assert ru.anaphoric_word(_view("Сколько матчей выиграла «Ракета» в этом турнире?")) is not None
+    assert ru.anaphoric_word(_view("Что поставил театр им. Горького?")) is None
+    assert ru.anaphoric_word(_view("Что выпустила группа «Они»?")) is None
+
+
+def test_wh_word_answer_kind_for_a_state():
+    assert ru.wh_word_answer_kind(_view("Где находится компания «Луч»?", "процедура банкротства")) is not None
+    assert ru.wh_word_answer_kind(_view("Где находится компания «Луч»?", "Тверь")) is None
+
+
+def test_cut_phrase():
+    assert ru.cut_phrase(_view("Где построила станцию мощностью компания «Луч»?")) is not None
+    assert ru.cut_phrase(_view("Где построила станцию мощностью 40 МВт компания «Луч»?")) is None
+    assert ru.cut_phrase(_view("Где открыл цех по ремонту Тверской завод?")) is not None
+    assert ru.cut_phrase(_view("Где открыл цех по ремонту вагонов Тверской завод?")) is None
+
+
+def test_place_noun_opening_a_question_of_where_to():
+    assert ru.place_noun_as_agent(_view("В какое место переехал музей?")) is not None
+    assert ru.place_noun_as_agent(_view("Куда переехал музей?")) is None
+
+
+@pytest.mark.parametrize("question, caught", [
+    ("Сколько рублей направила компания «Луч»?", True),
+    ("Сколько рублей направила компания «Луч» на ремонт школы?", False),
+    ("Что откроется в Твери и поступит 3 марта?", True),
+    ("Что откроется в Твери и поступит в продажу 3 марта?", False),
+    ("Куда направила письмо компания «Луч»?", False),
+])
+def test_verb_missing_complement_of_place(question, caught):
+    assert (ru.verb_missing_complement(_view(question)) is not None) is caught
+
+
+def test_role_noun_number_after_a_singular_copula():
+    assert ru.role_noun_case(_view("Кто является главными тренерами «Ракеты»?")) is not None
+    assert ru.role_noun_case(_view("Кто является главным тренером «Ракеты»?")) is None
+    assert ru.role_noun_case(_view("Кто является тренером «Ракеты» вместе с двумя помощниками?")) is None
+
+
+def test_preposition_case_where_for_where_to():
+    flights = ("Авиакомпания «Крыло» выполняла рейсы из Твери в Казань.",)
+    assert ru.preposition_case(_view("Где выполняла рейсы из Твери авиакомпания «Крыло»?", "Казань", flights)) is not None
+    assert ru.preposition_case(_view("Куда выполняла рейсы из Твери авиакомпания «Крыло»?", "Казань", flights)) is None
+    based = ("Авиакомпания «Крыло» базируется в Казани.",)
+    assert ru.preposition_case(_view("Где базируется авиакомпания «Крыло»?", "Казань", based)) is None
+    assert ru.preposition_case(_view("Куда базируется авиакомпания «Крыло»?", "Казань", based)) is not None
+
+
+def test_object_before_infinitive():
+    assert ru.object_before_infinitive(_view("Какая компания согласилась 40 % акций завода продать?")) is not None
+    assert ru.object_before_infinitive(_view("Какая компания планирует новый цех открыть?")) is not None
+    assert ru.object_before_infinitive(_view("Какая компания согласилась продать 40 % акций завода?")) is None
+    assert ru.object_before_infinitive(_view("Сколько рублей согласился Иван Петров выделить?")) is None
+
+
+def test_placeholder_object_noun():
+    assert ru.place_noun_as_agent(_view("Какая компания проведёт объект, который откроет мэр?")) is not None
+    assert ru.place_noun_as_agent(_view("Какая компания построит объект в Твери?")) is None
+
+
+def test_wh_word_answer_kind_reads_the_edges_types_when_present():
+    from schemas import Edge
+
+    edge = Edge(edge_id="e1", head="q1", relation="подписать", tail="q2", head_label="клуб «Ракета»",
+                tail_label="Олег Лисин", lang="ru", doc_ids=["d1"], sentences=["Клуб «Ракета» подписал Олега Лисина."],
+                triplet_ids=["t1"], head_type="org", tail_type="person")
+    view = QuestionView(question="Что подписал клуб «Ракета»?", answers=("Олег Лисин",), type="simple", lang="ru",
+                        edges=(edge,), answer_nodes=("q2",), question_nodes=("q1",))
+    assert ru.wh_word_answer_kind(view) is not None
+    ok = QuestionView(question="Кого подписал клуб «Ракета»?", answers=("Олег Лисин",), type="simple", lang="ru",
+                      edges=(edge,), answer_nodes=("q2",), question_nodes=("q1",))
+    assert ru.wh_word_answer_kind(ok) is None
+
+
+def test_role_noun_before_the_copula_in_a_longer_phrase_and_in_number():
+    assert ru.role_noun_case(_view("Заведующая отделом продаж какой компании является Анна Белова?")) is not None
+    assert ru.role_noun_case(_view("Заведующей отделом продаж какой компании является Анна Белова?")) is None
+    assert ru.role_noun_case(_view("Сёлами какого района является Заречье?")) is not None
+    assert ru.role_noun_case(_view("Селом какого района является Заречье?")) is None
+    assert ru.role_noun_case(_view("Главным тренером какой команды является Иван Сидоров?")) is None
