@@ -29,6 +29,7 @@ import re
 from tasks.dragon.question_grammar import Finding, QuestionView, code
 from tasks.dragon.question_grammar_en_names import (added_article, bare_noun, cut_name, dropped_article,
                                                     stray_capital)
+from tasks.dragon.question_grammar_en_rules import CHECKS as RULE_CHECKS
 from tasks.dragon.question_grammar_en_text import NAME_WORD, bare, noun_phrase, parse, spans, verb_lemma
 from tasks.dragon.questions_en_names import OPPONENT_VERBS
 
@@ -597,4 +598,4 @@ def repeated_verb(q: QuestionView) -> Finding | None:
 
 CHECKS = [wh_word_type, wh_word_answer, stray_capital, cut_name, dropped_article, added_article, bare_noun,
           missing_complement, bad_passive, particle_after_object, tense_clash, vague_referent, role_frame,
-          person_as_thing, word_order, agreement, repeated_verb]
+          person_as_thing, word_order, agreement, repeated_verb, *RULE_CHECKS]

@@ -1,0 +1,305 @@
+"""English checks of the question-grammar filter derived from general rules of English, not from the wording
+of any outlet (issue 10: checks that carry over to outlets the filter was not tuned on).
+
+Each check states the rule it enforces; each reads only the question, its answers and the sentences it was
+written from, through spaCy's tags (``question_grammar_en_text.parse``). Word lists here are closed classes
+of the language (verbs that alternate between transitive and intransitive, units of measure, collective
+nouns), never names.
+
+- ``how_many_noun``: "how many" counts a plural count noun; "how much" measures a mass noun or an amount.
+- ``voice_flip``: the question's subject must be the one that does the verb in its sentence, not the one it
+  is done to ("When did the house restore?" from "the house was restored in 1911").
+- ``who_place``: "who" asks for a person or a body of people, never a place.
+- ``name_lowercase``: a name (a word the language does not know) written lower-case in the question where
+  every sentence capitalises it.
+"""
+from __future__ import annotations
+
+import re
+
+from tasks.dragon.question_grammar import Finding, QuestionView, code
+from tasks.dragon.question_grammar_en_text import common_word, parse, spans, verb_lemma
+
+# ---------------------------------------------------------------- how many / how much
+
+#: singular nouns that count people or animals as a plural ("How many staff ...?", "How many police ...?")
+_COLLECTIVE_PLURALS = frozenset("people staff police personnel cattle livestock poultry clergy folk sheep deer fish "
+                                "aircraft crew youth".split())
+#: units of measure and money: "how much" may ask for "40 tonnes" or "60 million euros"
+_UNITS = frozenset("""
+    tonnes tons kilograms kilos grams pounds ounces litres liters gallons barrels metres meters kilometres
+    kilometers miles feet inches acres hectares euros dollars pence cents yen yuan francs krona kronor kroner
+    zlotys rupees rand pesos lira shillings bitcoin hours minutes seconds days weeks months years percent
+    megawatts gigawatts kilowatts watts megawatt-hours units points
+    """.split())
+_HOW = re.compile(r"^\s*how\s+(many|much)\b", re.IGNORECASE)
+
+
+def _counted_noun(doc):
+    """The noun "how many/much" modifies ("How many roll-on/roll-off vessels" -> "vessels"), or None when
+    it stands alone ("How much did X pay?")."""
+    word = doc[1] if len(doc) > 1 else None
+    if word is None or word.dep_ != "amod" or word.head.pos_ not in ("NOUN", "PROPN") or word.head.i < word.i:
+        return None
+    if any(t.pos_ in ("AUX", "VERB") or t.tag_ == "MD" for t in doc[word.i + 1:word.head.i]):
+        return None  # "How much did X hire?": the parser made the verb a noun
+    return word.head
+
+
+@code("how_many_noun")
+def how_many_noun(q: QuestionView) -> Finding | None:
+    """English counts plural count nouns and measures mass nouns: "how many" + a singular noun ("How many
+    ticket ...?"), "how much" + a plural count noun ("How much tickets ...?"), and a bare "how much" whose
+    answer counts things or people, not money or a measure ("How much did X hire?" -> "300 workers"),
+    break that rule."""
+    match = _HOW.match(q.question)
+    if not match:
+        return None
+    word = match.group(1).lower()
+    doc = parse(q.question)
+    noun = _counted_noun(doc)
+    if word == "many":
+        if noun is not None and noun.tag_ == "NN" and noun.lower_ not in _COLLECTIVE_PLURALS and noun.is_alpha:
+            return Finding("how_many_noun", f"'how many' counts a plural noun, not singular {noun.text!r}")
+        return None
+    if noun is not None and noun.tag_ == "NNS" and noun.lower_ not in _UNITS:
+        return Finding("how_many_noun", f"'how much' with the plural count noun {noun.text!r}: 'how many'")
+    if noun is None:
+        for answer in q.answers:
+            adoc = parse(answer.strip())
+            if not len(adoc) or any(t.tag_ == "$" or t.ent_type_ in ("MONEY", "PERCENT", "QUANTITY") for t in adoc):
+                return None
+            nouns = [t for t in adoc if t.pos_ == "NOUN"]
+            if not nouns or not any(t.like_num for t in adoc):
+                return None
+            head = nouns[-1]
+            if head.tag_ != "NNS" or head.lower_ in _UNITS:
+                return None
+        return Finding("how_many_noun", f"bare 'how much' asks for an amount; the answer counts "
+                                        f"{q.answers[0]!r}: 'how many ...'")
+    return None
+
+
+# ---------------------------------------------------------------- the voice of the verb
+
+#: verbs whose object can be the subject of the same verb used intransitively ("X opened the theatre" /
+#: "the theatre opened"): the alternation is English, so their subject is no sign of a flipped voice
+_ERGATIVE = frozenset("""
+    open reopen close shut start restart begin end finish stop resume continue increase decrease rise fall grow
+    shrink drop double triple halve expand contract improve worsen change move sell break burn sink split merge
+    collapse return roll turn run operate launch debut develop slow speed spread melt freeze dry flood fill empty
+    shift slide swing bounce recover settle divide gather form open-up boost cut climb ease gain lose improve
+    widen narrow strengthen weaken tighten loosen sink float crash fold wind unfold vary level soar plunge
+    slump jump surge dip tumble dissolve
+    """.split())
+_AUX = re.compile(r"\b(?:did|does|do|will|would|could|can|may|might|should|must|has|have|had)\s+", re.IGNORECASE)
+_BE = frozenset("be been being was were is are am 's".split())
+
+
+@code("voice_flip")
+def voice_flip(q: QuestionView) -> Finding | None:
+    """The subject of an active verb is the one that does it. A question that makes the verb's object in its
+    sentence (or the sentence's passive subject) the active subject of the same verb ("When did the house
+    restore?" from "the house was restored in 1911"; "Where did the ferry build?" from "X built the ferry")
+    says the thing did what was done to it. Verbs that alternate in English ("the theatre opened") are
+    left alone."""
+    qdoc = parse(q.question)
+    aux = _AUX.search(q.question)
+    if not aux:
+        return None
+    for sentence in q.sentences:
+        for verb in parse(sentence):
+            if verb.pos_ != "VERB":
+                continue
+            lemma = verb.lemma_.lower()
+            if lemma in _ERGATIVE:
+                continue
+            done_to = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass") and c.pos_ in ("NOUN", "PROPN")]
+            if not done_to:
+                continue
+            for token in qdoc:
+                if token.idx < aux.end() or token.is_punct or not token.text.isalpha() or not token.text.islower():
+                    continue
+                if verb_lemma(token.text) != lemma or token.text.lower().endswith("ing"):
+                    continue
+                if token.i and qdoc[token.i - 1].lower_ in _BE:
+                    continue  # passive: "has the house been restored"
+                subject = q.question[aux.end():token.idx].split()
+                if not subject or subject[0].lower() in _BE:
+                    continue
+                for obj in done_to:
+                    if subject[-1].lower() != obj.text.lower():
+                        continue
+                    if _does_it(obj.text.lower(), lemma, q.sentences):
+                        continue
+                    return Finding("voice_flip", f"{' '.join(subject)!r} is what {lemma!r} is done to in the "
+                                                 f"sentence, not who does it: passive or another subject")
+    return None
+
+
+def _does_it(head: str, lemma: str, sentences) -> bool:
+    """Whether some sentence has ``head`` as the active subject of a verb of ``lemma``."""
+    for sentence in sentences:
+        for token in parse(sentence):
+            if token.dep_ == "nsubj" and token.lower_ == head and token.head.lemma_.lower() == lemma:
+                return True
+    return False
+
+
+# ---------------------------------------------------------------- who for a place
+
+_WHO = re.compile(r"^\s*(?:who|whom)\b", re.IGNORECASE)
+
+
+@code("who_place")
+def who_place(q: QuestionView) -> Finding | None:
+    """ "Who" asks for a person or a body of people. An answer that spaCy's entity tagger reads as a place
+    (GPE, LOC) wherever its sentences write it, and never as a person or organisation, needs "where" or
+    "which town/area" ("Who does the councillor represent?" -> a town)."""
+    if not _WHO.match(q.question) or not q.answers:
+        return None
+    for answer in q.answers:
+        found = spans(answer, q.sentences)
+        if not found:
+            return None
+        labels = {(token.ent_type_ or "") for span in found for token in span}
+        if not labels or not labels <= {"GPE", "LOC"}:
+            return None
+    return Finding("who_place", f"'who' asks for a person; the sentences name {q.answers[0]!r} as a place")
+
+
+# ---------------------------------------------------------------- a name written lower-case
+
+@code("name_lowercase")
+def name_lowercase(q: QuestionView) -> Finding | None:
+    """Proper names keep their capital. A word of the question that English does not know as a common word and
+    that every sentence writing it capitalises (not only where it opens the sentence) is a name the question
+    wrote lower-case."""
+    doc = parse(q.question)
+    for token in doc[1:]:
+        word = token.text
+        if not word.isalpha() or not word.islower() or len(word) < 3 or common_word(word):
+            continue
+        seen = upper = 0
+        for sentence in q.sentences:
+            for m in re.finditer(rf"(?<![\w-]){re.escape(word)}(?![\w-])", sentence, re.IGNORECASE):
+                seen += 1
+                if sentence[m.start()].isupper():
+                    upper += 1
+                    if not sentence[:m.start()].strip():
+                        upper -= 1
+                        seen -= 1  # sentence-initial: says nothing
+        if seen and upper == seen:
+            return Finding("name_lowercase", f"{word!r} is a name the sentences capitalise")
+    return None
+
+
+# ---------------------------------------------------------------- a stranded "of" after a definite object
+
+_POSSESSOR_GAP = re.compile(
+    r"^\s*(?:who|whom|what|which\s+\w+)\s+(?:did|does|do|will|would|could|can|has|have|had)\s+.+?\s+"
+    r"(?P<verb>[a-z]+)\s+the\s+(?P<noun>(?:[a-z][\w-]*\s+){1,3})of\s*\?\s*$", re.IGNORECASE)
+#: verbs whose object is a role held by someone ("become the captain of", "name X the head of"): a stranded "of"
+#: after them asks what the role is of, which English allows
+_ROLE_VERBS = frozenset("be become remain stay serve name appoint elect make call crown remain take".split())
+
+
+@code("possessor_gap")
+def possessor_gap(q: QuestionView) -> Finding | None:
+    """English does not question the owner out of a definite object of an action verb: "Who did the coach
+    praise the speed of?" must be "Whose speed did the coach praise?". A wh-question whose action verb's
+    object is "the N" with a stranded "of" at the end breaks that rule (roles after "be"/"become" are fine:
+    "What is X the chief executive of?")."""
+    match = _POSSESSOR_GAP.match(q.question)
+    if not match:
+        return None
+    lemma = verb_lemma(match.group("verb").lower())
+    if lemma is None or lemma in _ROLE_VERBS:
+        return None
+    noun = match.group("noun").split()[-1]
+    return Finding("possessor_gap", f"'the {noun} of' with 'of' stranded after {match.group('verb')!r}: "
+                                    f"'whose {noun} ...'")
+
+
+# ---------------------------------------------------------------- determiners: sound and number
+
+#: vowel letters read with a consonant sound ("a union", "a one-off", "a European") and silent h ("an hour")
+_CONSONANT_VOWEL = re.compile(r"^(?:one\b|once|uni|use|usu|ura|ure|uro|euro?|eu|ewe|ubiq|utens|utili|utopi|uk\b|ouija)",
+                              re.IGNORECASE)
+_SILENT_H = re.compile(r"^(?:hour|honest|honou?r|heir|herb)", re.IGNORECASE)
+
+
+@code("article_sound")
+def article_sound(q: QuestionView) -> Finding | None:
+    """English writes "an" before a vowel sound and "a" before a consonant sound: "a annual report" and "an
+    new stand" break that (judged by the next word's first letters; capitalised words and abbreviations,
+    whose sound the letters do not give, are left alone)."""
+    words = re.findall(r"[\w'’-]+", q.question)
+    for article, word in zip(words, words[1:]):
+        low = article.lower()
+        if low not in ("a", "an") or not word[:1].isalpha() or not word[:1].islower():
+            continue
+        vowel = word[0] in "aeiou" and not _CONSONANT_VOWEL.match(word) or bool(_SILENT_H.match(word))
+        if low == "a" and vowel:
+            return Finding("article_sound", f"'a {word}': 'an' before a vowel sound")
+        if low == "an" and not vowel and word[0] not in "h":
+            return Finding("article_sound", f"'an {word}': 'a' before a consonant sound")
+    return None
+
+
+_SINGULAR_DETS = frozenset("a an each every this that another".split())
+_PLURAL_DETS = frozenset("these those several many few both".split())
+
+
+@code("det_number")
+def det_number(q: QuestionView) -> Finding | None:
+    """A determiner agrees in number with its noun: "a"/"each"/"this" take a singular ("a tickets" is wrong),
+    "these"/"several"/"both" a plural ("these ticket"). A number between them ("another 40 jobs", "an
+    estimated 300 staff") makes the plural right, and collective nouns ("these staff") are left alone."""
+    doc = parse(q.question)
+    for token in doc:
+        if token.dep_ not in ("det", "amod") or token.i >= token.head.i:
+            continue
+        det, noun = token.lower_, token.head
+        if noun.pos_ != "NOUN" or not noun.is_alpha or not noun.is_lower:
+            continue
+        between = doc[token.i + 1:noun.i]
+        if any(t.like_num or t.pos_ in ("NUM", "PROPN", "PUNCT", "CCONJ", "VERB", "AUX") or t.lower_ in ("few", "lot", "number", "couple")
+               for t in between):
+            continue
+        if det in _SINGULAR_DETS and token.dep_ == "det" and noun.tag_ == "NNS" and noun.lower_ not in _COLLECTIVE_PLURALS:
+            return Finding("det_number", f"{token.text!r} with the plural {noun.text!r}")
+        if det in _PLURAL_DETS and noun.tag_ == "NN" and noun.lower_ not in _COLLECTIVE_PLURALS \
+                and not (det == "few" and token.i and doc[token.i - 1].lower_ == "a"):
+            return Finding("det_number", f"{token.text!r} with the singular {noun.text!r}")
+    return None
+
+
+# ---------------------------------------------------------------- a title read as a name
+
+#: a short capitalised word with a period before a full name ("Insp. Tom Brell"): an abbreviated title
+_TITLE = re.compile(r"(?<![\w.])([A-Z][a-z]{1,4})\.\s+[A-Z][\w'’-]+\s+[A-Z]")
+
+
+@code("title_as_name")
+def title_as_name(q: QuestionView) -> Finding | None:
+    """An abbreviated title ("Insp.", "Supt.", "Coun.") stands before a name; it is none itself. A question or an
+    answer that writes such a word (a short word the language does not know, which the sentences always write
+    with a period before a full name) where no name follows it has taken the title for the person (spaCy ends a
+    sentence at such a period, so the extractor may read the title as a name)."""
+    titles = {m.group(1) for s in q.sentences for m in _TITLE.finditer(s) if not common_word(m.group(1).lower())}
+    titles = {t for t in titles if not any(re.search(rf"(?<![\w.]){t}(?![.\w])", s) for s in q.sentences)}
+    if not titles:
+        return None
+    for text in (q.question, *q.answers):
+        for title in titles:
+            for m in re.finditer(rf"(?<![\w.]){title}\b\.?", text):
+                rest = text[m.end():].lstrip()
+                if not rest[:1].isupper():
+                    return Finding("title_as_name", f"{title!r} is an abbreviated title the sentences write before a "
+                                                    f"name, used as a name")
+    return None
+
+
+CHECKS = [how_many_noun, voice_flip, who_place, name_lowercase, possessor_gap, article_sound, det_number,
+          title_as_name]

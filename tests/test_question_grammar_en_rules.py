@@ -1,0 +1,116 @@
+"""tasks/dragon/question_grammar_en_rules: checks derived from general rules of English, each on invented
+questions and sentences of our own: one it must catch and a similar correct one it must pass."""
+from __future__ import annotations
+
+import pytest
+
+from tasks.dragon.question_grammar import QuestionView, findings
+from tasks.dragon.question_grammar_en_rules import CHECKS
+
+
+def _codes(question: str, answer: str | tuple[str, ...], *sentences: str) -> list[str]:
+    answers = (answer,) if isinstance(answer, str) else answer
+    return [f.code for f in findings(QuestionView(question=question, answers=answers, type="simple", lang="en",
+                                                  references=tuple(sentences)))]
+
+
+def _case(code, question, answer, sentences, caught):
+    return pytest.param(code, question, answer, sentences, caught, id=f"{code}-{'bad' if caught else 'ok'}-{question}")
+
+
+_FERRY = ["The ferry Morrow Star was built by Tallis Yards in 2016 and sails twice a day."]
+_MILL = ["Ostler Mill was restored in 1911 by the Penhale family."]
+
+CASES = [
+    # how many counts plurals; how much measures
+    _case("how_many_noun", "How many lorry did Dunmore Haulage buy?", "twelve lorries",
+          ["Dunmore Haulage bought twelve lorries in May."], True),
+    _case("how_many_noun", "How many lorries did Dunmore Haulage buy?", "twelve lorries",
+          ["Dunmore Haulage bought twelve lorries in May."], False),
+    _case("how_many_noun", "How much lorries did Dunmore Haulage buy?", "twelve lorries",
+          ["Dunmore Haulage bought twelve lorries in May."], True),
+    _case("how_many_noun", "How much did Dunmore Haulage hire?", "140 drivers",
+          ["Dunmore Haulage hired 140 drivers in May."], True),
+    _case("how_many_noun", "How much did Dunmore Haulage pay?", "£3 million",
+          ["Dunmore Haulage paid £3 million for the depot."], False),
+    _case("how_many_noun", "How much did the depot handle?", "40,000 tonnes",
+          ["The depot handled 40,000 tonnes of grain in May."], False),
+    _case("how_many_noun", "How many staff did Dunmore Haulage hire?", "140 staff",
+          ["Dunmore Haulage hired 140 staff in May."], False),
+    # the subject does the verb
+    _case("voice_flip", "When did the mill restore?", "1911",
+          ["The mill was restored in 1911 by the Penhale family."], True),
+    _case("voice_flip", "When was the mill restored?", "1911",
+          ["The mill was restored in 1911 by the Penhale family."], False),
+    _case("voice_flip", "Where did the ferry build?", "Tallis Yards",
+          ["Tallis Yards built the ferry in Garrow in 2016."], True),
+    _case("voice_flip", "Where did Tallis Yards build the ferry?", "Garrow",
+          ["Tallis Yards built the ferry in Garrow in 2016."], False),
+    _case("voice_flip", "When did the gallery open?", "1931",
+          ["The gallery was opened by the mayor in 1931."], False),
+    # who asks for people
+    _case("who_place", "Who did the choir tour?", "France",
+          ["The choir toured France last summer."], True),
+    _case("who_place", "Where did the choir tour?", "France",
+          ["The choir toured France last summer."], False),
+    # names keep their capital
+    _case("name_lowercase", "When did the Harwick otters beat Penmore?", "Friday",
+          ["The Harwick Otters beat Penmore 71-68 on Friday."], False),
+    _case("name_lowercase", "When did the Otters beat penmore?", "Friday",
+          ["The Otters beat Penmore 71-68 on Friday."], True),
+    _case("name_lowercase", "When did the Otters beat Penmore?", "Friday",
+          ["The Otters beat Penmore 71-68 on Friday."], False),
+    # no owner questioned out of a definite object
+    _case("possessor_gap", "Who did the coach praise the work rate of?", "Ida Marsh",
+          ["The coach praised the work rate of Ida Marsh after the match."], True),
+    _case("possessor_gap", "Whose work rate did the coach praise?", "Ida Marsh",
+          ["The coach praised the work rate of Ida Marsh after the match."], False),
+    _case("possessor_gap", "What is Ida Marsh the captain of?", "Arden Rovers",
+          ["Ida Marsh, the captain of Arden Rovers, signed a new deal."], False),
+]
+
+
+@pytest.mark.parametrize("code,question,answer,sentences,caught", CASES)
+def test_each_rule_catches_its_class_and_passes_the_correct_form(code, question, answer, sentences, caught):
+    found = _codes(question, answer, *sentences)
+    if caught:
+        assert code in found, found
+    else:
+        assert code not in found, found
+
+
+def test_every_rule_has_a_case_that_it_must_catch():
+    caught = {case.values[0] for case in CASES if case.values[4]} | {case[0] for case in EXTRA if case[4]}
+    assert caught >= {getattr(fn, "code") for fn in CHECKS}
+
+
+def test_the_rules_are_among_the_filters_english_checks():
+    from tasks.dragon.question_grammar_en import CHECKS as ALL
+
+    assert all(fn in ALL for fn in CHECKS)
+
+
+EXTRA = [
+    ("article_sound", "Which club signed a outside centre?", "Arden Rovers",
+     ["Arden Rovers signed an outside centre from Kelby on Monday."], True),
+    ("article_sound", "Which club signed an outside centre?", "Arden Rovers",
+     ["Arden Rovers signed an outside centre from Kelby on Monday."], False),
+    ("article_sound", "Which club will hold a one-day trial and an hour-long session?", "Arden Rovers",
+     ["Arden Rovers will hold a one-day trial and an hour-long session."], False),
+    ("det_number", "Which club sold a tickets to Kelby fans?", "Arden Rovers",
+     ["Arden Rovers sold 900 tickets to Kelby fans."], True),
+    ("det_number", "Which club sold another 900 tickets to Kelby fans?", "Arden Rovers",
+     ["Arden Rovers sold another 900 tickets to Kelby fans."], False),
+    ("title_as_name", "Who did Insp praise?", "Ida Marsh",
+     ["Insp. Tom Brell praised Ida Marsh for her quick thinking."], True),
+    ("title_as_name", "Who did Insp. Tom Brell praise?", "Ida Marsh",
+     ["Insp. Tom Brell praised Ida Marsh for her quick thinking."], False),
+    ("title_as_name", "Where did Ida Marsh move?", "Leeds",
+     ["Ida Marsh moved to Leeds. Kelby was too small."], False),
+]
+
+
+@pytest.mark.parametrize("code,question,answer,sentences,caught", EXTRA)
+def test_determiners_and_titles(code, question, answer, sentences, caught):
+    found = _codes(question, answer, *sentences)
+    assert (code in found) == caught, found
