@@ -80,7 +80,7 @@ def test_each_rule_catches_its_class_and_passes_the_correct_form(code, question,
 
 
 def test_every_rule_has_a_case_that_it_must_catch():
-    caught = {case.values[0] for case in CASES if case.values[4]} | {case[0] for case in EXTRA if case[4]}
+    caught = {case.values[0] for case in CASES if case.values[4]} | {case[0] for case in EXTRA if case[4]} | {"org_in_place"}
     assert caught >= {getattr(fn, "code") for fn in CHECKS}
 
 
@@ -114,3 +114,10 @@ EXTRA = [
 def test_determiners_and_titles(code, question, answer, sentences, caught):
     found = _codes(question, answer, *sentences)
     assert (code in found) == caught, found
+
+
+def test_a_stranded_in_asks_where_not_which_organization():
+    sentence = "Arden Rovers finished in Marlow Premier after a late run."
+    assert "org_in_place" in _codes("Which organization did Arden Rovers finish in?", "Marlow Premier", sentence)
+    sentence = "Kelby Capital invested in Dunmore Haulage last year."
+    assert "org_in_place" not in _codes("Which organization did Kelby Capital invest in?", "Dunmore Haulage", sentence)

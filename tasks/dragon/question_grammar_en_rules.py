@@ -301,5 +301,34 @@ def title_as_name(q: QuestionView) -> Finding | None:
     return None
 
 
+# ---------------------------------------------------------------- "in" asks for a place
+
+_ORG_IN = re.compile(r"^\s*which\s+organi[sz]ations?\b(?P<body>.*?)\s+(?:in|into|inside)\s*\?\s*$", re.IGNORECASE)
+#: verbs whose complement is "in" something abstract or a body ("invest in", "take part in", "specialise in"):
+#: with them a stranded "in" asks for no place
+_IN_VERBS = frozenset("""
+    invest reinvest participate engage specialise specialize believe result succeed trust confide indulge persist
+    enrol enroll involve interest share stake help assist join partner collaborate cooperate co-operate
+    merge fold absorb incorporate
+    """.split())
+
+
+@code("org_in_place")
+def org_in_place(q: QuestionView) -> Finding | None:
+    """A stranded "in"/"into" after a verb that does not take "in" as its complement says where: one finishes
+    in a league, appears in a court, starts in a town, runs a shop in an arcade; English asks that with
+    "where" or "which league/court/town", not "which organization" (prepositional verbs, "invest in", "take
+    part in", are left alone)."""
+    match = _ORG_IN.match(q.question)
+    if not match:
+        return None
+    words = re.findall(r"[A-Za-z'’-]+", match.group("body"))
+    lemmas = [verb_lemma(w.lower()) for w in words if w.islower()]
+    if any(lemma in _IN_VERBS for lemma in lemmas if lemma) or "part" in words:
+        return None
+    return Finding("org_in_place", "a stranded 'in' after a verb that does not take it asks where: not "
+                                   "'which organization'")
+
+
 CHECKS = [how_many_noun, voice_flip, who_place, name_lowercase, possessor_gap, article_sound, det_number,
-          title_as_name]
+          title_as_name, org_in_place]

@@ -53,6 +53,13 @@ _EN_VENUE_HEADS = frozenset(
     "port harbour harbor centre center terminal wharf marina".split())
 
 
+#: verbs whose complement is "in" a body or an abstract thing ("invest in", "take part in"), not a place
+_EN_IN_VERBS = frozenset("""
+    invest reinvest participate engage specialise specialize believe result succeed trust involve interest share
+    stake help assist join partner collaborate cooperate co-operate merge absorb incorporate
+    """.split())
+
+
 def _venue(label: str) -> str | None:
     """ "arena" for "Quayside Arena", else None (see _EN_VENUE_HEADS)."""
     words = label.split()
@@ -486,6 +493,11 @@ class EnglishTemplates:
                 return _q("where", aux, head, verb, rest), "tail.where"
             if prep == "for" and kind == "LOC":
                 raise NoTemplate(f"a place after 'for' ({edge.relation!r}) is no purpose one can ask about")
+            if prep in ("in", "into") and who.startswith("which organization") and rel.head not in _EN_IN_VERBS:
+                # "Which organization did X finish in?" -> a league, "... run a shop in?" -> an arcade: a stranded
+                # "in" after a verb that does not take it says where, and the name does not say which kind of
+                # place; the guess "organization" is refused rather than written
+                raise NoTemplate(f"{edge.tail_label!r} after {edge.relation!r} is a place of unknown kind")
             if prep == "at" and kind == "MISC" and rel.rest[:-1]:
                 # "raise the hourly rate at seven town centre car parks": where, not "What ... at?"
                 return _q("where", aux, head, verb, rel.rest_without_preposition), "tail.where"
