@@ -49,10 +49,12 @@ CASES = [
     _case("voice_flip", "When did the gallery open?", "1931",
           ["The gallery was opened by the mayor in 1931."], False),
     # who asks for people
-    _case("who_place", "Who did the choir tour?", "France",
-          ["The choir toured France last summer."], True),
-    _case("who_place", "Where did the choir tour?", "France",
-          ["The choir toured France last summer."], False),
+    _case("who_place", "Who did the choir visit?", "France",
+          ["The choir visited France last summer.", "The choir sang in France for a week."], True),
+    _case("who_place", "Where did the choir go?", "France",
+          ["The choir visited France last summer.", "The choir sang in France for a week."], False),
+    _case("who_place", "Who will Ida Marsh play?", "Bretta",
+          ["Ida Marsh will play the ferrywoman's daughter, Bretta."], False),
     # names keep their capital
     _case("name_lowercase", "When did the Harwick otters beat Penmore?", "Friday",
           ["The Harwick Otters beat Penmore 71-68 on Friday."], False),

@@ -149,13 +149,16 @@ def _does_it(head: str, lemma: str, sentences) -> bool:
 # ---------------------------------------------------------------- who for a place
 
 _WHO = re.compile(r"^\s*(?:who|whom)\b", re.IGNORECASE)
+#: prepositions after which a place name stands as a place
+_PLACE_PREPOSITIONS = frozenset("in at near across around throughout inside outside".split())
 
 
 @code("who_place")
 def who_place(q: QuestionView) -> Finding | None:
     """ "Who" asks for a person or a body of people. An answer that spaCy's entity tagger reads as a place
-    (GPE, LOC) wherever its sentences write it, and never as a person or organisation, needs "where" or
-    "which town/area" ("Who does the councillor represent?" -> a town)."""
+    (GPE, LOC) wherever its sentences write it, never as a person or organisation, and that some sentence puts
+    after a preposition of place ("in Kelby") needs "where" or "which town/area" ("Who does the councillor
+    represent?" -> a town)."""
     if not _WHO.match(q.question) or not q.answers:
         return None
     for answer in q.answers:
@@ -165,6 +168,8 @@ def who_place(q: QuestionView) -> Finding | None:
         labels = {(token.ent_type_ or "") for span in found for token in span}
         if not labels or not labels <= {"GPE", "LOC"}:
             return None
+        if not any(span.root.dep_ == "pobj" and span.root.head.lower_ in _PLACE_PREPOSITIONS for span in found):
+            return None  # the tagger alone is no proof: a character, a horse, a ship may be tagged a place
     return Finding("who_place", f"'who' asks for a person; the sentences name {q.answers[0]!r} as a place")
 
 
