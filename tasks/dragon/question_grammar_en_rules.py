@@ -16,9 +16,10 @@ nouns), never names.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from tasks.dragon.question_grammar import Finding, QuestionView, code
-from tasks.dragon.question_grammar_en_text import common_word, parse, spans, verb_lemma
+from tasks.dragon.question_grammar_en_text import common_word, lexicon, parse, spans, verb_lemma
 
 # ---------------------------------------------------------------- how many / how much
 
@@ -335,5 +336,61 @@ def org_in_place(q: QuestionView) -> Finding | None:
                                    "'which organization'")
 
 
+# ---------------------------------------------------------------- the verb's form after its auxiliary
+
+_DO = frozenset("do does did".split())
+_MODALS = frozenset("will would could can may might should must shall".split())
+_PERFECT_OR_BE = frozenset("have has had having be been being is are was were am".split())
+
+
+@lru_cache(maxsize=1)
+def _base_verbs() -> frozenset[str]:
+    """Every bare verb spaCy's lemma tables know ("found" and "find" both)."""
+    from benchmill import nlp
+
+    return frozenset(nlp.spacy_en().get_pipe("lemmatizer").lookups.get_table("lemma_index")["verb"])
+
+
+@code("verb_form")
+def verb_form(q: QuestionView) -> Finding | None:
+    """An auxiliary fixes the form of the verb after it: "do/does/did" and a modal take the bare infinitive
+    ("did X buy", not "did X bought"; "will X opens"); a do-auxiliary with no subject before its verb ("When
+    did open the mill?") has lost the subject. (A passive with a bare verb, "was the mill restore", the parser
+    reads as a noun, so it is not checked here.)"""
+    doc = parse(q.question)
+    for token in doc:
+        if token.pos_ not in ("VERB", "AUX") or not token.is_alpha or not token.is_lower:
+            continue
+        auxes = [c for c in token.children if c.dep_ in ("aux", "auxpass") and c.i < token.i]
+        words = {c.lower_ for c in auxes}
+        lemma = token.lemma_.lower()
+        if not auxes or words & _PERFECT_OR_BE:
+            continue  # "has opened", "will be opened": the form is the participle's
+        if words & (_DO | _MODALS) and token.lower_ != lemma and token.tag_ in ("VBD", "VBZ", "VBN") \
+                and token.lower_ not in _base_verbs():  # "did X found": "found" is a verb of its own
+            aux = next(c for c in auxes if c.lower_ in _DO | _MODALS)
+            return Finding("verb_form", f"{aux.text!r} takes the bare verb: {lemma!r}, not {token.text!r}")
+        do = [c for c in auxes if c.lower_ in _DO]
+        if do and do[-1].i + 1 == token.i and not any(c.dep_ in ("nsubj", "nsubjpass") and c.i < token.i
+                                                         for c in token.children) and do[-1].i > 0:
+            if doc[0].lower_ not in ("who", "what", "which") or do[-1].i > 1:
+                return Finding("verb_form", f"{do[-1].text!r} {token.text!r} with no subject between them")
+    return None
+
+
+# ---------------------------------------------------------------- a word said twice
+
+@code("doubled_word")
+def doubled_word(q: QuestionView) -> Finding | None:
+    """A function word said twice in a row ("the the", "to to", "in in") is a slip English never makes on
+    purpose (content words may repeat: "very very", names "Baden-Baden" are one word)."""
+    words = re.findall(r"[\w'’-]+", q.question)
+    _, stops = lexicon()
+    for a, b in zip(words, words[1:]):
+        if a.lower() == b.lower() and a.lower() in stops and a.lower() not in ("that", "had"):
+            return Finding("doubled_word", f"{a!r} twice in a row")
+    return None
+
+
 CHECKS = [how_many_noun, voice_flip, who_place, name_lowercase, possessor_gap, article_sound, det_number,
-          title_as_name, org_in_place]
+          title_as_name, org_in_place, verb_form, doubled_word]
