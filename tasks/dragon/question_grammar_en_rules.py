@@ -378,6 +378,31 @@ def verb_form(q: QuestionView) -> Finding | None:
     return None
 
 
+# ---------------------------------------------------------------- the present for what the sentences put in the past
+
+@code("present_for_past")
+def present_for_past(q: QuestionView) -> Finding | None:
+    """Tense follows the sentences: a question in the simple present ("does/do X own ...?") about what every
+    sentence writes only in the simple past ("owned ... until 2019", "opened the stand in 2019") asks about
+    a state or an act the text puts in the past (the converse of ``tense_clash``'s past for a present)."""
+    from tasks.dragon.question_grammar_en import _tenses
+
+    if not q.sentences:
+        return None
+    doc = parse(q.question)
+    for token in doc:
+        if token.pos_ != "VERB" or not any(c.dep_ == "aux" and c.lower_ in ("does", "do") for c in token.children):
+            continue
+        lemma = token.lemma_.lower()
+        if lemma in ("be", "have"):
+            continue
+        theirs = set().union(*(_tenses(parse(s), lemma) for s in q.sentences))
+        if theirs == {"past"}:
+            return Finding("present_for_past", f"present '{token.text}' where the sentences write {lemma!r} only in "
+                                               f"the past")
+    return None
+
+
 # ---------------------------------------------------------------- a word said twice
 
 @code("doubled_word")
@@ -393,4 +418,4 @@ def doubled_word(q: QuestionView) -> Finding | None:
 
 
 CHECKS = [how_many_noun, voice_flip, who_place, name_lowercase, possessor_gap, article_sound, det_number,
-          title_as_name, org_in_place, verb_form, doubled_word]
+          title_as_name, org_in_place, verb_form, present_for_past, doubled_word]
