@@ -23,9 +23,12 @@ from tasks.dragon.question_grammar_en_text import common_word, lexicon, parse, s
 
 # ---------------------------------------------------------------- how many / how much
 
-#: singular nouns that count people or animals as a plural ("How many staff ...?", "How many police ...?")
-_COLLECTIVE_PLURALS = frozenset("people staff police personnel cattle livestock poultry clergy folk sheep deer fish "
-                                "aircraft crew youth".split())
+#: nouns counted as plurals in the singular form ("How many staff ...?", "How many police ...?") and nouns
+#: whose plural is their singular ("How many series ...?", "How many aircraft ...?")
+_COLLECTIVE_PLURALS = frozenset("""
+    people staff police personnel cattle livestock poultry clergy folk sheep deer fish aircraft spacecraft crew
+    youth series species means offspring headquarters barracks crossroads works salmon trout moose bison
+    """.split())
 #: units of measure and money: "how much" may ask for "40 tonnes" or "60 million euros"
 _UNITS = frozenset("""
     tonnes tons kilograms kilos grams pounds ounces litres liters gallons barrels metres meters kilometres
@@ -267,6 +270,8 @@ def det_number(q: QuestionView) -> Finding | None:
         if token.dep_ not in ("det", "amod") or token.i >= token.head.i:
             continue
         det, noun = token.lower_, token.head
+        if token.i and doc[token.i - 1].lower_ == "how":
+            continue  # "how many/much": how_many_noun's
         if noun.pos_ != "NOUN" or not noun.is_alpha or not noun.is_lower:
             continue
         between = doc[token.i + 1:noun.i]
