@@ -55,6 +55,12 @@ CASES = [
           ["The choir visited France last summer.", "The choir sang in France for a week."], False),
     _case("who_place", "Who will Ida Marsh play?", "Bretta",
           ["Ida Marsh will play the ferrywoman's daughter, Bretta."], False),
+    _case("where_person", "Where did Arden Rovers sign?", "Ida Marsh",
+          ["Arden Rovers signed the winger Ida Marsh, 24, in Kelby."], True),
+    _case("where_person", "Who did Arden Rovers sign?", "Ida Marsh",
+          ["Arden Rovers signed the winger Ida Marsh, 24, in Kelby."], False),
+    _case("where_person", "Where did Arden Rovers sign Ida Marsh?", "Kelby",
+          ["Arden Rovers signed the winger Ida Marsh, 24, in Kelby."], False),
     # names keep their capital
     _case("name_lowercase", "When did the Harwick otters beat Penmore?", "Friday",
           ["The Harwick Otters beat Penmore 71-68 on Friday."], False),

@@ -177,6 +177,20 @@ def who_place(q: QuestionView) -> Finding | None:
     return Finding("who_place", f"'who' asks for a person; the sentences name {q.answers[0]!r} as a place")
 
 
+@code("where_person")
+def where_person(q: QuestionView) -> Finding | None:
+    """ "Where" asks for a place and "when" for a time; an answer the sentences introduce as a person (after a
+    person noun, "the architect Ida Marsh", an honorific, or with an age, "Marsh, 41,") is neither."""
+    from tasks.dragon.questions_en_names import person_evidence
+
+    match = re.match(r"^\s*(where|when)\b", q.question, re.IGNORECASE)
+    if not match or not q.answers or not q.sentences:
+        return None
+    if all(person_evidence(answer.strip(), list(q.sentences)) for answer in q.answers):
+        return Finding("where_person", f"{match.group(1).lower()!r} for a person: {q.answers[0]!r}")
+    return None
+
+
 # ---------------------------------------------------------------- a name written lower-case
 
 @code("name_lowercase")
@@ -422,5 +436,5 @@ def doubled_word(q: QuestionView) -> Finding | None:
     return None
 
 
-CHECKS = [how_many_noun, voice_flip, who_place, name_lowercase, possessor_gap, article_sound, det_number,
+CHECKS = [how_many_noun, voice_flip, who_place, where_person, name_lowercase, possessor_gap, article_sound, det_number,
           title_as_name, org_in_place, verb_form, present_for_past, doubled_word]
