@@ -422,6 +422,30 @@ def present_for_past(q: QuestionView) -> Finding | None:
     return None
 
 
+# ---------------------------------------------------------------- a thing that intends
+
+#: verbs of intention and decision: their subject is someone (a person or a body of people) who means to act
+_INTENTION_VERBS = frozenset("""
+    plan want hope agree decide intend try refuse aim promise vow choose wish seek attempt vote pledge threaten
+    """.split())
+
+
+@code("what_intends")
+def what_intends(q: QuestionView) -> Finding | None:
+    """ "What" as the subject asks for a thing, and a thing does not plan, agree or decide: "What plans to cover
+    690 kilometres?" (a race) must name what it is ("Which race will cover ...?"); someone who intends is asked
+    "who" or "which organization"."""
+    match = re.match(r"^\s*what\s+([a-z]+)\b", q.question, re.IGNORECASE)
+    if not match:
+        return None
+    word = match.group(1).lower()
+    if word in ("is", "was", "are", "were", "does", "did", "do", "will", "would", "could", "can", "has", "have", "had"):
+        return None
+    if verb_lemma(word) in _INTENTION_VERBS and word.endswith(("s", "ed")) or word in ("chose", "sought", "tried"):
+        return Finding("what_intends", f"'what' as the subject of {word!r}: a thing intends nothing")
+    return None
+
+
 # ---------------------------------------------------------------- a word said twice
 
 @code("doubled_word")
@@ -437,4 +461,4 @@ def doubled_word(q: QuestionView) -> Finding | None:
 
 
 CHECKS = [how_many_noun, voice_flip, who_place, where_person, name_lowercase, possessor_gap, article_sound, det_number,
-          title_as_name, org_in_place, verb_form, present_for_past, doubled_word]
+          title_as_name, org_in_place, verb_form, present_for_past, what_intends, doubled_word]
