@@ -351,3 +351,15 @@ def test_a_place_one_is_in_is_not_guessed_an_organization():
     item = ask([fact("Kelby Capital", "invest in", "Dunmore Haulage",
                      "Kelby Capital invested in Dunmore Haulage last year.", "org", "org")], "Dunmore Haulage")
     assert question(item) == "Which organization did Kelby Capital invest in?", item
+
+
+def test_a_thing_that_plans_is_not_asked_what():
+    """ "What plans to cover 690 kilometres?" -> a rally: "what" asks for a thing and a thing plans nothing; the
+    refusal is recorded."""
+    said = "The Kelby Rally plans to cover 690 kilometres next spring."
+    item = ask([fact("Kelby Rally", "plan to cover", "690 kilometres", said, "other", "quantity")], "Kelby Rally")
+    assert question(item) is None and "intends nothing" in item.reason
+    item = ask([fact("Kelby Rally", "plan to cover", "690 kilometres", said, "other", "quantity"),
+                fact("Kelby Rally", "start in", "Kelby", "The Kelby Rally will start in Kelby on 3 May.", "other",
+                     "place", n=1)], "Kelby Rally", type_="conditional")
+    assert question(item) is None and "intends nothing" in item.reason

@@ -60,6 +60,22 @@ _EN_IN_VERBS = frozenset("""
     """.split())
 
 
+#: verbs of intention and decision: their subject is someone who means to act, never a "what"
+_EN_INTENTION_VERBS = frozenset("""
+    plan want hope agree decide intend try refuse aim promise vow choose wish seek attempt vote pledge threaten
+    """.split())
+
+
+def _not_a_thing_intending(question: str) -> str:
+    """``question`` unless it makes "what" the subject of a verb of intention ("What plans to cover 690
+    kilometres?" -> a race): "what" asks for a thing, and a thing plans nothing; the kind is unknown, so refuse."""
+    match = re.match(r"^what\s+([a-z]+)\b", question, re.IGNORECASE)
+    if match and match.group(1).lower().endswith(("s", "ed")) \
+            and _en_verb_lemma(match.group(1).lower()) in _EN_INTENTION_VERBS:
+        raise NoTemplate(f"'what' as the subject of {match.group(1)!r}: a thing intends nothing")
+    return question
+
+
 def _venue(label: str) -> str | None:
     """ "arena" for "Quayside Arena", else None (see _EN_VENUE_HEADS)."""
     words = label.split()
@@ -575,7 +591,8 @@ class EnglishTemplates:
             raise NoTemplate(f"a date as the subject of {edge.relation!r}")
         modality = _modality(edge)
         if rel.kind == "verb":
-            return _q(self._verb_clause(who, rel, tail, modality, plural and who != "who")), "head.verb"
+            return _not_a_thing_intending(_q(self._verb_clause(who, rel, tail, modality, plural and who != "who"))), \
+                "head.verb"
         _asserted_only(edge, "a question")
         if rel.kind == "passive":
             be = _be_tense(edge, rel) if not plural else ("are" if _be_tense(edge, rel) == "is" else "were")
@@ -752,8 +769,8 @@ class EnglishTemplates:
                     verb: str | None = None, sentences: list[str] | tuple[str, ...] = ()) -> tuple[str, str]:
         if shared_kind == "DATE":
             raise NoTemplate("a date as the subject of a conditional question")
-        return _q(_wh(shared_kind, label, verb=verb, subject=True, sentences=sentences), " and ".join(predicates)), \
-            "conditional"
+        return _not_a_thing_intending(_q(_wh(shared_kind, label, verb=verb, subject=True, sentences=sentences),
+                                         " and ".join(predicates))), "conditional"
 
     def comparison(self, edge: Edge, kind: str, first: str, second: str) -> tuple[str, str]:
         rel = _relation(edge)
