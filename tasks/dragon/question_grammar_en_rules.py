@@ -446,6 +446,32 @@ def what_intends(q: QuestionView) -> Finding | None:
     return None
 
 
+# ---------------------------------------------------------------- a label noun without its number
+
+_NUMBER = r"(?:\d[\d.,]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred)\b"
+
+
+@code("cut_label")
+def cut_label(q: QuestionView) -> Finding | None:
+    """A noun the sentences always write with its number after it ("number one", "platform 4", "gate 12")
+    names a label, not a thing; without the number ("When did the song reach number?") the question has cut
+    the phrase in two."""
+    doc = parse(q.question)
+    for token in doc:
+        if token.tag_ != "NN" or not token.is_lower or any(c.dep_ in ("det", "poss") for c in token.children) \
+                or token.dep_ not in ("dobj", "pobj", "attr", "npadvmod"):
+            continue  # (a verb the parser tagged a noun is the root: "How many people will X hire?")
+        after = doc[token.i + 1] if token.i + 1 < len(doc) else None
+        if after is not None and (after.like_num or after.pos_ == "NUM"):
+            continue
+        pattern = re.compile(rf"(?<![\w-]){re.escape(token.text)}\b(\s+{_NUMBER})?", re.IGNORECASE)
+        found = [m for s in q.sentences for m in pattern.finditer(s)]
+        if found and all(m.group(1) for m in found):
+            return Finding("cut_label", f"{token.text!r} without the number the sentences give it: "
+                                        f"{found[0].group(0)!r}")
+    return None
+
+
 # ---------------------------------------------------------------- a word said twice
 
 @code("doubled_word")
@@ -461,4 +487,4 @@ def doubled_word(q: QuestionView) -> Finding | None:
 
 
 CHECKS = [how_many_noun, voice_flip, who_place, where_person, name_lowercase, possessor_gap, article_sound, det_number,
-          title_as_name, org_in_place, verb_form, present_for_past, what_intends, doubled_word]
+          title_as_name, org_in_place, verb_form, present_for_past, what_intends, cut_label, doubled_word]
