@@ -68,6 +68,12 @@ CASES = [
           ["The Otters beat Penmore 71-68 on Friday."], True),
     _case("name_lowercase", "When did the Otters beat Penmore?", "Friday",
           ["The Otters beat Penmore 71-68 on Friday."], False),
+    _case("capital_the", "How much did The Kelby Civic Society raise?", "£9,000",
+          ["UPDATE: The Kelby Civic Society has raised £9,000 towards the appeal."], True),
+    _case("capital_the", "How much did the Kelby Civic Society raise?", "£9,000",
+          ["UPDATE: The Kelby Civic Society has raised £9,000 towards the appeal."], False),
+    _case("capital_the", "What did The Kelby Courier report?", "the closure",
+          ["The closure was first reported by The Kelby Courier on Monday."], False),
     # no owner questioned out of a definite object
     _case("possessor_gap", "Who did the coach praise the work rate of?", "Ida Marsh",
           ["The coach praised the work rate of Ida Marsh after the match."], True),

@@ -217,6 +217,26 @@ def name_lowercase(q: QuestionView) -> Finding | None:
     return None
 
 
+@code("capital_the")
+def capital_the(q: QuestionView) -> Finding | None:
+    """ "The" is capitalised inside a sentence only where it is part of a name ("said The Guardian"). A question
+    that writes "The X" mid-sentence where the sentences capitalise it only because it opens a clause (the
+    sentence's start, after a colon, a dash or a quotation mark: "UPDATE: The Kelby Society has ...") or
+    write "the X" has carried a clause-initial capital into the middle of the question."""
+    for match in re.finditer(r"(?<=\s)The\s+([A-Z][\w'’-]*)", q.question):
+        word = match.group(1)
+        inside = mentions = 0
+        for sentence in q.sentences:
+            for m in re.finditer(rf"\b([Tt])he\s+{re.escape(word)}\b", sentence):
+                mentions += 1
+                before = sentence[:m.start()].rstrip()
+                if m.group(1) == "T" and before and before[-1] not in ":;.!?—–-\"“‘'(":
+                    inside += 1
+        if mentions and not inside:
+            return Finding("capital_the", f"'The {word}': the sentences capitalise 'The' only where it opens a clause")
+    return None
+
+
 # ---------------------------------------------------------------- a stranded "of" after a definite object
 
 _POSSESSOR_GAP = re.compile(
@@ -486,5 +506,5 @@ def doubled_word(q: QuestionView) -> Finding | None:
     return None
 
 
-CHECKS = [how_many_noun, voice_flip, who_place, where_person, name_lowercase, possessor_gap, article_sound, det_number,
+CHECKS = [how_many_noun, voice_flip, who_place, where_person, name_lowercase, capital_the, possessor_gap, article_sound, det_number,
           title_as_name, org_in_place, verb_form, present_for_past, what_intends, cut_label, doubled_word]
