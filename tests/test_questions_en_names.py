@@ -340,3 +340,26 @@ def test_a_person_label_the_text_calls_a_work_is_asked_by_that_noun_but_a_relati
                 fact("Northern Reel", "release", "Saltmarsh", "Northern Reel released Saltmarsh in May. " + said,
                      "org", "person", n=1)], "Northern Reel", "multi-hop")
     assert "the person" not in (question(item) or ""), question(item)
+
+
+def test_a_place_one_is_in_is_not_guessed_an_organization():
+    """ "Which organization does X sell cakes in?" -> a town: a stranded "in" after a verb that does not take it
+    says where, and the name does not say what kind of place; "invest in" takes a body and is asked."""
+    item = ask([fact("Ida Marsh", "sell cakes in", "Penmore", "Ida Marsh sells cakes in Penmore on Saturdays.",
+                     "person", "org")], "Penmore")
+    assert question(item) is None
+    item = ask([fact("Kelby Capital", "invest in", "Dunmore Haulage",
+                     "Kelby Capital invested in Dunmore Haulage last year.", "org", "org")], "Dunmore Haulage")
+    assert question(item) == "Which organization did Kelby Capital invest in?", item
+
+
+def test_a_thing_that_plans_is_not_asked_what():
+    """ "What plans to cover 690 kilometres?" -> a rally: "what" asks for a thing and a thing plans nothing; the
+    refusal is recorded."""
+    said = "The Kelby Rally plans to cover 690 kilometres next spring."
+    item = ask([fact("Kelby Rally", "plan to cover", "690 kilometres", said, "other", "quantity")], "Kelby Rally")
+    assert question(item) is None and "intends nothing" in item.reason
+    item = ask([fact("Kelby Rally", "plan to cover", "690 kilometres", said, "other", "quantity"),
+                fact("Kelby Rally", "start in", "Kelby", "The Kelby Rally will start in Kelby on 3 May.", "other",
+                     "place", n=1)], "Kelby Rally", type_="conditional")
+    assert question(item) is None and "intends nothing" in item.reason

@@ -20,7 +20,10 @@ Groups:
 - tense against the sentences (``tense_clash``);
 - a referent the question cannot name, a frame that does not fit its noun (``vague_referent``,
   ``role_frame``, ``person_as_thing``);
-- agreement and word order (``agreement``, ``word_order``, ``repeated_verb``).
+- agreement and word order (``agreement``, ``word_order``, ``repeated_verb``);
+- checks from general rules of English, in ``question_grammar_en_rules`` (``how_many_noun``, ``voice_flip``,
+  ``who_place``, ``name_lowercase``, ``possessor_gap``, ``article_sound``, ``det_number``, ``title_as_name``,
+  ``org_in_place``).
 """
 from __future__ import annotations
 
@@ -29,6 +32,7 @@ import re
 from tasks.dragon.question_grammar import Finding, QuestionView, code
 from tasks.dragon.question_grammar_en_names import (added_article, bare_noun, cut_name, dropped_article,
                                                     stray_capital)
+from tasks.dragon.question_grammar_en_rules import CHECKS as RULE_CHECKS
 from tasks.dragon.question_grammar_en_text import NAME_WORD, bare, noun_phrase, parse, spans, verb_lemma
 from tasks.dragon.questions_en_names import OPPONENT_VERBS
 
@@ -424,6 +428,8 @@ def tense_clash(q: QuestionView) -> Finding | None:
         if "past" in mine and not any(c.lower_ in ("did", "was", "were") for c in token.children) \
                 and re.search(r"\b(?:is|are|am)\b", q.question[:token.idx]):
             continue  # "Where is X located?": the parser's VBD for a participle
+        if "past" in mine and any(c.lower_ in ("does", "do") for c in token.children):
+            continue  # "Where does X run a guesthouse?": do-support says present, whatever the tag of "run"
         since = any(c.lower_ == "since" for c in token.children) or q.question.lower().startswith("since")
         if since and "past" in mine and not mine & {"perfect", "pluperfect"}:
             from tasks.dragon.questions_en_verbs import en_participle
@@ -597,4 +603,4 @@ def repeated_verb(q: QuestionView) -> Finding | None:
 
 CHECKS = [wh_word_type, wh_word_answer, stray_capital, cut_name, dropped_article, added_article, bare_noun,
           missing_complement, bad_passive, particle_after_object, tense_clash, vague_referent, role_frame,
-          person_as_thing, word_order, agreement, repeated_verb]
+          person_as_thing, word_order, agreement, repeated_verb, *RULE_CHECKS]

@@ -53,6 +53,29 @@ _EN_VENUE_HEADS = frozenset(
     "port harbour harbor centre center terminal wharf marina".split())
 
 
+#: verbs whose complement is "in" a body or an abstract thing ("invest in", "take part in"), not a place
+_EN_IN_VERBS = frozenset("""
+    invest reinvest participate engage specialise specialize believe result succeed trust involve interest share
+    stake help assist join partner collaborate cooperate co-operate merge absorb incorporate
+    """.split())
+
+
+#: verbs of intention and decision: their subject is someone who means to act, never a "what"
+_EN_INTENTION_VERBS = frozenset("""
+    plan want hope agree decide intend try refuse aim promise vow choose wish seek attempt vote pledge threaten
+    """.split())
+
+
+def _not_a_thing_intending(question: str) -> str:
+    """``question`` unless it makes "what" the subject of a verb of intention ("What plans to cover 690
+    kilometres?" -> a race): "what" asks for a thing, and a thing plans nothing; the kind is unknown, so refuse."""
+    match = re.match(r"^what\s+([a-z]+)\b", question, re.IGNORECASE)
+    if match and match.group(1).lower().endswith(("s", "ed")) \
+            and _en_verb_lemma(match.group(1).lower()) in _EN_INTENTION_VERBS:
+        raise NoTemplate(f"'what' as the subject of {match.group(1)!r}: a thing intends nothing")
+    return question
+
+
 def _venue(label: str) -> str | None:
     """ "arena" for "Quayside Arena", else None (see _EN_VENUE_HEADS)."""
     words = label.split()
@@ -486,6 +509,11 @@ class EnglishTemplates:
                 return _q("where", aux, head, verb, rest), "tail.where"
             if prep == "for" and kind == "LOC":
                 raise NoTemplate(f"a place after 'for' ({edge.relation!r}) is no purpose one can ask about")
+            if prep in ("in", "into") and who.startswith("which organization") and rel.head not in _EN_IN_VERBS:
+                # "Which organization did X finish in?" -> a league, "... run a shop in?" -> an arcade: a stranded
+                # "in" after a verb that does not take it says where, and the name does not say which kind of
+                # place; the guess "organization" is refused rather than written
+                raise NoTemplate(f"{edge.tail_label!r} after {edge.relation!r} is a place of unknown kind")
             if prep == "at" and kind == "MISC" and rel.rest[:-1]:
                 # "raise the hourly rate at seven town centre car parks": where, not "What ... at?"
                 return _q("where", aux, head, verb, rel.rest_without_preposition), "tail.where"
@@ -563,7 +591,8 @@ class EnglishTemplates:
             raise NoTemplate(f"a date as the subject of {edge.relation!r}")
         modality = _modality(edge)
         if rel.kind == "verb":
-            return _q(self._verb_clause(who, rel, tail, modality, plural and who != "who")), "head.verb"
+            return _not_a_thing_intending(_q(self._verb_clause(who, rel, tail, modality, plural and who != "who"))), \
+                "head.verb"
         _asserted_only(edge, "a question")
         if rel.kind == "passive":
             be = _be_tense(edge, rel) if not plural else ("are" if _be_tense(edge, rel) == "is" else "were")
@@ -740,8 +769,8 @@ class EnglishTemplates:
                     verb: str | None = None, sentences: list[str] | tuple[str, ...] = ()) -> tuple[str, str]:
         if shared_kind == "DATE":
             raise NoTemplate("a date as the subject of a conditional question")
-        return _q(_wh(shared_kind, label, verb=verb, subject=True, sentences=sentences), " and ".join(predicates)), \
-            "conditional"
+        return _not_a_thing_intending(_q(_wh(shared_kind, label, verb=verb, subject=True, sentences=sentences),
+                                         " and ".join(predicates))), "conditional"
 
     def comparison(self, edge: Edge, kind: str, first: str, second: str) -> tuple[str, str]:
         rel = _relation(edge)

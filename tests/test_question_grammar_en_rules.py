@@ -1,0 +1,164 @@
+"""tasks/dragon/question_grammar_en_rules: checks derived from general rules of English, each on invented
+questions and sentences of our own: one it must catch and a similar correct one it must pass."""
+from __future__ import annotations
+
+import pytest
+
+from tasks.dragon.question_grammar import QuestionView, findings
+from tasks.dragon.question_grammar_en_rules import CHECKS
+
+
+def _codes(question: str, answer: str | tuple[str, ...], *sentences: str) -> list[str]:
+    answers = (answer,) if isinstance(answer, str) else answer
+    return [f.code for f in findings(QuestionView(question=question, answers=answers, type="simple", lang="en",
+                                                  references=tuple(sentences)))]
+
+
+def _case(code, question, answer, sentences, caught):
+    return pytest.param(code, question, answer, sentences, caught, id=f"{code}-{'bad' if caught else 'ok'}-{question}")
+
+
+_FERRY = ["The ferry Morrow Star was built by Tallis Yards in 2016 and sails twice a day."]
+_MILL = ["Ostler Mill was restored in 1911 by the Penhale family."]
+
+CASES = [
+    # how many counts plurals; how much measures
+    _case("how_many_noun", "How many lorry did Dunmore Haulage buy?", "twelve lorries",
+          ["Dunmore Haulage bought twelve lorries in May."], True),
+    _case("how_many_noun", "How many lorries did Dunmore Haulage buy?", "twelve lorries",
+          ["Dunmore Haulage bought twelve lorries in May."], False),
+    _case("how_many_noun", "How much lorries did Dunmore Haulage buy?", "twelve lorries",
+          ["Dunmore Haulage bought twelve lorries in May."], True),
+    _case("how_many_noun", "How much did Dunmore Haulage hire?", "140 drivers",
+          ["Dunmore Haulage hired 140 drivers in May."], True),
+    _case("how_many_noun", "How much did Dunmore Haulage pay?", "£3 million",
+          ["Dunmore Haulage paid £3 million for the depot."], False),
+    _case("how_many_noun", "How much did the depot handle?", "40,000 tonnes",
+          ["The depot handled 40,000 tonnes of grain in May."], False),
+    _case("how_many_noun", "How many staff did Dunmore Haulage hire?", "140 staff",
+          ["Dunmore Haulage hired 140 staff in May."], False),
+    # the subject does the verb
+    _case("voice_flip", "When did the mill restore?", "1911",
+          ["The mill was restored in 1911 by the Penhale family."], True),
+    _case("voice_flip", "When was the mill restored?", "1911",
+          ["The mill was restored in 1911 by the Penhale family."], False),
+    _case("voice_flip", "Where did the ferry build?", "Tallis Yards",
+          ["Tallis Yards built the ferry in Garrow in 2016."], True),
+    _case("voice_flip", "Where did Tallis Yards build the ferry?", "Garrow",
+          ["Tallis Yards built the ferry in Garrow in 2016."], False),
+    _case("voice_flip", "When did the gallery open?", "1931",
+          ["The gallery was opened by the mayor in 1931."], False),
+    # who asks for people
+    _case("who_place", "Who did the choir visit?", "France",
+          ["The choir visited France last summer.", "The choir sang in France for a week."], True),
+    _case("who_place", "Where did the choir go?", "France",
+          ["The choir visited France last summer.", "The choir sang in France for a week."], False),
+    _case("who_place", "Who will Ida Marsh play?", "Bretta",
+          ["Ida Marsh will play the ferrywoman's daughter, Bretta."], False),
+    _case("where_person", "Where did Arden Rovers sign?", "Ida Marsh",
+          ["Arden Rovers signed the winger Ida Marsh, 24, in Kelby."], True),
+    _case("where_person", "Who did Arden Rovers sign?", "Ida Marsh",
+          ["Arden Rovers signed the winger Ida Marsh, 24, in Kelby."], False),
+    _case("where_person", "Where did Arden Rovers sign Ida Marsh?", "Kelby",
+          ["Arden Rovers signed the winger Ida Marsh, 24, in Kelby."], False),
+    # names keep their capital
+    _case("name_lowercase", "When did the Harwick otters beat Penmore?", "Friday",
+          ["The Harwick Otters beat Penmore 71-68 on Friday."], False),
+    _case("name_lowercase", "When did the Otters beat penmore?", "Friday",
+          ["The Otters beat Penmore 71-68 on Friday."], True),
+    _case("name_lowercase", "When did the Otters beat Penmore?", "Friday",
+          ["The Otters beat Penmore 71-68 on Friday."], False),
+    _case("capital_the", "How much did The Kelby Civic Society raise?", "£9,000",
+          ["UPDATE: The Kelby Civic Society has raised £9,000 towards the appeal."], True),
+    _case("capital_the", "How much did the Kelby Civic Society raise?", "£9,000",
+          ["UPDATE: The Kelby Civic Society has raised £9,000 towards the appeal."], False),
+    _case("capital_the", "What did The Kelby Courier report?", "the closure",
+          ["The closure was first reported by The Kelby Courier on Monday."], False),
+    # no owner questioned out of a definite object
+    _case("possessor_gap", "Who did the coach praise the work rate of?", "Ida Marsh",
+          ["The coach praised the work rate of Ida Marsh after the match."], True),
+    _case("possessor_gap", "Whose work rate did the coach praise?", "Ida Marsh",
+          ["The coach praised the work rate of Ida Marsh after the match."], False),
+    _case("possessor_gap", "What is Ida Marsh the captain of?", "Arden Rovers",
+          ["Ida Marsh, the captain of Arden Rovers, signed a new deal."], False),
+]
+
+
+@pytest.mark.parametrize("code,question,answer,sentences,caught", CASES)
+def test_each_rule_catches_its_class_and_passes_the_correct_form(code, question, answer, sentences, caught):
+    found = _codes(question, answer, *sentences)
+    if caught:
+        assert code in found, found
+    else:
+        assert code not in found, found
+
+
+def test_every_rule_has_a_case_that_it_must_catch():
+    caught = {case.values[0] for case in CASES if case.values[4]} | {case[0] for case in EXTRA if case[4]} | {"org_in_place"}
+    assert caught >= {getattr(fn, "code") for fn in CHECKS}
+
+
+def test_the_rules_are_among_the_filters_english_checks():
+    from tasks.dragon.question_grammar_en import CHECKS as ALL
+
+    assert all(fn in ALL for fn in CHECKS)
+
+
+EXTRA = [
+    ("article_sound", "Which club signed a outside centre?", "Arden Rovers",
+     ["Arden Rovers signed an outside centre from Kelby on Monday."], True),
+    ("article_sound", "Which club signed an outside centre?", "Arden Rovers",
+     ["Arden Rovers signed an outside centre from Kelby on Monday."], False),
+    ("article_sound", "Which club will hold a one-day trial and an hour-long session?", "Arden Rovers",
+     ["Arden Rovers will hold a one-day trial and an hour-long session."], False),
+    ("det_number", "Which club sold a tickets to Kelby fans?", "Arden Rovers",
+     ["Arden Rovers sold 900 tickets to Kelby fans."], True),
+    ("det_number", "Which club sold another 900 tickets to Kelby fans?", "Arden Rovers",
+     ["Arden Rovers sold another 900 tickets to Kelby fans."], False),
+    ("title_as_name", "Who did Insp praise?", "Ida Marsh",
+     ["Insp. Tom Brell praised Ida Marsh for her quick thinking."], True),
+    ("title_as_name", "Who did Insp. Tom Brell praise?", "Ida Marsh",
+     ["Insp. Tom Brell praised Ida Marsh for her quick thinking."], False),
+    ("verb_form", "When did Dunmore Haulage bought the depot?", "May",
+     ["Dunmore Haulage bought the depot in May."], True),
+    ("verb_form", "When did Dunmore Haulage buy the depot?", "May",
+     ["Dunmore Haulage bought the depot in May."], False),
+    ("verb_form", "When will Dunmore Haulage opens the depot?", "May",
+     ["Dunmore Haulage will open the depot in May."], True),
+    ("verb_form", "When did open the depot?", "May", ["Dunmore Haulage opened the depot in May."], True),
+    ("verb_form", "Which company did Ida Marsh found?", "Marsh Bakes",
+     ["Ida Marsh founded Marsh Bakes in 2011."], False),
+    ("present_for_past", "Which mill does Dunmore Haulage own?", "Ostler Mill",
+     ["Dunmore Haulage owned Ostler Mill until 2019, when it sold it to Kelby Council."], True),
+    ("present_for_past", "Which mill did Dunmore Haulage own?", "Ostler Mill",
+     ["Dunmore Haulage owned Ostler Mill until 2019, when it sold it to Kelby Council."], False),
+    ("present_for_past", "Which mill does Dunmore Haulage own?", "Ostler Mill",
+     ["Dunmore Haulage owns Ostler Mill and two depots."], False),
+    ("what_intends", "What plans to visit six towns and will start in Kelby?", "the Kelby Rally",
+     ["The Kelby Rally plans to visit six towns and will start in Kelby."], True),
+    ("what_intends", "Which rally plans to visit six towns and will start in Kelby?", "the Kelby Rally",
+     ["The Kelby Rally plans to visit six towns and will start in Kelby."], False),
+    ("what_intends", "What connects Kelby and Arden?", "the A61",
+     ["The A61 connects Kelby and Arden."], False),
+    ("cut_label", "When did Kelby Lights reach number?", "2019",
+     ["Their single Kelby Lights reached number one in 2019."], True),
+    ("cut_label", "When did Kelby Lights reach number one?", "2019",
+     ["Their single Kelby Lights reached number one in 2019."], False),
+    ("doubled_word", "When did the the depot open?", "May", ["The depot opened in May."], True),
+    ("doubled_word", "When did the depot open?", "May", ["The depot opened in May."], False),
+    ("title_as_name", "Where did Ida Marsh move?", "Leeds",
+     ["Ida Marsh moved to Leeds. Kelby was too small."], False),
+]
+
+
+@pytest.mark.parametrize("code,question,answer,sentences,caught", EXTRA)
+def test_determiners_and_titles(code, question, answer, sentences, caught):
+    found = _codes(question, answer, *sentences)
+    assert (code in found) == caught, found
+
+
+def test_a_stranded_in_asks_where_not_which_organization():
+    sentence = "Arden Rovers finished in Marlow Premier after a late run."
+    assert "org_in_place" in _codes("Which organization did Arden Rovers finish in?", "Marlow Premier", sentence)
+    sentence = "Kelby Capital invested in Dunmore Haulage last year."
+    assert "org_in_place" not in _codes("Which organization did Kelby Capital invest in?", "Dunmore Haulage", sentence)
