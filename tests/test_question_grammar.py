@@ -38,7 +38,8 @@ def test_rejects_with_every_finding_and_passes_clean_questions():
     verdicts = {v.item_id: v for v in check_question_grammar([bad, good]).verdicts}
     assert verdicts["bad"].status == "rejected" and verdicts["bad"].code == "wh_word_type"
     assert verdicts["bad"].reason.startswith("wh_word_type: 'where' asks for a person answer")
-    assert verdicts["bad"].score == 1.0
+    # every finding is listed and counted: "appoint" has also lost its object
+    assert verdicts["bad"].score == 2.0 and "; object_dropped: 'appoint'" in verdicts["bad"].reason
     assert verdicts["good"].status == "passed" and verdicts["good"].score == 0.0
 
 

@@ -95,6 +95,7 @@ def test_each_rule_catches_its_class_and_passes_the_correct_form(code, question,
 
 def test_every_rule_has_a_case_that_it_must_catch():
     caught = {case.values[0] for case in CASES if case.values[4]} | {case[0] for case in EXTRA if case[4]} | {"org_in_place"}
+    caught |= {case[0] for case in LEAD if case[4]}
     assert caught >= {getattr(fn, "code") for fn in CHECKS}
 
 
@@ -162,3 +163,38 @@ def test_a_stranded_in_asks_where_not_which_organization():
     assert "org_in_place" in _codes("Which organization did Arden Rovers finish in?", "Marlow Premier", sentence)
     sentence = "Kelby Capital invested in Dunmore Haulage last year."
     assert "org_in_place" not in _codes("Which organization did Kelby Capital invest in?", "Dunmore Haulage", sentence)
+
+
+LEAD = [
+    # "how many" with nothing counted; a bare "how much" answered by a bare number
+    ("how_many_noun", "How many straight did the Kelby Foxes win?", "five straight",
+     ["The Kelby Foxes have won five straight."], True),
+    ("how_many_noun", "How many games did the Kelby Foxes win?", "five games",
+     ["The Kelby Foxes have won five games."], False),
+    ("how_many_noun", "How much does Arden Robotics employ?", "about 90",
+     ["Arden Robotics, founded in 2012, employs about 90."], True),
+    ("how_many_noun", "How much did Arden Robotics raise?", "$4 million",
+     ["Arden Robotics raised $4 million."], False),
+    # a verb its sentence uses only in the passive, asked without its object
+    ("object_dropped", "When did Marsh Hall rebuild?", "1988",
+     ["The hall was built in 1902 for a mill owner, and rebuilt in 1988 by the council."], True),
+    ("object_dropped", "When did the council rebuild Marsh Hall?", "1988",
+     ["Marsh Hall was rebuilt in 1988 by the council."], False),
+    ("object_dropped", "When did the market reopen?", "June",
+     ["The market reopened in June."], False),
+    ("object_dropped", "When did Ida Marsh retire?", "2020", ["Ida Marsh retired in 2020."], False),
+    # a family asked as an organisation
+    ("people_as_organization", "Which organizations own Kelby Mills?", ("Dunmore Capital", "the Ostler family"),
+     ["Kelby Mills is owned by Dunmore Capital and the Ostler family."], True),
+    ("people_as_organization", "Which organizations own Kelby Mills?", ("Dunmore Capital", "Arden Trust"),
+     ["Kelby Mills is owned by Dunmore Capital and Arden Trust."], False),
+    # an abbreviated title the question took for the person, whatever the item's sentence holds
+    ("title_as_name", "How many offers did Cllr have?", "two offers", ["Marsh said he had two offers."], True),
+    ("title_as_name", "How many offers did Cllr Ida Marsh have?", "two offers", ["Marsh said she had two offers."], False),
+]
+
+
+@pytest.mark.parametrize("code,question,answer,sentences,caught", LEAD)
+def test_counts_dropped_objects_families_and_titles(code, question, answer, sentences, caught):
+    found = _codes(question, answer, *sentences)
+    assert (code in found) == caught, found

@@ -37,6 +37,23 @@ _UNITS = frozenset("""
     megawatts gigawatts kilowatts watts megawatt-hours units points
     """.split())
 _HOW = re.compile(r"^\s*how\s+(many|much)\b", re.IGNORECASE)
+#: the words that end the counted phrase of "how many ...": the auxiliary or modal that opens the clause
+_CLAUSE_AUX = frozenset("did do does will would could can may might should must has have had is are was were".split())
+#: an answer that is only a number, maybe with an approximator: no unit, no currency, nothing counted
+_BARE_NUMBER = re.compile(r"^\s*(?:about|around|almost|nearly|over|more than|fewer than|less than|some|roughly|"
+                          r"approximately|up to|at least)?\s*\d[\d,.]*(?:\s*(?:thousand|million|billion))?\s*$",
+                          re.IGNORECASE)
+
+
+def _counts_something(question: str) -> bool:
+    """Whether the words between "how many" and the clause's auxiliary hold a plural (or collective) noun."""
+    words = re.findall(r"[\w'-]+", question.lower())[2:]
+    phrase = []
+    for word in words:
+        if word in _CLAUSE_AUX:
+            break
+        phrase.append(word)
+    return any(w in _COLLECTIVE_PLURALS or (len(w) > 3 and w.endswith("s") and not w.endswith("ss")) for w in phrase)
 
 
 def _counted_noun(doc):
@@ -65,9 +82,16 @@ def how_many_noun(q: QuestionView) -> Finding | None:
     if word == "many":
         if noun is not None and noun.tag_ == "NN" and noun.lower_ not in _COLLECTIVE_PLURALS and noun.is_alpha:
             return Finding("how_many_noun", f"'how many' counts a plural noun, not singular {noun.text!r}")
+        if noun is None and not _counts_something(q.question):
+            # "How many straight did X lose?", "How many did X sign?": a count with nothing counted
+            return Finding("how_many_noun", "'how many' with no noun to count")
         return None
     if noun is not None and noun.tag_ == "NNS" and noun.lower_ not in _UNITS:
         return Finding("how_many_noun", f"'how much' with the plural count noun {noun.text!r}: 'how many'")
+    if noun is None and q.answers and all(_BARE_NUMBER.match(a) for a in q.answers):
+        # "How much does X employ? -> about 210": an amount asked of a bare count
+        return Finding("how_many_noun", f"bare 'how much' answered by the bare number {q.answers[0]!r}: "
+                                        "'how many ...' and what is counted")
     if noun is None:
         for answer in q.answers:
             adoc = parse(answer.strip())
@@ -326,6 +350,13 @@ def det_number(q: QuestionView) -> Finding | None:
 _TITLE = re.compile(r"(?<![\w.])([A-Z][a-z]{1,4})\.\s+[A-Z][\w'’-]+\s+[A-Z]")
 
 
+#: abbreviated titles and ranks of English news copy (written with or without the period)
+_TITLE_WORDS = frozenset("""
+    Coun Cllr Cr Sen Rep Gov Lt Sgt Det Const Insp Supt Rev Fr Mr Mrs Ms Prof Gen Col Capt Maj Cpl Pte Hon Ald
+    Atty Cmdr Adm Brig Sgt Msgr
+    """.split())
+
+
 @code("title_as_name")
 def title_as_name(q: QuestionView) -> Finding | None:
     """An abbreviated title ("Insp.", "Supt.", "Coun.") stands before a name; it is none itself. A question or an
@@ -334,8 +365,8 @@ def title_as_name(q: QuestionView) -> Finding | None:
     sentence at such a period, so the extractor may read the title as a name)."""
     titles = {m.group(1) for s in q.sentences for m in _TITLE.finditer(s) if not common_word(m.group(1).lower())}
     titles = {t for t in titles if not any(re.search(rf"(?<![\w.]){t}(?![.\w])", s) for s in q.sentences)}
-    if not titles:
-        return None
+    # English's abbreviated titles and ranks are titles whatever the item's own sentences hold
+    titles |= _TITLE_WORDS
     for text in (q.question, *q.answers):
         for title in titles:
             for m in re.finditer(rf"(?<![\w.]){title}\b\.?", text):
@@ -506,5 +537,80 @@ def doubled_word(q: QuestionView) -> Finding | None:
     return None
 
 
+
+
+# ---------------------------------------------------------------- a transitive verb left without its object
+
+_ADVERBIAL_WH = re.compile(r"^\s*(?:when|where|why|how(?!\s+(?:many|much)\b))\b", re.IGNORECASE)
+_LAST_VERB = re.compile(r"\b([a-z]+)\s*\?\s*$")
+
+
+def _uses(lemma: str, sentences) -> tuple[bool, bool]:
+    """(used with an object or in the passive, used alone with a subject) for a verb lemma in the sentences."""
+    transitive = alone = False
+    for sentence in sentences:
+        for token in parse(sentence):
+            if token.pos_ != "VERB" or token.lemma_.lower() != lemma:
+                continue
+            passive = any(c.dep_ in ("auxpass", "agent") for c in token.children) or (
+                token.tag_ == "VBN" and token.dep_ in ("conj", "acl", "amod")
+                and (token.dep_ != "conj" or any(c.dep_ == "auxpass" for c in token.head.children)))
+            if passive or any(c.dep_ in ("dobj", "ccomp", "xcomp") for c in token.children):
+                transitive = True
+            elif any(c.dep_ == "nsubj" for c in token.children):
+                alone = True
+    return transitive, alone
+
+
+@code("object_dropped")
+def object_dropped(q: QuestionView) -> Finding | None:
+    """A question asking when / where / why / how something was done ends on a verb its sentences only use with
+    an object or in the passive ("When did Wilmot House restore?" from "… and restored in 2009 by its owners"):
+    the verb has lost its object, or the thing done to has become the doer. Verbs that English uses both ways
+    ("the theatre opened") are left alone."""
+    if not _ADVERBIAL_WH.match(q.question):
+        return None
+    match = _LAST_VERB.search(q.question)
+    if not match:
+        return None
+    lemma = verb_lemma(match.group(1))
+    if not lemma or lemma in _ERGATIVE:
+        return None
+    if not _AUX.search(q.question):
+        return None  # "When did X ... <verb>?": an auxiliary opens the clause the verb closes
+    qdoc = parse(q.question)
+    last = [t for t in qdoc if not t.is_punct][-1]
+    if last.pos_ not in ("VERB", "NOUN") or any(c.dep_ in ("dobj", "prt") for c in last.children):
+        return None  # (the parser reads a bare verb after a name as a noun: "When did Ash House restore?")
+    transitive, alone = _uses(lemma, q.sentences)
+    if transitive and not alone:
+        return Finding("object_dropped", f"{match.group(1)!r} ends the question without the object its sentences "
+                                         f"give it (or a passive)")
+    return None
+
+
+# ---------------------------------------------------------------- people asked as an organisation
+
+_WHICH_ORG = re.compile(r"^\s*which\s+organi[sz]ations?\b", re.IGNORECASE)
+#: nouns of groups of people that are no organisation ("the Dyck family", "the couple", "residents")
+_PEOPLE_GROUPS = frozenset("""
+    family families couple couples brothers sisters siblings parents children sons daughters residents
+    neighbours neighbors relatives heirs twins husband wife widow widower
+    """.split())
+
+
+@code("people_as_organization")
+def people_as_organization(q: QuestionView) -> Finding | None:
+    """ "Which organization(s)" asked of an answer that is a family or another group of people ("the Dyck
+    family of Herbert"): people are not an organisation."""
+    if not _WHICH_ORG.match(q.question):
+        return None
+    for answer in q.answers:
+        words = re.findall(r"[a-z]+", answer.lower().split(" of ")[0])
+        if words and words[-1] in _PEOPLE_GROUPS:
+            return Finding("people_as_organization", f"'which organization' asked of {answer!r}, a group of people")
+    return None
+
+
 CHECKS = [how_many_noun, voice_flip, who_place, where_person, name_lowercase, capital_the, possessor_gap, article_sound, det_number,
-          title_as_name, org_in_place, verb_form, present_for_past, what_intends, cut_label, doubled_word]
+          title_as_name, org_in_place, verb_form, present_for_past, what_intends, cut_label, doubled_word, object_dropped, people_as_organization]
