@@ -8,6 +8,8 @@ and reports, per sheet and over all of them:
 
   caught      ungrammatical questions the filter rejects / all ungrammatical ones (recall)
   wrongly     grammatical questions it rejects / all grammatical ones (false rejections)
+  good_lost   rows judged good on all four flags that it rejects / all such rows (a check on the answer's
+              form, say, rejects grammatical questions whose answers are wrong: those are no loss)
   after       the grammatical share of the questions it lets through (vs the share before)
 
     python -m bench.bench_grammar                          # every news sheet
@@ -48,9 +50,12 @@ def score_sheet(path: Path, details: bool = False) -> dict:
             continue
         found = findings(_view(row))
         good = bool(row["grammatical"])
+        flawless = all(row.get(flag) for flag in ("grammatical", "answerable", "correct", "unique"))
         counts["grammatical" if good else "ungrammatical"] += 1
+        counts["flawless"] += flawless
         if found:
             counts["rejected_good" if good else "rejected_bad"] += 1
+            counts["rejected_flawless"] += flawless
             codes.update(f.code for f in found)
         if details and (found or not good):
             mark = ("WRONG " if good else "caught") if found else "missed"
@@ -69,6 +74,7 @@ def _rates(c: Counter) -> dict:
         "questions": bad + good,
         "caught": f"{c['rejected_bad']}/{bad}",
         "wrongly": f"{c['rejected_good']}/{good}",
+        "good_lost": f"{c['rejected_flawless']}/{c['flawless']}",
         "grammatical_before": round(good / max(1, good + bad), 3),
         "grammatical_after": round(kept_good / max(1, kept_good + kept_bad), 3),
         "kept": kept_good + kept_bad,

@@ -264,3 +264,21 @@ def test_role_noun_before_the_copula_in_a_longer_phrase_and_in_number():
     assert ru.role_noun_case(_view("Сёлами какого района является Заречье?")) is not None
     assert ru.role_noun_case(_view("Селом какого района является Заречье?")) is None
     assert ru.role_noun_case(_view("Главным тренером какой команды является Иван Сидоров?")) is None
+
+
+def test_answer_not_nominative():
+    # an answer copied in the case its sentence's verb gave it
+    assert "answer_not_nominative" in _codes("Какой жилой комплекс строит «Север-Строй»?", "Ладогу-Парк")
+    assert "answer_not_nominative" in _codes("Кто выиграл турнир?", "Сокольских медведей")
+    # the nominative, a caseless name, a number, or an oblique question's oblique answer pass
+    assert "answer_not_nominative" not in _codes("Какой жилой комплекс строит «Север-Строй»?", "Ладога-Парк")
+    assert "answer_not_nominative" not in _codes("Что купила компания?", "Tele2")
+    assert "answer_not_nominative" not in _codes("Когда открыли мост?", "2019 год")
+    assert "answer_not_nominative" not in _codes("Кому пришлось закрыть цех?", "заводу")
+    assert "answer_not_nominative" not in _codes("С какой командой сыграет «Шторм»?", "«Вихрем»")
+
+
+def test_impersonal_with_subject():
+    assert "impersonal_with_subject" in _codes("Что дорожает и приходится Минтранс?", "билеты")
+    assert "impersonal_with_subject" not in _codes("Кому приходится ремонтировать дорогу?", "подрядчику")
+    assert "impersonal_with_subject" not in _codes("Что удалось построить «Северу»?", "причал")

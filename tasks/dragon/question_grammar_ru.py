@@ -297,9 +297,68 @@ def preposition_case(q: QuestionView) -> Finding | None:
     return _into_verb_locative(q)
 
 
+# ---------------------------------------------------------------- the answer's own form
+
+
+_QUOTES = "«»\"“”„"
+#: words a name's first word may be that carry no case of their own (numbers, Latin letters, initials)
+_CASELESS = re.compile(r"^(?:\d[\d\s,.]*|[A-Za-z][\w.-]*)$")
+
+
+_OBLIQUE_START = re.compile(r"^\s*(?:кому|кем|чем|кого|чего|чему|[а-яё]{1,5}\s+(?:кем|ком|чем|чём|кого|чего|кому|чему|как\w+))\b",
+                            re.IGNORECASE)
+
+
+@code("answer_not_nominative")
+def answer_not_nominative(q: QuestionView) -> Finding | None:
+    """An answer is given in the nominative, the form a name is cited in. An answer whose first word has no
+    nominative reading at all («Седанку-Сити», «Каменного пояса») was copied from a sentence in the case
+    its verb gave it. A question that asks in an oblique case («Кому …?», «С кем …?») may be answered in it."""
+    if _OBLIQUE_START.match(q.question):
+        return None
+    for answer in q.answers:
+        words = re.findall(r"[\w]+(?:-[\w]+)*", answer.strip(_QUOTES + " "))
+        if not words or _CASELESS.match(words[0]) or not re.search("[а-яё]", words[0], re.IGNORECASE):
+            continue
+        first = words[0].split("-")[0]
+        tags = _tags(first)
+        if not tags or any("UNKN" in t or "Fixd" in t or "LATN" in t for t in tags):
+            continue
+        if any(t.POS in ("NOUN", "ADJF", "PRTF", "NUMR", "NPRO") for t in tags) and not any(_case(t) == "nomn" for t in tags if t.POS in ("NOUN", "ADJF", "PRTF", "NUMR", "NPRO")):
+            return Finding("answer_not_nominative", f"the answer «{answer}» is not in the nominative («{first}»)")
+    return None
+
+
+#: impersonal verbs: their doer is in the dative («компаниям приходится»), never a nominative subject
+_IMPERSONAL = frozenset("""
+    приходиться прийтись удаваться удаться хватать хватить следовать надлежать нездоровиться везти повезти
+    доводиться довестись случаться
+    """.split())
+
+
+@code("impersonal_with_subject")
+def impersonal_with_subject(q: QuestionView) -> Finding | None:
+    """An impersonal verb («приходится», «удалось») given a nominative subject or a что-subject («Что
+    приходится Росрыболовство?»): the verb takes no subject; its doer is in the dative."""
+    for token in _tokens(q.question):
+        lemmas = _lemmas(token.text)
+        if not lemmas & _IMPERSONAL or not token.text.lower().endswith(("ится", "ится?", "лось", "ает", "ало")):
+            continue
+        if token.text.lower() in ("приходится", "пришлось", "удаётся", "удается", "удалось", "хватает", "хватило",
+                                  "следует", "доводится", "довелось", "случается", "случилось"):
+            following = q.question[q.question.find(token.text) + len(token.text):]
+            word = re.match(r"\s*«?([А-ЯЁ][\w-]*)", following)
+            if word and any(_case(t) == "nomn" for t in _tags(word.group(1))) and not any(
+                    _case(t) == "datv" for t in _tags(word.group(1))):
+                return Finding("impersonal_with_subject", f"«{token.text}» is impersonal; «{word.group(1)}» cannot be "
+                                                          "its subject")
+    return None
+
+
 CHECKS = [
     adjective_noun_agreement, wh_pronoun_verb_number, bare_wh_genitive, role_noun_case,
     wh_word_answer_kind, preposition_case, instrumental_name, capitalised_common_word,
     place_noun_as_agent, organisation_object, repeated_phrase, verb_missing_complement,
-    verb_government, anaphoric_word, cut_phrase, object_before_infinitive,
+    verb_government, anaphoric_word, cut_phrase, object_before_infinitive, answer_not_nominative,
+    impersonal_with_subject,
 ]

@@ -43,8 +43,6 @@ def _gender(tag) -> str | None:
     return next((g for g in ("masc", "femn", "neut") if g in tag), None)
 
 @lru_cache(maxsize=50_000)
-
-
 def _parses(word: str) -> tuple:
     """pymorphy's readings of a word (lowercased), most likely first."""
     from benchmill import nlp
@@ -60,8 +58,6 @@ def _lemmas(word: str) -> set[str]:
     return {p.normal_form.replace("ё", "е") for p in _parses(word)}
 
 @lru_cache(maxsize=4096)
-
-
 def _cases(word: str) -> set[str]:
     return {c for c in (_case(t) for t in _tags(word)) if c}
 
