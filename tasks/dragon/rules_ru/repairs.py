@@ -14,7 +14,7 @@ from tasks.dragon.rules_ru.coordination import _repair_coordination_ru
 from tasks.dragon.rules_ru.participles import mend_participial_clauses
 from tasks.dragon.rules_ru.predicatives import mend_predicative_subjects
 from tasks.dragon.rules_ru.tree import ParseTree
-from tasks.dragon.rules_ru.morph import _animate, _capitalised_common, _lemma
+from tasks.dragon.rules_ru.morph import _animate, _capitalised_common, _lemma, numeral_word
 
 
 _SIGNED_NUMBER = re.compile(r"[−–-]\d+(?:[.,]\d+)?")
@@ -767,6 +767,12 @@ def _mend_tagged_forms(tokens, vocab) -> None:
         if not token.text.isalpha() or (token.pos == "VERB" and feats.get("VerbForm") in ("Fin", "Inf", "Conv")):
             continue
         parses = [p for p in vocab.parse(token.text.lower()) if p.is_known]
+        if (token.pos in ("NOUN", "ADJ") and token.rel == "amod" and parses and all(p.tag.POS == "NUMR" for p in parses)
+                and numeral_word(vocab, token.text)):
+            # "к четырём годам колонии": a numeral the tagger made a noun counts its noun (else the
+            # repairs below hang it on the verb as a noun of its own)
+            token.pos, token.rel = "NUM", "nummod"
+            continue
         if token.pos in ("VERB", "ADJ") and parses and all(p.tag.POS == "VERB" for p in parses):
             tag = parses[0].tag
             token.pos = "VERB"
