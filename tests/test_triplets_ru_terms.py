@@ -41,3 +41,18 @@ def test_the_name_after_a_dash_acts_and_holds_the_role():
 def test_a_role_noun_with_no_dash_keeps_its_own_subject():
     found = ru_facts("Деньги на стадион выделил спонсор клуба, компания потом отказалась от проекта.")
     assert not any("компания" == s for s, r, _, _ in found if r == "выделить"), found
+
+
+def test_an_adjective_that_disagrees_with_the_subject_belongs_to_the_object():
+    found = ru_facts("В субботу «Северные волки» примут казанских «Барсов».")
+    assert ("Северные волки", "принять", "Барсы", "planned") in found, found
+
+
+def test_an_accusative_subject_after_the_verb_swaps_with_the_object_before_it():
+    found = ru_facts("Проект получил грант фонда в размере 40 млн рублей.")
+    assert ("проект", "получить грант фонда в размере", "40 млн рублей", "asserted") in found, found
+
+
+def test_an_object_in_its_own_accusative_form_stays_the_object():
+    found = ru_facts("Трубу повредила бригада подрядчика.")
+    assert ("бригада подрядчика", "повредить", "труба", "asserted") in found, found

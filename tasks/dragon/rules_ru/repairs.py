@@ -15,6 +15,7 @@ from tasks.dragon.rules_ru.participles import mend_participial_clauses
 from tasks.dragon.rules_ru.predicatives import mend_predicative_subjects
 from tasks.dragon.rules_ru.tree import ParseTree
 from tasks.dragon.rules_ru.morph import _animate, _capitalised_common, _lemma, numeral_word
+from tasks.dragon.rules_ru.agreement import mend_accusative_subject, mend_stray_adjectives
 
 
 _SIGNED_NUMBER = re.compile(r"[−–-]\d+(?:[.,]\d+)?")
@@ -104,6 +105,8 @@ def _repair_parse_ru(tokens, vocab) -> None:
     # VerbForm=Part; "Электробусы произведёт завод": ADJ) is a finite verb when pymorphy knows the word
     # only as one; a noun it read as an adjective ("Электробусы") is a noun when pymorphy knows no other
     _mend_tagged_forms(tokens, vocab)
+    mend_stray_adjectives(tree)  # "примут красноярских «Ястребов»": the adjective's noun is the object
+    mend_accusative_subject(tree, lambda noun, verb: _could_be_subject(vocab, noun, verb.feats or {}, kids, strict=True))
 
     # a short passive participle the tagger read as an adjective ("будет введён компанией": ADJ,
     # Case=Ins) is a verb: pymorphy knows it only as a participle, and it has a passive's subject or
