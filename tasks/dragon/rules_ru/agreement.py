@@ -43,7 +43,7 @@ def mend_accusative_subject(tree, could_be_subject) -> None:
     """A subject the tagger itself reads as accusative after its verb, with an object before the verb that
     could be the nominative and agrees with the verb ("Проект получил грант фонда": natasha makes «грант»
     (Acc) the subject, «Проект» the object): with both forms alike, Russian reads subject–verb–object, so
-    the two swap. ``could_be_subject(noun, verb)`` is the repairs' agreement check."""
+    the two swap (a singular verb only, its subject no list). ``could_be_subject(noun, verb)`` is the repairs' agreement check."""
     tokens, kids, head, case, index = tree.tokens, tree.kids, tree.head, tree.case, tree.index
     for verb in tokens:
         if not tree.finite(verb) or (verb.feats or {}).get("Voice") == "Pass":
@@ -52,6 +52,8 @@ def mend_accusative_subject(tree, could_be_subject) -> None:
         if len(subjects) != 1 or len(objects) != 1:
             continue
         subject, obj = subjects[0], objects[0]
+        if (verb.feats or {}).get("Number") != "Sing" or kids(subject, ("conj",)):
+            continue  # (a plural verb's subject may be a list: "Экспонаты предоставили музей и семья художника")
         if (case(subject) != "Acc" or subject.pos != "NOUN" or obj.pos != "NOUN" or not index[obj.id] < index[verb.id] < index[subject.id]
                 or (obj.feats or {}).get("Animacy") == "Anim" or kids(obj, ("case",)) or not could_be_subject(obj, verb)):
             continue
