@@ -32,6 +32,8 @@ from tasks.dragon.rules_ru.gapping import gapped_facts
 from tasks.dragon.rules_ru.lists import classed_names, nmod_with_conjuncts
 from tasks.dragon.rules_ru.quantified import people_share
 from tasks.dragon.rules_ru.ranks import rank_phrase
+from tasks.dragon.rules_ru.terms import term_phrase
+from tasks.dragon.rules_ru.appositions import dash_named
 from tasks.dragon.rules_ru.indefinite import indefinite_patients, passive_participle
 from tasks.dragon.rules_ru.reference import _Memory, _named_before, _remember, _speaker_org
 from tasks.dragon.rules_ru.phrases import _RuSentence
@@ -309,7 +311,13 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
             # "запретил ему занимать должности", "поручил управлению подготовить": the dative is who
             # is to do the infinitive, never what the verb acts on
             objects = [o for o in objects if not _dative(o)]
-        subject_phrases = [p for p in (helper.phrase(s) or helper.doer_name(s) for s in subjects) if p is not None]
+        # ("деньги выделил генеральный спонсор команды — компания «Гранит»": the name after the dash acts
+        # and holds the role)
+        subject_phrases = [p for p in (helper.phrase(s) or helper.doer_name(s) or dash_named(s, helper) for s in subjects)
+                           if p is not None]
+        for s in subjects:
+            if helper.phrase(s) is None and helper.doer_name(s) is None and (named := dash_named(s, helper)):
+                yield from _role_facts_ru(s, [named], sentence, helper)
         if subject_phrases and not passive:
             # "предоставили Курский музей, Орловский музей и семья художника": a listed subject beside
             # named ones acts too when it says whose it is (a genitive) or is people by trade
@@ -469,13 +477,13 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
             if (kind == "obl" and (obj.feats or {}).get("Case") == "Loc" and helper.date_phrase(obj) is None
                     and helper.number_phrase(obj) is not None):
                 continue  # "вырос в двух кварталах от стадиона": a distance, not a place one can name
-            term = _term_ru(obj, helper) if kind == "obl" else None
+            term = term_phrase(obj, helper) if kind == "obl" else None
             if term is not None:
                 # "приговорил Смирнова к четырём годам колонии": the term is what the verb gives, a fact
                 # of its own beside the named person
                 produced = True
                 for subject_phrase in subject_phrases:
-                    yield emit(subject_phrase, relation, (term, None))
+                    yield emit(subject_phrase, _join(base, middle) if term[1] else relation, (term[0], None))
                 continue
             if kind == "obl" and _lemma(helper.vocab, obj) in _RU_DURATIONS and helper.date_phrase(obj) is None \
                     and helper.preposition(obj) in ("около", "к", "до", "после", "через", "в", "во", "за", "в течение"):
@@ -773,25 +781,6 @@ def _listed_subject(noun, helper: _RuSentence) -> tuple[str, str | None] | None:
     if not helper.genitives(noun):
         return None
     return helper.phrase(noun, common=True)
-
-
-def _term_ru(token, helper: _RuSentence) -> str | None:
-    """A term the verb sets ("к четырём годам колонии", "к двум годам лишения свободы"), as written: a
-    counted duration after «к» that is of something other than a time. None for a time ("к трём часам
-    ночи", "к 2027 году") or a bare span ("к двум годам")."""
-    if helper.preposition(token) not in ("к", "ко") or _lemma(helper.vocab, token) not in _RU_DURATIONS:
-        return None
-    if helper.date_phrase(token) is not None:
-        return None
-    of = [n for n in helper.genitives(token) if n.pos == "NOUN" and _lemma(helper.vocab, n) not in _RU_TIME_NOUNS]
-    counted = helper.number_phrase(token, counted=False)
-    if len(of) != 1 or counted is None or helper.names_within(of[0]):
-        return None
-    # "лишения свободы", "колонии общего режима" whole (an adverb after it, "условно", says how, no word of it)
-    of_words = [t for t in helper.subtree(of[0]) if not (t.pos == "ADV" and t.head_id == of[0].id)]
-    if any(t.pos not in ("NOUN", "ADJ") for t in of_words):
-        return None
-    return " ".join([counted, *(t.text for t in of_words)])
 
 
 def _nested_places_ru(verb, helper: _RuSentence) -> list:

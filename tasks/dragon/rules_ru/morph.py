@@ -49,6 +49,17 @@ def _dative(token) -> bool:
     return token.rel == "iobj" or (token.feats or {}).get("Case") == "Dat"
 
 
+# numerals of no definite count: "несколько лет" says no number a question can ask for
+_VAGUE_NUMERALS = frozenset({"несколько", "сколько", "столько"})
+
+
+def numeral_word(vocab, word: str) -> bool:
+    """Is the word a numeral by its form ("четырём", "десяти", "пятерым"), whatever the tagger called
+    it? A vague count ("нескольких") is none."""
+    parses = vocab.parse(word.lower())[:1]
+    return bool(parses) and parses[0].tag.POS == "NUMR" and parses[0].normal_form not in _VAGUE_NUMERALS
+
+
 def _animate(vocab, token) -> bool:
     """Is the common noun a kind of person ("форвард", "министр")? The tagger's reading in context
     ("спасателям" is people, though pymorphy's likeliest reading is a device) or pymorphy's

@@ -12,6 +12,7 @@ from tasks.dragon.rules_ru.lexicon import (
 )
 from tasks.dragon.rules_ru.morph import _animate, _common_noun, _inflected, _lemma, _name_lemma, _nominative_word, _unquote
 from tasks.dragon.rules_ru.reference import _Memory, _References
+from tasks.dragon.rules_ru.terms import described_people
 
 
 class _RuSentence(_References):
@@ -400,6 +401,8 @@ class _RuSentence(_References):
         района", "администрация района", "конкурсная комиссия", ``_RU_INSTITUTIONS``), as written
         in the nominative with its adjectives and genitive; None for anything else, and for a
         described person ("22-летний форвард", "34-летнего жителя": no name a reader can check)."""
+        if described_people(noun, self):
+            return self.role(noun).lower(), None  # (in the nominative already: no lemma, which is a verb's)
         if noun.pos not in ("NOUN", "ADJ") or noun.id in self.span_of:
             return None
         lemma = _lemma(self.vocab, noun)

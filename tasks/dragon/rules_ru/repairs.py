@@ -14,7 +14,8 @@ from tasks.dragon.rules_ru.coordination import _repair_coordination_ru
 from tasks.dragon.rules_ru.participles import mend_participial_clauses
 from tasks.dragon.rules_ru.predicatives import mend_predicative_subjects
 from tasks.dragon.rules_ru.tree import ParseTree
-from tasks.dragon.rules_ru.morph import _animate, _capitalised_common, _lemma
+from tasks.dragon.rules_ru.morph import _animate, _capitalised_common, _lemma, numeral_word
+from tasks.dragon.rules_ru.agreement import mend_accusative_subject, mend_stray_adjectives
 
 
 _SIGNED_NUMBER = re.compile(r"[−–-]\d+(?:[.,]\d+)?")
@@ -104,6 +105,8 @@ def _repair_parse_ru(tokens, vocab) -> None:
     # VerbForm=Part; "Электробусы произведёт завод": ADJ) is a finite verb when pymorphy knows the word
     # only as one; a noun it read as an adjective ("Электробусы") is a noun when pymorphy knows no other
     _mend_tagged_forms(tokens, vocab)
+    mend_stray_adjectives(tree)  # "примут красноярских «Ястребов»": the adjective's noun is the object
+    mend_accusative_subject(tree, lambda noun, verb: _could_be_subject(vocab, noun, verb.feats or {}, kids, strict=True))
 
     # a short passive participle the tagger read as an adjective ("будет введён компанией": ADJ,
     # Case=Ins) is a verb: pymorphy knows it only as a participle, and it has a passive's subject or
@@ -767,6 +770,12 @@ def _mend_tagged_forms(tokens, vocab) -> None:
         if not token.text.isalpha() or (token.pos == "VERB" and feats.get("VerbForm") in ("Fin", "Inf", "Conv")):
             continue
         parses = [p for p in vocab.parse(token.text.lower()) if p.is_known]
+        if (token.pos in ("NOUN", "ADJ") and token.rel == "amod" and parses and all(p.tag.POS == "NUMR" for p in parses)
+                and numeral_word(vocab, token.text)):
+            # "к четырём годам колонии": a numeral the tagger made a noun counts its noun (else the
+            # repairs below hang it on the verb as a noun of its own)
+            token.pos, token.rel = "NUM", "nummod"
+            continue
         if token.pos in ("VERB", "ADJ") and parses and all(p.tag.POS == "VERB" for p in parses):
             tag = parses[0].tag
             token.pos = "VERB"

@@ -1,0 +1,45 @@
+"""Russian rules triplets: a term a verb sets or may set — a sentence ("приговорил к четырём годам
+колонии"), a maximum one ("может получить до десяти лет лишения свободы"). A counted duration is
+otherwise a time ("к трём часам ночи", "до двух недель"); of something other than a time it is the thing
+the verb gives."""
+from __future__ import annotations
+
+from tasks.dragon.rules_ru.lexicon import _RU_DURATIONS, _RU_TIME_NOUNS
+from tasks.dragon.rules_ru.morph import _lemma
+
+#: the prepositions of a term: «к» the term set, «до» the most it can be (that one stays in the object:
+#: «до семи лет лишения свободы» is what the fact says, «получить до» no relation a question reads)
+TERM_PREPOSITIONS = {"к": False, "ко": False, "до": True}
+
+
+def term_phrase(token, helper) -> tuple[str, bool] | None:
+    """The term as written and whether its preposition belongs to it: ("четырём годам колонии", False)
+    for "к четырём годам колонии", ("до десяти лет лишения свободы", True). None for a time ("к трём
+    часам ночи", "к 2027 году", "до двух недель") or a bare span ("к двум годам")."""
+    preposition = helper.preposition(token)
+    if preposition not in TERM_PREPOSITIONS or _lemma(helper.vocab, token) not in _RU_DURATIONS:
+        return None
+    if helper.date_phrase(token) is not None:
+        return None
+    of = [n for n in helper.genitives(token) if n.pos == "NOUN" and _lemma(helper.vocab, n) not in _RU_TIME_NOUNS]
+    counted = helper.number_phrase(token, counted=False)
+    if len(of) != 1 or counted is None or helper.names_within(of[0]):
+        return None
+    # "лишения свободы", "колонии общего режима" whole (an adverb after it, "условно", says how, no word of it)
+    of_words = [t for t in helper.subtree(of[0]) if not (t.pos == "ADV" and t.head_id == of[0].id)]
+    if any(t.pos not in ("NOUN", "ADJ") for t in of_words):
+        return None
+    words = " ".join([counted, *(t.text for t in of_words)])
+    own = TERM_PREPOSITIONS[preposition]
+    return (f"{preposition} {words}" if own else words), own
+
+
+def described_people(token, helper) -> bool:
+    """Is a bare participle the subject, people named by what was done to them or what they did
+    ("Задержанные могут получить", "Пострадавший доставлен в больницу")? Only one in the nominative, masculine
+    or plural (a neuter one, "сказанное", is a thing), with nothing of its own after it (a participle with
+    its own objects, "построенный в 2010 году", describes a noun the sentence left out)."""
+    feats = token.feats or {}
+    return (token.pos == "VERB" and feats.get("VerbForm") == "Part" and feats.get("Case") == "Nom"
+            and feats.get("Gender") != "Neut" and token.rel in ("nsubj", "nsubj:pass") and token.id not in helper.span_of
+            and not helper.kids(token, ("obj", "obl", "nmod", "iobj", "advmod", "xcomp", "conj")))
