@@ -6,16 +6,9 @@ import pytest
 
 from tasks.dragon.question_grammar import QuestionView, findings
 from tasks.dragon.question_grammar_en import CHECKS
-
-
-def _codes(question: str, answer: str | tuple[str, ...], *sentences: str) -> list[str]:
-    answers = (answer,) if isinstance(answer, str) else answer
-    return [f.code for f in findings(QuestionView(question=question, answers=answers, type="simple", lang="en",
-                                                  references=tuple(sentences)))]
-
-
-def _case(code, question, answer, sentences, caught):
-    return pytest.param(code, question, answer, sentences, caught, id=f"{code}-{'bad' if caught else 'ok'}-{question}")
+from tests.grammar_cases import case as _case
+from tests.grammar_cases import check_case
+from tests.grammar_cases import codes as _codes
 
 
 CASES = [
@@ -182,11 +175,7 @@ CASES = [
 
 @pytest.mark.parametrize("code,question,answer,sentences,caught", CASES)
 def test_each_check_catches_its_class_and_passes_the_correct_form(code, question, answer, sentences, caught):
-    found = _codes(question, answer, *sentences)
-    if caught:
-        assert code in found, found
-    else:
-        assert code not in found, found
+    check_case(code, question, answer, sentences, caught)
 
 
 def test_every_check_has_a_case_that_it_must_catch():

@@ -4,18 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tasks.dragon.question_grammar import QuestionView, findings
 from tasks.dragon.question_grammar_en_rules import CHECKS
-
-
-def _codes(question: str, answer: str | tuple[str, ...], *sentences: str) -> list[str]:
-    answers = (answer,) if isinstance(answer, str) else answer
-    return [f.code for f in findings(QuestionView(question=question, answers=answers, type="simple", lang="en",
-                                                  references=tuple(sentences)))]
-
-
-def _case(code, question, answer, sentences, caught):
-    return pytest.param(code, question, answer, sentences, caught, id=f"{code}-{'bad' if caught else 'ok'}-{question}")
+from tests.grammar_cases import case as _case
+from tests.grammar_cases import check_case
+from tests.grammar_cases import codes as _codes
 
 
 _FERRY = ["The ferry Morrow Star was built by Tallis Yards in 2016 and sails twice a day."]
@@ -86,11 +78,7 @@ CASES = [
 
 @pytest.mark.parametrize("code,question,answer,sentences,caught", CASES)
 def test_each_rule_catches_its_class_and_passes_the_correct_form(code, question, answer, sentences, caught):
-    found = _codes(question, answer, *sentences)
-    if caught:
-        assert code in found, found
-    else:
-        assert code not in found, found
+    check_case(code, question, answer, sentences, caught)
 
 
 def test_every_rule_has_a_case_that_it_must_catch():
@@ -154,8 +142,7 @@ EXTRA = [
 
 @pytest.mark.parametrize("code,question,answer,sentences,caught", EXTRA)
 def test_determiners_and_titles(code, question, answer, sentences, caught):
-    found = _codes(question, answer, *sentences)
-    assert (code in found) == caught, found
+    check_case(code, question, answer, sentences, caught)
 
 
 def test_a_stranded_in_asks_where_not_which_organization():
@@ -196,5 +183,4 @@ LEAD = [
 
 @pytest.mark.parametrize("code,question,answer,sentences,caught", LEAD)
 def test_counts_dropped_objects_families_and_titles(code, question, answer, sentences, caught):
-    found = _codes(question, answer, *sentences)
-    assert (code in found) == caught, found
+    check_case(code, question, answer, sentences, caught)
