@@ -9,6 +9,10 @@ One module per concern, in the order an article goes through them:
 | ``simplify.py`` | sentences rewritten before the second parse: parentheses, abbreviations, attribution clauses |
 | ``repairs.py`` | mending natasha's head errors (agreement, clause structure, auxiliaries, passives) |
 | ``coordination.py`` | mending heads across coordinated clauses and stacked names (each verb its own arguments) |
+| ``agreement.py``, ``participles.py``, ``predicatives.py`` | repairs of one kind each: an adjective hung on a noun it does not agree with, a participial clause hung on the verb, the subject of «должна + infinitive» read as its object |
+| ``gapping.py`` | a clause whose verb a dash stands for («расходы — 19 млрд рублей») |
+| ``indefinite.py`` | indefinite-personal clauses («терминал построят», «выделили 12 млн»): the object as the passive subject |
+| ``quantified.py``, ``lists.py``, ``ranks.py``, ``terms.py``, ``appositions.py`` | subjects that are shares of people; lists under one word; places in a ranking; sentences and maximum terms; a role named after a dash |
 | ``tree.py`` | ``ParseTree``: the walks over a parse both repairs share (children, head, ancestors, loop-safe re-attachment) |
 | ``phrases.py`` | ``_RuSentence``: what a token names as a subject or object (a name, a date, an amount, a thing, a role) |
 | ``class_nouns.py`` | an entity's name with the class noun its article writes before the quoted name («завод «Богородская кожа»»), at every mention |
