@@ -170,6 +170,9 @@ LEAD = [
     ("object_dropped", "When did the market reopen?", "June",
      ["The market reopened in June."], False),
     ("object_dropped", "When did Ida Marsh retire?", "2020", ["Ida Marsh retired in 2020."], False),
+    # "how large a ..." fronts the object in the question phrase
+    ("object_dropped", "How large a roads budget did Kelby council approve?", "£2.1 million",
+     ["Kelby council approved a roads budget of £2.1 million."], False),
     # a family asked as an organisation
     ("people_as_organization", "Which organizations own Kelby Mills?", ("Dunmore Capital", "the Ostler family"),
      ["Kelby Mills is owned by Dunmore Capital and the Ostler family."], True),

@@ -541,7 +541,10 @@ def doubled_word(q: QuestionView) -> Finding | None:
 
 # ---------------------------------------------------------------- a transitive verb left without its object
 
-_ADVERBIAL_WH = re.compile(r"^\s*(?:when|where|why|how(?!\s+(?:many|much)\b))\b", re.IGNORECASE)
+#: a question word that asks for no object: when, where, why, and a bare "how" ("How large a budget did X
+#: approve?" fronts the object in its phrase)
+_ADVERBIAL_WH = re.compile(r"^\s*(?:when|where|why|how(?=\s+(?:did|does|do|will|would|could|can|has|have|had|is|are|was|were)\b))\b",
+                           re.IGNORECASE)
 _LAST_VERB = re.compile(r"\b([a-z]+)\s*\?\s*$")
 
 
