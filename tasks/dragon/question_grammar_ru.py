@@ -329,31 +329,25 @@ def answer_not_nominative(q: QuestionView) -> Finding | None:
     return None
 
 
-#: impersonal verbs: their doer is in the dative («компаниям приходится»), never a nominative subject
-_IMPERSONAL = frozenset("""
-    приходиться прийтись удаваться удаться хватать хватить следовать надлежать нездоровиться везти повезти
-    доводиться довестись случаться
-    """.split())
+#: forms of impersonal verbs: their doer is in the dative («компаниям приходится»), never a nominative
+#: subject (other forms, «удаётся», «хватило», «следует», are not read yet)
+_IMPERSONAL_FORMS = frozenset("приходится пришлось удалось хватает доводится довелось".split())
 
 
 @code("impersonal_with_subject")
 def impersonal_with_subject(q: QuestionView) -> Finding | None:
-    """An impersonal verb («приходится», «удалось») given a nominative subject or a что-subject («Что
-    приходится Росрыболовство?»): the verb takes no subject; its doer is in the dative."""
+    """An impersonal verb («приходится», «удалось») given a nominative subject («Что приходится
+    Росрыболовство?»): the verb takes no subject; its doer is in the dative."""
     for token in _tokens(q.question):
-        lemmas = _lemmas(token.text)
-        if not lemmas & _IMPERSONAL or not token.text.lower().endswith(("ится", "ится?", "лось", "ает", "ало")):
+        if token.text.lower() not in _IMPERSONAL_FORMS:
             continue
-        if token.text.lower() in ("приходится", "пришлось", "удаётся", "удается", "удалось", "хватает", "хватило",
-                                  "следует", "доводится", "довелось", "случается", "случилось"):
-            following = q.question[q.question.find(token.text) + len(token.text):]
-            word = re.match(r"\s*«?([А-ЯЁ][\w-]*)", following)
-            if word and any(_case(t) == "nomn" for t in _tags(word.group(1))) and not any(
-                    _case(t) == "datv" for t in _tags(word.group(1))):
-                return Finding("impersonal_with_subject", f"«{token.text}» is impersonal; «{word.group(1)}» cannot be "
-                                                          "its subject")
+        following = q.question[q.question.find(token.text) + len(token.text):]
+        word = re.match(r"\s*«?([А-ЯЁ][\w-]*)", following)
+        if word and any(_case(t) == "nomn" for t in _tags(word.group(1))) and not any(
+                _case(t) == "datv" for t in _tags(word.group(1))):
+            return Finding("impersonal_with_subject", f"«{token.text}» is impersonal; «{word.group(1)}» cannot be "
+                                                      "its subject")
     return None
-
 
 CHECKS = [
     adjective_noun_agreement, wh_pronoun_verb_number, bare_wh_genitive, role_noun_case,

@@ -7,13 +7,14 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from tasks.dragon.rules_ru.lexicon import _RU_NAME_GRAMMEMES as _NAME_GRAMMEMES
+from tasks.dragon.rules_ru.lexicon import _RU_UD_CASES
+
 _CASES = ("nomn", "gent", "datv", "accs", "ablt", "loct", "voct", "gen2", "acc2", "loc2")
 #: the second genitive / locative count as their main case
 _MAIN_CASE = {"gen2": "gent", "acc2": "accs", "loc2": "loct", "voct": "nomn"}
-#: natasha's (UD) case names as pymorphy grammemes
-_UD_CASE = {"Nom": "nomn", "Gen": "gent", "Dat": "datv", "Acc": "accs", "Ins": "ablt", "Loc": "loct"}
-#: grammemes of names (a person's, a place's, a brand's, an abbreviation)
-_NAME_GRAMMEMES = ("Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr")
+#: natasha's (UD) case names as pymorphy grammemes: the rules engine's table, with the nominative
+_UD_CASE = {"Nom": "nomn", **_RU_UD_CASES}
 _WORD = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
 _PREPOSITIONS = frozenset({"в", "во", "на", "с", "со", "за", "под", "из", "от", "к", "ко", "о", "об", "по", "у", "для",
                            "до", "перед", "над", "через", "при", "после", "без", "между", "около", "против", "среди"})
