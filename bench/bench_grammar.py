@@ -11,6 +11,8 @@ and reports, per sheet and over all of them:
   good_lost   rows judged good on all four flags that it rejects / all such rows (a check on the answer's
               form, say, rejects grammatical questions whose answers are wrong: those are no loss)
   after       the grammatical share of the questions it lets through (vs the share before)
+  ms/question the filter's cost: wall time of the checks per judged question, once the language's
+              parser is loaded (the first question of each language is not counted)
 
     python -m bench.bench_grammar                          # every news sheet
     python -m bench.bench_grammar --sheets 'site8-*' --details
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -36,6 +39,9 @@ def _view(row: dict):
                         references=tuple(row.get("references") or ()))
 
 
+_WARM: set[str] = set()
+
+
 def score_sheet(path: Path, details: bool = False) -> dict:
     from tasks.dragon.question_grammar import findings
 
@@ -48,7 +54,13 @@ def score_sheet(path: Path, details: bool = False) -> dict:
         row = json.loads(line)
         if row.get("grammatical") is None:
             continue
-        found = findings(_view(row))
+        view = _view(row)
+        start = time.perf_counter()
+        found = findings(view)
+        if view.lang in _WARM:
+            counts["timed"] += 1
+            counts["micros"] += round((time.perf_counter() - start) * 1e6)
+        _WARM.add(view.lang)
         good = bool(row["grammatical"])
         flawless = all(row.get(flag) for flag in ("grammatical", "answerable", "correct", "unique"))
         counts["grammatical" if good else "ungrammatical"] += 1
@@ -78,6 +90,7 @@ def _rates(c: Counter) -> dict:
         "grammatical_before": round(good / max(1, good + bad), 3),
         "grammatical_after": round(kept_good / max(1, kept_good + kept_bad), 3),
         "kept": kept_good + kept_bad,
+        "ms_per_question": round(c["micros"] / max(1, c["timed"]) / 1000, 1),
     }
 
 
