@@ -57,9 +57,10 @@ SITES = BENCH / "site"
 #: blind in session 21: the held-out figure of its rounds; its judge sheets were read by the
 #: question-grammar helpers of session 22: a development set since), bench/site9 (en and ru,
 #: written blind in session 22: the held-out recall figure of its rounds; the lead read its judges'
-#: summaries) and bench/site10 (en and ru, written blind later in session 22: the held-out
-#: figure of its question rounds)
-SITE_SETS = ("site", "site2", "site3", "site4", "site5", "site6", "site7", "site8", "site9", "site10")
+#: summaries), bench/site10 (en and ru, written blind later in session 22: the held-out
+#: figure of its question rounds; both read by the rounds of session 23: development sets since)
+#: and bench/site11 (en and ru, written blind in session 23: the held-out figure of its rounds)
+SITE_SETS = ("site", "site2", "site3", "site4", "site5", "site6", "site7", "site8", "site9", "site10", "site11")
 _HOST = re.compile(r"https?://[^/\s\"'<>]+")
 
 
