@@ -478,3 +478,28 @@ def test_two_nodes_labelled_alike_are_one_answer_not_a_set_of_two():
     out = sample_subgraphs([first, second, third], {e.edge_id for e in (first, second, third)}, "en")
     sets = [s for s in out if s.type == "set"]
     assert len(sets) == 1 and len(sets[0].answer_nodes) == 2 and "R" in sets[0].answer_nodes
+
+
+def test_a_node_named_as_two_kinds_joins_no_two_edge_question():
+    # "Hartley returned to Westmoor in 1990" (a region) and "Westmoor's head coach is Dale Finch"
+    # (the county side): one key, two things; the pair would ask who "returned to the organization
+    # whose head coach is Dale Finch". Asked once, kinds agreeing or unknown, the pair is kept.
+    from tasks.dragon.subgraphs import DROP_KINDS_CLASH
+
+    labels = {"H": "Nell Hartley", "W": "Westmoor", "D": "Dale Finch", "R": "Redcliff Rovers", "Y": "1990"}
+
+    def typed(head, relation, tail, head_type, tail_type):
+        return make_edge(head, relation, tail, labels=labels).model_copy(update={"head_type": head_type, "tail_type": tail_type})
+
+    returned = typed("H", "returned to", "W", "person", "place")
+    coached = typed("D", "is head coach of", "W", "person", "org")
+    rivals = typed("W", "beat", "R", "org", "org")
+    dated = typed("H", "was born in", "Y", "person", "date")
+    result = sample_subgraphs_counted([returned, coached, rivals, dated], [returned.edge_id, coached.edge_id, rivals.edge_id, dated.edge_id], "en", EVERY)
+    joined = {frozenset(e.edge_id for e in s.edges) for s in result.subgraphs if s.type in ("multi-hop", "conditional")}
+    assert frozenset({returned.edge_id, coached.edge_id}) not in joined
+    assert frozenset({returned.edge_id, rivals.edge_id}) not in joined
+    assert frozenset({coached.edge_id, rivals.edge_id}) in joined  # the side both times
+    assert frozenset({returned.edge_id, dated.edge_id}) in joined  # Hartley, a person both times
+    assert result.dropped["multi-hop"][DROP_KINDS_CLASH] == 2
+    assert result.dropped["conditional"][DROP_KINDS_CLASH] == 2

@@ -421,6 +421,8 @@ def answer_class(type_: str | None, label: str) -> str:
 
 
 _LABEL_WORD = re.compile(r"[^\W_]+")
+#: entity kinds NER tells apart; a node named as two of them by two edges is two things under one name
+_NAMED_KINDS = frozenset({"person", "org", "place"})
 
 
 def _written(label: str) -> str:
@@ -492,6 +494,20 @@ class _GraphIndex:
     def shared_node(self, a: int, b: int) -> str:
         ea, eb = self.edges[a], self.edges[b]
         return ea.head if ea.head in (eb.head, eb.tail) else ea.tail
+
+    def kind_at(self, i: int, node: str) -> str | None:
+        """What edge ``i``'s sentences call ``node`` (person / org / place), None when they do not say."""
+        edge = self.edges[i]
+        kind = edge.head_type if edge.head == node else edge.tail_type
+        return kind if kind in _NAMED_KINDS else None
+
+    def kinds_clash(self, a: int, b: int) -> bool:
+        """Do the two edges name their shared node as two kinds of thing? One key for a rugby side and
+        its region ("Otago"), a club and its town: a question joining them would send someone who
+        "returned to Otago" (the region) to "the organization whose head coach is ..." (the side)."""
+        shared = self.shared_node(a, b)
+        kinds = {self.kind_at(a, shared), self.kind_at(b, shared)} - {None}
+        return len(kinds) > 1
 
 
 def _simple_pools(index: _GraphIndex) -> list[_Pool]:
@@ -685,6 +701,7 @@ DROP_NO_SHAPE = "no askable shape (answer not unique, or the pair fits no templa
 DROP_EDGE_REUSE = "an edge already serves max_edge_reuse questions"
 DROP_ANSWER_REUSE = "the answer already serves max_answer_reuse questions"
 DROP_SAME_FACT = "asks an answer and fact already asked"
+DROP_KINDS_CLASH = "the two edges name the shared node as two kinds (person / organisation / place): two things under one name"
 
 
 class SampleResult(BaseModel):
@@ -739,6 +756,9 @@ def sample_subgraphs_counted(
         drops = dropped.setdefault(kind, Counter())
 
         def accept(candidate: tuple[int, ...]) -> bool:
+            if len(candidate) == 2 and kind in ("multi-hop", "conditional") and index.kinds_clash(*candidate):
+                drops[DROP_KINDS_CLASH] += 1
+                return False
             subgraph = build(candidate)
             if subgraph is None:
                 drops[DROP_NO_SHAPE] += 1
