@@ -16,6 +16,7 @@ from tasks.dragon.page_text import (
     ArticleError,
     accept_article,
     clean_paragraph,
+    clean_paragraphs,
     extract_article,
     strip_site_boilerplate,
 )
@@ -403,6 +404,43 @@ def test_a_dateline_in_capitals_opens_the_story_without_a_date(paragraph, expect
 def test_a_dateline_without_a_date_is_cut_only_where_the_story_opens():
     later = "LEEDS CROWN COURT — A care home owner who stole £90,000 from residents was jailed."
     assert clean_paragraph(later)[0] == later
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "expected"),
+    [
+        # the Russian wire style: a town in capitals closed by a full stop
+        ("КОСТРОМА. Областной суд оставил приговор без изменений.", "Областной суд оставил приговор без изменений."),
+        ("НИЖНИЙ НОВГОРОД. «Волжская верфь» спустила на воду второй паром.",
+         "«Волжская верфь» спустила на воду второй паром."),
+        ("HALIFAX. The harbour authority approved the new berth.", "The harbour authority approved the new berth."),
+        # an abbreviation too short to be a place, or no sentence after it, stays
+        ("МВД. Сотрудники задержали двоих.", None),
+        ("ТАСС.", None),
+    ],
+)
+def test_a_dateline_closed_by_a_full_stop_opens_the_story(paragraph, expected):
+    assert clean_paragraph(paragraph, first=True)[0] == (paragraph if expected is None else expected)
+
+
+def test_a_dateline_after_a_standfirst_is_cut():
+    """A standfirst (the deck under the headline) often comes before the paragraph carrying the
+    dateline: "WHITBY — Yorkshire Coast Ferries ..." became the subject "WHITBY — Yorkshire Coast
+    Ferries". The first OPENING_PARAGRAPHS paragraphs count as the story's opening; later ones do not."""
+    paragraphs = [
+        "The operator says the crossing will run all year from spring.",
+        "WHITBY — Yorkshire Coast Ferries has ordered a second catamaran for the Scarborough route.",
+        "ТВЕРЬ. Губернатор подписал указ.",
+        "Its chief executive, Moira Dent, said the vessel would cost £6 million.",
+        "LEEDS — The council said it had not been consulted.",
+    ]
+    assert clean_paragraphs(paragraphs).paragraphs == [
+        "The operator says the crossing will run all year from spring.",
+        "Yorkshire Coast Ferries has ordered a second catamaran for the Scarborough route.",
+        "Губернатор подписал указ.",
+        "Its chief executive, Moira Dent, said the vessel would cost £6 million.",
+        "LEEDS — The council said it had not been consulted.",
+    ]
 
 
 def test_a_short_story_loses_the_share_buttons_tags_and_related_links_around_it():

@@ -413,6 +413,11 @@ _DATELINE = re.compile(
     r"|[A-ZА-ЯЁ][a-zа-яё'’-]+(?:[ -][A-ZА-ЯЁа-яё][a-zа-яё'’-]+){0,2}(?=\s*,\s*\d{1,2}\s+[a-zа-яё]+\s+\d{4}))"
     r"(?:\s*,\s*(?P<date>[^—–()]{1,40}?))?\s*(?P<agency>\([^()]{1,40}\))?\s*[—–-]{1,2}\s+(?=\S)"
 )
+# «НАХОДКА. Сотрудники ...», "WREXHAM. Plans ...": a place in capitals closed by a full stop
+# (Russian wire style), taken only where a story opens and only before a capitalised sentence
+_PERIOD_DATELINE = re.compile(r"^(?P<city>[A-ZА-ЯЁ][A-ZА-ЯЁ'’-]+(?:[ -][A-ZА-ЯЁ][A-ZА-ЯЁ'’-]+){0,3})\.\s+(?=[«\"“]?[A-ZА-ЯЁ])")
+#: the body's first paragraphs, where a dateline may open the story after a standfirst
+OPENING_PARAGRAPHS = 3
 _CAPTION = re.compile(
     r"^\(?\s*(?:photo(?:graph)?s?|image|picture|pictured|credit|photo credit|illustration|video|source: photo|"
     r"фото|фотография|снимок|иллюстрация|видео|источник фото|кадр)\s*(?:credit\s*)?[:：/]", re.IGNORECASE)
@@ -571,7 +576,8 @@ def _is_opening_dateline(match: re.Match) -> bool:
     Plans ...". (Elsewhere "NATO - the alliance ..." may be a sentence; here the capitals are
     the wire style, and a subject in capitals would become a name no one can ask about.)"""
     city = match.group("city")
-    return city.isupper() and len(_LETTER.findall(city)) >= 4 and match.string[match.end():][:1].isupper()
+    sentence = match.string[match.end():].lstrip("«\"“„'")  # «Волжская верфь» спустила ...
+    return city.isupper() and len(_LETTER.findall(city)) >= 4 and sentence[:1].isupper()
 
 
 def _before_role(matches: list[re.Match], kinds: list[str], index: int) -> bool:
@@ -596,12 +602,15 @@ def _strip_glued_title(paragraph: str, title: str) -> str:
     return paragraph
 
 
-def clean_paragraph(paragraph: str, *, title: str = "", first: bool = False) -> tuple[str, str | None]:
+def clean_paragraph(paragraph: str, *, title: str = "", first: bool = False, opening: bool | None = None) -> tuple[str, str | None]:
     """(cleaned paragraph, None) or ("", reason code) when the whole paragraph goes.
 
     ``first``: the paragraph opens the article body (a glued title and a leading byline are
-    looked for only there, and in the paragraph right after a dropped one).
+    looked for only there, and in the paragraph right after a dropped one). ``opening``: it is
+    one of the body's first ``OPENING_PARAGRAPHS`` (default: ``first``); a dateline with no date
+    is looked for there, since a standfirst often comes before the paragraph that carries it.
     """
+    opening = first if opening is None else opening
     text = paragraph.strip()
     if first:
         text = _strip_glued_title(text, title)
@@ -622,7 +631,9 @@ def clean_paragraph(paragraph: str, *, title: str = "", first: bool = False) -> 
         text = text[prefix:].lstrip(" ·|•,—–-:")
         if not text:
             return "", "byline"
-    if (match := _DATELINE.match(text)) and (_is_dateline(match) or first and _is_opening_dateline(match)):
+    if (match := _DATELINE.match(text)) and (_is_dateline(match) or opening and _is_opening_dateline(match)):
+        text = text[match.end():]
+    elif opening and (match := _PERIOD_DATELINE.match(text)) and _is_opening_dateline(match):
         text = text[match.end():]
     text = _TRAILING_CREDIT.sub("", text) if len(text) > 40 else text
     return (text, None) if text else ("", "byline")
@@ -642,7 +653,7 @@ def clean_paragraphs(paragraphs: list[str], title: str = "") -> CleanText:
     injected: list[tuple[str, str]] = []
     heading_before = False  # the last kept paragraph reads as a heading ("The Morning Quay", "More port news")
     for paragraph in paragraphs:
-        text, reason = clean_paragraph(paragraph, title=title, first=not kept)
+        text, reason = clean_paragraph(paragraph, title=title, first=not kept, opening=len(kept) < OPENING_PARAGRAPHS)
         if reason is not None and reason.startswith((INSTRUCTION, MARKUP)):
             injected.append((reason, paragraph))
         if reason == "furniture" and heading_before:
