@@ -53,6 +53,10 @@ _EN_VENUE_HEADS = frozenset(
     "port harbour harbor centre center terminal wharf marina".split())
 
 
+#: posts held over a place, not in a body: what they are "of" is a town, a district, a state
+_EN_PLACE_ROLES = frozenset("mayor mayoress governor premier provost reeve".split())
+
+
 #: verbs whose complement is "in" a body or an abstract thing ("invest in", "take part in"), not a place
 _EN_IN_VERBS = frozenset("""
     invest reinvest participate engage specialise specialize believe result succeed trust involve interest share
@@ -462,6 +466,10 @@ class EnglishTemplates:
                 return _q(_en_how_much(noun), aux, head, verb), "tail.how-much-of"
             if prep:
                 raise NoTemplate(f"no how-many template for relation {edge.relation!r}")
+            if not quantity.money and not quantity.unit:
+                # "added 14 (goals) from 18": a bare count says not what it counts; "How much did X add?" asks
+                # for an amount of stuff, "How many did X add?" for nothing named
+                raise NoTemplate(f"{edge.tail_label!r} is a count without its noun")
             return _q(amount, aux, head, verb, rel.rest_text), "tail.how-many"
         if kind == "DATE":
             if rel.kind == "verb":
@@ -514,8 +522,10 @@ class EnglishTemplates:
                 # "in" after a verb that does not take it says where, and the name does not say which kind of
                 # place; the guess "organization" is refused rather than written
                 raise NoTemplate(f"{edge.tail_label!r} after {edge.relation!r} is a place of unknown kind")
-            if prep == "at" and kind == "MISC" and rel.rest[:-1]:
-                # "raise the hourly rate at seven town centre car parks": where, not "What ... at?"
+            if prep == "at" and rel.rest[:-1] and (kind == "MISC" or kind == "ORG" and who.startswith("which organization")
+                                                    and not en_names.org_evidence(edge.tail_label)):
+                # "raise the hourly rate at seven town centre car parks", "use a packhouse at Earnscleugh": where the
+                # thing is, not "What ... at?" nor "Which organization ... at?" (a locality the tagger called a body)
                 return _q("where", aux, head, verb, rel.rest_without_preposition), "tail.where"
             if kind == "LOC" and not prep and not rel.rest and rel.head not in _EN_PLACE_OBJECT_VERBS:
                 who = "what"
@@ -673,6 +683,8 @@ class EnglishTemplates:
             # "the organization whose chief executive is Marcus Feld" / "... where Annika Sommer is a lodging analyst"
             article = _role_article(edge, rel)
             be = _role_be(edge, rel)
+            if cls == "the organization" and rel.head.split()[-1].lower() in _EN_PLACE_ROLES:
+                cls = "the place"  # "the place whose mayor is X": a district or a town, not "the organization"
             if rel.rest == ("of",) and article == "the":
                 return f"{cls} whose {rel.head} {be} {head}"
             thing = _thing_at(edge, rel)
@@ -984,6 +996,23 @@ def _modifies_a_noun(sentence: str, end: int) -> bool:
         and last.head.pos_ == "NOUN" and last.head.is_lower
 
 
+#: a noun phrase opened by an ordinal ("61st minute") or by "further"/"additional" before an amount ("further
+#: $40,000"): English gives it an article ("in the 61st minute", "pay a further $40,000"), which the fact's
+#: object lost
+_EN_NEEDS_ARTICLE = re.compile(r"^(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|further|additional)\s+\S")
+
+
+def _article_as_written(label: str, sentences: list[str]) -> str:
+    """``label`` with the article its sentences write right before it ("the 61st minute", "a further
+    $40,000"); a label written with no article, or with two different ones, ``NoTemplate``: a bare
+    ordinal or "further" phrase is no English."""
+    pattern = re.compile(rf"\b(the|a|an)\s+{re.escape(label)}(?!\w)", re.IGNORECASE)
+    found = {m.group(1).lower() for sentence in sentences for m in pattern.finditer(sentence)}
+    if len(found) != 1:
+        raise NoTemplate(f"{label!r} needs an article its sentences do not give it")
+    return f"{found.pop()} {label}"
+
+
 def en_name_article(label: str, sentences: list[str]) -> str:
     """ "European Research Council" → "the European Research Council" when every mention of the
     name in its sentences has "the" before it (institutions, bands, courts); names written
@@ -991,6 +1020,8 @@ def en_name_article(label: str, sentences: list[str]) -> str:
     in the first quarter of 2027", not "in first quarter of 2027"."""
     if not label.strip() or label.split()[0].lower() in _EN_DETERMINER_WORDS:
         return label
+    if _EN_NEEDS_ARTICLE.match(label):
+        return _article_as_written(label, sentences)
     if not label[:1].isupper() and not (label.split()[0].lower() in _EN_TIME_OPENERS and " of " in label) \
             and not (label.split()[0].isdigit() and len(label.split()) > 1):  # "the 2027 race"
         return label

@@ -155,7 +155,11 @@ _EN_BACK_REFERENCE = re.compile(
     r"(?:compan(?:y|ies)|groups?|firms?|clubs?|buildings?|teams?|plants?|factor(?:y|ies)|sites?|city|cities|towns?|"
     r"deals?|business(?:es)?|carriers?|carmakers?|operators?|terminals?|funds?|banks?|airlines?|councils?|stadium|"
     r"arenas?|venues?|projects?|contracts?|agreements?|bands?|singers?|players?|strikers?|albums?|tour|sale|merger|"
-    r"takeover|acquisition|publishers?|partners?|sides?)(?:'s|’s|'|’)?(?=\W|$)(?!\s+of\b)"
+    r"takeover|acquisition|publishers?|partners?|sides?|"
+    # a post, a purchase, a plan, a property the text named before: "held the post until March", "settle the
+    # purchase on 30 September": which post, which purchase?
+    r"post|role|position|job|seat|purchase|plans?|proposals?|scheme|schemes|loans?|debts?|property|house|home|"
+    r"painting|collection|bid|offer)(?:'s|’s|'|’)?(?=\W|$)(?!\s+of\b)"
     r"|\b(?:the|its|their|this|that)\s+(?:money|cash|funds|proceeds|sum|remainder|rest)"
     r"(?=\s+(?:to|for|from|in|on|at|into|with|towards)\b|$)", re.IGNORECASE)
 
@@ -187,6 +191,73 @@ def en_answer_unwritten(subgraph) -> str | None:
     return None
 
 
+#: words a title may lose in a question without becoming another title ("former finance chair": the tense says it)
+_EN_TITLE_TIME_WORDS = frozenset("former acting interim then new current outgoing incoming longtime long-time".split())
+
+
+def en_cut_role(edge) -> str | None:
+    """A role the fact cut out of a longer title: "Southern services manager" of "Southern renal services
+    manager", "committee chair" of "finance committee chair". The title as its sentence writes it is the role's
+    head noun with the lower-case modifiers before it; a modifier the role lacks (other than "former" and the
+    like) makes the question name another post. Read with spaCy; None where the role is written whole or not
+    found."""
+    try:
+        rel = en_relation(edge.relation)
+    except NoTemplate:
+        return None
+    if rel.kind != "role":
+        return None
+    role = [w.lower() for w in rel.head.split() if w.lower() not in ("the", "a", "an")]
+    if not role:
+        return None
+    for sentence in edge.sentences:
+        doc = en_context.sentence_doc(sentence)
+        for token in doc:
+            if token.lower_ != role[-1] or token.pos_ != "NOUN":
+                continue
+            first = token.i
+            while first > 0 and doc[first - 1].dep_ in ("compound", "amod", "nmod") and doc[first - 1].head.i <= token.i \
+                    and doc[first - 1].head.i >= first - 1 and not doc[first - 1].is_punct:
+                first -= 1
+            written = [t for t in doc[first:token.i]]
+            said = {t.lower_ for t in written}
+            if not set(role[:-1]) <= said | {role[-1]}:
+                continue  # another mention of the head noun ("the manager said")
+            missing = [t.text for t in written if t.lower_ not in role and t.lower_ not in _EN_TITLE_TIME_WORDS
+                       and t.is_lower and t.is_alpha]
+            if missing:
+                return (f"skipped: the role {rel.head!r} is cut from the title "
+                        f"{doc[first:token.i + 1].text!r}: it names another post")
+    return None
+
+
+def en_dropped_article(edge) -> str | None:
+    """A verb relation that lost the article of its object noun ("award contract worth" of "awarded a contract
+    worth"): every sentence writes that noun with "a", "an" or "the" right before it, the relation bare after
+    its verb or a preposition, so any question built on it ("How much did X award contract worth?") lacks it."""
+    try:
+        rel = en_relation(edge.relation)
+    except NoTemplate:
+        return None
+    if rel.kind != "verb" or not rel.rest:
+        return None
+    from tasks.dragon.questions_en_verbs import _EN_PREPOSITIONS, _en_lexicon
+
+    nouns = _en_lexicon()[1]
+    words = [w.lower() for w in rel.rest]
+    for i, word in enumerate(words):
+        before = words[i - 1] if i else None
+        if before is not None and before not in _EN_PREPOSITIONS:
+            continue  # "buy a smaller house": only a noun right after the verb or a preposition
+        if word not in nouns or word in _EN_PREPOSITIONS or word.endswith("s") or not word.isalpha():
+            continue
+        written = [m.group(1) for sentence in edge.sentences
+                   for m in re.finditer(rf"(?:^|\W)(\w+)\s+{re.escape(word)}\b", sentence, re.IGNORECASE)]
+        if written and all(w.lower() in ("a", "an", "the") for w in written):
+            return f"skipped: {edge.relation!r} lost the article its sentences write before {word!r}"
+    return None
+
+
 def en_skip_reason(subgraph) -> str | None:
     """Why no English question is asked about this subgraph (recorded as a Failure), or None.
 
@@ -203,6 +274,9 @@ def en_skip_reason(subgraph) -> str | None:
     hidden = set(subgraph.hidden_nodes)
     for edge in subgraph.edges:
         words = edge.relation.lower().split()
+        cut = en_cut_role(edge) or en_dropped_article(edge)
+        if cut:
+            return cut
         pointing_back = _EN_BACK_REFERENCE.search(edge.relation)
         if pointing_back:
             # "has led the company since 2018" → "Since when has Piotr Nowicki led the company?": which one?
@@ -338,6 +412,10 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
             return f"skipped: {reason}"
         if rel.trailing_preposition in ("in", "at", "on") and kinds.get(("en", edge.tail)) == "LOC":
             reason = en_scope.place_of_a_venue(edge, rel.head, edge.tail_label)
+            if reason:
+                return f"skipped: {reason}"
+        if rel.trailing_preposition in ("in", "at", "on") and edge.tail in answers:
+            reason = en_attach.place_attached_elsewhere(edge, rel.head, edge.tail_label)
             if reason:
                 return f"skipped: {reason}"
         if edge.tail not in hidden or edge.head not in hidden:

@@ -202,6 +202,10 @@ def org_wh(label: str, verb: str | None = None, subject: bool = False, plural: b
         return "what"  # "the Core Valleys Lines": a rail network, not "Which organization"
     if verb in OPPONENT_VERBS:
         return "who"  # "Who beat Kellsbridge?": a team, whatever its name
+    if subject and not evidence and verb in BODY_VERBS:
+        # "Who sold the painting?" -> a collector the tagger called an organisation: the doer of what people and
+        # bodies both do is asked "who", which fits either; "Which organization" only where the name says so
+        return "who"
     if verb in WORK_VERBS and not subject:
         return "what"  # "What did Lena Brandt star in?": a series, not an organization
     return f"which organization{'s' if plural else ''}"
