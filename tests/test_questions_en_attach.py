@@ -68,6 +68,8 @@ def test_a_place_after_a_phrase_set_off_from_the_object_is_that_phrases():
     said = "Okoro hurt his knee and may miss Harbour's next game, against Tasman in Nelson on Sunday."
     missed = fact("Sam Okoro", "miss Harbour's next game in", "Nelson", said, "person", "place")
     assert "Tasman" in place_attached_elsewhere(missed, "miss", "Nelson")
+    against = fact("Sam Okoro", "miss Harbour's next game against", "Tasman", said, "person", "org")
+    assert "set off after the object" in place_attached_elsewhere(against, "miss", "Tasman")
     bought = fact("the Smiths", "buy a smaller house at", "Kelvin Grove", "The Smiths, who have bought a smaller house "
                   "at Kelvin Grove, said they were happy.", "org", "place")
     assert place_attached_elsewhere(bought, "buy", "Kelvin Grove") is None

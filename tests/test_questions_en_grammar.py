@@ -712,3 +712,16 @@ def test_what_a_mayor_is_mayor_of_is_described_as_a_place():
                   "Kelby District on Monday.", "org", "org", n=1)
     assert _asked(ask([mayor, warned], "MetService", "multi-hop")) == \
         "Who issued a wind warning for the place whose mayor is Ida Vance?"
+
+
+def test_a_bridge_typed_a_place_in_one_fact_and_a_body_in_another_is_not_asked():
+    """ "Who returned to the organization whose head coach is Y?": the region she returned to and the team of the
+    same name are two things the graph joined."""
+    coach = fact("Rhys Dunn", "head coach of", "Tasman", "Tasman's head coach, Rhys Dunn, said his side had been poor.",
+                 "person", "org")
+    back = fact("Mere Hohaia", "return to", "Tasman", "Hohaia returned to Tasman in 1931 and taught at Nelson College.",
+                "person", "place", n=1)
+    sub = Subgraph(subgraph_id="s-bridge", type="multi-hop", lang="en", edges=[coach, back], answer_nodes=["n:Mere Hohaia"],
+                   question_nodes=["n:Rhys Dunn"], hidden_nodes=["n:Tasman"])
+    batch = generate_questions([sub], RULES)
+    assert not batch.items and "place in one fact and an organisation" in batch.failures[0].reason

@@ -121,6 +121,21 @@ def _wh(kind: str, label: str | None = None, plural: bool = False, verb: str | N
     return (_EN_WHO_PLURAL if plural else _EN_WHO)[kind]
 
 
+def _no_place_or_body(edge: Edge, rel: EnRelation, kind: str) -> None:
+    """``NoTemplate`` where the edge's tail, the destination or source of a verb of moving, is a bare name that
+    may be a town or a body: "Which organization did X move to?" -> Halifax, "What will X travel to?" -> Chorley,
+    "Who returned to the organization whose head coach is Y?" -> a region that shares its name with a team. One
+    moves to a town more often than to a body, and a name without a head noun does not say which (a body the text
+    writes with "the" is no town: "came from the Alfred")."""
+    prep = rel.trailing_preposition
+    if rel.kind == "verb" and kind in ("ORG", "MISC") and prep in ("to", "from", "into") \
+            and rel.head in _EN_MOTION_VERBS and edge.tail_label[:1].isupper() \
+            and rel.head not in _EN_GIVING_VERBS and not en_names.org_evidence(edge.tail_label) \
+            and not en_names.thing_class(edge.tail_label) and not en_names.common_head(edge.tail_label) \
+            and not edge.tail_label.startswith("the "):
+        raise NoTemplate(f"{edge.tail_label!r} after {edge.relation!r} may be a place or a body: which word is doubtful")
+
+
 def _described(subject: str) -> bool:
     """ "the person who founded Y", "the organization that handled 3.8 million tonnes": a relative clause
     with its own verb. "the organization whose CEO is Anna Berg" is as short as a name and reads as one."""
@@ -421,15 +436,7 @@ class EnglishTemplates:
         prep = rel.trailing_preposition
         who = _wh(kind, edge.tail_label, plural, rel.head if rel.kind == "verb" else None, sentences=edge.sentences)
         modality = _modality(edge)
-        if rel.kind == "verb" and kind in ("ORG", "MISC") and prep in ("to", "from", "into") \
-                and rel.head in _EN_MOTION_VERBS and edge.tail_label[:1].isupper() \
-                and rel.head not in _EN_GIVING_VERBS and not en_names.org_evidence(edge.tail_label) \
-                and not en_names.thing_class(edge.tail_label) and not en_names.common_head(edge.tail_label) \
-                and not edge.tail_label.startswith("the "):
-            # "Which organization did X move to?" -> Halifax, "What will X travel to?" -> Chorley: one moves to a
-            # town more often than to a body, and a bare name without a head noun does not say which (a body the
-            # text writes with "the" is no town: "came from the Alfred")
-            raise NoTemplate(f"{edge.tail_label!r} after {edge.relation!r} may be a place or a body: which word is doubtful")
+        _no_place_or_body(edge, rel, kind)
         if rel.kind != "verb":
             _asserted_only(edge, "a question")
         aux, verb = _do_support(rel.head, modality)
@@ -651,6 +658,7 @@ class EnglishTemplates:
                 return f"{cls} {that} is {_role_article(edge, rel)} {rel.head} {rel.rest_text} {tail}"
             return f"{cls} whose {rel.head} is {tail}"
         head = edge.head_label
+        _no_place_or_body(edge, rel, kind)  # "the organization whose head coach is Y" for a town X returned to
         if rel.kind == "verb" and rel.trailing_preposition in ("in", "at") and _name_head(edge.tail_label) in _EN_PLACE_HEADS \
                 and not _venue(edge.tail_label):
             cls = "the place"  # "the place that Elena Marsh performed at", though the arena is a company too

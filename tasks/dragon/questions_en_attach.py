@@ -102,6 +102,9 @@ def place_attached_elsewhere(edge, lemma: str, place_label: str) -> str | None:
         if token.pos_ == "ADP" and token.lower_ not in said and any(c.dep_ == "pobj" for c in token.children):
             return (f"{place_label!r} follows {doc[comma + 1:prep.i].text!r}, set off after the object: it places "
                     f"that, not the fact's verb {verb.text!r}")
+    if comma + 1 == prep.i and any(t.dep_ in ("dobj", "obj") for t in between):
+        # "may miss Southland's next game, against Taranaki": the phrase after the comma says which game
+        return f"{doc[prep.i:span.end].text!r} is set off after the object: it says which one, not how the verb was done"
     return None
 
 

@@ -272,6 +272,12 @@ def en_skip_reason(subgraph) -> str | None:
     if unwritten:
         return unwritten
     hidden = set(subgraph.hidden_nodes)
+    for node in hidden:
+        # "Who returned to the organization whose head coach is Y?": the bridge is a place in one fact (the region
+        # she returned to) and a body in the other (the team of that name); the question joins two things
+        types = {t for e in subgraph.edges for n, t in ((e.head, e.head_type), (e.tail, e.tail_type)) if n == node and t}
+        if {"place", "org"} <= types:
+            return f"skipped: the hidden node {node!r} is a place in one fact and an organisation in another"
     for edge in subgraph.edges:
         words = edge.relation.lower().split()
         cut = en_cut_role(edge) or en_dropped_article(edge)
@@ -414,7 +420,7 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
             reason = en_scope.place_of_a_venue(edge, rel.head, edge.tail_label)
             if reason:
                 return f"skipped: {reason}"
-        if rel.trailing_preposition in ("in", "at", "on") and edge.tail in answers:
+        if rel.trailing_preposition and len(rel.rest) > 1 and edge.tail in answers | hidden:
             reason = en_attach.place_attached_elsewhere(edge, rel.head, edge.tail_label)
             if reason:
                 return f"skipped: {reason}"
