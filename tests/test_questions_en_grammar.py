@@ -725,3 +725,13 @@ def test_a_bridge_typed_a_place_in_one_fact_and_a_body_in_another_is_not_asked()
                    question_nodes=["n:Rhys Dunn"], hidden_nodes=["n:Tasman"])
     batch = generate_questions([sub], RULES)
     assert not batch.items and "place in one fact and an organisation" in batch.failures[0].reason
+
+
+def test_a_place_word_inside_a_bodys_name_does_not_write_the_body():
+    """ "taught at the college in Dunedin" linked to the Dunedin Public Art Gallery: "Which gallery did X teach
+    in?" answers with a body its sentence never names."""
+    taught = fact("Ada Quist", "teach in", "the Kelby Public Art Gallery", "Quist returned in 1927 and taught at the "
+                  "technical college in Kelby until 1961.", "person", "org")
+    assert "not written in its sentences" in _reason(ask([taught], "the Kelby Public Art Gallery"))
+    won = fact("Calder Town", "beat", "Arden Rovers", "Calder beat Arden Rovers 3-1 at home.", "org", "org")
+    assert _asked(ask([won], "Calder Town")) is not None

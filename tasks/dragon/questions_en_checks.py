@@ -168,6 +168,10 @@ _EN_BACK_REFERENCE = re.compile(
 _OPENING_APPROXIMATORS = OPENING_APPROXIMATORS
 
 
+#: a word of a name written after a preposition of place is the place's name ("taught in Dunedin"), not the body's
+_NOT_AFTER_PLACE_PREPOSITION = r"(?<!\bin )(?<!\bat )(?<!\bnear )(?<!\bfrom )(?<!\bto )(?<!\boutside )(?<!\baround )"
+
+
 def en_answer_unwritten(subgraph) -> str | None:
     """A skip reason when an answer is not written in any sentence of its facts: the extractor resolved
     "the supplier" or "the club" to a name the reader of the cited sentence cannot check ("Which
@@ -181,12 +185,18 @@ def en_answer_unwritten(subgraph) -> str | None:
             words = [w for w in label.split() if w.lower() not in _EN_DETERMINER_WORDS]
             # the name in any case, or any capitalised word of it as written ("Calder's captain" writes
             # Calder Town; "the harbour supplier" does not write Harbour Foods)
+            # Calder Town; "the harbour supplier" does not write Harbour Foods); a word other than the name's last
+            # does not count after a preposition of place: "taught in Dunedin" does not write the Dunedin Public
+            # Art Gallery, a place's name inside a body's
             whole = " ".join(words)
             forms = {w for w in words if w[:1].isupper() and len(w) > 2}
+            last = words[-1] if words else ""
             return any(re.search(rf"(?<![\w-]){re.escape(whole)}(?![\w-])", s, re.IGNORECASE) for s in sentences) \
-                or any(re.search(rf"(?<![\w-]){re.escape(f)}(?![\w-])", s) for f in forms for s in sentences)
+                or any(re.search(rf"{'' if f == last else _NOT_AFTER_PLACE_PREPOSITION}(?<![\w-]){re.escape(f)}(?![\w-])", s)
+                       for f in forms for s in sentences)
         label = labels[0][0]
-        if not any(written(lbl, sents) for lbl, sents in labels) and label[:1].isupper():
+        named = re.sub(r"^(?:the|a|an)\s+", "", label)  # "the Dunedin Public Art Gallery" is a name too
+        if not any(written(lbl, sents) for lbl, sents in labels) and named[:1].isupper():
             return f"skipped: the answer {label!r} is not written in its sentences: a reference resolved out of the reader's sight"
     return None
 
