@@ -155,11 +155,12 @@ _EN_BACK_REFERENCE = re.compile(
     r"(?:compan(?:y|ies)|groups?|firms?|clubs?|buildings?|teams?|plants?|factor(?:y|ies)|sites?|city|cities|towns?|"
     r"deals?|business(?:es)?|carriers?|carmakers?|operators?|terminals?|funds?|banks?|airlines?|councils?|stadium|"
     r"arenas?|venues?|projects?|contracts?|agreements?|bands?|singers?|players?|strikers?|albums?|tour|sale|merger|"
-    r"takeover|acquisition|publishers?|partners?|sides?|"
-    # a post, a purchase, a plan, a property the text named before: "held the post until March", "settle the
-    # purchase on 30 September": which post, which purchase?
-    r"post|role|position|job|seat|purchase|plans?|proposals?|scheme|schemes|loans?|debts?|property|house|home|"
-    r"painting|collection|bid|offer)(?:'s|’s|'|’)?(?=\W|$)(?!\s+of\b)"
+    r"takeover|acquisition|publishers?|partners?|sides?)(?:'s|’s|'|’)?(?=\W|$)(?!\s+of\b)"
+    # a post, a purchase, a plan, a property the text named before, as the whole object (not a modifier: "their
+    # home games"): "held the post until March", "settle the purchase on 30 September": which post, which purchase?
+    r"|\b(?:the|its|their|this|that)\s+(?:post|role|position|job|seat|purchase|plans?|proposals?|schemes?|loans?|"
+    r"debts?|property|house|home|painting|collection|bid|offer)"
+    r"(?=\s+(?:until|on|in|for|at|to|from|by|with|after|before|since|over|into|under|through)\b|$)"
     r"|\b(?:the|its|their|this|that)\s+(?:money|cash|funds|proceeds|sum|remainder|rest)"
     r"(?=\s+(?:to|for|from|in|on|at|into|with|towards)\b|$)", re.IGNORECASE)
 
