@@ -203,6 +203,13 @@ ARTICLES_AND_FORMS = [
     ("regular_for_irregular", "Who repayed $3,000?", "Lena Morrow", ["Lena Morrow has repaid $3,000."], True),
     ("regular_for_irregular", "Who repaid $3,000?", "Lena Morrow", ["Lena Morrow has repaid $3,000."], False),
     ("regular_for_irregular", "Who learned Welsh?", "Ida Marsh", ["Ida Marsh learned Welsh at school."], False),
+    # a title without its modifier
+    ("cut_title", "What is Ida Marsh the northern services manager of?", "Kelby Health",
+     ["Kelby Health's northern dental services manager, Ida Marsh, said clinics would reopen."], True),
+    ("cut_title", "What is Ida Marsh the northern dental services manager of?", "Kelby Health",
+     ["Kelby Health's northern dental services manager, Ida Marsh, said clinics would reopen."], False),
+    ("cut_title", "Who was the finance chair of Kelby Council?", "Ida Marsh",
+     ["Ida Marsh, the former finance chair of Kelby Council, voted against."], False),
 ]
 
 

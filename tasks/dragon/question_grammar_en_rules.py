@@ -664,6 +664,36 @@ def regular_for_irregular(q: QuestionView) -> Finding | None:
     return None
 
 
+# ---------------------------------------------------------------- a title cut from its modifier
+
+_TITLE_PHRASE = re.compile(r"\bthe\s+(?P<role>(?:[A-Za-z][\w-]*\s+){0,3}?[a-z][\w-]*)\s+(?:of|at|for)\b")
+
+
+@code("cut_title")
+def cut_title(q: QuestionView) -> Finding | None:
+    """A post is named by its whole title: "the Southern services manager" where the sentences write "Southern
+    renal services manager", "the committee chair" where they write "finance committee chair", names another post
+    (or none). The title's head is a noun of a post or of a person (``agent_noun``); the sentences' lower-case
+    modifiers before it that the question drops (other than "former" and the like) cut it."""
+    from types import SimpleNamespace
+
+    from tasks.dragon.question_grammar_en import _POST_NOUNS
+    from tasks.dragon.questions_en_checks import en_cut_role
+    from tasks.dragon.questions_en_names import _person_word, agent_noun
+
+    if not q.sentences:
+        return None
+    for match in _TITLE_PHRASE.finditer(q.question):
+        role = match.group("role")
+        head = role.split()[-1].lower()
+        if not (agent_noun(head) or _person_word(head) or head in _POST_NOUNS):
+            continue
+        cut = en_cut_role(SimpleNamespace(relation=f"{role} of", sentences=list(q.sentences)))
+        if cut:
+            return Finding("cut_title", cut.removeprefix("skipped: "))
+    return None
+
+
 CHECKS = [how_many_noun, voice_flip, who_place, where_person, name_lowercase, capital_the, possessor_gap, article_sound, det_number,
           title_as_name, org_in_place, verb_form, present_for_past, what_intends, cut_label, doubled_word, object_dropped, people_as_organization,
-          missing_article, regular_for_irregular]
+          missing_article, regular_for_irregular, cut_title]
