@@ -738,3 +738,10 @@ def test_a_place_word_inside_a_bodys_name_does_not_write_the_body():
     assert "not written in its sentences" in _reason(ask([taught], "the Kelby Public Art Gallery"))
     won = fact("Calder Town", "beat", "Arden Rovers", "Calder beat Arden Rovers 3-1 at home.", "org", "org")
     assert _asked(ask([won], "Calder Town")) is not None
+
+
+@pytest.mark.parametrize("count", ["five straight", "three consecutive"])
+def test_a_run_counted_with_an_adjective_is_not_asked(count):
+    """ "How many straight did X lose?": the run's noun (games) is not in the fact."""
+    lost = fact("Kelby Otters", "lose", count, f"The Kelby Otters have lost {count} at home this season.", "org", "quantity")
+    assert "counts with an adjective" in _reason(ask([lost], count))

@@ -53,6 +53,10 @@ _EN_VENUE_HEADS = frozenset(
     "port harbour harbor centre center terminal wharf marina".split())
 
 
+#: adjectives of a run that stand for their noun after a number ("four straight", "three running")
+_EN_RUN_WORDS = frozenset("straight running successive consecutive".split())
+
+
 #: posts held over a place, not in a body: what they are "of" is a town, a district, a state
 _EN_PLACE_ROLES = frozenset("mayor mayoress governor premier provost reeve".split())
 
@@ -477,6 +481,10 @@ class EnglishTemplates:
                 # "added 14 (goals) from 18": a bare count says not what it counts; "How much did X add?" asks
                 # for an amount of stuff, "How many did X add?" for nothing named
                 raise NoTemplate(f"{edge.tail_label!r} is a count without its noun")
+            last = quantity.unit_text.split()[-1].lower() if quantity.unit_text else ""
+            if last in _EN_RUN_WORDS or last in _en_adjectives() and last not in _en_lexicon()[1]:
+                # "lost four straight", "won three consecutive": the counted noun (games) is left out
+                raise NoTemplate(f"{edge.tail_label!r} counts with an adjective: its noun is missing")
             return _q(amount, aux, head, verb, rel.rest_text), "tail.how-many"
         if kind == "DATE":
             if rel.kind == "verb":
