@@ -745,3 +745,12 @@ def test_a_run_counted_with_an_adjective_is_not_asked(count):
     """ "How many straight did X lose?": the run's noun (games) is not in the fact."""
     lost = fact("Kelby Otters", "lose", count, f"The Kelby Otters have lost {count} at home this season.", "org", "quantity")
     assert "counts with an adjective" in _reason(ask([lost], count))
+
+
+def test_a_possessive_kept_for_a_subject_its_sentence_does_not_write_is_not_asked():
+    """ "Where did Judith Kerr sell his house?": "he had sold his house" resolved to another person."""
+    said = "Her lawyer said his client had sold his house in Kelso to repay part of the money."
+    sold = fact("Ida Marsh", "sell his house in", "Kelso", said, "person", "place")
+    assert "cannot be checked" in _reason(ask([sold], "Kelso"))
+    named = fact("Rua Tane", "sell his house in", "Kelso", "Rua Tane sold his house in Kelso in May.", "person", "place")
+    assert _asked(ask([named], "Kelso")) is not None

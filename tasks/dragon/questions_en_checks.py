@@ -269,6 +269,20 @@ def en_dropped_article(edge) -> str | None:
     return None
 
 
+def _pronoun_of_an_unwritten_subject(edge) -> str | None:
+    """ "Where did Judith Kerr sell his house?": the relation keeps a possessive pronoun ("sell his house in") and
+    its subject is not written in the fact's sentences ("he had sold his house"): the extractor resolved "he" out
+    of the reader's sight, and the pronoun left in the question may point at another person than its subject."""
+    pronoun = re.search(r"\b(?:his|her|hers|their)\b", edge.relation, re.IGNORECASE)
+    if pronoun is None:
+        return None
+    words = [w for w in edge.head_label.split() if w[:1].isupper() and len(w) > 2]
+    if any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", s) for w in words for s in edge.sentences):
+        return None
+    return (f"skipped: {edge.relation!r} keeps {pronoun.group(0)!r} of a subject its sentences do not write "
+            f"({edge.head_label!r}): whose it is cannot be checked")
+
+
 def en_skip_reason(subgraph) -> str | None:
     """Why no English question is asked about this subgraph (recorded as a Failure), or None.
 
@@ -291,7 +305,7 @@ def en_skip_reason(subgraph) -> str | None:
             return f"skipped: the hidden node {node!r} is a place in one fact and an organisation in another"
     for edge in subgraph.edges:
         words = edge.relation.lower().split()
-        cut = en_cut_role(edge) or en_dropped_article(edge)
+        cut = en_cut_role(edge) or en_dropped_article(edge) or _pronoun_of_an_unwritten_subject(edge)
         if cut:
             return cut
         pointing_back = _EN_BACK_REFERENCE.search(edge.relation)
