@@ -210,6 +210,10 @@ ARTICLES_AND_FORMS = [
      ["Kelby Health's northern dental services manager, Ida Marsh, said clinics would reopen."], False),
     ("cut_title", "Who was the finance chair of Kelby Council?", "Ida Marsh",
      ["Ida Marsh, the former finance chair of Kelby Council, voted against."], False),
+    ("cut_title", "What is Ida Marsh the general manager of?", "Kelby Power",
+     ["Kelby Power's network general manager, Ida Marsh, said supply was restored."], False),
+    ("cut_title", "Who was the committee chair of Kelby Council?", "Ida Marsh",
+     ["Ida Marsh, the council's former finance committee chair, voted against."], True),
 ]
 
 

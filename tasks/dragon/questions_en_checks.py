@@ -234,8 +234,13 @@ def en_cut_role(edge) -> str | None:
             said = {t.lower_ for t in written}
             if not set(role[:-1]) <= said | {role[-1]}:
                 continue  # another mention of the head noun ("the manager said")
+            kept = [t.i for t in written if t.lower_ in role]
+            # a word dropped from inside the title ("Southern [renal] services manager") or from a modifier the role
+            # keeps ("[finance] committee chair") cuts it; one before the whole title that qualifies its head
+            # ("network general manager" -> "general manager") leaves the more general post, which is still true
             missing = [t.text for t in written if t.lower_ not in role and t.lower_ not in _EN_TITLE_TIME_WORDS
-                       and t.is_lower and t.is_alpha]
+                       and t.is_lower and t.is_alpha
+                       and (kept and kept[0] < t.i or t.head.i != token.i and t.head.lower_ in role)]
             if missing:
                 return (f"skipped: the role {rel.head!r} is cut from the title "
                         f"{doc[first:token.i + 1].text!r}: it names another post")
