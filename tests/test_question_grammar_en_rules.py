@@ -83,7 +83,7 @@ def test_each_rule_catches_its_class_and_passes_the_correct_form(code, question,
 
 def test_every_rule_has_a_case_that_it_must_catch():
     caught = {case.values[0] for case in CASES if case.values[4]} | {case[0] for case in EXTRA if case[4]} | {"org_in_place"}
-    caught |= {case[0] for case in LEAD if case[4]}
+    caught |= {case[0] for case in LEAD if case[4]} | {case[0] for case in ARTICLES_AND_FORMS if case[4]}
     assert caught >= {getattr(fn, "code") for fn in CHECKS}
 
 
@@ -186,4 +186,37 @@ LEAD = [
 
 @pytest.mark.parametrize("code,question,answer,sentences,caught", LEAD)
 def test_counts_dropped_objects_families_and_titles(code, question, answer, sentences, caught):
+    check_case(code, question, answer, sentences, caught)
+
+
+ARTICLES_AND_FORMS = [
+    # an ordinal or "further" bare
+    ("missing_article", "Who left the pitch in 34th minute?", "Sam Okoro",
+     ["Okoro left the pitch in the 34th minute."], True),
+    ("missing_article", "Who left the pitch in the 34th minute?", "Sam Okoro",
+     ["Okoro left the pitch in the 34th minute."], False),
+    ("missing_article", "Who will pay further $5,000 by June?", "Lena Morrow",
+     ["Lena Morrow will pay a further $5,000 by June."], True),
+    ("missing_article", "Who will pay a further $5,000 by June?", "Lena Morrow",
+     ["Lena Morrow will pay a further $5,000 by June."], False),
+    # a regular ending on a verb the sentences write irregular
+    ("regular_for_irregular", "Who repayed $3,000?", "Lena Morrow", ["Lena Morrow has repaid $3,000."], True),
+    ("regular_for_irregular", "Who repaid $3,000?", "Lena Morrow", ["Lena Morrow has repaid $3,000."], False),
+    ("regular_for_irregular", "Who learned Welsh?", "Ida Marsh", ["Ida Marsh learned Welsh at school."], False),
+    # a title without its modifier
+    ("cut_title", "What is Ida Marsh the northern services manager of?", "Kelby Health",
+     ["Kelby Health's northern dental services manager, Ida Marsh, said clinics would reopen."], True),
+    ("cut_title", "What is Ida Marsh the northern dental services manager of?", "Kelby Health",
+     ["Kelby Health's northern dental services manager, Ida Marsh, said clinics would reopen."], False),
+    ("cut_title", "Who was the finance chair of Kelby Council?", "Ida Marsh",
+     ["Ida Marsh, the former finance chair of Kelby Council, voted against."], False),
+    ("cut_title", "What is Ida Marsh the general manager of?", "Kelby Power",
+     ["Kelby Power's network general manager, Ida Marsh, said supply was restored."], False),
+    ("cut_title", "Who was the committee chair of Kelby Council?", "Ida Marsh",
+     ["Ida Marsh, the council's former finance committee chair, voted against."], True),
+]
+
+
+@pytest.mark.parametrize("code,question,answer,sentences,caught", ARTICLES_AND_FORMS)
+def test_lost_articles_and_regular_pasts_of_irregular_verbs(code, question, answer, sentences, caught):
     check_case(code, question, answer, sentences, caught)

@@ -59,3 +59,17 @@ def test_a_court_date_keeps_the_court():
     item = ask([fact("Tom Pell", "appear on", "3 May", "Pell will appear in Leeds Crown Court on 3 May.", "person", "date",
                      "planned")], "3 May")
     assert question(item) == "When will Tom Pell appear in Leeds Crown Court?"
+
+
+def test_a_place_after_a_phrase_set_off_from_the_object_is_that_phrases():
+    """ "may miss Harbour's next game, against Tasman in Nelson": Nelson places the game, not the missing."""
+    from tasks.dragon.questions_en_attach import place_attached_elsewhere
+
+    said = "Okoro hurt his knee and may miss Harbour's next game, against Tasman in Nelson on Sunday."
+    missed = fact("Sam Okoro", "miss Harbour's next game in", "Nelson", said, "person", "place")
+    assert "Tasman" in place_attached_elsewhere(missed, "miss", "Nelson")
+    against = fact("Sam Okoro", "miss Harbour's next game against", "Tasman", said, "person", "org")
+    assert "set off after the object" in place_attached_elsewhere(against, "miss", "Tasman")
+    bought = fact("the Smiths", "buy a smaller house at", "Kelvin Grove", "The Smiths, who have bought a smaller house "
+                  "at Kelvin Grove, said they were happy.", "org", "place")
+    assert place_attached_elsewhere(bought, "buy", "Kelvin Grove") is None

@@ -623,3 +623,12 @@ def test_a_teams_plural_last_word_is_its_full_name():
     found = article("The Greywell Comets beat the Kelso Hawks 81–70 on Friday night.",
                     "The Hawks were led by Ana Ruiz, who scored 19 points.")
     assert ("Ana Ruiz", "lead", "Kelso Hawks", "asserted") in found, found
+
+
+def test_an_undoubled_ing_form_of_one_syllable_is_the_e_verbs():
+    """ "sparing" is "spare": "spar" would double its consonant ("sparring"); the small model's lemma "spar" made
+    "How many patients will X spar?"."""
+    found = article("Kelby Infirmary will open a new scanner ward in May, sparing about 40 Harrowdale patients a "
+                    "long drive to Leeds each week.")
+    heads = {r.split()[0] for s, r, o, m in found if s == "Kelby Infirmary"}
+    assert "spare" in heads and "spar" not in heads

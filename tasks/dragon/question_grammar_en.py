@@ -432,10 +432,14 @@ def tense_clash(q: QuestionView) -> Finding | None:
             continue  # "Where does X run a guesthouse?": do-support says present, whatever the tag of "run"
         since = any(c.lower_ == "since" for c in token.children) or q.question.lower().startswith("since")
         if since and "past" in mine and not mine & {"perfect", "pluperfect"}:
+            from tasks.dragon.questions_base import NoTemplate
             from tasks.dragon.questions_en_verbs import en_participle
 
-            return Finding("tense_clash", f"'since' with the simple past {token.text!r}: "
-                                          f"'has/have {en_participle(token.lemma_.lower())}'")
+            try:
+                perfect = f"'has/have {en_participle(token.lemma_.lower())}'"
+            except NoTemplate:
+                perfect = "the present perfect"
+            return Finding("tense_clash", f"'since' with the simple past {token.text!r}: {perfect}")
         theirs = set().union(*(_tenses(parse(s), token.lemma_.lower()) for s in q.sentences)) if q.sentences else set()
         if not theirs:
             continue

@@ -615,5 +615,85 @@ def people_as_organization(q: QuestionView) -> Finding | None:
     return None
 
 
+# ---------------------------------------------------------------- a phrase English gives an article
+
+#: an ordinal ("61st", "third") or "further"/"additional" before a noun or an amount, right after a preposition
+#: or a verb's auxiliary-less object slot: "in the 61st minute", "pay a further $40,000"
+_BARE_ORDINAL = re.compile(r"\b(?:in|on|at|by|for|from|to|into|after|before|during|until|since)\s+"
+                           r"(?P<phrase>\d+(?:st|nd|rd|th)\s+[a-z]+)\b")
+_BARE_FURTHER = re.compile(r"(?P<before>\b[A-Za-z]+)\s+(?P<phrase>(?:further|additional)\s+[$£€\d])")
+
+
+@code("missing_article")
+def missing_article(q: QuestionView) -> Finding | None:
+    """An ordinal makes its noun one of a series: English writes it with "the" ("left the field in the 61st
+    minute", not "in 61st minute"); "further" or "additional" before an amount takes "a" ("pay a further
+    $40,000"). A question that writes either bare lost the article of its fact's object."""
+    match = _BARE_ORDINAL.search(q.question)
+    if match:
+        return Finding("missing_article", f"{match.group('phrase')!r} without 'the'")
+    match = _BARE_FURTHER.search(q.question)
+    if match and match.group("before").lower() not in ("a", "an", "the", "any", "no", "this", "that", "its", "their"):
+        return Finding("missing_article", f"{match.group('phrase')!r} without 'a'")
+    return None
+
+
+# ---------------------------------------------------------------- a regular ending on an irregular verb
+
+@lru_cache(maxsize=1)
+def _irregular_forms() -> dict[str, frozenset[str]]:
+    from tasks.dragon.questions_en_verbs import _en_forms_by_lemma
+
+    return _en_forms_by_lemma()
+
+
+@code("regular_for_irregular")
+def regular_for_irregular(q: QuestionView) -> Finding | None:
+    """A verb whose past the language makes irregular ("repay" → "repaid") written with the regular "-ed"
+    ("repayed"), where the sentences write the irregular form: a misspelling the question made, not the text."""
+    written = " ".join(q.sentences).lower()
+    for token in parse(q.question):
+        text = token.lower_
+        if not text.endswith("ed") or not token.is_alpha or text in written:
+            continue
+        lemma = token.lemma_.lower()
+        forms = {f for f in _irregular_forms().get(lemma, ()) if not f.endswith("ing")}
+        said = [f for f in forms if re.search(rf"\b{re.escape(f)}\b", written)]
+        if said and text not in forms:
+            return Finding("regular_for_irregular", f"{token.text!r} where the sentences write {said[0]!r}")
+    return None
+
+
+# ---------------------------------------------------------------- a title cut from its modifier
+
+_TITLE_PHRASE = re.compile(r"\bthe\s+(?P<role>(?:[A-Za-z][\w-]*\s+){0,3}?[a-z][\w-]*)\s+(?:of|at|for)\b")
+
+
+@code("cut_title")
+def cut_title(q: QuestionView) -> Finding | None:
+    """A post is named by its whole title: "the Southern services manager" where the sentences write "Southern
+    renal services manager", "the committee chair" where they write "finance committee chair", names another post
+    (or none). The title's head is a noun of a post or of a person (``agent_noun``); the sentences' lower-case
+    modifiers before it that the question drops (other than "former" and the like) cut it."""
+    from types import SimpleNamespace
+
+    from tasks.dragon.question_grammar_en import _POST_NOUNS
+    from tasks.dragon.questions_en_checks import en_cut_role
+    from tasks.dragon.questions_en_names import _person_word, agent_noun
+
+    if not q.sentences:
+        return None
+    for match in _TITLE_PHRASE.finditer(q.question):
+        role = match.group("role")
+        head = role.split()[-1].lower()
+        if not (agent_noun(head) or _person_word(head) or head in _POST_NOUNS):
+            continue
+        cut = en_cut_role(SimpleNamespace(relation=f"{role} of", sentences=list(q.sentences)))
+        if cut:
+            return Finding("cut_title", cut.removeprefix("skipped: "))
+    return None
+
+
 CHECKS = [how_many_noun, voice_flip, who_place, where_person, name_lowercase, capital_the, possessor_gap, article_sound, det_number,
-          title_as_name, org_in_place, verb_form, present_for_past, what_intends, cut_label, doubled_word, object_dropped, people_as_organization]
+          title_as_name, org_in_place, verb_form, present_for_past, what_intends, cut_label, doubled_word, object_dropped, people_as_organization,
+          missing_article, regular_for_irregular, cut_title]

@@ -53,6 +53,14 @@ _EN_VENUE_HEADS = frozenset(
     "port harbour harbor centre center terminal wharf marina".split())
 
 
+#: adjectives of a run that stand for their noun after a number ("four straight", "three running")
+_EN_RUN_WORDS = frozenset("straight running successive consecutive".split())
+
+
+#: posts held over a place, not in a body: what they are "of" is a town, a district, a state
+_EN_PLACE_ROLES = frozenset("mayor mayoress governor premier provost reeve".split())
+
+
 #: verbs whose complement is "in" a body or an abstract thing ("invest in", "take part in"), not a place
 _EN_IN_VERBS = frozenset("""
     invest reinvest participate engage specialise specialize believe result succeed trust involve interest share
@@ -115,6 +123,21 @@ def _wh(kind: str, label: str | None = None, plural: bool = False, verb: str | N
     if said:  # (never a person noun: "the keeper's daughter" keeps "who")
         return "what" if said == "what" else f"which {said}"  # "Which ferry ...?" -> "the ferry Chebucto Light"
     return (_EN_WHO_PLURAL if plural else _EN_WHO)[kind]
+
+
+def _no_place_or_body(edge: Edge, rel: EnRelation, kind: str) -> None:
+    """``NoTemplate`` where the edge's tail, the destination or source of a verb of moving, is a bare name that
+    may be a town or a body: "Which organization did X move to?" -> Halifax, "What will X travel to?" -> Chorley,
+    "Who returned to the organization whose head coach is Y?" -> a region that shares its name with a team. One
+    moves to a town more often than to a body, and a name without a head noun does not say which (a body the text
+    writes with "the" is no town: "came from the Alfred")."""
+    prep = rel.trailing_preposition
+    if rel.kind == "verb" and kind in ("ORG", "MISC") and prep in ("to", "from", "into") \
+            and rel.head in _EN_MOTION_VERBS and edge.tail_label[:1].isupper() \
+            and rel.head not in _EN_GIVING_VERBS and not en_names.org_evidence(edge.tail_label) \
+            and not en_names.thing_class(edge.tail_label) and not en_names.common_head(edge.tail_label) \
+            and not edge.tail_label.startswith("the "):
+        raise NoTemplate(f"{edge.tail_label!r} after {edge.relation!r} may be a place or a body: which word is doubtful")
 
 
 def _described(subject: str) -> bool:
@@ -417,15 +440,7 @@ class EnglishTemplates:
         prep = rel.trailing_preposition
         who = _wh(kind, edge.tail_label, plural, rel.head if rel.kind == "verb" else None, sentences=edge.sentences)
         modality = _modality(edge)
-        if rel.kind == "verb" and kind in ("ORG", "MISC") and prep in ("to", "from", "into") \
-                and rel.head in _EN_MOTION_VERBS and edge.tail_label[:1].isupper() \
-                and rel.head not in _EN_GIVING_VERBS and not en_names.org_evidence(edge.tail_label) \
-                and not en_names.thing_class(edge.tail_label) and not en_names.common_head(edge.tail_label) \
-                and not edge.tail_label.startswith("the "):
-            # "Which organization did X move to?" -> Halifax, "What will X travel to?" -> Chorley: one moves to a
-            # town more often than to a body, and a bare name without a head noun does not say which (a body the
-            # text writes with "the" is no town: "came from the Alfred")
-            raise NoTemplate(f"{edge.tail_label!r} after {edge.relation!r} may be a place or a body: which word is doubtful")
+        _no_place_or_body(edge, rel, kind)
         if rel.kind != "verb":
             _asserted_only(edge, "a question")
         aux, verb = _do_support(rel.head, modality)
@@ -462,6 +477,14 @@ class EnglishTemplates:
                 return _q(_en_how_much(noun), aux, head, verb), "tail.how-much-of"
             if prep:
                 raise NoTemplate(f"no how-many template for relation {edge.relation!r}")
+            if not quantity.money and not quantity.unit:
+                # "added 14 (goals) from 18": a bare count says not what it counts; "How much did X add?" asks
+                # for an amount of stuff, "How many did X add?" for nothing named
+                raise NoTemplate(f"{edge.tail_label!r} is a count without its noun")
+            last = quantity.unit_text.split()[-1].lower() if quantity.unit_text else ""
+            if last in _EN_RUN_WORDS or last in _en_adjectives() and last not in _en_lexicon()[1]:
+                # "lost four straight", "won three consecutive": the counted noun (games) is left out
+                raise NoTemplate(f"{edge.tail_label!r} counts with an adjective: its noun is missing")
             return _q(amount, aux, head, verb, rel.rest_text), "tail.how-many"
         if kind == "DATE":
             if rel.kind == "verb":
@@ -514,8 +537,10 @@ class EnglishTemplates:
                 # "in" after a verb that does not take it says where, and the name does not say which kind of
                 # place; the guess "organization" is refused rather than written
                 raise NoTemplate(f"{edge.tail_label!r} after {edge.relation!r} is a place of unknown kind")
-            if prep == "at" and kind == "MISC" and rel.rest[:-1]:
-                # "raise the hourly rate at seven town centre car parks": where, not "What ... at?"
+            if prep == "at" and rel.rest[:-1] and (kind == "MISC" or kind == "ORG" and who.startswith("which organization")
+                                                    and not en_names.org_evidence(edge.tail_label)):
+                # "raise the hourly rate at seven town centre car parks", "use a packhouse at Earnscleugh": where the
+                # thing is, not "What ... at?" nor "Which organization ... at?" (a locality the tagger called a body)
                 return _q("where", aux, head, verb, rel.rest_without_preposition), "tail.where"
             if kind == "LOC" and not prep and not rel.rest and rel.head not in _EN_PLACE_OBJECT_VERBS:
                 who = "what"
@@ -641,6 +666,7 @@ class EnglishTemplates:
                 return f"{cls} {that} is {_role_article(edge, rel)} {rel.head} {rel.rest_text} {tail}"
             return f"{cls} whose {rel.head} is {tail}"
         head = edge.head_label
+        _no_place_or_body(edge, rel, kind)  # "the organization whose head coach is Y" for a town X returned to
         if rel.kind == "verb" and rel.trailing_preposition in ("in", "at") and _name_head(edge.tail_label) in _EN_PLACE_HEADS \
                 and not _venue(edge.tail_label):
             cls = "the place"  # "the place that Elena Marsh performed at", though the arena is a company too
@@ -673,6 +699,8 @@ class EnglishTemplates:
             # "the organization whose chief executive is Marcus Feld" / "... where Annika Sommer is a lodging analyst"
             article = _role_article(edge, rel)
             be = _role_be(edge, rel)
+            if cls == "the organization" and rel.head.split()[-1].lower() in _EN_PLACE_ROLES:
+                cls = "the place"  # "the place whose mayor is X": a district or a town, not "the organization"
             if rel.rest == ("of",) and article == "the":
                 return f"{cls} whose {rel.head} {be} {head}"
             thing = _thing_at(edge, rel)
@@ -984,6 +1012,23 @@ def _modifies_a_noun(sentence: str, end: int) -> bool:
         and last.head.pos_ == "NOUN" and last.head.is_lower
 
 
+#: a noun phrase opened by an ordinal ("61st minute") or by "further"/"additional" before an amount ("further
+#: $40,000"): English gives it an article ("in the 61st minute", "pay a further $40,000"), which the fact's
+#: object lost
+_EN_NEEDS_ARTICLE = re.compile(r"^(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|further|additional)\s+\S")
+
+
+def _article_as_written(label: str, sentences: list[str]) -> str:
+    """``label`` with the article its sentences write right before it ("the 61st minute", "a further
+    $40,000"); a label written with no article, or with two different ones, ``NoTemplate``: a bare
+    ordinal or "further" phrase is no English."""
+    pattern = re.compile(rf"\b(the|a|an)\s+{re.escape(label)}(?!\w)", re.IGNORECASE)
+    found = {m.group(1).lower() for sentence in sentences for m in pattern.finditer(sentence)}
+    if len(found) != 1:
+        raise NoTemplate(f"{label!r} needs an article its sentences do not give it")
+    return f"{found.pop()} {label}"
+
+
 def en_name_article(label: str, sentences: list[str]) -> str:
     """ "European Research Council" → "the European Research Council" when every mention of the
     name in its sentences has "the" before it (institutions, bands, courts); names written
@@ -991,6 +1036,8 @@ def en_name_article(label: str, sentences: list[str]) -> str:
     in the first quarter of 2027", not "in first quarter of 2027"."""
     if not label.strip() or label.split()[0].lower() in _EN_DETERMINER_WORDS:
         return label
+    if _EN_NEEDS_ARTICLE.match(label):
+        return _article_as_written(label, sentences)
     if not label[:1].isupper() and not (label.split()[0].lower() in _EN_TIME_OPENERS and " of " in label) \
             and not (label.split()[0].isdigit() and len(label.split()) > 1):  # "the 2027 race"
         return label

@@ -14,6 +14,8 @@ Each function reads the fact's sentence through ``questions_en_context.locate`` 
   move?" has another answer when he moves again later; "When did Ribeiro move?" does not say where;
 - ``lost_predicative``: a passive whose subject is given a name or a post ("was named player of the
   year in NPL Queensland"): "Where was Ribeiro named?" lost what he was named (a reason to skip);
+- ``place_attached_elsewhere``: a place that a comma-set phrase after the object stands before ("miss the next
+  game, against Taranaki in New Plymouth"): it places the game, not the missing (a reason to skip);
 - ``purpose_to_carry``: what an amount is spent on ("will spend $15 million on a new still house"):
   "How much will Kestrel spend?" is also answered by another sum it spends.
 """
@@ -75,6 +77,34 @@ def date_attached_elsewhere(edge, lemma: str, date_label: str) -> str | None:
                 and token.head.lower_ not in said:
             return (f"{date_label!r} comes after {doc[token.head.i:token.i + 1].text!r}: it may date that, "
                     f"not the fact's verb {verb.text!r}")
+    return None
+
+
+def place_attached_elsewhere(edge, lemma: str, place_label: str) -> str | None:
+    """A place after the fact's verb and its object that a phrase set off by a comma stands before ("may miss
+    Southland's next game, against Taranaki in New Plymouth"): the place belongs to what that phrase describes
+    (the game), and "Where could X miss the game?" places the missing. None where nothing stands between."""
+    found = locate_label(edge, lemma, place_label)
+    if found is None:
+        return None
+    doc, verb, span = found
+    if span.start == 0:
+        return None
+    prep = doc[span.start - 1]
+    if prep.pos_ != "ADP" or prep.i < verb.i:
+        return None
+    said = set(edge.relation.lower().split())
+    between = doc[verb.i + 1:prep.i]
+    comma = next((t.i for t in between if t.text == ","), None)
+    if comma is None:
+        return None
+    for token in doc[comma + 1:prep.i]:
+        if token.pos_ == "ADP" and token.lower_ not in said and any(c.dep_ == "pobj" for c in token.children):
+            return (f"{place_label!r} follows {doc[comma + 1:prep.i].text!r}, set off after the object: it places "
+                    f"that, not the fact's verb {verb.text!r}")
+    if comma + 1 == prep.i and any(t.dep_ in ("dobj", "obj") for t in between):
+        # "may miss Southland's next game, against Taranaki": the phrase after the comma says which game
+        return f"{doc[prep.i:span.end].text!r} is set off after the object: it says which one, not how the verb was done"
     return None
 
 

@@ -156,12 +156,21 @@ _EN_BACK_REFERENCE = re.compile(
     r"deals?|business(?:es)?|carriers?|carmakers?|operators?|terminals?|funds?|banks?|airlines?|councils?|stadium|"
     r"arenas?|venues?|projects?|contracts?|agreements?|bands?|singers?|players?|strikers?|albums?|tour|sale|merger|"
     r"takeover|acquisition|publishers?|partners?|sides?)(?:'s|’s|'|’)?(?=\W|$)(?!\s+of\b)"
+    # a post, a purchase, a plan, a property the text named before, as the whole object (not a modifier: "their
+    # home games"): "held the post until March", "settle the purchase on 30 September": which post, which purchase?
+    r"|\b(?:the|its|their|this|that)\s+(?:post|role|position|job|seat|purchase|plans?|proposals?|schemes?|loans?|"
+    r"debts?|property|house|home|painting|collection|bid|offer)"
+    r"(?=\s+(?:until|on|in|for|at|to|from|by|with|after|before|since|over|into|under|through)\b|$)"
     r"|\b(?:the|its|their|this|that)\s+(?:money|cash|funds|proceeds|sum|remainder|rest)"
     r"(?=\s+(?:to|for|from|in|on|at|into|with|towards)\b|$)", re.IGNORECASE)
 
 
 #: approximators a sentence may open with, capitalised: "About 120 homes were flooded"
 _OPENING_APPROXIMATORS = OPENING_APPROXIMATORS
+
+
+#: a word of a name written after a preposition of place is the place's name ("taught in Dunedin"), not the body's
+_NOT_AFTER_PLACE_PREPOSITION = r"(?<!\bin )(?<!\bat )(?<!\bnear )(?<!\bfrom )(?<!\bto )(?<!\boutside )(?<!\baround )"
 
 
 def en_answer_unwritten(subgraph) -> str | None:
@@ -177,14 +186,106 @@ def en_answer_unwritten(subgraph) -> str | None:
             words = [w for w in label.split() if w.lower() not in _EN_DETERMINER_WORDS]
             # the name in any case, or any capitalised word of it as written ("Calder's captain" writes
             # Calder Town; "the harbour supplier" does not write Harbour Foods)
+            # Calder Town; "the harbour supplier" does not write Harbour Foods); a word other than the name's last
+            # does not count after a preposition of place: "taught in Dunedin" does not write the Dunedin Public
+            # Art Gallery, a place's name inside a body's
             whole = " ".join(words)
             forms = {w for w in words if w[:1].isupper() and len(w) > 2}
+            last = words[-1] if words else ""
             return any(re.search(rf"(?<![\w-]){re.escape(whole)}(?![\w-])", s, re.IGNORECASE) for s in sentences) \
-                or any(re.search(rf"(?<![\w-]){re.escape(f)}(?![\w-])", s) for f in forms for s in sentences)
+                or any(re.search(rf"{'' if f == last else _NOT_AFTER_PLACE_PREPOSITION}(?<![\w-]){re.escape(f)}(?![\w-])", s)
+                       for f in forms for s in sentences)
         label = labels[0][0]
-        if not any(written(lbl, sents) for lbl, sents in labels) and label[:1].isupper():
+        named = re.sub(r"^(?:the|a|an)\s+", "", label)  # "the Dunedin Public Art Gallery" is a name too
+        if not any(written(lbl, sents) for lbl, sents in labels) and named[:1].isupper():
             return f"skipped: the answer {label!r} is not written in its sentences: a reference resolved out of the reader's sight"
     return None
+
+
+#: words a title may lose in a question without becoming another title ("former finance chair": the tense says it)
+_EN_TITLE_TIME_WORDS = frozenset("former acting interim then new current outgoing incoming longtime long-time".split())
+
+
+def en_cut_role(edge) -> str | None:
+    """A role the fact cut out of a longer title: "Southern services manager" of "Southern renal services
+    manager", "committee chair" of "finance committee chair". The title as its sentence writes it is the role's
+    head noun with the lower-case modifiers before it; a modifier the role lacks (other than "former" and the
+    like) makes the question name another post. Read with spaCy; None where the role is written whole or not
+    found."""
+    try:
+        rel = en_relation(edge.relation)
+    except NoTemplate:
+        return None
+    if rel.kind != "role":
+        return None
+    role = [w.lower() for w in rel.head.split() if w.lower() not in ("the", "a", "an")]
+    if not role:
+        return None
+    for sentence in edge.sentences:
+        doc = en_context.sentence_doc(sentence)
+        for token in doc:
+            if token.lower_ != role[-1] or token.pos_ != "NOUN":
+                continue
+            first = token.i
+            while first > 0 and doc[first - 1].dep_ in ("compound", "amod", "nmod") and doc[first - 1].head.i <= token.i \
+                    and doc[first - 1].head.i >= first - 1 and not doc[first - 1].is_punct:
+                first -= 1
+            written = [t for t in doc[first:token.i]]
+            said = {t.lower_ for t in written}
+            if not set(role[:-1]) <= said | {role[-1]}:
+                continue  # another mention of the head noun ("the manager said")
+            kept = [t.i for t in written if t.lower_ in role]
+            # a word dropped from inside the title ("Southern [renal] services manager") or from a modifier the role
+            # keeps ("[finance] committee chair") cuts it; one before the whole title that qualifies its head
+            # ("network general manager" -> "general manager") leaves the more general post, which is still true
+            missing = [t.text for t in written if t.lower_ not in role and t.lower_ not in _EN_TITLE_TIME_WORDS
+                       and t.is_lower and t.is_alpha
+                       and (kept and kept[0] < t.i or t.head.i != token.i and t.head.lower_ in role)]
+            if missing:
+                return (f"skipped: the role {rel.head!r} is cut from the title "
+                        f"{doc[first:token.i + 1].text!r}: it names another post")
+    return None
+
+
+def en_dropped_article(edge) -> str | None:
+    """A verb relation that lost the article of its object noun ("award contract worth" of "awarded a contract
+    worth"): every sentence writes that noun with "a", "an" or "the" right before it, the relation bare after
+    its verb or a preposition, so any question built on it ("How much did X award contract worth?") lacks it."""
+    try:
+        rel = en_relation(edge.relation)
+    except NoTemplate:
+        return None
+    if rel.kind != "verb" or not rel.rest:
+        return None
+    from tasks.dragon.questions_en_verbs import _EN_PREPOSITIONS, _en_lexicon
+
+    nouns = _en_lexicon()[1]
+    words = [w.lower() for w in rel.rest]
+    for i, word in enumerate(words):
+        before = words[i - 1] if i else None
+        if before is not None and before not in _EN_PREPOSITIONS:
+            continue  # "buy a smaller house": only a noun right after the verb or a preposition
+        if word not in nouns or word in _EN_PREPOSITIONS or word.endswith("s") or not word.isalpha():
+            continue
+        written = [m.group(1) for sentence in edge.sentences
+                   for m in re.finditer(rf"(?:^|\W)(\w+)\s+{re.escape(word)}\b", sentence, re.IGNORECASE)]
+        if written and all(w.lower() in ("a", "an", "the") for w in written):
+            return f"skipped: {edge.relation!r} lost the article its sentences write before {word!r}"
+    return None
+
+
+def _pronoun_of_an_unwritten_subject(edge) -> str | None:
+    """ "Where did Judith Kerr sell his house?": the relation keeps a possessive pronoun ("sell his house in") and
+    its subject is not written in the fact's sentences ("he had sold his house"): the extractor resolved "he" out
+    of the reader's sight, and the pronoun left in the question may point at another person than its subject."""
+    pronoun = re.search(r"\b(?:his|her|hers|their)\b", edge.relation, re.IGNORECASE)
+    if pronoun is None:
+        return None
+    words = [w for w in edge.head_label.split() if w[:1].isupper() and len(w) > 2]
+    if any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", s) for w in words for s in edge.sentences):
+        return None
+    return (f"skipped: {edge.relation!r} keeps {pronoun.group(0)!r} of a subject its sentences do not write "
+            f"({edge.head_label!r}): whose it is cannot be checked")
 
 
 def en_skip_reason(subgraph) -> str | None:
@@ -201,8 +302,17 @@ def en_skip_reason(subgraph) -> str | None:
     if unwritten:
         return unwritten
     hidden = set(subgraph.hidden_nodes)
+    for node in hidden:
+        # "Who returned to the organization whose head coach is Y?": the bridge is a place in one fact (the region
+        # she returned to) and a body in the other (the team of that name); the question joins two things
+        types = {t for e in subgraph.edges for n, t in ((e.head, e.head_type), (e.tail, e.tail_type)) if n == node and t}
+        if {"place", "org"} <= types:
+            return f"skipped: the hidden node {node!r} is a place in one fact and an organisation in another"
     for edge in subgraph.edges:
         words = edge.relation.lower().split()
+        cut = en_cut_role(edge) or en_dropped_article(edge) or _pronoun_of_an_unwritten_subject(edge)
+        if cut:
+            return cut
         pointing_back = _EN_BACK_REFERENCE.search(edge.relation)
         if pointing_back:
             # "has led the company since 2018" → "Since when has Piotr Nowicki led the company?": which one?
@@ -338,6 +448,10 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
             return f"skipped: {reason}"
         if rel.trailing_preposition in ("in", "at", "on") and kinds.get(("en", edge.tail)) == "LOC":
             reason = en_scope.place_of_a_venue(edge, rel.head, edge.tail_label)
+            if reason:
+                return f"skipped: {reason}"
+        if rel.trailing_preposition and len(rel.rest) > 1 and edge.tail in answers | hidden:
+            reason = en_attach.place_attached_elsewhere(edge, rel.head, edge.tail_label)
             if reason:
                 return f"skipped: {reason}"
         if edge.tail not in hidden or edge.head not in hidden:

@@ -277,7 +277,7 @@ PERSON_NOUNS = _TITLE_WORDS | frozenset("""
     researcher student pupil teacher lecturer doctor nurse surgeon farmer chef baker landlord landlady veteran
     substitute debutant winger centre forward batsman bowler skipper resident campaigner volunteer businessman
     businesswoman entrepreneur developer historian curator priest vicar bishop rector pensioner grandfather
-    grandmother widow actor lawyer solicitor barrister
+    grandmother widow actor lawyer solicitor barrister collector donor benefactor
     """.split())
 _HONORIFICS = frozenset("mr mrs ms miss dr sir dame lord lady prof professor".split())
 
@@ -292,6 +292,12 @@ _MORE_AGENT_NOUNS = frozenset("""
 _THING_READINGS = frozenset("centre center lock prop committee".split())
 #: endings that make a noun of people whatever the stem: "chairman", "spokesperson", "economist", "historian"
 _PEOPLE_ENDINGS = ("man", "woman", "person", "people", "ist", "ian")
+
+
+def _person_noun(noun: str) -> bool:
+    """A noun only a person is ("collector", "architect", "widow", "chairman"): not the posts and agent nouns a
+    body holds too ("sponsor", "buyer", "owner")."""
+    return noun in PERSON_NOUNS or noun in _KIN_WORDS or len(noun) > 5 and noun.endswith(_PEOPLE_ENDINGS)
 
 
 def _person_word(noun: str) -> bool:
@@ -351,6 +357,8 @@ def person_evidence(label: str, sentences: list[str]) -> bool:
                 prev = before[-1] if before else ""
                 if re.match(r",\s*\d{1,2}\s*,", sentence[match.end():]):
                     return True  # "Vaipulu, 26, made 58 appearances"
+                if len(words) > 1 and prev.endswith(",") and _person_noun(prev.rstrip(",").lower()):
+                    return True  # "a Wellington collector, Marcus Hale,": a person noun set before the name
                 if len(words) == 1 and (_introduced_by_role(sentence[match.end():])
                                         or _person_word(prev.rstrip(",").lower()) and prev.endswith(",")):
                     # one word a role introduces: "Silas, the inn's owner, said", "Silas, who runs the inn",

@@ -126,22 +126,79 @@ def _en_verb_lemma(word: str) -> str | None:
             candidates.append(word[:-3])
     if word.endswith("s"):
         candidates += [word[:-1], word[:-2]]
-    return next((c for c in candidates if c in verbs), None)
+    known = [c for c in candidates if c in verbs]
+    if word.endswith("ed") and not word.endswith("ied"):
+        # "spared" is "spare" + "d", not "spar" (whose past doubles: "sparred"): the lemma whose past it is
+        spelled = [c for c in known if _en_regular_ed(c) == word]
+        known = spelled or known
+    return known[0] if known else None
+
+
+#: prefixes that keep the irregular forms of the verb they are put before ("repay" → "repaid", "withhold" →
+#: "withheld", "oversee" → "oversaw"); only where spaCy's table confirms a form, or where these productive
+#: ones make it, is a prefixed irregular inflected (see ``_en_prefixed_irregular``)
+_EN_PRODUCTIVE_PREFIXES = ("re", "over", "under", "out", "mis", "with", "up", "fore", "un")
+_EN_PREFIXES = _EN_PRODUCTIVE_PREFIXES + ("be", "in", "inter", "counter", "off", "pre")
+
+
+@lru_cache(maxsize=1)
+def _en_forms_by_lemma() -> dict[str, frozenset[str]]:
+    """spaCy's irregular verb forms, by lemma ("repay" → {"repaid"})."""
+    forms: dict[str, set[str]] = {}
+    for form, lemmas in _en_lexicon()[2].items():
+        for lemma in lemmas:
+            forms.setdefault(lemma, set()).add(form)
+    return {lemma: frozenset(f) for lemma, f in forms.items()}
+
+
+def _en_prefixed_irregular(lemma: str) -> tuple[str, str] | None:
+    """(past, participle) of a verb made of a prefix and an irregular verb: "repay" → ("repaid", "repaid"),
+    "undo" → ("undid", "undone"), "oversee" → ("oversaw", "overseen"). A form spaCy's table lists for the
+    lemma, or the lemma itself ("reset", "recast"), confirms it; a productive prefix whose forms the table does
+    not confirm ("resell", "relay") leaves the form doubtful: ``NoTemplate`` (a regular "relayed" and an
+    irregular "resold" look alike from the spelling). Other prefixes need the table ("behave" is no "be" +
+    "have"). None when the lemma is no such compound."""
+    known = _en_forms_by_lemma().get(lemma, frozenset())
+    for prefix in sorted(_EN_PREFIXES, key=len, reverse=True):
+        base = lemma[len(prefix):]
+        if not lemma.startswith(prefix) or base not in _EN_IRREGULAR or len(base) < 2:
+            continue
+        past, participle = (prefix + f for f in _EN_IRREGULAR[base])
+        regular = _en_regular_ed(lemma)
+        if past == regular:
+            return None  # "reprove": the base's past is regular too
+        if {past, participle} - {lemma} <= known or (past in known or past == lemma):
+            return past, participle
+        if prefix in _EN_PRODUCTIVE_PREFIXES and not known:
+            raise NoTemplate(f"the past of {lemma!r} is doubtful ({past!r} or {regular!r})")
+        return None
+    return None
 
 
 def en_past(lemma: str) -> str:
-    """Simple past of a verb lemma: irregular lexicon, then spelling rules ("stop" → "stopped")."""
+    """Simple past of a verb lemma: irregular lexicon, a prefixed irregular ("repay" → "repaid"), then
+    spelling rules ("stop" → "stopped"). ``NoTemplate`` where the form is doubtful."""
     lemma = lemma.lower()
     if lemma in _EN_IRREGULAR:
         return _EN_IRREGULAR[lemma][0]
-    return _en_regular_ed(lemma)
+    prefixed = _en_prefixed_irregular(lemma)
+    return prefixed[0] if prefixed else _en_regular_ed(lemma)
 
 
 def en_participle(lemma: str) -> str:
     lemma = lemma.lower()
     if lemma in _EN_IRREGULAR:
         return _EN_IRREGULAR[lemma][1]
-    return _en_regular_ed(lemma)
+    prefixed = _en_prefixed_irregular(lemma)
+    return prefixed[1] if prefixed else _en_regular_ed(lemma)
+
+
+def _en_doubles(lemma: str) -> bool:
+    """Does a regular ending double the lemma's last consonant? One syllable ending in one vowel letter and one
+    consonant ("stop", "spar", "plan"; not "open", "rain", "fix", "row", "play"), or spaCy's table says so
+    ("committed")."""
+    return bool(re.fullmatch(r"[^aeiou]*[aeiou][b-df-hj-np-tvz]", lemma)) and not lemma.startswith(("qu",)) \
+        and len(lemma) > 2
 
 
 def en_gerund(lemma: str) -> str:
@@ -153,7 +210,7 @@ def en_gerund(lemma: str) -> str:
     if lemma.endswith("e") and not lemma.endswith(("ee", "ye", "oe")) and len(lemma) > 2:
         return lemma[:-1] + "ing"
     doubled = lemma + lemma[-1] + "ing"
-    if exceptions.get(doubled) == [lemma]:  # spaCy knows the doubled spelling: "stopping", "running"
+    if exceptions.get(doubled) == [lemma] or _en_doubles(lemma):  # "stopping", "running", "sparring"
         return doubled
     return lemma + "ing"
 
@@ -165,7 +222,7 @@ def _en_regular_ed(lemma: str) -> str:
     if lemma.endswith("y") and len(lemma) > 1 and lemma[-2] not in _EN_VOWELS:
         return lemma[:-1] + "ied"
     doubled = lemma + lemma[-1] + "ed"
-    if exceptions.get(doubled) == [lemma]:  # spaCy knows the doubled spelling: "stopped", "committed"
+    if exceptions.get(doubled) == [lemma] or _en_doubles(lemma):  # "stopped", "committed", "sparred"
         return doubled
     return lemma + "ed"
 
