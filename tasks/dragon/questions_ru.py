@@ -9,8 +9,9 @@ from functools import lru_cache
 from benchmill import nlp
 from schemas import Edge
 from tasks.dragon.subgraphs import parse_quantity
-from tasks.dragon.questions_ru_government import (
-    RU_GIVE_VERBS, RU_LEVEL_VERBS, ru_destination, ru_dropped_object, ru_partner_case, ru_toponym,
+from tasks.dragon.questions_ru_government import (  # noqa: F401  (the two helpers are imported from here too)
+    RU_GIVE_VERBS, RU_LEVEL_VERBS, _ru_prep_phrase, _ru_quantity_unit, ru_destination, ru_dropped_object,
+    ru_partner_case, ru_toponym,
 )
 from tasks.dragon.questions_base import NoTemplate, _cap, _q  # noqa: F401
 from tasks.dragon.questions_base import asserted_only as _asserted_only, modality_of as _modality
@@ -754,37 +755,6 @@ def _ru_counted(label: str) -> bool:
     return any(p.tag.POS == "NUMR" or first in ("несколько", "много", "мало") for p in nlp.morph_vocab().parse(first)[:2])
 
 
-def _ru_quantity_unit(label: str) -> str | None:
-    """"2139 автомобилей" → "автомобилей" (genitive plural, as after "сколько")."""
-    quantity = parse_quantity(label, "ru")
-    if quantity is None or not quantity.unit_text:
-        return None
-    from pymorphy2.analyzer import Parse
-
-    words = quantity.unit_text.split()
-    if words[0] == "%":  # «Сколько процентов голосов», not «Сколько % голосов»
-        return " ".join(["процентов", *words[1:]])
-    if words[0].lower() in ("человек", "людей"):  # «Сколько человек», not «Сколько людей» (a count of people)
-        return " ".join(["человек", *words[1:]])
-    vocab = nlp.morph_vocab()
-    if all(vocab.parse(w.lower())[0].tag.POS in ("ADJF", "PRTF", "NUMR") and re.fullmatch(r"[а-яё]+", w) for w in words):
-        return None  # «300 новых»: the counted noun was cut off; «Сколько новых ...?» counts nothing
-    # «42 новых мусоровоза»: the adjectives before the counted noun go to the genitive plural with it
-    # («Сколько новых мусоровозов ...?»); the words after it are its own genitives and stay
-    at = next((i for i, w in enumerate(words) if vocab.parse(w.lower())[0].tag.POS == "NOUN"), None)
-    if at is None or not words[0].islower() or not words[at].islower():
-        return quantity.unit_text  # «МВт», «ГВт·ч»: an abbreviation keeps its letters
-    said = []
-    for index, word in enumerate(words[: at + 1]):
-        pos = ("NOUN",) if index == at else ("ADJF", "PRTF")
-        parse = next((p for p in vocab.parse(word.lower()) if p.tag.POS in pos), None)
-        form = Parse.inflect(parse, {"gent", "plur"}) if parse is not None else None
-        if form is None and index != at:
-            return None  # a word before the noun that is no adjective: the unit is not one phrase
-        said.append(form.word if form else word)
-    return " ".join([*said, *words[at + 1:]])
-
-
 def _ru_class_triple(noun: str) -> tuple[str, str, str]:
     """(singular, plural, gender) of a class noun: «театр» → ("театр", "театры", "masc")."""
     from pymorphy2.analyzer import Parse
@@ -1427,31 +1397,6 @@ def _ru_noun_before_name(words: list[str], name: str) -> bool:
         return False
     vocab = nlp.morph_vocab()
     return any(w[:1].islower() and vocab.parse(w.lower())[0].tag.POS == "NOUN" for w in words[:words.index(first[0])])
-
-
-def _ru_prep_phrase(preposition: str | None, phrase: str) -> str:
-    """A preposition before a word, with the euphonic forms: "во что", "со мной", "обо что"."""
-    if not preposition:
-        return phrase
-    first = phrase.split()[0].lower() if phrase else ""
-    # the relation keeps the variant its sentence used before another word («со шведским защитником»):
-    # the euphonic form is chosen again for the word that follows here («с кем», never «со кем»)
-    preposition = _RU_PREPOSITION_BASE.get(preposition, preposition)
-    if preposition == "в" and (first in ("что", "чём", "чем") or first.startswith(("вс", "вт", "вл", "вр"))):
-        preposition = "во" if first in ("что",) or first.startswith(("вс", "вт", "вл", "вр")) else preposition
-    if preposition == "с" and first.startswith(("с", "з", "щ", "ш", "ж")) and len(first) > 1 and first[1] not in "аеёиоуыэюя":
-        preposition = "со"
-    if preposition == "к" and first.startswith(("вс", "вт", "мн")):
-        preposition = "ко"
-    if preposition == "о" and first[:1] in "аеиоуэ":
-        preposition = "об"
-    if preposition == "о" and first == "что":
-        preposition = "обо"
-    return f"{preposition} {phrase}"
-
-
-#: the euphonic variants of prepositions and their plain forms
-_RU_PREPOSITION_BASE = {"во": "в", "со": "с", "ко": "к", "обо": "о", "об": "о"}
 
 
 def _ru_which_rel(gender: str, case: str, kind: str) -> str:

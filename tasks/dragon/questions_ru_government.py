@@ -2,13 +2,16 @@
 «докуда», not «где», «во что» or «до чего»; a verb that governs another case than the accusative cannot be
 asked «сколько рублей»; a deictic adverb («здесь») points at a place the question never names.
 
-Used by ``questions_ru.RussianTemplates.ask_tail``; the words are read with pymorphy2 (``nlp.morph_vocab``).
+Also the words of the question phrase: a preposition's euphonic form before the question word (``_ru_prep_phrase``)
+and the counted noun after «сколько» (``_ru_quantity_unit``). Used by ``questions_ru.RussianTemplates``; the words
+are read with pymorphy2 (``nlp.morph_vocab``).
 """
 from __future__ import annotations
 
 import re
 
 from benchmill import nlp
+from tasks.dragon.subgraphs import parse_quantity
 
 #: verbs of carrying, sending or travelling to a place, beside the ones of going there
 #: (``questions_ru._RU_MOTION_VERBS``): «поставляет в Турцию», «ходит в Тотьму» are asked «куда»
@@ -122,3 +125,62 @@ def ru_dropped_object(head: str, preposition: str | None, middle: str, tail: str
                 if best.tag.POS == "NOUN" and any(p.tag.POS == "NOUN" and "accs" in p.tag for p in vocab.parse(candidate)):
                     return candidate
     return None
+
+
+# --------------------------------------------------------------------------- the words of the question phrase
+
+
+def _ru_prep_phrase(preposition: str | None, phrase: str) -> str:
+    """A preposition before a word, with the euphonic forms: "во что", "со мной", "обо что"."""
+    if not preposition:
+        return phrase
+    first = phrase.split()[0].lower() if phrase else ""
+    # the relation keeps the variant its sentence used before another word («со шведским защитником»):
+    # the euphonic form is chosen again for the word that follows here («с кем», never «со кем»)
+    preposition = _RU_PREPOSITION_BASE.get(preposition, preposition)
+    if preposition == "в" and (first in ("что", "чём", "чем") or first.startswith(("вс", "вт", "вл", "вр"))):
+        preposition = "во" if first in ("что",) or first.startswith(("вс", "вт", "вл", "вр")) else preposition
+    if preposition == "с" and first.startswith(("с", "з", "щ", "ш", "ж")) and len(first) > 1 and first[1] not in "аеёиоуыэюя":
+        preposition = "со"
+    if preposition == "к" and first.startswith(("вс", "вт", "мн")):
+        preposition = "ко"
+    if preposition == "о" and first[:1] in "аеиоуэ":
+        preposition = "об"
+    if preposition == "о" and first == "что":
+        preposition = "обо"
+    return f"{preposition} {phrase}"
+
+
+#: the euphonic variants of prepositions and their plain forms
+_RU_PREPOSITION_BASE = {"во": "в", "со": "с", "ко": "к", "обо": "о", "об": "о"}
+
+
+def _ru_quantity_unit(label: str) -> str | None:
+    """"2139 автомобилей" → "автомобилей" (genitive plural, as after "сколько")."""
+    quantity = parse_quantity(label, "ru")
+    if quantity is None or not quantity.unit_text:
+        return None
+    from pymorphy2.analyzer import Parse
+
+    words = quantity.unit_text.split()
+    if words[0] == "%":  # «Сколько процентов голосов», not «Сколько % голосов»
+        return " ".join(["процентов", *words[1:]])
+    if words[0].lower() in ("человек", "людей"):  # «Сколько человек», not «Сколько людей» (a count of people)
+        return " ".join(["человек", *words[1:]])
+    vocab = nlp.morph_vocab()
+    if all(vocab.parse(w.lower())[0].tag.POS in ("ADJF", "PRTF", "NUMR") and re.fullmatch(r"[а-яё]+", w) for w in words):
+        return None  # «300 новых»: the counted noun was cut off; «Сколько новых ...?» counts nothing
+    # «42 новых мусоровоза»: the adjectives before the counted noun go to the genitive plural with it
+    # («Сколько новых мусоровозов ...?»); the words after it are its own genitives and stay
+    at = next((i for i, w in enumerate(words) if vocab.parse(w.lower())[0].tag.POS == "NOUN"), None)
+    if at is None or not words[0].islower() or not words[at].islower():
+        return quantity.unit_text  # «МВт», «ГВт·ч»: an abbreviation keeps its letters
+    said = []
+    for index, word in enumerate(words[: at + 1]):
+        pos = ("NOUN",) if index == at else ("ADJF", "PRTF")
+        parse = next((p for p in vocab.parse(word.lower()) if p.tag.POS in pos), None)
+        form = Parse.inflect(parse, {"gent", "plur"}) if parse is not None else None
+        if form is None and index != at:
+            return None  # a word before the noun that is no adjective: the unit is not one phrase
+        said.append(form.word if form else word)
+    return " ".join([*said, *words[at + 1:]])
