@@ -317,13 +317,6 @@ def test_a_dative_verb_is_not_asked_with_an_accusative_question_phrase():
     assert "verb_government" not in _codes("Сколько рублей за год получила компания?", "58 тысяч рублей")
 
 
-def test_a_sentence_without_whom_it_sentences_is_refused():
-    assert "verb_missing_complement" in _codes("К чему приговорил районный суд?", "трём годам колонии")
-    assert "verb_missing_complement" in _codes("В чём обвинил прокурор?", "растрате")
-    assert "verb_missing_complement" not in _codes("К чему приговорил районный суд Олега Смирнова?", "трём годам колонии")
-    assert "verb_missing_complement" not in _codes("К чему готовится районный суд?", "реформе")
-
-
 def test_a_deictic_adverb_points_at_nothing():
     assert "anaphoric_word" in _codes("Когда здесь открыли новый музей?", "май")
     assert "anaphoric_word" not in _codes("Когда в Тотьме открыли новый музей?", "май")

@@ -41,11 +41,18 @@ def test_a_destination_is_asked_with_kuda():
     assert question(e, "tail").startswith("Где ")
 
 
-def test_a_limit_of_a_way_is_asked_with_dokuda():
-    """«До чего ходит теплоход?» of a town: «Докуда ходит ...?»."""
-    e = edge("Метеор-12", "ходить до", "Тотьма", "Катер «Метеор-12» теперь ходит только до Тотьмы.",
-             tail_type="other")
-    assert question(e, "tail") == "Докуда ходит «Метеор-12»?"
+def test_a_limit_of_a_way_is_asked_by_its_class_noun():
+    """«До чего ходит теплоход?» of a town: «До какого города ходит ...?» where the text calls it a town; not
+    asked where it does not, nor after a verb that goes nowhere («До чего займёт путь»)."""
+    said = "Катер «Метеор-12» теперь ходит только до Тотьмы."
+    e = edge("Метеор-12", "ходить до", "Тотьма", said, tail_type="place")
+    asked, _ = RussianTemplates(classes={"n2": "город"}).ask_tail(e, e.head_label, "LOC")
+    assert asked == "До какого города ходит «Метеор-12»?"
+    with pytest.raises(NoTemplate):
+        RussianTemplates().ask_tail(e, e.head_label, "LOC")
+    e = edge("дорога", "занять до", "Тотьма", "Дорога займёт два часа до Тотьмы.", tail_type="place")
+    with pytest.raises(NoTemplate, match="goes nowhere"):
+        RussianTemplates(classes={"n2": "город"}).ask_tail(e, "Дорога", "LOC")
 
 
 def test_an_amount_the_verb_governs_in_the_genitive_is_not_asked_skolko():
@@ -75,6 +82,8 @@ def test_a_prepositional_object_without_the_direct_object_its_sentence_gives_is_
     """«К чему приговорил суд?»: the relation dropped whom the court sentenced."""
     sentence = "Районный суд приговорил бывшего бухгалтера к трём годам колонии."
     assert ru_dropped_object("приговорить", "к", "", "трём годам колонии", [sentence]) == "бухгалтера"
+    long = "Суд приговорил бывшего главного бухгалтера ООО «Ромашка» Ивана Сидорова к году колонии."
+    assert ru_dropped_object("приговорить", "к", "", "году колонии", [long]) == "бухгалтера"
     assert ru_dropped_object("приговорить", "к", "бывшего бухгалтера", "трём годам колонии", [sentence]) is None
     assert ru_dropped_object("ходить", "до", "", "Тотьма", ["Катер ходит только до Тотьмы."]) is None
     e = edge("Районный суд", "приговорить к", "трём годам колонии", sentence, tail_type="other")

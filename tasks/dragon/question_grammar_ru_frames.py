@@ -211,13 +211,6 @@ _NEED_INFINITIVE = frozenset({"обязать", "обязывать", "заст�
 _NEED_PLACE = frozenset({"поступить", "поступать", "поместить", "помещать", "положить", "класть", "разместить",
                          "размещать", "направить", "направлять"})
 _WH_ADVERB = re.compile(r"^\s*(где|когда|куда|откуда|почему|зачем)(?![\w-])", re.IGNORECASE)
-#: a question word after the preposition of a verb's second complement
-_WH_PREP_OBJECT = re.compile(r"^\s*(?:к|ко|в|во|на|за)\s+(?:чему|что|чём|чем|как\w+\s+[а-яё]+)\s", re.IGNORECASE)
-#: verbs whose prepositional complement comes beside a direct object they cannot drop: «приговорил кого к чему»
-_NEED_OBJECT_BESIDE_PP = frozenset({
-    "приговорить", "приговаривать", "обвинить", "обвинять", "осудить", "осуждать", "оштрафовать", "штрафовать",
-    "признать", "признавать", "уличить", "подозревать", "заподозрить", "привлечь", "привлекать",
-})
 
 
 def _noun_phrases(words: list[str]) -> list[str]:
@@ -272,17 +265,7 @@ def verb_missing_complement(q: QuestionView) -> Finding | None:
         if not targets and ", котор" not in q.question:
             return Finding("verb_missing_complement", f"«{placed}» without where to («в», «на», «к» ...)")
     wh = _WH_ADVERB.match(q.question)
-    prepositional = None if wh else _WH_PREP_OBJECT.match(q.question)
-    if not wh and not prepositional:
-        return None
-    if prepositional:
-        # «К чему приговорил суд?» (sentenced whom), «В чём обвинил прокурор?» (charged whom)
-        rest = _words(q.question[prepositional.end():])
-        verbs = [w for w in rest if not w.startswith("«") and _tags(w) and _tags(w)[0].POS in ("VERB", "INFN")]
-        if not verbs or not (_lemmas(verbs[-1]) & _NEED_OBJECT_BESIDE_PP) or "," in q.question:
-            return None
-        if len(_noun_phrases([w for w in rest if w not in verbs])) <= 1:
-            return Finding("verb_missing_complement", f"«{prepositional.group(0).strip()} … {verbs[-1]}»: «{verbs[-1]}» lacks whom it acts on")
+    if not wh:
         return None
     rest = words[1:]
     verbs = [w for w in rest if not w.startswith("«") and _tags(w) and _tags(w)[0].POS in ("VERB", "INFN")]

@@ -968,8 +968,13 @@ class RussianTemplates:
             return _q("когда", *ru_manner(edge), verb, rel.middle, head), "tail.when"
         place = kind == "LOC" or (kind == "MISC" and ru_toponym(edge.tail_label))
         if place and rel.preposition == "до":
-            # «ходит только до Тотьмы»: a limit of a way is «докуда», never «До чего ходит ...?»
-            return _q("докуда", verb, rel.middle, head), "tail.how-far"
+            # «ходит только до Тотьмы»: «До чего ходит ...?» asks a thing; a way's limit is «до какого города» by the
+            # class noun the text gives (a capitalised «Докуда» reads as a name to the NER), and only of a way
+            if rel.head not in _RU_MOTION_VERBS and not ru_destination(rel.head, rel.middle):
+                raise NoTemplate(f"«до» + a place after {rel.head!r}, which goes nowhere")
+            singular, _, gender = self._class(edge.tail, "LOC")
+            wh = _ru_prep_phrase("до", nlp.inflect_ru(f"{_RU_WHICH[gender]} {singular}", "gent"))
+            return _q(wh, verb, rel.middle, head), "tail.how-far"
         if (place and rel.preposition in ("в", "во", "на") and ru_destination(rel.head, rel.middle)
                 and rel.head not in _RU_INTO_VERBS and rel.head not in _RU_PUT_INTO_VERBS
                 and _ru_object_case(rel, edge) == "accs"):

@@ -1,5 +1,5 @@
 """What a Russian verb's frame asks for the question word (issue 10): a destination is «куда» and a limit
-«докуда», not «где», «во что» or «до чего»; a verb that governs another case than the accusative cannot be
+«до какого города», not «где», «во что» or «до чего»; a verb that governs another case than the accusative cannot be
 asked «сколько рублей»; a deictic adverb («здесь») points at a place the question never names.
 
 Also the words of the question phrase: a preposition's euphonic form before the question word (``_ru_prep_phrase``)
@@ -109,7 +109,7 @@ def ru_dropped_object(head: str, preposition: str | None, middle: str, tail: str
             if not any(p.tag.POS == "VERB" and p.normal_form.replace("ё", "е") == head for p in vocab.parse(word)):
                 continue
             between = []
-            for follower in words[index + 1: index + 7]:
+            for follower in words[index + 1: index + 11]:  # («приговорил бывшего директора МУП «…» Геннадия ...»)
                 if follower == preposition or follower in ("во", "со", "ко", "обо") and follower[:-1] == preposition:
                     break
                 between.append(follower)
