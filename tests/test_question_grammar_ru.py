@@ -282,3 +282,47 @@ def test_impersonal_with_subject():
     assert "impersonal_with_subject" in _codes("Что дорожает и приходится Минтранс?", "билеты")
     assert "impersonal_with_subject" not in _codes("Кому приходится ремонтировать дорогу?", "подрядчику")
     assert "impersonal_with_subject" not in _codes("Что удалось построить «Северу»?", "причал")
+
+
+# ---------------------------------------------------------------- session 23: government and question words
+
+
+def test_a_counted_noun_after_skolko_is_genitive_plural():
+    assert "adjective_noun_agreement" in _codes("Сколько новых трамвая купил Гортранс?", "32 новых трамвая")
+    assert "adjective_noun_agreement" not in _codes("Сколько новых трамваев купил Гортранс?", "32 новых трамвая")
+    assert "adjective_noun_agreement" not in _codes("Сколько сухого молока выпустил завод?", "7 тонн")
+
+
+def test_preposition_variant():
+    assert "preposition_variant" in _codes("Со кем подпишет договор Речной порт?", "Станислав Зимин")
+    assert "preposition_variant" in _codes("Ко чему готовится театр?", "гастроли")
+    assert "preposition_variant" not in _codes("С кем подпишет договор Речной порт?", "Станислав Зимин")
+    assert "preposition_variant" not in _codes("Во что вложил деньги фонд?", "новый завод")
+    assert "preposition_variant" not in _codes("Во сколько обошёлся ремонт?", "2 млн рублей")
+
+
+def test_a_thing_word_is_not_asked_of_a_town():
+    assert "wh_word_answer_kind" in _codes("До чего ходит катер «Метеор-12»?", "Тотьма")
+    assert "wh_word_answer_kind" in _codes("Во что отменила рейсы Автоколонна?", "Белозерск")
+    assert "wh_word_answer_kind" not in _codes("Докуда ходит катер «Метеор-12»?", "Тотьма")
+    assert "wh_word_answer_kind" not in _codes("Во что вложил деньги фонд?", "новый завод")
+
+
+def test_a_dative_verb_is_not_asked_with_an_accusative_question_phrase():
+    assert "verb_government" in _codes("Какой клуб проиграли «Речные волки»?", "«Лесные медведи»")
+    assert "verb_government" in _codes("Какую команду уступил «Факел»?", "«Заря»")
+    assert "verb_government" not in _codes("Какому клубу проиграли «Речные волки»?", "«Лесные медведи»")
+    assert "verb_government" not in _codes("Какой клуб проиграл «Речным волкам»?", "«Лесные медведи»")
+    assert "verb_government" in _codes("Сколько рублей за год достигла средняя зарплата?", "58 тысяч рублей")
+    assert "verb_government" not in _codes("Сколько рублей за год получила компания?", "58 тысяч рублей")
+
+
+def test_a_deictic_adverb_points_at_nothing():
+    assert "anaphoric_word" in _codes("Когда здесь открыли новый музей?", "май")
+    assert "anaphoric_word" not in _codes("Когда в Тотьме открыли новый музей?", "май")
+    assert "anaphoric_word" not in _codes("Когда вышел фильм «Там, за рекой»?", "май")
+
+
+def test_an_organisation_is_not_what_a_verb_of_giving_gives():
+    assert "organisation_object" in _codes("Какую организацию выделит фонд «Развитие»?", "компания «Луч»")
+    assert "organisation_object" not in _codes("Какая организация выделит заём компании «Луч»?", "фонд «Развитие»")

@@ -11,7 +11,8 @@ The checks, by concern:
 * agreement (here): ``adjective_noun_agreement``, ``wh_pronoun_verb_number`` («Кто являются»);
 * the question phrase (here): ``bare_wh_genitive`` («Директором чего является»), ``role_noun_case``
   («Заведующий какой лаборатории является», «является директорами»), ``wh_word_answer_kind`` (a
-  что-word or «какая организация» for a person, «где» for a time or a state), ``preposition_case`` (a
+  что-word or «какая организация» for a person, «где» for a time or a state, «до чего» for a town),
+  ``preposition_variant`` («со кем»), ``preposition_case`` (a
   preposition's case the reference sentence does not give it, a verb of entering with a locative);
 * names and nouns (``question_grammar_ru_frames``): ``instrumental_name`` (a person's name left in the
   instrumental), ``capitalised_common_word`` (a sentence's first words taken for a name),
@@ -36,6 +37,7 @@ from tasks.dragon.question_grammar_ru_words import (
     _tags, _lemmas, _cases, _prep, _tokens, _answer_head,
     _person_name, _animate_common,
 )
+from tasks.dragon.questions_ru_government import ru_toponym
 from tasks.dragon.question_grammar_ru_frames import (
     instrumental_name, capitalised_common_word, place_noun_as_agent, organisation_object,
     repeated_phrase, verb_missing_complement, verb_government, anaphoric_word,
@@ -77,7 +79,20 @@ def adjective_noun_agreement(q: QuestionView) -> Finding | None:
             continue
         if not any(_agree(a, n) for a in adjectives for n in nouns):
             return Finding("adjective_noun_agreement", f"«{first} {second}»: the adjective does not agree with its noun")
+    counted = _COUNTED.search(q.question)
+    if counted:
+        # «Сколько новых мусоровоза»: after «сколько» the adjectives and their noun are genitive plural; a noun
+        # with no plural reading there («мусоровоза») kept the case a numeral 2-4 gave it in the sentence
+        adjective, noun = counted.group(1), counted.group(2)
+        adjectives, nouns = _tags(adjective), [t for t in _tags(noun) if t.POS == "NOUN"]
+        if adjectives and adjectives[0].POS in ("ADJF", "PRTF") and "plur" in adjectives[0] and nouns \
+                and _tags(noun)[0].POS == "NOUN" and not any("plur" in t or "Sgtm" in t for t in nouns):
+            return Finding("adjective_noun_agreement", f"«сколько {adjective} {noun}»: the counted noun is not in the genitive plural")
     return None
+
+
+#: «сколько» and the adjective and noun it counts
+_COUNTED = re.compile(r"(?<![\w-])сколько\s+([а-яё]+)\s+([а-яё]+)(?![\w-])", re.IGNORECASE)
 
 _KTO_PLURAL = re.compile(r"(?<![\w-])кто\s+([а-яё]+)", re.IGNORECASE)
 
@@ -172,6 +187,10 @@ def wh_word_answer_kind(q: QuestionView) -> Finding | None:
             return Finding("wh_word_answer_kind", f"«{thing.group(1)}» asks for a thing, the answer «{answer}» is a person")
         if person and org and _person_name(answer):
             return Finding("wh_word_answer_kind", f"«{org.group(1)}» asks for an organisation, the answer «{answer}» is a person")
+    if thing and re.match(r"^\s*(в|во|на|до|из|к|ко)\s", q.question, re.IGNORECASE) \
+            and all(ru_toponym(a) and len(a.split()) <= 3 for a in answers):
+        # «До чего ходит теплоход?», «Во что отменила рейсы?» of a town: a place is «докуда», «куда», «откуда»
+        return Finding("wh_word_answer_kind", f"«{thing.group(0).strip()}» asks for a thing, the answer «{answers[0]}» is a place")
     if place:
         for answer in answers:
             word, parse = _answer_head(answer)
@@ -240,6 +259,21 @@ def _into_verb_locative(q: QuestionView) -> Finding | None:
         cases = _cases(noun.text)
         if cases and "loct" in cases and "accs" not in cases and "nomn" not in cases:
             return Finding("preposition_case", f"«{verb.text} {token.text} {noun.text}»: «{_lemmas(verb.text).pop()} {token.text.lower()}» takes the accusative")
+    return None
+
+
+#: a euphonic preposition before a question word that takes the plain one («со кем», «ко чему», «во ком»)
+_VARIANT_BEFORE_WH = re.compile(
+    r"(?<![\w-])(со|ко|во|обо)\s+(кем|кого|кому|ком|чем|чём|чего|чему|как\w+|котор\w+|чь\w+)(?![\w-])", re.IGNORECASE)
+
+
+@code("preposition_variant")
+def preposition_variant(q: QuestionView) -> Finding | None:
+    """«Со кем подпишет контракт клуб?»: «со», «ко», «во» stand before a cluster their plain form cannot be
+    said before («со шведским защитником»); a question word takes «с», «к», «в»."""
+    match = _VARIANT_BEFORE_WH.search(q.question)
+    if match:
+        return Finding("preposition_variant", f"«{match.group(0)}»: «{match.group(1).lower()}» takes «{match.group(1).lower()[:-1]}» here")
     return None
 
 
@@ -351,7 +385,7 @@ def impersonal_with_subject(q: QuestionView) -> Finding | None:
 
 CHECKS = [
     adjective_noun_agreement, wh_pronoun_verb_number, bare_wh_genitive, role_noun_case,
-    wh_word_answer_kind, preposition_case, instrumental_name, capitalised_common_word,
+    wh_word_answer_kind, preposition_variant, preposition_case, instrumental_name, capitalised_common_word,
     place_noun_as_agent, organisation_object, repeated_phrase, verb_missing_complement,
     verb_government, anaphoric_word, cut_phrase, object_before_infinitive, answer_not_nominative,
     impersonal_with_subject,

@@ -136,6 +136,12 @@ _MADE_THINGS = frozenset({
     "снять", "снимать", "написать", "писать", "сдать", "сдавать", "проложить", "прокладывать", "отремонтировать",
     "ремонтировать", "реконструировать", "сыграть", "исполнить", "показать", "провести", "проводить",
 })
+#: verbs of giving: an organisation after them receives (dative), it is not what is given («Какую организацию
+#: выделит фонд?» of «компании выделит фонд»)
+_GIVEN_THINGS = frozenset({
+    "выделить", "выделять", "предоставить", "предоставлять", "выплатить", "выплачивать", "перечислить",
+    "перечислять", "пожертвовать", "подарить", "дарить", "вручить", "вручать",
+})
 _WH_ORG_OBJECT = re.compile(r"(?<![\w-])(как(?:ую|ие|ая)\s+организаци[юия])\s+((?:[а-яё]+\s+){0,1}[а-яё]+)", re.IGNORECASE)
 
 
@@ -145,14 +151,15 @@ def organisation_object(q: QuestionView) -> Finding | None:
     business centre, «поставил» for a play; «Какая организация построена»)."""
     for match in _WH_ORG_OBJECT.finditer(q.question):
         phrase = match.group(1)
-        verb = next((w for w in match.group(2).split() if _lemmas(w) & _MADE_THINGS), None)
+        verb = next((w for w in match.group(2).split() if _lemmas(w) & (_MADE_THINGS | _GIVEN_THINGS)), None)
         if verb is None:
             continue
-        made = _lemmas(verb) & _MADE_THINGS
+        made = _lemmas(verb) & (_MADE_THINGS | _GIVEN_THINGS)
         tags = _tags(verb)
         if phrase.lower().startswith("какая") and not any(t.POS == "PRTS" for t in tags):
             continue  # «Какая организация построила»: the organisation is the builder
-        return Finding("organisation_object", f"«{phrase} … {verb}»: an organisation is not what «{sorted(made)[0]}» makes")
+        what = "gives" if made & _GIVEN_THINGS else "makes"
+        return Finding("organisation_object", f"«{phrase} … {verb}»: an organisation is not what «{sorted(made)[0]}» {what}")
     return None
 
 
@@ -317,11 +324,39 @@ def verb_government(q: QuestionView) -> Finding | None:
                         and not any(c in ("datv", "nomn") for c in map(_case, nominal)):
                     return Finding("verb_government", f"«{verb} … {word_}»: «{sorted(_lemmas(verb) & _DATIVE_VERBS)[0]}» takes the dative, not the accusative")
         clause = []
-    match = re.match(r"^\s*Сколько\s+([а-яё]+)\s+([а-яё]+)(?:\s+([а-яё]+))?", q.question)
+    match = re.match(r"^\s*Сколько\s+([а-яё]+)\s+([^,?]*)", q.question)
     if match:
-        verb = next((w for w in match.groups()[1:] if w and _lemmas(w) & _GENITIVE_VERBS and any(t.POS == "VERB" for t in _tags(w))), None)
+        # (the verb may follow a time: «Сколько рублей с начала года достигла ...»)
+        verb = next((w for w in _WORD.findall(match.group(2)) if _lemmas(w) & _GENITIVE_VERBS
+                     and any(t.POS == "VERB" for t in _tags(w))), None)
         if verb is not None:
             return Finding("verb_government", f"«Сколько {match.group(1)} … {verb}»: «{verb}» takes the genitive («скольких», «какой суммы»)")
+    return _accusative_wh_of_dative_verb(q)
+
+
+_WH_OBJECT = re.compile(r"^\s*(какой|какое|какие|какую|что|кого)(?:\s+([а-яё]+))?\s+([а-яё]+)", re.IGNORECASE)
+
+
+def _accusative_wh_of_dative_verb(q: QuestionView) -> Finding | None:
+    """«Какой клуб проиграли «Северные ястребы»?»: the question phrase is the object of a verb of the dative
+    («проиграли какому клубу»); it is the object when the verb does not agree with it (a plural verb, a
+    singular phrase) or when its form is only accusative («какую», «кого»)."""
+    match = _WH_OBJECT.match(q.question)
+    if not match:
+        return None
+    wh, noun, verb = match.group(1).lower(), match.group(2), match.group(3)
+    if noun and any(t.POS == "VERB" for t in _tags(noun)[:1]):
+        noun, verb = None, noun  # «Что проиграли ...»: no noun after the question word
+    if not (_lemmas(verb) & _DATIVE_VERBS and any(t.POS == "VERB" for t in _tags(verb))):
+        return None
+    if wh in ("какую", "кого"):
+        object_ = True
+    else:
+        phrase = [t for t in _tags(noun) if t.POS == "NOUN"] if noun else []
+        singular = wh in ("какой", "какое", "что") and (not phrase or all("sing" in t for t in phrase))
+        object_ = singular and all("plur" in t for t in _tags(verb) if t.POS == "VERB")
+    if object_:
+        return Finding("verb_government", f"«{match.group(0).strip()}»: «{verb}» takes the dative («кому», «какому …»)")
     return None
 
 
@@ -330,7 +365,8 @@ def verb_government(q: QuestionView) -> Finding | None:
 #: words that point back at something said before the question: a standalone question has nothing before it
 _ANAPHORIC = re.compile(
     r"(?<![\w-])(этот|эта|этого|этой|этом|этим|эти|этих|этому|эту|подобн\w+|данн(?:ый|ая|ое|ого|ой|ом|ым|ые|ых|ую)|"
-    r"указанн\w+|вышеуказанн\w+|вышеназванн\w+|упомянут\w+|он|она|оно|они|его|её|ему|ей|ими|ними|нему|ней|нём|них)"
+    r"указанн\w+|вышеуказанн\w+|вышеназванн\w+|упомянут\w+|он|она|оно|они|его|её|ему|ей|ими|ними|нему|ней|нём|них|"
+    r"здесь|тут|там|сюда|туда|оттуда|отсюда)"
     r"(?![\w.-])", re.IGNORECASE)
 
 

@@ -9,6 +9,10 @@ from functools import lru_cache
 from benchmill import nlp
 from schemas import Edge
 from tasks.dragon.subgraphs import parse_quantity
+from tasks.dragon.questions_ru_government import (  # noqa: F401  (the two helpers are imported from here too)
+    RU_GIVE_VERBS, RU_LEVEL_VERBS, _ru_prep_phrase, _ru_quantity_unit, ru_destination, ru_dropped_object,
+    ru_partner_case, ru_toponym,
+)
 from tasks.dragon.questions_base import NoTemplate, _cap, _q  # noqa: F401
 from tasks.dragon.questions_base import asserted_only as _asserted_only, modality_of as _modality
 from tasks.dragon.questions_ru_answers import WORD as _WORD, WORKS as _WORKS, ru_not_a_place, ru_says_a_time
@@ -751,28 +755,6 @@ def _ru_counted(label: str) -> bool:
     return any(p.tag.POS == "NUMR" or first in ("несколько", "много", "мало") for p in nlp.morph_vocab().parse(first)[:2])
 
 
-def _ru_quantity_unit(label: str) -> str | None:
-    """"2139 автомобилей" → "автомобилей" (genitive plural, as after "сколько")."""
-    quantity = parse_quantity(label, "ru")
-    if quantity is None or not quantity.unit_text:
-        return None
-    from pymorphy2.analyzer import Parse
-
-    words = quantity.unit_text.split()
-    if words[0] == "%":  # «Сколько процентов голосов», not «Сколько % голосов»
-        return " ".join(["процентов", *words[1:]])
-    if words[0].lower() in ("человек", "людей"):  # «Сколько человек», not «Сколько людей» (a count of people)
-        return " ".join(["человек", *words[1:]])
-    vocab = nlp.morph_vocab()
-    if all(vocab.parse(w.lower())[0].tag.POS in ("ADJF", "PRTF", "NUMR") and re.fullmatch(r"[а-яё]+", w) for w in words):
-        return None  # «300 новых»: the counted noun was cut off; «Сколько новых ...?» counts nothing
-    parse = next((p for p in vocab.parse(words[0].lower()) if p.tag.POS == "NOUN"), None)
-    if parse is None or not words[0].islower():  # «МВт», «ГВт·ч»: an abbreviation keeps its letters
-        return quantity.unit_text
-    form = Parse.inflect(parse, {"gent", "plur"})
-    return " ".join([form.word if form else words[0], *words[1:]])
-
-
 def _ru_class_triple(noun: str) -> tuple[str, str, str]:
     """(singular, plural, gender) of a class noun: «театр» → ("театр", "театры", "masc")."""
     from pymorphy2.analyzer import Parse
@@ -848,7 +830,8 @@ class RussianTemplates:
             _asserted_only(edge, "a role statement")
             named = self._quote(tail, _ru_inflect(tail, 'gent', case_edge or edge), (case_edge or edge).sentences)
             return f"является {nlp.inflect_ru(rel.head, 'ablt')} {named}"
-        case = _ru_object_case(rel, case_edge or edge)
+        case = ru_partner_case(rel.head, rel.preposition, edge.tail_type in ("org", "person"),
+                               _ru_object_case(rel, case_edge or edge))  # «проиграла клубу», not «клуб»
         obj = _ru_prep_phrase(rel.preposition, self._quote(tail, _ru_inflect(tail, case, case_edge or edge),
                                                           (case_edge or edge).sentences))
         if rel.kind == "passive":
@@ -939,6 +922,13 @@ class RussianTemplates:
                 # «предоставит финансирование 2 млрд рублей»: the amount measures the object, and «Сколько
                 # рублей предоставит банк финансирование?» leaves that object hanging
                 raise NoTemplate(f"an amount beside the object of {edge.relation!r}: «сколько» leaves it hanging")
+            if rel.head in _RU_VERB_CASE and _RU_VERB_CASE[rel.head] != "accs":
+                # «достигла 112 тысяч рублей»: the verb governs the genitive, which «сколько рублей» cannot
+                # take; a level reached is «какой величины», any other such verb is not asked
+                if rel.head not in RU_LEVEL_VERBS or "," in head:
+                    raise NoTemplate(f"{rel.head!r} governs the {_RU_VERB_CASE[rel.head]}: «сколько» cannot take it")
+                chain, rest = ru_infinitive_chain(rel)
+                return _q("какой величины", _ru_verb(edge, rel, gender), chain, head, rest), "tail.what-level"
             if _ru_oblique_amount(edge.tail_label):
                 # "управляет 86 аптеками": «Сколько аптек управляет ...?» would need «сколькими аптеками»
                 raise NoTemplate(f"the amount {edge.tail_label!r} is in an oblique case")
@@ -958,6 +948,11 @@ class RussianTemplates:
         if kind == "LOC" and not rel.preposition and not plural:
             kind = "MISC"  # "ремонтирует Фрунзенский мост": что, not «какое место»
         verb = _ru_verb(edge, rel, gender)
+        dropped = ru_dropped_object(rel.head, rel.preposition, rel.middle, edge.tail_label, edge.sentences)
+        if dropped is not None and kind != "DATE":
+            # «приговорил бывшего директора к четырём годам» as «приговорить к»: «К чему приговорил суд?» asks
+            # of no one; the object the sentence names is not in the relation
+            raise NoTemplate(f"{rel.head!r} + «{rel.preposition}» without the object «{dropped}» its sentence gives")
         if kind == "DATE":
             if rel.preposition == "на":  # "приняло бюджет на 2027 год": what for, not when
                 if not _RU_YEAR.fullmatch(edge.tail_label):
@@ -971,6 +966,20 @@ class RussianTemplates:
                 raise NoTemplate(f"«когда» of {edge.tail_label!r}, which says no time")
             # «в четвёртой четверти он неудачно приземлился»: the time is the bad landing's, so the manner goes too
             return _q("когда", *ru_manner(edge), verb, rel.middle, head), "tail.when"
+        place = kind == "LOC" or (kind == "MISC" and ru_toponym(edge.tail_label))
+        if place and rel.preposition == "до":
+            # «ходит только до Тотьмы»: «До чего ходит ...?» asks a thing; a way's limit is «до какого города» by the
+            # class noun the text gives (a capitalised «Докуда» reads as a name to the NER), and only of a way
+            if rel.head not in _RU_MOTION_VERBS and not ru_destination(rel.head, rel.middle):
+                raise NoTemplate(f"«до» + a place after {rel.head!r}, which goes nowhere")
+            singular, _, gender = self._class(edge.tail, "LOC")
+            wh = _ru_prep_phrase("до", nlp.inflect_ru(f"{_RU_WHICH[gender]} {singular}", "gent"))
+            return _q(wh, verb, rel.middle, head), "tail.how-far"
+        if (place and rel.preposition in ("в", "во", "на") and ru_destination(rel.head, rel.middle)
+                and rel.head not in _RU_INTO_VERBS and rel.head not in _RU_PUT_INTO_VERBS
+                and _ru_object_case(rel, edge) == "accs"):
+            # «поставляет в Турцию», «отменила рейсы в Кириллов»: a destination is «куда», not «где», «во что»
+            return _q("куда", verb, rel.middle, head), "tail.whither"
         if (kind in ("LOC", "MISC") and rel.preposition in ("в", "во", "на") and rel.head in _RU_MOTION_VERBS
                 and _ru_object_case(rel, edge) != "loct"):
             # "перешёл в калининградский клуб", "приезжали в Калининград": куда, not «во что», «в какое место»
@@ -984,14 +993,18 @@ class RussianTemplates:
         if (kind in ("LOC", "MISC") and rel.preposition in ("в", "во", "на") and _ru_object_case(rel, edge) == "loct"
                 and rel.head not in _RU_NOT_PLACE_VERBS):
             return _ru_where(edge, verb, rel, head)
-        if rel.preposition == "из" and (kind == "LOC" or (
+        if rel.preposition == "из" and (place or (
                 kind == "MISC" and rel.head in _RU_MOTION_VERBS and not _ru_animate(edge.tail_label, edge.sentences))):
             # «перешёл из новосибирского клуба»: whence, not «Из чего перешёл ...?»
             return _q("откуда", verb, rel.middle, head), "tail.whence"
         if kind == "ORG" and rel.preposition in ("на",) and _ru_object_case(rel, edge) == "loct":
             # "работают на предприятии «Сурский»": «на какой организации» is not said
             raise NoTemplate(f"«{rel.preposition}» with an organisation in {edge.relation!r}")
-        case = _ru_object_case(rel, edge)
+        # «проиграли «Лосям»»: the opponent is «какому клубу», whatever case the label's sentence shows
+        case = ru_partner_case(rel.head, rel.preposition, kind in ("ORG", "PER"), _ru_object_case(rel, edge))
+        if case == "datv" and rel.head in RU_GIVE_VERBS and not rel.middle:
+            # «компании выделит Фонд»: «Какой организации выделит Фонд?» asks who gets nothing named
+            raise NoTemplate(f"the receiver of {rel.head!r} asked without what is given")
         if (kind == "MISC" and rel.preposition == "на" and case == "accs" and rel.head not in _RU_NA_OBJECT_VERBS
                 and not _ru_animate(edge.tail_label, edge.sentences)):
             # "закроет трибуну на ремонт", "передать на постоянное хранение": «на что» there asks a purpose or a
@@ -1092,7 +1105,10 @@ class RussianTemplates:
                 # заместителем главы города которого» is not
                 _ru_plain_role(rel, "a role description")
             return f"{nlp.inflect_ru(rel.head, 'ablt')} {_ru_which_rel(gender, 'gent', kind)} является {head}"
-        pronoun = _ru_which_rel(gender, _ru_object_case(rel, edge), kind)
+        case = ru_partner_case(rel.head, rel.preposition, kind in ("ORG", "PER"), _ru_object_case(rel, edge))
+        if case == "datv" and rel.head in RU_GIVE_VERBS and not rel.middle:
+            raise NoTemplate(f"the receiver of {rel.head!r} described without what is given")
+        pronoun = _ru_which_rel(gender, case, kind)  # «клуб, которому проиграли «Волки»»
         verb = _ru_verb(edge, rel, head_gender)
         return " ".join(p for p in (_ru_prep_phrase(rel.preposition, pronoun), verb, rel.middle, head) if p)
 
@@ -1386,20 +1402,6 @@ def _ru_noun_before_name(words: list[str], name: str) -> bool:
         return False
     vocab = nlp.morph_vocab()
     return any(w[:1].islower() and vocab.parse(w.lower())[0].tag.POS == "NOUN" for w in words[:words.index(first[0])])
-
-
-def _ru_prep_phrase(preposition: str | None, phrase: str) -> str:
-    """A preposition before a word, with the euphonic forms: "во что", "со мной", "обо что"."""
-    if not preposition:
-        return phrase
-    first = phrase.split()[0].lower() if phrase else ""
-    if preposition == "в" and (first in ("что", "чём", "чем") or first.startswith(("вс", "вт", "вл", "вр"))):
-        preposition = "во" if first in ("что",) or first.startswith(("вс", "вт", "вл", "вр")) else preposition
-    if preposition == "с" and first.startswith(("с", "з", "щ", "ш", "ж")) and len(first) > 1 and first[1] not in "аеёиоуыэюя":
-        preposition = "со"
-    if preposition == "о" and first[:1] in "аеиоуэ":
-        preposition = "об"
-    return f"{preposition} {phrase}"
 
 
 def _ru_which_rel(gender: str, case: str, kind: str) -> str:

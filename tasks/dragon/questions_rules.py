@@ -23,6 +23,7 @@ from tasks.dragon import questions_en_names as en_names
 from tasks.dragon.questions_en import _en_lexicon
 from tasks.dragon.questions_ru import RussianTemplates
 from tasks.dragon.questions_ru_scope import ru_hanging_preposition
+from tasks.dragon.questions_ru_government import ru_deictic
 from tasks.dragon.questions_ru_checks import (
     refine_products_ru, ru_class_nouns, ru_label_sentences, ru_measure_without_number, ru_skip_reason,
 )
@@ -255,6 +256,9 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig, context: 
             elif ru_hanging_preposition(draft.question):
                 # «в домашнем матче с и набрал ...»: the relation lost the object of its own preposition
                 raise NoTemplate("the question holds a preposition with no object after it")
+            elif (deictic := ru_deictic(re.sub(r"«[^«»]*»", " ", draft.question))) is not None:
+                # «Когда здесь показали комедию?»: «здесь» points at a place the question never names
+                raise NoTemplate(f"the question holds the deictic «{deictic}»")
             unasked = stat_without_occasion(draft.question, subgraph.lang)
             if unasked:  # "How many points did X score?": which game's, which season's?
                 failures.append(Failure(stage=STAGE, key=subgraph.subgraph_id, reason=unasked))

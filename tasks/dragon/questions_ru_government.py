@@ -1,0 +1,186 @@
+"""What a Russian verb's frame asks for the question word (issue 10): a destination is «куда» and a limit
+«до какого города», not «где», «во что» or «до чего»; a verb that governs another case than the accusative cannot be
+asked «сколько рублей»; a deictic adverb («здесь») points at a place the question never names.
+
+Also the words of the question phrase: a preposition's euphonic form before the question word (``_ru_prep_phrase``)
+and the counted noun after «сколько» (``_ru_quantity_unit``). Used by ``questions_ru.RussianTemplates``; the words
+are read with pymorphy2 (``nlp.morph_vocab``).
+"""
+from __future__ import annotations
+
+import re
+
+from benchmill import nlp
+from tasks.dragon.subgraphs import parse_quantity
+
+#: verbs of carrying, sending or travelling to a place, beside the ones of going there
+#: (``questions_ru._RU_MOTION_VERBS``): «поставляет в Турцию», «ходит в Тотьму» are asked «куда»
+RU_SEND_VERBS = frozenset({
+    "поставлять", "везти", "возить", "перевозить", "перевезти", "отвезти", "отвозить", "летать", "лететь",
+    "ходить", "ездить", "плавать", "курсировать", "следовать", "экспортировать",
+})
+
+#: nouns of a trip or a shipment that take the destination themselves: «отменила рейсы в Кириллов» asks
+#: «Куда отменила рейсы ...?», «поставки в Египет» «куда»
+RU_TRAVEL_NOUNS = frozenset({
+    "рейс", "авиарейс", "поезд", "электричка", "автобус", "маршрут", "перелет", "поездка", "путевка", "билет",
+    "поставка", "перевозка", "доставка", "экспорт", "продукция", "груз", "товар",
+})
+
+#: verbs that govern their amount in the genitive and whose amount is a level reached: «достигла
+#: 112 тысяч рублей» is asked «Какой величины достигла ...?», never «Сколько рублей достигла ...?»
+RU_LEVEL_VERBS = frozenset({"достичь", "достигнуть", "достигать"})
+
+#: verbs whose opponent is in the dative and whose thing lost is in the accusative: «проиграли «Лосям»» but
+#: «проиграли матч»; a team or a person after them is asked «кому», «какому клубу»
+RU_DATIVE_PARTNER_VERBS = frozenset({"проиграть", "проигрывать", "уступить", "уступать"})
+
+
+#: verbs of giving: a company or a person after them is who receives, in the dative («компании выделит
+#: Фонд»), never the thing given («Какую организацию выделит Фонд?»)
+RU_GIVE_VERBS = frozenset({
+    "выделить", "выделять", "предоставить", "предоставлять", "выплатить", "выплачивать", "перечислить",
+    "перечислять", "пожертвовать", "подарить", "дарить", "вручить", "вручать",
+})
+
+
+def ru_partner_case(head: str, preposition: str | None, tail_is_party: bool, case: str) -> str:
+    """The case of a verb's object: the dative for the opponent of «проиграть» and the receiver of
+    «выделить», else ``case`` unchanged."""
+    if not preposition and tail_is_party and (head in RU_DATIVE_PARTNER_VERBS or head in RU_GIVE_VERBS):
+        return "datv"
+    return case
+
+
+#: adverbs that point at a place or a time the text named before: «Когда здесь показали комедию?»
+RU_DEICTIC = re.compile(r"(?<![\w-])(здесь|тут|там|сюда|туда|оттуда|отсюда|тогда)(?![\w-])", re.IGNORECASE)
+
+_PREPOSITIONS = frozenset("в во на с со к ко о об обо из от до по за под над при у для без через про между перед".split())
+_WORD = re.compile(r"[А-ЯЁа-яё]+(?:-[А-ЯЁа-яё]+)*")
+
+
+def ru_toponym(label: str) -> bool:
+    """Is the label a place's proper name, by pymorphy's Geox reading of one of its capitalised words in
+    the nominative («Кириллов», «Тотьма», «Великий Устюг»)? A common noun («участок») is not one."""
+    vocab = nlp.morph_vocab()
+    for word in _WORD.findall(label):
+        if not word[:1].isupper():
+            continue
+        low = word.lower().replace("ё", "е")
+        if any("Geox" in p.tag and p.normal_form.replace("ё", "е") == low for p in vocab.parse(word.lower())):
+            return True
+    return False
+
+
+def ru_travel_noun(middle: str) -> bool:
+    """Does the relation's object before the preposition name a trip or a shipment («утренние рейсы»)?"""
+    words = _WORD.findall(middle.lower())
+    if not words:
+        return False
+    return nlp.lemma_ru(words[-1]).replace("ё", "е") in RU_TRAVEL_NOUNS
+
+
+def ru_destination(head: str, middle: str) -> bool:
+    """Does a «в/на» + accusative place after this verb (and its object) say where something goes?"""
+    return head in RU_SEND_VERBS or ru_travel_noun(middle)
+
+
+def ru_deictic(*parts: str) -> str | None:
+    """The first deictic adverb in the question's parts, or None."""
+    for part in parts:
+        found = RU_DEICTIC.search(part or "")
+        if found:
+            return found.group(1)
+    return None
+
+
+def ru_dropped_object(head: str, preposition: str | None, middle: str, tail: str, sentences: list[str]) -> str | None:
+    """The direct object a sentence puts between the verb and the relation's preposition when the relation
+    kept none («приговорил бывшего директора к четырём годам» gave «приговорить к»): «К чему приговорил
+    суд?» then asks of no one. None when the relation keeps its object or the sentence shows none there."""
+    if not preposition or middle.strip():
+        return None
+    vocab = nlp.morph_vocab()
+    tail_words = _WORD.findall(tail.lower())
+    tail_lemma = nlp.lemma_ru(tail_words[0]) if tail_words else None
+    for sentence in sentences:
+        words = [w.lower() for w in _WORD.findall(sentence)]
+        for index, word in enumerate(words):
+            if not any(p.tag.POS == "VERB" and p.normal_form.replace("ё", "е") == head for p in vocab.parse(word)):
+                continue
+            between = []
+            for follower in words[index + 1: index + 11]:  # («приговорил бывшего директора МУП «…» Геннадия ...»)
+                if follower == preposition or follower in ("во", "со", "ко", "обо") and follower[:-1] == preposition:
+                    break
+                between.append(follower)
+            else:
+                continue
+            after = words[index + 2 + len(between): index + 5 + len(between)]
+            if tail_lemma is not None and tail_lemma not in {nlp.lemma_ru(w) for w in after}:
+                continue  # the preposition found is not the one before the relation's object
+            for candidate in between:
+                if candidate in _PREPOSITIONS:
+                    break  # «перешёл в «Енисей» из омского клуба»: a noun of another phrase, not the object
+                best = vocab.parse(candidate)[0]
+                if best.tag.POS == "NOUN" and any(p.tag.POS == "NOUN" and "accs" in p.tag for p in vocab.parse(candidate)):
+                    return candidate
+    return None
+
+
+# --------------------------------------------------------------------------- the words of the question phrase
+
+
+def _ru_prep_phrase(preposition: str | None, phrase: str) -> str:
+    """A preposition before a word, with the euphonic forms: "во что", "со мной", "обо что"."""
+    if not preposition:
+        return phrase
+    first = phrase.split()[0].lower() if phrase else ""
+    # the relation keeps the variant its sentence used before another word («со шведским защитником»):
+    # the euphonic form is chosen again for the word that follows here («с кем», never «со кем»)
+    preposition = _RU_PREPOSITION_BASE.get(preposition, preposition)
+    if preposition == "в" and (first in ("что", "чём", "чем") or first.startswith(("вс", "вт", "вл", "вр"))):
+        preposition = "во" if first in ("что",) or first.startswith(("вс", "вт", "вл", "вр")) else preposition
+    if preposition == "с" and first.startswith(("с", "з", "щ", "ш", "ж")) and len(first) > 1 and first[1] not in "аеёиоуыэюя":
+        preposition = "со"
+    if preposition == "к" and first.startswith(("вс", "вт", "мн")):
+        preposition = "ко"
+    if preposition == "о" and first[:1] in "аеиоуэ":
+        preposition = "об"
+    if preposition == "о" and first == "что":
+        preposition = "обо"
+    return f"{preposition} {phrase}"
+
+
+#: the euphonic variants of prepositions and their plain forms
+_RU_PREPOSITION_BASE = {"во": "в", "со": "с", "ко": "к", "обо": "о", "об": "о"}
+
+
+def _ru_quantity_unit(label: str) -> str | None:
+    """"2139 автомобилей" → "автомобилей" (genitive plural, as after "сколько")."""
+    quantity = parse_quantity(label, "ru")
+    if quantity is None or not quantity.unit_text:
+        return None
+    from pymorphy2.analyzer import Parse
+
+    words = quantity.unit_text.split()
+    if words[0] == "%":  # «Сколько процентов голосов», not «Сколько % голосов»
+        return " ".join(["процентов", *words[1:]])
+    if words[0].lower() in ("человек", "людей"):  # «Сколько человек», not «Сколько людей» (a count of people)
+        return " ".join(["человек", *words[1:]])
+    vocab = nlp.morph_vocab()
+    if all(vocab.parse(w.lower())[0].tag.POS in ("ADJF", "PRTF", "NUMR") and re.fullmatch(r"[а-яё]+", w) for w in words):
+        return None  # «300 новых»: the counted noun was cut off; «Сколько новых ...?» counts nothing
+    # «42 новых мусоровоза»: the adjectives before the counted noun go to the genitive plural with it
+    # («Сколько новых мусоровозов ...?»); the words after it are its own genitives and stay
+    at = next((i for i, w in enumerate(words) if vocab.parse(w.lower())[0].tag.POS == "NOUN"), None)
+    if at is None or not words[0].islower() or not words[at].islower():
+        return quantity.unit_text  # «МВт», «ГВт·ч»: an abbreviation keeps its letters
+    said = []
+    for index, word in enumerate(words[: at + 1]):
+        pos = ("NOUN",) if index == at else ("ADJF", "PRTF")
+        parse = next((p for p in vocab.parse(word.lower()) if p.tag.POS in pos), None)
+        form = Parse.inflect(parse, {"gent", "plur"}) if parse is not None else None
+        if form is None and index != at:
+            return None  # a word before the noun that is no adjective: the unit is not one phrase
+        said.append(form.word if form else word)
+    return " ".join([*said, *words[at + 1:]])
