@@ -59,10 +59,23 @@ class ClassNouns:
     def fact(self, fact: _Fact) -> _Fact:
         if not self.pairs:
             return fact
-        # a place or a person is never the organisation of the same name (the town Ростов, the club «Ростов»)
-        subject = fact.subject if fact.subject_label in _NOT_RENAMED else self.name(fact.subject, fact.sentence)
-        obj = fact.object if fact.object_label in _NOT_RENAMED else self.name(fact.object, fact.sentence)
+        subject = self._end(fact.subject, fact.subject_label, fact.sentence)
+        obj = self._end(fact.object, fact.object_label, fact.sentence)
         return dataclasses.replace(fact, subject=subject, object=obj)
+
+    def _end(self, entity: str, label: str | None, sentence: str | None) -> str:
+        """One end of a fact, named with its class noun. A place or a person is never the organisation
+        of the same name (the town Ростов, the club «Ростов»), so an end the tagger calls LOC or PER is
+        renamed only where its sentence quotes it or writes the class noun itself: the tagger calls
+        «Дед Мороз» a person and «Сухонские горы» a place, and «Теплоход был построен ...», «Курорт
+        будет рассчитан ...» are the vessel and the resort."""
+        renamed = self.name(entity, sentence)
+        if renamed == entity or label not in _NOT_RENAMED or sentence is None:
+            return renamed
+        noun = renamed.split(" «", 1)[0]
+        if _quotes(sentence, _words(entity)) or any(_same_stem(noun, word) for word in _words(sentence)):
+            return renamed
+        return entity
 
 
 #: NER labels of a fact end that is never an organisation's quoted name
@@ -98,7 +111,12 @@ def class_noun(vocab, word: str) -> str | None:
     """The nominative singular of a class noun ("завода" → "завод"), or None: the noun's singular
     forms only ("заводов «А» и «Б»" names two)."""
     for parse in vocab.parse(word.lower())[:2]:
-        if parse.tag.POS == "NOUN" and parse.normal_form in _RU_CLASS_NOUNS and "sing" in parse.tag:
+        if parse.tag.POS != "NOUN" or "sing" not in parse.tag:
+            continue
+        # a compound whose last part is a class noun: «рыбокомбинат», «хлебозавод», «агрохолдинг»
+        if parse.normal_form in _RU_CLASS_NOUNS or any(
+                len(noun) >= 5 and parse.normal_form.endswith(noun) and len(parse.normal_form) - len(noun) >= 3
+                for noun in _RU_CLASS_NOUNS):
             return parse.normal_form
     return None
 

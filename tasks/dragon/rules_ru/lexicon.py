@@ -153,6 +153,17 @@ _RU_UNITS = _RU_NOT_COMPANIES | _RU_GENERIC_ORGS | frozenset({
     "экспедиция", "редакция", "представительство", "офис", "дирекция", "аппарат", "штаб", "комбинат", "порт",
     "центр", "клиника", "госпиталь", "холдинг", "объединение",
 })
+#: kinds of named things that are no organisation, written before their quoted name as the kinds of
+#: bodies are: vessels («теплоход «Дед Мороз»», «паром «Север»»), venues and facilities («курорт
+#: «Снежная гора»», «терминал «Восточный»»), works and events («спектакль «Сухона»», «балет «Прибой»»), products
+#: («препарат «Эрол»»). The article goes on with the noun alone («Теплоход был построен ...», «Курорт
+#: будет рассчитан ...»): its readers, and its key facts, name the thing by either.
+_RU_NAMED_KINDS = frozenset({
+    "теплоход", "судно", "паром", "траулер", "сейнер", "ледокол", "танкер", "катер", "шхуна", "яхта", "лайнер",
+    "парусник", "курорт", "комплекс", "стадион", "арена", "терминал", "аэропорт", "кинотеатр", "спектакль",
+    "балет", "опера", "мюзикл", "фильм", "сериал", "фестиваль", "выставка", "конкурс", "роман", "альбом",
+    "препарат",
+})
 #: nouns of a kind of organisation or establishment that Russian copy writes before a quoted name and
 #: a reader keeps with it ("завод «Богородская кожа»", "колледж «Профи»", "банк «Итиль»"): the kinds
 #: the rules already know as bodies, and the plants, media and venues a name is given to. A public
@@ -165,7 +176,7 @@ _RU_CLASS_NOUNS = (_RU_ANAPHORS | _RU_GENERIC_ORGS | _RU_NOT_COMPANIES | frozens
     "завод", "фабрика", "комбинат", "верфь", "бюро", "издательство", "агентство", "студия", "телеканал",
     "радиостанция", "газета", "журнал", "портал", "магазин", "ресторан", "кафе", "гостиница", "отель", "центр",
     "кооператив", "хозяйство", "агрофирма", "птицефабрика", "ассоциация", "движение", "санаторий", "клиника",
-})) - frozenset({"власть", "руководство", "следствие", "бригада", "экипаж", "отряд", "сила", "группа"})
+}) | _RU_NAMED_KINDS) - frozenset({"власть", "руководство", "следствие", "бригада", "экипаж", "отряд", "сила", "группа"})
 #: verbs that attribute a clause to its source when they follow it ("..., сообщил X", "..., считает X",
 #: "..., говорится в сообщении", "..., следует из материалов"): the verbs of saying and of opinion
 _RU_SOURCE_VERBS = frozenset({"следовать"})

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tasks.dragon.rules_ru.lexicon import (
-    _RU_ANAPHORS, _RU_ATTRIBUTION, _RU_BODY_ANAPHORS, _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_NOT_COMPANIES, _RU_OBJ,
-    _RU_PLACE_ANAPHORS, _RU_RELATIVE, _RU_SPEAKING, _RU_SUBJ, _RU_UNITS,
+    _RU_ANAPHORS, _RU_ATTRIBUTION, _RU_BODY_ANAPHORS, _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_NAMED_KINDS,
+    _RU_NOT_COMPANIES, _RU_OBJ, _RU_PLACE_ANAPHORS, _RU_RELATIVE, _RU_SPEAKING, _RU_SUBJ, _RU_UNITS,
 )
 from tasks.dragon.rules_ru.morph import _animate, _common_noun, _lemma, _unquote
 
@@ -72,6 +72,13 @@ class _Memory:
                     return name
         return text, label
 
+    def kinds_of(self, text: str) -> set[str]:
+        """The head nouns the text gave a name under any of its tags, less the name's own words (the
+        quoted «Озёрный квартал» is headed by «квартал» where no class noun stands before it)."""
+        own = text.casefold().replace("ё", "е").split()
+        return {head for (known, _), heads in self.heads.items() if known == text for head in heads
+                if not any(_same_stem(head, word) for word in own)}
+
     def mention(self, name: tuple, heads=()) -> None:
         self.order += 1
         self.counts[name] = self.counts.get(name, 0) + 1
@@ -107,7 +114,11 @@ class _Memory:
             if not generic or name[1] != "ORG":
                 return False
             # "компания", "сеть" never mean a body named as another kind: a court, a club, a ministry
-            return not (lemma not in _RU_NOT_COMPANIES and heads and heads <= _RU_NOT_COMPANIES)
+            if lemma not in _RU_NOT_COMPANIES and heads and heads <= _RU_NOT_COMPANIES:
+                return False
+            # nor a thing the text names as no body at all, under any tag: a vessel, a housing complex, a
+            # work («жилой комплекс «Озёрный квартал»» ... «участок был выкуплен компанией»)
+            return not self.kinds_of(name[0]) & _RU_NAMED_KINDS
 
         specific = lemma not in _RU_GENERIC_ORGS and lemma not in _RU_PLACE_ANAPHORS and (
             any(match(n) for n in self.counts) or any(match(n, set(h)) for n, h in earlier))
