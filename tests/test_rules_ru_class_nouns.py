@@ -128,3 +128,25 @@ def test_a_company_noun_never_points_back_at_a_housing_complex():
                      "был выкуплен компанией у частного владельца в 2022 году за 800 млн рублей.")
     bought = [s for s, r, _, _ in found if r.startswith("выкупить")]
     assert bought and not any("Озёрный квартал" in s for s in bought), found
+
+
+def test_a_place_adjective_and_class_noun_describe_the_quoted_name_after_the_nouns_complement():
+    # (session 23: «Вологодский клуб» was a club of its own, and «Президент клуба» its president)
+    found = ru_facts("Костромской клуб по хоккею с мячом «Речные волки» проиграл лидеру чемпионата «Уральским соколам» "
+                     "со счётом 2:4. Президент клуба Олег Русаков пообещал усилить состав.")
+    assert ("Олег Русаков", "президент", "клуб «Речные волки»", "asserted") in found, found
+    assert any(s == "клуб «Речные волки»" and r.startswith("проиграть") for s, r, _, _ in found), found
+
+
+def test_a_class_noun_is_paired_with_a_quoted_name_only_across_a_prepositional_phrase():
+    vocab = nlp.morph_vocab()
+    classed = ClassNouns("Компания по производству кирпича «Красный двор» расширит цех.", vocab)
+    assert classed.name("Красный двор") == "компания «Красный двор»"
+    classed = ClassNouns("Клуб подписал контракт с «Северной звездой».", vocab)
+    assert classed.pairs == []
+
+
+def test_a_name_after_a_genitive_complement_is_not_the_class_nouns():
+    found = ru_facts("Сыроварня «Луговая» построила новый цех. "
+                     "Первую партию сыра под новой маркой «Белый луг» сыроварня выпустит в мае.")
+    assert not any("партия «Белый луг»" in (s, o) for s, _, o, _ in found), found

@@ -19,6 +19,9 @@ from tasks.dragon.triplets_base import _Fact
 
 # a word, spaces, then a quotation with no quotation inside it (a nested one is an «ООО «X»» legal line)
 _BEFORE_QUOTE = re.compile(r"(?<![\w-])([^\W\d_][\w-]*)\s+«([^«»]{2,60})»")
+# the same with a prepositional phrase of at most five lowercase words between them
+# (a lookahead: every word is tried as the noun, "Вологодский" before "клуб")
+_COMPLEMENTED_QUOTE = re.compile(r"(?<![\w-])(?=([^\W\d_][\w-]*)((?:\s+[а-яё][\w-]*){2,5})\s+«([^«»]{2,60})»)")
 
 
 class ClassNouns:
@@ -32,6 +35,16 @@ class ClassNouns:
             lemma = class_noun(vocab, noun)
             if lemma is None or not quoted[:1].isupper() or not is_nominative(vocab, quoted):
                 continue  # "назвал дело «заказным»"; «Волжского вагона» (declined: no name to write)
+            if all(quoted != known for known, _ in self.pairs):
+                self.pairs.append((quoted, lemma))
+        for match in _COMPLEMENTED_QUOTE.finditer(text):
+            # «клуб по хоккею с мячом «Северные ястребы»», «компания по производству кирпича «Двор»»: the
+            # noun's prepositional complement between it and the name (descriptors.py mends the parse)
+            noun, between, quoted = match.group(1), match.group(2).split(), match.group(3).strip()
+            lemma = class_noun(vocab, noun)
+            if (lemma is None or not quoted[:1].isupper() or not is_nominative(vocab, quoted)
+                    or not _prepositional(vocab, between)):
+                continue
             if all(quoted != known for known, _ in self.pairs):
                 self.pairs.append((quoted, lemma))
 
@@ -105,6 +118,12 @@ def _unquoted(sentence: str, words: list[str]) -> bool:
     while _QUOTED.search(outside):
         outside = _QUOTED.sub(" ", outside)
     return _has_run(_words(outside), words)
+
+
+def _prepositional(vocab, words: list[str]) -> bool:
+    """Are ``words`` a prepositional phrase of nouns and adjectives («по хоккею с мячом»), no verb in it?"""
+    tags = [vocab.parse(word)[0].tag for word in words]
+    return tags[0].POS == "PREP" and all(t.POS in ("NOUN", "ADJF", "PREP") for t in tags[1:]) and tags[-1].POS == "NOUN"
 
 
 def class_noun(vocab, word: str) -> str | None:

@@ -10,6 +10,7 @@ from tasks.dragon.rules_ru.lexicon import (
     _RU_ANAPHORS, _RU_ATTRIBUTION, _RU_BODY_ANAPHORS, _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_NAMED_KINDS,
     _RU_NOT_COMPANIES, _RU_OBJ, _RU_PLACE_ANAPHORS, _RU_RELATIVE, _RU_SPEAKING, _RU_SUBJ, _RU_UNITS,
 )
+from tasks.dragon.rules_ru.descriptors import descriptor_span
 from tasks.dragon.rules_ru.morph import _animate, _common_noun, _lemma, _unquote
 
 if TYPE_CHECKING:  # the helper is passed in; phrases.py imports this module
@@ -313,6 +314,13 @@ def _remember(sent, spans, helper: _RuSentence, memory: _Memory) -> None:
             if named is not None:
                 memory.mention(named, [_lemma(vocab, token)])
                 seen_spans.update(id(span_of[c.id]) for c in helper.kids(token, ("appos",)) if c.id in span_of)
+        elif token.pos == "NOUN" and token.id in span_of and descriptor_span(helper, span_of[token.id], token):
+            # "Вологодский клуб по хоккею «Северные ястребы»": the quoted name, headed by the noun, is the
+            # one named; the descriptor is no name of its own (descriptors.py)
+            named = helper.phrase(token)
+            if named is not None:
+                memory.mention(named, [_lemma(vocab, token)])
+                seen_spans.add(id(span_of[token.id]))
         elif token.pos == "NOUN" and token.id in span_of:
             # "Псковской региональной библиотеки «Кривичи»": the noun is in another name's span, and
             # still the quoted name's head (a library, not a company)

@@ -17,6 +17,7 @@ from tasks.dragon.rules_ru.tree import ParseTree
 from tasks.dragon.rules_ru.morph import _animate, _capitalised_common, _lemma, numeral_word
 from tasks.dragon.rules_ru.agreement import mend_accusative_subject, mend_stray_adjectives
 from tasks.dragon.rules_ru.dashed import mend_dashed_amount
+from tasks.dragon.rules_ru.descriptors import mend_descriptor_name
 
 
 _SIGNED_NUMBER = re.compile(r"[−–-]\d+(?:[.,]\d+)?")
@@ -646,6 +647,7 @@ def _repair_parse_ru(tokens, vocab) -> None:
     mend_participial_clauses(tree)  # ", ранее возглавлявший ...": the noun's clause (participles.py)
     mend_predicative_subjects(tree, vocab, _could_be_subject)  # "Сделку должна одобрить служба" (predicatives.py)
     mend_dashed_amount(tree)  # "Часть средств — 15 млрд рублей — компании выделит Фонд" (dashed.py)
+    mend_descriptor_name(tree, vocab)  # "Вологодский клуб по хоккею «Северные ястребы» проиграл" (descriptors.py)
 
     # object-verb-subject order: a finite active verb with no subject and an object on either side
     # ("Солнечные модули изготовит завод «Солар-Модуль»", "Ещё 1,1 млрд рублей направит областной
