@@ -166,12 +166,13 @@ _RU_NAMED_KINDS = frozenset({
 })
 #: nouns of a kind of organisation or establishment that Russian copy writes before a quoted name and
 #: a reader keeps with it ("завод «Богородская кожа»", "колледж «Профи»", "банк «Итиль»"): the kinds
-#: the rules already know as bodies, and the plants, media and venues a name is given to. A public
-#: body with no name of its own ("власть", "руководство", "следствие") and the crews are none.
+#: the rules already know as bodies, the plants, media and venues a name is given to, and the named
+#: things of ``_RU_NAMED_KINDS`` (session 23). A public body with no name of its own ("власть",
+#: "руководство", "следствие") and the crews are none.
 #: Not questions_ru_checks.RU_CLASS_NOUNS, on purpose: that list holds every noun a question may call an
-#: entity by (places «город», «улица»; facilities «порт», «терминал», «стадион»; events and works
-#: «фестиваль», «спектакль»), this one only the kinds whose noun becomes part of a graph node's name
-#: (rules_ru/class_nouns.py, and benchmill.nlp.entity_key, which drops it again for the node's key).
+#: entity by (places «город», «улица», «порт» too), this one only the kinds whose noun becomes part of a
+#: graph node's name (rules_ru/class_nouns.py, and benchmill.nlp.entity_key, which drops it again for
+#: the node's key).
 _RU_CLASS_NOUNS = (_RU_ANAPHORS | _RU_GENERIC_ORGS | _RU_NOT_COMPANIES | frozenset({
     "завод", "фабрика", "комбинат", "верфь", "бюро", "издательство", "агентство", "студия", "телеканал",
     "радиостанция", "газета", "журнал", "портал", "магазин", "ресторан", "кафе", "гостиница", "отель", "центр",
