@@ -1006,3 +1006,8 @@ def test_a_role_noun_is_someone_new_not_the_person_last_named():
                  "сменится руководитель. Им стала Анна Белова, бывший заместитель начальника управления."):
         found = ru_facts(text)
         assert not any("Зуев" in o for s, _, o, _ in found if "Белов" in s), found
+
+
+def test_whom_a_passive_thing_was_given_to_is_its_fact():
+    found = ru_facts("Каток «Полярный» передан в аренду клубу «Север».")
+    assert any("Полярный" in s and r.startswith("передан") and "Север" in o for s, r, o, _ in found), found

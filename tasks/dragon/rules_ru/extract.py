@@ -411,7 +411,7 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                          if (o.pos == "NOUN" or o.pos == "PROPN" and _common_noun(helper.vocab, o))  # "Сеть, ..." first
                          and (helper.phrase(o) is None or helper.refers_back(o) is not None)
                          and not (_dative(o) and not all(_dative(x) for x in objects))
-                         and not lone_recipient(lemma, o, objects)), None)
+                         and not lone_recipient(lemma, o, objects, passive)), None)
     # "Он руководит компанией с 2017 года": «компанией» alone says not which company; the one
     # named before it goes into the relation ("руководить компанией «Балтийские верфи» с") and
     # is the verb's own object (issue 10: «С какого года руководит компанией Андрей Соколов?»)
@@ -439,7 +439,7 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         if kind == "obj":
             if complement == "" or (complement is None and _needs_complement(lemma, child, helper)):
                 continue
-            if _dative(child) and not all(_dative(o) for o in objects) or lone_recipient(lemma, child, objects):
+            if _dative(child) and not all(_dative(o) for o in objects) or lone_recipient(lemma, child, objects, passive):
                 continue  # "продал Савельева «Ротору»", "компании выделит Фонд": the recipient is not what was given
             # a quantity is true of a period: "продала 2139 автомобилей в октябре" → "продать в октябре"
             is_quantity = helper.number_phrase(child) is not None

@@ -21,9 +21,11 @@ _RU_GIVE_VERBS = frozenset({
 })
 
 
-def lone_recipient(lemma: str, child, objects: list) -> bool:
-    """Is ``child`` a dative a verb of giving has with no other object: whom, with nothing given?"""
-    return lemma in _RU_GIVE_VERBS and _dative(child) and all(_dative(o) for o in objects)
+def lone_recipient(lemma: str, child, objects: list, passive: bool = False) -> bool:
+    """Is ``child`` a dative a verb of giving has with no other object: whom, with nothing given? (Not
+    under a passive: «Стадион передан клубу» has the thing given for its subject, and whom it went to
+    is the fact.)"""
+    return not passive and lemma in _RU_GIVE_VERBS and _dative(child) and all(_dative(o) for o in objects)
 
 
 def recipient_words(objects: list, helper) -> str:
