@@ -309,8 +309,9 @@ def test_a_bare_noun_points_back_at_the_thing_named_with_it():
     found = {(t.subject, t.relation, t.object) for t in triplets(
         "«Маяк» проводит домашние матчи на стадионе «Прибрежный». Стадион вмещает 21000 зрителей.",
         "Стадион «Прибрежный» закроет южную трибуну в декабре. Стадион принадлежит городу и передан в аренду клубу «Маяк».")}
-    assert ("Прибрежный", "вмещать", "21000 зрителей") in found, found
-    assert ("Прибрежный", "передан в аренду", "клуб «Маяк»") in found, found  # «в аренду» completes the verb
+    # (a stadium keeps the class noun its article writes before its quoted name: session 23)
+    assert ("стадион «Прибрежный»", "вмещать", "21000 зрителей") in found, found
+    assert ("стадион «Прибрежный»", "передан в аренду", "клуб «Маяк»") in found, found  # «в аренду» completes the verb
     # nothing named with the noun before: the bare noun stays what it was
     found = {(t.subject, t.relation, t.object) for t in triplets("Стадион вмещает 21000 зрителей.")}
     assert ("стадион", "вмещать", "21000 зрителей") in found, found

@@ -102,3 +102,51 @@ def test_the_class_noun_readers_are_public_for_the_question_checks():
     vocab = nlp.morph_vocab()
     assert class_noun(vocab, "завода") == "завод" and class_noun(vocab, "заводов") is None
     assert is_nominative(vocab, "Речная гавань") and not is_nominative(vocab, "Уральского мотора")
+
+
+def test_a_vessel_a_resort_and_a_play_keep_their_class_noun_where_the_text_goes_on_with_the_noun_alone():
+    # (session 23: the key facts name them «Теплоход», «Курорт», «Спектакль»; the tagger calls
+    # «Морской лев» a person and «Белые склоны» a place, and only the class noun says which thing)
+    found = ru_facts("В мае на линию Пермь — Чайковский выйдет теплоход «Морской лев». "
+                     "Теплоход был построен верфью «Камская волна» за 300 млн рублей. "
+                     "Компания «Уралтур» построит горнолыжный курорт «Белые склоны» у Кунгура. "
+                     "Курорт будет рассчитан на 900 лыжников в день.")
+    assert any(s == "теплоход «Морской лев»" and r.startswith("построен") for s, r, _, _ in found), found
+    assert any(s == "курорт «Белые склоны»" and r.startswith("рассчитан") for s, r, _, _ in found), found
+    assert not any("Морской лев" in (s, o) or "Белые склоны" in (s, o) for s, _, o, _ in found), found
+
+
+def test_a_compound_class_noun_names_its_quoted_name():
+    classed = ClassNouns("Холдинг купил рыбокомбинат «Бухта Ольги» и хлебозавод «Колос».", nlp.morph_vocab())
+    assert classed.name("Бухта Ольги") == "рыбокомбинат «Бухта Ольги»"
+    assert classed.name("Колос") == "хлебозавод «Колос»"
+
+
+def test_a_company_noun_never_points_back_at_a_housing_complex():
+    found = ru_facts("Крупнейшей стройкой года стал жилой комплекс «Озёрный квартал», который возводит группа "
+                     "компаний «Меридиан-Строй». «Озёрный квартал» займёт 12 гектаров на берегу реки. Участок "
+                     "был выкуплен компанией у частного владельца в 2022 году за 800 млн рублей.")
+    bought = [s for s, r, _, _ in found if r.startswith("выкупить")]
+    assert bought and not any("Озёрный квартал" in s for s in bought), found
+
+
+def test_a_place_adjective_and_class_noun_describe_the_quoted_name_after_the_nouns_complement():
+    # (session 23: «Вологодский клуб» was a club of its own, and «Президент клуба» its president)
+    found = ru_facts("Костромской клуб по хоккею с мячом «Речные волки» проиграл лидеру чемпионата «Уральским соколам» "
+                     "со счётом 2:4. Президент клуба Олег Русаков пообещал усилить состав.")
+    assert ("Олег Русаков", "президент", "клуб «Речные волки»", "asserted") in found, found
+    assert any(s == "клуб «Речные волки»" and r.startswith("проиграть") for s, r, _, _ in found), found
+
+
+def test_a_class_noun_is_paired_with_a_quoted_name_only_across_a_prepositional_phrase():
+    vocab = nlp.morph_vocab()
+    classed = ClassNouns("Компания по производству кирпича «Красный двор» расширит цех.", vocab)
+    assert classed.name("Красный двор") == "компания «Красный двор»"
+    classed = ClassNouns("Клуб подписал контракт с «Северной звездой».", vocab)
+    assert classed.pairs == []
+
+
+def test_a_name_after_a_genitive_complement_is_not_the_class_nouns():
+    found = ru_facts("Сыроварня «Луговая» построила новый цех. "
+                     "Первую партию сыра под новой маркой «Белый луг» сыроварня выпустит в мае.")
+    assert not any("партия «Белый луг»" in (s, o) for s, _, o, _ in found), found

@@ -11,6 +11,8 @@ One module per concern, in the order an article goes through them:
 | ``coordination.py`` | mending heads across coordinated clauses and stacked names (each verb its own arguments) |
 | ``agreement.py``, ``participles.py``, ``predicatives.py`` | repairs of one kind each: an adjective hung on a noun it does not agree with, a participial clause hung on the verb, the subject of «должна + infinitive» read as its object |
 | ``gapping.py`` | a clause whose verb a dash stands for («расходы — 19 млрд рублей») |
+| ``dashed.py``, ``descriptors.py`` | an amount between dashes before its verb («Часть средств — 15 млрд рублей — компании выделит»); a place adjective and class noun before the noun's complement and a quoted name («Вологодский клуб по хоккею «Северные ястребы»»): the name is the one named |
+| ``recipients.py`` | the dative of a verb of giving: whom it goes to, in the relation beside the thing given, never the object alone |
 | ``indefinite.py`` | indefinite-personal clauses («терминал построят», «выделили 12 млн»): the object as the passive subject |
 | ``quantified.py``, ``lists.py``, ``ranks.py``, ``terms.py``, ``appositions.py`` | subjects that are shares of people; lists under one word; places in a ranking; sentences and maximum terms; a role named after a dash |
 | ``tree.py`` | ``ParseTree``: the walks over a parse both repairs share (children, head, ancestors, loop-safe re-attachment) |

@@ -19,6 +19,9 @@ from tasks.dragon.triplets_base import _Fact
 
 # a word, spaces, then a quotation with no quotation inside it (a nested one is an «ООО «X»» legal line)
 _BEFORE_QUOTE = re.compile(r"(?<![\w-])([^\W\d_][\w-]*)\s+«([^«»]{2,60})»")
+# the same with a prepositional phrase of at most five lowercase words between them
+# (a lookahead: every word is tried as the noun, "Вологодский" before "клуб")
+_COMPLEMENTED_QUOTE = re.compile(r"(?<![\w-])(?=([^\W\d_][\w-]*)((?:\s+[а-яё][\w-]*){2,5})\s+«([^«»]{2,60})»)")
 
 
 class ClassNouns:
@@ -32,6 +35,16 @@ class ClassNouns:
             lemma = class_noun(vocab, noun)
             if lemma is None or not quoted[:1].isupper() or not is_nominative(vocab, quoted):
                 continue  # "назвал дело «заказным»"; «Волжского вагона» (declined: no name to write)
+            if all(quoted != known for known, _ in self.pairs):
+                self.pairs.append((quoted, lemma))
+        for match in _COMPLEMENTED_QUOTE.finditer(text):
+            # «клуб по хоккею с мячом «Северные ястребы»», «компания по производству кирпича «Двор»»: the
+            # noun's prepositional complement between it and the name (descriptors.py mends the parse)
+            noun, between, quoted = match.group(1), match.group(2).split(), match.group(3).strip()
+            lemma = class_noun(vocab, noun)
+            if (lemma is None or not quoted[:1].isupper() or not is_nominative(vocab, quoted)
+                    or not _prepositional(vocab, between)):
+                continue
             if all(quoted != known for known, _ in self.pairs):
                 self.pairs.append((quoted, lemma))
 
@@ -59,10 +72,23 @@ class ClassNouns:
     def fact(self, fact: _Fact) -> _Fact:
         if not self.pairs:
             return fact
-        # a place or a person is never the organisation of the same name (the town Ростов, the club «Ростов»)
-        subject = fact.subject if fact.subject_label in _NOT_RENAMED else self.name(fact.subject, fact.sentence)
-        obj = fact.object if fact.object_label in _NOT_RENAMED else self.name(fact.object, fact.sentence)
+        subject = self._end(fact.subject, fact.subject_label, fact.sentence)
+        obj = self._end(fact.object, fact.object_label, fact.sentence)
         return dataclasses.replace(fact, subject=subject, object=obj)
+
+    def _end(self, entity: str, label: str | None, sentence: str | None) -> str:
+        """One end of a fact, named with its class noun. A place or a person is never the organisation
+        of the same name (the town Ростов, the club «Ростов»), so an end the tagger calls LOC or PER is
+        renamed only where its sentence quotes it or writes the class noun itself: the tagger calls
+        «Дед Мороз» a person and «Сухонские горы» a place, and «Теплоход был построен ...», «Курорт
+        будет рассчитан ...» are the vessel and the resort."""
+        renamed = self.name(entity, sentence)
+        if renamed == entity or label not in _NOT_RENAMED or sentence is None:
+            return renamed
+        noun = renamed.split(" «", 1)[0]
+        if _quotes(sentence, _words(entity)) or any(_same_stem(noun, word) for word in _words(sentence)):
+            return renamed
+        return entity
 
 
 #: NER labels of a fact end that is never an organisation's quoted name
@@ -94,11 +120,22 @@ def _unquoted(sentence: str, words: list[str]) -> bool:
     return _has_run(_words(outside), words)
 
 
+def _prepositional(vocab, words: list[str]) -> bool:
+    """Are ``words`` a prepositional phrase of nouns and adjectives («по хоккею с мячом»), no verb in it?"""
+    tags = [vocab.parse(word)[0].tag for word in words]
+    return tags[0].POS == "PREP" and all(t.POS in ("NOUN", "ADJF", "PREP") for t in tags[1:]) and tags[-1].POS == "NOUN"
+
+
 def class_noun(vocab, word: str) -> str | None:
     """The nominative singular of a class noun ("завода" → "завод"), or None: the noun's singular
     forms only ("заводов «А» и «Б»" names two)."""
     for parse in vocab.parse(word.lower())[:2]:
-        if parse.tag.POS == "NOUN" and parse.normal_form in _RU_CLASS_NOUNS and "sing" in parse.tag:
+        if parse.tag.POS != "NOUN" or "sing" not in parse.tag:
+            continue
+        # a compound whose last part is a class noun: «рыбокомбинат», «хлебозавод», «агрохолдинг»
+        if parse.normal_form in _RU_CLASS_NOUNS or any(
+                len(noun) >= 5 and parse.normal_form.endswith(noun) and len(parse.normal_form) - len(noun) >= 3
+                for noun in _RU_CLASS_NOUNS):
             return parse.normal_form
     return None
 

@@ -32,6 +32,7 @@ from tasks.dragon.rules_ru.gapping import gapped_facts
 from tasks.dragon.rules_ru.lists import classed_names, nmod_with_conjuncts
 from tasks.dragon.rules_ru.quantified import people_share
 from tasks.dragon.rules_ru.ranks import rank_phrase
+from tasks.dragon.rules_ru.recipients import lone_recipient, recipient_words
 from tasks.dragon.rules_ru.terms import term_phrase
 from tasks.dragon.rules_ru.appositions import dash_named
 from tasks.dragon.rules_ru.indefinite import indefinite_patients, passive_participle
@@ -409,7 +410,8 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
     plain_object = next((o for o in sorted(objects, key=_dative)
                          if (o.pos == "NOUN" or o.pos == "PROPN" and _common_noun(helper.vocab, o))  # "Сеть, ..." first
                          and (helper.phrase(o) is None or helper.refers_back(o) is not None)
-                         and not (_dative(o) and not all(_dative(x) for x in objects))), None)
+                         and not (_dative(o) and not all(_dative(x) for x in objects))
+                         and not lone_recipient(lemma, o, objects, passive)), None)
     # "Он руководит компанией с 2017 года": «компанией» alone says not which company; the one
     # named before it goes into the relation ("руководить компанией «Балтийские верфи» с") and
     # is the verb's own object (issue 10: «С какого года руководит компанией Андрей Соколов?»)
@@ -437,13 +439,15 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         if kind == "obj":
             if complement == "" or (complement is None and _needs_complement(lemma, child, helper)):
                 continue
-            if _dative(child) and not all(_dative(o) for o in objects):
-                continue  # "продал Савельева «Ротору»": the recipient is not what was sold
+            if _dative(child) and not all(_dative(o) for o in objects) or lone_recipient(lemma, child, objects, passive):
+                continue  # "продал Савельева «Ротору»", "компании выделит Фонд": the recipient is not what was given
             # a quantity is true of a period: "продала 2139 автомобилей в октябре" → "продать в октябре"
             is_quantity = helper.number_phrase(child) is not None
             if is_quantity and _measured(child, helper):
                 continue  # "построит цех ... стоимостью около 180 млн рублей": the cost is the цех's
-            relation = _join(base, time_suffix) if is_quantity else _join(base, complement or "")
+            # ("передала театру 2 млн рублей": whom it went to is in the relation, as a reader says it)
+            given = _join(base, recipient_words(objects, helper))
+            relation = _join(given, time_suffix) if is_quantity else _join(given, complement or "")
         elif helper.range_phrase(child) is not None:
             # "составить от 1,1 до 1,3 млрд рублей": one amount, a range
             for subject_phrase in subject_phrases:

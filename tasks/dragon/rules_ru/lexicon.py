@@ -153,19 +153,31 @@ _RU_UNITS = _RU_NOT_COMPANIES | _RU_GENERIC_ORGS | frozenset({
     "экспедиция", "редакция", "представительство", "офис", "дирекция", "аппарат", "штаб", "комбинат", "порт",
     "центр", "клиника", "госпиталь", "холдинг", "объединение",
 })
+#: kinds of named things that are no organisation, written before their quoted name as the kinds of
+#: bodies are: vessels («теплоход «Дед Мороз»», «паром «Север»»), venues and facilities («курорт
+#: «Снежная гора»», «терминал «Восточный»»), works and events («спектакль «Сухона»», «балет «Прибой»»), products
+#: («препарат «Эрол»»). The article goes on with the noun alone («Теплоход был построен ...», «Курорт
+#: будет рассчитан ...»): its readers, and its key facts, name the thing by either.
+_RU_NAMED_KINDS = frozenset({
+    "теплоход", "судно", "паром", "траулер", "сейнер", "ледокол", "танкер", "катер", "шхуна", "яхта", "лайнер",
+    "парусник", "курорт", "комплекс", "стадион", "арена", "терминал", "аэропорт", "кинотеатр", "спектакль",
+    "балет", "опера", "мюзикл", "фильм", "сериал", "фестиваль", "выставка", "конкурс", "роман", "альбом",
+    "препарат",
+})
 #: nouns of a kind of organisation or establishment that Russian copy writes before a quoted name and
 #: a reader keeps with it ("завод «Богородская кожа»", "колледж «Профи»", "банк «Итиль»"): the kinds
-#: the rules already know as bodies, and the plants, media and venues a name is given to. A public
-#: body with no name of its own ("власть", "руководство", "следствие") and the crews are none.
+#: the rules already know as bodies, the plants, media and venues a name is given to, and the named
+#: things of ``_RU_NAMED_KINDS`` (session 23). A public body with no name of its own ("власть",
+#: "руководство", "следствие") and the crews are none.
 #: Not questions_ru_checks.RU_CLASS_NOUNS, on purpose: that list holds every noun a question may call an
-#: entity by (places «город», «улица»; facilities «порт», «терминал», «стадион»; events and works
-#: «фестиваль», «спектакль»), this one only the kinds whose noun becomes part of a graph node's name
-#: (rules_ru/class_nouns.py, and benchmill.nlp.entity_key, which drops it again for the node's key).
+#: entity by (places «город», «улица», «порт» too), this one only the kinds whose noun becomes part of a
+#: graph node's name (rules_ru/class_nouns.py, and benchmill.nlp.entity_key, which drops it again for
+#: the node's key).
 _RU_CLASS_NOUNS = (_RU_ANAPHORS | _RU_GENERIC_ORGS | _RU_NOT_COMPANIES | frozenset({
     "завод", "фабрика", "комбинат", "верфь", "бюро", "издательство", "агентство", "студия", "телеканал",
     "радиостанция", "газета", "журнал", "портал", "магазин", "ресторан", "кафе", "гостиница", "отель", "центр",
     "кооператив", "хозяйство", "агрофирма", "птицефабрика", "ассоциация", "движение", "санаторий", "клиника",
-})) - frozenset({"власть", "руководство", "следствие", "бригада", "экипаж", "отряд", "сила", "группа"})
+}) | _RU_NAMED_KINDS) - frozenset({"власть", "руководство", "следствие", "бригада", "экипаж", "отряд", "сила", "группа"})
 #: verbs that attribute a clause to its source when they follow it ("..., сообщил X", "..., считает X",
 #: "..., говорится в сообщении", "..., следует из материалов"): the verbs of saying and of opinion
 _RU_SOURCE_VERBS = frozenset({"следовать"})

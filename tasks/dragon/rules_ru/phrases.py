@@ -11,6 +11,7 @@ from tasks.dragon.rules_ru.lexicon import (
     _RU_RELATIVE, _RU_SEASONS, _RU_SHARES, _RU_STAFF, _RU_TIME_NOUNS,
 )
 from tasks.dragon.rules_ru.morph import _animate, _common_noun, _inflected, _lemma, _name_lemma, _nominative_word, _unquote
+from tasks.dragon.rules_ru.descriptors import descriptor_span
 from tasks.dragon.rules_ru.reference import _Memory, _References
 from tasks.dragon.rules_ru.terms import described_people
 
@@ -83,8 +84,10 @@ class _RuSentence(_References):
         if head.text in self.aliases:
             return self.aliases[head.text]
         span = self.span_of.get(head.id)
-        if span is not None and span.text.rstrip().endswith("«"):
-            span = None  # "Самарская аптечная сеть «" (the NER stopped at the quote): the name is the appositive
+        if span is not None and span.text.rstrip().endswith("«") or span is not None and descriptor_span(self, span, head):
+            # "Самарская аптечная сеть «" (the NER stopped at the quote), "Вологодский клуб по хоккею
+            # «Северные ястребы»" (descriptors.py): the name is the appositive
+            span = None
         if span is not None:
             if span.text in self.aliases:
                 return self.aliases[span.text]

@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tasks.dragon.rules_ru.lexicon import (
-    _RU_ANAPHORS, _RU_ATTRIBUTION, _RU_BODY_ANAPHORS, _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_NOT_COMPANIES, _RU_OBJ,
-    _RU_PLACE_ANAPHORS, _RU_RELATIVE, _RU_SPEAKING, _RU_SUBJ, _RU_UNITS,
+    _RU_ANAPHORS, _RU_ATTRIBUTION, _RU_BODY_ANAPHORS, _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_NAMED_KINDS,
+    _RU_NOT_COMPANIES, _RU_OBJ, _RU_PLACE_ANAPHORS, _RU_RELATIVE, _RU_SPEAKING, _RU_SUBJ, _RU_UNITS,
 )
+from tasks.dragon.rules_ru.descriptors import descriptor_span
 from tasks.dragon.rules_ru.morph import _animate, _common_noun, _lemma, _unquote
 
 if TYPE_CHECKING:  # the helper is passed in; phrases.py imports this module
@@ -48,6 +49,10 @@ class _Memory:
         self.people: list[tuple[tuple, str | None]] = []
         #: the subjects and objects of the sentence before, nearest first: (phrase, gender, number)
         self.previous: list[tuple[tuple, str | None, str | None]] = []
+        #: the same, a role subject named by no name read as the person it stands for («бывший директор»
+        #: after «суд оштрафовал Ворожцова»): whose «Его адвокат» is, who «Он» is (only for a pronoun
+        #: subject or a role's owner: «Им стала ...» after «сменится руководитель» is someone new)
+        self.previous_people: list[tuple[tuple, str | None, str | None]] = []
         #: the named subjects of the sentence before
         self.previous_subjects: list[tuple] = []
         self.sole_person = None
@@ -71,6 +76,13 @@ class _Memory:
                 if name[1] == "ORG" and len(known) > 1 and _same_stem(known[-1], words[0]):
                     return name
         return text, label
+
+    def kinds_of(self, text: str) -> set[str]:
+        """The head nouns the text gave a name under any of its tags, less the name's own words (the
+        quoted «Озёрный квартал» is headed by «квартал» where no class noun stands before it)."""
+        own = text.casefold().replace("ё", "е").split()
+        return {head for (known, _), heads in self.heads.items() if known == text for head in heads
+                if not any(_same_stem(head, word) for word in own)}
 
     def mention(self, name: tuple, heads=()) -> None:
         self.order += 1
@@ -107,7 +119,11 @@ class _Memory:
             if not generic or name[1] != "ORG":
                 return False
             # "компания", "сеть" never mean a body named as another kind: a court, a club, a ministry
-            return not (lemma not in _RU_NOT_COMPANIES and heads and heads <= _RU_NOT_COMPANIES)
+            if lemma not in _RU_NOT_COMPANIES and heads and heads <= _RU_NOT_COMPANIES:
+                return False
+            # nor a thing the text names as no body at all, under any tag: a vessel, a housing complex, a
+            # work («жилой комплекс «Озёрный квартал»» ... «участок был выкуплен компанией»)
+            return not self.kinds_of(name[0]) & _RU_NAMED_KINDS
 
         specific = lemma not in _RU_GENERIC_ORGS and lemma not in _RU_PLACE_ANAPHORS and (
             any(match(n) for n in self.counts) or any(match(n, set(h)) for n, h in earlier))
@@ -269,10 +285,15 @@ class _References:
                 phrase = self.phrase(candidate, common=True) or self.agent_phrase(candidate)
                 if phrase is not None:
                     return phrase
-        for phrase, g, n in self.memory.previous:
+        owner = self.by_id.get(token.head_id)
+        # "Его адвокат" after "Свою вину бывший директор не признал": a person's role noun is owned by the person;
+        # "Он сохранит 25 % акций" after "основатель завода ...": the person acts (not "Им стала ..." after
+        # "сменится руководитель": someone new)
+        person = lemma in ("он", "она") and (token.rel in _RU_SUBJ or token.rel in ("nmod", "det") and owner is not None
+                                             and owner.pos == "NOUN" and _animate(self.vocab, owner))
+        for phrase, g, n in self.memory.previous_people if person else self.memory.previous:
             if agrees(g, n):
                 return phrase
-        owner = self.by_id.get(token.head_id)
         if (token.rel in ("nmod", "det") and owner is not None and owner.pos == "NOUN" and _animate(self.vocab, owner)
                 and lemma in ("он", "она", "оно", "они")):
             # "Ее директор Елена Старостина" after "Фонд ... — одна из крупнейших организаций": a role's
@@ -286,6 +307,21 @@ class _References:
                 if g is None or gender is None or g == gender:
                     return phrase
         return None
+
+
+def _person_meant(noun, memory: _Memory, vocab) -> tuple | None:
+    """The person a singular role or people noun stands for where the text gave no name with it («Свою
+    вину бывший директор не признал» after «суд оштрафовал Ворожцова»): the one named with that role
+    before, else the person last named of its gender. What «Его адвокат» in the next sentence is
+    whose (issue 10: «адвокат | бывший директор» named no one)."""
+    feats = noun.feats or {}
+    if feats.get("Number") == "Plur":
+        return None
+    role = memory.roles.get(_lemma(vocab, noun))
+    if role is not None:
+        return role
+    gender = feats.get("Gender")
+    return next((phrase for phrase, g in reversed(memory.people) if g is None or gender is None or g == gender), None)
 
 
 def _remember(sent, spans, helper: _RuSentence, memory: _Memory) -> None:
@@ -302,6 +338,13 @@ def _remember(sent, spans, helper: _RuSentence, memory: _Memory) -> None:
             if named is not None:
                 memory.mention(named, [_lemma(vocab, token)])
                 seen_spans.update(id(span_of[c.id]) for c in helper.kids(token, ("appos",)) if c.id in span_of)
+        elif token.pos == "NOUN" and token.id in span_of and descriptor_span(helper, span_of[token.id], token):
+            # "Вологодский клуб по хоккею «Северные ястребы»": the quoted name, headed by the noun, is the
+            # one named; the descriptor is no name of its own (descriptors.py)
+            named = helper.phrase(token)
+            if named is not None:
+                memory.mention(named, [_lemma(vocab, token)])
+                seen_spans.add(id(span_of[token.id]))
         elif token.pos == "NOUN" and token.id in span_of:
             # "Псковской региональной библиотеки «Кривичи»": the noun is in another name's span, and
             # still the quoted name's head (a library, not a company)
@@ -356,7 +399,7 @@ def _remember(sent, spans, helper: _RuSentence, memory: _Memory) -> None:
     for span in people:
         memory.people.append(((span.normal, span.type), (span.tokens[0].feats or {}).get("Gender")))
     memory.sole_person = memory.people[-1][0] if people and len({p.normal for p in people}) == 1 else None
-    previous = []
+    previous, people_meant = [], []
     for rels in (_RU_SUBJ, _RU_OBJ):
         for token in sent.tokens:
             if token.rel in rels and token.pos != "PRON" and token.text.lower() not in _RU_RELATIVE:
@@ -364,7 +407,11 @@ def _remember(sent, spans, helper: _RuSentence, memory: _Memory) -> None:
                 if phrase is not None:
                     feats = token.feats or {}
                     previous.append((phrase, feats.get("Gender"), feats.get("Number")))
+                    if phrase[1] is None and token.rel in _RU_SUBJ and token.pos == "NOUN" and _animate(vocab, token):
+                        phrase = _person_meant(token, memory, vocab) or phrase
+                    people_meant.append((phrase, feats.get("Gender"), feats.get("Number")))
     memory.previous = previous
+    memory.previous_people = people_meant
     memory.sentence += 1
     if any(t.pos == "VERB" and _lemma(vocab, t) in _RU_ATTRIBUTION for t in sent.tokens):
         speaker = _speaker_org(helper)

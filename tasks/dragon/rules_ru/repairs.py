@@ -16,6 +16,8 @@ from tasks.dragon.rules_ru.predicatives import mend_predicative_subjects
 from tasks.dragon.rules_ru.tree import ParseTree
 from tasks.dragon.rules_ru.morph import _animate, _capitalised_common, _lemma, numeral_word
 from tasks.dragon.rules_ru.agreement import mend_accusative_subject, mend_stray_adjectives
+from tasks.dragon.rules_ru.dashed import mend_dashed_amount
+from tasks.dragon.rules_ru.descriptors import mend_descriptor_name
 
 
 _SIGNED_NUMBER = re.compile(r"[−–-]\d+(?:[.,]\d+)?")
@@ -148,6 +150,10 @@ def _repair_parse_ru(tokens, vocab) -> None:
             if attach(token, above, "obl" if is_verb(above) else "nmod"):
                 has_obj = any(k.rel == "obj" for k in kids(above) if k is not target)
                 target.rel = "obj" if is_verb(above) and not has_obj and case(target) in ("Acc", "Nom") else target.rel
+        elif (not cases and above is not None and is_verb(above) and target.rel == "iobj" and case(token) in ("Acc", "Nom")
+              and kids(above, ("nsubj",)) and not kids(above, ("obj",))):
+            # "Подъёмники курорту поставит компания": the thing given before its recipient, the verb's object
+            attach(token, above, "obj")
 
     # an adjective heading a noun: "со «Средневолжской мостостроительной компанией»" (компанией nmod →
     # Средневолжской): the noun takes the adjective's place, the adjective modifies it
@@ -640,6 +646,8 @@ def _repair_parse_ru(tokens, vocab) -> None:
     _repair_coordination_ru(tree, vocab)  # each coordinated verb its own arguments (coordination.py)
     mend_participial_clauses(tree)  # ", ранее возглавлявший ...": the noun's clause (participles.py)
     mend_predicative_subjects(tree, vocab, _could_be_subject)  # "Сделку должна одобрить служба" (predicatives.py)
+    mend_dashed_amount(tree)  # "Часть средств — 15 млрд рублей — компании выделит Фонд" (dashed.py)
+    mend_descriptor_name(tree, vocab)  # "Вологодский клуб по хоккею «Северные ястребы» проиграл" (descriptors.py)
 
     # object-verb-subject order: a finite active verb with no subject and an object on either side
     # ("Солнечные модули изготовит завод «Солар-Модуль»", "Ещё 1,1 млрд рублей направит областной

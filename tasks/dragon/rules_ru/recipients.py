@@ -1,0 +1,46 @@
+"""Russian rules triplets: the recipient of a verb of giving (issue 10).
+
+«Фонд выделит компании 15 млрд рублей», «Компания передала театру 2 млн рублей»: the dative is who
+gets the thing, never what the verb acts on. Beside the thing given it goes into the relation
+(«передать театру | 2 млн рублей», as a reader and the key facts say it); alone («Часть средств
+компании выделит Фонд»: the thing given is elsewhere) it is no object at all — «Фонд | выделить |
+компания» reads as the fund allocating the company.
+"""
+from __future__ import annotations
+
+from tasks.dragon.rules_ru.morph import _dative
+
+#: verbs whose dative is whom the thing goes to (not «проиграть», «уступить»: their dative is the
+#: other side, the fact's object; not «помочь»: its dative is its only complement)
+_RU_GIVE_VERBS = frozenset({
+    "выделить", "выделять", "передать", "передавать", "перечислить", "перечислять", "предоставить",
+    "предоставлять", "выплатить", "выплачивать", "вручить", "вручать", "подарить", "дарить", "отдать", "отдавать",
+    "дать", "давать", "продать", "продавать", "пожертвовать", "жертвовать", "выдать", "выдавать", "направить",
+    "направлять", "поставить", "поставлять", "компенсировать", "заплатить", "платить", "перевести", "переводить",
+    "одолжить", "отправить", "отправлять", "вернуть", "возвращать", "возместить", "возмещать", "списать",
+})
+
+
+def lone_recipient(lemma: str, child, objects: list, passive: bool = False) -> bool:
+    """Is ``child`` a dative a verb of giving has with no other object: whom, with nothing given? (Not
+    under a passive: «Стадион передан клубу» has the thing given for its subject, and whom it went to
+    is the fact.)"""
+    return not passive and lemma in _RU_GIVE_VERBS and _dative(child) and all(_dative(o) for o in objects)
+
+
+def recipient_words(objects: list, helper) -> str:
+    """The dative recipient beside the verb's direct object, as written («театру», «областной
+    больнице»), with the organisation a bare company noun points back at («компании «Северный порт»»),
+    for the relation; "" when there is none or it is a name (its name is a fact's end of its own, not
+    words of a relation)."""
+    if all(_dative(o) for o in objects):
+        return ""
+    datives = [o for o in objects if _dative(o)]
+    if len(datives) != 1:
+        return ""
+    recipient = datives[0]
+    if recipient.pos != "NOUN" or recipient.id in helper.span_of or helper.kids(recipient, ("conj",)):
+        return ""
+    words = helper.object_words(recipient)  # ("поставщикам муки": with its short genitive)
+    named = helper.back_reference(recipient)  # "выделит компании": which one, as "руководит компанией «X»" says it
+    return f"{words} «{named[0]}»" if named is not None and named[1] == "ORG" else words
