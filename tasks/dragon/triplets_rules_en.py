@@ -34,14 +34,6 @@ from tasks.dragon.triplets_rules_en_names import (
 from tasks.dragon.triplets_rules_en_phrases import _EnSentence
 from tasks.dragon.triplets_rules_en_roles import _appositive_facts_en
 from tasks.dragon.triplets_rules_en_verbs import _verb_facts_en
-# reached by the sibling modules through their lazy ``_en()`` (they import nothing of this package at their top)
-from tasks.dragon.triplets_rules_en_lexicon import (  # noqa: F401
-    _EN_ORG_ANAPHORS, _EN_PERSON_NOUNS, _EN_PERSON_ROLES, _EN_SUBJ, _EN_TITLE_WORDS, _EN_VALUE_LABELS, _ORG, _PER,
-    _absolute_date, _is_org_noun, _noun_form, _verb_lemma,
-)
-from tasks.dragon.triplets_rules_en_subjects import (  # noqa: F401
-    _EN_DROP, _conjunct_head, _plan_noun_head, _shares_subject,
-)
 
 
 def _rules_en(docs: list[IncrementDoc], config: TripletConfig) -> tuple[dict[int, list[Triplet]], list[Failure]]:
