@@ -19,7 +19,7 @@ Two engines:
     organisation / person named before in the paragraph, else the fact is dropped — a
     question about "it" answers nothing. Control verbs keep their head ("agree to buy",
     "согласиться купить"). English reads an article as one discourse (tasks/dragon/
-    triplets_rules_en.py ``_Discourse``): "he"/"she", "it", "we" in a quote, "Ms Redpath",
+    triplets_rules_en_discourse.py ``_Discourse``): "he"/"she", "it", "we" in a quote, "Ms Redpath",
     "Orlan", "the chain" / "the museum" (a noun the text used for a name), "the company" (the
     organisation of the person whose words the clause reports, else the one named last)
     resolve across paragraphs; roles ("X, Y's chief executive") fix people and organisations.

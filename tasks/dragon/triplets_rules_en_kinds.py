@@ -16,6 +16,8 @@ joined by text across articles, so "the unit" alone is never a node; but the art
 """
 from __future__ import annotations
 
+from tasks.dragon.triplets_rules_en_lexicon import _ORG, _PER, _verb_lemma
+
 #: adjectives that tell when, not which: "a new cardiac unit" is the cardiac unit
 _NOT_DESCRIPTIVE = frozenset({
     "new", "latest", "first", "second", "third", "existing", "current", "former", "proposed", "planned", "future",
@@ -27,12 +29,6 @@ _OWNING_VERBS = frozenset({
     "add", "install", "complete", "finish", "inaugurate",
 })
 _PREPS = ("of", "at", "in")
-
-
-def _en():
-    from tasks.dragon import triplets_rules_en
-
-    return triplets_rules_en
 
 
 def _description(noun) -> str | None:
@@ -66,14 +62,14 @@ def learn_kinds(sent, helper) -> None:
                 pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
                 named = helper.phrase(pobj) if pobj is not None and (pobj.pos_ == "PROPN" or pobj.i in helper.ent_of) \
                     else None
-                if named is not None and named[1] != _en()._PER and named[0] not in discourse.people:
+                if named is not None and named[1] != _PER and named[0] not in discourse.people:
                     owner, prep_word = named, prep.lower_
                 break
-        if owner is None and noun.dep_ == "dobj" and _en()._verb_lemma(noun.head) in _OWNING_VERBS:
+        if owner is None and noun.dep_ == "dobj" and _verb_lemma(noun.head) in _OWNING_VERBS:
             subject = next((c for c in noun.head.children if c.dep_ == "nsubj"), None)
             named = helper.phrase(subject, as_subject=True) if subject is not None and (
                 subject.pos_ == "PROPN" or subject.i in helper.ent_of) else None
-            if named is not None and (named[1] == _en()._ORG or named[0] in discourse.orgs) \
+            if named is not None and (named[1] == _ORG or named[0] in discourse.orgs) \
                     and named[0] not in discourse.people:
                 owner, prep_word = named, "of"
         if owner is None:

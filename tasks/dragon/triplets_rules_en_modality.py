@@ -5,17 +5,19 @@ planned, "could sell" possible, "did not acquire" negated, the main clause of an
 conditional; control verbs ("plans to open", "failed to win", "ruled out closing"), reported futures
 ("said it would invest") and a timetable in the present ("the tour opens on 3 April") likewise.
 
-The noun-phrase and clause helpers are ``triplets_rules_en``'s, reached through ``_en()`` (that module
-imports this one at its top).
+The word lists and lemma helpers are ``triplets_rules_en_lexicon``'s; the clause helpers of
+``triplets_rules_en_subjects`` are reached through ``_subjects()`` (that module imports this one at its top).
 """
 from __future__ import annotations
 
+from tasks.dragon.triplets_rules_en_lexicon import _EN_ORG_ANAPHORS, _EN_SUBJ, _ORG, _absolute_date, _verb_lemma
 
-def _en():
-    """triplets_rules_en, imported when first needed (it imports this module at its top)."""
-    from tasks.dragon import triplets_rules_en
 
-    return triplets_rules_en
+def _subjects():
+    """triplets_rules_en_subjects, imported when first needed (it imports this module at its top)."""
+    from tasks.dragon import triplets_rules_en_subjects
+
+    return triplets_rules_en_subjects
 
 
 #: verbs whose infinitive complement is a plan, not a done fact: "plans to open" → (X, open, Y) planned
@@ -63,14 +65,14 @@ def _own_modality_en(verb, helper: "_EnSentence | None" = None) -> str | None:
 def _dated_present(verb, helper: "_EnSentence") -> bool:
     """A verb of an event in the present simple with a calendar date of its own ("opens on 3 April", "ends in
     May"): news copy states the timetable of what is to come that way."""
-    if _en()._verb_lemma(verb) in ("be", "have", "include", "employ", "own", "hold", "cost", "remain", "stand", "contain"):
+    if _verb_lemma(verb) in ("be", "have", "include", "employ", "own", "hold", "cost", "remain", "stand", "contain"):
         return False
     for prep in verb.children:
         if prep.dep_ != "prep" or prep.lower_ not in ("on", "in", "from"):
             continue
         for pobj in prep.children:
             ent = helper.ent_of.get(pobj.i)
-            if pobj.dep_ == "pobj" and ent is not None and ent.label_ == "DATE" and _en()._absolute_date(ent.text) \
+            if pobj.dep_ == "pobj" and ent is not None and ent.label_ == "DATE" and _absolute_date(ent.text) \
                     and not any(w.lower_ in ("since", "last", "ago", "every", "each") for w in ent):
                 return True
     return False
@@ -83,7 +85,7 @@ _EN_RULE_OUT = frozenset({("rule", "out"), ("write", "off")})
 
 
 def _rules_out(verb) -> bool:
-    return any((_en()._verb_lemma(verb), c.lower_) in _EN_RULE_OUT for c in verb.children if c.dep_ == "prt")
+    return any((_verb_lemma(verb), c.lower_) in _EN_RULE_OUT for c in verb.children if c.dep_ == "prt")
 
 
 #: adjectives of likelihood before an infinitive: "is likely to close" (possible)
@@ -125,16 +127,16 @@ def _reported_past(verb, helper: "_EnSentence | None" = None) -> bool:
     # whose plan: the speaker's own ("she would", "Holm said Holm would"), or an organisation's
     # told by its people ("the company would", "Nordkai would"); a person's future told by
     # someone else ("the coach said Asante would strengthen the attack") is a prediction
-    subject = next((c for c in verb.children if c.dep_ in _en()._EN_SUBJ), None)
+    subject = next((c for c in verb.children if c.dep_ in _EN_SUBJ), None)
     if subject is None:
         return False
     if subject.lower_ == "it" and helper is not None:
         # "it would yield 15,000 tonnes" with "it" the mine: a possibility, not the company's plan
         meant = helper.phrase(subject, as_subject=True)
-        return meant is not None and (meant[1] == _en()._ORG or meant[0] in helper.discourse.orgs)
-    if subject.pos_ == "PRON" or subject.ent_type_ in ("ORG", "NORP", "GPE") or subject.lower_ in _en()._EN_ORG_ANAPHORS:
+        return meant is not None and (meant[1] == _ORG or meant[0] in helper.discourse.orgs)
+    if subject.pos_ == "PRON" or subject.ent_type_ in ("ORG", "NORP", "GPE") or subject.lower_ in _EN_ORG_ANAPHORS:
         return True
-    speaker = next((c for c in head.children if c.dep_ in _en()._EN_SUBJ), None)
+    speaker = next((c for c in head.children if c.dep_ in _EN_SUBJ), None)
     return speaker is not None and speaker.lower_ == subject.lower_
 
 
@@ -152,13 +154,13 @@ def _modality_en(verb, helper: "_EnSentence | None" = None, own_object: bool = T
         return "negated"  # "has no other drug in development", "sold no cars in May" (its own object only)
     head = verb.head
     if verb.dep_ == "conj" and head.i != verb.i and head.pos_ in ("VERB", "AUX") \
-            and not any(c.dep_ in _en()._EN_SUBJ for c in verb.children):
-        return _modality_en(_en()._conjunct_head(verb), helper, own_object=False)
+            and not any(c.dep_ in _EN_SUBJ for c in verb.children):
+        return _modality_en(_subjects()._conjunct_head(verb), helper, own_object=False)
     infinitive = any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
     if head.i != verb.i and head.pos_ in ("VERB", "AUX", "ADJ") and (
-            verb.dep_ == "xcomp" or verb.dep_ == "ccomp" and infinitive and _en()._verb_lemma(head) in _EN_PLAN_HEADS):
+            verb.dep_ == "xcomp" or verb.dep_ == "ccomp" and infinitive and _verb_lemma(head) in _EN_PLAN_HEADS):
         # "plans to open", "is set to build"; "expects the mine to produce" (the mine's own clause)
-        if _en()._verb_lemma(head) in _EN_NEGATIVE_CONTROL or _rules_out(head):
+        if _verb_lemma(head) in _EN_NEGATIVE_CONTROL or _rules_out(head):
             return "negated"  # "failed to win any frequencies", "refused to lend", "ruled out closing"
         if head.lemma_ in ("have", "be") and infinitive and any(
                 c.dep_ == "advmod" and c.lower_ == "yet" for c in head.children):
@@ -171,22 +173,22 @@ def _modality_en(verb, helper: "_EnSentence | None" = None, own_object: bool = T
         above = _modality_en(head, helper)
         if above != "asserted":
             return above
-        if _en()._verb_lemma(head) in _EN_PLAN_HEADS or head.lemma_ == "be" and verb.dep_ == "xcomp" and infinitive \
+        if _verb_lemma(head) in _EN_PLAN_HEADS or head.lemma_ == "be" and verb.dep_ == "xcomp" and infinitive \
                 and verb.i > head.i:
             return "planned"  # "plans to open"; "Nordhav is to close two plants" (a schedule)
         if head.lemma_ == "have" and verb.dep_ == "xcomp" and infinitive and head.tag_ in ("VBZ", "VBP"):
             return "possible"  # "has to pay a fine": an obligation, not a deed (like "must"); "had to cancel" was done
         if head.lower_ in _EN_LIKELY:
             return "possible"  # "is likely to close its plant"
-    if verb.dep_ == "ccomp" and head.i != verb.i and _en()._verb_lemma(head) in _EN_DENIAL:
+    if verb.dep_ == "ccomp" and head.i != verb.i and _verb_lemma(head) in _EN_DENIAL:
         return "negated"  # "denied that it had paid bribes"
-    plan = _en()._plan_noun_head(verb)
+    plan = _subjects()._plan_noun_head(verb)
     if plan is not None:
         # "has no plans to sell" (negated), "does not have plans to ..." (negated), "has plans to open" (planned)
-        if any(c.dep_ == "det" and c.lower_ == "no" for c in plan.children) or _en()._verb_lemma(plan.head) in _en()._EN_DROP:
+        if any(c.dep_ == "det" and c.lower_ == "no" for c in plan.children) or _verb_lemma(plan.head) in _subjects()._EN_DROP:
             return "negated"  # "has no plans to", "scrapped plans to"
         above = _modality_en(plan.head, helper, own_object=False)
         return above if above != "asserted" else "planned"
-    if _en()._shares_subject(verb) and verb.tag_ == "VBG":
+    if _subjects()._shares_subject(verb) and verb.tag_ == "VBG":
         return _modality_en(head, helper, own_object=False)  # "will build a factory, creating 600 jobs": planned too
     return "asserted"

@@ -15,7 +15,8 @@ a title and a name as one organisation. Here, before a sentence's facts are read
   that begins a name ("St Hild's Hospital"), "Fire and Rescue" as one name, a plural name as a team
   and an age after a name as a person, a body named before a role noun ("the former X coach").
 
-The discourse and noun-phrase helpers are ``triplets_rules_en``'s (``_EnSentence``, ``_Discourse``).
+The discourse and noun-phrase helpers are ``triplets_rules_en_phrases``' ``_EnSentence`` and
+``triplets_rules_en_discourse``' ``_Discourse`` (passed in as ``helper``; this module imports neither).
 """
 from __future__ import annotations
 
@@ -23,13 +24,9 @@ from collections.abc import Iterator
 import re
 
 from tasks.dragon.triplets_base import _Emitter, _Fact, _join
-
-
-def _en():
-    """triplets_rules_en, imported when first needed (it imports this module at its top)."""
-    from tasks.dragon import triplets_rules_en
-
-    return triplets_rules_en
+from tasks.dragon.triplets_rules_en_lexicon import (
+    _EN_PERSON_NOUNS, _EN_PERSON_ROLES, _EN_TITLE_WORDS, _EN_VALUE_LABELS, _ORG, _PER, _is_org_noun, _noun_form,
+)
 
 
 def _join_hyphenated(doc) -> None:
@@ -126,7 +123,7 @@ def _title_role_facts_en(sent, helper) -> Iterator[_Fact]:
         owner_tokens = []
         while i >= sent.start and doc[i].dep_ in ("compound", "nmod", "amod") and (
                 doc[i].pos_ in ("PROPN", "NOUN") or doc[i].i in helper.ent_of) and doc[i].text[:1].isupper() \
-                and not (doc[i].i in helper.ent_of and helper.ent_of[doc[i].i].label_ in _en()._EN_VALUE_LABELS | {"PERSON"}):
+                and not (doc[i].i in helper.ent_of and helper.ent_of[doc[i].i].label_ in _EN_VALUE_LABELS | {"PERSON"}):
             owner_tokens.insert(0, doc[i])
             i -= 1
         if i >= sent.start and doc[i].dep_ == "poss" or any(t.dep_ == "poss" for t in title):
@@ -135,24 +132,24 @@ def _title_role_facts_en(sent, helper) -> Iterator[_Fact]:
         owner = None
         if owner_tokens:
             last = owner_tokens[-1]
-            noun = _en()._noun_form(last.text)
+            noun = _noun_form(last.text)
             if len(owner_tokens) == 1 and noun is not None and noun in discourse.descriptors:
                 owner = discourse.descriptors[noun]  # "Council leader Ann Treloar": the council the article named
             elif last.i in helper.ent_of or (last.pos_ == "PROPN" and noun is None):
                 owner = helper.phrase(last)
             elif noun is not None and noun in discourse.descriptors:
                 owner = discourse.descriptors[noun]  # "Trust chairwoman": the trust the article named
-            elif noun is not None and _en()._is_org_noun(noun):
+            elif noun is not None and _is_org_noun(noun):
                 owner = discourse.organisation()
         elif role.lower() in _EN_FIRM_TITLES:
-            owner = discourse.topic() or next(((n, _en()._ORG) for n, label in discourse.subjects
-                                                if label == _en()._ORG and n not in discourse.people), None)
+            owner = discourse.topic() or next(((n, _ORG) for n, label in discourse.subjects
+                                                if label == _ORG and n not in discourse.people), None)
         person = helper.phrase(ent.root, as_subject=True)
         if owner is None or person is None or owner[0] == person[0] or owner[0] in discourse.people:
             continue
-        person = (person[0], _en()._PER)
+        person = (person[0], _PER)
         discourse.affiliate(person, owner)
-        yield _Emitter(sent.text, "asserted", "")(person, _join(role, "of"), (owner[0], _en()._ORG))
+        yield _Emitter(sent.text, "asserted", "")(person, _join(role, "of"), (owner[0], _ORG))
 
 
 # --------------------------------------------------------------------------- what a name is and where it ends
@@ -167,7 +164,7 @@ def _name_conjunct(head, conj) -> bool:
     doc = head.doc
     return head.pos_ == "PROPN" and conj.pos_ == "PROPN" and conj.i == head.i + 2 \
         and doc[head.i + 1].lower_ in ("and", "&") and not list(conj.children) and conj.text[:1].isupper() \
-        and _en()._noun_form(conj.text) is not None and _en()._noun_form(head.text) is not None \
+        and _noun_form(conj.text) is not None and _noun_form(head.text) is not None \
         and conj.ent_type_ not in ("GPE", "LOC", "PERSON", "NORP") \
         and any(c.dep_ == "compound" and c.pos_ == "PROPN" for c in head.lefts)
 
@@ -176,8 +173,7 @@ def _possessive_name_part(head):
     """The possessor that begins a name in capitals: "St Aidan's Hospital", "Marlow's Yard" (the head a
     capitalised noun of a place or body, right after the "'s"), not "Calder's captain" or "Orlan's Chief
     Executive" (a role of the possessor)."""
-    en = _en()
-    if head.pos_ != "PROPN" or not head.text[:1].isupper() or head.lower_ in en._EN_TITLE_WORDS | en._EN_PERSON_NOUNS:
+    if head.pos_ != "PROPN" or not head.text[:1].isupper() or head.lower_ in _EN_TITLE_WORDS | _EN_PERSON_NOUNS:
         return None
     owner = next((c for c in head.children if c.dep_ == "poss" and c.pos_ == "PROPN" and c.text[:1].isupper()), None)
     if owner is None or owner.i + 2 != head.i or head.doc[owner.i + 1].tag_ != "POS":
@@ -204,25 +200,25 @@ def _person_or_group(ent, helper: "_EnSentence") -> None:
     if age is not None and doc[ent.end].text == "," and age.i + 1 < len(doc) and doc[age.i + 1].text in (",", ")") \
             and named[0] not in discourse.orgs:
         discourse.people.add(named[0])
-        discourse.persons.setdefault(named[0].split()[-1].lower(), (named[0], _en()._PER))
+        discourse.persons.setdefault(named[0].split()[-1].lower(), (named[0], _PER))
 
 
 def _named_before_role(noun, subject_phrases, helper: "_EnSentence", emit) -> Iterator[_Fact]:
     """ "Dean Hart, the former Harlow Town coach" → (Dean Hart, former coach of, Harlow Town): the body whose
     role it is, named right before the role noun."""
-    if noun.lemma_.lower() not in _en()._EN_PERSON_ROLES | _en()._EN_TITLE_WORDS or not any(
+    if noun.lemma_.lower() not in _EN_PERSON_ROLES | _EN_TITLE_WORDS or not any(
             t.dep_ == "det" and t.lower_ == "the" for t in noun.lefts):
         return
     last = next((t for t in noun.lefts if t.dep_ == "compound" and t.pos_ == "PROPN" and t.i + 1 == noun.i), None)
     if last is None or any(t.dep_ == "compound" and t.pos_ == "NOUN" for t in noun.lefts):
         return
     body = helper.phrase(last)
-    if body is None or body[1] == _en()._PER or helper.discourse.is_person(body) or body[0] in helper.discourse.people:
+    if body is None or body[1] == _PER or helper.discourse.is_person(body) or body[0] in helper.discourse.people:
         return
     role = _join(*[t.text for t in noun.lefts if t.dep_ == "amod" and t.i < last.left_edge.i], noun.text, "of")
     for subject_phrase in subject_phrases:
-        if subject_phrase[1] in (_en()._PER, None, "MISC") and subject_phrase[0] not in helper.discourse.orgs:
-            yield emit((subject_phrase[0], _en()._PER), role, (body[0], _en()._ORG))
+        if subject_phrase[1] in (_PER, None, "MISC") and subject_phrase[0] not in helper.discourse.orgs:
+            yield emit((subject_phrase[0], _PER), role, (body[0], _ORG))
 
 
 # --------------------------------------------------------------------------- spans cut short or run on
@@ -280,7 +276,7 @@ def _title_as_written(head) -> str | None:
     possessive = any(t.tag_ == "POS" for t in doc[start : head.i])
     if not (opener.lower_ in ("the", "a", "an") and opener.text[:1].isupper() or possessive):
         return None
-    if head.lower_ in _en()._EN_TITLE_WORDS or any(t.ent_type_ in _en()._EN_VALUE_LABELS for t in words):
+    if head.lower_ in _EN_TITLE_WORDS or any(t.ent_type_ in _EN_VALUE_LABELS for t in words):
         return None  # "Vistula Mobile's Chief Executive": a named body's role, not a title
     if not (opener.lower_ == "the" and opener.text[:1].isupper()) and any(t.ent_type_ for t in words):
         return None  # "Halifax's Public Gardens": a named place's thing; only a capital "The" says a title begins
