@@ -185,3 +185,28 @@ def _repair_coordination_ru(tree: ParseTree, vocab) -> None:
                 or not any(c.text.lower() == "по" for c in kids(field, ("case",)))):
             continue
         attach(token, role, "nmod")
+
+    # a name in «» right after a noun in an oblique case is that noun's appositive, never the subject
+    # of a verb after its closing quote: "построен верфью «Волжский слип» ... и обошёлся бюджету"
+    # (слип nsubj → обошёлся; the ferry is what cost the money, not the yard)
+    for token in tokens:
+        verb, at = head(token), index[token.id]
+        while at > 0 and tokens[at - 1].head_id == token.id and tokens[at - 1].rel in ("amod", "nummod", "flat"):
+            at -= 1
+        if (token.rel != "nsubj" or verb is None or at < 2 or tokens[at - 1].text != "«"
+                or index[verb.id] < index[token.id]):
+            continue
+        noun = tokens[at - 2]
+        if noun.pos == "NOUN" and case(noun) in ("Ins", "Gen", "Dat", "Loc"):
+            attach(token, noun, "appos")
+
+    # a finite verb after "и" that the parser hung on a noun ("верфью ... и обошёлся": conj → верфью) or
+    # left as a bare dependent of a verb is coordinated with that verb: it shares its subject
+    for token in tokens:
+        above = head(token)
+        if not finite(token) or above is None or not kids(token, ("cc",)) or token.rel not in ("conj", "dep"):
+            continue
+        if above.pos in ("NOUN", "PROPN"):
+            above = next((a for a in tree.ancestors(token) if a.pos == "VERB"), None)
+        if above is not None and above.pos == "VERB" and index[above.id] < index[token.id]:
+            attach(token, above, "conj")
