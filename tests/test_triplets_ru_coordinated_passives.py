@@ -45,3 +45,9 @@ def test_a_quoted_name_after_против_is_the_verb_s_not_the_object_s_apposit
         by_text[word].rel, by_text[word].head_id = rel, noun.id
     _repair_parse_ru(sent.tokens, nlp.morph_vocab())
     assert (by_text["казаков"].rel, by_text["казаков"].head_id) == ("obl", by_text["проведут"].id)
+
+
+def test_a_role_after_a_comma_after_the_subject_s_name_is_the_name_s_not_a_second_subject():
+    found = ru_facts("Гол забил нападающий Пётр Сомов, бывший игрок «Торпедо».")
+    assert ("Петр Сомов", "бывший игрок", "Торпедо", "asserted") in found, found
+    assert not any(s.startswith("бывший игрок") for s, _, _, _ in found), found

@@ -111,15 +111,22 @@ def _repair_coordination_ru(tree: ParseTree, vocab) -> None:
             attach(token, verb, "obl")
 
     # a role noun right after a comma after the name that is its verb's subject is that name's
-    # appositive, not a second subject ("пояснил Пётр Осипов, директор департамента, ...")
+    # appositive, not a second subject ("пояснил Пётр Осипов, директор департамента, ..."), nor a
+    # conjunct of the subject with no "и" ("забил нападающий Пётр Сомов, бывший игрок «Торпедо»")
     for noun in tokens:
         verb, at = head(noun), index[noun.id]
-        if noun.rel != "nsubj" or noun.pos != "NOUN" or verb is None or at < 2 or tokens[at - 1].text != ",":
+        while at > 0 and tokens[at - 1].head_id == noun.id and tokens[at - 1].rel == "amod":
+            at -= 1  # "бывший игрок": the comma comes before the role's adjectives
+        if (noun.rel not in ("nsubj", "conj") or noun.pos != "NOUN" or verb is None or at < 2
+                or tokens[at - 1].text != "," or kids(noun, ("cc",))):
             continue
         before = tokens[at - 2]
-        name = before if before.rel == "nsubj" else head(before) if before.rel == "flat:name" else None
-        if name is not None and name.pos == "PROPN" and name.rel == "nsubj" and head(name) is verb \
-                and case(noun) == case(name):
+        name = before if before.rel in ("nsubj", "appos") else head(before) if before.rel == "flat:name" else None
+        if name is None or name.pos != "PROPN" or case(noun) != case(name):
+            continue
+        subject = name if name.rel == "nsubj" else head(name)  # "нападающий Пётр Сомов": the role noun's name
+        if subject is not None and subject.rel == "nsubj" and (noun.rel == "nsubj" and head(subject) is verb
+                                                               or noun.rel == "conj" and verb is subject):
             attach(noun, name, "appos")
 
     # an "indirect object" in the accusative is the direct one when the verb has none ("представит
