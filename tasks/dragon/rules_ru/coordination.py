@@ -204,7 +204,9 @@ def _repair_coordination_ru(tree: ParseTree, vocab) -> None:
                 or index[verb.id] < index[token.id]):
             continue
         noun = tokens[at - 2]
-        if noun.pos == "NOUN" and case(noun) in ("Ins", "Gen", "Dat", "Loc"):
+        # (a noun with its own preposition is a circumstance before the subject: "В первом круге «Политехник»
+        # обыграл ...")
+        if noun.pos == "NOUN" and case(noun) in ("Ins", "Gen", "Dat") and not kids(noun, ("case",)):
             attach(token, noun, "appos")
 
     # a finite verb after "и" that the parser hung on a noun ("верфью ... и обошёлся": conj → верфью) or
