@@ -111,15 +111,22 @@ def _repair_coordination_ru(tree: ParseTree, vocab) -> None:
             attach(token, verb, "obl")
 
     # a role noun right after a comma after the name that is its verb's subject is that name's
-    # appositive, not a second subject ("пояснил Пётр Осипов, директор департамента, ...")
+    # appositive, not a second subject ("пояснил Пётр Осипов, директор департамента, ..."), nor a
+    # conjunct of the subject with no "и" ("забил нападающий Пётр Сомов, бывший игрок «Торпедо»")
     for noun in tokens:
         verb, at = head(noun), index[noun.id]
-        if noun.rel != "nsubj" or noun.pos != "NOUN" or verb is None or at < 2 or tokens[at - 1].text != ",":
+        while at > 0 and tokens[at - 1].head_id == noun.id and tokens[at - 1].rel == "amod":
+            at -= 1  # "бывший игрок": the comma comes before the role's adjectives
+        if (noun.rel not in ("nsubj", "conj") or noun.pos != "NOUN" or verb is None or at < 2
+                or tokens[at - 1].text != "," or kids(noun, ("cc",))):
             continue
         before = tokens[at - 2]
-        name = before if before.rel == "nsubj" else head(before) if before.rel == "flat:name" else None
-        if name is not None and name.pos == "PROPN" and name.rel == "nsubj" and head(name) is verb \
-                and case(noun) == case(name):
+        name = before if before.rel in ("nsubj", "appos") else head(before) if before.rel == "flat:name" else None
+        if name is None or name.pos != "PROPN" or case(noun) != case(name):
+            continue
+        subject = name if name.rel == "nsubj" else head(name)  # "нападающий Пётр Сомов": the role noun's name
+        if subject is not None and subject.rel == "nsubj" and (noun.rel == "nsubj" and head(subject) is verb
+                                                               or noun.rel == "conj" and verb is subject):
             attach(noun, name, "appos")
 
     # an "indirect object" in the accusative is the direct one when the verb has none ("представит
@@ -185,3 +192,30 @@ def _repair_coordination_ru(tree: ParseTree, vocab) -> None:
                 or not any(c.text.lower() == "по" for c in kids(field, ("case",)))):
             continue
         attach(token, role, "nmod")
+
+    # a name in «» right after a noun in an oblique case is that noun's appositive, never the subject
+    # of a verb after its closing quote: "построен верфью «Волжский слип» ... и обошёлся бюджету"
+    # (слип nsubj → обошёлся; the ferry is what cost the money, not the yard)
+    for token in tokens:
+        verb, at = head(token), index[token.id]
+        while at > 0 and tokens[at - 1].head_id == token.id and tokens[at - 1].rel in ("amod", "nummod", "flat"):
+            at -= 1
+        if (token.rel != "nsubj" or verb is None or at < 2 or tokens[at - 1].text != "«"
+                or index[verb.id] < index[token.id]):
+            continue
+        noun = tokens[at - 2]
+        # (a noun with its own preposition is a circumstance before the subject: "В первом круге «Политехник»
+        # обыграл ...")
+        if noun.pos == "NOUN" and case(noun) in ("Ins", "Gen", "Dat") and not kids(noun, ("case",)):
+            attach(token, noun, "appos")
+
+    # a finite verb after "и" that the parser hung on a noun ("верфью ... и обошёлся": conj → верфью) or
+    # left as a bare dependent of a verb is coordinated with that verb: it shares its subject
+    for token in tokens:
+        above = head(token)
+        if not finite(token) or above is None or not kids(token, ("cc",)) or token.rel not in ("conj", "dep"):
+            continue
+        if above.pos in ("NOUN", "PROPN"):
+            above = next((a for a in tree.ancestors(token) if a.pos == "VERB"), None)
+        if above is not None and above.pos == "VERB" and index[above.id] < index[token.id]:
+            attach(token, above, "conj")

@@ -102,6 +102,19 @@ def _repair_parse_ru(tokens, vocab) -> None:
         if token.rel in ("nsubj", "nsubj:pass", "obj") and any(c.text.lower() in _RU_PLACE_PREPOSITIONS
                                                               for c in kids(token, ("case",))):
             token.rel = "obl"
+    # nor does an appositive: "проведут игру в субботу против «Невских львов»" (львов appos → игру)
+    # is the verb's oblique, whom the game is against, not a second name of the game
+    for token in tokens:
+        if token.rel != "appos" or not any(c.pos == "ADP" for c in kids(token, ("case",))):
+            continue
+        verb = next((a for a in ancestors(token) if is_verb(a)), None)
+        if verb is not None:
+            attach(token, verb, "obl")
+    # a verb has no noun modifier: "и обошёлся городу в 2 млрд рублей" (рублей nmod → обошёлся) is its oblique
+    for token in tokens:
+        above = head(token)
+        if token.rel == "nmod" and above is not None and above.pos == "VERB":
+            token.rel = "obl"
 
     # a personal verb form the tagger read as a participle or an adjective ("Подрядчик оборудует ...":
     # VerbForm=Part; "Электробусы произведёт завод": ADJ) is a finite verb when pymorphy knows the word
