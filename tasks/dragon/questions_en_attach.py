@@ -57,9 +57,9 @@ def perceived(edge, lemma: str) -> str | None:
     return None
 
 
-def date_attached_elsewhere(edge, lemma: str, date_label: str) -> str | None:
-    """See the module doc."""
-    found = locate_label(edge, lemma, date_label)
+def _preposition_after_verb(edge, lemma: str, label: str):
+    """(doc, verb, span, prep) where ``label`` (span) stands after a preposition that follows the fact's verb, else None."""
+    found = locate_label(edge, lemma, label)
     if found is None:
         return None
     doc, verb, span = found
@@ -68,6 +68,15 @@ def date_attached_elsewhere(edge, lemma: str, date_label: str) -> str | None:
     prep = doc[span.start - 1]
     if prep.pos_ != "ADP" or prep.i < verb.i:
         return None
+    return doc, verb, span, prep
+
+
+def date_attached_elsewhere(edge, lemma: str, date_label: str) -> str | None:
+    """See the module doc."""
+    found = _preposition_after_verb(edge, lemma, date_label)
+    if found is None:
+        return None
+    doc, verb, _span, prep = found
     said = set(edge.relation.lower().split())
     if prep.head.i != verb.i and prep.head.pos_ in ("NOUN", "PROPN") and prep.head.lower_ not in said:
         return f"{date_label!r} hangs on {prep.head.text!r}, not on the fact's verb {verb.text!r}"
@@ -84,15 +93,10 @@ def place_attached_elsewhere(edge, lemma: str, place_label: str) -> str | None:
     """A place after the fact's verb and its object that a phrase set off by a comma stands before ("may miss
     Southland's next game, against Taranaki in New Plymouth"): the place belongs to what that phrase describes
     (the game), and "Where could X miss the game?" places the missing. None where nothing stands between."""
-    found = locate_label(edge, lemma, place_label)
+    found = _preposition_after_verb(edge, lemma, place_label)
     if found is None:
         return None
-    doc, verb, span = found
-    if span.start == 0:
-        return None
-    prep = doc[span.start - 1]
-    if prep.pos_ != "ADP" or prep.i < verb.i:
-        return None
+    doc, verb, span, prep = found
     said = set(edge.relation.lower().split())
     between = doc[verb.i + 1:prep.i]
     comma = next((t.i for t in between if t.text == ","), None)
