@@ -313,6 +313,11 @@ def test_a_dative_verb_is_not_asked_with_an_accusative_question_phrase():
     assert "verb_government" in _codes("Какую команду уступил «Факел»?", "«Заря»")
     assert "verb_government" not in _codes("Какому клубу проиграли «Речные волки»?", "«Лесные медведи»")
     assert "verb_government" not in _codes("Какой клуб проиграл «Речным волкам»?", "«Лесные медведи»")
+    # the thing lost or given up is the accusative object of the same verbs: no fault
+    assert "verb_government" not in _codes("Что проиграли «Речные волки»?", "финал кубка")
+    assert "verb_government" not in _codes("Какой матч проиграли «Речные волки»?", "четвертьфинал")
+    assert "verb_government" not in _codes("Какое место уступили «Речные волки»?", "второе место")
+    assert "verb_government" in _codes("Кого проиграли «Речные волки»?", "«Лесные медведи»")
     assert "verb_government" in _codes("Сколько рублей за год достигла средняя зарплата?", "58 тысяч рублей")
     assert "verb_government" not in _codes("Сколько рублей за год получила компания?", "58 тысяч рублей")
 

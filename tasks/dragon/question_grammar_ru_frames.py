@@ -290,6 +290,10 @@ _DATIVE_VERBS = frozenset({
     "доверить", "звонить", "позвонить", "подражать", "сочувствовать", "противостоять", "соответствовать",
     "предшествовать", "уступить", "уступать", "проиграть", "проигрывать", "аплодировать", "содействовать",
 })
+#: dative verbs that also take a thing in the accusative («проиграли матч», «уступили второе место»): the
+#: question phrase is the wrong case only when it names a party («какой клуб», «кого»), never «что»
+_DATIVE_OR_THING_VERBS = frozenset({"уступить", "уступать", "проиграть", "проигрывать"})
+_PARTY_NOUNS = frozenset({"клуб", "команда", "сборная", "соперник", "организация", "компания", "коллектив", "город"})
 #: verbs whose object is in the genitive («достигла суммы»): «Сколько рублей достигла» asks in the accusative
 _GENITIVE_VERBS = frozenset({"достигнуть", "достичь", "достигать", "добиться", "добиваться", "лишиться", "лишаться",
                              "избежать", "избегать", "опасаться", "бояться"})
@@ -349,6 +353,9 @@ def _accusative_wh_of_dative_verb(q: QuestionView) -> Finding | None:
         noun, verb = None, noun  # «Что проиграли ...»: no noun after the question word
     if not (_lemmas(verb) & _DATIVE_VERBS and any(t.POS == "VERB" for t in _tags(verb))):
         return None
+    if _lemmas(verb) & _DATIVE_VERBS <= _DATIVE_OR_THING_VERBS and not (
+            wh == "кого" or noun and (_lemmas(noun) & _PARTY_NOUNS or any("anim" in t for t in _tags(noun)[:1]))):
+        return None  # «Что проиграли «Лоси»?», «Какой матч проиграли …?»: the thing lost, in the accusative
     if wh in ("какую", "кого"):
         object_ = True
     else:
