@@ -413,8 +413,12 @@ def test_a_dateline_without_a_date_is_cut_only_where_the_story_opens():
         ("КОСТРОМА. Областной суд оставил приговор без изменений.", "Областной суд оставил приговор без изменений."),
         ("НИЖНИЙ НОВГОРОД. «Волжская верфь» спустила на воду второй паром.",
          "«Волжская верфь» спустила на воду второй паром."),
-        ("HALIFAX. The harbour authority approved the new berth.", "The harbour authority approved the new berth."),
-        # an abbreviation too short to be a place, or no sentence after it, stays
+        # an agency's acronym (pymorphy2: Abbr / Orgn), a Latin word (the style is Russian: "NATO. The
+        # alliance ..."), or no sentence after it: stays
+        ("HALIFAX. The harbour authority approved the new berth.", None),
+        ("NATO. The alliance met in Vilnius.", None),
+        ("УМВД. Сотрудники задержали двоих.", None),
+        ("ГИБДД. Инспекторы остановили автобус.", None),
         ("МВД. Сотрудники задержали двоих.", None),
         ("ТАСС.", None),
     ],

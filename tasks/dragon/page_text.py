@@ -580,6 +580,22 @@ def _is_opening_dateline(match: re.Match) -> bool:
     return city.isupper() and len(_LETTER.findall(city)) >= 4 and sentence[:1].isupper()
 
 
+def _period_place(match: re.Match) -> bool:
+    """The full-stop dateline is the Russian wire style: a Cyrillic place, never an agency's acronym
+    («УМВД. Сотрудники …», «ТАСС. …» open sentences about the body), which pymorphy2 tags Abbr / Orgn."""
+    from benchmill.nlp import morph_vocab
+
+    words = _WORD.findall(match.group("city"))
+    if not words or not all(_CYRILLIC_WORD.fullmatch(w) for w in words):
+        return False
+    morph = morph_vocab()
+    return not any({"Abbr", "Orgn"} & set(str(p.tag).replace(" ", ",").split(",")) for w in words
+                   for p in morph.parse(w.lower())[:3])
+
+
+_CYRILLIC_WORD = re.compile(r"[А-ЯЁа-яё-]+")
+
+
 def _before_role(matches: list[re.Match], kinds: list[str], index: int) -> bool:
     """Up to three lower-case words followed by a byline role word."""
     for ahead in range(index, min(index + 4, len(kinds))):
@@ -633,7 +649,7 @@ def clean_paragraph(paragraph: str, *, title: str = "", first: bool = False, ope
             return "", "byline"
     if (match := _DATELINE.match(text)) and (_is_dateline(match) or opening and _is_opening_dateline(match)):
         text = text[match.end():]
-    elif opening and (match := _PERIOD_DATELINE.match(text)) and _is_opening_dateline(match):
+    elif opening and (match := _PERIOD_DATELINE.match(text)) and _is_opening_dateline(match) and _period_place(match):
         text = text[match.end():]
     text = _TRAILING_CREDIT.sub("", text) if len(text) > 40 else text
     return (text, None) if text else ("", "byline")
