@@ -492,6 +492,16 @@ def entity_key(surface: str, lang: Lang) -> str:
 
 # --------------------------------------------------------------------------- inflection
 
+#: one syllable ending in one vowel letter and one consonant ("stop", "spar", "quit"; not "open", "rain", "fix",
+#: "row", "play"): English doubles the consonant before "-ing" / "-ed" ("stopping", "sparred", "quitting")
+_EN_CVC = re.compile(r"(?:qu|[^aeiou])*[aeiou][b-df-hj-np-tvz]")
+
+
+def en_doubles_final_consonant(lemma: str) -> bool:
+    """Does a regular English ending double ``lemma``'s last consonant (see ``_EN_CVC``)?"""
+    return len(lemma) > 2 and _EN_CVC.fullmatch(lemma.lower()) is not None
+
+
 #: accepted spellings of a case: pymorphy2 grammemes, UD names and plain English names
 _CASES = {
     "nomn": "nomn", "nom": "nomn", "nominative": "nomn",

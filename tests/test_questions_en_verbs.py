@@ -37,3 +37,12 @@ def test_one_syllable_ending_in_one_vowel_and_a_consonant_doubles_it(lemma, past
                                          ("repaid", "repay")])
 def test_a_past_form_is_read_as_the_lemma_whose_past_it_is(form, lemma):
     assert _en_verb_lemma(form) == lemma
+
+
+def test_one_syllable_verbs_double_their_last_consonant_qu_included():
+    from benchmill.nlp import en_doubles_final_consonant
+    from tasks.dragon.questions_en_verbs import en_gerund
+
+    assert [w for w in ("stop", "spar", "quit", "plan", "open", "rain", "fix", "row", "play", "go")
+            if en_doubles_final_consonant(w)] == ["stop", "spar", "quit", "plan"]
+    assert en_gerund("quit") == "quitting"  # "qu" is a consonant cluster: one vowel letter, "i"

@@ -194,11 +194,9 @@ def en_participle(lemma: str) -> str:
 
 
 def _en_doubles(lemma: str) -> bool:
-    """Does a regular ending double the lemma's last consonant? One syllable ending in one vowel letter and one
-    consonant ("stop", "spar", "plan"; not "open", "rain", "fix", "row", "play"), or spaCy's table says so
-    ("committed")."""
-    return bool(re.fullmatch(r"[^aeiou]*[aeiou][b-df-hj-np-tvz]", lemma)) and not lemma.startswith(("qu",)) \
-        and len(lemma) > 2
+    """Does a regular ending double the lemma's last consonant? (One syllable, one vowel letter, one consonant;
+    the callers also ask spaCy's exception table: "committed".)"""
+    return nlp.en_doubles_final_consonant(lemma)
 
 
 def en_gerund(lemma: str) -> str:

@@ -59,7 +59,7 @@ def _verb_lemma(token) -> str:
     text = token.lower_
     if text.endswith(("es", "ed")) and text[:-1] == lemma + "e" and lemma + "e" in _en_verbs():
         return lemma + "e"
-    if text == lemma + "ing" and lemma + "e" in _en_verbs() and re.fullmatch(r"[^aeiou]*[aeiou][b-df-hj-np-tvz]", lemma):
+    if text == lemma + "ing" and lemma + "e" in _en_verbs() and nlp.en_doubles_final_consonant(lemma):
         # "sparing" is "spare", not "spar": one syllable ending in one vowel and one consonant doubles it before
         # "-ing" ("sparring", "hopping"), so the undoubled form is the e-verb's
         return lemma + "e"
