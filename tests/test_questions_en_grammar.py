@@ -738,6 +738,10 @@ def test_a_place_word_inside_a_bodys_name_does_not_write_the_body():
     assert "not written in its sentences" in _reason(ask([taught], "the Kelby Public Art Gallery"))
     won = fact("Calder Town", "beat", "Arden Rovers", "Calder beat Arden Rovers 3-1 at home.", "org", "org")
     assert _asked(ask([won], "Calder Town")) is not None
+    # the place may open the sentence: "In Kelby, ..." writes no body either
+    opened = fact("Ada Quist", "teach in", "the Kelby Public Art Gallery", "In Kelby, Quist taught at the technical "
+                  "college until 1961.", "person", "org")
+    assert "not written in its sentences" in _reason(ask([opened], "the Kelby Public Art Gallery"))
 
 
 @pytest.mark.parametrize("count", ["five straight", "three consecutive"])
@@ -754,3 +758,6 @@ def test_a_possessive_kept_for_a_subject_its_sentence_does_not_write_is_not_aske
     assert "cannot be checked" in _reason(ask([sold], "Kelso"))
     named = fact("Rua Tane", "sell his house in", "Kelso", "Rua Tane sold his house in Kelso in May.", "person", "place")
     assert _asked(ask([named], "Kelso")) is not None
+    # a subject with no word of three letters is looked for whole: written, it is asked
+    short = fact("Bo Xu", "sell his house in", "Kelso", "Bo Xu sold his house in Kelso in May.", "person", "place")
+    assert _asked(ask([short], "Kelso")) is not None

@@ -170,7 +170,8 @@ _OPENING_APPROXIMATORS = OPENING_APPROXIMATORS
 
 
 #: a word of a name written after a preposition of place is the place's name ("taught in Dunedin"), not the body's
-_NOT_AFTER_PLACE_PREPOSITION = r"(?<!\bin )(?<!\bat )(?<!\bnear )(?<!\bfrom )(?<!\bto )(?<!\boutside )(?<!\baround )"
+_NOT_AFTER_PLACE_PREPOSITION = (r"(?<!\b[Ii]n )(?<!\b[Aa]t )(?<!\b[Nn]ear )(?<!\b[Ff]rom )(?<!\b[Tt]o )(?<!\b[Oo]utside )"
+                                 r"(?<!\b[Aa]round )")  # "In Dunedin, ..." opens a sentence too
 
 
 def en_answer_unwritten(subgraph) -> str | None:
@@ -281,8 +282,11 @@ def _pronoun_of_an_unwritten_subject(edge) -> str | None:
     pronoun = re.search(r"\b(?:his|her|hers|their)\b", edge.relation, re.IGNORECASE)
     if pronoun is None:
         return None
-    words = [w for w in edge.head_label.split() if w[:1].isupper() and len(w) > 2]
-    if any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", s) for w in words for s in edge.sentences):
+    # a name is written when one of its words of three letters or more is; a label without one ("Bo Xu", "the
+    # council") is looked for whole
+    words = [w for w in edge.head_label.split() if w[:1].isupper() and len(w) > 2] or [edge.head_label]
+    if any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", s, re.IGNORECASE if w == edge.head_label else 0)
+           for w in words for s in edge.sentences):
         return None
     return (f"skipped: {edge.relation!r} keeps {pronoun.group(0)!r} of a subject its sentences do not write "
             f"({edge.head_label!r}): whose it is cannot be checked")
