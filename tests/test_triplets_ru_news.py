@@ -1011,3 +1011,12 @@ def test_a_role_noun_is_someone_new_not_the_person_last_named():
 def test_whom_a_passive_thing_was_given_to_is_its_fact():
     found = ru_facts("Каток «Полярный» передан в аренду клубу «Север».")
     assert any("Полярный" in s and r.startswith("передан") and "Север" in o for s, r, o, _ in found), found
+
+
+def test_only_a_verb_of_giving_writes_its_dative_into_the_relation():
+    # whom money goes to belongs to the fact («перечислить больнице | 2 млн рублей»); whom something is shown to
+    # does not («показать | 12 новых автобусов», not «показать журналистам»)
+    assert ("фонд «Развитие»", "перечислить областной больнице", "2 млн рублей", "asserted") in ru_facts(
+        "Фонд «Развитие» перечислил областной больнице 2 млн рублей.")
+    assert ("Олег Рябов", "показать", "12 новых автобусов", "asserted") in ru_facts(
+        "Губернатор Олег Рябов показал журналистам 12 новых автобусов.")

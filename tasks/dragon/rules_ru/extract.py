@@ -32,7 +32,7 @@ from tasks.dragon.rules_ru.gapping import gapped_facts
 from tasks.dragon.rules_ru.lists import classed_names, nmod_with_conjuncts
 from tasks.dragon.rules_ru.quantified import people_share
 from tasks.dragon.rules_ru.ranks import rank_phrase
-from tasks.dragon.rules_ru.recipients import lone_recipient, recipient_words
+from tasks.dragon.rules_ru.recipients import _RU_GIVE_VERBS, lone_recipient, recipient_words
 from tasks.dragon.rules_ru.terms import term_phrase
 from tasks.dragon.rules_ru.appositions import dash_named
 from tasks.dragon.rules_ru.indefinite import indefinite_patients, passive_participle
@@ -446,7 +446,7 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
             if is_quantity and _measured(child, helper):
                 continue  # "построит цех ... стоимостью около 180 млн рублей": the cost is the цех's
             # ("передала театру 2 млн рублей": whom it went to is in the relation, as a reader says it)
-            given = _join(base, recipient_words(objects, helper))
+            given = _join(base, recipient_words(objects, helper) if lemma in _RU_GIVE_VERBS else "")
             relation = _join(given, time_suffix) if is_quantity else _join(given, complement or "")
         elif helper.range_phrase(child) is not None:
             # "составить от 1,1 до 1,3 млрд рублей": one amount, a range
