@@ -58,3 +58,53 @@ def mend_accusative_subject(tree, could_be_subject) -> None:
                 or (obj.feats or {}).get("Animacy") == "Anim" or kids(obj, ("case",)) or not could_be_subject(obj, verb)):
             continue
         subject.rel, obj.rel = "obj", "nsubj"
+
+
+
+def mend_fronted_object(tree, vocab, breaks) -> None:
+    """An object fronted at the head of its clause, before the subject of a control verb and its infinitive
+    ("Первую очередь квартала девелопер планирует сдать в мае", "..., вторую очередь из трёх домов
+    девелопер планирует сдать летом"): natasha hangs it anywhere (a second subject, a root, an adverb, its
+    genitive the infinitive's object). When the clause's first words are a noun and its adjectives, a
+    form of which (the noun's or an adjective's) cannot be nominative while it can be accusative, and the
+    infinitive has no accusative object after it, the noun is the infinitive's object and what stands
+    between it and the subject is its own (between dashes: its appositive)."""
+    tokens, kids, head, case, index = tree.tokens, tree.kids, tree.head, tree.case, tree.index
+
+    def accusative_only(token, pos: str) -> bool:
+        tags = [p.tag for p in vocab.parse(token.text.lower()) if p.is_known and p.tag.POS == pos]
+        return bool(tags) and any("accs" in t for t in tags) and all("nomn" not in t for t in tags)
+
+    for verb in tokens:
+        predicate = tree.finite(verb) or (verb.pos == "ADJ" and (verb.feats or {}).get("Variant") == "Short")
+        if not predicate or (verb.feats or {}).get("Voice") == "Pass" or kids(verb, ("obj",)):
+            continue  # ("намерен", "готов": a short adjective governs an infinitive as a verb does)
+        subjects = [s for s in kids(verb, ("nsubj",)) if index[s.id] < index[verb.id]]
+        infinitives = [k for k in kids(verb, ("xcomp",)) if (k.feats or {}).get("VerbForm") == "Inf"
+                       and index[k.id] > index[verb.id]]
+        if not subjects or len(infinitives) != 1:
+            continue
+        subject, infinitive = subjects[-1], infinitives[0]
+        if any(index[o.id] > index[infinitive.id] and case(o) != "Gen" for o in kids(infinitive, ("obj",))):
+            continue  # (its object is after it: "... планирует сдать дом в мае")
+        start = index[subject.id]
+        while start > 0 and tokens[start - 1].text not in breaks:
+            start -= 1
+        first = start
+        while first < index[subject.id] and tokens[first].pos in ("ADJ", "DET"):
+            first += 1
+        noun = tokens[first]
+        if (noun is subject or noun.pos != "NOUN" or index[noun.id] >= index[subject.id]
+                or not (accusative_only(noun, "NOUN") or any(accusative_only(a, "ADJF") for a in tokens[start:first]))
+                or any(t.pos in ("VERB", "AUX") for t in tokens[first:index[subject.id]])):
+            continue
+        if not tree.attach(noun, infinitive, "obj"):
+            continue
+        for adjective in tokens[start:first]:
+            tree.attach(adjective, noun, "amod")
+        dashed = False
+        for token in tokens[first + 1:index[subject.id]]:
+            dashed = dashed or token.text in ("—", "–")
+            above = head(token)
+            if token.pos != "PUNCT" and (above is None or not first <= index[above.id] < index[subject.id]):
+                tree.attach(token, noun, "appos" if dashed else "nmod")

@@ -1,0 +1,34 @@
+"""Russian parse repairs of agreement and word order (rules_ru/agreement.py): an object fronted at the head
+of its clause before the subject of a control verb and its infinitive is the infinitive's object, what
+stands between it and the subject (a genitive, a phrase between dashes) its own. Sentences written for
+these tests, real natasha."""
+from __future__ import annotations
+
+from tests.test_triplets_ru_news import ru_facts
+
+_OPENING = "Строительная компания «Кварц» возводит жилой квартал в Липецке. "
+
+
+def test_a_fronted_object_of_a_planned_infinitive_is_its_object():
+    found = ru_facts(_OPENING + "Первую очередь квартала застройщик планирует сдать весной.")
+    assert ("компания «Кварц»", "сдать", "первая очередь квартала", "planned") in found, found
+
+
+def test_a_phrase_between_dashes_after_a_fronted_object_is_no_object_of_its_own():
+    found = ru_facts(_OPENING + "Вторую очередь — два корпуса на 200 квартир — застройщик собирается сдать "
+                                "в конце 2029 года.")
+    assert ("компания «Кварц»", "сдать", "вторая очередь", "planned") in found, found
+    assert not any("корпус" in f[2] for f in found), found
+
+
+def test_a_fronted_object_after_a_comma_keeps_its_own_phrase():
+    found = ru_facts(_OPENING + "В квартале будет 600 квартир, первую очередь из двух домов застройщик "
+                                "намерен сдать осенью.")
+    assert any(f[0] == "компания «Кварц»" and "сдать первую очередь" in f[1] and f[3] == "planned"
+               for f in found), found
+
+
+def test_a_fronted_time_phrase_is_no_object_when_the_infinitive_has_one():
+    found = ru_facts("Хоккейный клуб «Буран» готовится к сезону. Каждую неделю команда планирует проводить два матча.")
+    assert not any("недел" in f[2] for f in found), found
+    assert ("команда", "проводить", "два матча", "planned") in found, found
