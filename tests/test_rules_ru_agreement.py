@@ -32,3 +32,23 @@ def test_a_fronted_time_phrase_is_no_object_when_the_infinitive_has_one():
     found = ru_facts("Хоккейный клуб «Буран» готовится к сезону. Каждую неделю команда планирует проводить два матча.")
     assert not any("недел" in f[2] for f in found), found
     assert ("команда", "проводить", "два матча", "planned") in found, found
+
+
+_HOCKEY = "Хоккеисты «Кедра» проиграли дома. "
+
+
+def test_an_animate_plural_after_the_adverb_at_home_is_the_verbs_object():
+    found = ru_facts(_HOCKEY + "12 марта команда примет дома «Уральских волков».")
+    assert ("команда", "принять", "Уральские волки", "planned") in found, found
+    assert not any(f[2] == "12 марта" for f in found), found
+
+
+def test_an_animate_plural_after_its_adjective_is_the_verbs_object():
+    found = ru_facts(_HOCKEY + "В субботу, 12 марта, «Кедры» примут омских «Уральских волков», а через два дня "
+                               "сыграют в Тюмени.")
+    assert any(f[1] == "принять" and f[2] == "Уральские волки" and f[3] == "planned" for f in found), found
+
+
+def test_an_animate_plural_with_its_preposition_stays_the_verbs_oblique():
+    found = ru_facts(_HOCKEY + "В субботу команда сыграет дома против «Уральских волков».")
+    assert not any(f[1] == "сыграть" and f[2] == "Уральские волки" for f in found), found

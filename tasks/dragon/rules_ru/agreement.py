@@ -108,3 +108,31 @@ def mend_fronted_object(tree, vocab, breaks) -> None:
             above = head(token)
             if token.pos != "PUNCT" and (above is None or not first <= index[above.id] < index[subject.id]):
                 tree.attach(token, noun, "appos" if dashed else "nmod")
+
+
+def mend_animate_object(tree, vocab) -> None:
+    """The accusative of an animate plural is its genitive: "примет дома «Уральских волков»", "примут
+    омских «Уральских волков»". natasha hangs such a noun on an adverb after the verb ("дома" read as a
+    house) or leaves it a bare "dep"; a transitive verb with no object of its own takes it as its object.
+    Only a plural the tagger and pymorphy both read as animate, with no preposition."""
+    tokens, kids, head, case, index = tree.tokens, tree.kids, tree.head, tree.case, tree.index
+    for noun in tokens:
+        feats = noun.feats or {}
+        if (noun.pos not in ("NOUN", "PROPN") or case(noun) != "Gen" or feats.get("Number") != "Plur"
+                or feats.get("Animacy") != "Anim" or kids(noun, ("case",))):
+            continue
+        above = head(noun)
+        if above is None:
+            continue
+        if noun.rel == "nmod" and above.pos == "ADV" and above.rel == "advmod":
+            verb = head(above)
+        elif noun.rel == "dep":
+            verb = above
+        else:
+            continue
+        if (verb is None or not tree.finite(verb) or (verb.feats or {}).get("Voice") == "Pass"
+                or kids(verb, ("obj", "ccomp")) or index[verb.id] > index[noun.id]):
+            continue
+        if any(p.tag.POS == "NOUN" and "anim" in p.tag and "plur" in p.tag and "gent" in p.tag
+               for p in vocab.parse(noun.text.lower())):
+            tree.attach(noun, verb, "obj")

@@ -15,7 +15,9 @@ from tasks.dragon.rules_ru.participles import mend_participial_clauses
 from tasks.dragon.rules_ru.predicatives import mend_predicative_subjects
 from tasks.dragon.rules_ru.tree import ParseTree
 from tasks.dragon.rules_ru.morph import _animate, _capitalised_common, _lemma, numeral_word
-from tasks.dragon.rules_ru.agreement import mend_accusative_subject, mend_fronted_object, mend_stray_adjectives
+from tasks.dragon.rules_ru.agreement import (
+    mend_accusative_subject, mend_animate_object, mend_fronted_object, mend_stray_adjectives,
+)
 from tasks.dragon.rules_ru.dashed import mend_dashed_amount
 from tasks.dragon.rules_ru.descriptors import mend_descriptor_name
 
@@ -782,6 +784,7 @@ def _repair_parse_ru(tokens, vocab) -> None:
                 candidate = head(candidate)
             attach(candidate, verb, "nsubj:pass" if vf.get("Voice") == "Pass" else "nsubj")
             break
+    mend_animate_object(tree, vocab)  # "примет дома «Уральских волков»": the animate plural is the object
     nlp.break_head_cycles(tokens)
 
 
