@@ -1,7 +1,9 @@
-"""Russian parse repair: an adjective that does not agree with the noun the parser hung it on. In
-"«Медведи» примут красноярских «Ястребов»" natasha hangs «красноярских» (genitive) on the subject
-«Медведи» (nominative) and the object «Ястребов» under the adjective: the adjective modifies the noun after
-it that agrees with it, and that noun is the verb's object (an animate plural's accusative is its genitive)."""
+"""Russian parse repairs of agreement and word order, where natasha's attachments break case or government.
+An adjective that does not agree with the noun the parser hung it on: in "«Медведи» примут красноярских
+«Ястребов»" natasha hangs «красноярских» (genitive) on the subject «Медведи» (nominative) and the object
+«Ястребов» under the adjective: the adjective modifies the noun after it that agrees with it, and that noun is
+the verb's object (an animate plural's accusative is its genitive). Also: an accusative read as the subject
+after its verb, an object fronted before a control verb's subject, an animate plural object hung on an adverb."""
 from __future__ import annotations
 
 
