@@ -1,7 +1,9 @@
-"""Russian parse repair: an adjective that does not agree with the noun the parser hung it on. In
-"«Медведи» примут красноярских «Ястребов»" natasha hangs «красноярских» (genitive) on the subject
-«Медведи» (nominative) and the object «Ястребов» under the adjective: the adjective modifies the noun after
-it that agrees with it, and that noun is the verb's object (an animate plural's accusative is its genitive)."""
+"""Russian parse repairs of agreement and word order, where natasha's attachments break case or government.
+An adjective that does not agree with the noun the parser hung it on: in "«Медведи» примут красноярских
+«Ястребов»" natasha hangs «красноярских» (genitive) on the subject «Медведи» (nominative) and the object
+«Ястребов» under the adjective: the adjective modifies the noun after it that agrees with it, and that noun is
+the verb's object (an animate plural's accusative is its genitive). Also: an accusative read as the subject
+after its verb, an object fronted before a control verb's subject, an animate plural object hung on an adverb."""
 from __future__ import annotations
 
 
@@ -58,3 +60,81 @@ def mend_accusative_subject(tree, could_be_subject) -> None:
                 or (obj.feats or {}).get("Animacy") == "Anim" or kids(obj, ("case",)) or not could_be_subject(obj, verb)):
             continue
         subject.rel, obj.rel = "obj", "nsubj"
+
+
+
+def mend_fronted_object(tree, vocab, breaks) -> None:
+    """An object fronted at the head of its clause, before the subject of a control verb and its infinitive
+    ("Первую очередь квартала девелопер планирует сдать в мае", "..., вторую очередь из трёх домов
+    девелопер планирует сдать летом"): natasha hangs it anywhere (a second subject, a root, an adverb, its
+    genitive the infinitive's object). When the clause's first words are a noun and its adjectives, a
+    form of which (the noun's or an adjective's) cannot be nominative while it can be accusative, and the
+    infinitive has no accusative object after it, the noun is the infinitive's object and what stands
+    between it and the subject is its own (between dashes: its appositive)."""
+    tokens, kids, head, case, index = tree.tokens, tree.kids, tree.head, tree.case, tree.index
+
+    def accusative_only(token, pos: str) -> bool:
+        tags = [p.tag for p in vocab.parse(token.text.lower()) if p.is_known and p.tag.POS == pos]
+        return bool(tags) and any("accs" in t for t in tags) and all("nomn" not in t for t in tags)
+
+    for verb in tokens:
+        predicate = tree.finite(verb) or (verb.pos == "ADJ" and (verb.feats or {}).get("Variant") == "Short")
+        if not predicate or (verb.feats or {}).get("Voice") == "Pass" or kids(verb, ("obj",)):
+            continue  # ("намерен", "готов": a short adjective governs an infinitive as a verb does)
+        subjects = [s for s in kids(verb, ("nsubj",)) if index[s.id] < index[verb.id]]
+        infinitives = [k for k in kids(verb, ("xcomp",)) if (k.feats or {}).get("VerbForm") == "Inf"
+                       and index[k.id] > index[verb.id]]
+        if not subjects or len(infinitives) != 1:
+            continue
+        subject, infinitive = subjects[-1], infinitives[0]
+        if any(index[o.id] > index[infinitive.id] and case(o) != "Gen" for o in kids(infinitive, ("obj",))):
+            continue  # (its object is after it: "... планирует сдать дом в мае")
+        start = index[subject.id]
+        while start > 0 and tokens[start - 1].text not in breaks:
+            start -= 1
+        first = start
+        while first < index[subject.id] and tokens[first].pos in ("ADJ", "DET"):
+            first += 1
+        noun = tokens[first]
+        if (noun is subject or noun.pos != "NOUN" or index[noun.id] >= index[subject.id]
+                or not (accusative_only(noun, "NOUN") or any(accusative_only(a, "ADJF") for a in tokens[start:first]))
+                or any(t.pos in ("VERB", "AUX") for t in tokens[first:index[subject.id]])):
+            continue
+        if not tree.attach(noun, infinitive, "obj"):
+            continue
+        for adjective in tokens[start:first]:
+            tree.attach(adjective, noun, "amod")
+        dashed = False
+        for token in tokens[first + 1:index[subject.id]]:
+            dashed = dashed or token.text in ("—", "–")
+            above = head(token)
+            if token.pos != "PUNCT" and (above is None or not first <= index[above.id] < index[subject.id]):
+                tree.attach(token, noun, "appos" if dashed else "nmod")
+
+
+def mend_animate_object(tree, vocab) -> None:
+    """The accusative of an animate plural is its genitive: "примет дома «Уральских волков»", "примут
+    омских «Уральских волков»". natasha hangs such a noun on an adverb after the verb ("дома" read as a
+    house) or leaves it a bare "dep"; a transitive verb with no object of its own takes it as its object.
+    Only a plural the tagger and pymorphy both read as animate, with no preposition."""
+    tokens, kids, head, case, index = tree.tokens, tree.kids, tree.head, tree.case, tree.index
+    for noun in tokens:
+        feats = noun.feats or {}
+        if (noun.pos not in ("NOUN", "PROPN") or case(noun) != "Gen" or feats.get("Number") != "Plur"
+                or feats.get("Animacy") != "Anim" or kids(noun, ("case",))):
+            continue
+        above = head(noun)
+        if above is None:
+            continue
+        if noun.rel == "nmod" and above.pos == "ADV" and above.rel == "advmod":
+            verb = head(above)
+        elif noun.rel == "dep":
+            verb = above
+        else:
+            continue
+        if (verb is None or not tree.finite(verb) or (verb.feats or {}).get("Voice") == "Pass"
+                or kids(verb, ("obj", "ccomp")) or index[verb.id] > index[noun.id]):
+            continue
+        if any(p.tag.POS == "NOUN" and "anim" in p.tag and "plur" in p.tag and "gent" in p.tag
+               for p in vocab.parse(noun.text.lower())):
+            tree.attach(noun, verb, "obj")

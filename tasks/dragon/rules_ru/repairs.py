@@ -15,7 +15,9 @@ from tasks.dragon.rules_ru.participles import mend_participial_clauses
 from tasks.dragon.rules_ru.predicatives import mend_predicative_subjects
 from tasks.dragon.rules_ru.tree import ParseTree
 from tasks.dragon.rules_ru.morph import _animate, _capitalised_common, _lemma, numeral_word
-from tasks.dragon.rules_ru.agreement import mend_accusative_subject, mend_stray_adjectives
+from tasks.dragon.rules_ru.agreement import (
+    mend_accusative_subject, mend_animate_object, mend_fronted_object, mend_stray_adjectives,
+)
 from tasks.dragon.rules_ru.dashed import mend_dashed_amount
 from tasks.dragon.rules_ru.descriptors import mend_descriptor_name
 
@@ -122,6 +124,7 @@ def _repair_parse_ru(tokens, vocab) -> None:
     _mend_tagged_forms(tokens, vocab)
     mend_stray_adjectives(tree)  # "примут красноярских «Ястребов»": the adjective's noun is the object
     mend_accusative_subject(tree, lambda noun, verb: _could_be_subject(vocab, noun, verb.feats or {}, kids, strict=True))
+    mend_fronted_object(tree, vocab, _RU_CLAUSE_BREAKS)  # "Первую очередь девелопер планирует сдать ..."
 
     # a short passive participle the tagger read as an adjective ("будет введён компанией": ADJ,
     # Case=Ins) is a verb: pymorphy knows it only as a participle, and it has a passive's subject or
@@ -781,6 +784,7 @@ def _repair_parse_ru(tokens, vocab) -> None:
                 candidate = head(candidate)
             attach(candidate, verb, "nsubj:pass" if vf.get("Voice") == "Pass" else "nsubj")
             break
+    mend_animate_object(tree, vocab)  # "примет дома «Уральских волков»": the animate plural is the object
     nlp.break_head_cycles(tokens)
 
 
