@@ -22,7 +22,7 @@ import trafilatura
 from pydantic import BaseModel
 
 from benchmill.injection import INSTRUCTION, MARKUP, injection_reason
-from benchmill.nlp import detect_language  # the one shared detector (Cyrillic letter ratio)
+from benchmill.nlp import detect_language, morph_vocab  # (detect_language: the one shared detector)
 from schemas.documents import FetchedDocument, Language
 from tasks.dragon.diff import content_hash, normalise_paragraph, normalise_text, split_paragraphs, tidy_whitespace
 from tasks.dragon.urls import _resolve, _same_site, canonical_url
@@ -580,20 +580,17 @@ def _is_opening_dateline(match: re.Match) -> bool:
     return city.isupper() and len(_LETTER.findall(city)) >= 4 and sentence[:1].isupper()
 
 
+_CYRILLIC_WORD = re.compile(r"[А-ЯЁа-яё-]+")
+
+
 def _period_place(match: re.Match) -> bool:
     """The full-stop dateline is the Russian wire style: a Cyrillic place, never an agency's acronym
     («УМВД. Сотрудники …», «ТАСС. …» open sentences about the body), which pymorphy2 tags Abbr / Orgn."""
-    from benchmill.nlp import morph_vocab
-
     words = _WORD.findall(match.group("city"))
     if not words or not all(_CYRILLIC_WORD.fullmatch(w) for w in words):
         return False
     morph = morph_vocab()
-    return not any({"Abbr", "Orgn"} & set(str(p.tag).replace(" ", ",").split(",")) for w in words
-                   for p in morph.parse(w.lower())[:3])
-
-
-_CYRILLIC_WORD = re.compile(r"[А-ЯЁа-яё-]+")
+    return not any(p.tag.grammemes & {"Abbr", "Orgn"} for w in words for p in morph.parse(w.lower())[:3])
 
 
 def _before_role(matches: list[re.Match], kinds: list[str], index: int) -> bool:
