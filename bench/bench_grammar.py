@@ -14,7 +14,7 @@ and reports, per sheet and over all of them:
   ms/question the filter's cost: wall time of the checks per judged question, once the language's
               parser is loaded (the first question of each language is not counted)
 
-    python -m bench.bench_grammar                          # every news sheet
+    python -m bench.bench_grammar                          # every news sheet but held-out sites'
     python -m bench.bench_grammar --sheets 'site8-*' --details
 """
 from __future__ import annotations
@@ -94,16 +94,25 @@ def _rates(c: Counter) -> dict:
     }
 
 
+# Sheets of sites held out from whoever changes the question writer or the filter: the default run skips them
+# (their rows must not be read while rules are written); name them in --sheets to score them, counts only.
+HELD_OUT_SHEETS = ("site11-", "site12-", "site13-")
+
+
 def main(argv: list[str] | None = None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--sheets", default="*news-*", help="glob of sheet names in bench/judged (default: every news sheet)")
+    parser.add_argument(
+        "--sheets",
+        default=None,
+        help="glob of sheet names in bench/judged (default: every news sheet but the held-out sites' ones)",
+    )
     parser.add_argument("--details", action="store_true", help="print every rejected or ungrammatical question")
     args = parser.parse_args(argv)
     results: dict = {}
     total: dict[str, Counter] = {"en": Counter(), "ru": Counter()}
     codes: Counter[str] = Counter()
-    for path in sorted(JUDGED.glob(args.sheets + ".jsonl")):
-        if "news-" not in path.name:
+    for path in sorted(JUDGED.glob((args.sheets or "*news-*") + ".jsonl")):
+        if "news-" not in path.name or (args.sheets is None and path.name.startswith(HELD_OUT_SHEETS)):
             continue
         lang = "ru" if "news-ru" in path.name else "en"
         scored = score_sheet(path, args.details)
