@@ -59,9 +59,10 @@ SITES = BENCH / "site"
 #: written blind in session 22: the held-out recall figure of its rounds; the lead read its judges'
 #: summaries), bench/site10 (en and ru, written blind later in session 22: the held-out
 #: figure of its question rounds; both read by the rounds of session 23: development sets since)
-#: and bench/site11 and bench/site12 (en and ru, written blind in session 23: the held-out figures of
-#: its rounds; site11's questions are judged too)
-SITE_SETS = ("site", "site2", "site3", "site4", "site5", "site6", "site7", "site8", "site9", "site10", "site11", "site12")
+#: bench/site11 and bench/site12 (en and ru, written blind in session 23: the held-out figures of
+#: its rounds; site11's questions are judged too; still held out) and bench/site13 (en and ru, written
+#: blind in session 24: the held-out figures of its rounds, recall and judged questions)
+SITE_SETS = ("site", "site2", "site3", "site4", "site5", "site6", "site7", "site8", "site9", "site10", "site11", "site12", "site13")
 _HOST = re.compile(r"https?://[^/\s\"'<>]+")
 
 
