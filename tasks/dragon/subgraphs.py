@@ -55,6 +55,7 @@ from pydantic import BaseModel, Field
 
 from schemas import Edge, Subgraph
 from tasks.dragon.graph import canonical_relation, entity_type, stable_id
+from tasks.filters import words
 
 #: output order of the types
 QUESTION_TYPES = ("simple", "set", "multi-hop", "conditional", "comparison")
@@ -420,14 +421,13 @@ def answer_class(type_: str | None, label: str) -> str:
     return "thing"
 
 
-_LABEL_WORD = re.compile(r"[^\W_]+")
 #: entity kinds NER tells apart; a node named as two of them by two edges is two things under one name
 _NAMED_KINDS = frozenset({"person", "org", "place"})
 
 
 def _written(label: str) -> str:
-    """A label as written, case and punctuation aside: what makes two nodes one name to a reader."""
-    return " ".join(_LABEL_WORD.findall(unicodedata.normalize("NFKC", label).casefold()))
+    """A label as written, case, ё and punctuation aside: what makes two nodes one name to a reader."""
+    return " ".join(words(label))
 
 
 class _GraphIndex:
