@@ -95,3 +95,22 @@ def test_leave_one_site_out_never_scores_a_site_with_a_model_that_saw_it():
     sites = ["a"] * 4 + ["b"] * 4 + ["c"] * 4
     scores = loso_scores(feats, labels, sites, ("word",))
     assert scores[0] < scores[2]  # in fold "a", x was learned from b (good) and y from b/c (bad and good)
+
+
+def test_load_rows_reads_one_language_and_never_a_held_out_site(tmp_path, monkeypatch):
+    import json
+
+    import bench.bench_acceptability as bench
+
+    def sheet(name, *rows):
+        (tmp_path / name).write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
+
+    sheet("site3-news-en@1.0.0-seed1-a.jsonl", _raw("Who repaired the pier?", False))
+    sheet("news-en@1.0.0-seed2-b.jsonl", _raw("When did the pier reopen?", True))
+    sheet("site11-news-en@1.0.0-seed3-c.jsonl", _raw("Who fenced the pier?", True))
+    sheet("site3-news-ru@1.0.0-seed4-d.jsonl", _raw("Кто починил причал?", True, lang="ru"))
+    sheet("site3-legal-en@1.0.0-seed5-e.jsonl", _raw("Who signed the lease?", True))
+    monkeypatch.setattr(bench, "JUDGED", tmp_path)
+    rows = bench.load_rows("en")
+    assert sorted((r.site, r.question, r.bad) for r in rows) == [
+        ("demo", "When did the pier reopen?", False), ("site3", "Who repaired the pier?", True)]
