@@ -263,7 +263,7 @@ def sentence_case(label: str, sentences: list[str]) -> str:
     """``label`` with its first word lowercased when that word is an ordinary word capitalised only
     because every sentence that writes the label opens with it, and the next word is lowercase
     (so it is no name: "Police Scotland", "Rose Tavern" stay). One-word labels are ``en_vague``'s."""
-    from tasks.dragon.questions_en import _en_lexicon, _en_verb_lemma
+    from tasks.dragon.questions_en_verbs import _en_lexicon, _en_verb_lemma
 
     words = label.split()
     if len(words) < 2 or not words[0].isalpha() or not words[0][:1].isupper() or not words[0][1:].islower() \

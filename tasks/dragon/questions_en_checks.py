@@ -24,21 +24,15 @@ from tasks.dragon import questions_en_valency as en_valency
 from tasks.dragon.questions_base import NoTemplate
 from tasks.dragon.questions_en_answers import OPENING_APPROXIMATORS
 from tasks.dragon.subgraphs import parse_quantity
-from tasks.dragon.questions_en import (  # noqa: F401
-    EnRelation,
-    _EN_CURRENCY_WORDS,
-    _EN_DETERMINER_WORDS,
-    _EN_POSSESSIVES,
-    _EN_PREPOSITIONS,
-    _EN_QUANTIFIER_WORDS,
-    _EN_RECIPROCAL,
-    _en_lexicon,
-    _en_verb_lemma,
-    _relation,
-    _venue,
-    en_amount,
-    en_relation,
+from tasks.dragon.questions_en_amounts import _EN_CURRENCY_WORDS, en_amount  # noqa: F401
+from tasks.dragon.questions_en_determiners import (  # noqa: F401
+    _EN_DETERMINER_WORDS, _EN_POSSESSIVES, _EN_QUANTIFIER_WORDS,
 )
+from tasks.dragon.questions_en_tense import _relation  # noqa: F401
+from tasks.dragon.questions_en_verbs import (  # noqa: F401
+    EnRelation, _EN_PREPOSITIONS, _EN_RECIPROCAL, _en_lexicon, _en_verb_lemma, en_relation,
+)
+from tasks.dragon.questions_en_wh import _venue  # noqa: F401
 
 
 def en_vague(label: str, entity_type: str | None = None, sentences: list[str] = (), as_answer: bool = False) -> bool:

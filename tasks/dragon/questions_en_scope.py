@@ -77,7 +77,7 @@ def _subject(verb):
 def _plural_name(label: str) -> bool:
     """ "Kirkstall Knights", "Tawe Warriors": a name whose last word is a plural common noun names a team
     or a band; "he" or "she" cannot be it."""
-    from tasks.dragon.questions_en import _en_lexicon
+    from tasks.dragon.questions_en_verbs import _en_lexicon
 
     words = label.split()
     last = words[-1].lower() if len(words) > 1 and words[-1][:1].isupper() else ""
