@@ -298,3 +298,54 @@ def test_a_count_with_another_count_coordinated_is_not_asked():
     item = ask([fact("Tom Pell", "face", "two counts", "Pell faces two counts of arson and one of criminal damage.",
                      "person", "quantity")], "two counts")
     assert question(item) is None and "one of criminal damage" in item.reason
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a participle of a lasting state describing a noun, with its agent: a state now, asked in the present
+    ("The site belongs to Malvik Property Trust, a Bergen company controlled by the investor Tern Harbour Holdings, "
+     "which bought it in 2011.", "Which organization does Tern Harbour Holdings control?"),
+    # the same participle with the state ended or dated says nothing of now: the past stays
+    ("Malvik Property Trust, controlled by Tern Harbour Holdings until 2019, was wound up last year.",
+     "Which organization did Tern Harbour Holdings control?"),
+    ("Malvik Property Trust, once controlled by Tern Harbour Holdings, was wound up last year.",
+     "Which organization did Tern Harbour Holdings control?"),
+])
+def test_a_state_described_by_its_participle_is_asked_in_the_present(sentence, expected):
+    item = ask([fact("Tern Harbour Holdings", "control", "Malvik Property Trust", sentence, "org", "org")],
+               "Malvik Property Trust")
+    assert question(item) == expected, item
+
+
+def test_a_described_state_is_present_inside_a_relative_clause_too():
+    owns = fact("Ardley Shire Council", "own", "Ardley Care Services",
+                "The clinic is run by Ardley Care Services, a company owned by Ardley Shire Council.", "org", "org", n=1)
+    head = fact("Maren Lisle", "chief executive of", "Ardley Care Services",
+                "Ardley Care Services' chief executive, Maren Lisle, said the ward would reopen.", "person", "org", n=2)
+    sub = Subgraph(subgraph_id="s-mh-state", type="multi-hop", lang="en", edges=[owns, head],
+                   answer_nodes=["n:Maren Lisle"], question_nodes=["n:Ardley Shire Council"],
+                   hidden_nodes=["n:Ardley Care Services"])
+    batch = generate_questions([sub], RULES)
+    assert [i.question for i in batch.items] == [
+        "Who is the chief executive of the organization that Ardley Shire Council owns?"], batch
+
+
+@pytest.mark.parametrize("sentence, refused", [
+    # a bare conjunct of a passive verb, with or without its own agent: the lodge was restored, it restored nothing
+    ("The lodge was built by the engineer Ivo Brandt for a tea trader and restored in 2011 by its last owners.", True),
+    ("The lodge was built by the engineer Ivo Brandt for a tea trader and restored in 2011.", True),
+    ("Corran Lodge was restored in 2011.", True),
+    # an active conjunct after a passive keeps its voice: it has an object of its own
+    ("Corran Lodge was sold in 2009 and restored its west wing in 2011.", False),
+])
+def test_a_fact_said_in_the_passive_of_its_head_is_not_asked_as_its_deed(sentence, refused):
+    item = ask([fact("Corran Lodge", "restore in", "2011", sentence, "place", "date")], "2011")
+    if refused:
+        assert "said in the passive" in getattr(item, "reason", ""), item
+    else:
+        assert "said in the passive" not in getattr(item, "reason", ""), item
+
+
+def test_a_passive_with_its_agent_is_asked_of_the_agent():
+    item = ask([fact("Ivo Brandt", "design", "Corran Lodge", "Corran Lodge was designed by Ivo Brandt.", "person",
+                     "place")], "Ivo Brandt")
+    assert question(item) == "Who designed Corran Lodge?", item

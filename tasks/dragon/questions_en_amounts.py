@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from tasks.dragon.questions_base import NoTemplate
+from tasks.dragon.questions_en_verbs import _en_adjectives, _en_lexicon
 from tasks.dragon.subgraphs import parse_quantity
 
 
@@ -74,3 +75,18 @@ def _en_more(noun: list[str]) -> str:
     if last in _EN_PLURAL_MONEY:
         return f"more in {last}"
     return f"a larger {last}"
+
+
+def uncounted(label: str) -> str | None:
+    """Why an amount names nothing counted, or None: a bare count ("employs about 210", "added 14") or a count
+    whose noun an adjective stands for ("lost four straight", "won three consecutive"). Neither reads as English
+    out of its article: "How much did X add?", "Which team lost four straight?" ask about a noun left out."""
+    quantity = en_amount(label)
+    if quantity is None or quantity.money:
+        return None
+    if not quantity.unit:
+        return f"{label!r} is a count without its noun"
+    last = quantity.unit_text.split()[-1].lower() if quantity.unit_text else ""
+    if last in _EN_RUN_WORDS or last in _en_adjectives() and last not in _en_lexicon()[1]:
+        return f"{label!r} counts with an adjective: its noun is missing"
+    return None

@@ -6,7 +6,7 @@ import re
 
 from schemas import Edge
 from tasks.dragon.questions_en_verbs import (
-    EnRelation, _EN_LOCATIVE, _EN_OBJECT_PRONOUNS, _EN_STATIVE, _en_adjectives, _en_lexicon, en_participle,
+    EnRelation, _EN_LOCATIVE, _EN_OBJECT_PRONOUNS, _EN_STATIVE, en_participle,
 )
 from tasks.dragon.questions_base import NoTemplate, asserted_only as _asserted_only, _cap, _q
 from tasks.dragon.questions_en_wh import (
@@ -14,7 +14,7 @@ from tasks.dragon.questions_en_wh import (
     _no_place_or_body, _not_a_thing_intending, _plural_name, _venue, _wh,
 )
 from tasks.dragon.questions_en_amounts import (
-    _EN_CURRENCY_WORDS, _EN_MASS_NOUNS, _EN_PLURAL_MONEY, _EN_RUN_WORDS, _en_how_much, _en_more, en_amount,
+    _EN_CURRENCY_WORDS, _EN_MASS_NOUNS, _EN_PLURAL_MONEY, _en_how_much, _en_more, en_amount, uncounted,
 )
 from tasks.dragon.questions_en_words import (
     _EN_DIRECTIONS, _EN_EVENT_VERBS, _EN_GIVING_VERBS, _EN_IN_VERBS, _EN_MAKING_VERBS, _EN_MOTION_VERBS,
@@ -60,6 +60,10 @@ class EnglishTemplates:
 
     @staticmethod
     def _verb_clause(subject: str, rel: EnRelation, tail: str, modality: str = "asserted", plural: bool = False) -> str:
+        if not rel.trailing_preposition and uncounted(tail) and not re.fullmatch(r"(?:1[89]|20)\d\d", tail.strip()):
+            # "Which organization agreed to buy X and employs about 210?", "... and that lost four straight?": the
+            # object counts nothing named, as the how-many template refuses it (a year is a date, not a count)
+            raise NoTemplate(uncounted(tail))
         past = _finite(rel.head, modality, plural)
         rest = _agree(rel.rest_text, modality, plural)
         if rel.trailing_preposition:  # "opened a new terminal in Bergen"
@@ -118,14 +122,11 @@ class EnglishTemplates:
                 return _q(_en_how_much(noun), aux, head, verb), "tail.how-much-of"
             if prep:
                 raise NoTemplate(f"no how-many template for relation {edge.relation!r}")
-            if not quantity.money and not quantity.unit:
+            if uncounted(edge.tail_label):
                 # "added 14 (goals) from 18": a bare count says not what it counts; "How much did X add?" asks
-                # for an amount of stuff, "How many did X add?" for nothing named
-                raise NoTemplate(f"{edge.tail_label!r} is a count without its noun")
-            last = quantity.unit_text.split()[-1].lower() if quantity.unit_text else ""
-            if last in _EN_RUN_WORDS or last in _en_adjectives() and last not in _en_lexicon()[1]:
-                # "lost four straight", "won three consecutive": the counted noun (games) is left out
-                raise NoTemplate(f"{edge.tail_label!r} counts with an adjective: its noun is missing")
+                # for an amount of stuff, "How many did X add?" for nothing named; "lost four straight", "won
+                # three consecutive": the counted noun (games) is left out
+                raise NoTemplate(uncounted(edge.tail_label))
             return _q(amount, aux, head, verb, rel.rest_text), "tail.how-many"
         if kind == "DATE":
             if rel.kind == "verb":
@@ -236,6 +237,11 @@ class EnglishTemplates:
                     raise NoTemplate(f"no name to follow the class noun {thing!r} of {edge.relation!r}")
                 return _q("where", _role_be(edge, rel), "the", thing, head), "tail.thing-where"
             if rel.rest == ("at",):
+                if kind != "LOC" and who.startswith("which "):
+                    # "Where is Alan Kilbane the director of rugby?" -> a club: "where" asks for a place, and "What
+                    # is X the analyst at?" strands its "at"; a body one holds a post at is asked "At which club ...?"
+                    return _q(f"at {who}", _role_be(edge, rel), head, _role_article(edge, rel), rel.head), \
+                        "tail.role-at"
                 # "What is Owen Tallis the principal analyst at?": where one holds a post is asked with where
                 return _q("where", _role_be(edge, rel), head, _role_article(edge, rel), rel.head), "tail.role-where"
             if rel.rest == ("of",) and (kind == "PER" or (edge.tail_type == "person" and rel.head.split()[-1]
