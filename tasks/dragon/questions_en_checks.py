@@ -461,6 +461,10 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
                 continue
             kind = kinds.get(("en", node))
             amount = kind == "NUM" or (any(ch.isdigit() for ch in label) and en_amount(label) is not None)
+            if not amount and any(ch.isdigit() for ch in label) and kind != "DATE":
+                reason = en_scope.cut_span(edge, rel.head, label)  # "suspended the final 12 months (of the term)"
+                if reason:
+                    return f"skipped: {reason}"
             whole = subgraph.type in ("simple", "set") and node in answers
             if not (amount or whole or (kind == "DATE" and node in answers)):
                 continue
