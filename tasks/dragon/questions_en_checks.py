@@ -428,6 +428,11 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
                 en_valency.active_as_passive(edge, _en_verb_lemma(rel.head))
             if reason:
                 return f"skipped: {reason}"
+        if rel.kind == "verb":
+            # "When did Wilmot House restore?", "Which house restored in 2009 ...?": it was restored
+            reason = en_valency.passive_as_active(edge, rel.head)
+            if reason:
+                return f"skipped: {reason}"
         if rel.kind == "passive" and _en_verb_lemma(rel.head) and edge.tail in answers \
                 and kinds.get(("en", edge.tail)) == "DATE":
             reason = en_scope.not_when(edge, _en_verb_lemma(rel.head), edge.tail_label)

@@ -186,33 +186,6 @@ def tense(edge, lemma: str) -> str | None:
     return None
 
 
-def passive_as_active(edge, lemma: str) -> bool:
-    """The fact's verb is said in the passive of the edge's head, so a relation that makes the head its doer
-    turns the voice round: "The house was designed by X and restored in 2009 by its owners" read as the
-    house restoring ("When did Wilmot House restore?"). A bare conjunct of a passive verb counts when it has
-    no subject and no object of its own ("was injured and missed six games" is active). With a "by" agent
-    the extractor's active fact is named through its agent ("is organised by the company"), unless the
-    agent is not the head and the passive's subject is."""
-    found = locate(edge, lemma)
-    if found is None:
-        return False
-    _, verb = found
-    deps = {c.dep_ for c in verb.children}
-    if "auxpass" in deps:
-        carrier = verb
-    elif verb.dep_ == "conj" and verb.tag_ in ("VBN", "VBD") and not deps & {"nsubj", "nsubjpass", "dobj", "dative"} \
-            and any(c.dep_ == "auxpass" for c in verb.head.children):
-        carrier = verb.head  # "was designed by X and restored in 2009": the subject is the first verb's
-    else:
-        return False
-    agent = {t.lower_.strip(".,'’") for c in verb.children if c.dep_ == "agent" for t in c.subtree}
-    if not agent:
-        return True
-    head = _words(edge.head_label)
-    patient = {t.lower_.strip(".,'’") for c in carrier.children if c.dep_ == "nsubjpass" for t in c.subtree}
-    return not head & agent and bool(head & patient)
-
-
 #: participles of a lasting state: "a company controlled by X", "a trust owned by the council"
 _STATE_PARTICIPLES = frozenset("owned controlled run operated managed headed led chaired backed funded".split())
 #: words that end or date a described state: "owned by the Brenner family until 1990", "then run by X"
