@@ -91,11 +91,12 @@ def test_a_place_named_council_is_asked():
 
 # --- the judge's groups 2 and 6: multi-hop wording and "What is X the ... at?" -------------------------------
 
-def test_a_post_at_an_organization_is_asked_with_where():
+def test_a_post_at_an_organization_is_asked_at_which_body():
+    # "Where is X the principal analyst?" asks for a place, and the judges failed it for a firm or a club
     item = ask([fact("Owen Tallis", "principal analyst at", "Ferrule Research", "“The MCU socket is where RISC-V wins "
                      "on cost first,” said Owen Tallis, principal analyst at Ferrule Research.", "person", "org")],
                "Ferrule Research")
-    assert question(item) == "Where is Owen Tallis the principal analyst?"
+    assert question(item) == "At which organization is Owen Tallis the principal analyst?"
 
 
 def test_a_chief_executive_describes_the_company_as_whose():
@@ -174,6 +175,10 @@ def test_tense_and_modality_as_said(edge_args, answer, expected):
     ("Police Scotland", ["Police Scotland said it was investigating."], "Police Scotland"),  # a name
     ("Mega Fortune", ["Mega Fortune is run by the Multi-State Gaming Association."], "Mega Fortune"),
     ("Shares in Helixbase", ["Traders said Shares in Helixbase rose."], "Shares in Helixbase"),  # mid-sentence: as written
+    # "the environment and Climate Change Canada": "and" before a capital joins two parts of one name
+    ("Forests and Rivers Norvania", ["Forests and Rivers Norvania has issued a flood warning."],
+     "Forests and Rivers Norvania"),
+    ("Sales and profits at Kelbrook", ["Sales and profits at Kelbrook fell."], "sales and profits at Kelbrook"),
 ])
 def test_sentence_case(label, sentences, expected):
     from tasks.dragon.questions_en_answers import sentence_case

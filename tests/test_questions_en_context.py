@@ -298,3 +298,32 @@ def test_a_count_with_another_count_coordinated_is_not_asked():
     item = ask([fact("Tom Pell", "face", "two counts", "Pell faces two counts of arson and one of criminal damage.",
                      "person", "quantity")], "two counts")
     assert question(item) is None and "one of criminal damage" in item.reason
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a participle of a lasting state describing a noun, with its agent: a state now, asked in the present
+    ("The site belongs to Malvik Property Trust, a Bergen company controlled by the investor Tern Harbour Holdings, "
+     "which bought it in 2011.", "Which organization does Tern Harbour Holdings control?"),
+    # the same participle with the state ended or dated says nothing of now: the past stays
+    ("Malvik Property Trust, controlled by Tern Harbour Holdings until 2019, was wound up last year.",
+     "Which organization did Tern Harbour Holdings control?"),
+    ("Malvik Property Trust, once controlled by Tern Harbour Holdings, was wound up last year.",
+     "Which organization did Tern Harbour Holdings control?"),
+])
+def test_a_state_described_by_its_participle_is_asked_in_the_present(sentence, expected):
+    item = ask([fact("Tern Harbour Holdings", "control", "Malvik Property Trust", sentence, "org", "org")],
+               "Malvik Property Trust")
+    assert question(item) == expected, item
+
+
+def test_a_described_state_is_present_inside_a_relative_clause_too():
+    owns = fact("Ardley Shire Council", "own", "Ardley Care Services",
+                "The clinic is run by Ardley Care Services, a company owned by Ardley Shire Council.", "org", "org", n=1)
+    head = fact("Maren Lisle", "chief executive of", "Ardley Care Services",
+                "Ardley Care Services' chief executive, Maren Lisle, said the ward would reopen.", "person", "org", n=2)
+    sub = Subgraph(subgraph_id="s-mh-state", type="multi-hop", lang="en", edges=[owns, head],
+                   answer_nodes=["n:Maren Lisle"], question_nodes=["n:Ardley Shire Council"],
+                   hidden_nodes=["n:Ardley Care Services"])
+    batch = generate_questions([sub], RULES)
+    assert [i.question for i in batch.items] == [
+        "Who is the chief executive of the organization that Ardley Shire Council owns?"], batch

@@ -600,10 +600,10 @@ def test_a_things_class_noun_at_a_place_is_where_it_is():
     one_of = fact("Glenmoor", "brewery at", "Kelso Point", "Glenmoor, a brewery at Kelso Point, sold 9,000 kegs.",
                   "org", "place")
     assert _asked(ask([one_of], "Glenmoor")) is None
-    # a person's post at a place stays a post
+    # a person's post at a body stays a post (asked "At which ...?", not "Where ...?": a bank is no place)
     post = fact("Nadia Petrov", "former finance director at", "Lyle Bank",
                 "The deal was arranged by Nadia Petrov, the former finance director at Lyle Bank.", "person", "org")
-    assert _asked(ask([post], "Lyle Bank")) == "Where was Nadia Petrov the finance director?"
+    assert _asked(ask([post], "Lyle Bank")) == "At which organization was Nadia Petrov the finance director?"
 
 
 def test_a_post_said_in_the_past_is_asked_in_the_past():

@@ -346,3 +346,14 @@ def test_a_role_opening_a_name_the_tagger_did_not_call_a_person_is_dropped_too()
     item = ask([fact("Fly-half Owen Rees", "kick", "four penalties", "Fly-half Owen Rees, 22, kicked four penalties.",
                      "other", "quantity")], "four penalties")
     assert question(item) == "How many penalties did Owen Rees kick?"
+
+
+def test_a_span_of_time_cut_from_what_it_spans_is_not_named():
+    # "Who suspended the final 12 months ...?": the months of the sentence, not of anything the question says
+    cut = fact("Ilse Varga", "suspend", "the final 18 months",
+               "Mr Drury was sentenced by Judge Ilse Varga, who suspended the final 18 months of the term.",
+               "person", "other")
+    assert "measures what follows it ('of the term')" in _reason(ask([cut], "Ilse Varga"))
+    whole = fact("Ilse Varga", "spend", "the final 18 months", "Ilse Varga spent the final 18 months in Lisburn.",
+                 "person", "other")
+    assert "measures what follows it" not in _reason(ask([whole], "Ilse Varga"))

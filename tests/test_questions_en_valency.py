@@ -203,3 +203,25 @@ def test_a_one_word_person_the_text_introduces_by_an_apposition_is_asked_who():
     item = ask([fact("Marta Quill", "hire", "Silvan", "Marta Quill hired Silvan, a town of 900, in March.",
                      "person", "person")], "Silvan")
     assert not (question(item) or "").startswith("Who"), item
+
+
+@pytest.mark.parametrize("sentence, refused", [
+    # a bare conjunct of a passive verb, with or without its own agent: the lodge was restored, it restored nothing
+    ("The lodge was built by the engineer Ivo Brandt for a tea trader and restored in 2011 by its last owners.", True),
+    ("The lodge was built by the engineer Ivo Brandt for a tea trader and restored in 2011.", True),
+    ("Corran Lodge was restored in 2011.", True),
+    # an active conjunct after a passive keeps its voice: it has an object of its own
+    ("Corran Lodge was sold in 2009 and restored its west wing in 2011.", False),
+])
+def test_a_fact_said_in_the_passive_of_its_head_is_not_asked_as_its_deed(sentence, refused):
+    item = ask([fact("Corran Lodge", "restore in", "2011", sentence, "place", "date")], "2011")
+    if refused:
+        assert "said in the passive" in getattr(item, "reason", ""), item
+    else:
+        assert "said in the passive" not in getattr(item, "reason", ""), item
+
+
+def test_a_passive_with_its_agent_is_asked_of_the_agent():
+    item = ask([fact("Ivo Brandt", "design", "Corran Lodge", "Corran Lodge was designed by Ivo Brandt.", "person",
+                     "place")], "Ivo Brandt")
+    assert question(item) == "Who designed Corran Lodge?", item

@@ -21,6 +21,13 @@ from functools import lru_cache
 from tasks.dragon.question_grammar import Finding, QuestionView, code
 from tasks.dragon.question_grammar_en_text import common_word, lexicon, parse, spans, verb_lemma
 
+#: the auxiliaries an English question is formed with ("did X buy", "will X open", "has X bought"), the modals
+#: of possibility and duty, and the finite forms of "be": every rule below that looks for the auxiliary reads these
+_AUXILIARIES = ("did", "does", "do", "will", "would", "could", "can", "has", "have", "had")
+_OTHER_MODALS = ("may", "might", "should", "must")
+_BE_FINITE = ("is", "are", "was", "were")
+_AUX_WORDS = "|".join(_AUXILIARIES)  # as a regular-expression alternation
+
 # ---------------------------------------------------------------- how many / how much
 
 #: nouns counted as plurals in the singular form ("How many staff ...?", "How many police ...?") and nouns
@@ -38,7 +45,7 @@ _UNITS = frozenset("""
     """.split())
 _HOW = re.compile(r"^\s*how\s+(many|much)\b", re.IGNORECASE)
 #: the words that end the counted phrase of "how many ...": the auxiliary or modal that opens the clause
-_CLAUSE_AUX = frozenset("did do does will would could can may might should must has have had is are was were".split())
+_CLAUSE_AUX = frozenset(_AUXILIARIES + _OTHER_MODALS + _BE_FINITE)
 #: an answer that is only a number, maybe with an approximator: no unit, no currency, nothing counted
 _BARE_NUMBER = re.compile(r"^\s*(?:about|around|almost|nearly|over|more than|fewer than|less than|some|roughly|"
                           r"approximately|up to|at least)?\s*\d[\d,.]*(?:\s*(?:thousand|million|billion))?\s*$",
@@ -120,7 +127,7 @@ _ERGATIVE = frozenset("""
     widen narrow strengthen weaken tighten loosen sink float crash fold wind unfold vary level soar plunge
     slump jump surge dip tumble dissolve
     """.split())
-_AUX = re.compile(r"\b(?:did|does|do|will|would|could|can|may|might|should|must|has|have|had)\s+", re.IGNORECASE)
+_AUX = re.compile(rf"\b(?:{'|'.join(_AUXILIARIES + _OTHER_MODALS)})\s+", re.IGNORECASE)
 _BE = frozenset("be been being was were is are am 's".split())
 
 
@@ -264,7 +271,7 @@ def capital_the(q: QuestionView) -> Finding | None:
 # ---------------------------------------------------------------- a stranded "of" after a definite object
 
 _POSSESSOR_GAP = re.compile(
-    r"^\s*(?:who|whom|what|which\s+\w+)\s+(?:did|does|do|will|would|could|can|has|have|had)\s+.+?\s+"
+    rf"^\s*(?:who|whom|what|which\s+\w+)\s+(?:{_AUX_WORDS})\s+.+?\s+"
     r"(?P<verb>[a-z]+)\s+the\s+(?P<noun>(?:[a-z][\w-]*\s+){1,3})of\s*\?\s*$", re.IGNORECASE)
 #: verbs whose object is a role held by someone ("become the captain of", "name X the head of"): a stranded "of"
 #: after them asks what the role is of, which English allows
@@ -490,7 +497,7 @@ def what_intends(q: QuestionView) -> Finding | None:
     if not match:
         return None
     word = match.group(1).lower()
-    if word in ("is", "was", "are", "were", "does", "did", "do", "will", "would", "could", "can", "has", "have", "had"):
+    if word in _AUXILIARIES + _BE_FINITE:
         return None
     if verb_lemma(word) in _INTENTION_VERBS and word.endswith(("s", "ed")) or word in ("chose", "sought", "tried"):
         return Finding("what_intends", f"'what' as the subject of {word!r}: a thing intends nothing")
@@ -543,7 +550,7 @@ def doubled_word(q: QuestionView) -> Finding | None:
 
 #: a question word that asks for no object: when, where, why, and a bare "how" ("How large a budget did X
 #: approve?" fronts the object in its phrase)
-_ADVERBIAL_WH = re.compile(r"^\s*(?:when|where|why|how(?=\s+(?:did|does|do|will|would|could|can|has|have|had|is|are|was|were)\b))\b",
+_ADVERBIAL_WH = re.compile(rf"^\s*(?:when|where|why|how(?=\s+(?:{'|'.join(_AUXILIARIES + _BE_FINITE)})\b))\b",
                            re.IGNORECASE)
 _LAST_VERB = re.compile(r"\b([a-z]+)\s*\?\s*$")
 

@@ -262,13 +262,16 @@ def en_truncated_names(subgraph) -> str | None:
 def sentence_case(label: str, sentences: list[str]) -> str:
     """``label`` with its first word lowercased when that word is an ordinary word capitalised only
     because every sentence that writes the label opens with it, and the next word is lowercase
-    (so it is no name: "Police Scotland", "Rose Tavern" stay). One-word labels are ``en_vague``'s."""
-    from tasks.dragon.questions_en import _en_lexicon, _en_verb_lemma
+    (so it is no name: "Police Scotland", "Rose Tavern" stay; nor is "and" before a capitalised word: "Fisheries
+    and Oceans Canada"). One-word labels are ``en_vague``'s."""
+    from tasks.dragon.questions_en_verbs import _en_lexicon, _en_verb_lemma
 
     words = label.split()
     if len(words) < 2 or not words[0].isalpha() or not words[0][:1].isupper() or not words[0][1:].islower() \
             or not (words[1][:1].islower() or words[1][:1].isdigit()):
         return label  # "About 1,300 Tasmanians": a number after it is no name word either
+    if len(words) > 2 and words[1] in ("and", "&") and words[2][:1].isupper():
+        return label  # "Environment and Climate Change Canada": "and" joins two capitalised parts of one name
     mentions = [m for sentence in sentences for m in re.finditer(rf"(?<![\w-]){re.escape(label)}(?![\w-])", sentence)]
     if not mentions or any(m.start() != 0 for m in mentions):
         return label

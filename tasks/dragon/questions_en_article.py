@@ -20,7 +20,7 @@ from tasks.dragon.questions_base import NoTemplate
 
 def article_kinds(kinds: dict, subgraphs) -> dict:
     """``kinds`` corrected by the article's evidence about each name (see the module doc)."""
-    from tasks.dragon.questions_en import _relation
+    from tasks.dragon.questions_en_tense import _relation
 
     # a name the article introduces as a person ("the Tonga international prop Sione Vaipulu", "Vaipulu, 26,")
     # is one, whatever the tagger said: not "Which organization did Kirkstall Knights sign?"

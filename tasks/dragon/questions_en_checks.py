@@ -24,21 +24,15 @@ from tasks.dragon import questions_en_valency as en_valency
 from tasks.dragon.questions_base import NoTemplate
 from tasks.dragon.questions_en_answers import OPENING_APPROXIMATORS
 from tasks.dragon.subgraphs import parse_quantity
-from tasks.dragon.questions_en import (  # noqa: F401
-    EnRelation,
-    _EN_CURRENCY_WORDS,
-    _EN_DETERMINER_WORDS,
-    _EN_POSSESSIVES,
-    _EN_PREPOSITIONS,
-    _EN_QUANTIFIER_WORDS,
-    _EN_RECIPROCAL,
-    _en_lexicon,
-    _en_verb_lemma,
-    _relation,
-    _venue,
-    en_amount,
-    en_relation,
+from tasks.dragon.questions_en_amounts import _EN_CURRENCY_WORDS, en_amount  # noqa: F401
+from tasks.dragon.questions_en_determiners import (  # noqa: F401
+    _EN_DETERMINER_WORDS, _EN_POSSESSIVES, _EN_QUANTIFIER_WORDS,
 )
+from tasks.dragon.questions_en_tense import _relation  # noqa: F401
+from tasks.dragon.questions_en_verbs import (  # noqa: F401
+    EnRelation, _EN_PREPOSITIONS, _EN_RECIPROCAL, _en_lexicon, _en_verb_lemma, en_relation,
+)
+from tasks.dragon.questions_en_wh import _venue  # noqa: F401
 
 
 def en_vague(label: str, entity_type: str | None = None, sentences: list[str] = (), as_answer: bool = False) -> bool:
@@ -434,6 +428,11 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
                 en_valency.active_as_passive(edge, _en_verb_lemma(rel.head))
             if reason:
                 return f"skipped: {reason}"
+        if rel.kind == "verb":
+            # "When did Wilmot House restore?", "Which house restored in 2009 ...?": it was restored
+            reason = en_valency.passive_as_active(edge, rel.head)
+            if reason:
+                return f"skipped: {reason}"
         if rel.kind == "passive" and _en_verb_lemma(rel.head) and edge.tail in answers \
                 and kinds.get(("en", edge.tail)) == "DATE":
             reason = en_scope.not_when(edge, _en_verb_lemma(rel.head), edge.tail_label)
@@ -467,6 +466,10 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
                 continue
             kind = kinds.get(("en", node))
             amount = kind == "NUM" or (any(ch.isdigit() for ch in label) and en_amount(label) is not None)
+            if not amount and any(ch.isdigit() for ch in label) and kind != "DATE":
+                reason = en_scope.cut_span(edge, rel.head, label)  # "suspended the final 12 months (of the term)"
+                if reason:
+                    return f"skipped: {reason}"
             whole = subgraph.type in ("simple", "set") and node in answers
             if not (amount or whole or (kind == "DATE" and node in answers)):
                 continue

@@ -181,7 +181,28 @@ def tense(edge, lemma: str) -> str | None:
         return "present"
     if verb.tag_ == "VBD":
         return "past"
+    if _state_described(verb):
+        return "present"
     return None
+
+
+#: participles of a lasting state: "a company controlled by X", "a trust owned by the council"
+_STATE_PARTICIPLES = frozenset("owned controlled run operated managed headed led chaired backed funded".split())
+#: words that end or date a described state: "owned by the Brenner family until 1990", "then run by X"
+_STATE_ENDED = frozenset("until till then formerly previously once originally later before since".split())
+
+
+def _state_described(verb) -> bool:
+    """A participle of a lasting state that describes a noun with its agent and no auxiliary: "Lindsay Property
+    Trust, a company controlled by the investor Graham Lindsay" states that he controls it now ("Which
+    organization does Graham Lindsay control?", not "did"); one the sentence ends or dates ("owned by the
+    Brenner family until 1990", "in 1990") says nothing of now."""
+    if verb.tag_ != "VBN" or verb.dep_ != "acl" or verb.lower_ not in _STATE_PARTICIPLES:
+        return False
+    if not any(c.dep_ == "agent" for c in verb.children):
+        return False
+    own = [t for c in verb.children if c.dep_ != "agent" for t in c.subtree]  # not the agent's own clauses
+    return not any(t.lower_ in _STATE_ENDED or t.ent_type_ == "DATE" or t.like_num for t in own)
 
 
 def _lasting(verb) -> bool:

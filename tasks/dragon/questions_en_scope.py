@@ -77,7 +77,7 @@ def _subject(verb):
 def _plural_name(label: str) -> bool:
     """ "Kirkstall Knights", "Tawe Warriors": a name whose last word is a plural common noun names a team
     or a band; "he" or "she" cannot be it."""
-    from tasks.dragon.questions_en import _en_lexicon
+    from tasks.dragon.questions_en_verbs import _en_lexicon
 
     words = label.split()
     last = words[-1].lower() if len(words) > 1 and words[-1][:1].isupper() else ""
@@ -199,6 +199,24 @@ def measured(edge, lemma: str, label: str) -> str | None:
     return phrase.text
 
 
+def _span_of_what(doc, span, label: str) -> str | None:
+    """Why ``label`` (its ``span`` in ``doc``) is a span of time cut from what it spans, or None: "70 years" of "ended
+    70 years of family ownership", "the final 12 months" of "suspended the final 12 months of the term"."""
+    after = doc[span.end] if span.end < len(doc) else None
+    if after is not None and after.lower_ == "of" and after.head.i in range(span.start, span.end) and any(
+            c.dep_ == "pobj" and c.pos_ in ("NOUN", "PROPN") for c in after.children) \
+            and span.root.lemma_.lower() in _SPAN_UNITS:
+        return f"{label!r} measures what follows it ({doc[after.i:after.right_edge.i + 1].text!r}), which the question drops"
+    return None
+
+
+def cut_span(edge, lemma: str, label: str) -> str | None:
+    """``_span_of_what`` for a label that is no amount ("the final 12 months"): the question would name a span of
+    time of something it does not say."""
+    found = locate_label(edge, lemma, label)
+    return None if found is None else _span_of_what(found[0], found[2], label)
+
+
 def lost_period(edge, lemma: str, label: str, carried: str | None = None, purpose: str | None = None) -> str | None:
     """See the module doc; ``label``: the amount the question names or answers; ``carried``: the period
     phrase the question will say (``period_to_carry``), no loss; ``purpose``: the "on ..." phrase it will
@@ -209,10 +227,9 @@ def lost_period(edge, lemma: str, label: str, carried: str | None = None, purpos
     doc, verb, span = found
     root = span.root
     said = set(edge.relation.lower().split()) | {w.lower() for w in label.split()}
-    after = doc[span.end] if span.end < len(doc) else None
-    if after is not None and after.lower_ == "of" and after.head.i in range(span.start, span.end) and any(
-            c.dep_ == "pobj" and c.pos_ in ("NOUN", "PROPN") for c in after.children) and root.lemma_.lower() in _SPAN_UNITS:
-        return f"{label!r} measures what follows it ({doc[after.i:after.right_edge.i + 1].text!r}), which the question drops"
+    dropped = _span_of_what(doc, span, label)
+    if dropped:
+        return dropped
     part = _part_of_play(doc, verb, set(edge.relation.lower().split())) or \
         _part_of_play(doc, root, set(edge.relation.lower().split()), counted=True)
     if part is not None and part != carried:

@@ -152,6 +152,33 @@ def active_as_passive(edge, lemma: str) -> str | None:
     return None
 
 
+def passive_as_active(edge, lemma: str) -> str | None:
+    """The fact's verb is said in the passive of the edge's head, so a relation that makes the head its doer
+    turns the voice round: "The house was designed by X and restored in 2009 by its owners" read as the
+    house restoring ("When did Wilmot House restore?"). A bare conjunct of a passive verb counts when it has
+    no subject and no object of its own ("was injured and missed six games" is active). With a "by" agent
+    the extractor's active fact is named through its agent ("is organised by the company"), unless the
+    agent is not the head and the passive's subject is. The mirror of ``active_as_passive``."""
+    found = en_context.locate(edge, lemma)
+    if found is None:
+        return None
+    _, verb = found
+    deps = {c.dep_ for c in verb.children}
+    if "auxpass" in deps:
+        carrier = verb
+    elif verb.dep_ == "conj" and verb.tag_ in ("VBN", "VBD") and not deps & {"nsubj", "nsubjpass", "dobj", "dative"} \
+            and any(c.dep_ == "auxpass" for c in verb.head.children):
+        carrier = verb.head  # "was designed by X and restored in 2009": the subject is the first verb's
+    else:
+        return None
+    agent = {t.lower_.strip(".,'’") for c in verb.children if c.dep_ == "agent" for t in c.subtree}
+    head = en_context._words(edge.head_label)
+    patient = {t.lower_.strip(".,'’") for c in carrier.children if c.dep_ == "nsubjpass" for t in c.subtree}
+    if not agent or not head & agent and head & patient:
+        return f"{edge.relation!r} is said in the passive of {edge.head_label!r} ({verb.text!r}): it did not do it"
+    return None
+
+
 def not_a_verb_there(edge, lemma: str) -> str | None:
     """A verb relation whose first word the sentence writes only as a noun or an adjective ("the company's
     associate artistic director" read as "associate artistic director of"): "Who associated ...?" has no

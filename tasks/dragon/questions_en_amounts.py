@@ -1,0 +1,92 @@
+"""DRAGON questions, English: amounts — an amount behind its approximator and the question words
+of money ("how much revenue", "how large a fee", "more in damages") (moved from ``questions_en``)."""
+from __future__ import annotations
+
+import re
+
+from tasks.dragon.questions_base import NoTemplate
+from tasks.dragon.questions_en_verbs import _en_adjectives, _en_lexicon
+from tasks.dragon.subgraphs import parse_quantity
+
+
+#: adjectives of a run that stand for their noun after a number ("four straight", "three running")
+_EN_RUN_WORDS = frozenset("straight running successive consecutive".split())
+
+
+#: approximators before an amount: "about 2,100 people", "more than 40 licence applications"
+_EN_APPROXIMATORS = re.compile(
+    r"^(?:about|around|roughly|nearly|almost|approximately|some|over|under|more\s+than|less\s+than|fewer\s+than|"
+    r"at\s+least|at\s+most|up\s+to|just\s+over|just\s+under|another|an\s+additional|a\s+further)\s+",
+    re.IGNORECASE)
+
+
+def en_amount(label: str):
+    """The amount a label states (``parse_quantity``), also behind an approximator ("about 2,100
+    people", "more than 40 licence applications"); None when it is no amount."""
+    if re.search(r"\d(?!(?:bn|m|k|mn|tn|b|million|billion|thousand|trillion)\b)[a-zA-Z]", label):
+        return None  # "some 5nm production", "a 7nm chip": the number measures a modifier, it counts nothing
+    quantity = parse_quantity(label, "en")
+    if quantity is None:
+        stripped = _EN_APPROXIMATORS.sub("", label.strip())
+        if stripped != label.strip():
+            quantity = parse_quantity(stripped, "en")
+    return quantity
+
+
+
+#: currency words: "1.3 billion Swedish crowns" is an amount, "$260 million pet food plant" a thing
+_EN_CURRENCY_WORDS = frozenset(
+    "euro euros dollar dollars pound pounds sterling crown crowns kronor krona krone kroner franc francs zloty zlotys "
+    "guinea guineas yen yuan rouble roubles ruble rubles rupee rupees peso pesos real reais rand lira lire forint "
+    "forints koruna won shekel shekels dirham dirhams cent cents pence p usd eur gbp".split())
+#: nouns measured, not counted: "How much revenue did X report?"
+_EN_MASS_NOUNS = frozenset(
+    "revenue revenues profit funding money debt capital income turnover investment aid cash financing compensation "
+    "spending support growth cargo traffic".split())
+#: plural money nouns: "How much in damages did X pay?"
+_EN_PLURAL_MONEY = frozenset("damages sales earnings profits losses savings fees wages taxes costs fines".split())
+
+
+#: count nouns that are amounts of money: "How large a fee ...?"; not "How large a option ...?"
+_EN_MONEY_COUNT_NOUNS = frozenset(
+    "fee grant loss profit fine bonus salary budget payment loan prize dividend settlement award bid offer package "
+    "deal donation subsidy deficit surplus investment stake order contract sum price valuation".split())
+
+
+def _en_how_much(noun: list[str]) -> str:
+    """The amount's question word for "<verb> <noun> of <amount>": "how much revenue", "how much
+    in damages", "how large a net loss" (a count noun: "How much fee did X pay?" is not English)."""
+    last = noun[-1].lower()
+    if last in _EN_MASS_NOUNS:
+        return f"how much {' '.join(noun)}"
+    if last in _EN_PLURAL_MONEY:
+        return f"how much in {last}"
+    if last not in _EN_MONEY_COUNT_NOUNS:
+        raise NoTemplate(f"no amount question for {' '.join(noun)!r}")
+    phrase = " ".join(w for w in noun if not any(ch.isdigit() for ch in w) and w.lower() not in ("reported",))
+    return f"how large {'an' if phrase[:1].lower() in 'aeiou' else 'a'} {phrase}"
+
+
+def _en_more(noun: list[str]) -> str:
+    """ "more revenue", "more in damages", "a larger fee" (see _en_how_much)."""
+    last = noun[-1].lower()
+    if last in _EN_MASS_NOUNS:
+        return f"more {' '.join(noun)}"
+    if last in _EN_PLURAL_MONEY:
+        return f"more in {last}"
+    return f"a larger {last}"
+
+
+def uncounted(label: str) -> str | None:
+    """Why an amount names nothing counted, or None: a bare count ("employs about 210", "added 14") or a count
+    whose noun an adjective stands for ("lost four straight", "won three consecutive"). Neither reads as English
+    out of its article: "How much did X add?", "Which team lost four straight?" ask about a noun left out."""
+    quantity = en_amount(label)
+    if quantity is None or quantity.money:
+        return None
+    if not quantity.unit:
+        return f"{label!r} is a count without its noun"
+    last = quantity.unit_text.split()[-1].lower() if quantity.unit_text else ""
+    if last in _EN_RUN_WORDS or last in _en_adjectives() and last not in _en_lexicon()[1]:
+        return f"{label!r} counts with an adjective: its noun is missing"
+    return None

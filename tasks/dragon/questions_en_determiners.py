@@ -1,0 +1,146 @@
+"""DRAGON questions, English: the article a name or a role takes as its sentences write it, and whether
+a role is held now (moved from ``questions_en``)."""
+from __future__ import annotations
+
+import re
+
+from schemas import Edge
+from tasks.dragon.questions_en_verbs import EnRelation, _en_adjectives
+from tasks.dragon.questions_base import NoTemplate
+from tasks.dragon import questions_en_context as en_context
+from tasks.dragon import questions_en_names as en_names
+
+
+
+_EN_DETERMINER_WORDS = ("the", "a", "an")
+_EN_QUANTIFIER_WORDS = {"more", "less", "fewer", "than", "half", "most", "some", "all", "many", "much", "few", "about",
+                        "nearly", "almost", "around", "over", "under", "a", "third", "quarter", "majority", "minority",
+                        "bulk", "rest", "of", "the", "whole", "part", "share", "lot", "one", "two", "three"}
+_EN_POSSESSIVES = {"its", "his", "her", "their", "our", "my", "your", "this", "that", "these", "those"}
+
+
+_EN_TIME_OPENERS = {"first", "second", "third", "fourth", "last", "end", "start", "beginning", "middle", "turn", "spring",
+                    "summer", "autumn", "winter", "fall"}
+
+
+def _modifies_a_noun(sentence: str, end: int) -> bool:
+    """Does the name ending at ``end`` modify a lowercase noun after it ("the former Halifax Town coach",
+    "the Kelby Rovers squad")? Then the article before it belongs to that noun, not to the name."""
+    doc = en_context.sentence_doc(sentence)
+    last = next((t for t in doc if t.idx < end <= t.idx + len(t.text)), None)
+    return last is not None and last.dep_ in ("compound", "nmod", "amod") and last.head.i > last.i \
+        and last.head.pos_ == "NOUN" and last.head.is_lower
+
+
+#: a noun phrase opened by an ordinal ("61st minute") or by "further"/"additional" before an amount ("further
+#: $40,000"): English gives it an article ("in the 61st minute", "pay a further $40,000"), which the fact's
+#: object lost
+_EN_NEEDS_ARTICLE = re.compile(r"^(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|further|additional)\s+\S")
+
+
+def _article_as_written(label: str, sentences: list[str]) -> str:
+    """``label`` with the article its sentences write right before it ("the 61st minute", "a further
+    $40,000"); a label written with no article, or with two different ones, ``NoTemplate``: a bare
+    ordinal or "further" phrase is no English."""
+    pattern = re.compile(rf"\b(the|a|an)\s+{re.escape(label)}(?!\w)", re.IGNORECASE)
+    found = {m.group(1).lower() for sentence in sentences for m in pattern.finditer(sentence)}
+    if len(found) != 1:
+        raise NoTemplate(f"{label!r} needs an article its sentences do not give it")
+    return f"{found.pop()} {label}"
+
+
+def en_name_article(label: str, sentences: list[str]) -> str:
+    """ "European Research Council" → "the European Research Council" when every mention of the
+    name in its sentences has "the" before it (institutions, bands, courts); names written
+    without it ("Harbour Logistics") stay bare. So does a time written with it: "complete the deal
+    in the first quarter of 2027", not "in first quarter of 2027"."""
+    if not label.strip() or label.split()[0].lower() in _EN_DETERMINER_WORDS:
+        return label
+    if _EN_NEEDS_ARTICLE.match(label):
+        return _article_as_written(label, sentences)
+    if not label[:1].isupper() and not (label.split()[0].lower() in _EN_TIME_OPENERS and " of " in label) \
+            and not (label.split()[0].isdigit() and len(label.split()) > 1):  # "the 2027 race"
+        return label
+    # a mention that opens its sentence says nothing (a headline drops its articles: "Lyric Quay Theatre to
+    # reopen"); "the" may stand before modifiers ("at the new National Indoor Arena", "the restored ...")
+    pattern = re.compile(rf"(?:^|(?<=\W)){re.escape(label)}(?!\w)")
+    modifiers = _en_adjectives()
+    seen = 0
+    for sentence in sentences:
+        for match in pattern.finditer(sentence):
+            before = sentence[:match.start()].split()
+            if not before:
+                continue
+            if before[-1].endswith(("'s", "’s")):
+                continue  # "Swansea's Lyric Quay Theatre": the possessive stands for the article
+            if _modifies_a_noun(sentence, match.end()):
+                continue  # "the former Halifax Town coach": the article is the coach's
+            while len(before) > 1 and before[-1].lower() != "the" and (
+                    before[-1].lower() in modifiers or before[-1].lower() in ("new", "old", "restored", "former")
+                    or re.fullmatch(r"[£$€]?\d[\d.,]*(?:m|bn|million|billion)?", before[-1].lower())):
+                before = before[:-1]
+            if before[-1].lower() != "the":
+                return label
+            seen += 1
+    words = label.split()
+    if not seen and len(words) > 1 and words[-1][:1].isupper() and words[-1].endswith("s") \
+            and not words[-1].endswith("ss") and not any(pattern.search(sentence) for sentence in sentences):
+        # "Derwent Comets" where the sentences never write it, only "The Comets will host ...": a team the text repeats by
+        # its plural last word takes the article it gives that word
+        short = re.compile(rf"(\S+)\s+{re.escape(words[-1])}(?![\w-])")
+        mentions = [m.group(1) for sentence in sentences for m in short.finditer(sentence)
+                    if not m.group(1)[:1].isupper() or m.group(1) == "The"]
+        if mentions and all(m.lower() == "the" for m in mentions):
+            return f"the {label}"
+    return f"the {label}" if seen else label
+
+
+def _role_article(edge: Edge, rel: EnRelation) -> str:
+    """ "a" / "an" when the article's sentence says "a member of", else "the"."""
+    words = rel.head.split()
+    pattern = re.compile(rf"\b(an?)\s+{re.escape(' '.join(words))}\s+{re.escape(rel.rest_text)}\b", re.IGNORECASE)
+    for sentence in edge.sentences:
+        match = pattern.search(sentence)
+        if match:
+            return match.group(1).lower()
+    return "the"
+
+
+
+def _role_be(edge: Edge, rel: EnRelation) -> str:
+    """ "was" when the sentences say the post is held no more ("the former treasurer", "an ex-chair of",
+    "had been treasurer of", "a one-time manager"), else "is": a former role asked in the present
+    tense states a falsehood."""
+    role = re.escape(rel.head.split()[-1])
+    ended = re.compile(
+        rf"\b(?:former|ex-|one-time|erstwhile|outgoing|then|previous|late)\s*(?:[\w-]+\s+){{0,2}}{role}\b"
+        rf"|\b(?:had\s+been|was\s+once|used\s+to\s+be|stepped\s+down\s+as|resigned\s+as)\s+"
+        rf"(?:(?:the|a|an|its|club)\s+)*(?:[\w-]+\s+)?{role}\b", re.IGNORECASE)
+    if any(ended.search(sentence) for sentence in edge.sentences):
+        return "was"
+    # "Storrie ... was the Rovers' top scorer for a third straight year": the sentence says the post in the
+    # past tense of its own copula (the head's name before it), so "What is Liam Storrie the top scorer of?"
+    # is a present the text does not state
+    name = re.escape(edge.head_label.split()[-1]) if edge.head_label.split() else None
+    said_past = name and re.compile(
+        rf"(?<![\w-]){name}\b[^.;:!?]*?\b(?:was|were)\s+(?:[\w'’-]+\s+){{0,4}}?{role}\b", re.IGNORECASE)
+    said_now = name and re.compile(
+        rf"(?<![\w-]){name}\b[^.;:!?]*?\b(?:is|are|has\s+been|have\s+been)\s+(?:[\w'’-]+\s+){{0,4}}?{role}\b",
+        re.IGNORECASE)
+    if said_past and any(said_past.search(s) for s in edge.sentences) \
+            and not any(said_now.search(s) for s in edge.sentences):
+        return "was"
+    return "is"
+
+
+def _thing_at(edge: Edge, rel: EnRelation) -> str | None:
+    """The class noun of "Rookwood Whisky, the distillery at Gravelly Beach" ("distillery at"; "in", "on", "near" alike): a copula
+    and a noun that says what the head IS, placed somewhere, not a post it holds there ("Margaret
+    Oyelaran, the head of planning at ..."). The role template would ask "Where is Rookwood Whisky the
+    distillery?"; the thing is named with its noun instead: "Where is the distillery Rookwood Whisky?"."""
+    if rel.kind != "role" or rel.rest not in (("at",), ("in",), ("on",), ("near",)) or edge.head_type == "person":
+        return None
+    noun = rel.head.split()[-1].lower()
+    if en_names.agent_noun(noun) or not noun.isalpha():  # "director", "analyst", "tenant": a post someone holds
+        return None
+    return rel.head

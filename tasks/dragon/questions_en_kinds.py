@@ -1,0 +1,89 @@
+"""DRAGON questions, English: what a node is — the tagger's kinds corrected by the name's head noun and
+the relations the node is in (moved from ``questions_en``)."""
+from __future__ import annotations
+
+import re
+
+from tasks.dragon.questions_base import NoTemplate
+from tasks.dragon.questions_en_words import (
+    _EN_AGENT_VERBS, _EN_GIVING_VERBS, _EN_ORG_HEADS, _EN_PLACE_HEADS, _EN_TRAVEL_VERBS,
+)
+from tasks.dragon.questions_en_tense import _relation
+from tasks.dragon.questions_en_article import article_kinds
+from tasks.dragon.questions_en_amounts import en_amount
+from tasks.dragon.subgraphs import parse_quantity
+
+
+#
+# The small NER model types "Vistula Box Terminal" PER ("Who handled ...?"), "Calder City" LOC
+# ("Which place is Maria Lindgren the sporting director of?") and "Turnout" PER. The relation
+# and the name's own head noun are better witnesses; where they do not settle it, the
+# templates fall back to a neutral wh-phrase ("What is X the head coach of?").
+
+
+def _product_code(label: str) -> bool:
+    """ "Talon-V", "the KR-7", "NX600", "LC-40": a model code (capitals and digits, a hyphenated capital)."""
+    words = [w for w in label.split() if w.lower() not in ("the", "a", "an")]
+    return len(words) == 1 and bool(re.fullmatch(r"[A-Z][A-Za-z]*-[A-Z0-9]+|[A-Z]{1,4}-?\d+[A-Za-z]?", words[0]))
+
+
+def _name_head(label: str) -> str:
+    words = [w for w in label.split() if w.lower() not in ("the", "a", "an")]
+    return words[-1].lower().strip(".,") if words else ""
+
+
+def refine_kinds_en(kinds: dict, subgraphs) -> dict:
+    """The en node kinds corrected by the name's head noun and the relations the node is in.
+
+    A name ending in an organisation's head noun ("... Terminal", "... Lines", "... Party") is
+    an organisation, one ending in a place's ("... Stadium", "... Park") a place, whatever the
+    tagger said. The subject of a role relation ("member of", "sporting director of") that the
+    tagger left MISC is a person; its object is never a person.
+    """
+    kinds = dict(kinds)
+    for subgraph in subgraphs:
+        if subgraph.lang != "en":
+            continue
+        for edge in subgraph.edges:
+            for node, label in ((edge.head, edge.head_label), (edge.tail, edge.tail_label)):
+                if kinds.get(("en", node)) in ("PER", "LOC", "ORG") and _product_code(label):
+                    kinds[("en", node)] = "MISC"  # "the Talon-V", "KR-7": a product's code, not a place or a firm
+            try:
+                verb = _relation(edge)
+            except NoTemplate:
+                verb = None
+            if verb is not None and verb.kind == "verb" and not verb.rest and verb.head in _EN_TRAVEL_VERBS \
+                    and kinds.get(("en", edge.tail)) == "PER":
+                kinds[("en", edge.tail)] = "LOC"  # "has visited Cumbria": not "Who have ... visited?"
+            if kinds.get(("en", edge.tail)) not in ("NUM", "DATE") and any(ch.isdigit() for ch in edge.tail_label) \
+                    and parse_quantity(edge.tail_label, "en") is None and en_amount(edge.tail_label) is not None:
+                kinds[("en", edge.tail)] = "NUM"  # "about 2,100 people": "How many people ...?", not "What ...?"
+            for node, label in ((edge.head, edge.head_label), (edge.tail, edge.tail_label)):
+                kind = kinds.get(("en", node))
+                label = label[4:] if label.startswith("the ") else label  # "the Solway Cocklers' Association"
+                if kind not in ("PER", "MISC", "LOC", "ORG", None) or not label[:1].isupper():
+                    continue
+                head = _name_head(label)
+                if head in _EN_ORG_HEADS and kind != "ORG":
+                    kinds[("en", node)] = "ORG"
+                elif head in _EN_PLACE_HEADS and kind in ("PER", "MISC", None):
+                    kinds[("en", node)] = "LOC"
+            try:
+                rel = _relation(edge)
+            except NoTemplate:
+                continue
+            if rel.trailing_preposition in ("at", "in") and _name_head(edge.tail_label) in _EN_PLACE_HEADS:
+                kinds[("en", edge.tail)] = "LOC"  # "perform at Quayside Arena": the arena as a place
+            if rel.kind == "verb" and rel.head in _EN_GIVING_VERBS and rel.trailing_preposition == "to" \
+                    and kinds.get(("en", edge.tail)) == "LOC" and _name_head(edge.tail_label) not in _EN_PLACE_HEADS:
+                kinds[("en", edge.tail)] = "ORG"  # "supplies chips to Daewon": a customer, not where: not "Where ...?"
+            if rel.kind == "verb" and rel.head in _EN_AGENT_VERBS and kinds.get(("en", edge.head)) in ("LOC", "MISC"):
+                # "Calder City signed Daniel Okafor": the club, not the place; "What unveiled the Fold One?"
+                # -> Veltrix, a company the tagger did not know
+                kinds[("en", edge.head)] = "ORG"
+            if rel.kind == "role":
+                if kinds.get(("en", edge.head)) == "MISC" and _name_head(edge.head_label) not in _EN_ORG_HEADS:
+                    kinds[("en", edge.head)] = "PER"
+                if kinds.get(("en", edge.tail)) == "PER":
+                    kinds[("en", edge.tail)] = "ORG"
+    return article_kinds(kinds, subgraphs)
