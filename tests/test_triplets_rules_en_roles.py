@@ -74,3 +74,4 @@ def test_an_unnamed_organisation_noun_owns_the_role_as_written():
     assert ("Jon Riis", "harbour master of", "port", "asserted") in found
     found = article("The boy's director, Jon Riis, said the film would open in May.")
     assert not any(r.endswith(" of") and o == "boy" for _, r, o, _ in found)
+

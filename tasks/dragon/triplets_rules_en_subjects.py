@@ -109,7 +109,12 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
     resolved = []
     for subject, passive in subjects:
         if subject.lower_ in _EN_RELATIVE and anchor.dep_ == "relcl":
+            who = subject.lower_ == "who"
             subject = anchor.head  # "X, which is based in Oslo" → X
+            if who and subject.pos_ in ("NOUN", "PROPN") and subject.dep_ == "pobj" and subject.head.lower_ in ("from", "of") \
+                    and subject.head.head.pos_ == "NOUN" and subject.head.head.tag_ == "NNS" and subject.ent_type_ != "PERSON":
+                # "officers from the drugs squad, who found cash": "who" is the people, not the body they come from
+                subject = subject.head.head
             if subject.dep_ == "pobj" and subject.head.lower_ == "of" and subject.head.head.pos_ == "NOUN" \
                     and any(t.like_num for t in subject.lefts):
                 # "the tournament record of 7.5 points, which was set by Holt": the record was set, not the points

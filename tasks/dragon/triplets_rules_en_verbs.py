@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from tasks.dragon.triplets_base import _Emitter, _Fact, _join
 from tasks.dragon.triplets_rules_en_lexicon import (
     _EN_CAUSATIVE, _EN_CLAIMS, _EN_GENERIC_NOUNS, _EN_OBJ, _EN_PARTITIVES, _EN_PART_NOUNS, _EN_SPEECH, _EN_SUBJ,
-    _EN_TITLE_WORDS, _verb_lemma,
+    _EN_TITLE_WORDS, _PER, _verb_lemma,
 )
 from tasks.dragon.triplets_rules_en_modality import _EN_PLAN_HEADS, _modality_en
 from tasks.dragon.triplets_rules_en_no_fact import _claims_a_thing, _embedded_question, _object_controlled, _unconfirmed
@@ -125,6 +125,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                     # "were sold by a private collector", "was approved by the industry regulator": a passive
                     # that says who did it names an agent, even as a description ("by damp" does not)
                     agent_phrase = helper.phrase(agent, common=True)
+                if agent_phrase is None:
+                    agent_phrase = _members_of_named(agent, helper)  # "by officers from the Harwich drugs squad"
                 if agent_phrase is None:
                     continue
                 for subject, _ in subjects:
@@ -264,7 +266,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     if not subject_phrases:
         # "Repairs to the Vasa bridge cost 41 million euros": a thing as subject, kept only
         # with a named object or a number (below), never thing–verb–thing
-        subject_phrases = [p for p in (helper.phrase(s, common=True) for s, _ in subjects) if p is not None]
+        subject_phrases = [p for p in (_members_of_named(s, helper) or helper.phrase(s, common=True) for s, _ in subjects)
+                           if p is not None]
         common_subject = bool(subject_phrases)
     if not subject_phrases:
         return
@@ -390,3 +393,18 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                     relation = _join(base, helper.plain_text(plain_object), prep.lower_)
                     for subject_phrase in subject_phrases:
                         yield emit(subject_phrase, relation, object_phrase)
+
+
+def _members_of_named(noun, helper: _EnSentence) -> tuple[str, str | None] | None:
+    """ "officers from the Harwich drugs squad", "detectives of Kent Police": a bare plural of people that
+    says which body they come from names the agent by that body ("officers from Harwich drugs squad")."""
+    if noun.pos_ != "NOUN" or noun.tag_ != "NNS" or noun.i in helper.ent_of or any(
+            t.dep_ in ("det", "poss", "nummod") for t in noun.lefts):
+        return None
+    for prep in noun.children:
+        if prep.dep_ == "prep" and prep.lower_ in ("from", "of", "at"):
+            body = next((p for p in prep.children if p.dep_ == "pobj"), None)
+            named = helper.phrase(body) if body is not None and not helper.is_time(body) else None
+            if named is not None and named[1] != _PER:
+                return f"{_EnSentence.plain_text(noun, det=False)} {prep.lower_} {named[0]}", None
+    return None

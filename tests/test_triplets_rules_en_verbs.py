@@ -1,0 +1,20 @@
+"""English rules engine: the facts of one verb (tasks/dragon/triplets_rules_en_verbs.py and the subjects,
+objects it reads). Every sentence is written for this file (never copied from a bench set). Real spaCy parses.
+"""
+from __future__ import annotations
+
+from tests.en_articles import article
+
+
+def test_people_from_a_named_body_are_an_agent_and_who_is_them():
+    """ "by officers from the Harwich drugs squad, who found ...": a bare plural of people that says which named
+    body they come from is the agent; "who" after it is the people, not the body (tasks/dragon/
+    triplets_rules_en_verbs.py, triplets_rules_en_subjects.py)."""
+    found = article("The two women were arrested on Friday by officers from the Harwich drugs squad, "
+                    "who found 14 bags of cash in a van.")
+    assert ("officers from Harwich drugs squad", "arrest", "two women", "asserted") in found
+    assert ("officers from Harwich drugs squad", "find", "14 bags of cash", "asserted") in found
+    assert not any(s == "Harwich drugs squad" for s, *_ in found)
+    # a described agent with no named body stays unnamed: no "officers" alone as who did it
+    found = article("The two women were arrested on Friday by officers in plain clothes.")
+    assert not any(r == "arrest" for _, r, _, _ in found)
