@@ -18,3 +18,19 @@ def test_people_from_a_named_body_are_an_agent_and_who_is_them():
     # a described agent with no named body stays unnamed: no "officers" alone as who did it
     found = article("The two women were arrested on Friday by officers in plain clothes.")
     assert not any(r == "arrest" for _, r, _, _ in found)
+
+
+def test_the_price_of_the_one_thing_a_verb_takes():
+    """ "for <money>" after the verb's one object: the price of that thing, named by its name or by as much of the
+    common noun as the relation has room for; a rate after the money stays with it."""
+    found = article("Tarnside council voted 8–3 on Monday to buy a 4.1-hectare former rail yard in Millbay "
+                    "for $12.5 million.")
+    assert ("Tarnside council", "vote to buy rail yard for", "$12.5 million", "asserted") in found
+    found = article("Harlow Group bought Fenwick Mills for $5 million.")
+    assert ("Harlow Group", "buy Fenwick Mills for", "$5 million", "asserted") in found
+    found = article("Since May the council has hired nine portable toilets from the Leeds firm Loo Hire "
+                    "for $2,400 a month.")
+    assert ("council", "hire portable toilets for", "$2,400 a month", "asserted") in found
+    # "for" with no money is no price
+    found = article("Harlow Group bought Fenwick Mills for its warehouses.")
+    assert not any(r.endswith(" for") and "Fenwick" in r for _, r, _, _ in found)

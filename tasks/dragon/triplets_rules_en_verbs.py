@@ -361,6 +361,11 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
         prep_facts = True
         for subject_phrase in subject_phrases:
             yield emit(subject_phrase, relation, object_phrase)
+    if len(objects) == 1 and not prep_facts and not is_copula:
+        # "agreed to buy Kestrel Dairy for $44 million", "voted to buy a 4.1-hectare former rail yard in Millbay for
+        # $12.5 million", "hired nine portable toilets for $2,400 a month": what the one thing cost
+        named = dict((o.i, p) for o, p in named_objects).get(objects[0].i)
+        yield from _price_facts(children, objects[0], named, base, emit, helper, subject_phrases)
     if plain_object is not None and not named_objects and not common_subject and not prep_facts:
         # "Marcus Hale opened the new library" → (Marcus Hale, open, new library): a named
         # subject doing something to a thing (thing–verb–thing is never kept)
@@ -408,3 +413,46 @@ def _members_of_named(noun, helper: _EnSentence) -> tuple[str, str | None] | Non
             if named is not None and named[1] != _PER:
                 return f"{_EnSentence.plain_text(noun, det=False)} {prep.lower_} {named[0]}", None
     return None
+
+
+def _price_facts(children, obj, named, base: str, emit, helper: _EnSentence, subject_phrases) -> Iterator[_Fact]:
+    """(subject, "buy <the thing> for", price) for a "for <money>" after the verb's one object; the thing is
+    its name, or the common noun with as many of its modifiers as the relation has room for ("buy rail yard for")."""
+    for prep in children:
+        if prep.dep_ != "prep" or prep.lower_ != "for" or prep.i < obj.i:
+            continue
+        money = next((p for p in prep.children if p.dep_ == "pobj" and p.ent_type_ == "MONEY"), None)
+        amount = helper.phrase(money) if money is not None else None
+        if amount is None:
+            continue
+        # "for $2,400 a month": the price is a rate, and the question must say so
+        rate = next((f"{d.lower_} {c.lower_}" for c in money.children if c.dep_ == "npadvmod"
+                     and c.lemma_.lower() in _EN_RATE_NOUNS for d in c.children
+                     if d.dep_ == "det" and d.lower_ in ("a", "an", "per", "each", "every")), "")
+        if rate:
+            amount = (f"{amount[0]} {rate}", amount[1])
+        for thing in _thing_words(obj, named):
+            relation = _join(base, thing, "for")
+            if len(_join(emit.prefix, relation).split()) <= _EN_MAX_RELATION_WORDS:
+                for subject_phrase in subject_phrases:
+                    yield emit(subject_phrase, relation, amount)
+                break
+        return
+
+
+def _thing_words(obj, named) -> list[str]:
+    """How a relation may name ``obj``, longest first: its name; else its modifiers and noun without counts
+    ("portable toilets", "former rail yard"), the nouns that compound it ("rail yard"), the noun alone."""
+    if named is not None and not any(t.like_num for t in obj.subtree) and (obj.pos_ == "PROPN" or named[1] is not None):
+        return [named[0]]
+    if obj.pos_ != "NOUN":
+        return []
+    mods = [t for t in obj.lefts if t.dep_ in ("amod", "compound") and not t.like_num
+            and not any(c.like_num for c in t.subtree) and t.pos_ in ("ADJ", "NOUN")]
+    compounds = [t for t in mods if t.dep_ == "compound"]
+    out = []
+    for words in (mods, compounds, []):
+        text = " ".join(t.text for t in words + [obj])
+        if text not in out:
+            out.append(text)
+    return out
