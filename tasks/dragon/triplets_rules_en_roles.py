@@ -171,7 +171,8 @@ def _role_facts_en(noun, subject_phrases, sentence: str, helper: _EnSentence, em
         object_phrase = helper.phrase(noun)
         if object_phrase is not None and object_phrase[1] is not None:
             for subject_phrase in subject_phrases:
-                yield emit(subject_phrase, "be", object_phrase)
+                if subject_phrase[0] != object_phrase[0]:  # "the couple Anna and Rhys Morgan": the name is no fact
+                    yield emit(subject_phrase, "be", object_phrase)
 
 
 def _is_tie(noun) -> bool:

@@ -92,6 +92,10 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     passive = any(c.dep_ == "auxpass" for c in children) or any(p for _, p in subjects)
     if passive and verb.tag_ != "VBN":
         passive = False  # "has invested", "manages": only a past participle can be passive
+    # "was designed by X ... and restored in 2004 by Y": a participle conjoined to a passive, with its own agent
+    # (the tagger may call it a past tense)
+    passive = passive or verb.dep_ == "conj" and verb.tag_ in ("VBN", "VBD") and any(
+        c.dep_ == "agent" for c in children) and any(c.dep_ == "auxpass" for c in verb.head.children)
     if passive and not any(c.dep_ in ("auxpass", "agent") for c in children) and any(c.dep_ == "dobj" for c in children):
         passive = False  # "Haddad, the theatre's director, directed its last run": the parser's reduced relative
         # has a direct object, so it is the name's own past tense (a participle of a passive takes none)
