@@ -56,3 +56,17 @@ def test_an_untagged_first_name_before_a_couples_surname_shares_it():
     assert not any(s == o for s, _, o, _ in found)
     found = article("Harlow and Fenwick Mills merged in May.")
     assert not any(s == "Harlow Mills" for s, *_ in found)
+
+
+def test_a_penalty_states_the_deed_and_the_term():
+    """ "was sentenced by Judge X ... to eight months' home detention for stealing $52,000": the judge sentenced the
+    patient to the term, and the patient did the deed a court punished; "arrested for stealing" is an allegation."""
+    found = article("Alan Briggs was sentenced by Judge Mary Pell in the Leeds Crown Court on Friday to eight "
+                    "months' home detention for stealing $52,000 from the club.")
+    assert ("Mary Pell", "sentence Alan Briggs to", "eight months' home detention", "asserted") in found
+    assert ("Alan Briggs", "steal", "$52,000", "asserted") in found
+    found = article("Alan Briggs, 54, was jailed for two years at Leeds Crown Court yesterday for stealing £31,000 "
+                    "from the club over four years.")
+    assert any(s == "Alan Briggs" and r.startswith("steal") and o == "£31,000" for s, r, o, _ in found)
+    found = article("Alan Briggs was arrested on Monday for stealing £31,000 from the club.")
+    assert not any(r.startswith("steal") for _, r, _, _ in found)

@@ -144,6 +144,7 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                     subject_phrase = helper.phrase(subject, common=True)
                     if subject_phrase is not None:
                         yield emit(agent_phrase, relation, subject_phrase)
+                        yield from _passive_term(verb, children, agent_phrase, relation, subject_phrase, emit)
         if stray is None:
             return
         # the verb's own phrases still say what was done to the patient ("was jailed for 18 months")
@@ -460,3 +461,20 @@ def _thing_words(obj, named) -> list[str]:
         if text not in out:
             out.append(text)
     return out
+
+
+def _passive_term(verb, children, agent_phrase, relation: str, patient, emit) -> Iterator[_Fact]:
+    """ "was sentenced to 18 months by Judge X", "was cut to 35 minutes by X": the count the agent brought the
+    patient to, (X, "sentence Alan Briggs to", "18 months"); the patient leaves the relation when it is too long."""
+    for prep in children:
+        if prep.dep_ != "prep" or prep.lower_ != "to" or prep.i < verb.i:
+            continue
+        term = next((p for p in prep.children if p.dep_ == "pobj" and p.pos_ == "NOUN"
+                     and any(t.like_num for t in p.subtree if t.i < p.i)), None)
+        if term is None:
+            continue
+        amount = term.doc[term.left_edge.i : term.i + 1].text
+        full = _join(relation, patient[0], "to")
+        short = _join(relation, "to")
+        yield emit(agent_phrase, full if len(_join(emit.prefix, full).split()) <= _EN_MAX_RELATION_WORDS else short,
+                   (amount, None))
