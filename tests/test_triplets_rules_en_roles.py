@@ -75,3 +75,12 @@ def test_an_unnamed_organisation_noun_owns_the_role_as_written():
     found = article("The boy's director, Jon Riis, said the film would open in May.")
     assert not any(r.endswith(" of") and o == "boy" for _, r, o, _ in found)
 
+
+
+def test_a_role_at_a_body_told_apart_by_its_modifiers():
+    """ "the chair of the planning standing committee": a committee described by what it is for is a body to hold
+    a role at; a bare "the committee" with nothing named before it is not."""
+    found = article("Ruth Gale, the chair of the planning standing committee, said the depot was too small.")
+    assert ("Ruth Gale", "chair of", "planning standing committee", "asserted") in found
+    found = article("Ruth Gale, the chair of the committee, said the depot was too small.")
+    assert not any(r == "chair of" for _, r, _, _ in found)

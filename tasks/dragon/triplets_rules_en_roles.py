@@ -107,6 +107,11 @@ def _role_facts_en(noun, subject_phrases, sentence: str, helper: _EnSentence, em
                             for inner in prep2.children if inner.dep_ == "pobj"]
             for conjunct, relation in targets:
                 object_phrase = helper.phrase(conjunct)
+                if object_phrase is None and conjunct.pos_ == "NOUN" and conjunct.i not in helper.ent_of \
+                        and _is_org_noun(conjunct.lemma_.lower()) and noun.lemma_.lower() in _EN_PERSON_ROLES \
+                        and sum(t.dep_ in ("amod", "compound", "nmod", "poss") for t in conjunct.lefts) >= 2:
+                    # "the chair of the planning standing committee": a body told apart by what it is for
+                    object_phrase = helper.phrase(conjunct, common=True)
                 if object_phrase is None:
                     continue
                 for subject_phrase in subject_phrases:
