@@ -70,3 +70,10 @@ def test_a_penalty_states_the_deed_and_the_term():
     assert any(s == "Alan Briggs" and r.startswith("steal") and o == "£31,000" for s, r, o, _ in found)
     found = article("Alan Briggs was arrested on Monday for stealing £31,000 from the club.")
     assert not any(r.startswith("steal") for _, r, _, _ in found)
+
+
+def test_the_state_an_object_is_kept_in_completes_the_verb():
+    """ "will keep the Tarn plant open": keeping it open is the fact, not keeping it."""
+    found = article("Brantwood Foods will keep the Tarn plant open after the sale.")
+    assert ("Brantwood Foods", "keep open", "Tarn plant", "planned") in found
+    assert ("Brantwood Foods", "keep", "Tarn plant", "planned") not in found

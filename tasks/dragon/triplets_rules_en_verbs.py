@@ -161,6 +161,10 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     complement = next((c for c in children if c.dep_ == "acomp" and c.pos_ == "ADJ" and c.i == verb.i + 1
                        and any(p.dep_ == "prep" and p.i == c.i + 1 for p in c.children)), None) if not is_copula else None
     rank = _join(rank, complement.lower_) if complement is not None else rank
+    # "will keep the Harlow plant open", "left the gates closed": the state the object is kept in completes the verb
+    state = next((c for c in children if c.dep_ == "oprd" and c.pos_ == "ADJ" and not list(c.children)
+                  and any(o.dep_ == "dobj" and o.i < c.i for o in children)), None)
+    rank = _join(rank, state.lower_) if state is not None else rank
     base = _join("be", verb.lower_, particle, rank) if passive else _join(verb_word, particle, rank)
 
     objects = []
