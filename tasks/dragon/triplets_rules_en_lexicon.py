@@ -137,6 +137,14 @@ _EN_PERSON_ROLES = frozenset({
     "researcher", "economist", "chancellor", "commissioner", "ambassador", "treasurer", "trustee", "curator",
     "principal", "dean", "superintendent", "inspector", "chief", "deputy", "vice-president", "employee", "member",
 })
+#: ties one person has to another ("Pryce's lawyer, Sian Hollis,", "Owusu's sister, the actor Ama Owusu,"): the
+#: owner of such a role is a person, not an organisation
+_EN_PERSONAL_TIES = frozenset({
+    "lawyer", "solicitor", "barrister", "attorney", "counsel", "advocate", "agent", "wife", "husband", "spouse",
+    "son", "daughter", "sister", "brother", "mother", "father", "niece", "nephew", "great-niece", "great-nephew",
+    "grandson", "granddaughter", "grandmother", "grandfather", "cousin", "aunt", "uncle", "widow", "widower",
+    "stepson", "stepdaughter", "fiancée", "fiance", "fiancé",
+})
 #: a role written as a title inside a person's name: "Striker Leon Osei", "Archivist Rachel Ames"
 _EN_TITLE_WORDS = _EN_PERSON_ROLES | frozenset({
     "striker", "goalkeeper", "defender", "midfielder", "winger", "forward", "midfield", "judge", "justice",

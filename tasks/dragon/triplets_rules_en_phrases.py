@@ -275,8 +275,12 @@ class _EnSentence:
             self.discourse.add_org(text)
         if "|" in text or "\n" in text:
             return None  # cells of a table run together: not one name
-        if head_ent is not None and head_ent.label_ == "PERSON" and len(head_ent) == 1 and head.pos_ == "PROPN":
-            # "brothers Walt and Eddie Corrigan": the first names share the surname written once, at the end
+        if (head_ent is not None and head_ent.label_ == "PERSON" and len(head_ent) == 1 or (
+                head_ent is None or len(head_ent) == 1 and head_ent.label_ in ("ORG", "GPE", "NORP"))
+                and not list(head.lefts) and head.text[:1].isupper() and head.text not in self.discourse.orgs
+                and head.dep_ == "appos" and head.head.pos_ == "NOUN") and head.pos_ == "PROPN":
+            # "brothers Walt and Eddie Corrigan": the first names share the surname written once, at the end (the
+            # small model may leave the lone first name untagged: "the couple Anna and Rhys Morgan")
             partner = next((c for c in head.children if c.dep_ == "conj" and c.ent_type_ == "PERSON"), None)
             partner_ent = ent_of.get(partner.i) if partner is not None else None
             if partner_ent is not None and len(partner_ent) >= 2 and partner_ent.start < partner.i < partner_ent.end \
@@ -284,6 +288,7 @@ class _EnSentence:
                         t.pos_ == "PROPN" or t.text in ("-", "–") for t in partner_ent):
                 # "Farid and Leena Haddad-Marr": the surname is all the partner's name after the first name
                 text = f"{text} {doc[partner_ent.start + 1 : partner_ent.end].text}"
+                label = "PERSON"
         if text.endswith(("'s", "’s")):
             text = text[:-2]
         mapped = nlp.spacy_label(label) if label is not None else None

@@ -10,7 +10,8 @@ from collections.abc import Iterator
 
 from tasks.dragon.triplets_base import _Emitter, _Fact, _join
 from tasks.dragon.triplets_rules_en_lexicon import (
-    _EN_COPULA_NOUN_PREPS, _EN_GENERIC_NOUNS, _EN_PERSON_ROLES, _EN_SUBJ, _ORG, _PER, _is_org_noun, _noun_form,
+    _EN_COPULA_NOUN_PREPS, _EN_GENERIC_NOUNS, _EN_PERSON_ROLES, _EN_PERSONAL_TIES, _EN_SUBJ, _ORG, _PER, _is_org_noun,
+    _noun_form,
 )
 from tasks.dragon.triplets_rules_en_names import _named_before_role
 from tasks.dragon.triplets_rules_en_phrases import _EnSentence
@@ -106,6 +107,11 @@ def _role_facts_en(noun, subject_phrases, sentence: str, helper: _EnSentence, em
                             for inner in prep2.children if inner.dep_ == "pobj"]
             for conjunct, relation in targets:
                 object_phrase = helper.phrase(conjunct)
+                if object_phrase is None and conjunct.pos_ == "NOUN" and conjunct.i not in helper.ent_of \
+                        and _is_org_noun(conjunct.lemma_.lower()) and noun.lemma_.lower() in _EN_PERSON_ROLES \
+                        and sum(t.dep_ in ("amod", "compound", "nmod", "poss") for t in conjunct.lefts) >= 2:
+                    # "the chair of the planning standing committee": a body told apart by what it is for
+                    object_phrase = helper.phrase(conjunct, common=True)
                 if object_phrase is None:
                     continue
                 for subject_phrase in subject_phrases:
@@ -125,11 +131,21 @@ def _role_facts_en(noun, subject_phrases, sentence: str, helper: _EnSentence, em
     # "Its director, Helena Vos, wants ...": "its" only for a role that opens its sentence as subject
     opening = noun.dep_ in _EN_SUBJ and noun.left_edge.i == noun.sent.start
     owner = next((t for t in noun.lefts if t.dep_ == "poss" and (t.pos_ != "PRON" or t.lower_ == "its" and opening)), None)
+    if not produced and _is_tie(noun):
+        # "Pryce's lawyer, Sian Hollis,", "His solicitor, X,": a tie to a person, whose owner is that person
+        for fact in _tie_facts_en(noun, subject_phrases, helper, emit, opening):
+            produced = True
+            yield fact
+        owner = None  # never an organisation's role
     if not produced and owner is not None and noun.i not in helper.ent_of:
         # "Dr Owen Pritchard, the museum's director" → (Owen Pritchard, director of, Tarnside Museum);
         # "Annika Sommer, Veltrane's head of cardiovascular research" → (..., head of cardiovascular research at, Veltrane);
         # "Its director, Helena Vos," → the thing "it" would point back at
         owner_phrase = helper.resolve_its(owner) if owner.lower_ == "its" else helper.phrase(owner)
+        if owner_phrase is None and owner.pos_ == "NOUN" and owner.i not in helper.ent_of \
+                and any(t.dep_ == "det" and t.lower_ == "the" for t in owner.lefts) and _is_org_noun(owner.lemma_.lower()):
+            # "The airport's managing director, X," where the article never named the airport: the body as written
+            owner_phrase = helper.phrase(owner, common=True)
         if owner.lower_ == "its" and owner_phrase is not None and owner_phrase[1] != _ORG \
                 and owner_phrase[0] not in helper.discourse.orgs \
                 and (owner_phrase[0] in helper.discourse.things or helper.discourse.is_person(owner_phrase)
@@ -146,10 +162,11 @@ def _role_facts_en(noun, subject_phrases, sentence: str, helper: _EnSentence, em
         if owner_phrase is not None and owner_phrase[0] not in helper.discourse.people and people \
                 and owner_phrase[0] not in (p[0] for p in people):
             role = _role_text(noun)
-            field = next((c for c in noun.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+            field = next((c for c in noun.children if c.dep_ == "prep" and c.lower_ in ("of", "for")), None)
             field_noun = next((c for c in field.children if c.dep_ == "pobj"), None) if field is not None else None
             if field_noun is not None and field_noun.pos_ == "NOUN":
-                role = _join(role, "of", _EnSentence.plain_text(field_noun, det=False))
+                # "head of cardiovascular research at", "clinical lead for cardiology at"
+                role = _join(role, field.lower_, _EnSentence.plain_text(field_noun, det=False))
             relation = _join(role, "at" if field_noun is not None else "of")
             for subject_phrase in people:
                 produced = True
@@ -159,20 +176,67 @@ def _role_facts_en(noun, subject_phrases, sentence: str, helper: _EnSentence, em
         object_phrase = helper.phrase(noun)
         if object_phrase is not None and object_phrase[1] is not None:
             for subject_phrase in subject_phrases:
-                yield emit(subject_phrase, "be", object_phrase)
+                if subject_phrase[0] != object_phrase[0]:  # "the couple Anna and Rhys Morgan": the name is no fact
+                    yield emit(subject_phrase, "be", object_phrase)
+
+
+def _is_tie(noun) -> bool:
+    return noun.pos_ == "NOUN" and (noun.lemma_.lower() in _EN_PERSONAL_TIES or noun.lower_ in _EN_PERSONAL_TIES)
+
+
+def _tie_facts_en(noun, subject_phrases, helper: _EnSentence, emit, opening: bool) -> Iterator[_Fact]:
+    """(holder, "lawyer of" / "sister of", owner) for a tie whose owner is a person: "Pryce's lawyer" (the
+    possessive), "His solicitor" opening its sentence (the person the article spoke of last)."""
+    owner = next((t for t in noun.lefts if t.dep_ == "poss"), None)
+    if owner is None:
+        return
+    if owner.pos_ == "PRON":
+        if not (opening and owner.lower_ in ("his", "her")):
+            return
+        owner_phrase = helper.discourse.person
+    else:
+        owner_phrase = helper.phrase(owner)
+        holders = {h[0] for h in subject_phrases}
+        # "Owusu's sister, the actor Ama Owusu,": the surname both share (the small model may take it for a
+        # place) is the other Owusu's, the one person of that surname the article named before
+        others = {n for n, label in helper.discourse.names if n not in holders and len(n.split()) > 1
+                  and n.split()[-1] == owner.text and (label == _PER or n in helper.discourse.people)}
+        if owner.pos_ == "PROPN" and not any(t.dep_ == "compound" for t in owner.lefts) and len(others) == 1:
+            owner_phrase = (others.pop(), _PER)
+    if owner_phrase is None or owner_phrase[0] in helper.discourse.orgs or not (
+            owner_phrase[1] == _PER or owner_phrase[0] in helper.discourse.people):
+        return
+    relation = _join(_role_text(noun), "of")
+    for holder in subject_phrases:
+        if holder[0] == owner_phrase[0] or holder[0] in helper.discourse.orgs or holder[1] not in (_PER, None):
+            continue
+        helper.discourse.people.add(holder[0])
+        yield emit((holder[0], _PER), relation, (owner_phrase[0], _PER))
 
 
 def _role_text(noun) -> str:
-    """"the chief executive officer" → "chief executive officer" (modifiers kept, determiner dropped)."""
-    left = [t for t in noun.lefts if t.dep_ in ("amod", "compound")]
-    return " ".join([t.text for t in left] + [noun.text])
+    """"the chief executive officer" → "chief executive officer" (modifiers kept, determiner dropped);
+    "network general manager": a noun modifier is part of the role."""
+    left, stack = [], [t for t in noun.lefts if t.dep_ in ("amod", "compound", "nmod")]
+    while stack:  # "network operations manager": a modifier's own modifiers too
+        token = stack.pop()
+        left.append(token)
+        stack += [t for t in token.lefts if t.dep_ in ("amod", "compound", "nmod")]
+    return " ".join([t.text for t in sorted(left, key=lambda t: t.i)] + [noun.text])
 
 
 def _appositive_facts_en(appos, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     """"Anna Berg, the CEO of Harbour Logistics," → (Anna Berg, CEO of, Harbour Logistics)."""
     anchor = helper.phrase(appos.head, as_subject=True)
     role = appos.head
-    if anchor is None and role.pos_ == "NOUN" and role.lemma_.lower() in _EN_PERSON_ROLES \
+    if anchor is None and appos.pos_ == "NOUN" and appos.i not in helper.ent_of and role.pos_ == "NOUN":
+        # "Owusu's sister, the actor Ama Owusu,": the name in apposition to the description in apposition
+        named = next((a for a in appos.children if a.dep_ == "appos" and a.pos_ == "PROPN"), None)
+        appos = named if named is not None else appos
+    if anchor is None and role.pos_ == "NOUN" and (role.lemma_.lower() in _EN_PERSON_ROLES or _is_tie(role) or (
+            # "The distillery's head distiller, Cara Moyles,": whatever a person named so is to its owner
+            any(t.dep_ == "poss" for t in role.lefts) and helper.ent_of.get(appos.i) is not None
+            and helper.ent_of[appos.i].label_ == "PERSON")) \
             and (appos.pos_ == "PROPN" or appos.i in helper.ent_of):
         # "Its director, Helena Vos, wants ...": the role comes first, the name in apposition
         named = helper.phrase(appos, as_subject=True)

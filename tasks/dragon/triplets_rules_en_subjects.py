@@ -42,6 +42,10 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
         subjects = [(c, c.dep_ == "nsubjpass" or a.dep_ == "auxpass") for a in verb.children
                     if a.dep_ in ("aux", "auxpass") for c in a.children if c.dep_ in _EN_SUBJ]
     anchor = verb  # the verb whose subject it is (for relative-clause resolution)
+    if not subjects:
+        punished = _punished_for(verb)
+        if punished is not None:
+            return [(c, False) for c in punished.children if c.dep_ in ("nsubjpass",)]
     if not subjects and verb.dep_ == "conj" and verb.head.pos_ in ("VERB", "AUX"):
         # "X acquired Y and sold Z": the second verb shares the first one's subject, but
         # not its voice ("is based in Oslo and manages ..." — "manages" is active)
@@ -109,7 +113,12 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
     resolved = []
     for subject, passive in subjects:
         if subject.lower_ in _EN_RELATIVE and anchor.dep_ == "relcl":
+            who = subject.lower_ == "who"
             subject = anchor.head  # "X, which is based in Oslo" → X
+            if who and subject.pos_ in ("NOUN", "PROPN") and subject.dep_ == "pobj" and subject.head.lower_ in ("from", "of") \
+                    and subject.head.head.pos_ == "NOUN" and subject.head.head.tag_ == "NNS" and subject.ent_type_ != "PERSON":
+                # "officers from the drugs squad, who found cash": "who" is the people, not the body they come from
+                subject = subject.head.head
             if subject.dep_ == "pobj" and subject.head.lower_ == "of" and subject.head.head.pos_ == "NOUN" \
                     and any(t.like_num for t in subject.lefts):
                 # "the tournament record of 7.5 points, which was set by Holt": the record was set, not the points
@@ -226,3 +235,26 @@ def _relative_antecedent(pronoun):
             return None
         token = token.head
     return None
+
+
+#: verbs of a penalty for a deed that a court found done: "was jailed for stealing ..." (never "arrested / charged
+#: for", an allegation)
+_EN_PENALTIES = frozenset({"sentence", "jail", "imprison", "convict", "fine", "ban", "disqualify", "suspend"})
+
+
+def _punished_for(gerund):
+    """ "was sentenced ... to eight months' detention for stealing $52,000": the passive penalty verb whose patient
+    did the gerund's deed, or None."""
+    if gerund.tag_ != "VBG" or gerund.dep_ != "pcomp" or gerund.head.lower_ != "for":
+        return None
+    token = gerund.head
+    for _ in range(4):  # up through "for" and the noun it may hang on ("detention for stealing")
+        token = token.head
+        if token.pos_ == "VERB":
+            break
+        if token.dep_ not in ("pobj", "prep") and token.pos_ not in ("NOUN", "ADP"):
+            return None
+    if token.pos_ != "VERB" or _verb_lemma(token) not in _EN_PENALTIES \
+            or not any(c.dep_ == "auxpass" for c in token.children):
+        return None
+    return token

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from tasks.dragon.triplets_base import _Emitter, _Fact, _join
 from tasks.dragon.triplets_rules_en_lexicon import (
     _EN_CAUSATIVE, _EN_CLAIMS, _EN_GENERIC_NOUNS, _EN_OBJ, _EN_PARTITIVES, _EN_PART_NOUNS, _EN_SPEECH, _EN_SUBJ,
-    _EN_TITLE_WORDS, _verb_lemma,
+    _EN_TITLE_WORDS, _PER, _verb_lemma,
 )
 from tasks.dragon.triplets_rules_en_modality import _EN_PLAN_HEADS, _modality_en
 from tasks.dragon.triplets_rules_en_no_fact import _claims_a_thing, _embedded_question, _object_controlled, _unconfirmed
@@ -92,6 +92,10 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     passive = any(c.dep_ == "auxpass" for c in children) or any(p for _, p in subjects)
     if passive and verb.tag_ != "VBN":
         passive = False  # "has invested", "manages": only a past participle can be passive
+    # "was designed by X ... and restored in 2004 by Y": a participle conjoined to a passive, with its own agent
+    # (the tagger may call it a past tense)
+    passive = passive or verb.dep_ == "conj" and verb.tag_ in ("VBN", "VBD") and any(
+        c.dep_ == "agent" for c in children) and any(c.dep_ == "auxpass" for c in verb.head.children)
     if passive and not any(c.dep_ in ("auxpass", "agent") for c in children) and any(c.dep_ == "dobj" for c in children):
         passive = False  # "Haddad, the theatre's director, directed its last run": the parser's reduced relative
         # has a direct object, so it is the name's own past tense (a participle of a passive takes none)
@@ -126,6 +130,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                     # that says who did it names an agent, even as a description ("by damp" does not)
                     agent_phrase = helper.phrase(agent, common=True)
                 if agent_phrase is None:
+                    agent_phrase = _members_of_named(agent, helper)  # "by officers from the Harwich drugs squad"
+                if agent_phrase is None:
                     continue
                 for subject, _ in subjects:
                     # the patient of a passive may be anything named, or a thing: "the stadium will be built by X"
@@ -138,6 +144,7 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                     subject_phrase = helper.phrase(subject, common=True)
                     if subject_phrase is not None:
                         yield emit(agent_phrase, relation, subject_phrase)
+                        yield from _passive_term(verb, children, agent_phrase, relation, subject_phrase, emit)
         if stray is None:
             return
         # the verb's own phrases still say what was done to the patient ("was jailed for 18 months")
@@ -154,6 +161,10 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     complement = next((c for c in children if c.dep_ == "acomp" and c.pos_ == "ADJ" and c.i == verb.i + 1
                        and any(p.dep_ == "prep" and p.i == c.i + 1 for p in c.children)), None) if not is_copula else None
     rank = _join(rank, complement.lower_) if complement is not None else rank
+    # "will keep the Harlow plant open", "left the gates closed": the state the object is kept in completes the verb
+    state = next((c for c in children if c.dep_ == "oprd" and c.pos_ == "ADJ" and not list(c.children)
+                  and any(o.dep_ == "dobj" and o.i < c.i for o in children)), None)
+    rank = _join(rank, state.lower_) if state is not None else rank
     base = _join("be", verb.lower_, particle, rank) if passive else _join(verb_word, particle, rank)
 
     objects = []
@@ -264,7 +275,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     if not subject_phrases:
         # "Repairs to the Vasa bridge cost 41 million euros": a thing as subject, kept only
         # with a named object or a number (below), never thing–verb–thing
-        subject_phrases = [p for p in (helper.phrase(s, common=True) for s, _ in subjects) if p is not None]
+        subject_phrases = [p for p in (_members_of_named(s, helper) or helper.phrase(s, common=True) for s, _ in subjects)
+                           if p is not None]
         common_subject = bool(subject_phrases)
     if not subject_phrases:
         return
@@ -358,6 +370,11 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
         prep_facts = True
         for subject_phrase in subject_phrases:
             yield emit(subject_phrase, relation, object_phrase)
+    if len(objects) == 1 and not prep_facts and not is_copula:
+        # "agreed to buy Kestrel Dairy for $44 million", "voted to buy a 4.1-hectare former rail yard in Millbay for
+        # $12.5 million", "hired nine portable toilets for $2,400 a month": what the one thing cost
+        named = dict((o.i, p) for o, p in named_objects).get(objects[0].i)
+        yield from _price_facts(children, objects[0], named, base, emit, helper, subject_phrases)
     if plain_object is not None and not named_objects and not common_subject and not prep_facts:
         # "Marcus Hale opened the new library" → (Marcus Hale, open, new library): a named
         # subject doing something to a thing (thing–verb–thing is never kept)
@@ -390,3 +407,78 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                     relation = _join(base, helper.plain_text(plain_object), prep.lower_)
                     for subject_phrase in subject_phrases:
                         yield emit(subject_phrase, relation, object_phrase)
+
+
+def _members_of_named(noun, helper: _EnSentence) -> tuple[str, str | None] | None:
+    """ "officers from the Harwich drugs squad", "detectives of Kent Police": a bare plural of people that
+    says which body they come from names the agent by that body ("officers from Harwich drugs squad")."""
+    if noun.pos_ != "NOUN" or noun.tag_ != "NNS" or noun.i in helper.ent_of or any(
+            t.dep_ in ("det", "poss", "nummod") for t in noun.lefts):
+        return None
+    for prep in noun.children:
+        if prep.dep_ == "prep" and prep.lower_ in ("from", "of", "at"):
+            body = next((p for p in prep.children if p.dep_ == "pobj"), None)
+            named = helper.phrase(body) if body is not None and not helper.is_time(body) else None
+            if named is not None and named[1] != _PER:
+                return f"{_EnSentence.plain_text(noun, det=False)} {prep.lower_} {named[0]}", None
+    return None
+
+
+def _price_facts(children, obj, named, base: str, emit, helper: _EnSentence, subject_phrases) -> Iterator[_Fact]:
+    """(subject, "buy <the thing> for", price) for a "for <money>" after the verb's one object; the thing is
+    its name, or the common noun with as many of its modifiers as the relation has room for ("buy rail yard for")."""
+    for prep in children:
+        if prep.dep_ != "prep" or prep.lower_ != "for" or prep.i < obj.i:
+            continue
+        money = next((p for p in prep.children if p.dep_ == "pobj" and p.ent_type_ == "MONEY"), None)
+        amount = helper.phrase(money) if money is not None else None
+        if amount is None:
+            continue
+        # "for $2,400 a month": the price is a rate, and the question must say so
+        rate = next((f"{d.lower_} {c.lower_}" for c in money.children if c.dep_ == "npadvmod"
+                     and c.lemma_.lower() in _EN_RATE_NOUNS for d in c.children
+                     if d.dep_ == "det" and d.lower_ in ("a", "an", "per", "each", "every")), "")
+        if rate:
+            amount = (f"{amount[0]} {rate}", amount[1])
+        for thing in _thing_words(obj, named):
+            relation = _join(base, thing, "for")
+            if len(_join(emit.prefix, relation).split()) <= _EN_MAX_RELATION_WORDS:
+                for subject_phrase in subject_phrases:
+                    yield emit(subject_phrase, relation, amount)
+                break
+        return
+
+
+def _thing_words(obj, named) -> list[str]:
+    """How a relation may name ``obj``, longest first: its name; else its modifiers and noun without counts
+    ("portable toilets", "former rail yard"), the nouns that compound it ("rail yard"), the noun alone."""
+    if named is not None and not any(t.like_num for t in obj.subtree) and (obj.pos_ == "PROPN" or named[1] is not None):
+        return [named[0]]
+    if obj.pos_ != "NOUN":
+        return []
+    mods = [t for t in obj.lefts if t.dep_ in ("amod", "compound") and not t.like_num
+            and not any(c.like_num for c in t.subtree) and t.pos_ in ("ADJ", "NOUN")]
+    compounds = [t for t in mods if t.dep_ == "compound"]
+    out = []
+    for words in (mods, compounds, []):
+        text = " ".join(t.text for t in words + [obj])
+        if text not in out:
+            out.append(text)
+    return out
+
+
+def _passive_term(verb, children, agent_phrase, relation: str, patient, emit) -> Iterator[_Fact]:
+    """ "was sentenced to 18 months by Judge X", "was cut to 35 minutes by X": the count the agent brought the
+    patient to, (X, "sentence Alan Briggs to", "18 months"); the patient leaves the relation when it is too long."""
+    for prep in children:
+        if prep.dep_ != "prep" or prep.lower_ != "to" or prep.i < verb.i:
+            continue
+        term = next((p for p in prep.children if p.dep_ == "pobj" and p.pos_ == "NOUN"
+                     and any(t.like_num for t in p.subtree if t.i < p.i)), None)
+        if term is None:
+            continue
+        amount = term.doc[term.left_edge.i : term.i + 1].text
+        full = _join(relation, patient[0], "to")
+        short = _join(relation, "to")
+        yield emit(agent_phrase, full if len(_join(emit.prefix, full).split()) <= _EN_MAX_RELATION_WORDS else short,
+                   (amount, None))

@@ -1,0 +1,79 @@
+"""English rules engine: the facts of one verb (tasks/dragon/triplets_rules_en_verbs.py and the subjects,
+objects it reads). Every sentence is written for this file (never copied from a bench set). Real spaCy parses.
+"""
+from __future__ import annotations
+
+from tests.en_articles import article
+
+
+def test_people_from_a_named_body_are_an_agent_and_who_is_them():
+    """ "by officers from the Harwich drugs squad, who found ...": a bare plural of people that says which named
+    body they come from is the agent; "who" after it is the people, not the body (tasks/dragon/
+    triplets_rules_en_verbs.py, triplets_rules_en_subjects.py)."""
+    found = article("The two women were arrested on Friday by officers from the Harwich drugs squad, "
+                    "who found 14 bags of cash in a van.")
+    assert ("officers from Harwich drugs squad", "arrest", "two women", "asserted") in found
+    assert ("officers from Harwich drugs squad", "find", "14 bags of cash", "asserted") in found
+    assert not any(s == "Harwich drugs squad" for s, *_ in found)
+    # a described agent with no named body stays unnamed: no "officers" alone as who did it
+    found = article("The two women were arrested on Friday by officers in plain clothes.")
+    assert not any(r == "arrest" for _, r, _, _ in found)
+
+
+def test_the_price_of_the_one_thing_a_verb_takes():
+    """ "for <money>" after the verb's one object: the price of that thing, named by its name or by as much of the
+    common noun as the relation has room for; a rate after the money stays with it."""
+    found = article("Tarnside council voted 8–3 on Monday to buy a 4.1-hectare former rail yard in Millbay "
+                    "for $12.5 million.")
+    assert ("Tarnside council", "vote to buy rail yard for", "$12.5 million", "asserted") in found
+    found = article("Harlow Group bought Fenwick Mills for $5 million.")
+    assert ("Harlow Group", "buy Fenwick Mills for", "$5 million", "asserted") in found
+    found = article("Since May the council has hired nine portable toilets from the Leeds firm Loo Hire "
+                    "for $2,400 a month.")
+    assert ("council", "hire portable toilets for", "$2,400 a month", "asserted") in found
+    # "for" with no money is no price
+    found = article("Harlow Group bought Fenwick Mills for its warehouses.")
+    assert not any(r.endswith(" for") and "Fenwick" in r for _, r, _, _ in found)
+
+
+def test_a_participle_conjoined_to_a_passive_takes_its_own_agent():
+    """ "was designed by X ... and restored in 2004 by Y": the second participle (which the tagger may read as a
+    past tense) is passive too, and its agent did it; first names share the surname written once."""
+    found = article("The mill was designed by the engineer Tom Hale for a wool trader, Amos Reed, and restored "
+                    "in 2004 by its previous owners, Gail and Robert Penhale.")
+    assert ("Tom Hale", "design", "mill", "asserted") in found
+    assert ("Gail Penhale", "restore", "mill", "asserted") in found
+    assert ("Robert Penhale", "restore", "mill", "asserted") in found
+    assert not any(s == "mill" and r.startswith("restore") for s, r, _, _ in found)
+
+
+def test_an_untagged_first_name_before_a_couples_surname_shares_it():
+    """ "the Leeds couple Anna and Rhys Morgan": the lone first name, left untagged by the small model, is Anna
+    Morgan; two firms joined by "and" keep their own names, and no name is said to "be" itself."""
+    found = article("The farm was bought by the Leeds couple Anna and Rhys Morgan, who run a bakery.")
+    assert ("Anna Morgan", "buy", "farm", "asserted") in found
+    assert ("Rhys Morgan", "buy", "farm", "asserted") in found
+    assert not any(s == o for s, _, o, _ in found)
+    found = article("Harlow and Fenwick Mills merged in May.")
+    assert not any(s == "Harlow Mills" for s, *_ in found)
+
+
+def test_a_penalty_states_the_deed_and_the_term():
+    """ "was sentenced by Judge X ... to eight months' home detention for stealing $52,000": the judge sentenced the
+    patient to the term, and the patient did the deed a court punished; "arrested for stealing" is an allegation."""
+    found = article("Alan Briggs was sentenced by Judge Mary Pell in the Leeds Crown Court on Friday to eight "
+                    "months' home detention for stealing $52,000 from the club.")
+    assert ("Mary Pell", "sentence Alan Briggs to", "eight months' home detention", "asserted") in found
+    assert ("Alan Briggs", "steal", "$52,000", "asserted") in found
+    found = article("Alan Briggs, 54, was jailed for two years at Leeds Crown Court yesterday for stealing £31,000 "
+                    "from the club over four years.")
+    assert any(s == "Alan Briggs" and r.startswith("steal") and o == "£31,000" for s, r, o, _ in found)
+    found = article("Alan Briggs was arrested on Monday for stealing £31,000 from the club.")
+    assert not any(r.startswith("steal") for _, r, _, _ in found)
+
+
+def test_the_state_an_object_is_kept_in_completes_the_verb():
+    """ "will keep the Tarn plant open": keeping it open is the fact, not keeping it."""
+    found = article("Brantwood Foods will keep the Tarn plant open after the sale.")
+    assert ("Brantwood Foods", "keep open", "Tarn plant", "planned") in found
+    assert ("Brantwood Foods", "keep", "Tarn plant", "planned") not in found
