@@ -34,6 +34,7 @@ from tasks.dragon.rules_ru.quantified import people_share
 from tasks.dragon.rules_ru.ranks import rank_phrase
 from tasks.dragon.rules_ru.recipients import _RU_GIVE_VERBS, lone_recipient, recipient_words
 from tasks.dragon.rules_ru.terms import term_phrase
+from tasks.dragon.rules_ru.purposes import MEANS_PREPOSITIONS, money, purpose_words
 from tasks.dragon.rules_ru.appositions import dash_named
 from tasks.dragon.rules_ru.indefinite import indefinite_patients, passive_participle
 from tasks.dragon.rules_ru.reference import _Memory, _named_before, _remember, _speaker_org
@@ -447,6 +448,8 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                 continue  # "построит цех ... стоимостью около 180 млн рублей": the cost is the цех's
             # ("передала театру 2 млн рублей": whom it went to is in the relation, as a reader says it)
             given = _join(base, recipient_words(objects, helper) if lemma in _RU_GIVE_VERBS else "")
+            if is_quantity and money(helper.number_phrase(child)):
+                given = _join(given, purpose_words(obliques, helper))  # "выделить на покупку котла | 14 млн рублей"
             relation = _join(given, time_suffix) if is_quantity else _join(given, complement or "")
         elif helper.range_phrase(child) is not None:
             # "составить от 1,1 до 1,3 млрд рублей": one amount, a range
@@ -756,6 +759,8 @@ def _oblique_thing_ru(token, helper: _RuSentence) -> tuple[str, str | None] | No
     preposition that takes no argument ("несмотря на", "для", "после")."""
     if token.pos != "NOUN" or token.id in helper.span_of:
         return None
+    if helper.preposition(token) in MEANS_PREPOSITIONS:
+        return helper.common_phrase(token) if _common_noun(helper.vocab, token) else None  # "за счёт кредитов"
     if helper.preposition(token) not in _RU_ARGUMENT_PREPOSITIONS or helper.complex_preposition(token):
         return None
     rank = rank_phrase(token, helper)  # "поднялись на третье место": a rank, no circumstance
