@@ -16,6 +16,10 @@ from tasks.dragon.rules_ru.reference import _Memory, _References
 from tasks.dragon.rules_ru.terms import described_people
 
 
+#: parts of a period: "в конце 2027 года", "к середине марта"
+_PERIOD_PARTS = frozenset({"конец", "начало", "середина"})
+
+
 class _RuSentence(_References):
     """Pattern helpers over one natasha sentence."""
 
@@ -176,6 +180,15 @@ class _RuSentence(_References):
             years = [c for c in self.kids(head, ("amod", "nummod")) if c.text.isdigit() and len(c.text) == 4]
             if years:
                 return f"{years[0].text} год"
+        if lemma in _PERIOD_PARTS:
+            # "в конце 2027 года", "к началу марта": a part of a dated period is a date too
+            periods = [self.date_phrase(c) for c in self.kids(head, ("nmod",)) if not self.kids(c, ("case",))]
+            periods = [p for p in periods if p]
+            return f"{lemma} {self._genitive_date(head, periods[0])}" if periods else None
+        if lemma in ("квартал", "полугодие") and any(a.pos == "ADJ" for a in self.kids(head, ("amod",))):
+            # "в третьем квартале 2027 года": a numbered part of a year
+            year = self.year_of(head)
+            return f"{self.role(head)} {year}" if year else None
         if lemma in ("утро", "вечер", "ночь", "день") and self.preposition(head):
             # "к вечеру 18 декабря", "в ночь на 5 марта": a part of a dated day (a bare "ночью 19 декабря"
             # says when, no object of the verb)
@@ -190,6 +203,15 @@ class _RuSentence(_References):
                 year = self.year_of(head) or self.year_of(months[0])
                 return " ".join(p for p in (head.text, months[0].text.lower(), year) if p)
         return None
+
+    def _genitive_date(self, head, date: str) -> str:
+        """The dated period under a part of it, as written ("2027 года", "марта"), else as date_phrase gave it."""
+        for child in self.kids(head, ("nmod",)):
+            words = self.subtree(child)
+            order = [self.tokens.index(t) for t in words]
+            if len(words) <= 4 and max(order) - min(order) + 1 == len(words) and self.date_phrase(child):
+                return " ".join(t.text.lower() for t in words)
+        return date
 
     def year_of(self, token) -> str:
         """ "2027 года" (or "2027-го") hanging on a date word, as written, or ""."""
