@@ -8,7 +8,7 @@ from tests.test_triplets_ru_news import ru_facts
 
 def test_a_term_counted_by_a_numeral_word_is_the_sentence():
     found = ru_facts("Суд приговорил Олега Кравца к пяти годам лишения свободы условно.")
-    assert ("суд", "приговорить к", "пяти годам лишения свободы", "asserted") in found, found
+    assert ("суд", "приговорить Олега Кравца к", "пяти годам лишения свободы", "asserted") in found, found
     assert ("суд", "приговорить", "Олег Кравец", "asserted") in found, found
 
 
@@ -56,3 +56,9 @@ def test_an_accusative_subject_after_the_verb_swaps_with_the_object_before_it():
 def test_an_object_in_its_own_accusative_form_stays_the_object():
     found = ru_facts("Трубу повредила бригада подрядчика.")
     assert ("бригада подрядчика", "повредить", "труба", "asserted") in found, found
+
+
+def test_the_term_names_the_person_not_the_role_before_the_name():
+    found = ru_facts("Тверской районный суд приговорил бывшего заместителя мэра Олега Пестова к шести годам колонии.")
+    assert ("Тверской районный суд", "приговорить Олега Пестова к", "шести годам колонии", "asserted") in found, found
+    assert not any("заместителя" in r for _, r, _, _ in found), found

@@ -33,7 +33,7 @@ from tasks.dragon.rules_ru.lists import classed_names, nmod_with_conjuncts
 from tasks.dragon.rules_ru.quantified import people_share
 from tasks.dragon.rules_ru.ranks import rank_phrase
 from tasks.dragon.rules_ru.recipients import _RU_GIVE_VERBS, lone_recipient, recipient_words
-from tasks.dragon.rules_ru.terms import term_phrase
+from tasks.dragon.rules_ru.terms import sentenced_name, term_phrase
 from tasks.dragon.rules_ru.purposes import MEANS_PREPOSITIONS, money, purpose_words
 from tasks.dragon.rules_ru.appositions import dash_named
 from tasks.dragon.rules_ru.indefinite import indefinite_patients, passive_participle
@@ -489,6 +489,10 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                 # "приговорил Смирнова к четырём годам колонии": the term is what the verb gives, a fact
                 # of its own beside the named person
                 produced = True
+                # ("приговорил бывшего заместителя мэра Олега Пестова к ...": whom, by name as written)
+                sentenced = sentenced_name(objects, helper)
+                if sentenced and not term[1]:
+                    relation = _join(base, sentenced, helper.preposition(obj))
                 for subject_phrase in subject_phrases:
                     yield emit(subject_phrase, _join(base, middle) if term[1] else relation, (term[0], None))
                 continue

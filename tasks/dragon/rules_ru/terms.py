@@ -34,6 +34,18 @@ def term_phrase(token, helper) -> tuple[str, bool] | None:
     return (f"{preposition} {words}" if own else words), own
 
 
+def sentenced_name(objects, helper) -> str:
+    """The person a term is set for, by name as written ("Олега Пестова" in "приговорил бывшего
+    заместителя мэра Олега Пестова к шести годам"): a reader asks «к чему приговорили Олега Пестова?»,
+    the role alone names no one. "" when the object names no person."""
+    for obj in objects:
+        for token in (obj, *helper.kids(obj, ("appos", "flat:name"))):
+            span = helper.span_of.get(token.id)
+            if span is not None and span.type == "PER":
+                return span.text
+    return ""
+
+
 def described_people(token, helper) -> bool:
     """Is a bare participle the subject, people named by what was done to them or what they did
     ("Задержанные могут получить", "Пострадавший доставлен в больницу")? Only one in the nominative, masculine
