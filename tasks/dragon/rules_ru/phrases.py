@@ -10,6 +10,7 @@ from tasks.dragon.rules_ru.lexicon import (
     _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_MEASURES, _RU_MONTHS, _RU_NAME_ENDINGS, _RU_NOT_COMPANIES, _RU_PERSONAL,
     _RU_RELATIVE, _RU_SEASONS, _RU_SHARES, _RU_STAFF, _RU_TIME_NOUNS,
 )
+from tasks.dragon.rules_ru.quoted_names import declined_quoted_name
 from tasks.dragon.rules_ru.morph import _animate, _common_noun, _inflected, _lemma, _name_lemma, _nominative_word, _unquote
 from tasks.dragon.rules_ru.descriptors import descriptor_span
 from tasks.dragon.rules_ru.reference import _Memory, _References
@@ -471,8 +472,14 @@ class _RuSentence(_References):
         """A name in «» that the NER missed, when the phrase is the whole quotation and in the
         nominative ("«Беломорский экспресс» добавит ...", "«Заволжская нива» может ..."); a
         name the text gave before keeps that one's label."""
-        if (head.feats or {}).get("Case") not in ("Nom", None) or head.pos not in ("NOUN", "PROPN"):
+        if head.pos not in ("NOUN", "PROPN"):
             return None
+        if (head.feats or {}).get("Case") not in ("Nom", None):
+            # "против «Амурских соколов»": the quotation declined, named in the nominative
+            text = declined_quoted_name(self, head)
+            if text is None:
+                return None
+            return next((name for name in self.memory.counts if name[0] == text), (text, None))
         words = self.subtree(head)
         while (len(words) > 1 and words[0].rel == "amod" and words[0].head_id == head.id
                and self.tokens[self.tokens.index(words[0]) + 1].text == "«"):

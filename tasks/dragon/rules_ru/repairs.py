@@ -13,6 +13,7 @@ from tasks.dragon.rules_ru.lexicon import (
 from tasks.dragon.rules_ru.coordination import _repair_coordination_ru
 from tasks.dragon.rules_ru.participles import mend_participial_clauses
 from tasks.dragon.rules_ru.predicatives import mend_predicative_subjects
+from tasks.dragon.rules_ru.quoted_names import mend_quoted_objects
 from tasks.dragon.rules_ru.fronted import mend_fronted_objects, mend_nouns_read_as_adjectives
 from tasks.dragon.rules_ru.tree import ParseTree
 from tasks.dragon.rules_ru.morph import _animate, _capitalised_common, _lemma, numeral_word
@@ -663,6 +664,7 @@ def _repair_parse_ru(tokens, vocab) -> None:
 
     _repair_coordination_ru(tree, vocab)  # each coordinated verb its own arguments (coordination.py)
     mend_participial_clauses(tree)  # ", ранее возглавлявший ...": the noun's clause (participles.py)
+    mend_quoted_objects(tree, vocab)  # "обыграли на своём льду «Северных рысей»" (quoted_names.py)
     mend_fronted_objects(tree, vocab, _could_be_subject)  # "Запись концерта может показать телеканал «Волна»" (fronted.py)
     mend_predicative_subjects(tree, vocab, _could_be_subject)  # "Сделку должна одобрить служба" (predicatives.py)
     mend_dashed_amount(tree)  # "Часть средств — 15 млрд рублей — компании выделит Фонд" (dashed.py)
