@@ -62,3 +62,17 @@ def test_the_term_names_the_person_not_the_role_before_the_name():
     found = ru_facts("Тверской районный суд приговорил бывшего заместителя мэра Олега Пестова к шести годам колонии.")
     assert ("Тверской районный суд", "приговорить Олега Пестова к", "шести годам колонии", "asserted") in found, found
     assert not any("заместителя" in r for _, r, _, _ in found), found
+
+
+def test_the_name_may_hang_below_the_role():
+    found = ru_facts("Районный суд приговорил бывшего заместителя главы Кашинского округа Петра Гуляева к трём годам колонии.")
+    assert any(r == "приговорить Петра Гуляева к" and o == "трём годам колонии" for _, r, o, _ in found), found
+
+
+def test_until_when_a_thing_lasts_is_its_object():
+    found = ru_facts("Синоптики ожидают, что метель продлится до пятницы.")
+    assert ("метель", "продлиться до", "пятница", "planned") in found, found
+    found = ru_facts("Морозы сохранятся до 12 марта.")
+    assert ("морозы", "сохраниться до", "12 марта", "planned") in found, found
+    found = ru_facts("Совещание продлилось до вечера.")
+    assert not any(r == "продлиться до" for _, r, _, _ in found), found

@@ -33,7 +33,7 @@ from tasks.dragon.rules_ru.lists import classed_names, nmod_with_conjuncts
 from tasks.dragon.rules_ru.quantified import people_share
 from tasks.dragon.rules_ru.ranks import rank_phrase
 from tasks.dragon.rules_ru.recipients import _RU_GIVE_VERBS, lone_recipient, recipient_words
-from tasks.dragon.rules_ru.terms import sentenced_name, term_phrase
+from tasks.dragon.rules_ru.terms import lasting_until, sentenced_name, term_phrase
 from tasks.dragon.rules_ru.purposes import MEANS_PREPOSITIONS, money, purpose_words
 from tasks.dragon.rules_ru.appositions import dash_named
 from tasks.dragon.rules_ru.indefinite import indefinite_patients, passive_participle
@@ -484,6 +484,13 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
             if (kind == "obl" and (obj.feats or {}).get("Case") == "Loc" and helper.date_phrase(obj) is None
                     and helper.number_phrase(obj) is not None):
                 continue  # "вырос в двух кварталах от стадиона": a distance, not a place one can name
+            until = lasting_until(lemma, obj, helper) if kind == "obl" else None
+            if until is not None:
+                # "снегопад продлится до четверга": until when, whatever the subject (a thing lasts)
+                produced = True
+                for subject_phrase in subject_phrases:
+                    yield emit(subject_phrase, relation, (until, None))
+                continue
             term = term_phrase(obj, helper) if kind == "obl" else None
             if term is not None:
                 # "приговорил Смирнова к четырём годам колонии": the term is what the verb gives, a fact
