@@ -28,3 +28,8 @@ def test_a_genitive_name_of_a_place_stays_its_owner():
 def test_a_plural_team_name_the_normaliser_left_declined_is_named_in_the_nominative():
     found = ru_facts("«Северные лисы» обыграли «Полярных рысей».")
     assert any(r == "обыграть" and o == "Полярные рыси" for _, r, o, _ in found), found
+
+
+def test_a_declined_name_after_a_home_adverb_and_a_city_adjective_is_the_opponent():
+    found = ru_facts("В четверг курские «Соколы» сыграют дома с белгородским «Энергомашем».")
+    assert ("Соколы", "сыграть с", "Энергомаш", "planned") in found, found

@@ -40,8 +40,9 @@ def mend_quoted_objects(tree, vocab) -> None:
         owner = tree.head(noun)
         if tree.kids(noun, ("case",)):
             verb = tree.head(owner) if owner is not None else None
-            if (noun.rel == "appos" and owner.pos in ("NOUN", "PROPN") and verb is not None
-                    and (tree.finite(verb) or (verb.feats or {}).get("VerbForm") == "Inf")):
+            # (or hung on an adverb: "сыграют дома с курским «Авангардом»")
+            if ((noun.rel == "appos" and owner.pos in ("NOUN", "PROPN") or noun.rel == "nmod" and owner.pos == "ADV")
+                    and verb is not None and (tree.finite(verb) or (verb.feats or {}).get("VerbForm") == "Inf")):
                 tree.attach(noun, verb, "obl")
             continue
         if owner is None:
@@ -70,6 +71,9 @@ def declined_quoted_name(helper, head) -> str | None:
     words = [t for t in words if not (t.rel == "fixed" and helper.tokens[helper.tokens.index(t) - 1].rel == "case")]
     if head.rel in ("fixed", "case") or head not in words:
         return None  # "за счёт": a word of a preposition
+    while (len(words) > 1 and words[0].rel == "amod" and words[0].head_id == head.id
+           and helper.tokens[helper.tokens.index(words[0]) + 1].text == "«"):
+        words = words[1:]  # "с курским «Авангардом»": the city's adjective is no part of the name
     order = [helper.tokens.index(t) for t in words]
     first, last = min(order), max(order)
     if not (last - first + 1 == len(words) and first > 0 and last + 1 < len(helper.tokens)
