@@ -33,7 +33,7 @@ from tasks.dragon.rules_ru.lists import classed_names, nmod_with_conjuncts
 from tasks.dragon.rules_ru.quantified import people_share
 from tasks.dragon.rules_ru.ranks import rank_phrase
 from tasks.dragon.rules_ru.recipients import _RU_GIVE_VERBS, lone_recipient, recipient_words
-from tasks.dragon.rules_ru.terms import lasting_until, sentenced_name, term_phrase
+from tasks.dragon.rules_ru.terms import lasting_until, missed_time, sentenced_name, term_phrase
 from tasks.dragon.rules_ru.purposes import MEANS_PREPOSITIONS, money, purpose_words
 from tasks.dragon.rules_ru.appositions import dash_named
 from tasks.dragon.rules_ru.indefinite import indefinite_patients, passive_participle
@@ -479,6 +479,13 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                 continue
             relation = _join(base, middle, helper.preposition(child))
         for obj in ([child] if kind == "obj" else helper.with_conjuncts(child)):
+            missed = missed_time(lemma, obj, helper)
+            if missed is not None:
+                # "может пропустить ещё две недели": the span missed is the object, not a duration of the act
+                produced = True
+                for subject_phrase in subject_phrases:
+                    yield emit(subject_phrase, base, (missed, None))
+                continue
             if not helper.kids(obj, ("case",)) and _lemma(helper.vocab, obj) in _RU_DURATIONS:
                 continue  # "тренировался две недели": a duration, not an object
             if (kind == "obl" and (obj.feats or {}).get("Case") == "Loc" and helper.date_phrase(obj) is None

@@ -724,6 +724,13 @@ def _repair_parse_ru(tokens, vocab) -> None:
                 if not any((k.feats or {}).get("VerbForm") == "Inf" for k in kids(verb, ("xcomp",))):
                     attach(token, verb, "xcomp")
                 break
+        else:
+            # (or the one right before it: "Защитник получил травму и может пропустить две недели":
+            # пропустить hung on защитник, the modal word just before it)
+            previous = tokens[index[token.id] - 1] if index[token.id] > 0 else None
+            if (previous is not None and finite(previous) and _lemma(vocab, previous) in _RU_PLAN_HEADS | _RU_POSSIBLE_HEADS
+                    and not any((k.feats or {}).get("VerbForm") == "Inf" for k in kids(previous, ("xcomp",)))):
+                attach(token, previous, "xcomp")
 
     # a quoted name hung on a noun as its genitive while its last word has no genitive reading is no
     # genitive: it is the subject the finite verb over it lacks ("Сокращать персонал «Агропром» не

@@ -54,6 +54,19 @@ def lasting_until(lemma: str, token, helper) -> str | None:
     return None
 
 
+#: verbs whose object is a span of time: "может пропустить ещё две недели" is what is missed, no time of the act
+_MISSING = frozenset({"пропустить", "пропускать"})
+
+
+def missed_time(lemma: str, token, helper) -> str | None:
+    """The span a verb of missing misses, as written ("две недели", "до двух недель"), or None."""
+    preposition = helper.preposition(token)
+    if lemma not in _MISSING or preposition not in ("", "до") or _lemma(helper.vocab, token) not in _RU_DURATIONS:
+        return None
+    counted = helper.number_phrase(token, counted=False)
+    return None if counted is None else f"{preposition} {counted}".strip()
+
+
 def sentenced_name(objects, helper) -> str:
     """The person a term is set for, by name as written ("Олега Пестова" in "приговорил бывшего
     заместителя мэра Олега Пестова к шести годам"): a reader asks «к чему приговорили Олега Пестова?»,
