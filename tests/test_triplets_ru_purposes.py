@@ -27,3 +27,8 @@ def test_a_time_or_a_count_of_things_is_no_purpose():
 def test_za_schyot_names_the_source_of_what_is_done():
     found = ru_facts("Дефицит мэрия планирует покрыть за счёт коммерческих кредитов.")
     assert ("мэрия", "покрыть дефицит за счёт", "коммерческие кредиты", "planned") in found, found
+
+
+def test_a_purpose_past_a_comma_is_another_clauses():
+    found = ru_facts("На медицину область потратит 5,2 млрд рублей, на дороги и мосты — 2,1 млрд.")
+    assert not any("на дороги" in r and o == "5,2 млрд рублей" for _, r, o, _ in found), found

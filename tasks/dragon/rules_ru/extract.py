@@ -448,8 +448,8 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                 continue  # "построит цех ... стоимостью около 180 млн рублей": the cost is the цех's
             # ("передала театру 2 млн рублей": whom it went to is in the relation, as a reader says it)
             given = _join(base, recipient_words(objects, helper) if lemma in _RU_GIVE_VERBS else "")
-            if is_quantity and money(helper.number_phrase(child)):
-                given = _join(given, purpose_words(obliques, helper))  # "выделить на покупку котла | 14 млн рублей"
+            if is_quantity and frame is None and money(helper.number_phrase(child)):
+                given = _join(given, purpose_words(verb, obliques, helper))  # "выделить на покупку котла | 14 млн рублей"
             relation = _join(given, time_suffix) if is_quantity else _join(given, complement or "")
         elif helper.range_phrase(child) is not None:
             # "составить от 1,1 до 1,3 млрд рублей": one amount, a range

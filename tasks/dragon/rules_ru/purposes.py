@@ -19,6 +19,7 @@ _PURPOSE_PREPOSITIONS = ("на", "в", "во")
 #: the complex prepositions that name the source of what is done («за счёт кредитов»): an argument
 MEANS_PREPOSITIONS = frozenset({"за счет", "за счёт"})
 _MOST_WORDS = 6
+_BREAKS = frozenset({",", ";", ":", "—", "–", "(", ")"})
 
 
 def money(phrase: str | None) -> bool:
@@ -26,12 +27,16 @@ def money(phrase: str | None) -> bool:
     return bool(phrase) and bool(_MONEY.search(phrase))
 
 
-def purpose_words(obliques, helper) -> str:
+def purpose_words(verb, obliques, helper) -> str:
     """The verb's «на / в + accusative» purpose as written ("на покупку нового котла", "в модернизацию
     комбината", "на ремонт и содержание дорог"), or "" when it has none or only a time, a rate, a
-    place, a person, a name or a phrase too long to carry in a relation."""
+    place, a person, a name, a phrase too long to carry in a relation, or one past a comma or dash
+    (", на культуру — 1,4 млрд": another clause's, its verb left out)."""
     found = []
     for token in obliques:
+        lo, hi = sorted((helper.tokens.index(verb), helper.tokens.index(token)))
+        if any(t.text in _BREAKS for t in helper.tokens[lo + 1:hi]):
+            continue
         if (token.pos != "NOUN" or helper.preposition(token) not in _PURPOSE_PREPOSITIONS
                 or (token.feats or {}).get("Case") != "Acc" or helper.complex_preposition(token)):
             continue
