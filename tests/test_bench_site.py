@@ -117,3 +117,19 @@ def test_bundled_site_labels_name_their_pages(site):
         assert (site / day / "articles" / article["file"]).is_file(), (day, article["file"])
         for fact in article.get("facts", []):
             assert len(fact) == 4 and fact[3] in {"asserted", "planned", "possible", "negated", "conditional"}, fact
+
+
+def test_russian_words_match_on_any_normal_form_and_hyphenated_names_part_by_part():
+    # «вину» and «вина» are one noun (the first parse of «вина» is «вино»); a hyphenated name is
+    # declined inside («Кедр-Мебели» is «Кедр-Мебель»)
+    from types import SimpleNamespace
+
+    from bench.bench_triplets import _matches
+
+    gold = {"subject": "бывший бухгалтер", "relation": "признать", "object": "вину", "modality": "negated"}
+    pred = SimpleNamespace(subject="бывший бухгалтер", relation="признать", object="вина")
+    assert _matches(gold, pred, "ru")
+    gold = {"subject": "Ирина Белова", "relation": "директор", "object": "Кедр-Мебели", "modality": "asserted"}
+    assert _matches(gold, SimpleNamespace(subject="Ирина Белова", relation="директор", object="фабрика «Кедр-Мебель»"), "ru")
+    assert not _matches(gold, SimpleNamespace(subject="Ирина Белова", relation="директор", object="Кедр-Дом"), "ru")
+    assert not _matches(gold, SimpleNamespace(subject="Ирина Белова", relation="купить", object="Кедр-Мебель"), "ru")

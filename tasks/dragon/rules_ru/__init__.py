@@ -12,6 +12,8 @@ One module per concern, in the order an article goes through them:
 | ``agreement.py``, ``participles.py``, ``predicatives.py`` | repairs of one kind each: an adjective hung on a noun it does not agree with, a participial clause hung on the verb, the subject of «должна + infinitive» read as its object |
 | ``gapping.py`` | a clause whose verb a dash stands for («расходы — 19 млрд рублей») |
 | ``dashed.py``, ``descriptors.py`` | an amount between dashes before its verb («Часть средств — 15 млрд рублей — компании выделит»); a place adjective and class noun before the noun's complement and a quoted name («Вологодский клуб по хоккею «Северные ястребы»»): the name is the one named |
+| ``fronted.py``, ``quoted_names.py`` | the object put first before a modal or plan verb and its infinitive («Запись концерта может показать телеканал «Волна»»); quoted names hung on the wrong word («обыграли на своём льду «Степных орлов»», «против «Амурских соколов»») and declined ones named in the nominative |
+| ``purposes.py`` | what a sum is for («выделить на покупку котла» → «14 млн рублей») and «за счёт» as the source of what is done |
 | ``recipients.py`` | the dative of a verb of giving: whom it goes to, in the relation beside the thing given, never the object alone |
 | ``indefinite.py`` | indefinite-personal clauses («терминал построят», «выделили 12 млн»): the object as the passive subject |
 | ``quantified.py``, ``lists.py``, ``ranks.py``, ``terms.py``, ``appositions.py`` | subjects that are shares of people; lists under one word; places in a ranking; sentences and maximum terms; a role named after a dash |

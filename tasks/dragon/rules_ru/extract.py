@@ -33,7 +33,8 @@ from tasks.dragon.rules_ru.lists import classed_names, nmod_with_conjuncts
 from tasks.dragon.rules_ru.quantified import people_share
 from tasks.dragon.rules_ru.ranks import rank_phrase
 from tasks.dragon.rules_ru.recipients import _RU_GIVE_VERBS, lone_recipient, recipient_words
-from tasks.dragon.rules_ru.terms import term_phrase
+from tasks.dragon.rules_ru.terms import lasting_until, missed_time, sentenced_name, term_phrase
+from tasks.dragon.rules_ru.purposes import MEANS_PREPOSITIONS, money, purpose_words
 from tasks.dragon.rules_ru.appositions import dash_named
 from tasks.dragon.rules_ru.indefinite import indefinite_patients, passive_participle
 from tasks.dragon.rules_ru.reference import _Memory, _named_before, _remember, _speaker_org
@@ -447,6 +448,8 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                 continue  # "построит цех ... стоимостью около 180 млн рублей": the cost is the цех's
             # ("передала театру 2 млн рублей": whom it went to is in the relation, as a reader says it)
             given = _join(base, recipient_words(objects, helper) if lemma in _RU_GIVE_VERBS else "")
+            if is_quantity and frame is None and money(helper.number_phrase(child)):
+                given = _join(given, purpose_words(verb, obliques, helper))  # "выделить на покупку котла | 14 млн рублей"
             relation = _join(given, time_suffix) if is_quantity else _join(given, complement or "")
         elif helper.range_phrase(child) is not None:
             # "составить от 1,1 до 1,3 млрд рублей": one amount, a range
@@ -476,16 +479,34 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                 continue
             relation = _join(base, middle, helper.preposition(child))
         for obj in ([child] if kind == "obj" else helper.with_conjuncts(child)):
+            missed = missed_time(lemma, obj, helper)
+            if missed is not None:
+                # "может пропустить ещё две недели": the span missed is the object, not a duration of the act
+                produced = True
+                for subject_phrase in subject_phrases:
+                    yield emit(subject_phrase, base, (missed, None))
+                continue
             if not helper.kids(obj, ("case",)) and _lemma(helper.vocab, obj) in _RU_DURATIONS:
                 continue  # "тренировался две недели": a duration, not an object
             if (kind == "obl" and (obj.feats or {}).get("Case") == "Loc" and helper.date_phrase(obj) is None
                     and helper.number_phrase(obj) is not None):
                 continue  # "вырос в двух кварталах от стадиона": a distance, not a place one can name
+            until = lasting_until(lemma, obj, helper) if kind == "obl" else None
+            if until is not None:
+                # "снегопад продлится до четверга": until when, whatever the subject (a thing lasts)
+                produced = True
+                for subject_phrase in subject_phrases:
+                    yield emit(subject_phrase, relation, (until, None))
+                continue
             term = term_phrase(obj, helper) if kind == "obl" else None
             if term is not None:
                 # "приговорил Смирнова к четырём годам колонии": the term is what the verb gives, a fact
                 # of its own beside the named person
                 produced = True
+                # ("приговорил бывшего заместителя мэра Олега Пестова к ...": whom, by name as written)
+                sentenced = sentenced_name(objects, helper)
+                if sentenced and not term[1]:
+                    relation = _join(base, sentenced, helper.preposition(obj))
                 for subject_phrase in subject_phrases:
                     yield emit(subject_phrase, _join(base, middle) if term[1] else relation, (term[0], None))
                 continue
@@ -756,6 +777,8 @@ def _oblique_thing_ru(token, helper: _RuSentence) -> tuple[str, str | None] | No
     preposition that takes no argument ("несмотря на", "для", "после")."""
     if token.pos != "NOUN" or token.id in helper.span_of:
         return None
+    if helper.preposition(token) in MEANS_PREPOSITIONS:
+        return helper.common_phrase(token) if _common_noun(helper.vocab, token) else None  # "за счёт кредитов"
     if helper.preposition(token) not in _RU_ARGUMENT_PREPOSITIONS or helper.complex_preposition(token):
         return None
     rank = rank_phrase(token, helper)  # "поднялись на третье место": a rank, no circumstance

@@ -271,6 +271,16 @@ def _adjective_normals(spans, vocab) -> None:
         if not head_index:
             continue
         heads = [p for p in vocab.parse(words[head_index].lower()) if p.tag.POS == "NOUN" and "nomn" in p.tag]
+        if not heads and span.type == "ORG":
+            # «Сибирских рысей» normalised «Сибирские рысей»: a plural head natasha left declined, whose
+            # every reading is an oblique plural, takes its nominative plural
+            plural = [p for p in vocab.parse(words[head_index].lower()) if p.tag.POS == "NOUN" and "plur" in p.tag]
+            if plural and len(plural) == len([p for p in vocab.parse(words[head_index].lower()) if p.tag.POS == "NOUN"]):
+                form = Parse.inflect(plural[0], {"nomn", "plur"})
+                if form is not None:
+                    word = form.word
+                    words[head_index] = word.capitalize() if words[head_index][:1].isupper() else word
+                    heads = [p for p in vocab.parse(word) if p.tag.POS == "NOUN" and "nomn" in p.tag]
         if not heads:
             continue
         head = heads[0].tag

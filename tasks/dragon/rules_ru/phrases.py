@@ -10,10 +10,15 @@ from tasks.dragon.rules_ru.lexicon import (
     _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_MEASURES, _RU_MONTHS, _RU_NAME_ENDINGS, _RU_NOT_COMPANIES, _RU_PERSONAL,
     _RU_RELATIVE, _RU_SEASONS, _RU_SHARES, _RU_STAFF, _RU_TIME_NOUNS,
 )
+from tasks.dragon.rules_ru.quoted_names import declined_quoted_name
 from tasks.dragon.rules_ru.morph import _animate, _common_noun, _inflected, _lemma, _name_lemma, _nominative_word, _unquote
 from tasks.dragon.rules_ru.descriptors import descriptor_span
 from tasks.dragon.rules_ru.reference import _Memory, _References
 from tasks.dragon.rules_ru.terms import described_people
+
+
+#: parts of a period: "в конце 2027 года", "к середине марта"
+_PERIOD_PARTS = frozenset({"конец", "начало", "середина"})
 
 
 class _RuSentence(_References):
@@ -176,6 +181,15 @@ class _RuSentence(_References):
             years = [c for c in self.kids(head, ("amod", "nummod")) if c.text.isdigit() and len(c.text) == 4]
             if years:
                 return f"{years[0].text} год"
+        if lemma in _PERIOD_PARTS:
+            # "в конце 2027 года", "к началу марта": a part of a dated period is a date too
+            periods = [self.date_phrase(c) for c in self.kids(head, ("nmod",)) if not self.kids(c, ("case",))]
+            periods = [p for p in periods if p]
+            return f"{lemma} {self._genitive_date(head, periods[0])}" if periods else None
+        if lemma in ("квартал", "полугодие") and any(a.pos == "ADJ" for a in self.kids(head, ("amod",))):
+            # "в третьем квартале 2027 года": a numbered part of a year
+            year = self.year_of(head)
+            return f"{self.role(head)} {year}" if year else None
         if lemma in ("утро", "вечер", "ночь", "день") and self.preposition(head):
             # "к вечеру 18 декабря", "в ночь на 5 марта": a part of a dated day (a bare "ночью 19 декабря"
             # says when, no object of the verb)
@@ -190,6 +204,15 @@ class _RuSentence(_References):
                 year = self.year_of(head) or self.year_of(months[0])
                 return " ".join(p for p in (head.text, months[0].text.lower(), year) if p)
         return None
+
+    def _genitive_date(self, head, date: str) -> str:
+        """The dated period under a part of it, as written ("2027 года", "марта"), else as date_phrase gave it."""
+        for child in self.kids(head, ("nmod",)):
+            words = self.subtree(child)
+            order = [self.tokens.index(t) for t in words]
+            if len(words) <= 4 and max(order) - min(order) + 1 == len(words) and self.date_phrase(child):
+                return " ".join(t.text.lower() for t in words)
+        return date
 
     def year_of(self, token) -> str:
         """ "2027 года" (or "2027-го") hanging on a date word, as written, or ""."""
@@ -449,8 +472,14 @@ class _RuSentence(_References):
         """A name in «» that the NER missed, when the phrase is the whole quotation and in the
         nominative ("«Беломорский экспресс» добавит ...", "«Заволжская нива» может ..."); a
         name the text gave before keeps that one's label."""
-        if (head.feats or {}).get("Case") not in ("Nom", None) or head.pos not in ("NOUN", "PROPN"):
+        if head.pos not in ("NOUN", "PROPN"):
             return None
+        if (head.feats or {}).get("Case") not in ("Nom", None):
+            # "против «Амурских соколов»": the quotation declined, named in the nominative
+            text = declined_quoted_name(self, head)
+            if text is None:
+                return None
+            return next((name for name in self.memory.counts if name[0] == text), (text, None))
         words = self.subtree(head)
         while (len(words) > 1 and words[0].rel == "amod" and words[0].head_id == head.id
                and self.tokens[self.tokens.index(words[0]) + 1].text == "«"):

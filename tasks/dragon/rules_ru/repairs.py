@@ -13,6 +13,8 @@ from tasks.dragon.rules_ru.lexicon import (
 from tasks.dragon.rules_ru.coordination import _repair_coordination_ru
 from tasks.dragon.rules_ru.participles import mend_participial_clauses
 from tasks.dragon.rules_ru.predicatives import mend_predicative_subjects
+from tasks.dragon.rules_ru.quoted_names import mend_quoted_objects
+from tasks.dragon.rules_ru.fronted import mend_fronted_objects, mend_nouns_read_as_adjectives
 from tasks.dragon.rules_ru.tree import ParseTree
 from tasks.dragon.rules_ru.morph import _animate, _capitalised_common, _lemma, numeral_word
 from tasks.dragon.rules_ru.agreement import (
@@ -48,6 +50,7 @@ def _repair_parse_ru(tokens, vocab) -> None:
     _mend_capitalised_first_word(tokens, vocab)  # (first: the repairs below read the part of speech)
     _mend_signed_numbers(tokens)
     tree = ParseTree(tokens)
+    mend_nouns_read_as_adjectives(tree, vocab)  # "Дворы подрядчики должны расчистить" (fronted.py)
     index = tree.index
     kids, head, case, finite, ancestors, attach = tree.kids, tree.head, tree.case, tree.finite, tree.ancestors, tree.attach
 
@@ -661,6 +664,8 @@ def _repair_parse_ru(tokens, vocab) -> None:
 
     _repair_coordination_ru(tree, vocab)  # each coordinated verb its own arguments (coordination.py)
     mend_participial_clauses(tree)  # ", ранее возглавлявший ...": the noun's clause (participles.py)
+    mend_quoted_objects(tree, vocab)  # "обыграли на своём льду «Северных рысей»" (quoted_names.py)
+    mend_fronted_objects(tree, vocab, _could_be_subject)  # "Запись концерта может показать телеканал «Волна»" (fronted.py)
     mend_predicative_subjects(tree, vocab, _could_be_subject)  # "Сделку должна одобрить служба" (predicatives.py)
     mend_dashed_amount(tree)  # "Часть средств — 15 млрд рублей — компании выделит Фонд" (dashed.py)
     mend_descriptor_name(tree, vocab)  # "Вологодский клуб по хоккею «Северные ястребы» проиграл" (descriptors.py)
@@ -719,6 +724,13 @@ def _repair_parse_ru(tokens, vocab) -> None:
                 if not any((k.feats or {}).get("VerbForm") == "Inf" for k in kids(verb, ("xcomp",))):
                     attach(token, verb, "xcomp")
                 break
+        else:
+            # (or the one right before it: "Защитник получил травму и может пропустить две недели":
+            # пропустить hung on защитник, the modal word just before it)
+            previous = tokens[index[token.id] - 1] if index[token.id] > 0 else None
+            if (previous is not None and finite(previous) and _lemma(vocab, previous) in _RU_PLAN_HEADS | _RU_POSSIBLE_HEADS
+                    and not any((k.feats or {}).get("VerbForm") == "Inf" for k in kids(previous, ("xcomp",)))):
+                attach(token, previous, "xcomp")
 
     # a quoted name hung on a noun as its genitive while its last word has no genitive reading is no
     # genitive: it is the subject the finite verb over it lacks ("Сокращать персонал «Агропром» не

@@ -4,7 +4,7 @@ otherwise a time ("к трём часам ночи", "до двух недель
 the verb gives."""
 from __future__ import annotations
 
-from tasks.dragon.rules_ru.lexicon import _RU_DURATIONS, _RU_TIME_NOUNS
+from tasks.dragon.rules_ru.lexicon import _RU_DURATIONS, _RU_MONTHS, _RU_TIME_NOUNS
 from tasks.dragon.rules_ru.morph import _lemma
 
 #: the prepositions of a term: «к» the term set, «до» the most it can be (that one stays in the object:
@@ -32,6 +32,52 @@ def term_phrase(token, helper) -> tuple[str, bool] | None:
     words = " ".join([counted, *(t.text for t in of_words)])
     own = TERM_PREPOSITIONS[preposition]
     return (f"{preposition} {words}" if own else words), own
+
+
+#: verbs of lasting: "снегопад продлится до четверга", "морозы сохранятся до выходных" — until when is
+#: what they say, the time their argument, not a circumstance
+_WEEK_DAYS = frozenset({"понедельник", "вторник", "среда", "четверг", "пятница", "суббота", "воскресенье", "выходные"})
+_LASTING = frozenset({"продлиться", "продолжиться", "продолжаться", "длиться", "затянуться", "сохраниться"})
+
+
+def lasting_until(lemma: str, token, helper) -> str | None:
+    """Until when a verb of lasting lasts ("продлится до четверга" → "четверг", "до 5 марта" → "5 марта"),
+    or None for another verb, preposition or a phrase that is no time."""
+    if lemma not in _LASTING or helper.preposition(token) != "до" or token.pos != "NOUN":
+        return None
+    date = helper.date_phrase(token)
+    if date is not None:
+        return date
+    noun = _lemma(helper.vocab, token)
+    if noun in _RU_MONTHS or (noun in _WEEK_DAYS and not [k for k in helper.kids(token) if k.rel not in ("case", "punct")]):
+        return noun  # "до четверга", "до выходных" (not "до вечера": of which day, the text says elsewhere)
+    return None
+
+
+#: verbs whose object is a span of time: "может пропустить ещё две недели" is what is missed, no time of the act
+_MISSING = frozenset({"пропустить", "пропускать"})
+
+
+def missed_time(lemma: str, token, helper) -> str | None:
+    """The span a verb of missing misses, as written ("две недели", "до двух недель"), or None."""
+    preposition = helper.preposition(token)
+    if lemma not in _MISSING or preposition not in ("", "до") or _lemma(helper.vocab, token) not in _RU_DURATIONS:
+        return None
+    counted = helper.number_phrase(token, counted=False)
+    return None if counted is None else f"{preposition} {counted}".strip()
+
+
+def sentenced_name(objects, helper) -> str:
+    """The person a term is set for, by name as written ("Олега Пестова" in "приговорил бывшего
+    заместителя мэра Олега Пестова к шести годам"): a reader asks «к чему приговорили Олега Пестова?»,
+    the role alone names no one. "" when the object names no person."""
+    for obj in objects:
+        # (the name may hang lower: "бывшего заместителя главы округа Павла Гребенюка")
+        for token in (obj, *helper.subtree(obj)):
+            span = helper.span_of.get(token.id)
+            if span is not None and span.type == "PER":
+                return span.text
+    return ""
 
 
 def described_people(token, helper) -> bool:

@@ -1,0 +1,34 @@
+"""Russian rules engine: what a sum is for and where money comes from (tasks/dragon/rules_ru/purposes.py).
+Sentences written for these tests, real natasha."""
+from __future__ import annotations
+
+from tests.test_triplets_ru_news import ru_facts
+
+
+def test_a_sum_keeps_its_purpose_in_the_relation():
+    found = ru_facts("Администрация Торжка выделит 14 млн рублей на покупку нового котла.")
+    assert ("администрация Торжка", "выделить на покупку нового котла", "14 млн рублей", "planned") in found, found
+
+
+def test_a_purpose_before_the_sum_and_a_coordinated_purpose():
+    found = ru_facts("«Северный холдинг» планирует вложить в модернизацию комбината 900 млн рублей.")
+    assert ("Северный холдинг", "вложить в модернизацию комбината", "900 млн рублей", "planned") in found, found
+    found = ru_facts("На ремонт и содержание дорог мэрия направит 3,8 млрд рублей.")
+    assert ("мэрия", "направить на ремонт и содержание дорог", "3,8 млрд рублей", "planned") in found, found
+
+
+def test_a_time_or_a_count_of_things_is_no_purpose():
+    found = ru_facts("Фонд «Перспектива» выделил на два года 15 млн рублей.")
+    assert not any("на два года" in r for _, r, _, _ in found), found
+    found = ru_facts("«Ока-Агро» продала в Казань 2139 тонн зерна.")
+    assert not any(r.startswith("продать в Казань") and o == "2139 тонн зерна" for _, r, o, _ in found), found
+
+
+def test_za_schyot_names_the_source_of_what_is_done():
+    found = ru_facts("Дефицит мэрия планирует покрыть за счёт коммерческих кредитов.")
+    assert ("мэрия", "покрыть дефицит за счёт", "коммерческие кредиты", "planned") in found, found
+
+
+def test_a_purpose_past_a_comma_is_another_clauses():
+    found = ru_facts("На медицину область потратит 5,2 млрд рублей, на дороги и мосты — 2,1 млрд.")
+    assert not any("на дороги" in r and o == "5,2 млрд рублей" for _, r, o, _ in found), found
