@@ -15,6 +15,7 @@ from tasks.dragon.questions_ru_government import (  # noqa: F401  (the two helpe
 )
 from tasks.dragon.questions_base import NoTemplate, _cap, _q  # noqa: F401
 from tasks.dragon.questions_base import asserted_only as _asserted_only, modality_of as _modality
+from tasks.dragon.questions_ru_order import ru_ordered
 from tasks.dragon.questions_ru_answers import WORD as _WORD, WORKS as _WORKS, ru_not_a_place, ru_says_a_time
 from tasks.dragon.questions_ru_scope import (
     RU_ACCUSATIVE_PREPOSITIONS as _RU_ACCUSATIVE_PREPOSITIONS, RU_ORDINAL as _RU_ORDINAL, ru_manner,
@@ -957,15 +958,15 @@ class RussianTemplates:
             if rel.preposition == "на":  # "приняло бюджет на 2027 год": what for, not when
                 if not _RU_YEAR.fullmatch(edge.tail_label):
                     raise NoTemplate(f"no template for a date after «на» in {edge.relation!r}")
-                return _q("на какой год", verb, rel.middle, head), "tail.for-year"
+                return _q("на какой год", *ru_ordered([], verb, rel.middle, head)), "tail.for-year"
             if rel.preposition == "с":  # "руководит предприятием с 2012 года": since when, not when
                 since = "с какого года" if re.search(r"\b(?:1[89]|20)\d\d\b", edge.tail_label) else "с каких пор"
-                return _q(since, verb, rel.middle, head), "tail.since-when"
+                return _q(since, *ru_ordered([], verb, rel.middle, head)), "tail.since-when"
             if not ru_says_a_time(edge.tail_label):
                 # «Когда работает театр?» → «здание бывшего кинотеатра»: the tagger's date is no time
                 raise NoTemplate(f"«когда» of {edge.tail_label!r}, which says no time")
             # «в четвёртой четверти он неудачно приземлился»: the time is the bad landing's, so the manner goes too
-            return _q("когда", *ru_manner(edge), verb, rel.middle, head), "tail.when"
+            return _q("когда", *ru_ordered(ru_manner(edge), verb, rel.middle, head)), "tail.when"
         place = kind == "LOC" or (kind == "MISC" and ru_toponym(edge.tail_label))
         if place and rel.preposition == "до":
             # «ходит только до Тотьмы»: «До чего ходит ...?» asks a thing; a way's limit is «до какого города» by the
@@ -974,16 +975,16 @@ class RussianTemplates:
                 raise NoTemplate(f"«до» + a place after {rel.head!r}, which goes nowhere")
             singular, _, gender = self._class(edge.tail, "LOC")
             wh = _ru_prep_phrase("до", nlp.inflect_ru(f"{_RU_WHICH[gender]} {singular}", "gent"))
-            return _q(wh, verb, rel.middle, head), "tail.how-far"
+            return _q(wh, *ru_ordered([], verb, rel.middle, head)), "tail.how-far"
         if (place and rel.preposition in ("в", "во", "на") and ru_destination(rel.head, rel.middle)
                 and rel.head not in _RU_INTO_VERBS and rel.head not in _RU_PUT_INTO_VERBS
                 and _ru_object_case(rel, edge) == "accs"):
             # «поставляет в Турцию», «отменила рейсы в Кириллов»: a destination is «куда», not «где», «во что»
-            return _q("куда", verb, rel.middle, head), "tail.whither"
+            return _q("куда", *ru_ordered([], verb, rel.middle, head)), "tail.whither"
         if (kind in ("LOC", "MISC") and rel.preposition in ("в", "во", "на") and rel.head in _RU_MOTION_VERBS
                 and _ru_object_case(rel, edge) != "loct"):
             # "перешёл в калининградский клуб", "приезжали в Калининград": куда, not «во что», «в какое место»
-            return _q("куда", verb, rel.middle, head), "tail.whither"
+            return _q("куда", *ru_ordered([], verb, rel.middle, head)), "tail.whither"
         if (kind == "LOC" and rel.preposition in ("в", "во", "на") and rel.head not in _RU_NOT_PLACE_VERBS
                 and rel.head not in _RU_MOTION_VERBS and _ru_object_case(rel, edge) == "accs"):
             # «В какое место ... построить»: a place a thing is built or done in is где; the
@@ -996,7 +997,7 @@ class RussianTemplates:
         if rel.preposition == "из" and (place or (
                 kind == "MISC" and rel.head in _RU_MOTION_VERBS and not _ru_animate(edge.tail_label, edge.sentences))):
             # «перешёл из новосибирского клуба»: whence, not «Из чего перешёл ...?»
-            return _q("откуда", verb, rel.middle, head), "tail.whence"
+            return _q("откуда", *ru_ordered([], verb, rel.middle, head)), "tail.whence"
         if kind == "ORG" and rel.preposition in ("на",) and _ru_object_case(rel, edge) == "loct":
             # "работают на предприятии «Сурский»": «на какой организации» is not said
             raise NoTemplate(f"«{rel.preposition}» with an organisation in {edge.relation!r}")
@@ -1033,14 +1034,14 @@ class RussianTemplates:
             # «Какое место занимает «Речник»?» of «седьмое место»: an ordinal asks which, not what
             noun, gender = ordinal
             wh = _ru_prep_phrase(rel.preposition, nlp.inflect_ru(f"{_RU_WHICH[gender]} {noun}", case))
-            return _q(wh, verb, rel.middle, head), "tail.which-ordinal"
+            return _q(wh, *ru_ordered([], verb, rel.middle, head)), "tail.which-ordinal"
         partner = kind == "MISC" and ((rel.preposition in ("с", "со") and _RU_PACT.search(rel.middle))
                                       or (not rel.preposition and rel.head in _RU_ADDRESS_VERBS))
         # "заключил договор с администрацией города": the other party of a pact is someone, «с кем»
         wh = _ru_prep_phrase(rel.preposition, self._wh_object(
             kind, case, plural, bool(partner) or _ru_animate(edge.tail_label, edge.sentences), node=edge.tail))
         if rel.preposition:
-            return _q(wh, verb, rel.middle, head), "tail.verb-prep"
+            return _q(wh, *ru_ordered([], verb, rel.middle, head)), "tail.verb-prep"
         if "," in head:
             # a described subject ("человек, который руководит компанией") ends the question,
             # or the rest of the predicate would read as part of its clause
@@ -1231,12 +1232,12 @@ def _ru_where(edge: Edge, verb: str, rel: RuRelation, head: str) -> tuple[str, s
     процедуре банкротства») or the scope of a count («на весь край приходилось»)."""
     what = ru_not_a_place(edge.tail_label, edge.sentences)
     if what == "a time":
-        return _q("когда", *ru_manner(edge), verb, rel.middle, head), "tail.when-period"
+        return _q("когда", *ru_ordered(ru_manner(edge), verb, rel.middle, head)), "tail.when-period"
     if what is not None:
         raise NoTemplate(f"«где» of {edge.tail_label!r}, which is {what}, not a place")
     if any(_RU_RELATIVE_TIME.search(s) for s in edge.sentences):
         raise NoTemplate(f"«где» of {edge.tail_label!r}: its sentence times the fact from another event")
-    return _q("где", *_ru_event_date(edge, rel), verb, rel.middle, head), "tail.where"
+    return _q("где", *ru_ordered(_ru_event_date(edge, rel), verb, rel.middle, head)), "tail.where"
 
 
 #: verbs of an event a team or a troupe has many of, each somewhere else: «Где сыграет «Жигули»?» needs its date
