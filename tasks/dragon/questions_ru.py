@@ -16,6 +16,7 @@ from tasks.dragon.questions_ru_government import (  # noqa: F401  (the two helpe
 from tasks.dragon.questions_base import NoTemplate, _cap, _q  # noqa: F401
 from tasks.dragon.questions_base import asserted_only as _asserted_only, modality_of as _modality
 from tasks.dragon.questions_ru_order import ru_ordered
+from tasks.dragon.questions_ru_refusals import RU_BUILD_VERBS, ru_streak
 from tasks.dragon.questions_ru_answers import WORD as _WORD, WORKS as _WORKS, ru_not_a_place, ru_says_a_time
 from tasks.dragon.questions_ru_scope import (
     RU_ACCUSATIVE_PREPOSITIONS as _RU_ACCUSATIVE_PREPOSITIONS, RU_ORDINAL as _RU_ORDINAL, ru_manner,
@@ -944,8 +945,11 @@ class RussianTemplates:
             chain, rest = ru_infinitive_chain(rel)  # «Сколько рублей согласился выделить ...?»
             return _q("сколько", unit, *scope, _ru_verb(edge, rel, gender), chain, head, rest), "tail.how-many"
         if kind == "ORG" and not rel.preposition and (
-                rel.head in _RU_MAKE_VERBS or rel.head in _RU_SHOOT_VERBS and _ru_shot_a_work(edge)):
-            kind = "MISC"  # "производит «ГЛ-90»": a product the tagger took for an organisation
+                rel.head in _RU_MAKE_VERBS or rel.head in _RU_SHOOT_VERBS and _ru_shot_a_work(edge)
+                or rel.head in RU_BUILD_VERBS and edge.tail not in self.classes):
+            # "производит «ГЛ-90»": a product the tagger took for an organisation; «строит «Агидель-Парк»»: a
+            # building, never «Какую организацию строит ...?»
+            kind = "MISC"
         if kind == "LOC" and not rel.preposition and not plural:
             kind = "MISC"  # "ремонтирует Фрунзенский мост": что, not «какое место»
         verb = _ru_verb(edge, rel, gender)
@@ -1030,6 +1034,9 @@ class RussianTemplates:
         if ordinal is None and kind in ("MISC", "NUM") and not plural and len(words) > 2 and words[2] in _RU_PREP_CASE:
             # «пятое место в Восточной конференции»: still «Какое место ...?», never «Что занимает ...?»
             ordinal = _ru_ordinal_phrase(" ".join(words[:2]))
+        if ordinal is not None and ru_streak(edge.tail_label, edge.sentences):
+            # «выиграли десятый матч подряд»: a count of a streak names no match, «Какой матч выиграли ...?»
+            raise NoTemplate(f"the ordinal {edge.tail_label!r} counts a streak («подряд»), it names none")
         if ordinal is not None:
             # «Какое место занимает «Речник»?» of «седьмое место»: an ordinal asks which, not what
             noun, gender = ordinal
@@ -1106,6 +1113,9 @@ class RussianTemplates:
                 # заместителем главы города которого» is not
                 _ru_plain_role(rel, "a role description")
             return f"{nlp.inflect_ru(rel.head, 'ablt')} {_ru_which_rel(gender, 'gent', kind)} является {head}"
+        if kind == "ORG" and not rel.preposition and rel.head in RU_BUILD_VERBS and node not in self.classes:
+            # «организации, которую строит «Новострой-Уфа»»: what is built is no organisation
+            raise NoTemplate(f"what {rel.head!r} builds is described as an organisation")
         case = ru_partner_case(rel.head, rel.preposition, kind in ("ORG", "PER"), _ru_object_case(rel, edge))
         if case == "datv" and rel.head in RU_GIVE_VERBS and not rel.middle:
             raise NoTemplate(f"the receiver of {rel.head!r} described without what is given")

@@ -401,4 +401,5 @@ def ru_round7_reason(subgraph, kinds: dict, classes: dict | None = None) -> str 
         if reason:
             return reason
     from tasks.dragon.questions_ru_scope import ru_round8_reason
-    return ru_round8_reason(subgraph, kinds)
+    from tasks.dragon.questions_ru_refusals import ru_round9_reason
+    return ru_round8_reason(subgraph, kinds) or ru_round9_reason(subgraph)

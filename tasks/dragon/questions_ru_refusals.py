@@ -1,0 +1,127 @@
+"""DRAGON questions, Russian: facts no question is asked of because its words would not say them right
+(issue 10, session 24; each a class the development sets' sheets showed on more than one site).
+
+- a relation with a preposition left before its own («находиться в в»): «Где может находиться в …?»;
+- a subject that is a count in words («четыре ФАПа»): it names nothing a reader finds the fact by, and
+  the triplet stage takes it for the doer where it is the object («ещё четыре ФАПа район откроет»);
+- an answer that holds its own subject («Иргизлы» → «открытие пункта в Иргизлы»): it asks nothing;
+- a «role» that is a kind of organisation («предприятие», «компания») said of no person: «Предприятием
+  какой организации является фирма …?» is the triplet stage's misreading of a genitive;
+- «под» after the relation's noun («продать участок под …»): the noun's purpose («участок под
+  комплекс»), which «Под какой организацией продало участок …?» asks of the verb;
+- «когда» of a verb that needs where to («перейти», «поступить»): «Когда перешёл …?» leaves it hanging;
+- a fact its sentence holds by a measure the article named before («По этому показателю регион входит в
+  пятёрку лидеров»): «Во что входит область?» has no answer out of the article;
+- (questions_ru) an ordinal of a streak («выиграли десятый матч подряд»): «Какой матч …?» names no match;
+- (questions_ru) what a verb of building builds asked or described as «организация» («Какую организацию строит
+  …?»): asked with «что», and not described.
+"""
+from __future__ import annotations
+
+import re
+
+from benchmill import nlp
+from schemas import Edge, Subgraph
+
+_WORD = re.compile(r"[А-Яа-яЁёA-Za-z0-9]+(?:-[А-Яа-яЁёA-Za-z0-9]+)*")
+_PREPOSITIONS = frozenset("в во на с со к ко о об из от до по за под над при у для без через про между перед".split())
+#: verbs of going whose «куда» a question cannot leave out: «Когда перешёл Иван Петров?» (перешёл — куда?)
+RU_DESTINATION_VERBS = frozenset({
+    "перейти", "переходить", "поступить", "поступать", "вступить", "вступать", "попасть", "попадать", "войти",
+    "входить", "перевестись", "переводиться", "устроиться", "устраиваться",
+})
+#: verbs of building: what they build is a building or a facility, never «какая организация» (questions_ru)
+RU_BUILD_VERBS = frozenset({
+    "построить", "строить", "возвести", "возводить", "достроить", "достраивать", "реконструировать", "сдать",
+    "сдавать", "спроектировать", "проектировать", "благоустроить", "отремонтировать", "ремонтировать",
+})
+#: words of a kind of organisation: as a «role» of a non-person they are a misread genitive, no post
+_INSTITUTION_ROLES = frozenset("""
+предприятие компания фирма организация учреждение структура подразделение холдинг группа
+""".split())
+
+
+def _lemmas(text: str) -> list[str]:
+    return [nlp.lemma_ru(w.lower()).replace("ё", "е") for w in _WORD.findall(text)]
+
+
+def ru_doubled_preposition(relation: str) -> bool:
+    """Does the relation hold a preposition right before its closing one («находиться в в», «в на»)?"""
+    words = relation.lower().split()
+    return len(words) > 2 and words[-1] in _PREPOSITIONS and words[-2] in _PREPOSITIONS
+
+
+def ru_counted_label(label: str) -> bool:
+    """Does the label open with a number in words («четыре ФАПа», «три ветропарка», «оба клуба»)?"""
+    words = _WORD.findall(label)
+    if not words or not words[0][:1].islower():
+        return False
+    parses = nlp.morph_vocab().parse(words[0].lower())
+    return bool(parses) and parses[0].tag.POS == "NUMR"
+
+
+def ru_answer_holds_subject(edge: Edge) -> bool:
+    """Does the object's label hold every word of the subject's («Иргизлы» → «открытие пункта в Иргизлы»)?"""
+    head, tail = set(_lemmas(edge.head_label)), _lemmas(edge.tail_label)
+    return bool(head) and len(tail) > len(head) and head <= set(tail)
+
+
+def ru_institution_role(relation: str, head_type: str | None) -> bool:
+    """Is the relation a lone organisation noun taken for a role of a non-person («предприятие»)?"""
+    words = _lemmas(relation)
+    return head_type != "person" and len(words) == 1 and words[0] in _INSTITUTION_ROLES
+
+
+def ru_noun_purpose(relation: str) -> bool:
+    """Does «под» close a relation after its noun («продать участок под»): the noun's purpose, not the verb's?"""
+    words = relation.lower().split()
+    return len(words) > 2 and words[-1] == "под"
+
+
+def ru_when_without_destination(relation: str, tail_type: str | None) -> bool:
+    """Is a date the «в/на» object of a verb that needs its destination («перейти в» + «ноябрь»)?"""
+    words = relation.lower().split()
+    return (tail_type == "date" and len(words) == 2 and words[-1] in ("в", "во", "на")
+            and nlp.lemma_ru(words[0]).replace("ё", "е") in RU_DESTINATION_VERBS)
+
+
+def ru_streak(label: str, sentences: list[str]) -> bool:
+    """Does a sentence follow the label with «подряд» («десятый матч подряд»): an ordinal of a streak?"""
+    words = _WORD.findall(label)
+    if not words:
+        return False
+    last = re.escape(words[-1][:-2] if len(words[-1]) > 4 else words[-1])
+    return any(re.search(rf"{last}\w*\s+подряд\b", s, re.IGNORECASE) for s in sentences)
+
+
+#: a measure the article named before: «По этому показателю регион входит в пятёрку лидеров»
+_RELATIVE_MEASURE = re.compile(
+    r"\bпо\s+(?:этому|этим|данному|данным|тому\s+же|такому|этой|данной|той\s+же|таким)\s+"
+    r"(?:показател|параметр|критери|рейтинг|числ|количеств|объ[её]м|итог|статистик|оценк|данны)\w*", re.IGNORECASE)
+
+
+def ru_relative_measure(sentences: list[str]) -> bool:
+    """Does a sentence hold its fact by a measure only its article names («по этому показателю»)?"""
+    return any(_RELATIVE_MEASURE.search(s) for s in sentences)
+
+
+def ru_round9_reason(subgraph: Subgraph) -> str | None:
+    """Why no Russian question is asked about ``subgraph`` by the classes above, or None."""
+    asked = set(subgraph.answer_nodes)
+    for edge in subgraph.edges:
+        if ru_doubled_preposition(edge.relation):
+            return f"skipped: {edge.relation!r} holds a preposition before its own («в в»)"
+        if edge.head not in asked and ru_counted_label(edge.head_label):
+            return f"skipped: the subject {edge.head_label!r} is a count in words, not a name"
+        if ru_answer_holds_subject(edge):
+            return f"skipped: {edge.tail_label!r} holds its own subject {edge.head_label!r}"
+        if ru_institution_role(edge.relation, edge.head_type):
+            return f"skipped: the role {edge.relation!r} of {edge.head_label!r} is a kind of organisation, not a post"
+        if ru_noun_purpose(edge.relation):
+            return f"skipped: «под» in {edge.relation!r} is its noun's purpose, not the verb's"
+        if ru_relative_measure(edge.sentences):
+            return "skipped: its sentence holds the fact by a measure only its article names («по этому показателю»)"
+        if edge.tail in asked and ru_when_without_destination(edge.relation, edge.tail_type):
+            return f"skipped: «когда» of {edge.relation!r} leaves out where to"
+    return None
+
