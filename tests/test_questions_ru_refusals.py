@@ -6,7 +6,8 @@ from schemas import Subgraph
 from tasks.dragon.questions_ru_checks import ru_label_head_noun
 from tasks.dragon.questions_ru_refusals import (
     ru_answer_holds_subject, ru_counted_label, ru_doubled_preposition, ru_institution_role, ru_noun_purpose,
-    ru_relative_measure, ru_round9_reason, ru_streak, ru_when_without_destination,
+    ru_light_verb_noun, ru_relative_measure, ru_round9_reason, ru_streak, ru_when_without_destination,
+    ru_work_without_place,
 )
 from tests.test_questions_ru_grammar import edge
 from tests.test_questions_ru_round7 import asked
@@ -106,3 +107,19 @@ def test_a_fact_held_by_a_measure_the_article_named_before_is_not_asked():
              "десятку лидеров.", "place", "other")
     sub = Subgraph(subgraph_id="s", type="simple", lang="ru", edges=[e], answer_nodes=["n2"], question_nodes=["n1"])
     assert "measure" in ru_round9_reason(sub)
+
+
+def test_the_noun_of_a_light_verb_predicate_is_not_asked_as_its_object():
+    assert ru_light_verb_noun("поставить", "точка в споре") and ru_light_verb_noun("одержать", "уверенная победа")
+    assert not ru_light_verb_noun("поставить", "спектакль «Буря»")
+    q, why = asked(edge("Семён Лыков", "одержать", "третья победа", "Семён Лыков одержал третью победу на турнире.",
+                        "person", "other"))
+    assert q is None and "noun of the predicate" in why
+
+
+def test_a_persons_work_since_a_date_says_not_where():
+    assert ru_work_without_place("работать с", "person", "date")
+    assert not ru_work_without_place("работать с", "org", "date") and not ru_work_without_place("работать в", "person", "org")
+    q, why = asked(edge("Анна Крылова", "работать с", "2015 год", "Анна Крылова работает в мэрии Твери с 2015 года.",
+                        "person", "date"))
+    assert q is None and "not where" in why

@@ -13,6 +13,8 @@
 - a fact its sentence holds by a measure the article named before («По этому показателю регион входит в
   пятёрку лидеров»): «Во что входит область?» has no answer out of the article;
 - (questions_ru) an ordinal of a streak («выиграли десятый матч подряд»): «Какой матч …?» names no match;
+- the noun of a light-verb predicate asked as its object («Что поставил …?» → «точка в игре»);
+- a person's «работать с» + a date, which keeps no where («С какого года работал …?»);
 - (questions_ru) what a verb of building builds asked or described as «организация» («Какую организацию строит
   …?»): asked with «что», and not described.
 """
@@ -105,6 +107,44 @@ def ru_relative_measure(sentences: list[str]) -> bool:
     return any(_RELATIVE_MEASURE.search(s) for s in sentences)
 
 
+#: nouns that make one predicate with their verb («поставить точку», «одержать победу», «принять участие»): «Что
+#: поставил Иван Ким?» → «точка в игре» asks the predicate's own word as if it were a thing done
+_LIGHT_VERB_NOUNS = {
+    "поставить": {"точка"}, "ставить": {"точка"}, "сыграть": {"роль"}, "играть": {"роль"},
+    "принять": {"участие", "решение", "меры", "мера"}, "принимать": {"участие", "решение", "меры", "мера"},
+    "обратить": {"внимание"}, "одержать": {"победа", "верх"}, "потерпеть": {"поражение", "неудача"},
+    "дать": {"старт", "согласие", "оценка"}, "подвести": {"итог", "черта"}, "внести": {"вклад", "лепта"},
+    "оказать": {"помощь", "поддержка", "влияние", "содействие"}, "сделать": {"вывод", "шаг", "акцент", "ставка"},
+    "взять": {"курс", "верх", "пауза", "слово"}, "набрать": {"оборот", "ход"}, "иметь": {"значение", "место"},
+    "нанести": {"удар", "визит"}, "добиться": {"успех"}, "получить": {"развитие", "продолжение"},
+}
+#: verbs of a person's work that say nothing without where: «С какого года работал Павел Ким?»
+_WORK_VERBS = frozenset({"работать", "трудиться", "служить", "проработать", "отработать"})
+
+
+def _first_noun(label: str) -> str | None:
+    for word in _WORD.findall(label.lower()):
+        for parse in nlp.morph_vocab().parse(word)[:2]:
+            if parse.tag.POS == "NOUN":
+                return parse.normal_form.replace("ё", "е")
+    return None
+
+
+def ru_light_verb_noun(relation: str, tail: str) -> bool:
+    """Is the object the noun of a light-verb predicate («поставить» + «точка в игре»)?"""
+    words = relation.lower().split()
+    if len(words) != 1:
+        return False
+    return _first_noun(tail) in _LIGHT_VERB_NOUNS.get(nlp.lemma_ru(words[0]).replace("ё", "е"), ())
+
+
+def ru_work_without_place(relation: str, head_type: str | None, tail_type: str | None) -> bool:
+    """Is a date the only thing a person's «работать» keeps («работать с» + 2016): it says not where?"""
+    words = relation.lower().split()
+    return (head_type == "person" and tail_type == "date" and len(words) == 2
+            and nlp.lemma_ru(words[0]).replace("ё", "е") in _WORK_VERBS)
+
+
 def ru_round9_reason(subgraph: Subgraph) -> str | None:
     """Why no Russian question is asked about ``subgraph`` by the classes above, or None."""
     asked = set(subgraph.answer_nodes)
@@ -121,6 +161,10 @@ def ru_round9_reason(subgraph: Subgraph) -> str | None:
             return f"skipped: «под» in {edge.relation!r} is its noun's purpose, not the verb's"
         if ru_relative_measure(edge.sentences):
             return "skipped: its sentence holds the fact by a measure only its article names («по этому показателю»)"
+        if edge.tail in asked and ru_light_verb_noun(edge.relation, edge.tail_label):
+            return f"skipped: {edge.tail_label!r} is the noun of the predicate {edge.relation!r}, not what it acts on"
+        if edge.tail in asked and ru_work_without_place(edge.relation, edge.head_type, edge.tail_type):
+            return f"skipped: {edge.relation!r} of a person keeps only its date, not where"
         if edge.tail in asked and ru_when_without_destination(edge.relation, edge.tail_type):
             return f"skipped: «когда» of {edge.relation!r} leaves out where to"
     return None
