@@ -16,7 +16,7 @@ from tasks.dragon.questions_ru_government import (  # noqa: F401  (the two helpe
 from tasks.dragon.questions_base import NoTemplate, _cap, _q  # noqa: F401
 from tasks.dragon.questions_base import asserted_only as _asserted_only, modality_of as _modality
 from tasks.dragon.questions_ru_order import ru_ordered
-from tasks.dragon.questions_ru_refusals import RU_BUILD_VERBS, ru_streak
+from tasks.dragon.questions_ru_refusals import RU_BUILD_VERBS, ru_rank_noun, ru_streak
 from tasks.dragon.questions_ru_answers import WORD as _WORD, WORKS as _WORKS, ru_not_a_place, ru_says_a_time
 from tasks.dragon.questions_ru_scope import (
     RU_ACCUSATIVE_PREPOSITIONS as _RU_ACCUSATIVE_PREPOSITIONS, RU_ORDINAL as _RU_ORDINAL, ru_manner,
@@ -1034,6 +1034,11 @@ class RussianTemplates:
         if ordinal is None and kind in ("MISC", "NUM") and not plural and len(words) > 2 and words[2] in _RU_PREP_CASE:
             # «пятое место в Восточной конференции»: still «Какое место ...?», never «Что занимает ...?»
             ordinal = _ru_ordinal_phrase(" ".join(words[:2]))
+        if ordinal is not None and not ru_rank_noun(ordinal[0]):
+            # «Какую очередь планирует сдать ...?» → «первая очередь», «Какой матч выиграли ...?» → «десятый матч»:
+            # an ordinal names one of a series only its article sets out; a rank («место», «номер») is the one
+            # a reader can ask which of
+            raise NoTemplate(f"the ordinal {edge.tail_label!r} is no rank: «какой» of it names nothing")
         if ordinal is not None and ru_streak(edge.tail_label, edge.sentences):
             # «выиграли десятый матч подряд»: a count of a streak names no match, «Какой матч выиграли ...?»
             raise NoTemplate(f"the ordinal {edge.tail_label!r} counts a streak («подряд»), it names none")

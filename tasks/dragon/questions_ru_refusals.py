@@ -12,7 +12,8 @@
 - «когда» of a verb that needs where to («перейти», «поступить»): «Когда перешёл …?» leaves it hanging;
 - a fact its sentence holds by a measure the article named before («По этому показателю регион входит в
   пятёрку лидеров»): «Во что входит область?» has no answer out of the article;
-- (questions_ru) an ordinal of a streak («выиграли десятый матч подряд»): «Какой матч …?» names no match;
+- (questions_ru) an ordinal of anything but a rank («первая очередь», «десятый матч подряд»): «Какую очередь …?»
+  names one of a series only the article sets out; a rank («седьмое место», «10-й номер») is asked;
 - the noun of a light-verb predicate asked as its object («Что поставил …?» → «точка в игре»);
 - a person's «работать с» + a date, which keeps no where («С какого года работал …?»);
 - (questions_ru) what a verb of building builds asked or described as «организация» («Какую организацию строит
@@ -85,6 +86,15 @@ def ru_when_without_destination(relation: str, tail_type: str | None) -> bool:
     words = relation.lower().split()
     return (tail_type == "date" and len(words) == 2 and words[-1] in ("в", "во", "на")
             and nlp.lemma_ru(words[0]).replace("ё", "е") in RU_DESTINATION_VERBS)
+
+
+#: nouns an ordinal ranks by: «седьмое место», «под 10-м номером» (not «первая очередь», «десятый матч»)
+_RANK_NOUNS = frozenset({"место", "номер", "строчка", "строка", "позиция", "ступень", "ступенька"})
+
+
+def ru_rank_noun(noun: str) -> bool:
+    """Is ``noun`` (of an ordinal answer) a rank a reader asks «какое …» of?"""
+    return nlp.lemma_ru(noun.lower()).replace("ё", "е") in _RANK_NOUNS
 
 
 def ru_streak(label: str, sentences: list[str]) -> bool:
