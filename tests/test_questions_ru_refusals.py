@@ -6,7 +6,7 @@ from schemas import Subgraph
 from tasks.dragon.questions_ru_checks import ru_label_head_noun
 from tasks.dragon.questions_ru_refusals import (
     ru_answer_holds_subject, ru_counted_label, ru_doubled_preposition, ru_institution_role, ru_noun_purpose,
-    ru_light_verb_noun, ru_rank_noun, ru_relative_measure, ru_round9_reason, ru_streak, ru_when_without_destination,
+    ru_genitive_before_head, ru_light_verb_noun, ru_rank_noun, ru_relative_measure, ru_round9_reason, ru_streak, ru_when_without_destination,
     ru_work_without_place,
 )
 from tests.test_questions_ru_grammar import edge
@@ -136,3 +136,12 @@ def test_a_like_crime_points_back_into_its_article():
     from tasks.dragon.questions_ru_answers import ru_anaphoric
     assert ru_anaphoric("похожее нарушение") and ru_anaphoric("сходные случаи")
     assert not ru_anaphoric("крупное нарушение")
+
+
+def test_a_label_that_opens_with_another_phrases_genitive_is_not_asked():
+    assert ru_genitive_before_head("Минздрава больница")
+    assert not ru_genitive_before_head("Томская слобода") and not ru_genitive_before_head("компания «Север»")
+    e = edge("Минздрава больница", "получить лицензию к", "весна", "Лицензию Минздрава больница получит к весне.",
+             "org", "date")
+    sub = Subgraph(subgraph_id="s", type="simple", lang="ru", edges=[e], answer_nodes=["n2"], question_nodes=["n1"])
+    assert "genitive" in ru_round9_reason(sub)

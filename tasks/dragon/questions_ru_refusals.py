@@ -2,6 +2,7 @@
 (issue 10, session 24; each a class the development sets' sheets showed on more than one site).
 
 - a relation with a preposition left before its own («находиться в в»): «Где может находиться в …?»;
+- a label that opens with another phrase's genitive before its own noun («Росздравнадзора университет»);
 - a subject that is a count in words («четыре ФАПа»): it names nothing a reader finds the fact by, and
   the triplet stage takes it for the doer where it is the object («ещё четыре ФАПа район откроет»);
 - an answer that holds its own subject («Иргизлы» → «открытие пункта в Иргизлы»): it asks nothing;
@@ -155,12 +156,30 @@ def ru_work_without_place(relation: str, head_type: str | None, tail_type: str |
             and nlp.lemma_ru(words[0]).replace("ё", "е") in _WORK_VERBS)
 
 
+def ru_genitive_before_head(label: str) -> bool:
+    """Does the label open with a name that is only a genitive, before its nominative head noun («Росздравнадзора
+    университет» of «удостоверение Росздравнадзора университет планирует получить»)? A Russian genitive follows
+    the noun it belongs to: this one is another phrase's, glued to the subject."""
+    words = _WORD.findall(label)
+    if len(words) < 2 or "«" in label or not words[0][:1].isupper():
+        return False
+    vocab = nlp.morph_vocab()
+    first = [p for p in vocab.parse(words[0].lower()) if p.is_known]
+    if not first or any(p.tag.POS != "NOUN" or p.tag.case != "gent" for p in first):
+        return False
+    return any(w[:1].islower() and any(p.tag.POS == "NOUN" and p.tag.case == "nomn" for p in vocab.parse(w)[:2])
+               for w in words[1:])
+
+
 def ru_round9_reason(subgraph: Subgraph) -> str | None:
     """Why no Russian question is asked about ``subgraph`` by the classes above, or None."""
     asked = set(subgraph.answer_nodes)
     for edge in subgraph.edges:
         if ru_doubled_preposition(edge.relation):
             return f"skipped: {edge.relation!r} holds a preposition before its own («в в»)"
+        for label in (edge.head_label, edge.tail_label):
+            if ru_genitive_before_head(label):
+                return f"skipped: {label!r} opens with another phrase's genitive before its own noun"
         if edge.head not in asked and ru_counted_label(edge.head_label):
             return f"skipped: the subject {edge.head_label!r} is a count in words, not a name"
         if ru_answer_holds_subject(edge):
