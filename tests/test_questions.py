@@ -476,7 +476,7 @@ def ask(edges: list[Edge], answer: str, type_: str = "simple", lang: str = "en")
     (("Гармония", "приобрести", "Западный док", "ru", "Гармония может приобрести Западный док.", "org", "org", "possible"),
      "Западный док", "Какую организацию может приобрести Гармония?"),
     (("Северный порт", "открыть терминал в", "2019 году", "ru", "Северный порт открыл терминал в 2019 году."),
-     "2019 году", "Когда открыл терминал Северный порт?"),
+     "2019 году", "Когда Северный порт открыл терминал?"),
     # a numeral governs the genitive of its noun: the verb still takes the accusative («Чего отремонтировал…» was asked)
     (("Северный порт", "отремонтировать", "три парома", "ru", "Северный порт отремонтировал три парома."),
      "три парома", "Что отремонтировал Северный порт?"),
@@ -598,7 +598,7 @@ def test_russian_multi_hop_description_takes_the_case_of_its_slot():
 
 def test_russian_where_for_a_prepositional_place_whatever_its_tag():
     tested = typed("Робопорт", "испытать краны в", "Северный порт", "ru", "Робопорт испытал краны в Северном порту.", "org", "other")
-    assert ask([tested], "Северный порт", lang="ru").question == "Где испытал краны Робопорт?"
+    assert ask([tested], "Северный порт", lang="ru").question == "Где Робопорт испытал краны?"
 
 
 def test_english_common_noun_entities_get_the_definite_article():

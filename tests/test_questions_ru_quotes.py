@@ -12,7 +12,7 @@ from tests.test_questions_ru_round7 import asked
 def test_a_quoted_team_as_the_subject_is_asked_in_quotes():
     q, _ = asked(edge("Уральские волки", "обыграть хозяев в", "Омск",
                       "В Омске «Уральские волки» обыграли хозяев со счётом 3:1.", "org", "place"))
-    assert q == "Где обыграли хозяев «Уральские волки»?"
+    assert q == "Где «Уральские волки» обыграли хозяев?"
 
 
 def test_a_declined_quoted_object_keeps_its_case_inside_the_quotes():
@@ -20,7 +20,7 @@ def test_a_declined_quoted_object_keeps_its_case_inside_the_quotes():
     q, _ = asked(e, "head")
     assert q is not None and q.endswith("сыграл вничью с «Металлургом»?"), q  # not «с «Металлург»», not «с Металлургом»
     q, _ = asked(e, "tail")
-    assert q == "С какой организацией сыграл вничью «Речник»?"
+    assert q == "С какой организацией «Речник» сыграл вничью?"
 
 
 def test_a_quoted_company_in_a_conditional_and_a_multi_hop_question():

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 
+from benchmill import nlp
 from tasks.dragon.question_grammar import Finding, QuestionView, code
 from tasks.dragon.question_grammar_ru_words import (
     _UD_CASE, _TIME_NOUNS, _STATE_NOUNS, _case, _number, _gender,
@@ -334,7 +335,6 @@ def preposition_case(q: QuestionView) -> Finding | None:
 # ---------------------------------------------------------------- the answer's own form
 
 
-_QUOTES = "«»\"“”„"
 #: words a name's first word may be that carry no case of their own (numbers, Latin letters, initials)
 _CASELESS = re.compile(r"^(?:\d[\d\s,.]*|[A-Za-z][\w.-]*)$")
 
@@ -351,7 +351,7 @@ def answer_not_nominative(q: QuestionView) -> Finding | None:
     if _OBLIQUE_START.match(q.question):
         return None
     for answer in q.answers:
-        words = re.findall(r"[\w]+(?:-[\w]+)*", answer.strip(_QUOTES + " "))
+        words = re.findall(r"[\w]+(?:-[\w]+)*", answer.strip(nlp._QUOTES + " "))
         if not words or _CASELESS.match(words[0]) or not re.search("[а-яё]", words[0], re.IGNORECASE):
             continue
         first = words[0].split("-")[0]

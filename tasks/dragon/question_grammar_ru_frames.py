@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from tasks.dragon.question_grammar import Finding, QuestionView, code
-from tasks.dragon.questions_ru_government import RU_GIVE_VERBS
+from tasks.dragon.questions_ru_government import RU_DEICTIC_WORDS, RU_GIVE_VERBS
 from tasks.dragon.question_grammar_ru_words import (
     _NAME_GRAMMEMES, _WORD, _PREPOSITIONS, _TIME_NOUNS, _case, _parses,
     _tags, _lemmas, _tokens, _words, _quoted_spans, _in_quotes,
@@ -368,10 +368,11 @@ def _accusative_wh_of_dative_verb(q: QuestionView) -> Finding | None:
 # --------------------------------------------------------------------------- context
 
 #: words that point back at something said before the question: a standalone question has nothing before it
+#: (the deictic adverbs are the writer's own list, questions_ru_government.RU_DEICTIC_WORDS)
 _ANAPHORIC = re.compile(
     r"(?<![\w-])(этот|эта|этого|этой|этом|этим|эти|этих|этому|эту|подобн\w+|данн(?:ый|ая|ое|ого|ой|ом|ым|ые|ых|ую)|"
     r"указанн\w+|вышеуказанн\w+|вышеназванн\w+|упомянут\w+|он|она|оно|они|его|её|ему|ей|ими|ними|нему|ней|нём|них|"
-    r"здесь|тут|там|сюда|туда|оттуда|отсюда)"
+    rf"{'|'.join(RU_DEICTIC_WORDS)})"
     r"(?![\w.-])", re.IGNORECASE)
 
 

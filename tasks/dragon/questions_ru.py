@@ -15,6 +15,8 @@ from tasks.dragon.questions_ru_government import (  # noqa: F401  (the two helpe
 )
 from tasks.dragon.questions_base import NoTemplate, _cap, _q  # noqa: F401
 from tasks.dragon.questions_base import asserted_only as _asserted_only, modality_of as _modality
+from tasks.dragon.questions_ru_order import ru_ordered
+from tasks.dragon.questions_ru_refusals import RU_BUILD_VERBS, ru_rank_noun, ru_streak
 from tasks.dragon.questions_ru_answers import WORD as _WORD, WORKS as _WORKS, ru_not_a_place, ru_says_a_time
 from tasks.dragon.questions_ru_scope import (
     RU_ACCUSATIVE_PREPOSITIONS as _RU_ACCUSATIVE_PREPOSITIONS, RU_ORDINAL as _RU_ORDINAL, ru_manner,
@@ -943,8 +945,11 @@ class RussianTemplates:
             chain, rest = ru_infinitive_chain(rel)  # «Сколько рублей согласился выделить ...?»
             return _q("сколько", unit, *scope, _ru_verb(edge, rel, gender), chain, head, rest), "tail.how-many"
         if kind == "ORG" and not rel.preposition and (
-                rel.head in _RU_MAKE_VERBS or rel.head in _RU_SHOOT_VERBS and _ru_shot_a_work(edge)):
-            kind = "MISC"  # "производит «ГЛ-90»": a product the tagger took for an organisation
+                rel.head in _RU_MAKE_VERBS or rel.head in _RU_SHOOT_VERBS and _ru_shot_a_work(edge)
+                or rel.head in RU_BUILD_VERBS and edge.tail not in self.classes):
+            # "производит «ГЛ-90»": a product the tagger took for an organisation; «строит «Агидель-Парк»»: a
+            # building, never «Какую организацию строит ...?»
+            kind = "MISC"
         if kind == "LOC" and not rel.preposition and not plural:
             kind = "MISC"  # "ремонтирует Фрунзенский мост": что, not «какое место»
         verb = _ru_verb(edge, rel, gender)
@@ -957,15 +962,15 @@ class RussianTemplates:
             if rel.preposition == "на":  # "приняло бюджет на 2027 год": what for, not when
                 if not _RU_YEAR.fullmatch(edge.tail_label):
                     raise NoTemplate(f"no template for a date after «на» in {edge.relation!r}")
-                return _q("на какой год", verb, rel.middle, head), "tail.for-year"
+                return _q("на какой год", *ru_ordered([], verb, rel.middle, head)), "tail.for-year"
             if rel.preposition == "с":  # "руководит предприятием с 2012 года": since when, not when
                 since = "с какого года" if re.search(r"\b(?:1[89]|20)\d\d\b", edge.tail_label) else "с каких пор"
-                return _q(since, verb, rel.middle, head), "tail.since-when"
+                return _q(since, *ru_ordered([], verb, rel.middle, head)), "tail.since-when"
             if not ru_says_a_time(edge.tail_label):
                 # «Когда работает театр?» → «здание бывшего кинотеатра»: the tagger's date is no time
                 raise NoTemplate(f"«когда» of {edge.tail_label!r}, which says no time")
             # «в четвёртой четверти он неудачно приземлился»: the time is the bad landing's, so the manner goes too
-            return _q("когда", *ru_manner(edge), verb, rel.middle, head), "tail.when"
+            return _q("когда", *ru_ordered(ru_manner(edge), verb, rel.middle, head)), "tail.when"
         place = kind == "LOC" or (kind == "MISC" and ru_toponym(edge.tail_label))
         if place and rel.preposition == "до":
             # «ходит только до Тотьмы»: «До чего ходит ...?» asks a thing; a way's limit is «до какого города» by the
@@ -974,16 +979,16 @@ class RussianTemplates:
                 raise NoTemplate(f"«до» + a place after {rel.head!r}, which goes nowhere")
             singular, _, gender = self._class(edge.tail, "LOC")
             wh = _ru_prep_phrase("до", nlp.inflect_ru(f"{_RU_WHICH[gender]} {singular}", "gent"))
-            return _q(wh, verb, rel.middle, head), "tail.how-far"
+            return _q(wh, *ru_ordered([], verb, rel.middle, head)), "tail.how-far"
         if (place and rel.preposition in ("в", "во", "на") and ru_destination(rel.head, rel.middle)
                 and rel.head not in _RU_INTO_VERBS and rel.head not in _RU_PUT_INTO_VERBS
                 and _ru_object_case(rel, edge) == "accs"):
             # «поставляет в Турцию», «отменила рейсы в Кириллов»: a destination is «куда», not «где», «во что»
-            return _q("куда", verb, rel.middle, head), "tail.whither"
+            return _q("куда", *ru_ordered([], verb, rel.middle, head)), "tail.whither"
         if (kind in ("LOC", "MISC") and rel.preposition in ("в", "во", "на") and rel.head in _RU_MOTION_VERBS
                 and _ru_object_case(rel, edge) != "loct"):
             # "перешёл в калининградский клуб", "приезжали в Калининград": куда, not «во что», «в какое место»
-            return _q("куда", verb, rel.middle, head), "tail.whither"
+            return _q("куда", *ru_ordered([], verb, rel.middle, head)), "tail.whither"
         if (kind == "LOC" and rel.preposition in ("в", "во", "на") and rel.head not in _RU_NOT_PLACE_VERBS
                 and rel.head not in _RU_MOTION_VERBS and _ru_object_case(rel, edge) == "accs"):
             # «В какое место ... построить»: a place a thing is built or done in is где; the
@@ -996,7 +1001,7 @@ class RussianTemplates:
         if rel.preposition == "из" and (place or (
                 kind == "MISC" and rel.head in _RU_MOTION_VERBS and not _ru_animate(edge.tail_label, edge.sentences))):
             # «перешёл из новосибирского клуба»: whence, not «Из чего перешёл ...?»
-            return _q("откуда", verb, rel.middle, head), "tail.whence"
+            return _q("откуда", *ru_ordered([], verb, rel.middle, head)), "tail.whence"
         if kind == "ORG" and rel.preposition in ("на",) and _ru_object_case(rel, edge) == "loct":
             # "работают на предприятии «Сурский»": «на какой организации» is not said
             raise NoTemplate(f"«{rel.preposition}» with an organisation in {edge.relation!r}")
@@ -1029,18 +1034,26 @@ class RussianTemplates:
         if ordinal is None and kind in ("MISC", "NUM") and not plural and len(words) > 2 and words[2] in _RU_PREP_CASE:
             # «пятое место в Восточной конференции»: still «Какое место ...?», never «Что занимает ...?»
             ordinal = _ru_ordinal_phrase(" ".join(words[:2]))
+        if ordinal is not None and not ru_rank_noun(ordinal[0]):
+            # «Какую очередь планирует сдать ...?» → «первая очередь», «Какой матч выиграли ...?» → «десятый матч»:
+            # an ordinal names one of a series only its article sets out; a rank («место», «номер») is the one
+            # a reader can ask which of
+            raise NoTemplate(f"the ordinal {edge.tail_label!r} is no rank: «какой» of it names nothing")
+        if ordinal is not None and ru_streak(edge.tail_label, edge.sentences):
+            # «выиграли десятый матч подряд»: a count of a streak names no match, «Какой матч выиграли ...?»
+            raise NoTemplate(f"the ordinal {edge.tail_label!r} counts a streak («подряд»), it names none")
         if ordinal is not None:
             # «Какое место занимает «Речник»?» of «седьмое место»: an ordinal asks which, not what
             noun, gender = ordinal
             wh = _ru_prep_phrase(rel.preposition, nlp.inflect_ru(f"{_RU_WHICH[gender]} {noun}", case))
-            return _q(wh, verb, rel.middle, head), "tail.which-ordinal"
+            return _q(wh, *ru_ordered([], verb, rel.middle, head)), "tail.which-ordinal"
         partner = kind == "MISC" and ((rel.preposition in ("с", "со") and _RU_PACT.search(rel.middle))
                                       or (not rel.preposition and rel.head in _RU_ADDRESS_VERBS))
         # "заключил договор с администрацией города": the other party of a pact is someone, «с кем»
         wh = _ru_prep_phrase(rel.preposition, self._wh_object(
             kind, case, plural, bool(partner) or _ru_animate(edge.tail_label, edge.sentences), node=edge.tail))
         if rel.preposition:
-            return _q(wh, verb, rel.middle, head), "tail.verb-prep"
+            return _q(wh, *ru_ordered([], verb, rel.middle, head)), "tail.verb-prep"
         if "," in head:
             # a described subject ("человек, который руководит компанией") ends the question,
             # or the rest of the predicate would read as part of its clause
@@ -1105,6 +1118,9 @@ class RussianTemplates:
                 # заместителем главы города которого» is not
                 _ru_plain_role(rel, "a role description")
             return f"{nlp.inflect_ru(rel.head, 'ablt')} {_ru_which_rel(gender, 'gent', kind)} является {head}"
+        if kind == "ORG" and not rel.preposition and rel.head in RU_BUILD_VERBS and node not in self.classes:
+            # «организации, которую строит «Новострой-Уфа»»: what is built is no organisation
+            raise NoTemplate(f"what {rel.head!r} builds is described as an organisation")
         case = ru_partner_case(rel.head, rel.preposition, kind in ("ORG", "PER"), _ru_object_case(rel, edge))
         if case == "datv" and rel.head in RU_GIVE_VERBS and not rel.middle:
             raise NoTemplate(f"the receiver of {rel.head!r} described without what is given")
@@ -1231,12 +1247,12 @@ def _ru_where(edge: Edge, verb: str, rel: RuRelation, head: str) -> tuple[str, s
     процедуре банкротства») or the scope of a count («на весь край приходилось»)."""
     what = ru_not_a_place(edge.tail_label, edge.sentences)
     if what == "a time":
-        return _q("когда", *ru_manner(edge), verb, rel.middle, head), "tail.when-period"
+        return _q("когда", *ru_ordered(ru_manner(edge), verb, rel.middle, head)), "tail.when-period"
     if what is not None:
         raise NoTemplate(f"«где» of {edge.tail_label!r}, which is {what}, not a place")
     if any(_RU_RELATIVE_TIME.search(s) for s in edge.sentences):
         raise NoTemplate(f"«где» of {edge.tail_label!r}: its sentence times the fact from another event")
-    return _q("где", *_ru_event_date(edge, rel), verb, rel.middle, head), "tail.where"
+    return _q("где", *ru_ordered(_ru_event_date(edge, rel), verb, rel.middle, head)), "tail.where"
 
 
 #: verbs of an event a team or a troupe has many of, each somewhere else: «Где сыграет «Жигули»?» needs its date

@@ -171,7 +171,8 @@ def ru_not_a_place(label: str, sentences: list[str]) -> str | None:
 
 #: adjectives and pronouns that point back into the article: «три подобных аппарата», «данный объект»
 _ANAPHORIC = frozenset("""
-подобный данный этот тот такой указанный вышеупомянутый упомянутый аналогичный последний прежний
+подобный данный этот тот такой указанный вышеупомянутый упомянутый аналогичный последний прежний похожий
+сходный
 """.split())
 
 
@@ -401,4 +402,5 @@ def ru_round7_reason(subgraph, kinds: dict, classes: dict | None = None) -> str 
         if reason:
             return reason
     from tasks.dragon.questions_ru_scope import ru_round8_reason
-    return ru_round8_reason(subgraph, kinds)
+    from tasks.dragon.questions_ru_refusals import ru_round9_reason
+    return ru_round8_reason(subgraph, kinds) or ru_round9_reason(subgraph)

@@ -374,6 +374,17 @@ def ru_label_class(label: str) -> str | None:
     return None
 
 
+def ru_label_head_noun(label: str) -> str | None:
+    """The lowercase noun a label puts before its quoted name as what it is: «траулер «Мыс Поворотный»» →
+    «траулер», «комплекс «Агидель-Парк»» → «комплекс» (not only the class nouns above: a trawler's captain is
+    «капитаном какого траулера», never «какой команды» nor «какой организации»)."""
+    match = re.match(r"([а-яё]+) «", label)
+    if match is None:
+        return None
+    parses = [p for p in nlp.morph_vocab().parse(match.group(1))[:2] if p.tag.POS == "NOUN" and "nomn" in p.tag]
+    return parses[0].normal_form.replace("ё", "е") if parses and len(parses[0].normal_form) > 2 else None
+
+
 def ru_class_in_sentences(label: str, sentences: list[str]) -> str | None:
     """The class noun its sentences put the name in apposition to: «Театр «Волжская сцена»» →
     «театр», «фестиваля «Зимние вечера»» → «фестиваль», «новую постановку «Вьюга»» → «постановка». The
@@ -411,7 +422,8 @@ def ru_class_nouns(subgraphs: list[Subgraph]) -> dict[str, str]:
         # a label its sentences write whole in «» is a name, whatever its head noun says: «Северный порт»
         # of «Компания «Северный порт»» is a company, not a port
         named = bool(label.split()) and _ru_quoted_words(label, said[node]) == len(label.split())
-        found = (None if named else ru_label_class(label)) or ru_class_in_sentences(label, said[node])
+        found = ((None if named else ru_label_class(label)) or ru_class_in_sentences(label, said[node])
+                 or ru_label_head_noun(label))
         if found is not None:
             classes[node] = found
     # a role's genitive names its organisation's class («Генеральным директором завода назначен ...»): the

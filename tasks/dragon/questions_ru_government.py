@@ -53,7 +53,8 @@ def ru_partner_case(head: str, preposition: str | None, tail_is_party: bool, cas
 
 
 #: adverbs that point at a place or a time the text named before: «Когда здесь показали комедию?»
-RU_DEICTIC = re.compile(r"(?<![\w-])(здесь|тут|там|сюда|туда|оттуда|отсюда|тогда)(?![\w-])", re.IGNORECASE)
+RU_DEICTIC_WORDS = ("здесь", "тут", "там", "сюда", "туда", "оттуда", "отсюда", "тогда")
+RU_DEICTIC = re.compile(rf"(?<![\w-])({'|'.join(RU_DEICTIC_WORDS)})(?![\w-])", re.IGNORECASE)
 
 _PREPOSITIONS = frozenset("в во на с со к ко о об обо из от до по за под над при у для без через про между перед".split())
 _WORD = re.compile(r"[А-ЯЁа-яё]+(?:-[А-ЯЁа-яё]+)*")

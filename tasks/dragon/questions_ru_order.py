@@ -1,0 +1,38 @@
+"""DRAGON questions, Russian: where the subject of an asked object stands, and the facts no question is
+asked of because a reader could not take its words right (issue 10, session 24).
+
+Word order. A question about a fact's object put its subject after the whole predicate: «Когда планирует
+сдать первую очередь комплекса «Новострой-Уфа»?», «Когда планирует получить регистрационное удостоверение
+Росздравнадзора университет?». After a noun the subject reads as that noun's genitive or as a word
+left over; a native says the subject right after the question word: «Когда «Новострой-Уфа» планирует сдать
+первую очередь комплекса?». A predicate with no object of its own keeps the subject last («Когда основан
+завод «Кристалл»?», «Что согласилась купить компания «Север»?»), and a described subject («организация,
+которая ...») still ends the question, as its clause would take the words after it.
+"""
+from __future__ import annotations
+
+from benchmill import nlp
+
+
+def _leading_infinitives(words: list[str]) -> int:
+    vocab = nlp.morph_vocab()
+    count = 0
+    while count < len(words) and any(p.tag.POS == "INFN" for p in vocab.parse(words[count].lower())[:1]):
+        count += 1
+    return count
+
+
+def ru_subject_first(middle: str, head: str) -> bool:
+    """Does the subject ``head`` go before the verb: the predicate's words after its infinitives
+    (``middle``) hold an object, and the subject is no described one?"""
+    words = middle.split()
+    return "," not in head and _leading_infinitives(words) < len(words)
+
+
+def ru_ordered(before_verb: list[str], verb: str, middle: str, head: str) -> list[str]:
+    """The parts of a question after its question word: «… планирует сдать первую очередь» with the
+    subject first when ``ru_subject_first``, else after the predicate. ``before_verb``: the words
+    that stand before the verb either way (a manner adverb, an event's date)."""
+    if ru_subject_first(middle, head):
+        return [head, *before_verb, verb, middle]
+    return [*before_verb, verb, middle, head]
