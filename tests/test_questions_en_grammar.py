@@ -761,3 +761,47 @@ def test_a_possessive_kept_for_a_subject_its_sentence_does_not_write_is_not_aske
     # a subject with no word of three letters is looked for whole: written, it is asked
     short = fact("Bo Xu", "sell his house in", "Kelso", "Bo Xu sold his house in Kelso in May.", "person", "place")
     assert _asked(ask([short], "Kelso")) is not None
+
+
+def test_a_body_known_only_by_its_coach_or_its_game_is_described_as_a_team():
+    """ "the organization whose head coach is X", "the organization that the Kelby Kites beat": a post held only
+    in a sports side, or a game won, says the body is a team; a name whose own head says it is a club keeps it."""
+    from tasks.dragon.questions_en import EnglishTemplates
+
+    coach = fact("Ari Moana", "head coach of", "Tasman Hawks", "Tasman Hawks head coach Ari Moana said the side "
+                 "was tired.", "person", "org")
+    assert EnglishTemplates().describe(coach, coach.tail, "ORG") == "the team whose head coach is Ari Moana"
+    beat = fact("the Kelby Kites", "beat", "Ormond Vale", "The Kelby Kites beat Ormond Vale 24-10 on Saturday.",
+                "org", "org")
+    assert EnglishTemplates().describe(beat, beat.tail, "ORG") == "the team that the Kelby Kites beat"
+    assert EnglishTemplates().describe(beat, beat.head, "ORG") == "the team that beat Ormond Vale"
+    club = fact("Ari Moana", "head coach of", "Ormond Vale FC", "Ormond Vale FC head coach Ari Moana left.",
+                "person", "org")
+    assert EnglishTemplates().describe(club, club.tail, "ORG") == "the club whose head coach is Ari Moana"
+    # a chief executive's body is no team, and a body that bought another played no game
+    boss = fact("Ari Moana", "chief executive of", "Tasman Freight", "Tasman Freight's chief executive, Ari Moana, "
+                "left.", "person", "org")
+    assert EnglishTemplates().describe(boss, boss.tail, "ORG") == "the organization whose chief executive is Ari Moana"
+    bought = fact("Tasman Freight", "buy", "Ormond Haulage", "Tasman Freight bought Ormond Haulage in May.", "org", "org")
+    assert EnglishTemplates().describe(bought, bought.tail, "ORG") == "the organization that Tasman Freight bought"
+    # and so it reads in the question that hides it
+    coach = fact("Ari Moana", "head coach of", "Ormond Vale", "Ormond Vale head coach Ari Moana said the side was "
+                 "tired.", "person", "org")
+    beat = fact("the Kelby Kites", "beat", "Ormond Vale", "The Kelby Kites beat Ormond Vale 24-10 on Saturday.", "org",
+                "org", n=1)
+    assert _asked(ask([coach, beat], "Ari Moana", "multi-hop")) == \
+        "Who is the head coach of the team that the Kelby Kites beat?"
+    assert _asked(ask([coach, beat], "the Kelby Kites", "multi-hop")) == "Who beat the team whose head coach is Ari Moana?"
+
+
+def test_a_condition_that_says_the_body_is_a_team_asks_which_team():
+    coach = fact("Ari Moana", "head coach of", "Ormond Vale", "Ormond Vale head coach Ari Moana said the side was "
+                 "tired.", "person", "org")
+    third = fact("Ormond Vale", "finish third with", "11 wins", "Ormond Vale finished third with 11 wins.", "org",
+                 "other", n=1)
+    assert _asked(ask([coach, third], "Ormond Vale", "conditional")) == \
+        "Which team has Ari Moana as its head coach and finished third with 11 wins?"
+    # nothing in the conditions says team: the tagger's word stays
+    sign = fact("Ormond Vale", "sign", "Pita Rua", "Ormond Vale signed Pita Rua on Monday.", "org", "person", n=2)
+    assert _asked(ask([third, sign], "Ormond Vale", "conditional")) == \
+        "Which organization finished third with 11 wins and signed Pita Rua?"
