@@ -825,3 +825,14 @@ def test_one_question_says_the_guess_organization_once():
     assert "the guess 'organization' twice" in _reason(ask([boss, buy], "Marlow Sensors", "multi-hop"))
     # one "organization" is no repetition
     assert _asked(ask([bare, buy], "Ona Reyes", "multi-hop")) == "Who founded the organization that Tarrow Medical agreed to buy?"
+
+
+@pytest.mark.parametrize("tail_type", ["org", "place", "other"])
+def test_a_name_opened_by_its_class_noun_is_asked_by_it_not_as_an_opponent(tail_type):
+    """ "Who does Highway 1 meet?": "meet" has an opponent only between sides; a name that opens with its class
+    noun ("Highway 4", "Lake Ardee") is asked by that noun."""
+    meets = fact("Highway 1", "meet", "Highway 4", "East of Kelby, Highway 1 meets Highway 4 at a roundabout.", "org",
+                 tail_type)
+    assert _asked(ask([meets], "Highway 4")) == "Which highway does Highway 1 meet?"
+    beat = fact("the Kelby Kites", "beat", "Ormond Vale", "The Kelby Kites beat Ormond Vale 24-10.", "org", tail_type)
+    assert _asked(ask([beat], "Ormond Vale")) == "Who did the Kelby Kites beat?"

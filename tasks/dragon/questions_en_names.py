@@ -85,6 +85,20 @@ def org_evidence(label: str) -> str | None:
     return None
 
 
+#: class nouns that open a name of a thing, before a number or a name: "Highway 4", "Route 9", "Lake Ardee"
+_LEADING_CLASS_HEADS = frozenset("highway route lake loch river motorway interstate".split())
+
+
+def leading_class(label: str) -> str | None:
+    """ "highway" for "Highway 4", "lake" for "Lake Ardee": a class noun that opens a name of two words (the
+    question word "Which highway", never "Who": "Highway 1 meets Highway 4" has no opponent)."""
+    words = _words(label)
+    if len(words) == 2 and words[0].lower() in _LEADING_CLASS_HEADS and words[0][:1].isupper() \
+            and (words[1][:1].isupper() or words[1].isdigit()):
+        return words[0].lower()
+    return None
+
+
 def thing_class(label: str) -> str | None:
     """ "castle" for "Coity Castle", "line" for "the Heart of Wales Line": a named thing's class noun."""
     words = _words(label)
@@ -212,7 +226,7 @@ def org_wh(label: str, verb: str | None = None, subject: bool = False, plural: b
     evidence = org_evidence(label)
     if evidence == "club":
         return f"which club{'s' if plural else ''}"
-    cls = thing_class(label)
+    cls = thing_class(label) or leading_class(label)
     if cls and not plural:
         return f"which {cls}"
     head = common_head(label)

@@ -185,11 +185,13 @@ class EnglishTemplates:
                 # "raise the hourly rate at seven town centre car parks", "use a packhouse at Earnscleugh": where the
                 # thing is, not "What ... at?" nor "Which organization ... at?" (a locality the tagger called a body)
                 return _q("where", aux, head, verb, rel.rest_without_preposition), "tail.where"
-            if kind == "LOC" and not prep and not rel.rest and rel.head not in _EN_PLACE_OBJECT_VERBS:
-                who = "what"
+            if kind == "LOC" and not prep and not rel.rest and rel.head not in _EN_PLACE_OBJECT_VERBS \
+                    and who in ("which place", "which places"):
+                who = "what"  # (a name that says its class keeps it: "Which highway does Highway 1 meet?")
             opponent = not rel.rest and rel.head in en_names.OPPONENT_VERBS or \
                 " ".join((rel.head, *rel.rest)) in en_names.OPPONENT_PHRASALS
-            if kind in ("LOC", "MISC", "ORG") and not prep and opponent and not en_names.org_evidence(edge.tail_label):
+            if kind in ("LOC", "MISC", "ORG") and not prep and opponent and not en_names.org_evidence(edge.tail_label) \
+                    and not en_names.leading_class(edge.tail_label):  # "Highway 1 meets Highway 4": no opponent
                 who = "who"  # "Who did Tawe Warriors beat / hold off?" -> Kellsbridge: an opponent, not "What"
             if kind == "ORG" and not prep and rel.head in _EN_MAKING_VERBS and not _venue(edge.tail_label):
                 who = "what"  # "Which organization does Lumen Energy produce?" -> the Lumen Volta: a product

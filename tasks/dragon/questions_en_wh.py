@@ -94,8 +94,9 @@ def _wh(kind: str, label: str | None = None, plural: bool = False, verb: str | N
     kind = _kind_by_name(kind, label)
     if kind == "ORG" and label:
         return en_names.org_wh(label, verb, subject, plural, sentences)
-    if kind in ("MISC", "LOC") and label and not plural and en_names.thing_class(label):
-        return f"which {en_names.thing_class(label)}"  # "Which arcade ...?", "Which league ...?"
+    if kind in ("MISC", "LOC") and label and not plural and (en_names.thing_class(label) or en_names.leading_class(label)):
+        # "Which arcade ...?", "Which league ...?", "Which highway ...?"
+        return f"which {en_names.thing_class(label) or en_names.leading_class(label)}"
     said = en_names.text_class(label, sentences) if kind in ("MISC", "PER") and label and not plural else None
     if said:  # (never a person noun: "the keeper's daughter" keeps "who")
         return "what" if said == "what" else f"which {said}"  # "Which ferry ...?" -> "the ferry Chebucto Light"
