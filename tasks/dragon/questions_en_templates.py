@@ -219,6 +219,10 @@ class EnglishTemplates:
                 if not whose.startswith(("whose", "which ")):
                     raise NoTemplate(f"no whose-template for {edge.tail_label!r}, whose kind its name does not say")
                 return _q(whose, " ".join(noun), aux, head, verb), "tail.whose"
+            if prep in ("between", "among", "amongst") and not who.startswith("which "):
+                # "What will Northbound Ring Road close between?" -> two avenues: "between" asks for the ends by
+                # their class ("Which places will X run trains between?"); a bare "what" names no class of ends
+                raise NoTemplate(f"no template for the ends of {edge.relation!r} ('what' before a stranded {prep!r})")
             return _q(who, aux, head, verb, rel.rest_text), "tail.verb"
         if rel.kind == "passive":
             be = _be_tense(edge, rel)
