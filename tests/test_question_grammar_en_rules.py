@@ -135,12 +135,6 @@ EXTRA = [
      ["Their single Kelby Lights reached number one in 2019."], False),
     ("doubled_word", "When did the the depot open?", "May", ["The depot opened in May."], True),
     ("doubled_word", "When did the depot open?", "May", ["The depot opened in May."], False),
-    ("organization_twice", "Which organization advised the organization that Ida Marsh founded?", "Kelby Partners",
-     ["Kelby Partners advised Marsh Bakes, which Ida Marsh founded in 2011."], True),
-    ("organization_twice", "Which organization advised the bakery that Ida Marsh founded?", "Kelby Partners",
-     ["Kelby Partners advised Marsh Bakes, the bakery Ida Marsh founded in 2011."], False),
-    ("organization_twice", "Who founded the organization that Kelby Partners advised?", "Ida Marsh",
-     ["Kelby Partners advised Marsh Bakes, which Ida Marsh founded in 2011."], False),
     ("title_as_name", "Where did Ida Marsh move?", "Leeds",
      ["Ida Marsh moved to Leeds. Kelby was too small."], False),
 ]

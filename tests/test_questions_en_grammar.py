@@ -546,10 +546,10 @@ def test_a_control_verbs_object_follows_its_infinitive():
     assert _asked(ask([buy], "Pennine Mills")) == "Which bakery did Harlow Foods agree to buy?"  # "the bakery at"
     founded = fact("Ada Brenner", "found", "Pennine Mills", "Pennine Mills was founded in 2009 by Ada Brenner.",
                    "person", "org", n=1)
+    assert _asked(ask([founded, buy], "Harlow Foods", "multi-hop")) == \
+        "Which organization agreed to buy the organization that Ada Brenner founded?"
     assert _asked(ask([founded, buy], "Ada Brenner", "multi-hop")) == \
         "Who founded the bakery that Harlow Foods agreed to buy?"  # "Pennine Mills, the bakery at ..."
-    # "Which organization agreed to buy the organization that ...?" says the guess twice: not asked (h-en19)
-    assert "twice" in _reason(ask([founded, buy], "Harlow Foods", "multi-hop"))
     sold = fact("Pennine Mills", "sell in 2023", "9,000 loaves", "Pennine Mills sold 9,000 loaves in 2023.", "org",
                 "quantity", n=3)
     item = ask([buy, sold], "Pennine Mills", "conditional")
@@ -809,9 +809,9 @@ def test_a_condition_that_says_the_body_is_a_team_asks_which_team():
         "Which organization finished third with 11 wins and signed Pita Rua?"
 
 
-def test_one_question_says_the_guess_organization_once():
-    """ "Which organization advised the organization that X founded?" reads as a template: the hidden body is
-    called by the noun its text gives ("the firm that ..."), and where the text gives none it is not asked."""
+def test_a_hidden_body_is_called_by_the_noun_its_text_gives():
+    """ "Which organization agreed to buy the organization that X founded?" says the guess twice; where the text
+    names the body by its kind ("the Galway firm Marlow Sensors") the description says that noun."""
     firm = fact("Ona Reyes", "found", "Marlow Sensors", "Ona Reyes founded the Galway firm Marlow Sensors in 2009.",
                 "person", "org")
     bare = fact("Ona Reyes", "found", "Marlow Sensors", "Ona Reyes founded Marlow Sensors in 2009.", "person", "org")
@@ -819,12 +819,8 @@ def test_one_question_says_the_guess_organization_once():
                "org", "org", n=1)
     assert _asked(ask([firm, buy], "Tarrow Medical", "multi-hop")) == \
         "Which organization agreed to buy the firm that Ona Reyes founded?"
-    assert "the guess 'organization' twice" in _reason(ask([bare, buy], "Tarrow Medical", "multi-hop"))
-    boss = fact("Ana Rau", "chief executive of", "Tarrow Medical", "Tarrow Medical's chief executive, Ana Rau, spoke.",
-                "person", "org", n=2)
-    assert "the guess 'organization' twice" in _reason(ask([boss, buy], "Marlow Sensors", "multi-hop"))
-    # one "organization" is no repetition
-    assert _asked(ask([bare, buy], "Ona Reyes", "multi-hop")) == "Who founded the organization that Tarrow Medical agreed to buy?"
+    assert _asked(ask([bare, buy], "Tarrow Medical", "multi-hop")) == \
+        "Which organization agreed to buy the organization that Ona Reyes founded?"
 
 
 @pytest.mark.parametrize("tail_type", ["org", "place", "other"])

@@ -546,20 +546,6 @@ def doubled_word(q: QuestionView) -> Finding | None:
 
 
 
-_ORGANIZATION_TWICE = re.compile(r"^\s*which organizations?\b.*\bthe organizations?\s+(?:that|whose|which|where)\b",
-                                 re.IGNORECASE)
-
-
-@code("organization_twice")
-def organization_twice(q: QuestionView) -> Finding | None:
-    """ "Which organization advised the organization that X founded?": the question word and a described body are
-    both the word "organization", which no writer says twice for two bodies; it reads as a template."""
-    if _ORGANIZATION_TWICE.search(q.question):
-        return Finding("organization_twice", "'which organization' asked of 'the organization that ...': the guess "
-                                             "said twice")
-    return None
-
-
 # ---------------------------------------------------------------- a transitive verb left without its object
 
 #: a question word that asks for no object: when, where, why, and a bare "how" ("How large a budget did X
@@ -716,5 +702,5 @@ def cut_title(q: QuestionView) -> Finding | None:
 
 
 CHECKS = [how_many_noun, voice_flip, who_place, where_person, name_lowercase, capital_the, possessor_gap, article_sound, det_number,
-          title_as_name, org_in_place, verb_form, present_for_past, what_intends, cut_label, doubled_word, organization_twice, object_dropped, people_as_organization,
+          title_as_name, org_in_place, verb_form, present_for_past, what_intends, cut_label, doubled_word, object_dropped, people_as_organization,
           missing_article, regular_for_irregular, cut_title]
