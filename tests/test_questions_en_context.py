@@ -326,4 +326,4 @@ def test_a_described_state_is_present_inside_a_relative_clause_too():
                    hidden_nodes=["n:Ardley Care Services"])
     batch = generate_questions([sub], RULES)
     assert [i.question for i in batch.items] == [
-        "Who is the chief executive of the organization that Ardley Shire Council owns?"], batch
+        "Who is the chief executive of the company that Ardley Shire Council owns?"], batch  # "a company owned by"

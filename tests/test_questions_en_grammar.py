@@ -548,6 +548,8 @@ def test_a_control_verbs_object_follows_its_infinitive():
                    "person", "org", n=1)
     assert _asked(ask([founded, buy], "Harlow Foods", "multi-hop")) == \
         "Which organization agreed to buy the organization that Ada Brenner founded?"
+    assert _asked(ask([founded, buy], "Ada Brenner", "multi-hop")) == \
+        "Who founded the bakery that Harlow Foods agreed to buy?"  # "Pennine Mills, the bakery at ..."
     sold = fact("Pennine Mills", "sell in 2023", "9,000 loaves", "Pennine Mills sold 9,000 loaves in 2023.", "org",
                 "quantity", n=3)
     item = ask([buy, sold], "Pennine Mills", "conditional")
@@ -761,3 +763,72 @@ def test_a_possessive_kept_for_a_subject_its_sentence_does_not_write_is_not_aske
     # a subject with no word of three letters is looked for whole: written, it is asked
     short = fact("Bo Xu", "sell his house in", "Kelso", "Bo Xu sold his house in Kelso in May.", "person", "place")
     assert _asked(ask([short], "Kelso")) is not None
+
+
+def test_a_body_known_only_by_its_coach_or_its_game_is_described_as_a_team():
+    """ "the organization whose head coach is X", "the organization that the Kelby Kites beat": a post held only
+    in a sports side, or a game won, says the body is a team; a name whose own head says it is a club keeps it."""
+    from tasks.dragon.questions_en import EnglishTemplates
+
+    coach = fact("Ari Moana", "head coach of", "Tasman Hawks", "Tasman Hawks head coach Ari Moana said the side "
+                 "was tired.", "person", "org")
+    assert EnglishTemplates().describe(coach, coach.tail, "ORG") == "the team whose head coach is Ari Moana"
+    beat = fact("the Kelby Kites", "beat", "Ormond Vale", "The Kelby Kites beat Ormond Vale 24-10 on Saturday.",
+                "org", "org")
+    assert EnglishTemplates().describe(beat, beat.tail, "ORG") == "the team that the Kelby Kites beat"
+    assert EnglishTemplates().describe(beat, beat.head, "ORG") == "the team that beat Ormond Vale"
+    club = fact("Ari Moana", "head coach of", "Ormond Vale FC", "Ormond Vale FC head coach Ari Moana left.",
+                "person", "org")
+    assert EnglishTemplates().describe(club, club.tail, "ORG") == "the club whose head coach is Ari Moana"
+    # a chief executive's body is no team, and a body that bought another played no game
+    boss = fact("Ari Moana", "chief executive of", "Tasman Freight", "Tasman Freight's chief executive, Ari Moana, "
+                "left.", "person", "org")
+    assert EnglishTemplates().describe(boss, boss.tail, "ORG") == "the organization whose chief executive is Ari Moana"
+    bought = fact("Tasman Freight", "buy", "Ormond Haulage", "Tasman Freight bought Ormond Haulage in May.", "org", "org")
+    assert EnglishTemplates().describe(bought, bought.tail, "ORG") == "the organization that Tasman Freight bought"
+    # and so it reads in the question that hides it
+    coach = fact("Ari Moana", "head coach of", "Ormond Vale", "Ormond Vale head coach Ari Moana said the side was "
+                 "tired.", "person", "org")
+    beat = fact("the Kelby Kites", "beat", "Ormond Vale", "The Kelby Kites beat Ormond Vale 24-10 on Saturday.", "org",
+                "org", n=1)
+    assert _asked(ask([coach, beat], "Ari Moana", "multi-hop")) == \
+        "Who is the head coach of the team that the Kelby Kites beat?"
+    assert _asked(ask([coach, beat], "the Kelby Kites", "multi-hop")) == "Who beat the team whose head coach is Ari Moana?"
+
+
+def test_a_condition_that_says_the_body_is_a_team_asks_which_team():
+    coach = fact("Ari Moana", "head coach of", "Ormond Vale", "Ormond Vale head coach Ari Moana said the side was "
+                 "tired.", "person", "org")
+    third = fact("Ormond Vale", "finish third with", "11 wins", "Ormond Vale finished third with 11 wins.", "org",
+                 "other", n=1)
+    assert _asked(ask([coach, third], "Ormond Vale", "conditional")) == \
+        "Which team has Ari Moana as its head coach and finished third with 11 wins?"
+    # nothing in the conditions says team: the tagger's word stays
+    sign = fact("Ormond Vale", "sign", "Pita Rua", "Ormond Vale signed Pita Rua on Monday.", "org", "person", n=2)
+    assert _asked(ask([third, sign], "Ormond Vale", "conditional")) == \
+        "Which organization finished third with 11 wins and signed Pita Rua?"
+
+
+def test_a_hidden_body_is_called_by_the_noun_its_text_gives():
+    """ "Which organization agreed to buy the organization that X founded?" says the guess twice; where the text
+    names the body by its kind ("the Galway firm Marlow Sensors") the description says that noun."""
+    firm = fact("Ona Reyes", "found", "Marlow Sensors", "Ona Reyes founded the Galway firm Marlow Sensors in 2009.",
+                "person", "org")
+    bare = fact("Ona Reyes", "found", "Marlow Sensors", "Ona Reyes founded Marlow Sensors in 2009.", "person", "org")
+    buy = fact("Tarrow Medical", "agree to buy", "Marlow Sensors", "Tarrow Medical agreed to buy Marlow Sensors.",
+               "org", "org", n=1)
+    assert _asked(ask([firm, buy], "Tarrow Medical", "multi-hop")) == \
+        "Which organization agreed to buy the firm that Ona Reyes founded?"
+    assert _asked(ask([bare, buy], "Tarrow Medical", "multi-hop")) == \
+        "Which organization agreed to buy the organization that Ona Reyes founded?"
+
+
+@pytest.mark.parametrize("tail_type", ["org", "place", "other"])
+def test_a_name_opened_by_its_class_noun_is_asked_by_it_not_as_an_opponent(tail_type):
+    """ "Who does Highway 1 meet?": "meet" has an opponent only between sides; a name that opens with its class
+    noun ("Highway 4", "Lake Ardee") is asked by that noun."""
+    meets = fact("Highway 1", "meet", "Highway 4", "East of Kelby, Highway 1 meets Highway 4 at a roundabout.", "org",
+                 tail_type)
+    assert _asked(ask([meets], "Highway 4")) == "Which highway does Highway 1 meet?"
+    beat = fact("the Kelby Kites", "beat", "Ormond Vale", "The Kelby Kites beat Ormond Vale 24-10.", "org", tail_type)
+    assert _asked(ask([beat], "Ormond Vale")) == "Who did the Kelby Kites beat?"

@@ -2,6 +2,8 @@
 question may say. Sentences written for these tests; real spaCy parses and real templates, nothing mocked."""
 from __future__ import annotations
 
+import pytest
+
 from benchmill.engines import EngineConfig
 from schemas import Edge, Subgraph
 from tasks.dragon.questions import generate_questions
@@ -59,3 +61,20 @@ def test_a_post_held_at_a_body_is_asked_at_which_body_and_at_a_place_where():
     place = fact("Brackmoor Works", "contractor at", "Kelso Point",
                  "Brackmoor Works, the contractor at Kelso Point, finished the pier in June.", "org", "place")
     assert _simple(place, "Kelso Point") == "Where is Brackmoor Works the contractor?"
+
+
+
+def test_the_ends_of_between_are_asked_by_their_class_or_not_at_all():
+    """ "What will the Kelby Ring Road close between?": "between" asks for both ends by what they are ("Which
+    places ...?", the form a set question had); a bare "what" names no class of ends and is not asked."""
+    from tasks.dragon.questions_base import NoTemplate
+    from tasks.dragon.questions_en import EnglishTemplates
+
+    closes = Edge(edge_id="e-close", head="n:ring", relation="close between", tail="n:mill",
+                  head_label="the Kelby Ring Road", tail_label="Mill Avenue", lang="en", doc_ids=["d"],
+                  sentences=["The Kelby Ring Road will close between Mill Avenue and Dock Avenue on Sunday."],
+                  triplet_ids=["t"], head_type="other", tail_type="place", modality="planned")
+    question, _ = EnglishTemplates().ask_tail(closes, closes.head_label, "LOC", plural=True)
+    assert question == "Which places will the Kelby Ring Road close between?"
+    with pytest.raises(NoTemplate, match="stranded 'between'"):
+        EnglishTemplates().ask_tail(closes, closes.head_label, "MISC", plural=True)

@@ -46,3 +46,20 @@ def test_one_syllable_verbs_double_their_last_consonant_qu_included():
     assert [w for w in ("stop", "spar", "quit", "plan", "open", "rain", "fix", "row", "play", "go")
             if en_doubles_final_consonant(w)] == ["stop", "spar", "quit", "plan"]
     assert en_gerund("quit") == "quitting"  # "qu" is a consonant cluster: one vowel letter, "i"
+
+
+def test_a_relation_holding_a_name_of_capitalised_words_is_no_relation():
+    """ "Division 4B | Kelby Premier League at | Arden Park" ("Where is the Kelby Premier League Division 4B?"):
+    a name left in the relation says nothing of how its ends relate; one capitalised word (a date, an
+    adjective of a nation) is no name."""
+    import pytest
+
+    from tasks.dragon.questions_base import NoTemplate
+    from tasks.dragon.questions_en import en_relation
+
+    with pytest.raises(NoTemplate, match="holds a name where its role noun should be"):
+        en_relation("Kelby Premier League at")
+    assert en_relation("pay by 1 December").kind == "verb"
+    assert en_relation("run a French immersion program in").kind == "verb"
+    assert en_relation("Labour MP for").kind == "role"
+    assert en_relation("back Kelby Chips since").kind == "verb"  # a verb's object may be a name

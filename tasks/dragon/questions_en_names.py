@@ -85,6 +85,20 @@ def org_evidence(label: str) -> str | None:
     return None
 
 
+#: class nouns that open a name of a thing, before a number or a name: "Highway 4", "Route 9", "Lake Ardee"
+_LEADING_CLASS_HEADS = frozenset("highway route lake loch river motorway interstate".split())
+
+
+def leading_class(label: str) -> str | None:
+    """ "highway" for "Highway 4", "lake" for "Lake Ardee": a class noun that opens a name of two words (the
+    question word "Which highway", never "Who": "Highway 1 meets Highway 4" has no opponent)."""
+    words = _words(label)
+    if len(words) == 2 and words[0].lower() in _LEADING_CLASS_HEADS and words[0][:1].isupper() \
+            and (words[1][:1].isupper() or words[1].isdigit()):
+        return words[0].lower()
+    return None
+
+
 def thing_class(label: str) -> str | None:
     """ "castle" for "Coity Castle", "line" for "the Heart of Wales Line": a named thing's class noun."""
     words = _words(label)
@@ -142,15 +156,13 @@ _KIN_WORDS = frozenset("""
     """.split())
 
 
-def text_class(label: str, sentences: list[str] | tuple[str, ...]) -> str | None:
-    """The lowercase class noun the text writes a name with, where that says it is no body of people: "ferry"
-    for "the ferry Chebucto Light", "Chebucto Light, a new ferry," or "the new ferry, Chebucto Light"; "play" for
-    "the play Harbour Lights". None where the text gives no such noun, or calls it a body ("the firm X", "X, an
-    operator"); "what" where two sentences give two different classes."""
+def _said_nouns(label: str, sentences: list[str] | tuple[str, ...]) -> list:
+    """The lowercase nouns (spaCy tokens) the text writes a name with: before it as a compound ("the ferry
+    Chebucto Light"), in apposition ("Chebucto Light, a new ferry,", "the new ferry, Chebucto Light"), or
+    naming it ("the house, known as Thornhaven", "a schooner called Bluenose Star")."""
     from tasks.dragon.questions_en_context import _span_of, sentence_doc
-    from tasks.dragon.questions_en_verbs import _en_lexicon
 
-    found: set[str] = set()
+    found = []
     for sentence in sentences:
         doc = sentence_doc(sentence)
         span = _span_of(doc, label)
@@ -167,17 +179,44 @@ def text_class(label: str, sentences: list[str] | tuple[str, ...]) -> str | None
         elif root.dep_ in ("oprd", "dobj") and root.head.lemma_.lower() in ("call", "name") and root.head.dep_ == "acl" \
                 and root.head.head.i < span.start:
             nouns.append(root.head.head)  # "a schooner called Bluenose Star", "a mare named Kelby Lass"
-        for noun in nouns:
-            if noun.pos_ not in ("NOUN", "ADJ" if noun.dep_ == "appos" else "NOUN") or not noun.is_alpha \
-                    or not noun.is_lower:  # an apposition is a noun phrase ("a new musical" parsed as ADJ)
-                continue
-            lemma = noun.lemma_.lower()
-            if lemma in _BODY_NOUNS or _person_word(lemma) or agent_noun(lemma) or lemma not in _en_lexicon()[1]:
-                return None  # a body, or a person ("the keeper's daughter", "a session musician")
-            found.add(lemma)
+        found.extend(noun for noun in nouns
+                     if noun.pos_ in ("NOUN", "ADJ" if noun.dep_ == "appos" else "NOUN") and noun.is_alpha
+                     and noun.is_lower)  # an apposition is a noun phrase ("a new musical" parsed as ADJ)
+    return found
+
+
+def text_class(label: str, sentences: list[str] | tuple[str, ...]) -> str | None:
+    """The lowercase class noun the text writes a name with, where that says it is no body of people: "ferry"
+    for "the ferry Chebucto Light", "Chebucto Light, a new ferry," or "the new ferry, Chebucto Light"; "play" for
+    "the play Harbour Lights". None where the text gives no such noun, or calls it a body ("the firm X", "X, an
+    operator"); "what" where two sentences give two different classes."""
+    from tasks.dragon.questions_en_verbs import _en_lexicon
+
+    found: set[str] = set()
+    for noun in _said_nouns(label, sentences):
+        lemma = noun.lemma_.lower()
+        if lemma in _BODY_NOUNS or _person_word(lemma) or agent_noun(lemma) or lemma not in _en_lexicon()[1]:
+            return None  # a body, or a person ("the keeper's daughter", "a session musician")
+        found.add(lemma)
     if not found:
         return None
     return found.pop() if len(found) == 1 else "what"
+
+
+#: the body nouns a question may call a body by where the text does ("the firm X" -> "the firm that ..."):
+#: words that say what kind of body, not "body", "group" or "side" (a group of what, which side)
+_SAYABLE_BODY_NOUNS = frozenset("""
+    company firm business charity club team agency authority council ministry department carrier airline chain
+    consortium association society school university college party co-operative cooperative bank insurer
+    """.split())
+
+
+def body_class(label: str, sentences: list[str] | tuple[str, ...]) -> str | None:
+    """ "firm" where the text writes the name as one ("the Galway firm Nephin Sensors", "Nephin Sensors, a
+    sensor company,"): the word a question may use for it in place of the guess "organization"; None where the
+    text gives no such noun, or two different ones, or also a class noun that says it is no body."""
+    found = {noun.lemma_.lower() for noun in _said_nouns(label, sentences)}
+    return found.pop() if len(found) == 1 and found <= _SAYABLE_BODY_NOUNS else None
 
 
 def org_wh(label: str, verb: str | None = None, subject: bool = False, plural: bool = False,
@@ -187,7 +226,7 @@ def org_wh(label: str, verb: str | None = None, subject: bool = False, plural: b
     evidence = org_evidence(label)
     if evidence == "club":
         return f"which club{'s' if plural else ''}"
-    cls = thing_class(label)
+    cls = thing_class(label) or leading_class(label)
     if cls and not plural:
         return f"which {cls}"
     head = common_head(label)
@@ -216,7 +255,10 @@ def org_class(label: str, sentences: list[str] | tuple[str, ...] = ()) -> str:
     if said and said != "what":
         return f"the {said}"
     cls = thing_class(label) or common_head(label)
-    return f"the {cls}" if cls and not evidence else "the organization"
+    if cls and not evidence:
+        return f"the {cls}"
+    said = body_class(label, sentences) if evidence != "club" else None
+    return f"the {said}" if said else "the organization"  # "the firm that Gráinne Mulcahy founded"
 
 
 #: lowercase class nouns written after a name as part of what it names

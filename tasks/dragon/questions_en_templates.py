@@ -11,7 +11,7 @@ from tasks.dragon.questions_en_verbs import (
 from tasks.dragon.questions_base import NoTemplate, asserted_only as _asserted_only, _cap, _q
 from tasks.dragon.questions_en_wh import (
     _EN_CLASS, _EN_DETERMINERS, _EN_VENUE_HEADS, _EN_WHO, _bare_label, _class_noun, _counted_plural, _described,
-    _no_place_or_body, _not_a_thing_intending, _plural_name, _venue, _wh,
+    _no_place_or_body, _not_a_thing_intending, _plural_name, _team_class, _venue, _wh,
 )
 from tasks.dragon.questions_en_amounts import (
     _EN_CURRENCY_WORDS, _EN_MASS_NOUNS, _EN_PLURAL_MONEY, _en_how_much, _en_more, en_amount, uncounted,
@@ -184,11 +184,13 @@ class EnglishTemplates:
                 # "raise the hourly rate at seven town centre car parks", "use a packhouse at Earnscleugh": where the
                 # thing is, not "What ... at?" nor "Which organization ... at?" (a locality the tagger called a body)
                 return _q("where", aux, head, verb, rel.rest_without_preposition), "tail.where"
-            if kind == "LOC" and not prep and not rel.rest and rel.head not in _EN_PLACE_OBJECT_VERBS:
-                who = "what"
+            if kind == "LOC" and not prep and not rel.rest and rel.head not in _EN_PLACE_OBJECT_VERBS \
+                    and who in ("which place", "which places"):
+                who = "what"  # (a name that says its class keeps it: "Which highway does Highway 1 meet?")
             opponent = not rel.rest and rel.head in en_names.OPPONENT_VERBS or \
                 " ".join((rel.head, *rel.rest)) in en_names.OPPONENT_PHRASALS
-            if kind in ("LOC", "MISC", "ORG") and not prep and opponent and not en_names.org_evidence(edge.tail_label):
+            if kind in ("LOC", "MISC", "ORG") and not prep and opponent and not en_names.org_evidence(edge.tail_label) \
+                    and not en_names.leading_class(edge.tail_label):  # "Highway 1 meets Highway 4": no opponent
                 who = "who"  # "Who did Tawe Warriors beat / hold off?" -> Kellsbridge: an opponent, not "What"
             if kind == "ORG" and not prep and rel.head in _EN_MAKING_VERBS and not _venue(edge.tail_label):
                 who = "what"  # "Which organization does Lumen Energy produce?" -> the Lumen Volta: a product
@@ -216,6 +218,10 @@ class EnglishTemplates:
                 if not whose.startswith(("whose", "which ")):
                     raise NoTemplate(f"no whose-template for {edge.tail_label!r}, whose kind its name does not say")
                 return _q(whose, " ".join(noun), aux, head, verb), "tail.whose"
+            if prep in ("between", "among", "amongst") and not who.startswith("which "):
+                # "What will Northbound Ring Road close between?" -> two avenues: "between" asks for the ends by
+                # their class ("Which places will X run trains between?"); a bare "what" names no class of ends
+                raise NoTemplate(f"no template for the ends of {edge.relation!r} ('what' before a stranded {prep!r})")
             return _q(who, aux, head, verb, rel.rest_text), "tail.verb"
         if rel.kind == "passive":
             be = _be_tense(edge, rel)
@@ -290,7 +296,8 @@ class EnglishTemplates:
         rel = _relation(edge)
         if kind == "DATE":
             raise NoTemplate("a date is not described by a relative clause")
-        cls = _class_noun(kind, edge.head_label if node == edge.head else edge.tail_label, edge.sentences)
+        label = edge.head_label if node == edge.head else edge.tail_label
+        cls = _team_class(_class_noun(kind, label, edge.sentences), label, rel, node == edge.tail)
         if cls == "the one":
             # "Which organization sponsors the one that Tarnbeck Events organises?": a thing needs its noun
             raise NoTemplate(f"no class noun to describe {(edge.head_label if node == edge.head else edge.tail_label)!r}")
@@ -409,17 +416,21 @@ class EnglishTemplates:
         that employs 900 people?"."""
         label = next((e.head_label if e.head == shared else e.tail_label) for e in edges)
         verb = None
+        team = False
         for e in edges:  # "Who beat Kellsbridge and scored three tries ...?": a team, said by what it did
             try:
                 r = _relation(e)
             except NoTemplate:
                 continue
+            # "Which team finished third and has Ana Rau as its head coach?": a coach's body, or one that won
+            # or lost a game, is a team (the word "organization" was the tagger's guess)
+            team = team or _team_class("the organization", label, r, e.tail == shared) == "the team"
             if r.kind == "verb" and e.head == shared and r.head in en_names.BODY_VERBS \
                     and verb not in en_names.OPPONENT_VERBS:
                 verb = r.head  # an opponent's verb decides: "Who beat X and scored three tries?"
         try:
             return self.conditional(shared_kind, [self.subject_predicate(e, shared) for e in edges], label, verb,
-                                    [s for e in edges for s in e.sentences])
+                                    [s for e in edges for s in e.sentences], team)
         except NoTemplate as direct:
             if shared_kind == "DATE":
                 raise
@@ -430,6 +441,7 @@ class EnglishTemplates:
             except NoTemplate:
                 raise direct from None
             cls = _class_noun(shared_kind, label)
+            cls = "the team" if team and cls == "the organization" else cls  # as ``describe`` called it
             classed = [d for d in (first, second) if not d.startswith(cls + " ")]
             if len(classed) == 1 and not {"that", "who", "where", "whose", cls.split()[-1]} & set(classed[0].split()):
                 # "the bakery at Otley Quay" (``_thing_at``) names the thing by its own noun: "What is the name
@@ -441,11 +453,14 @@ class EnglishTemplates:
             return _q("what is the name of", first, "and", second[len(cls) + 1:]), "conditional.described"
 
     def conditional(self, shared_kind: str, predicates: list[str], label: str | None = None,
-                    verb: str | None = None, sentences: list[str] | tuple[str, ...] = ()) -> tuple[str, str]:
+                    verb: str | None = None, sentences: list[str] | tuple[str, ...] = (),
+                    team: bool = False) -> tuple[str, str]:
         if shared_kind == "DATE":
             raise NoTemplate("a date as the subject of a conditional question")
-        return _not_a_thing_intending(_q(_wh(shared_kind, label, verb=verb, subject=True, sentences=sentences),
-                                         " and ".join(predicates))), "conditional"
+        who = _wh(shared_kind, label, verb=verb, subject=True, sentences=sentences)
+        if team and who == "which organization":
+            who = "which team"  # see ``conditional_question``
+        return _not_a_thing_intending(_q(who, " and ".join(predicates))), "conditional"
 
     def comparison(self, edge: Edge, kind: str, first: str, second: str) -> tuple[str, str]:
         rel = _relation(edge)

@@ -322,6 +322,13 @@ def en_relation(relation: str) -> EnRelation:
 
 
 def _en_noun_relation(words: list[str]) -> EnRelation:
+    titled = [w[:1].isupper() and not w.isupper() for w in words]
+    if any(a and b for a, b in zip(titled, titled[1:])):
+        # "Division 2C | All Ireland League at | Ballybane Park": a name of two or more capitalised words the
+        # extractor left where a role noun should be ("Where is the All Ireland League Division 2C?"); what it
+        # relates is not said (a verb's object may be a name: "back Norden Chips since"; one capitalised word
+        # is a date or an adjective: "Southern services manager of")
+        raise NoTemplate(f"relation {' '.join(words)!r} holds a name where its role noun should be")
     if words and (words[0].lower() in _EN_SUPERLATIVES or re.fullmatch(r"\w+est", words[0].lower())
                   and words[0].lower() not in ("chest", "interest", "forest", "guest", "west", "contest", "test")):
         # "hardest road in", "largest food maker in": a ranking, not a role ("What is Hardknott the hardest road in?")

@@ -7,7 +7,7 @@ import re
 from schemas import Edge
 from tasks.dragon.questions_en_verbs import EnRelation, _en_lexicon, _en_verb_lemma
 from tasks.dragon.questions_base import NoTemplate
-from tasks.dragon.questions_en_words import _EN_GIVING_VERBS, _EN_MOTION_VERBS
+from tasks.dragon.questions_en_words import _EN_GAME_VERBS, _EN_GIVING_VERBS, _EN_MOTION_VERBS, _EN_TEAM_ROLES
 from tasks.dragon.questions_en_amounts import en_amount
 from tasks.dragon import questions_en_names as en_names
 from tasks.dragon.subgraphs import parse_quantity
@@ -94,8 +94,9 @@ def _wh(kind: str, label: str | None = None, plural: bool = False, verb: str | N
     kind = _kind_by_name(kind, label)
     if kind == "ORG" and label:
         return en_names.org_wh(label, verb, subject, plural, sentences)
-    if kind in ("MISC", "LOC") and label and not plural and en_names.thing_class(label):
-        return f"which {en_names.thing_class(label)}"  # "Which arcade ...?", "Which league ...?"
+    if kind in ("MISC", "LOC") and label and not plural and (en_names.thing_class(label) or en_names.leading_class(label)):
+        # "Which arcade ...?", "Which league ...?", "Which highway ...?"
+        return f"which {en_names.thing_class(label) or en_names.leading_class(label)}"
     said = en_names.text_class(label, sentences) if kind in ("MISC", "PER") and label and not plural else None
     if said:  # (never a person noun: "the keeper's daughter" keeps "who")
         return "what" if said == "what" else f"which {said}"  # "Which ferry ...?" -> "the ferry Chebucto Light"
@@ -115,6 +116,21 @@ def _no_place_or_body(edge: Edge, rel: EnRelation, kind: str) -> None:
             and not en_names.thing_class(edge.tail_label) and not en_names.common_head(edge.tail_label) \
             and not edge.tail_label.startswith("the "):
         raise NoTemplate(f"{edge.tail_label!r} after {edge.relation!r} may be a place or a body: which word is doubtful")
+
+
+def _team_class(cls: str, label: str, rel: EnRelation, is_tail: bool) -> str:
+    """ "the team" where ``cls`` is the bare guess "the organization" and the relation itself says the body is a
+    sports side: the post held in it is a coach's or a captain's ("the team whose head coach is X", not "the
+    organization whose ..."), or it beat or was beaten in a game ("the team that the Dartmouth Surge beat");
+    a name whose own head says what it is ("... Rugby Union", "... FC") keeps its word."""
+    if cls != "the organization" or en_names.org_evidence(label):
+        return cls
+    if rel.kind == "role" and is_tail and rel.rest == ("of",) and rel.head.split()[-1].lower() in _EN_TEAM_ROLES:
+        return "the team"
+    if rel.kind == "verb" and (not rel.rest and rel.head in _EN_GAME_VERBS
+                               or " ".join((rel.head, *rel.rest)) in en_names.OPPONENT_PHRASALS):
+        return "the team"
+    return cls
 
 
 def _described(subject: str) -> bool:

@@ -9,6 +9,10 @@ from benchmill import nlp
 
 #: posts held over a place, not in a body: what they are "of" is a town, a district, a state
 _EN_PLACE_ROLES = frozenset("mayor mayoress governor premier provost reeve".split())
+#: posts held only in a sports side: what a head coach or a captain is "of" is a team, not "the organization"
+_EN_TEAM_ROLES = frozenset("coach captain skipper vice-captain co-captain".split())
+#: verbs of winning a game: both the one that beat and the one beaten are teams ("the team that X beat")
+_EN_GAME_VERBS = frozenset("beat defeat thrash edge overcome outplay".split())
 
 
 
