@@ -2,7 +2,7 @@
 README's "Dataset quality" table (benchmill/judging.py).
 
     benchmill judge-sheet news-en@1.0.0 --n 30 --seed 47 [--out FILE]   # draw; labels left empty
-    benchmill judge-rates bench/judged/*.jsonl [--json]                   # count the filled sheets
+    benchmill judge-rates bench/judged/*.jsonl [--json] [--counts-only]   # count the filled sheets
 
 The sheet is read from the release's export folder (never the store), so drawing works
 while a run writes. Bad input (release, sheet, unjudged row) is one line on stderr, exit 2.
@@ -45,6 +45,11 @@ def judge_sheet(
 def judge_rates(
     sheets: Annotated[list[Path], typer.Argument(help="filled judge sheets (JSONL)")],
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    counts_only: Annotated[
+        bool,
+        typer.Option("--counts-only", help="no failed rows or notes: for a held-out set, whose failures the "
+                     "people changing the generator must not read"),
+    ] = False,
 ) -> None:
     """Rates of the four labels over filled judge sheets, overall and per question type."""
     from rich.console import Console
@@ -58,6 +63,8 @@ def judge_rates(
     except SheetError as exc:
         raise UserError(str(exc)) from None
     result = rates(rows)
+    if counts_only:
+        result.pop("failed")
     if as_json:
         typer.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
@@ -72,7 +79,7 @@ def judge_rates(
                       *(f"{counts[label]['yes']}/{counts[label]['n']}" for label in LABELS))
     console = Console()
     console.print(table)
-    for row in result["failed"]:
+    for row in result.get("failed", ()):
         console.print(f"  {row['release']} #{row['public_id']} {', '.join(row['failed'])}: {row['question']}"
                       + (f"  ({row['note']})" if row["note"] else ""), markup=False, highlight=False)
 

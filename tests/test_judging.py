@@ -103,6 +103,13 @@ def test_cli_draws_and_counts_and_refuses_bad_input_in_one_line(release, tmp_pat
     counted = run_cli("judge-rates", str(sheet), "--json", env=env)
     assert counted.returncode == 0, counted.stderr
     assert json.loads(counted.stdout)["overall"]["unique"] == {"yes": 3, "n": 4, "rate": 0.75}
+    assert json.loads(counted.stdout)["failed"][0]["question"] == rows[0]["question"]
+    # a held-out set's counts without its failed rows, in both outputs
+    for extra in (("--json",), ()):
+        blind = run_cli("judge-rates", str(sheet), "--counts-only", *extra, env=env)
+        assert blind.returncode == 0, blind.stderr
+        assert "3/4" in blind.stdout or '"yes": 3' in blind.stdout
+        assert rows[0]["question"] not in blind.stdout and "failed" not in blind.stdout
     _one_line(run_cli("judge-sheet", "news-en@9.9.9", env=env), "news-en@9.9.9", "no export folder")
     _one_line(run_cli("judge-sheet", "news-en@1.0.0", "--n", "0", env=env), "sample size")
     _one_line(run_cli("judge-sheet", "news-en@1.0.0", "--n", "4", "--seed", "3", env=env), "already holds judged labels")
