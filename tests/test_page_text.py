@@ -19,6 +19,7 @@ from tasks.dragon.page_text import (
     clean_paragraphs,
     extract_article,
     strip_site_boilerplate,
+    table_listing_reason,
 )
 
 PAGES = Path(__file__).parent / "fixtures" / "page_text"
@@ -482,3 +483,35 @@ def test_a_list_story_with_distinct_rows_is_an_article():
             "<p>The organisers of the Tyne Indoor Open named the 24 seeds on Monday. The draw takes place on Friday.</p>"
             f"<ol>{rows}</ol></article></body></html>")
     assert "named the 24 seeds" in extract_article(page, "https://site.example/seeds", lang="en").text
+
+
+def _ferry_table(rows: int, prose: str) -> str:
+    cells = "".join(f"<tr><td>{6 + n // 4:02d}:{(n % 4) * 15:02d}</td><td>Pier {n % 3 + 1}</td><td>{40 + n} min</td></tr>"
+                    for n in range(rows))
+    return (f"<html><body><article><h1>Lakeside ferry departures this week</h1>{prose}"
+            f"<table><tr><th>Departs</th><th>Pier</th><th>Crossing</th></tr>{cells}</table></article></body></html>")
+
+
+def test_a_table_of_distinct_rows_with_no_story_around_it_is_a_listing():
+    """A timetable whose rows all differ escapes the repeat rules; its rows are no sentences,
+    so a short intro alone must not make it an article (a tide, sunrise or bin table)."""
+    page = _ferry_table(30, "<p>Departures from the east shore are listed below. Times may change in fog.</p>")
+    with pytest.raises(ArticleError, match=r"^table listing: 31 table rows and 2 sentence\(s\) of prose$"):
+        extract_article(page, "https://site.example/ferries", lang="en")
+
+
+def test_a_story_that_carries_a_table_is_an_article():
+    """Results, standings, a budget: a story with its own sentences keeps its table."""
+    story = "".join(f"<p>{s}</p>" for s in (
+        "Lakeside Ferries will add a late crossing from 1 June, its operations manager Ilse Varga said.",
+        "The company carried 412,000 passengers last year, up from 380,000 in 2025.",
+        "It plans to buy a second electric vessel from a Gdańsk yard by 2028.",
+        "The council agreed to pay half of the new pier's cost.",
+        "Fares will not rise this summer, Varga said on Tuesday."))
+    text = extract_article(_ferry_table(30, story), "https://site.example/ferries", lang="en").text
+    assert "a late crossing from 1 June" in text
+
+
+def test_a_short_brief_without_a_table_is_no_listing():
+    assert table_listing_reason(0, ["The Hexham bakery closes on 4 January."]) is None
+    assert table_listing_reason(19, ["One.", "Two."]) is None

@@ -285,7 +285,8 @@ def extract_article(
     Paragraphs are separated by a blank line; the title (its own field), bylines, datelines,
     captions, page furniture and injected text are removed (``clean_paragraphs``), exact
     repeats dropped, and the page is accepted by content (``accept_article``: sentences,
-    repeated paragraphs, the declared language), else ``ArticleError`` with a reason code.
+    repeated paragraphs, the declared language; ``table_listing_reason``: a big table with
+    hardly any prose), else ``ArticleError`` with a reason code.
     """
     if content_type is not None and not is_html_content_type(content_type):
         raise ArticleError(f"not an HTML page (content type {media_type(content_type)})")
@@ -326,7 +327,7 @@ def extract_article(
     paragraphs = distinct_paragraphs(cleaned.paragraphs)
     if len(paragraphs) <= SHORT_BODY_PARAGRAPHS:
         cleaned, paragraphs = _precise_short_body(markup, url, title, lang, cleaned, paragraphs)
-    if reason := accept_article(paragraphs, lang):
+    if reason := accept_article(paragraphs, lang) or table_listing_reason(_table_rows(tree), paragraphs):
         raise ArticleError(reason)
     text = "\n\n".join(paragraphs)
     author = tidy_whitespace(extracted.author or "") or (tidy_whitespace(fallback_author or "") or None)
@@ -689,6 +690,7 @@ def _is_heading_like(text: str) -> bool:
 
 #: reason codes of a rejected page (the text before the colon of the failure's reason)
 EMPTY, TOO_SHORT, REPEATED, WRONG_LANGUAGE = "empty article", "too short", "repeated paragraphs", "wrong language"
+TABLE_LISTING = "table listing"
 #: a sentence counts when it has this many words; one sentence alone needs LONG_SENTENCE_WORDS
 SENTENCE_WORDS = 4
 LONG_SENTENCE_WORDS = 20
@@ -761,6 +763,31 @@ def repeated_block_reason(blocks: list[str]) -> str | None:
     text, times = Counter(normalise_text(b) for b in blocks).most_common(1)[0]
     if times >= REPEAT_ONE_TEXT:
         return f"{REPEATED}: one text {times} times among {len(blocks)} paragraphs, rows and cells ({text[:60]!r})"
+    return None
+
+
+#: a page whose tables hold at least this many rows ...
+TABLE_LISTING_ROWS = 20
+#: ... and whose text has at most this many sentences of prose is a data listing (a timetable,
+#: a tide or sunrise table, a collection calendar, a price list), not a story: each row differs
+#: from the next, so the repeat rules do not see it, and no row is a sentence to take a fact from
+TABLE_LISTING_SENTENCES = 4
+
+
+def _table_rows(tree: lxml.html.HtmlElement | None) -> int:
+    """Rows of the page's tables that hold two cells or more."""
+    if tree is None:
+        return 0
+    return sum(1 for row in tree.iter("tr") if sum(1 for c in row if c.tag in ("td", "th")) >= 2)
+
+
+def table_listing_reason(rows: int, paragraphs: list[str]) -> str | None:
+    """A page of ``rows`` table rows and little prose around them is a listing, not an article.
+    Stories with a table (results, standings, a budget) carry it with more than
+    ``TABLE_LISTING_SENTENCES`` sentences of their own."""
+    sentences = len(real_sentences("\n".join(paragraphs)))
+    if rows >= TABLE_LISTING_ROWS and sentences <= TABLE_LISTING_SENTENCES:
+        return f"{TABLE_LISTING}: {rows} table rows and {sentences} sentence(s) of prose"
     return None
 
 
