@@ -3,14 +3,24 @@
 asked «сколько рублей»; a deictic adverb («здесь») points at a place the question never names.
 
 Also the words of the question phrase: a preposition's euphonic form before the question word (``_ru_prep_phrase``)
-and the counted noun after «сколько» (``_ru_quantity_unit``). Used by ``questions_ru.RussianTemplates``; the words
-are read with pymorphy2 (``nlp.morph_vocab``).
+and the counted noun after «сколько» (``_ru_quantity_unit``); and (moved from ``questions_ru``, the end of the
+module) the case a relation governs for its object, read off its sentences (``_ru_object_case``). Used by
+``questions_ru_templates.RussianTemplates``; the words are read with pymorphy2 (``nlp.morph_vocab``).
 """
 from __future__ import annotations
 
 import re
 
 from benchmill import nlp
+from schemas import Edge
+from tasks.dragon.questions_ru_inflect import _ru_counted, _ru_noun
+from tasks.dragon.questions_ru_scope import (
+    RU_ACCUSATIVE_PREPOSITIONS as _RU_ACCUSATIVE_PREPOSITIONS, ru_quoted_as_accusative as _ru_quoted_as_accusative,
+)
+from tasks.dragon.questions_ru_verbs import RuRelation
+from tasks.dragon.questions_ru_words import (
+    _RU_CASE_ALIASES, _RU_INTO_VERBS, _RU_MOTION_VERBS, _RU_PREP_CASE, _RU_PREP_CASES, _RU_VERB_CASE, _RU_WORD,
+)
 from tasks.dragon.subgraphs import parse_quantity
 
 #: verbs of carrying, sending or travelling to a place, beside the ones of going there
@@ -185,3 +195,100 @@ def _ru_quantity_unit(label: str) -> str | None:
             return None  # a word before the noun that is no adjective: the unit is not one phrase
         said.append(form.word if form else word)
     return " ".join([*said, *words[at + 1:]])
+
+
+def _ru_object_case(rel: RuRelation, edge: Edge | None = None) -> str:
+    """The case the relation governs for its object.
+
+    Read off the source sentences where possible ("перешёл в «Маяк»" is accusative,
+    "работает в «Маяке»" locative; "усилился Артёмом Беловым" instrumental), else the
+    preposition's usual case, else the verb lexicon, else the accusative.
+    """
+    if not rel.preposition and rel.head in _RU_VERB_CASE:
+        # a verb that governs one case governs it whatever else the sentence says of the object
+        # («которому принадлежат 60 % компании», though the sentence names him «Игорем Шаповаловым» too)
+        return _RU_VERB_CASE[rel.head]
+    if edge is not None:
+        seen = _ru_case_in_sentences(edge, rel.preposition, None if rel.preposition else _RU_VERB_CASE.get(rel.head))
+        if seen is not None:
+            return seen
+    if rel.preposition in ("в", "во", "на") and (rel.head in _RU_MOTION_VERBS or rel.head in _RU_INTO_VERBS):
+        # «входит в «Кедр-Холдинг»» when the sentence names it by another word («в группу входят»)
+        return "accs"
+    if rel.preposition:
+        return _RU_PREP_CASE[rel.preposition]
+    return _RU_VERB_CASE.get(rel.head, "accs")
+
+
+def _ru_case_in_sentences(edge: Edge, preposition: str | None, verb_case: str | None = None) -> str | None:
+    """The case the tail has in its sentences; ``verb_case``, the case the verb is known to
+    govern, decides between the readings of an ambiguous form ("компании": gent, datv, accs pl)."""
+    # (an ordinal in figures is no word: «10-й номер» is found by «номер»)
+    tail_words = [w.lower() for w in _RU_WORD.findall(re.sub(r"\d+-[а-яё]+", " ", edge.tail_label))]
+    if not tail_words:
+        return None
+    if preposition in _RU_ACCUSATIVE_PREPOSITIONS and _ru_quoted_as_accusative(edge, edge.tail_label, preposition):
+        return "accs"
+    allowed = _RU_PREP_CASES.get(preposition, (_RU_PREP_CASE[preposition],)) if preposition else ("accs", "gent", "datv", "ablt")
+    if not preposition and _ru_counted(edge.tail_label):
+        # a numeral governs its noun's case ("отремонтировала три парома", genitive): the
+        # verb's own case is the lexicon's, not the sentence's
+        return None
+    # the phrase's first noun carries the governed case (adjectives before it may read as other
+    # cases: "в Седьмой арбитражный апелляционный суд"); the words after it are often its
+    # genitive modifiers ("системы накопления энергии"), which say nothing about the verb
+    skip = next((i for i, w in enumerate(tail_words) if _ru_noun(w)), 0)
+    first_lemma = nlp.lemma_ru(tail_words[0])
+    vocab = nlp.morph_vocab()
+    for sentence in edge.sentences:
+        matches = list(_RU_WORD.finditer(sentence))
+        words = [m.group(0).lower() for m in matches]
+        for index, word in enumerate(words):
+            if preposition and preposition not in words[max(0, index - 3) : index]:
+                continue
+            if nlp.lemma_ru(word) != first_lemma:
+                continue
+            if (len(tail_words) > 1 and index + 1 < len(words)
+                    and nlp.lemma_ru(words[index + 1]) != nlp.lemma_ru(tail_words[1])):
+                continue  # "«Волна Авто» представит ... «Волна Бриз»": another name with the same first word
+            if index and sentence[: matches[index].start()].rstrip().endswith("«") and _ru_noun(words[index - 1]):
+                # "принадлежит фонду «Восход Капитал»": a quoted name stays in the nominative;
+                # the common noun before it carries the case the verb governs — the first noun
+                # after the preposition ("с производителем упаковки «Нижполимер»": производителем,
+                # not its genitive упаковки)
+                governor = words[index - 1]
+                if preposition and preposition in words[max(0, index - 5):index]:
+                    at = max(i for i in range(max(0, index - 5), index) if words[i] == preposition)
+                    governor = next((w for w in words[at + 1:index] if _ru_noun(w)), governor)
+                governing = [
+                    _RU_CASE_ALIASES.get(str(p.tag.case), str(p.tag.case)) for p in vocab.parse(governor)
+                    if p.tag.POS == "NOUN"
+                ]
+                governing = [c for c in dict.fromkeys(governing) if c in allowed]
+                if verb_case in governing:
+                    return verb_case
+                if governing:
+                    return "accs" if not preposition and "accs" in governing else governing[0]
+            head_lemma = first_lemma
+            if skip and index + skip < len(words) and nlp.lemma_ru(words[index + skip]) == nlp.lemma_ru(tail_words[skip]):
+                word, head_lemma = words[index + skip], nlp.lemma_ru(tail_words[skip])  # the noun after its adjectives
+            cases = []
+            for parse in vocab.parse(word):
+                if parse.tag.POS == "NUMR":  # "в двух кварталах": the numeral's forms are ambiguous, its noun's are not
+                    continue
+                case = _RU_CASE_ALIASES.get(str(parse.tag.case), str(parse.tag.case))
+                if parse.normal_form.replace("ё", "е") == head_lemma and case in allowed and case not in cases:
+                    cases.append(case)
+            if verb_case in cases:
+                return verb_case
+            if cases:
+                # an ambiguous form ("системы": gent sg or accs pl) takes the verb's usual
+                # case when that is one of its readings; else the most likely reading
+                return "accs" if not preposition and "accs" in cases else cases[0]
+    quoted = re.fullmatch(r"[а-яё]+(?:\s+[а-яё]+)?\s+(«[^«»]+»)", edge.tail_label.strip())
+    if quoted is not None:
+        # «компания «Северный порт»» of «терминал уступит только «Северному порту»»: the label's class noun is
+        # not in the sentence, and the name alone shows the case the verb governs (dative, not the accusative)
+        return _ru_case_in_sentences(Edge(**{**edge.model_dump(), "tail_label": quoted.group(1)[1:-1]}),
+                                     preposition, verb_case)
+    return None

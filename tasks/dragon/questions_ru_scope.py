@@ -16,7 +16,9 @@ adjective and noun disagree («Окской гавань»), a person named in a
 
 The forms the templates ask with (the end of the module): an ordinal in figures in the case its sentence
 writes («под 10-м номером»), a quoted name the sentence takes as an accusative object kept in the
-nominative («за «Оружейник»»), the occasion an amount question carries, «какое место» of an ordinal answer.
+nominative («за «Оружейник»»), the occasion an amount question carries, «какое место» of an ordinal answer;
+then (moved from ``questions_ru``) the date an event verb's «где» carries, the period an amount is counted over, and a
+time several facts share, said once.
 """
 from __future__ import annotations
 
@@ -25,8 +27,9 @@ import re
 from benchmill import nlp
 from schemas import Edge
 from tasks.dragon.questions_base import NoTemplate
-from tasks.dragon.questions_ru_answers import WORD as _WORD, _EVENT_NOUNS, _TIME_ADVERBS, _TIME_NOUNS
+from tasks.dragon.questions_ru_answers import WORD as _WORD, _EVENT_NOUNS, _TIME_ADVERBS, _TIME_NOUNS, ru_says_a_time
 from tasks.dragon.questions_ru_clauses import _ancestors, _parse, _span, _top
+from tasks.dragon.questions_ru_verbs import RuRelation, ru_relation
 
 #: words that point back into the article: a phrase holding one is no occasion a reader can find
 _BACK = frozenset("это этот тот данный такой указанный упомянутый тот же он она оно они который".split())
@@ -349,3 +352,109 @@ def ru_ordinal_phrase(label: str) -> tuple[str, str] | None:
     if not ordinal or noun is None or noun.tag.gender not in ("masc", "femn", "neut"):
         return None
     return words[1], str(noun.tag.gender)
+
+
+#: verbs of an event a team or a troupe has many of, each somewhere else: «Где сыграет «Жигули»?» needs its date
+_RU_EVENT_VERBS = frozenset({
+    "сыграть", "играть", "выступить", "выступать", "провести", "проводить", "пройти", "проходить", "состояться",
+    "встретиться", "встречаться", "сразиться", "гастролировать",
+})
+_RU_DAY_MONTH = re.compile(
+    r"\b\d{1,2}\s+(?:января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря)\b")
+
+
+def _ru_event_date(edge: Edge, rel: RuRelation) -> list[str]:
+    """The one date («6 декабря») the sentence of an event verb gives, carried into «где»: a team plays
+    somewhere else each game, and «Где сыграет клуб «Жигули»?» has as many answers as games. Two dates in
+    the sentence cannot be told apart: the question is not asked."""
+    if rel.head not in _RU_EVENT_VERBS or ru_says_a_time(edge.tail_label):
+        return []
+    dates = {m.group(0) for s in edge.sentences for m in _RU_DAY_MONTH.finditer(s)}
+    if len(dates) > 1:
+        raise NoTemplate(f"«где» of {rel.head!r}: its sentence gives {len(dates)} dates")
+    return sorted(dates)
+
+
+#: the period an amount is counted over: "за девять месяцев 2026 года", "по итогам года", "в год"
+_RU_PERIOD_NOUN = r"(?:год[а-я]*|лет|месяц[а-я]*|квартал[а-я]*|полугоди[а-я]*|недел[а-я]*|сутки|суток|день|дня|дней)"
+_RU_AMOUNT_SCOPE = re.compile(
+    rf"\b(?:за|по\s+итогам|с\s+начала)\s+(?:[а-яё0-9-]+\s+){{0,3}}?{_RU_PERIOD_NOUN}(?:\s+\d{{4}}\s+года)?\b",
+    re.IGNORECASE)
+_RU_AMOUNT_RATE = re.compile(rf"\b(?:в|за)\s+(?:год|месяц|сутки|день|неделю|час|квартал|смену)\b", re.IGNORECASE)
+
+
+def _ru_amount_scope(edge: Edge, rel: RuRelation) -> list[str]:
+    """The period an asked amount is counted over, as its sentence says it and the relation does
+    not: «Сколько рублей за девять месяцев 2026 года ...», «Сколько яиц в год ...». Without it the
+    gold amount answers a question the text does not ask (a year's sum for a quarter's)."""
+    said = f" {rel.middle} ".lower()
+    number = re.match(r"[\d\s,.]+", edge.tail_label)
+    found: list[str] = []
+    for sentence in edge.sentences:
+        if number is not None and number.group(0).strip() not in sentence:
+            continue
+        at = sentence.find(number.group(0).strip()) if number is not None else -1
+        after = sentence[at + len(edge.tail_label):][:20] if at >= 0 else ""
+        rate = _RU_AMOUNT_RATE.match(after.strip())
+        if rate and rate.group(0).lower() not in said:
+            found.append(rate.group(0).lower())
+        # only the clause that holds the amount: "..., отметив, что это крупнейшая находка за последние
+        # двадцать лет" dates a finding, not the amount said before it
+        start = max(sentence.rfind(mark, 0, max(at, 0)) for mark in (",", ";", " — ", ":"))
+        ends = [i for i in (sentence.find(mark, max(at, 0) + len(edge.tail_label)) for mark in (",", ";", " — ")) if i >= 0]
+        clause = sentence[start + 1: min(ends) if ends else len(sentence)] if at >= 0 else sentence
+        for scope in _RU_AMOUNT_SCOPE.finditer(clause):
+            phrase = scope.group(0)
+            if phrase.lower() not in said and phrase.lower() not in (f.lower() for f in found):
+                found.append(phrase[:1].lower() + phrase[1:])
+        break
+    return found[:2]
+
+
+#: a relation's middle that is only a time: "в октябре", "в 2025 году", "за третий квартал"
+_RU_TIME_MIDDLE = re.compile(r"(?:в|во|за) \S+(?: \S+)?")
+
+
+def _ru_shared_time(edges: list[Edge]) -> str | None:
+    """The time phrase ("в октябре") every one of two or more facts ends with, or None."""
+    middles = set()
+    for edge in edges:
+        try:
+            rel = ru_relation(edge.relation)
+        except NoTemplate:
+            return None
+        if rel.kind != "verb" or rel.preposition or not _RU_TIME_MIDDLE.fullmatch(rel.middle):
+            return None
+        middles.add(rel.middle)
+    return middles.pop() if len(edges) > 1 and len(middles) == 1 else None
+
+
+def _ru_drop_repeated_time(described: str, rel: RuRelation) -> str:
+    """A description ending with the time the question's own verb carries, without it."""
+    if rel.middle and _RU_TIME_MIDDLE.fullmatch(rel.middle) and described.endswith(f" {rel.middle}"):
+        return described[: -len(rel.middle) - 1]
+    return described
+
+
+def _ru_shared_trailing_time(predicates: list[str]) -> tuple[str | None, list[str]]:
+    """«отдал 6 передач в прошлом сезоне и забил 9 мячей в прошлом сезоне»: a time every predicate ends with
+    (an amount's occasion, which the relation does not hold) is said once, before them; (None, predicates)
+    when they share none."""
+    if len(predicates) < 2:
+        return None, predicates
+    split = [p.split() for p in predicates]
+    shortest = min(len(words) for words in split)
+    for size in range(shortest - 1, 1, -1):
+        tail = split[0][-size:]
+        if tail[0].lower() in ("в", "во", "за", "на") and all(words[-size:] == tail for words in split) \
+                and ru_says_a_time(" ".join(tail[1:])):
+            return " ".join(tail), [" ".join(words[:-size]) for words in split]
+    return None, predicates
+
+
+def _ru_without_time(edge: Edge, time: str | None) -> Edge:
+    """``edge`` with the time phrase ``time`` taken off the end of its relation."""
+    if not time:
+        return edge
+    words = edge.relation.split()
+    return edge.model_copy(update={"relation": " ".join(words[: len(words) - len(time.split())])})
