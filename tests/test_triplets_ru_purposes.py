@@ -32,3 +32,10 @@ def test_za_schyot_names_the_source_of_what_is_done():
 def test_a_purpose_past_a_comma_is_another_clauses():
     found = ru_facts("На медицину область потратит 5,2 млрд рублей, на дороги и мосты — 2,1 млрд.")
     assert not any("на дороги" in r and o == "5,2 млрд рублей" for _, r, o, _ in found), found
+
+
+def test_a_purpose_that_would_make_the_relation_too_long_gives_way_to_the_time():
+    """With its period too, «вложить в модернизацию цеха в 2029–2030 годах» is past the longest relation a
+    fact may have, and the whole fact was dropped: the time stays, the purpose goes."""
+    found = ru_facts("Комбинат «Вятский» в 2029–2030 годах вложит 2,7 млрд рублей в модернизацию сушильного цеха.")
+    assert ("комбинат «Вятский»", "вложить в 2029–2030 годах", "2,7 млрд рублей", "planned") in found, found

@@ -43,6 +43,9 @@ from tasks.dragon.rules_ru.simplify import _simplified_lines, digit_groups
 from tasks.dragon.rules_ru.repairs import _repair_parse_ru
 from tasks.dragon.rules_ru.modality import _modality_ru, _predicted_by_another_ru
 
+#: the longest relation a fact may have (TripletConfig's default): a qualifier that would push past it is left out
+_MAX_RELATION_WORDS = TripletConfig.model_fields["max_relation_words"].default
+
 
 def _rules_ru(doc: IncrementDoc, config: TripletConfig) -> list[Triplet]:
     collector = _DocCollector(doc, "rules", config)
@@ -449,7 +452,11 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
             # ("передала театру 2 млн рублей": whom it went to is in the relation, as a reader says it)
             given = _join(base, recipient_words(objects, helper) if lemma in _RU_GIVE_VERBS else "")
             if is_quantity and frame is None and money(helper.number_phrase(child)):
-                given = _join(given, purpose_words(verb, obliques, helper))  # "выделить на покупку котла | 14 млн рублей"
+                # "выделить на покупку котла | 14 млн рублей"; with the time too the relation may grow past
+                # what a fact may hold and the fact be dropped whole: then the time stays, the purpose goes
+                purposed = _join(given, purpose_words(verb, obliques, helper))
+                if len(_join(purposed, time_suffix).split()) <= _MAX_RELATION_WORDS:
+                    given = purposed
             relation = _join(given, time_suffix) if is_quantity else _join(given, complement or "")
         elif helper.range_phrase(child) is not None:
             # "составить от 1,1 до 1,3 млрд рублей": one amount, a range
