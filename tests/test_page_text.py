@@ -513,5 +513,6 @@ def test_a_story_that_carries_a_table_is_an_article():
 
 
 def test_a_short_brief_without_a_table_is_no_listing():
-    assert table_listing_reason(0, ["The Hexham bakery closes on 4 January."]) is None
-    assert table_listing_reason(19, ["One.", "Two."]) is None
+    assert table_listing_reason(0, 1) is None
+    assert table_listing_reason(19, 2) is None
+    assert table_listing_reason(20, 4) == "table listing: 20 table rows and 4 sentence(s) of prose"

@@ -327,7 +327,7 @@ def extract_article(
     paragraphs = distinct_paragraphs(cleaned.paragraphs)
     if len(paragraphs) <= SHORT_BODY_PARAGRAPHS:
         cleaned, paragraphs = _precise_short_body(markup, url, title, lang, cleaned, paragraphs)
-    if reason := accept_article(paragraphs, lang) or table_listing_reason(_table_rows(tree), paragraphs):
+    if reason := accept_article(paragraphs, lang, _table_rows(tree)):
         raise ArticleError(reason)
     text = "\n\n".join(paragraphs)
     author = tidy_whitespace(extracted.author or "") or (tidy_whitespace(fallback_author or "") or None)
@@ -727,9 +727,10 @@ def distinct_paragraphs(paragraphs: list[str]) -> list[str]:
     return out
 
 
-def accept_article(paragraphs: list[str], lang: Language | None) -> str | None:
+def accept_article(paragraphs: list[str], lang: Language | None, table_rows: int = 0) -> str | None:
     """None when the (cleaned, deduplicated) paragraphs make an article, else the reason:
-    ``"<code>: <detail>"`` with a code from EMPTY, TOO_SHORT, WRONG_LANGUAGE."""
+    ``"<code>: <detail>"`` with a code from EMPTY, TOO_SHORT, TABLE_LISTING, WRONG_LANGUAGE.
+    ``table_rows``: the rows of the page's tables (``_table_rows``), for ``table_listing_reason``."""
     text = "\n\n".join(paragraphs)
     if not _LETTER.search(text):
         return f"{EMPTY}: no text left after cleaning"
@@ -740,7 +741,7 @@ def accept_article(paragraphs: list[str], lang: Language | None) -> str | None:
                 f"(needs 2, or one of {LONG_SENTENCE_WORDS}+ words)")
     if lang is not None and (found := detect_language(text)) != lang:
         return f"{WRONG_LANGUAGE}: the text reads as {found}, the source is declared {lang}"
-    return None
+    return table_listing_reason(table_rows, len(sentences))
 
 
 def _page_blocks(tree: lxml.html.HtmlElement | None, tags: tuple[str, ...] = ("p", "li", "td")) -> list[str]:
@@ -781,11 +782,10 @@ def _table_rows(tree: lxml.html.HtmlElement | None) -> int:
     return sum(1 for row in tree.iter("tr") if sum(1 for c in row if c.tag in ("td", "th")) >= 2)
 
 
-def table_listing_reason(rows: int, paragraphs: list[str]) -> str | None:
-    """A page of ``rows`` table rows and little prose around them is a listing, not an article.
-    Stories with a table (results, standings, a budget) carry it with more than
-    ``TABLE_LISTING_SENTENCES`` sentences of their own."""
-    sentences = len(real_sentences("\n".join(paragraphs)))
+def table_listing_reason(rows: int, sentences: int) -> str | None:
+    """A page of ``rows`` table rows and ``sentences`` sentences of prose (``real_sentences``) is a
+    listing, not an article, when the rows are many and the prose is little. Stories with a table
+    (results, standings, a budget) carry it with more than ``TABLE_LISTING_SENTENCES`` of their own."""
     if rows >= TABLE_LISTING_ROWS and sentences <= TABLE_LISTING_SENTENCES:
         return f"{TABLE_LISTING}: {rows} table rows and {sentences} sentence(s) of prose"
     return None
