@@ -115,3 +115,9 @@ def test_one_end_of_a_route_is_no_answer():
     assert ru_route_end("Красное-на-Волге", ["Катер встанет на линию Кострома — Красное-на-Волге весной."])
     assert not ru_route_end("Кострома", ["Катер придёт в Кострому весной."])
     assert not ru_route_end("Кострома", ["Катер встанет на линию в Костроме — так решили власти."])
+
+
+def test_an_object_said_by_a_pronoun_is_dropped_too():
+    e = edge("Мировой суд", "оштрафовать на", "80 тысяч рублей", "Мировой суд оштрафовал его на 80 тысяч рублей.",
+             "org", "quantity")
+    assert ru_object_left_out(e) == "его"

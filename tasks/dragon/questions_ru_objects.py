@@ -119,6 +119,8 @@ def ru_speaker_subject(edge: Edge) -> str | None:
 _ABSOLUTE_VERBS = frozenset("""
 поставлять экспортировать импортировать продавать отгружать инвестировать перевозить возить потратить тратить
 """.split())
+#: the lemmas of the third-person pronouns («его», «её», «их»): an object the question drops like any other
+_PERSONAL = frozenset({"он", "она", "оно", "они"})
 #: parts of speech that can be the dropped object (a pronoun is «который» or the text's back-reference)
 _OBJECT_POS = ("NOUN", "PROPN", "NUM")
 
@@ -181,8 +183,9 @@ def ru_object_left_out(edge: Edge) -> str | None:
                 clause.append(token[4])  # «может передать»: the fronted object hangs on «может»
             subjects = [i for i, t in enumerate(tokens) if t[4] in clause and t[3].split(":")[0] == "nsubj"]
             for i, t in enumerate(tokens):
-                if t[4] not in clause or t[2] not in _OBJECT_POS or t[1] in _TIME_LEMMAS:
-                    continue
+                personal = t[2] == "PRON" and t[1] in _PERSONAL and t[3].split(":")[0] == "obj"
+                if t[4] not in clause or (t[2] not in _OBJECT_POS and not personal) or t[1] in _TIME_LEMMAS:
+                    continue  # («оштрафовал его на 500 тысяч рублей»: whom, said by a pronoun, is an object too)
                 rel = t[3].split(":")[0]
                 if rel == "obj" and t[4] == v and t[5] not in ("Dat", "Ins", "Loc"):
                     pass  # (a counted object is genitive: «вложит 2 млрд рублей»; a fronted one may be read «Nom»)
