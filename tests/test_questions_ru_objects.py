@@ -121,3 +121,15 @@ def test_an_object_said_by_a_pronoun_is_dropped_too():
     e = edge("Мировой суд", "оштрафовать на", "80 тысяч рублей", "Мировой суд оштрафовал его на 80 тысяч рублей.",
              "org", "quantity")
     assert ru_object_left_out(e) == "его"
+
+
+def test_a_name_cut_before_the_genitive_that_completes_it_is_not_asked():
+    from tasks.dragon.questions_ru_objects import ru_name_cut_before_genitive as cut
+    assert cut("Краеведческий музей", ["Находку передали в Краеведческий музей области."]) == "области"
+    assert cut("Северное управление", ["Проверку провело Северное управление Ростехнадзора."]) == "Ростехнадзора"
+    assert cut("Краеведческий музей", ["Находку передали в Краеведческий музей."]) is None
+    assert cut("Краеведческий музей", ["Находку передали в Краеведческий музей, сообщил Иван Котов."]) is None
+    assert cut("Краеведческий музей", ["Краеведческий музей Ивана Котова открылся."]) is None  # a person's genitive
+    q, why = asked(edge("Краеведческий музей", "получить", "коллекция Ивана Котова",
+                        "Коллекцию Ивана Котова получил Краеведческий музей области.", "org", "other"), "head")
+    assert q is None and "leaves off «области»" in why

@@ -252,10 +252,47 @@ def ru_route_end(label: str, sentences: list[str]) -> bool:
     return any(route.search(sentence) for sentence in sentences)
 
 
+#: the genitives that complete an institution's name with its territory: «музей республики», «министерство … области»
+_TERRITORY_GENITIVES = frozenset("республика область край город район округ страна россия федерация".split())
+_NAME_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+
+
+def ru_name_cut_before_genitive(label: str, sentences: list[str]) -> str | None:
+    """The genitive its sentence writes right after ``label``'s words and the label leaves off, when it completes the
+    name: a territory («Национальный музей» of «в Национальном музее республики», «Министерство земельных и
+    имущественных отношений» of «… отношений Республики Башкортостан») or a capitalised name
+    («Приморское территориальное управление» of «… управления Росрыболовства»). A label so cut names a different
+    or no body; None when no sentence shows it."""
+    words = _NAME_WORD.findall(label)
+    if len(words) < 2 or "«" in label or not words[0][:1].isupper():
+        return None
+    vocab = nlp.morph_vocab()
+    for sentence in sentences:
+        said = _NAME_WORD.findall(sentence)
+        tokens = [(w, _lemma(w)) for w in said]
+        for start in range(len(tokens) - len(words)):
+            if not all(_same_word(w, t) for w, t in zip(words, tokens[start:start + len(words)])):
+                continue
+            after = said[start + len(words)]
+            if re.search(rf"{re.escape(said[start + len(words) - 1])}\s*[,.;:—«(]", sentence):
+                continue  # punctuation between: no genitive of the name
+            parses = [p for p in vocab.parse(after.lower())[:3] if p.tag.POS == "NOUN"]
+            if not parses or not any("gent" in p.tag for p in parses):
+                continue
+            lemma = parses[0].normal_form.replace("ё", "е")
+            if lemma in _TERRITORY_GENITIVES or (after[:1].isupper() and not any(
+                    g in p.tag for p in parses for g in ("Name", "Surn", "Patr"))):
+                return after
+    return None
+
+
 def ru_round10_reason(subgraph: Subgraph) -> str | None:
     """Why no Russian question is asked about ``subgraph`` by the classes above, or None."""
     for edge in subgraph.edges:
         for label, kind in ((edge.head_label, edge.head_type), (edge.tail_label, edge.tail_type)):
+            cut = ru_name_cut_before_genitive(label, edge.sentences)
+            if cut:
+                return f"skipped: {label!r} leaves off «{cut}», the genitive its sentence completes the name with"
             if ru_route_end(label, edge.sentences):
                 return f"skipped: {label!r} is one end of a route its sentence names by both ends"
             if kind != "date" and _WORD.search(label) and ru_amount_not_said(label, edge.sentences):
