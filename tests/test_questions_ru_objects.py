@@ -133,3 +133,11 @@ def test_a_name_cut_before_the_genitive_that_completes_it_is_not_asked():
     q, why = asked(edge("Краеведческий музей", "получить", "коллекция Ивана Котова",
                         "Коллекцию Ивана Котова получил Краеведческий музей области.", "org", "other"), "head")
     assert q is None and "leaves off «области»" in why
+
+
+def test_a_subject_that_is_only_the_genitive_of_the_doer_is_not_asked():
+    from tasks.dragon.questions_ru_objects import ru_subject_a_genitive
+    said = "Гол Кузина принёс «Факелу» победу в Омске."
+    assert ru_subject_a_genitive(edge("Глеб Кузин", "принести", "победа", said, "person", "other")) == "Гол"
+    assert ru_subject_a_genitive(edge("Глеб Кузин", "забить", "гол", "Глеб Кузин забил гол в Омске.",
+                                      "person", "other")) is None

@@ -113,6 +113,38 @@ def ru_speaker_subject(edge: Edge) -> str | None:
     return found
 
 
+def ru_subject_a_genitive(edge: Edge) -> str | None:
+    """The noun whose genitive ``edge``'s subject is in its sentence, where that noun is the verb's subject: «Дубль
+    Лобанова … принесли томичам третье место» gave «Какое место принёс Семен Лобанов?» — the double brought it, not
+    the player. None when a sentence has the subject on the verb itself or the words are not found."""
+    try:
+        rel = ru_relation(edge.relation)
+    except NoTemplate:
+        return None
+    if rel.kind != "verb":
+        return None
+    lemma = _lemma(rel.head)
+    words = _WORD.findall(edge.head_label)
+    found = None
+    for sentence in edge.sentences:
+        tokens = _parse(sentence)
+        if not tokens:
+            return None
+        verbs = [v for v, t in enumerate(tokens) if t[1] == lemma and t[2] in ("VERB", "AUX")]
+        span = _span(edge.head_label, tokens) or [i for i, t in enumerate(tokens)
+                                                   if t[2] == "PROPN" and any(_same_word(w, t) for w in words)]
+        if not verbs or not span:
+            continue
+        top = _top(span, tokens)
+        parent = tokens[top][4]
+        if not (tokens[top][3] == "nmod" and tokens[top][5] == "Gen" and parent >= 0
+                and tokens[parent][2] == "NOUN" and tokens[parent][3].split(":")[0] == "nsubj"
+                and tokens[parent][4] in verbs):
+            return None
+        found = tokens[parent][0]
+    return found
+
+
 #: verbs of trade and spending a reader takes without their goods: «комбинат поставляет в Египет», «экспортирует в
 #: Узбекистан», «На что потратил «Маяк»?»
 #: (judged natural on site10 and site4), unlike «Во что вложит компания?» or «Во что может передать завод?»
@@ -301,6 +333,10 @@ def ru_round10_reason(subgraph: Subgraph) -> str | None:
         if speaker:
             return (f"skipped: its sentence says {edge.relation!r} of «{speaker}» in a quote; that {edge.head_label!r} "
                     "is who «" + speaker + "» are is a guess")
+        owner = ru_subject_a_genitive(edge)
+        if owner:
+            return (f"skipped: {edge.head_label!r} is only the genitive of «{owner}», the subject of {edge.relation!r} "
+                    "in its sentence")
         if ru_no_doer(edge):
             return (f"skipped: its sentence says {edge.relation!r} with no doer (a plural verb with no subject); "
                     f"{edge.head_label!r} is not who did it")
