@@ -141,3 +141,10 @@ def test_a_subject_that_is_only_the_genitive_of_the_doer_is_not_asked():
     assert ru_subject_a_genitive(edge("Глеб Кузин", "принести", "победа", said, "person", "other")) == "Гол"
     assert ru_subject_a_genitive(edge("Глеб Кузин", "забить", "гол", "Глеб Кузин забил гол в Омске.",
                                       "person", "other")) is None
+
+
+def test_a_sentence_that_says_the_fact_whole_keeps_it_asked():
+    whole = "Решающую шайбу забросил защитник Остап Белых."
+    other = "Остап Белых забросил шайбу, и этот гол принёс победу."
+    e = edge("Остап Белых", "забросить", "решающая шайба", whole, "person", "other")
+    assert ru_object_left_out(e.model_copy(update={"sentences": [whole, other]})) is None

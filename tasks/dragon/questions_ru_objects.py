@@ -191,13 +191,16 @@ def _covered(i: int, spans: list[list[int] | None], tokens: tuple) -> bool:
 
 
 def ru_object_left_out(edge: Edge) -> str | None:
-    """The word of the direct object ``edge``'s sentence gives its verb and its question would leave out, or None."""
+    """The word of the direct object ``edge``'s sentences give its verb and its question would leave out, or None.
+    Only when every sentence that has the verb shows such an object (a sentence that says the fact whole is its
+    source as well), and only an object in the verb's own stretch of the sentence (no comma between)."""
     lemma = _verb_lemma(edge.relation)
     if lemma is None or lemma in _ABSOLUTE_VERBS:
         return None
     label_words = _WORD.findall(f"{edge.head_label} {edge.tail_label}")
     prepositional = ru_relation(edge.relation).preposition is not None
     transitive = _transitive(lemma)
+    dropped = None
     for sentence in edge.sentences:
         tokens = _parse(sentence)
         if not tokens:
@@ -205,38 +208,49 @@ def ru_object_left_out(edge: Edge) -> str | None:
         spans = [_span(edge.head_label, tokens), _span(edge.tail_label, tokens)]
         if spans[1] is None:  # the tail's words where its whole label is not written («Пряхину» of «Олег Пряхин»)
             spans[1] = [i for i, t in enumerate(tokens) if any(_same_word(w, t) for w in _WORD.findall(edge.tail_label))] or None
+        verbs = [v for v, t in enumerate(tokens) if t[1] == lemma and t[2] in ("VERB", "AUX")]
+        if not verbs:
+            continue
         if spans[1] is None and not prepositional:
-            continue  # the object asked is not found as written: the object seen may be it
-        for v, token in enumerate(tokens):
-            if token[1] != lemma or token[2] not in ("VERB", "AUX"):
+            return None  # the object asked is not found as written: the object seen may be it
+        found = next((word for v in verbs for word in [_dropped_at(v, tokens, spans, label_words, transitive)] if word),
+                     None)
+        if found is None:
+            return None
+        dropped = dropped or found
+    return dropped
+
+
+def _dropped_at(v: int, tokens: tuple, spans: list, label_words: list[str], transitive: bool) -> str | None:
+    """The object the verb at ``v`` has in its sentence that is neither the fact's subject nor its object, or None."""
+    clause = [v]
+    if tokens[v][3].split(":")[0] == "xcomp" and tokens[v][4] >= 0:
+        clause.append(tokens[v][4])  # «может передать»: the fronted object hangs on «может»
+    subjects = [i for i, t in enumerate(tokens) if t[4] in clause and t[3].split(":")[0] == "nsubj"]
+    for i, t in enumerate(tokens):
+        personal = t[2] == "PRON" and t[1] in _PERSONAL and t[3].split(":")[0] == "obj"
+        if t[4] not in clause or (t[2] not in _OBJECT_POS and not personal) or t[1] in _TIME_LEMMAS:
+            continue  # («оштрафовал его на 500 тысяч рублей»: whom, said by a pronoun, is an object too)
+        if any(tokens[k][0] == "," for k in range(min(i, v) + 1, max(i, v))):
+            continue  # another clause's noun («…, для которого этот гол стал первым»)
+        rel = t[3].split(":")[0]
+        if rel == "obj" and t[4] == v and t[5] not in ("Dat", "Ins", "Loc"):
+            pass  # (a counted object is genitive: «вложит 2 млрд рублей»; a fronted one may be read «Nom»)
+        elif rel == "nsubj" and transitive and len(subjects) > 1 and t[5] in ("Acc", "Nom", "Gen", None) \
+                and not any(i in _ancestors(j, tokens) for j in spans[0] or ()):
+            pass  # (not «компания» of «компания «Камнефтехим-Синтез»», the subject's own class noun)
+        else:
+            continue
+        if rel == "obj" and any(i in _ancestors(j, tokens) for j in spans[1] or ()):
+            continue  # the object holds the tail: «нападающего Илью Доронина», «фильм «Зима»»
+        if _covered(i, spans, tokens) or any(_same_word(w, t) for w in label_words):
+            continue  # (a word of a label found elsewhere: «Сююмбике» of «спектакль «Сююмбике»»)
+        if rel == "nsubj" and spans[0] is None and not any(_covered(s, spans[:1], tokens) for s in subjects):
+            # the subject's name is not in the sentence («завод», the name said elsewhere): of two
+            # «subjects», the one nearer the verb is the subject, the other the fronted object
+            if i == min(subjects, key=lambda s: abs(s - v)):
                 continue
-            clause = [v]
-            if token[3].split(":")[0] == "xcomp" and token[4] >= 0:
-                clause.append(token[4])  # «может передать»: the fronted object hangs on «может»
-            subjects = [i for i, t in enumerate(tokens) if t[4] in clause and t[3].split(":")[0] == "nsubj"]
-            for i, t in enumerate(tokens):
-                personal = t[2] == "PRON" and t[1] in _PERSONAL and t[3].split(":")[0] == "obj"
-                if t[4] not in clause or (t[2] not in _OBJECT_POS and not personal) or t[1] in _TIME_LEMMAS:
-                    continue  # («оштрафовал его на 500 тысяч рублей»: whom, said by a pronoun, is an object too)
-                rel = t[3].split(":")[0]
-                if rel == "obj" and t[4] == v and t[5] not in ("Dat", "Ins", "Loc"):
-                    pass  # (a counted object is genitive: «вложит 2 млрд рублей»; a fronted one may be read «Nom»)
-                elif rel == "nsubj" and transitive and len(subjects) > 1 and t[5] in ("Acc", "Nom", "Gen", None) \
-                        and not any(i in _ancestors(j, tokens) for j in spans[0] or ()):
-                    pass  # (not «компания» of «компания «Камнефтехим-Синтез»», the subject's own class noun)
-                else:
-                    continue
-                if rel == "obj" and any(i in _ancestors(j, tokens) for j in spans[1] or ()):
-                    continue  # the object holds the tail: «нападающего Илью Доронина», «фильм «Зима»»
-                if _covered(i, spans, tokens) or any(_same_word(w, t) for w in label_words):
-                    continue  # (a word of a label found elsewhere: «Сююмбике» of «спектакль «Сююмбике»»)
-                if rel == "nsubj" and spans[0] is None and not any(_covered(s, spans[:1], tokens) for s in subjects):
-                    # the subject's name is not in the sentence («завод», the name said elsewhere): of two
-                    # «subjects», the one nearer the verb is the subject, the other the fronted object
-                    nearest = min(subjects, key=lambda s: abs(s - v))
-                    if i == nearest:
-                        continue
-                return t[0]
+        return t[0]
     return None
 
 
