@@ -148,3 +148,8 @@ def test_a_sentence_that_says_the_fact_whole_keeps_it_asked():
     other = "Остап Белых забросил шайбу, и этот гол принёс победу."
     e = edge("Остап Белых", "забросить", "решающая шайба", whole, "person", "other")
     assert ru_object_left_out(e.model_copy(update={"sentences": [whole, other]})) is None
+
+
+def test_an_amount_is_read_to_its_counted_noun_only():
+    # the label drops an adjective of what the shares are of: the amount itself is as written
+    assert not ru_amount_not_said("40 % акций завода «Вектор»", ["Банк купил 40% акций пермского завода «Вектор»."])

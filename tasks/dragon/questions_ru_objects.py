@@ -276,6 +276,8 @@ def ru_amount_not_said(label: str, sentences: list[str]) -> bool:
     if any(not any(re.search(rf"(?<!\d){n}(?!\d)", s) for s in sentences) for n in numbers):
         return False  # a number written otherwise (in words, normalised): the check cannot tell
     words = [(w, _lemma(w)) for w in _AMOUNT_WORD.findall(label)]
+    last = max(i for i, (w, _) in enumerate(words) if w[:1].isdigit())
+    words = words[:last + 2]  # the amount itself, to the noun after its last number: not what it is of
     for sentence in sentences:
         said = [(w, _lemma(w)) for w in _AMOUNT_WORD.findall(sentence)]
         for start in range(len(said) - len(words) + 1):
