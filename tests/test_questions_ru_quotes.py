@@ -61,3 +61,11 @@ def test_quotes_are_not_doubled_and_a_class_noun_stays_outside():
     q, _ = asked(edge("Оптэкс-НН", "заключить договор с", "Тверь-Кредит",
                       "«Оптэкс-НН» заключила договор с банком «Тверь-Кредит»."), "head")
     assert q is not None and "«Тверь-Кредит»" in q and "««" not in q and "»»" not in q, q
+
+
+def test_a_plural_team_name_whose_genitive_parses_as_an_adjective_keeps_its_quotes():
+    # «барсов» is best parsed as the possessive adjective «барсов»; it is still «барсы» of the name
+    from tasks.dragon.questions_ru_inflect import _ru_quoted_words
+    sentence = "Главный тренер «Северных барсов» Пётр Кулагин похвалил защиту."
+    assert _ru_quoted_words("Северные барсы", [sentence]) == 2
+    assert _ru_quoted_words("Северные барсы", ["Команда из Северных Барсов уехала."]) == 0

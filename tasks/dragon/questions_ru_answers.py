@@ -403,4 +403,5 @@ def ru_round7_reason(subgraph, kinds: dict, classes: dict | None = None) -> str 
             return reason
     from tasks.dragon.questions_ru_scope import ru_round8_reason
     from tasks.dragon.questions_ru_refusals import ru_round9_reason
-    return ru_round8_reason(subgraph, kinds) or ru_round9_reason(subgraph)
+    from tasks.dragon.questions_ru_objects import ru_round10_reason
+    return ru_round8_reason(subgraph, kinds) or ru_round9_reason(subgraph) or ru_round10_reason(subgraph)

@@ -455,7 +455,15 @@ _RU_GAME_VERBS = frozenset({"обыграть", "обыгрывать", "про�
 _RU_PLAY_FOR_VERBS = frozenset({"выступать", "выступить", "играть", "сыграть", "болеть"})
 #: role nouns whose organisation is a team
 _RU_TEAM_ROLES = frozenset({"тренер", "игрок", "нападающий", "защитник", "полузащитник", "вратарь", "голкипер",
-                            "капитан", "форвард", "связующий", "воспитанник", "наставник", "хавбек", "легионер"})
+                            "капитан", "форвард", "связующий", "воспитанник", "наставник", "хавбек", "легионер",
+                            "центрфорвард", "центровой", "либеро", "бомбардир", "снайпер", "игрок"})
+
+
+#: the starts of nouns for a player of one sport («волейболистка», «хоккеиста»): whose one was is a team
+_RU_SPORT_PLAYER_STEMS = ("хоккеист", "футболист", "волейболист", "баскетболист", "гандболист", "ватерполист",
+                          "регбист", "теннисист")
+#: nouns of a game: a side a relation plays one against or with is a team («провести матч против «Волков»»)
+_RU_GAME_NOUNS = frozenset({"матч", "игра", "поединок", "встреча", "дерби", "тайбрейк", "овертайм"})
 
 
 def _sports_teams(edge: Edge) -> list[str]:
@@ -467,8 +475,11 @@ def _sports_teams(edge: Edge) -> list[str]:
     teams = []
     if len(words) == 1 and words[0] in _RU_GAME_VERBS:
         teams = [node for node, kind in ((edge.head, edge.head_type), (edge.tail, edge.tail_type)) if kind == "org"]
-    elif any(w in _RU_TEAM_ROLES for w in words) and edge.tail_type == "org":
-        teams = [edge.tail]
+    elif any(w in _RU_TEAM_ROLES or w.startswith(_RU_SPORT_PLAYER_STEMS) for w in words) and edge.tail_type == "org":
+        teams = [edge.tail]  # («бывшая волейболистка «Сибирских ласточек»»)
+    elif any(w in _RU_GAME_NOUNS for w in words[1:]) and words[-1] in ("против", "с", "со"):
+        # «провести следующий матч против «Северных медведей»»: both sides of a game are teams
+        teams = [node for node, kind in ((edge.head, edge.head_type), (edge.tail, edge.tail_type)) if kind == "org"]
     elif words[-1] == "за" and words[0] in _RU_PLAY_FOR_VERBS and edge.tail_type == "org":
         teams = [edge.tail]  # «выступал за «Оружейник»»: whom a player plays for is a team
     return teams

@@ -68,8 +68,14 @@ def _ru_inflect(label: str, case: str, edge: Edge | None = None) -> str:
 
 
 def _ru_same_word(a: str, b: str) -> bool:
+    """One word in two forms: by its best lemma, or by a lemma any of their parses share («барсов», whose best
+    parse is the adjective «барсов», is «барсы» of «Северные барсы»)."""
     a, b = a.lower().replace("ё", "е"), b.lower().replace("ё", "е")
-    return a == b or nlp.lemma_ru(a) == nlp.lemma_ru(b)
+    if a == b or nlp.lemma_ru(a) == nlp.lemma_ru(b):
+        return True
+    vocab = nlp.morph_vocab()
+    return bool({p.normal_form for p in vocab.parse(a) if p.tag.POS == "NOUN"}
+                & {p.normal_form for p in vocab.parse(b) if p.tag.POS == "NOUN"})
 
 
 def _ru_quoted_words(label: str, sentences: list[str]) -> int:

@@ -60,7 +60,12 @@ def _ru_verb(edge: Edge, rel: "RuRelation", gender: str) -> str:
         return _ru_with_rate_adverb(edge, rel, f"{'планируют' if gender == 'plur' else 'планирует'} {rel.head}")
     if modality == "possible":
         return _ru_with_rate_adverb(edge, rel, f"{'могут' if gender == 'plur' else 'может'} {rel.head}")
-    return _ru_with_rate_adverb(edge, rel, ru_finite(rel.head, gender, _ru_tense_in_sentences(edge, rel.head)))
+    tense = _ru_tense_in_sentences(edge, rel.head)
+    if tense == "futr":
+        # «компания спишет суда весной 2027 года» stated as a fact: «Когда «Идель Флот» спишет ...?», never the
+        # past «списала», whose premise the text does not give (site13 judges)
+        return _ru_with_rate_adverb(edge, rel, _ru_future(rel.head, gender))
+    return _ru_with_rate_adverb(edge, rel, ru_finite(rel.head, gender, tense))
 
 
 def _ru_reported(edge: Edge) -> bool:
@@ -211,7 +216,7 @@ def _ru_participle(participle: str, gender: str) -> str:
 
 def _ru_tense_in_sentences(edge: Edge, infinitive: str) -> str | None:
     """ "past" when the source sentences use the verb in the past tense ("ранее проектировал"),
-    "pres" when in the present, None when they do not show it."""
+    "pres" when in the present, "futr" when in a perfective future («спишет»), None when they do not show it."""
     vocab = nlp.morph_vocab()
     for sentence in edge.sentences:
         for word in _RU_WORD.findall(sentence.lower()):
@@ -221,6 +226,8 @@ def _ru_tense_in_sentences(edge: Edge, infinitive: str) -> str | None:
                         return "past"
                     if "pres" in parse.tag:
                         return "pres"
+                    if "futr" in parse.tag:
+                        return "futr"  # a perfective verb's future: «спишет»
                 if parse.tag.POS in ("PRTS", "PRTF") and "past" in parse.tag \
                         and parse.normal_form.replace("ё", "е") == infinitive:
                     return "past"  # "было отсканировано": what the passive says is done
