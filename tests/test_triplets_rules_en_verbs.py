@@ -77,3 +77,15 @@ def test_the_state_an_object_is_kept_in_completes_the_verb():
     found = article("Brantwood Foods will keep the Tarn plant open after the sale.")
     assert ("Brantwood Foods", "keep open", "Tarn plant", "planned") in found
     assert ("Brantwood Foods", "keep", "Tarn plant", "planned") not in found
+
+
+def test_a_passive_agent_named_through_a_description_or_a_named_body():
+    """ "by the firm's new auditor, the accountant Lena Fisk": the name in apposition to the description in
+    apposition is who did it; "by Northgrid crews": people of a named body are the agent, as with a
+    determiner ("by the industry regulator"); a bare cause ("by heavy rain") is still none."""
+    found = article("The errors were found by the firm's new auditor, the accountant Lena Fisk, when she checked the books.")
+    assert ("Lena Fisk", "find", "errors", "asserted") in found
+    found = article("Power was restored by Northgrid crews on Friday morning.")
+    assert any(s == "Northgrid crews" and r == "restore" and o.lower() == "power" for s, r, o, _ in found)
+    found = article("The road was damaged by heavy rain.")
+    assert not any(r == "damage" for _, r, _, _ in found)

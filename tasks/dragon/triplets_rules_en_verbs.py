@@ -110,8 +110,7 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                 for p in by.children:
                     if p.dep_ != "pobj":
                         continue
-                    named = next((a for a in p.children if a.dep_ == "appos" and (a.pos_ == "PROPN" or a.i in helper.ent_of)),
-                                 None) if p.pos_ == "NOUN" and p.i not in helper.ent_of else None
+                    named = _named_appos(p, helper) if p.pos_ == "NOUN" and p.i not in helper.ent_of else None
                     # "by warehouse-automation veterans Mira Castellanos and Tobias Engström": the names
                     agents.append(named if named is not None else p)
     if passive and agents and not is_copula:
@@ -125,9 +124,10 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                 agent_phrase = helper.phrase(agent, as_subject=True)
                 if agent_phrase is None and agent.pos_ == "NOUN" and any(
                         t.dep_ == "det" and t.lower_ in ("the", "a", "an")
-                        or t.dep_ == "poss" and (t.pos_ == "PROPN" or t.i in helper.ent_of) for t in agent.lefts):
-                    # "were sold by a private collector", "was approved by the industry regulator": a passive
-                    # that says who did it names an agent, even as a description ("by damp" does not)
+                        or t.dep_ in ("poss", "compound") and (t.pos_ == "PROPN" or t.i in helper.ent_of) for t in agent.lefts):
+                    # "were sold by a private collector", "was approved by the industry regulator", "was restored
+                    # by Northgrid crews": a passive that says who did it names an agent, even as a description
+                    # ("by damp" does not)
                     agent_phrase = helper.phrase(agent, common=True)
                 if agent_phrase is None:
                     agent_phrase = _members_of_named(agent, helper)  # "by officers from the Harwich drugs squad"
@@ -465,6 +465,20 @@ def _thing_words(obj, named) -> list[str]:
         if text not in out:
             out.append(text)
     return out
+
+
+def _named_appos(noun, helper: _EnSentence):
+    """The name in apposition to an agent's description, or None: "by the club's treasurer, Ann Kerr" (Kerr);
+    through a second description, "by the firm's new auditor, the accountant Lena Fisk" (Fisk)."""
+    for appos in (a for a in noun.children if a.dep_ == "appos"):
+        if appos.pos_ == "PROPN" or appos.i in helper.ent_of:
+            return appos
+        if appos.pos_ == "NOUN":
+            inner = next((a for a in appos.children if a.dep_ == "appos" and (a.pos_ == "PROPN" or a.i in helper.ent_of)),
+                         None)
+            if inner is not None:
+                return inner
+    return None
 
 
 def _passive_term(verb, children, agent_phrase, relation: str, patient, emit) -> Iterator[_Fact]:
