@@ -89,3 +89,15 @@ def test_a_passive_agent_named_through_a_description_or_a_named_body():
     assert any(s == "Northgrid crews" and r == "restore" and o.lower() == "power" for s, r, o, _ in found)
     found = article("The road was damaged by heavy rain.")
     assert not any(r == "damage" for _, r, _, _ in found)
+
+
+def test_who_got_an_amount_is_part_of_its_relation():
+    """ "has agreed to lend the company $24 million": the amount's fact says to whom ("How much did Dunmore Bank
+    agree to lend the company?"); a named recipient keeps its own fact too; a pronoun is no recipient to write."""
+    found = article("Harlow Mills will build a plant in Leeds.", "Dunmore Bank has agreed to lend the company $24 million.")
+    assert ("Dunmore Bank", "agree to lend the company", "$24 million", "asserted") in found
+    found = article("Dunmore Bank lent Harlow Mills $4 million towards the new plant.")
+    assert ("Dunmore Bank", "lend Harlow Mills", "$4 million", "asserted") in found
+    assert ("Dunmore Bank", "lend", "Harlow Mills", "asserted") in found
+    found = article("Harlow Mills will build a plant in Leeds.", "Dunmore Bank lent it $4 million.")
+    assert ("Dunmore Bank", "lend", "$4 million", "asserted") in found

@@ -296,6 +296,12 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
         quantity = any(t.like_num for t in obj.subtree) and object_phrase[1] in (None, "MISC")
         # "has put 40 extra crews on standby": the bare noun after the count completes the verb ("put on standby")
         base_here = _join(base, completed[0].lower_, completed[1].text) if completed is not None and quantity else base
+        # "lent the company $4 million": who got the amount is part of its fact ("How much did X lend the company?")
+        recipient = next((c for c in children if c.dep_ == "dative" and c.pos_ in ("NOUN", "PROPN") and c.i < obj.i),
+                         None) if quantity and obj.dep_ == "dobj" and not passive else None
+        if recipient is not None and len(_join(emit.prefix, base_here, _EnSentence.plain_text(recipient)).split()) \
+                <= _EN_MAX_RELATION_WORDS:
+            base_here = _join(base_here, _EnSentence.plain_text(recipient))
         relation = _join(base_here, time_suffix) if quantity else base
         if quantity:
             # "pay about $700 million in cash": how it is paid is part of what is asked
