@@ -101,3 +101,12 @@ def test_who_got_an_amount_is_part_of_its_relation():
     assert ("Dunmore Bank", "lend", "Harlow Mills", "asserted") in found
     found = article("Harlow Mills will build a plant in Leeds.", "Dunmore Bank lent it $4 million.")
     assert ("Dunmore Bank", "lend", "$4 million", "asserted") in found
+
+
+def test_how_many_times_is_what_a_verb_with_no_object_did():
+    """ "Ivo Marsh scored twice in the second half": with nothing else done, "twice" is the count a question asks
+    for; not where "twice" measures something else ("rose twice as fast") or the verb has an object."""
+    found = article("Ivo Marsh scored twice in the second half.")
+    assert ("Ivo Marsh", "score", "twice", "asserted") in found
+    found = article("Prices at Harlow Mills rose twice as fast as wages.", "Harlow Mills cut its prices twice last year.")
+    assert not any(o == "twice" for _, _, o, _ in found)

@@ -178,6 +178,7 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     counted = counted_adverbial_object(verb, helper.ent_of) if not objects else None
     if counted is not None:
         objects = [counted]  # "scored 31 points": a count the parser took for an adverbial
+    frequency = counted if counted is not None and counted.pos_ == "ADV" else None  # "scored twice"
     # "the auction, which the regulator plans to hold in 2027": what is held is the auction
     objects = [_relative_antecedent(o) if o.lower_ in ("which", "that", "whom") else o for o in objects]
     # "sell any of its U.S. hotels", "open-source parts of its pipeline": the part stands for the whole it names
@@ -385,6 +386,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
         # "Marcus Hale opened the new library" → (Marcus Hale, open, new library): a named
         # subject doing something to a thing (thing–verb–thing is never kept)
         thing = helper.phrase(plain_object, common=True)
+        if thing is None and frequency is not None and plain_object.i == frequency.i:
+            thing = (plain_object.lower_, None)  # "scored twice": the count is the answer
         named_in_thing = [named for named in _named_prep_objects(plain_object, helper)
                           if thing is not None and thing[0].endswith(named[0])]
         if thing is not None and not named_in_thing:
