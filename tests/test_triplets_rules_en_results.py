@@ -11,12 +11,11 @@ def test_the_score_and_the_ground_belong_to_the_win_over_the_team():
     """ "beat the Harlow Hawks 27-20 in the derby at Fenwick Park": the score is no part of the team's name; it and
     the ground are facts of the win over that team."""
     found = article("The Keld Rovers beat the Harlow Hawks 27-20 in the derby at Fenwick Park on Monday.")
-    assert ("Keld Rovers", "beat", "Harlow Hawks", "asserted") in found
     assert ("Keld Rovers", "beat Harlow Hawks", "27-20", "asserted") in found
     assert ("Keld Rovers", "beat Harlow Hawks at", "Fenwick Park", "asserted") in found
     found = article("Keld beat Harlow 31-24 at Fenwick Park on Saturday to stay unbeaten.")
-    assert ("Keld", "beat", "Harlow", "asserted") in found
-    assert not any("31" in o and r == "beat" for _, r, o, _ in found)
+    assert ("Keld", "beat Harlow", "31-24", "asserted") in found
+    assert ("Keld", "beat Harlow at", "Fenwick Park", "asserted") in found
 
 
 def test_no_result_without_a_score_right_after_the_name():

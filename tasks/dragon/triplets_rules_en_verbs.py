@@ -22,7 +22,7 @@ from tasks.dragon.triplets_rules_en_objects import (
     _parenthetical_place, _possessor, _through_part_noun, _with_counted_stuff, _zero_relative_object,
 )
 from tasks.dragon.triplets_rules_en_phrases import _EnSentence
-from tasks.dragon.triplets_rules_en_results import result_facts, team_and_score
+from tasks.dragon.triplets_rules_en_results import result_facts
 from tasks.dragon.triplets_rules_en_repairs import counted_adverbial_object, stray_agent, tallied_purpose, tally
 from tasks.dragon.triplets_rules_en_roles import (
     _appointed_as_facts_en, _copular_facts_en, _named_prep_objects, _role_facts_en,
@@ -294,9 +294,6 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
         time_suffix = _join(preposition, when_ent.text if when_ent is not None else when.text)
     folded_time = False
     prep_facts = False
-    if len(objects) == 1 and len(named_objects) == 1 and verb.tag_ != "VBN" \
-            and (result := team_and_score(objects[0])) is not None:
-        named_objects = [(objects[0], (result[0], named_objects[0][1][1]))]  # "beat Harlow 31-24": Harlow, not "Harlow 31"
     for obj, object_phrase in named_objects:
         quantity = any(t.like_num for t in obj.subtree) and object_phrase[1] in (None, "MISC")
         # "has put 40 extra crews on standby": the bare noun after the count completes the verb ("put on standby")
