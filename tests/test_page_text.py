@@ -516,3 +516,31 @@ def test_a_short_brief_without_a_table_is_no_listing():
     assert table_listing_reason(0, 1) is None
     assert table_listing_reason(19, 2) is None
     assert table_listing_reason(20, 4) == "table listing: 20 table rows and 4 sentence(s) of prose"
+
+
+_AD_STORY = """<html><head><title>Ferry timetable changes from March</title></head><body>
+<article><h1>Ferry timetable changes from March</h1>
+<div class="body">
+<p>Tidewater Ferries will add four late sailings between Landungsbrücken and Finkenwerder from 2 March, the operator said on Monday.</p>
+<p>The extra boats will leave every 40 minutes between 22:00 and midnight on weekdays, and a new pier at Neumühlen will open in April.</p>
+{box}
+<p>The operator said passenger numbers on line 62 rose by 12 per cent last year, to about 9.8 million trips.</p>
+<p>Season tickets will cost the same as this year, and the night buses that run beside the river will keep their present times.</p>
+</div></article></body></html>"""
+
+
+@pytest.mark.parametrize("box", [
+    '<div class="story-promo"><small>Advertisement</small><p>Kelbrook Kitchens: oak worktops fitted in a week. Free quote today.</p></div>',
+    '<div class="mid"><b>Sponsored content</b><p>Kelbrook Kitchens: oak worktops fitted in a week. Free quote today.</p></div>',
+])
+def test_an_ad_box_leaves_with_the_copy_under_its_label(box):
+    article = extract_article(_AD_STORY.format(box=box), "https://tidewater.example/news/ferry-timetable")
+    assert "Kelbrook" not in article.text
+    assert "passenger numbers on line 62" in article.text and "four late sailings" in article.text
+
+
+def test_a_story_that_only_mentions_an_advertisement_keeps_its_paragraph():
+    box = ('<div class="note"><p>Advertisement spending by the ferry operator fell by a third last year, '
+           'its annual report said.</p></div>')
+    article = extract_article(_AD_STORY.format(box=box), "https://tidewater.example/news/ferry-timetable")
+    assert "Advertisement spending by the ferry operator" in article.text

@@ -84,3 +84,18 @@ def test_a_role_at_a_body_told_apart_by_its_modifiers():
     assert ("Ruth Gale", "chair of", "planning standing committee", "asserted") in found
     found = article("Ruth Gale, the chair of the committee, said the depot was too small.")
     assert not any(r == "chair of" for _, r, _, _ in found)
+
+
+def test_a_role_owned_by_a_place_the_article_never_named_stands_as_written():
+    """ "The mill's general manager, X," / "X, the bakery's former finance director,": the owner of a role only
+    a person holds is kept as written when the article never named it (a place or a body); a word that only
+    points back ("the company's") or a time ("the season's") gives no owner."""
+    found = article("The mill's general manager, Omar Dell, said most of the new jobs would go to local workers.")
+    assert ("Omar Dell", "general manager of", "mill", "asserted") in found
+    found = article("Pieter Aske, the bakery's former finance director, retired in 2024.")
+    assert ("Pieter Aske", "former finance director of", "bakery", "asserted") in found
+    found = article("The city's director of engineering, Priya Mandel, told council the rooms would be torn out.")
+    assert any(s == "Priya Mandel" and r.startswith("director of engineering") and o == "city" for s, r, o, _ in found)
+    found = article("The season's top scorer, Ivo Marsh, signed a new contract.",
+                    "The company's finance director, Ruth Aske, said costs rose.")
+    assert not any(o in ("season", "company") for _, _, o, _ in found)

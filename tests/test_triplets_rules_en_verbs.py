@@ -77,3 +77,36 @@ def test_the_state_an_object_is_kept_in_completes_the_verb():
     found = article("Brantwood Foods will keep the Tarn plant open after the sale.")
     assert ("Brantwood Foods", "keep open", "Tarn plant", "planned") in found
     assert ("Brantwood Foods", "keep", "Tarn plant", "planned") not in found
+
+
+def test_a_passive_agent_named_through_a_description_or_a_named_body():
+    """ "by the firm's new auditor, the accountant Lena Fisk": the name in apposition to the description in
+    apposition is who did it; "by Northgrid crews": people of a named body are the agent, as with a
+    determiner ("by the industry regulator"); a bare cause ("by heavy rain") is still none."""
+    found = article("The errors were found by the firm's new auditor, the accountant Lena Fisk, when she checked the books.")
+    assert ("Lena Fisk", "find", "errors", "asserted") in found
+    found = article("Power was restored by Northgrid crews on Friday morning.")
+    assert any(s == "Northgrid crews" and r == "restore" and o.lower() == "power" for s, r, o, _ in found)
+    found = article("The road was damaged by heavy rain.")
+    assert not any(r == "damage" for _, r, _, _ in found)
+
+
+def test_who_got_an_amount_is_part_of_its_relation():
+    """ "has agreed to lend the company $24 million": the amount's fact says to whom ("How much did Dunmore Bank
+    agree to lend the company?"); a named recipient keeps its own fact too; a pronoun is no recipient to write."""
+    found = article("Harlow Mills will build a plant in Leeds.", "Dunmore Bank has agreed to lend the company $24 million.")
+    assert ("Dunmore Bank", "agree to lend the company", "$24 million", "asserted") in found
+    found = article("Dunmore Bank lent Harlow Mills $4 million towards the new plant.")
+    assert ("Dunmore Bank", "lend Harlow Mills", "$4 million", "asserted") in found
+    assert ("Dunmore Bank", "lend", "Harlow Mills", "asserted") in found
+    found = article("Harlow Mills will build a plant in Leeds.", "Dunmore Bank lent it $4 million.")
+    assert ("Dunmore Bank", "lend", "$4 million", "asserted") in found
+
+
+def test_how_many_times_is_what_a_verb_with_no_object_did():
+    """ "Ivo Marsh scored twice in the second half": with nothing else done, "twice" is the count a question asks
+    for; not where "twice" measures something else ("rose twice as fast") or the verb has an object."""
+    found = article("Ivo Marsh scored twice in the second half.")
+    assert ("Ivo Marsh", "score", "twice", "asserted") in found
+    found = article("Prices at Harlow Mills rose twice as fast as wages.", "Harlow Mills cut its prices twice last year.")
+    assert not any(o == "twice" for _, _, o, _ in found)

@@ -197,6 +197,33 @@ def _unglue_heading_tails(tree: lxml.html.HtmlElement) -> bool:
     return changed
 
 
+#: the label an ad box opens with ("Advertisement", "ADVERTISEMENT · Pentref Motors ...", "Реклама"):
+#: the box is the advertiser's copy, whatever its markup calls it
+_AD_BOX_LABEL = re.compile(
+    r"^\W*(?:advertisement|advert|sponsored(?: content)?|paid (?:content|post)|реклама|на правах рекламы)\s*(?:$|[·:|—–-])",
+    re.IGNORECASE)
+#: an ad box is short; a longer block that opens with the label is the page around it
+_AD_BOX_CHARS = 400
+
+
+def _drop_ad_boxes(tree: lxml.html.HtmlElement) -> bool:
+    """Remove the blocks (div, aside, section, figure) whose first text is an ad label followed by the
+    advertiser's copy (``<div class="inline-ad"><small>Advertisement</small><p>Birchwood Home
+    Insurance: bundle home and auto ...</p></div>``): trafilatura keeps the copy as a paragraph of the
+    story once the label line is dropped. An empty slot (the label alone) is left to trafilatura: taking
+    it out can change which part of the page it reads as the story. True when the tree changed."""
+    boxes = []
+    for block in tree.iter("div", "aside", "section", "figure"):
+        first = next((t for t in block.itertext() if t.strip()), None)
+        text = tidy_whitespace(" ".join(block.itertext()))
+        if first is not None and _AD_BOX_LABEL.match(first.strip()) and len(first.strip()) < len(text) <= _AD_BOX_CHARS \
+                and not any(block in box.iterdescendants() for box in boxes):
+            boxes.append(block)
+    for box in boxes:
+        box.drop_tree()  # keeps the text after it
+    return bool(boxes)
+
+
 def _inline_text(element: lxml.etree._Element) -> str:
     return tidy_whitespace("".join(element.itertext()))
 
@@ -296,7 +323,7 @@ def extract_article(
     if not markup.strip():
         raise ArticleError("empty article: the page is empty")
     tree = _parse_html(markup)
-    if tree is not None and _unglue_heading_tails(tree):
+    if tree is not None and (_drop_ad_boxes(tree) | _unglue_heading_tails(tree)):
         markup = lxml.html.tostring(tree, encoding="unicode")
     try:
         extracted = trafilatura.bare_extraction(

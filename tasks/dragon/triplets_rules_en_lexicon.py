@@ -160,6 +160,7 @@ _EN_PERSON_NOUNS = frozenset({
     "shopkeeper", "landlord", "landlady", "tenant", "worker", "owner", "trader", "widow", "widower", "retiree",
     "veteran", "volunteer", "campaigner", "lawyer", "solicitor", "doctor", "gp", "paramedic", "firefighter",
     "officer", "dancer", "singer", "actor", "actress", "artist", "author", "writer", "entrepreneur", "boss",
+    "man", "woman", "boy", "girl", "child", "victim", "patient", "friend",
     # players by position ("the prop X", "half-back X")
     "prop", "hooker", "half-back", "full-back", "fly-half", "scrum-half", "stand-off", "loosehead", "tighthead",
     "keeper", "batsman", "batter", "bowler", "jockey", "pitcher", "quarterback", "playmaker", "centre-back",

@@ -461,9 +461,29 @@ class _EnSentence:
         said_by = self.speaker(pronoun)
         if said_by is None:
             return None
+        role = self.speaker_role(pronoun)
+        if role is not None:
+            # "“We kept the ball,” said the Rovers' head coach, Petra Lund": "we" is the side the role is held at
+            # (the possessive), never the role noun itself; no owner written, no guess
+            owner = next((t for t in role.lefts if t.dep_ == "poss" and t.pos_ == "PROPN"), None)
+            found = self.phrase(owner) if owner is not None else None
+            return (found[0], _ORG) if found is not None and found[1] != _PER else None
         if said_by[0] in self.discourse.affiliation:
             return self.discourse.affiliation[said_by[0]]
         return None if said_by[1] == _PER or said_by[0] in self.discourse.people else said_by
+
+    def speaker_role(self, token):
+        """The role noun that says the clause ``token`` is in ("said the Rovers' head coach, X"), or None."""
+        verb = token.head
+        seen = 0
+        while verb.dep_ in ("conj", "advcl", "xcomp") and verb.head.i != verb.i and seen < 10:
+            verb, seen = verb.head, seen + 1
+        if verb.dep_ != "ccomp" or verb.head is verb:
+            return None
+        subject = next((c for c in verb.head.children if c.dep_ in _EN_SUBJ), None)
+        if subject is None or subject.pos_ != "NOUN" or subject.i in self.ent_of:
+            return None
+        return subject if subject.lower_ in _EN_TITLE_WORDS | _EN_PERSON_NOUNS else None
 
     def it_candidate(self, subject) -> tuple[str, str | None] | None:
         """``subject`` resolved, if "it" could point back at it (a thing or an organisation, never a person)."""

@@ -105,7 +105,7 @@ def stray_agent(verb, ent_of):
 
 
 def counted_adverbial_object(verb, ent_of):
-    """A counted noun right after a transitive verb that the parser made an adverbial, or None.
+    """A counted noun right after a transitive verb that the parser made an adverbial, or None; or "twice".
 
     "Alessia Kovač scored 31 points": "points" comes out as ``npadvmod``; it is what was scored. Not a time,
     a rate or a measure ("waited three years", "rose 5 percent"), and not where the verb has an object.
@@ -124,7 +124,9 @@ def counted_adverbial_object(verb, ent_of):
         between = verb.doc[verb.i + 1 : child.left_edge.i]
         if all(t.dep_ in ("prt", "neg", "advmod") for t in between):
             return child
-    return None
+    # "Ivo Marsh scored twice": how many times, right after a verb with nothing else done, is what the count asks
+    return next((c for c in verb.children if c.dep_ == "advmod" and c.lower_ in ("twice", "thrice") and c.i > verb.i
+                 and not list(c.children) and all(t.dep_ in ("prt", "neg") for t in verb.doc[verb.i + 1 : c.i])), None)
 
 
 def subject_of_finite_acl(verb):

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from tasks.dragon.triplets_base import _Emitter, _Fact, _join
 from tasks.dragon.triplets_rules_en_lexicon import (
-    _EN_COPULA_NOUN_PREPS, _EN_GENERIC_NOUNS, _EN_PERSON_ROLES, _EN_PERSONAL_TIES, _EN_SUBJ, _ORG, _PER, _is_org_noun,
+    _EN_COPULA_NOUN_PREPS, _EN_GENERIC_NOUNS, _EN_PERSON_NOUNS, _EN_PERSON_ROLES, _EN_PERSONAL_TIES, _EN_SUBJ, _ORG, _PER, _is_org_noun,
     _noun_form,
 )
 from tasks.dragon.triplets_rules_en_names import _named_before_role
@@ -143,8 +143,10 @@ def _role_facts_en(noun, subject_phrases, sentence: str, helper: _EnSentence, em
         # "Its director, Helena Vos," → the thing "it" would point back at
         owner_phrase = helper.resolve_its(owner) if owner.lower_ == "its" else helper.phrase(owner)
         if owner_phrase is None and owner.pos_ == "NOUN" and owner.i not in helper.ent_of \
-                and any(t.dep_ == "det" and t.lower_ == "the" for t in owner.lefts) and _is_org_noun(owner.lemma_.lower()):
-            # "The airport's managing director, X," where the article never named the airport: the body as written
+                and any(t.dep_ == "det" and t.lower_ == "the" for t in owner.lefts) and (
+                    _is_org_noun(owner.lemma_.lower()) or _owner_as_written(owner, noun, helper)):
+            # "The airport's managing director, X," where the article never named the airport: the body as
+            # written; so "the mine's general manager", "the creamery's former finance director"
             owner_phrase = helper.phrase(owner, common=True)
         if owner.lower_ == "its" and owner_phrase is not None and owner_phrase[1] != _ORG \
                 and owner_phrase[0] not in helper.discourse.orgs \
@@ -178,6 +180,17 @@ def _role_facts_en(noun, subject_phrases, sentence: str, helper: _EnSentence, em
             for subject_phrase in subject_phrases:
                 if subject_phrase[0] != object_phrase[0]:  # "the couple Anna and Rhys Morgan": the name is no fact
                     yield emit(subject_phrase, "be", object_phrase)
+
+
+def _owner_as_written(owner, role, helper: _EnSentence) -> bool:
+    """ "the mine's general manager", "the city's director of engineering": the owner of a role only a person
+    holds, a singular common noun the article never named, stands as written (a place or a body: what else
+    has a general manager); not a word that only points back ("the company's", dropped unresolved), a time
+    ("the season's"), a plural ("the players' coach"), a role-holder or a person ("the chairman's deputy", "the boy's director")."""
+    lemma = owner.lemma_.lower()
+    return role.lemma_.lower() in _EN_PERSON_ROLES and owner.tag_ == "NN" and owner.is_alpha \
+        and not {lemma, owner.lower_} & (_EN_GENERIC_NOUNS | _EN_PERSON_ROLES | _EN_PERSONAL_TIES | _EN_PERSON_NOUNS) \
+        and not helper.is_time(owner)
 
 
 def _is_tie(noun) -> bool:

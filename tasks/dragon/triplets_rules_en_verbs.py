@@ -22,6 +22,7 @@ from tasks.dragon.triplets_rules_en_objects import (
     _parenthetical_place, _possessor, _through_part_noun, _with_counted_stuff, _zero_relative_object,
 )
 from tasks.dragon.triplets_rules_en_phrases import _EnSentence
+from tasks.dragon.triplets_rules_en_results import result_facts
 from tasks.dragon.triplets_rules_en_repairs import counted_adverbial_object, stray_agent, tallied_purpose, tally
 from tasks.dragon.triplets_rules_en_roles import (
     _appointed_as_facts_en, _copular_facts_en, _named_prep_objects, _role_facts_en,
@@ -110,8 +111,7 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                 for p in by.children:
                     if p.dep_ != "pobj":
                         continue
-                    named = next((a for a in p.children if a.dep_ == "appos" and (a.pos_ == "PROPN" or a.i in helper.ent_of)),
-                                 None) if p.pos_ == "NOUN" and p.i not in helper.ent_of else None
+                    named = _named_appos(p, helper) if p.pos_ == "NOUN" and p.i not in helper.ent_of else None
                     # "by warehouse-automation veterans Mira Castellanos and Tobias Engström": the names
                     agents.append(named if named is not None else p)
     if passive and agents and not is_copula:
@@ -125,9 +125,10 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                 agent_phrase = helper.phrase(agent, as_subject=True)
                 if agent_phrase is None and agent.pos_ == "NOUN" and any(
                         t.dep_ == "det" and t.lower_ in ("the", "a", "an")
-                        or t.dep_ == "poss" and (t.pos_ == "PROPN" or t.i in helper.ent_of) for t in agent.lefts):
-                    # "were sold by a private collector", "was approved by the industry regulator": a passive
-                    # that says who did it names an agent, even as a description ("by damp" does not)
+                        or t.dep_ in ("poss", "compound") and (t.pos_ == "PROPN" or t.i in helper.ent_of) for t in agent.lefts):
+                    # "were sold by a private collector", "was approved by the industry regulator", "was restored
+                    # by Northgrid crews": a passive that says who did it names an agent, even as a description
+                    # ("by damp" does not)
                     agent_phrase = helper.phrase(agent, common=True)
                 if agent_phrase is None:
                     agent_phrase = _members_of_named(agent, helper)  # "by officers from the Harwich drugs squad"
@@ -178,6 +179,7 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     counted = counted_adverbial_object(verb, helper.ent_of) if not objects else None
     if counted is not None:
         objects = [counted]  # "scored 31 points": a count the parser took for an adverbial
+    frequency = counted if counted is not None and counted.pos_ == "ADV" else None  # "scored twice"
     # "the auction, which the regulator plans to hold in 2027": what is held is the auction
     objects = [_relative_antecedent(o) if o.lower_ in ("which", "that", "whom") else o for o in objects]
     # "sell any of its U.S. hotels", "open-source parts of its pipeline": the part stands for the whole it names
@@ -296,6 +298,12 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
         quantity = any(t.like_num for t in obj.subtree) and object_phrase[1] in (None, "MISC")
         # "has put 40 extra crews on standby": the bare noun after the count completes the verb ("put on standby")
         base_here = _join(base, completed[0].lower_, completed[1].text) if completed is not None and quantity else base
+        # "lent the company $4 million": who got the amount is part of its fact ("How much did X lend the company?")
+        recipient = next((c for c in children if c.dep_ == "dative" and c.pos_ in ("NOUN", "PROPN") and c.i < obj.i),
+                         None) if quantity and obj.dep_ == "dobj" and not passive else None
+        if recipient is not None and len(_join(emit.prefix, base_here, _EnSentence.plain_text(recipient)).split()) \
+                <= _EN_MAX_RELATION_WORDS:
+            base_here = _join(base_here, _EnSentence.plain_text(recipient))
         relation = _join(base_here, time_suffix) if quantity else base
         if quantity:
             # "pay about $700 million in cash": how it is paid is part of what is asked
@@ -321,6 +329,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
         folded_time = folded_time or (quantity and bool(time_suffix))
         for subject_phrase in subject_phrases:
             yield emit(subject_phrase, relation, object_phrase)
+    # "beat the Harlow Hawks 27-20 at Fenwick Park": the result and the ground of the win over that team
+    yield from result_facts(verb, objects, preps, base, subject_phrases, emit, helper)
     for obj in objects:
         # "give it property tax abatements worth $18 million": the amount is what the thing is worth
         worth = next((c for c in obj.children if c.lower_ == "worth"), None)
@@ -379,6 +389,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
         # "Marcus Hale opened the new library" → (Marcus Hale, open, new library): a named
         # subject doing something to a thing (thing–verb–thing is never kept)
         thing = helper.phrase(plain_object, common=True)
+        if thing is None and frequency is not None and plain_object.i == frequency.i:
+            thing = (plain_object.lower_, None)  # "scored twice": the count is the answer
         named_in_thing = [named for named in _named_prep_objects(plain_object, helper)
                           if thing is not None and thing[0].endswith(named[0])]
         if thing is not None and not named_in_thing:
@@ -465,6 +477,20 @@ def _thing_words(obj, named) -> list[str]:
         if text not in out:
             out.append(text)
     return out
+
+
+def _named_appos(noun, helper: _EnSentence):
+    """The name in apposition to an agent's description, or None: "by the club's treasurer, Ann Kerr" (Kerr);
+    through a second description, "by the firm's new auditor, the accountant Lena Fisk" (Fisk)."""
+    for appos in (a for a in noun.children if a.dep_ == "appos"):
+        if appos.pos_ == "PROPN" or appos.i in helper.ent_of:
+            return appos
+        if appos.pos_ == "NOUN":
+            inner = next((a for a in appos.children if a.dep_ == "appos" and (a.pos_ == "PROPN" or a.i in helper.ent_of)),
+                         None)
+            if inner is not None:
+                return inner
+    return None
 
 
 def _passive_term(verb, children, agent_phrase, relation: str, patient, emit) -> Iterator[_Fact]:
