@@ -43,10 +43,6 @@ from tasks.dragon.rules_ru.simplify import _simplified_lines, digit_groups
 from tasks.dragon.rules_ru.repairs import _repair_parse_ru
 from tasks.dragon.rules_ru.modality import _modality_ru, _predicted_by_another_ru
 
-#: the longest relation a fact may have (TripletConfig's default): a qualifier that would push past it is left out
-_MAX_RELATION_WORDS = TripletConfig.model_fields["max_relation_words"].default
-
-
 def _rules_ru(doc: IncrementDoc, config: TripletConfig) -> list[Triplet]:
     collector = _DocCollector(doc, "rules", config)
     paragraphs = _paragraphs(doc)
@@ -105,6 +101,7 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector, classed: ClassNouns
                 memory.expanded[name[0]] = shown
         helper = _RuSentence(sent.tokens, span_of, vocab, memory)
         helper.spaced = digit_groups(sentence)
+        helper.max_relation_words = collector.config.max_relation_words
         if originals is not None:
             # «Мы рассчитываем ...», — отметил генеральный директор ГК «Волгастрой»: the attribution,
             # moved to a line after its quote, says whose "мы" it is
@@ -455,7 +452,7 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                 # "выделить на покупку котла | 14 млн рублей"; with the time too the relation may grow past
                 # what a fact may hold and the fact be dropped whole: then the time stays, the purpose goes
                 purposed = _join(given, purpose_words(verb, obliques, helper))
-                if len(_join(purposed, time_suffix).split()) <= _MAX_RELATION_WORDS:
+                if len(_join(purposed, time_suffix).split()) <= helper.max_relation_words:
                     given = purposed
             relation = _join(given, time_suffix) if is_quantity else _join(given, complement or "")
         elif helper.range_phrase(child) is not None:
