@@ -120,12 +120,15 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector, classed: ClassNouns
 
 def _trim_capitalised_words(parsed, vocab) -> None:
     """A person's name never begins with a common noun: the NER reads a sentence's capitalised first
-    word into the name after it ("Дубль Лобанова принёс ..." → «Дубль Лобанов») or alone («Курьер»).
-    The word leaves the span; a span of nothing else is none."""
+    word into the name after it ("Дубль Лобанова принёс ..." → «Дубль Лобанов») or alone («Курьер»),
+    and a fronted verb into any name after it. The word leaves the span; a span of nothing else is none."""
     kept = []
     for span in parsed.spans:
         first = span.tokens[0] if span.tokens else None
-        if span.type == "PER" and first is not None and first.id.endswith("_1") and _capitalised_common(vocab, first):
+        if first is not None and first.id.endswith("_1") and (
+                span.type == "PER" and _capitalised_common(vocab, first) or first.pos in ("VERB", "AUX")):
+            # (nor does any name begin with a verb: "Перекрывать проспект Мира строители не будут" read
+            # «Перекрывать проспект Мира» as one organisation)
             rest = span.tokens[1:]
             if not rest:
                 continue

@@ -22,6 +22,7 @@ from tasks.dragon.rules_ru.agreement import (
 )
 from tasks.dragon.rules_ru.dashed import mend_dashed_amount
 from tasks.dragon.rules_ru.descriptors import mend_descriptor_name
+from tasks.dragon.rules_ru.negation import mend_negated_subject
 
 
 _SIGNED_NUMBER = re.compile(r"[−–-]\d+(?:[.,]\d+)?")
@@ -279,6 +280,7 @@ def _repair_parse_ru(tokens, vocab) -> None:
                 and (verb.feats or {}).get("VerbForm") == "Inf"):
             token.rel = "aux"
 
+    mend_negated_subject(tree)  # "Перекрывать улицу строители не будут": не → строители is the verb's (negation.py)
     # what natasha hangs on an auxiliary ("клуб не будет повышать": клуб, не → будет) is the verb's
     for token in tokens:
         aux = head(token)
