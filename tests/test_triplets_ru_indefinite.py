@@ -99,3 +99,22 @@ def test_a_part_of_a_dated_day_is_a_date():
 def test_a_bare_part_of_a_dated_day_is_when_not_what():
     found = ru_facts("Ночью 3 февраля температура в Вологде опустится до −31 градуса.")
     assert not any(o.startswith("ночь") for _, _, o, _ in found), found
+
+
+def test_an_impersonal_plan_word_says_what_is_planned_for_the_infinitives_object():
+    # "планируется построить": no one named acts; the object is what the plan is about, as with "построят"
+    found = ru_facts("Лицей планируется построить к 2029 году.")
+    assert ("лицей", "построен к", "2029 год", "planned") in found, found
+    found = ru_facts("Клинические испытания вакцины планируется начать в 2030 году.")
+    assert ("клинические испытания вакцины", "начат в", "2030 год", "planned") in found, found
+
+
+def test_an_impersonal_plans_object_tagged_nominative_is_read_by_its_accusative():
+    found = ru_facts("Движение по новому мосту планируется открыть в 2032 году.")
+    assert ("движение по новому мосту", "открыт в", "2032 год", "planned") in found, found
+
+
+def test_a_plan_word_with_a_subject_of_its_own_is_no_impersonal_plan():
+    found = ru_facts("Мэрия планирует открыть парк в 2028 году.")
+    assert ("мэрия", "открыть парк в", "2028 год", "planned") in found, found
+    assert not any(r.startswith("открыт ") for _, r, _, _ in found), found
