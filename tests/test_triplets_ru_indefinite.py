@@ -118,3 +118,13 @@ def test_a_plan_word_with_a_subject_of_its_own_is_no_impersonal_plan():
     found = ru_facts("Мэрия планирует открыть парк в 2028 году.")
     assert ("мэрия", "открыть парк в", "2028 год", "planned") in found, found
     assert not any(r.startswith("открыт ") for _, r, _, _ in found), found
+
+
+def test_a_frame_noun_completes_the_passive_reading_when_another_oblique_is_the_object():
+    found = ru_facts("Пешеходный мост через Сетунь закроют на реконструкцию с 12 апреля.")
+    assert any(r == "закрыт на реконструкцию с" and o == "12 апреля" for _, r, o, _ in found), found
+    found = ru_facts("Бывший санаторий «Липки» был выставлен на торги в 2024 году.")
+    assert any(r == "выставлен на торги в" and o == "2024 год" for _, r, o, _ in found), found
+    # with nothing else to say, the frame noun stays the object: the fact is kept
+    found = ru_facts("Бывший санаторий «Липки» был выставлен на торги.")
+    assert any(r == "выставлен на" and o == "торги" for _, r, o, _ in found), found

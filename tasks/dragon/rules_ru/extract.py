@@ -401,7 +401,9 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
     # "ввело в эксплуатацию линию", "выставить на торги комплекс", "взять в аренду судно": a bare
     # abstract noun after a preposition completes the verb; it goes into the relation, and the
     # direct object is the fact's object
-    frame = next((c for c in obliques if objects and _frame_noun_ru(c, helper)), None)
+    # (so it does for a passive's subject or an indefinite verb's patient, when another oblique is left to be
+    # the fact's object: "переход закроют на ремонт с 5 марта" → (переход, закрыт на ремонт с, 5 марта))
+    frame = next((c for c in obliques if (objects or passive and len(obliques) > 1) and _frame_noun_ru(c, helper)), None)
     if frame is not None:
         base = _join(base, helper.preposition(frame), frame.text.lower())
         obliques = [c for c in obliques if c is not frame]
