@@ -18,7 +18,7 @@ from tasks.dragon.rules_ru.fronted import mend_fronted_objects, mend_nouns_read_
 from tasks.dragon.rules_ru.tree import ParseTree
 from tasks.dragon.rules_ru.morph import _animate, _capitalised_common, _lemma, numeral_word
 from tasks.dragon.rules_ru.agreement import (
-    mend_accusative_subject, mend_animate_object, mend_fronted_object, mend_stray_adjectives,
+    mend_accusative_subject, mend_animate_object, mend_fronted_object, mend_infinitive_subject, mend_stray_adjectives,
 )
 from tasks.dragon.rules_ru.dashed import mend_dashed_amount
 from tasks.dragon.rules_ru.descriptors import mend_descriptor_name
@@ -281,6 +281,8 @@ def _repair_parse_ru(tokens, vocab) -> None:
             token.rel = "aux"
 
     mend_negated_subject(tree)  # "Перекрывать улицу строители не будут": не → строители is the verb's (negation.py)
+    mend_infinitive_subject(tree, lambda noun, aux: _could_be_subject(vocab, noun, aux.feats or {}, kids, strict=True),
+                            _RU_FUTURE_AUX)  # "Закрывать переправу минтранс не будет" (минтранс obj, agreement.py)
     # what natasha hangs on an auxiliary ("клуб не будет повышать": клуб, не → будет) is the verb's
     for token in tokens:
         aux = head(token)
