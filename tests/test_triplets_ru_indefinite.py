@@ -128,3 +128,9 @@ def test_a_frame_noun_completes_the_passive_reading_when_another_oblique_is_the_
     # with nothing else to say, the frame noun stays the object: the fact is kept
     found = ru_facts("Бывший санаторий «Липки» был выставлен на торги.")
     assert any(r == "выставлен на" and o == "торги" for _, r, o, _ in found), found
+
+
+def test_a_fronted_object_natasha_hangs_on_the_plan_word_is_the_infinitives():
+    # "Запуск ... могут перенести": запуск obl → могут; it is what is to be moved
+    found = ru_facts("Если цены на никель продолжат падать, запуск второй печи могут перенести на 2031 год, признал Белов.")
+    assert ("запуск второй печи", "перенесен на", "2031 год", "conditional") in found, found

@@ -99,7 +99,9 @@ def indefinite_patients(verb, helper) -> list:
                if (o.feats or {}).get("Case") in ("Acc", None) or helper.number_phrase(o) is not None
                or acting is not verb and not _third_plural(acting) and _misread_object(o, verb, helper)]
     if not helper.kids(verb, ("obj",)):
-        objects = [o for o in helper.kids(verb, ("obl",)) if _misread_object(o, verb, helper)]
+        # (natasha may hang the fronted object on the plan word: "Запуск цеха могут перенести" (запуск obl → могут))
+        above = [o for o in helper.kids(acting, ("obl",))] if acting is not verb else []
+        objects = [o for o in helper.kids(verb, ("obl",)) + above if _misread_object(o, verb, helper)]
     others = [o for o in helper.kids(verb, ("obj", "iobj")) if (o.feats or {}).get("Case") != "Dat"] or objects
     if len(objects) != 1 or len(others) != 1:  # ("жителям сделают перерасчёт": the dative is for whom)
         return []
