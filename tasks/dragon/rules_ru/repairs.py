@@ -14,7 +14,7 @@ from tasks.dragon.rules_ru.coordination import _repair_coordination_ru
 from tasks.dragon.rules_ru.participles import mend_participial_clauses
 from tasks.dragon.rules_ru.predicatives import mend_predicative_subjects
 from tasks.dragon.rules_ru.quoted_names import mend_quoted_objects
-from tasks.dragon.rules_ru.fronted import mend_fronted_objects, mend_nouns_read_as_adjectives
+from tasks.dragon.rules_ru.fronted import mend_fronted_bare_objects, mend_fronted_objects, mend_nouns_read_as_adjectives
 from tasks.dragon.rules_ru.tree import ParseTree
 from tasks.dragon.rules_ru.morph import _animate, _capitalised_common, _lemma, numeral_word
 from tasks.dragon.rules_ru.agreement import (
@@ -801,6 +801,8 @@ def _repair_parse_ru(tokens, vocab) -> None:
             attach(candidate, verb, "nsubj:pass" if vf.get("Voice") == "Pass" else "nsubj")
             break
     mend_animate_object(tree, vocab)  # "примет дома «Уральских волков»": the animate plural is the object
+    # (last: the subject repairs above may leave a fronted object an oblique)
+    mend_fronted_bare_objects(tree, vocab)  # "Следующий матч «Речные волки» сыграют в Перми" (матч obl; fronted.py)
     nlp.break_head_cycles(tokens)
 
 
