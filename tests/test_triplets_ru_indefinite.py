@@ -134,3 +134,11 @@ def test_a_fronted_object_natasha_hangs_on_the_plan_word_is_the_infinitives():
     # "Запуск ... могут перенести": запуск obl → могут; it is what is to be moved
     found = ru_facts("Если цены на никель продолжат падать, запуск второй печи могут перенести на 2031 год, признал Белов.")
     assert ("запуск второй печи", "перенесен на", "2031 год", "conditional") in found, found
+
+
+def test_an_indefinite_verbs_common_patient_keeps_where_it_goes():
+    found = ru_facts("Старый катер переведут в резерв, а на линию выйдет новый.")
+    assert ("старый катер", "переведен в", "резерв", "planned") in found, found
+    # a circumstance is still no place of the act
+    found = ru_facts("Ремонт проведут в рамках программы.")
+    assert not any(o.startswith("рамк") for _, _, o, _ in found), found

@@ -561,7 +561,9 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                 # common noun is where or what the verb goes to (not a circumstance: "в рамках
                 # программы", "в течение года", "с помощью георадара")
                 thing = _oblique_thing_ru(obj, helper)
-                if thing is not None and (not common_subject or counted_subject):
+                # (an indefinite verb's patient is what is acted on, however common its noun: "старый катер
+                # переведут в резерв" says where the катер goes, as "катер переведён в резерв" would)
+                if thing is not None and (not common_subject or counted_subject or indefinite):
                     produced = True
                     for subject_phrase in subject_phrases:
                         yield emit(subject_phrase, relation, thing)
