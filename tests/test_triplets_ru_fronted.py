@@ -44,3 +44,12 @@ def test_a_bare_accusative_noun_before_the_subject_is_the_verbs_object():
 def test_a_fronted_time_stays_a_time():
     found = ru_facts("Весь вечер «Речные волки» играли в меньшинстве.")
     assert not any("вечер" in r for _, r, _, _ in found), found
+
+
+def test_a_noun_read_as_an_adverb_of_a_fronted_infinitive_is_its_object():
+    # natasha: очередь advmod → сдать; the relation lost what is to be handed over
+    found = ru_facts("Девелопер «Камский квартал» строит жилой комплекс в Казани. "
+                     "Сдать первую очередь компания планирует в конце 2028 года.")
+    assert ("девелопер «Камский квартал»", "сдать первую очередь в", "конец 2028 года", "planned") in found, found
+    found = ru_facts("Команда провела сборы, в свою очередь тренер сменил тактику.")
+    assert not any("очеред" in r for _, r, _, _ in found), found
