@@ -14,7 +14,8 @@ Match rule (a predicted triplet matches a gold fact when all three hold):
   - relation: every content word of the gold relation is among the predicted relation's
     content words, both after relation normalisation (lemma + the synonym table,
     tasks/dragon/relation_synonyms.json), function words ("be", "to", "of", "в", ...)
-    ignored; "sell" matches "sell in October", "acquire" matches "buy".
+    ignored; "sell" matches "sell in October", "acquire" matches "buy"; the negation particle
+    ("не", "not") ignored too, the modality being where a negation is compared (since session 25);
   or, where one side folds the object's noun into the relation (the labelling rules do it for
   amounts, "approve budget of | 95 million euros", and a triplet may key a fact by its place,
   "close its oldest factory in | Jönköping"), the subjects share a word and every content word
@@ -90,10 +91,16 @@ def _within(small: set[frozenset[str]], big: set[frozenset[str]]) -> bool:
     return all(any(x & y for y in big) for x in small)
 
 
+#: the negation particle: a fact's modality (`negated`) says it, whether or not a label also writes it
+#: into the relation (bench/site13's Russian labels do, «не поддержать»; every other set and the
+#: extractor put it in the modality alone): a relation is matched without it (since session 25)
+_NEGATION = frozenset({"не", "not"})
+
+
 def _relation_words(relation: str, lang: str) -> set[frozenset[str]]:
     from tasks.dragon.graph import canonical_relation
 
-    return _words(canonical_relation(relation, lang), lang)
+    return {w for w in _words(canonical_relation(relation, lang), lang) if not w & _NEGATION}
 
 
 def load_gold(lang: str) -> list[dict]:

@@ -133,3 +133,19 @@ def test_russian_words_match_on_any_normal_form_and_hyphenated_names_part_by_par
     assert _matches(gold, SimpleNamespace(subject="Ирина Белова", relation="директор", object="фабрика «Кедр-Мебель»"), "ru")
     assert not _matches(gold, SimpleNamespace(subject="Ирина Белова", relation="директор", object="Кедр-Дом"), "ru")
     assert not _matches(gold, SimpleNamespace(subject="Ирина Белова", relation="купить", object="Кедр-Мебель"), "ru")
+
+
+def test_a_negation_written_into_the_gold_relation_is_the_modalitys_not_a_relation_word():
+    # a label «не поддержать» and a triplet «поддержать» [negated] are one fact; the verb still has to match
+    from types import SimpleNamespace
+
+    from bench.bench_triplets import _matches
+
+    gold = {"subject": "депутаты", "relation": "не поддержать", "object": "поправку", "modality": "negated"}
+    assert _matches(gold, SimpleNamespace(subject="депутаты", relation="поддержать", object="поправка"), "ru")
+    assert not _matches(gold, SimpleNamespace(subject="депутаты", relation="отклонить", object="поправка"), "ru")
+    gold = {"subject": "перевозчик", "relation": "не продлевать линию до", "object": "Мензелинска", "modality": "negated"}
+    assert _matches(gold, SimpleNamespace(subject="перевозчик", relation="продлевать линию до", object="Мензелинск"), "ru")
+    assert not _matches(gold, SimpleNamespace(subject="перевозчик", relation="продлевать до", object="Мензелинск"), "ru")
+    gold = {"subject": "the council", "relation": "not approve", "object": "the plan", "modality": "negated"}
+    assert _matches(gold, SimpleNamespace(subject="council", relation="approve", object="plan"), "en")

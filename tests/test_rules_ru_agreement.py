@@ -54,3 +54,8 @@ def test_an_animate_plural_after_its_adjective_is_the_verbs_object():
 def test_an_animate_plural_with_its_preposition_stays_the_verbs_oblique():
     found = ru_facts(_HOCKEY + "В субботу команда сыграет дома против «Уральских волков».")
     assert not any(f[1] == "сыграть" and f[2] == "Уральские волки" for f in found), found
+
+
+def test_the_nominative_second_object_of_an_infinitive_with_its_future_auxiliary_is_its_subject():
+    found = ru_facts("Закрывать паромную переправу до открытия моста минтранс области не будет.")
+    assert ("минтранс области", "закрывать", "паромная переправа", "negated") in found, found

@@ -32,3 +32,24 @@ def test_a_noun_read_as_an_adjective_before_the_subject_is_the_object():
     found = ru_facts("Тротуары дворники должны очистить до вечера 5 марта.")
     assert not any(s.startswith("тротуары") for s, _, _, _ in found), found
     assert any(s == "дворники" and "тротуары" in f"{r} {o}" for s, r, o, _ in found), found
+
+
+def test_a_bare_accusative_noun_before_the_subject_is_the_verbs_object():
+    # natasha: матч obl → сыграют; the relation then lost what is played
+    found = ru_facts("Следующий матч «Речные волки» сыграют 9 марта в Перми с «Горными орлами».")
+    assert ("Речные волки", "сыграть следующий матч в", "Пермь", "planned") in found, found
+    assert ("Речные волки", "сыграть следующий матч с", "Горные орлы", "planned") in found, found
+
+
+def test_a_fronted_time_stays_a_time():
+    found = ru_facts("Весь вечер «Речные волки» играли в меньшинстве.")
+    assert not any("вечер" in r for _, r, _, _ in found), found
+
+
+def test_a_noun_read_as_an_adverb_of_a_fronted_infinitive_is_its_object():
+    # natasha: очередь advmod → сдать; the relation lost what is to be handed over
+    found = ru_facts("Девелопер «Камский квартал» строит жилой комплекс в Казани. "
+                     "Сдать первую очередь компания планирует в конце 2028 года.")
+    assert ("девелопер «Камский квартал»", "сдать первую очередь в", "конец 2028 года", "planned") in found, found
+    found = ru_facts("Команда провела сборы, в свою очередь тренер сменил тактику.")
+    assert not any("очеред" in r for _, r, _, _ in found), found

@@ -99,3 +99,46 @@ def test_a_part_of_a_dated_day_is_a_date():
 def test_a_bare_part_of_a_dated_day_is_when_not_what():
     found = ru_facts("Ночью 3 февраля температура в Вологде опустится до −31 градуса.")
     assert not any(o.startswith("ночь") for _, _, o, _ in found), found
+
+
+def test_an_impersonal_plan_word_says_what_is_planned_for_the_infinitives_object():
+    # "планируется построить": no one named acts; the object is what the plan is about, as with "построят"
+    found = ru_facts("Лицей планируется построить к 2029 году.")
+    assert ("лицей", "построен к", "2029 год", "planned") in found, found
+    found = ru_facts("Клинические испытания вакцины планируется начать в 2030 году.")
+    assert ("клинические испытания вакцины", "начат в", "2030 год", "planned") in found, found
+
+
+def test_an_impersonal_plans_object_tagged_nominative_is_read_by_its_accusative():
+    found = ru_facts("Движение по новому мосту планируется открыть в 2032 году.")
+    assert ("движение по новому мосту", "открыт в", "2032 год", "planned") in found, found
+
+
+def test_a_plan_word_with_a_subject_of_its_own_is_no_impersonal_plan():
+    found = ru_facts("Мэрия планирует открыть парк в 2028 году.")
+    assert ("мэрия", "открыть парк в", "2028 год", "planned") in found, found
+    assert not any(r.startswith("открыт ") for _, r, _, _ in found), found
+
+
+def test_a_frame_noun_completes_the_passive_reading_when_another_oblique_is_the_object():
+    found = ru_facts("Пешеходный мост через Сетунь закроют на реконструкцию с 12 апреля.")
+    assert any(r == "закрыт на реконструкцию с" and o == "12 апреля" for _, r, o, _ in found), found
+    found = ru_facts("Бывший санаторий «Липки» был выставлен на торги в 2024 году.")
+    assert any(r == "выставлен на торги в" and o == "2024 год" for _, r, o, _ in found), found
+    # with nothing else to say, the frame noun stays the object: the fact is kept
+    found = ru_facts("Бывший санаторий «Липки» был выставлен на торги.")
+    assert any(r == "выставлен на" and o == "торги" for _, r, o, _ in found), found
+
+
+def test_a_fronted_object_natasha_hangs_on_the_plan_word_is_the_infinitives():
+    # "Запуск ... могут перенести": запуск obl → могут; it is what is to be moved
+    found = ru_facts("Если цены на никель продолжат падать, запуск второй печи могут перенести на 2031 год, признал Белов.")
+    assert ("запуск второй печи", "перенесен на", "2031 год", "conditional") in found, found
+
+
+def test_an_indefinite_verbs_common_patient_keeps_where_it_goes():
+    found = ru_facts("Старый катер переведут в резерв, а на линию выйдет новый.")
+    assert ("старый катер", "переведен в", "резерв", "planned") in found, found
+    # a circumstance is still no place of the act
+    found = ru_facts("Ремонт проведут в рамках программы.")
+    assert not any(o.startswith("рамк") for _, _, o, _ in found), found

@@ -39,3 +39,23 @@ def test_a_purpose_that_would_make_the_relation_too_long_gives_way_to_the_time()
     fact may have, and the whole fact was dropped: the time stays, the purpose goes."""
     found = ru_facts("Комбинат «Вятский» в 2029–2030 годах вложит 2,7 млрд рублей в модернизацию сушильного цеха.")
     assert ("комбинат «Вятский»", "вложить в 2029–2030 годах", "2,7 млрд рублей", "planned") in found, found
+
+
+def test_the_configured_relation_limit_decides_whether_the_purpose_fits():
+    """The purpose gives way only to the limit the run configured, not to TripletConfig's default: with room
+    for eight words both the purpose and the period stay; with the default (six) the purpose goes."""
+    from schemas import IncrementDoc
+    from tasks.dragon.triplets import extract_triplets
+    from tasks.dragon.triplets_base import TripletConfig
+    from tests.test_triplets_ru_news import RULES
+
+    text = "Завод «Северный луч» в 2031–2032 годах вложит 4,6 млрд рублей в реконструкцию литейного цеха."
+    doc = IncrementDoc(doc_id="ru-cfg", version_id="ru-cfg-v1", canonical_url="https://news.example/ru-cfg",
+                       lang="ru", title="", text=text, new_paragraphs=[text])
+
+    def relations(limit: int) -> set[str]:
+        batch = extract_triplets([doc], RULES, TripletConfig(max_relation_words=limit))
+        return {t.relation for t in batch.triplets if t.object == "4,6 млрд рублей"}
+
+    assert "вложить в реконструкцию литейного цеха в 2031–2032 годах" in relations(8), relations(8)
+    assert relations(6) == {"вложить в 2031–2032 годах"}, relations(6)

@@ -138,3 +138,21 @@ def mend_animate_object(tree, vocab) -> None:
         if any(p.tag.POS == "NOUN" and "anim" in p.tag and "plur" in p.tag and "gent" in p.tag
                for p in vocab.parse(noun.text.lower())):
             tree.attach(noun, verb, "obj")
+
+
+def mend_infinitive_subject(tree, could_be_subject, future_aux) -> None:
+    """"Закрывать переправу до весны минтранс области не будет": an infinitive with its future auxiliary
+    and no subject, given two direct objects by natasha, one of them tagged nominative after the other.
+    A verb has one direct object; the nominative that agrees with the auxiliary is the subject
+    (``could_be_subject(noun, aux)``: the repairs' agreement check, on the auxiliary's number)."""
+    for verb in tree.tokens:
+        if (verb.feats or {}).get("VerbForm") != "Inf" or tree.kids(verb, ("nsubj", "nsubj:pass")):
+            continue
+        aux = next((k for k in tree.kids(verb, ("aux",)) if k.text.lower() in future_aux), None)
+        objects = tree.kids(verb, ("obj",))
+        if aux is None or len(objects) != 2:
+            continue
+        later = objects[1]
+        if tree.case(later) != "Nom" or later.pos != "NOUN" or tree.kids(later, ("case",)) or not could_be_subject(later, aux):
+            continue
+        later.rel = "nsubj"

@@ -43,10 +43,6 @@ from tasks.dragon.rules_ru.simplify import _simplified_lines, digit_groups
 from tasks.dragon.rules_ru.repairs import _repair_parse_ru
 from tasks.dragon.rules_ru.modality import _modality_ru, _predicted_by_another_ru
 
-#: the longest relation a fact may have (TripletConfig's default): a qualifier that would push past it is left out
-_MAX_RELATION_WORDS = TripletConfig.model_fields["max_relation_words"].default
-
-
 def _rules_ru(doc: IncrementDoc, config: TripletConfig) -> list[Triplet]:
     collector = _DocCollector(doc, "rules", config)
     paragraphs = _paragraphs(doc)
@@ -105,6 +101,7 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector, classed: ClassNouns
                 memory.expanded[name[0]] = shown
         helper = _RuSentence(sent.tokens, span_of, vocab, memory)
         helper.spaced = digit_groups(sentence)
+        helper.max_relation_words = collector.config.max_relation_words
         if originals is not None:
             # «Мы рассчитываем ...», — отметил генеральный директор ГК «Волгастрой»: the attribution,
             # moved to a line after its quote, says whose "мы" it is
@@ -123,12 +120,15 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector, classed: ClassNouns
 
 def _trim_capitalised_words(parsed, vocab) -> None:
     """A person's name never begins with a common noun: the NER reads a sentence's capitalised first
-    word into the name after it ("Дубль Лобанова принёс ..." → «Дубль Лобанов») or alone («Курьер»).
-    The word leaves the span; a span of nothing else is none."""
+    word into the name after it ("Дубль Лобанова принёс ..." → «Дубль Лобанов») or alone («Курьер»),
+    and a fronted verb into any name after it. The word leaves the span; a span of nothing else is none."""
     kept = []
     for span in parsed.spans:
         first = span.tokens[0] if span.tokens else None
-        if span.type == "PER" and first is not None and first.id.endswith("_1") and _capitalised_common(vocab, first):
+        if first is not None and first.id.endswith("_1") and (
+                span.type == "PER" and _capitalised_common(vocab, first) or first.pos in ("VERB", "AUX")):
+            # (nor does any name begin with a verb: "Перекрывать проспект Мира строители не будут" read
+            # «Перекрывать проспект Мира» as one organisation)
             rest = span.tokens[1:]
             if not rest:
                 continue
@@ -401,7 +401,9 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
     # "ввело в эксплуатацию линию", "выставить на торги комплекс", "взять в аренду судно": a bare
     # abstract noun after a preposition completes the verb; it goes into the relation, and the
     # direct object is the fact's object
-    frame = next((c for c in obliques if objects and _frame_noun_ru(c, helper)), None)
+    # (so it does for a passive's subject or an indefinite verb's patient, when another oblique is left to be
+    # the fact's object: "переход закроют на ремонт с 5 марта" → (переход, закрыт на ремонт с, 5 марта))
+    frame = next((c for c in obliques if (objects or passive and len(obliques) > 1) and _frame_noun_ru(c, helper)), None)
     if frame is not None:
         base = _join(base, helper.preposition(frame), frame.text.lower())
         obliques = [c for c in obliques if c is not frame]
@@ -455,7 +457,7 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                 # "выделить на покупку котла | 14 млн рублей"; with the time too the relation may grow past
                 # what a fact may hold and the fact be dropped whole: then the time stays, the purpose goes
                 purposed = _join(given, purpose_words(verb, obliques, helper))
-                if len(_join(purposed, time_suffix).split()) <= _MAX_RELATION_WORDS:
+                if len(_join(purposed, time_suffix).split()) <= helper.max_relation_words:
                     given = purposed
             relation = _join(given, time_suffix) if is_quantity else _join(given, complement or "")
         elif helper.range_phrase(child) is not None:
@@ -559,7 +561,9 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                 # common noun is where or what the verb goes to (not a circumstance: "в рамках
                 # программы", "в течение года", "с помощью георадара")
                 thing = _oblique_thing_ru(obj, helper)
-                if thing is not None and (not common_subject or counted_subject):
+                # (an indefinite verb's patient is what is acted on, however common its noun: "старый катер
+                # переведут в резерв" says where the катер goes, as "катер переведён в резерв" would)
+                if thing is not None and (not common_subject or counted_subject or indefinite):
                     produced = True
                     for subject_phrase in subject_phrases:
                         yield emit(subject_phrase, relation, thing)

@@ -11,7 +11,8 @@ reading to be the object. A pronoun with no nominative form («её», «его�
 from __future__ import annotations
 
 from tasks.dragon.rules_ru.lexicon import (
-    _RU_CLASS_NOUNS, _RU_CLAUSE_BREAKS, _RU_INSTITUTIONS, _RU_PLACE_ANAPHORS, _RU_REGION_HEADS, _RU_STAFF, _RU_UNITS,
+    _RU_CLASS_NOUNS, _RU_CLAUSE_BREAKS, _RU_DURATIONS, _RU_INSTITUTIONS, _RU_MEASURES, _RU_MONTHS, _RU_PLACE_ANAPHORS,
+    _RU_REGION_HEADS, _RU_SEASONS, _RU_STAFF, _RU_TIME_NOUNS, _RU_UNITS,
 )
 from tasks.dragon.rules_ru.morph import _animate, _lemma
 
@@ -143,3 +144,27 @@ def mend_nouns_read_as_adjectives(tree, vocab) -> None:
             continue
         token.pos = "NOUN"
         tree.attach(token, verb, owner.rel)
+
+
+def mend_fronted_bare_objects(tree, vocab) -> None:
+    """«Следующий матч «Речные волки» сыграют в Перми», «Сдать первую очередь компания планирует»: natasha
+    reads a bare accusative noun put before its verb as an oblique (and a noun at times as an adverb). With
+    no preposition, inanimate, no time, span or measure and no numeral of its own, of a transitive active
+    verb with no object — before a finite one with a subject of its own, or anywhere for a noun read as an
+    adverb — it is the verb's object."""
+    for token in tree.tokens:
+        verb = tree.head(token)
+        if (token.rel not in ("obl", "advmod") or token.pos != "NOUN" or verb is None or verb.pos != "VERB"
+                or (verb.feats or {}).get("Voice") == "Pass"):
+            continue
+        if (tree.kids(token, ("case", "nummod", "nummod:gov")) or tree.case(token) != "Acc"
+                or (token.feats or {}).get("Animacy") == "Anim" or tree.kids(verb, ("obj",))):
+            continue
+        if token.rel == "obl" and (not tree.finite(verb) or not tree.kids(verb, ("nsubj",))
+                                   or tree.index[token.id] > tree.index[verb.id]):
+            continue
+        if _lemma(vocab, token) in _RU_TIME_NOUNS | _RU_DURATIONS | _RU_MONTHS | _RU_SEASONS | _RU_MEASURES:
+            continue
+        if not any(p.tag.POS in ("VERB", "INFN") and "tran" in p.tag for p in vocab.parse(verb.text.lower())):
+            continue
+        token.rel = "obj"

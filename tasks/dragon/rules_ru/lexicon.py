@@ -39,6 +39,9 @@ _RU_PLAN_HEADS = frozenset({
     "намерен", "намеренный", "должен", "должный", "готовиться", "обязаться", "надеяться", "обязать", "обязанный",
 })
 _RU_POSSIBLE_HEADS = frozenset({"мочь", "смочь"})
+#: impersonal passives whose infinitive is a plan with no one named to carry it out: "Вторую очередь
+#: планируется открыть в 2031 году" is what is planned for the очередь
+_RU_IMPERSONAL_PLANS = frozenset({"планироваться", "предполагаться", "намечаться"})
 #: verbs whose accusative object, not their subject, is to do the infinitive: "суд обязал Ершова
 #: возместить ущерб" says what the court did (asserted), not what the court plans
 _RU_OBJECT_CONTROL = frozenset({"обязать", "обязывать", "заставить", "заставлять", "вынудить", "вынуждать"})

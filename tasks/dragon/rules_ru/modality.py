@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tasks.dragon.rules_ru.lexicon import (
     _RU_ALLOW, _RU_CONDITIONS, _RU_DATIVE_CONTROL, _RU_FUTURE_AUX, _RU_MAYBE, _RU_NEGATIONS, _RU_OBJECT_CONTROL,
-    _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_SPEECH_HEADS, _RU_SUBJ,
+    _RU_IMPERSONAL_PLANS, _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_SPEECH_HEADS, _RU_SUBJ,
 )
 from tasks.dragon.rules_ru.morph import _lemma
 from tasks.dragon.rules_ru.phrases import _RuSentence
@@ -58,6 +58,9 @@ def _modality_ru(verb, helper: _RuSentence) -> str:
         if above != "asserted":
             return above
         return "planned" if _lemma(helper.vocab, head) == "предстоять" else "asserted"
+    if verb.rel in ("csubj", "csubj:pass") and _lemma(helper.vocab, head) in _RU_IMPERSONAL_PLANS:
+        above = _modality_ru(head, helper)  # "открыть планируется" (planned), "не планируется" (negated)
+        return above if above in ("negated", "conditional", "possible") else "planned"
     if verb.rel == "xcomp":
         above = _modality_ru(head, helper)
         if above != "asserted":

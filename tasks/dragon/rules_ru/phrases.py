@@ -15,6 +15,7 @@ from tasks.dragon.rules_ru.morph import _animate, _common_noun, _inflected, _lem
 from tasks.dragon.rules_ru.descriptors import descriptor_span
 from tasks.dragon.rules_ru.reference import _Memory, _References
 from tasks.dragon.rules_ru.terms import described_people
+from tasks.dragon.triplets_base import TripletConfig
 
 
 #: parts of a period: "в конце 2027 года", "к середине марта"
@@ -44,6 +45,9 @@ class _RuSentence(_References):
         self.we = self.memory.speaker_org
         #: the sentence's grouped numbers as written, by the joined form the parser read ("18400": "18 400")
         self.spaced: dict[str, str] = {}
+        #: the longest relation the run's collector keeps (TripletConfig.max_relation_words): a qualifier
+        #: that would push a relation past it is left out rather than the fact dropped whole
+        self.max_relation_words: int = TripletConfig.model_fields["max_relation_words"].default
 
     def kids(self, token, rels=None) -> list:
         found = self.children.get(token.id, ())

@@ -14,14 +14,15 @@ from tasks.dragon.rules_ru.coordination import _repair_coordination_ru
 from tasks.dragon.rules_ru.participles import mend_participial_clauses
 from tasks.dragon.rules_ru.predicatives import mend_predicative_subjects
 from tasks.dragon.rules_ru.quoted_names import mend_quoted_objects
-from tasks.dragon.rules_ru.fronted import mend_fronted_objects, mend_nouns_read_as_adjectives
+from tasks.dragon.rules_ru.fronted import mend_fronted_bare_objects, mend_fronted_objects, mend_nouns_read_as_adjectives
 from tasks.dragon.rules_ru.tree import ParseTree
 from tasks.dragon.rules_ru.morph import _animate, _capitalised_common, _lemma, numeral_word
 from tasks.dragon.rules_ru.agreement import (
-    mend_accusative_subject, mend_animate_object, mend_fronted_object, mend_stray_adjectives,
+    mend_accusative_subject, mend_animate_object, mend_fronted_object, mend_infinitive_subject, mend_stray_adjectives,
 )
 from tasks.dragon.rules_ru.dashed import mend_dashed_amount
 from tasks.dragon.rules_ru.descriptors import mend_descriptor_name
+from tasks.dragon.rules_ru.negation import mend_negated_subject
 
 
 _SIGNED_NUMBER = re.compile(r"[−–-]\d+(?:[.,]\d+)?")
@@ -279,6 +280,9 @@ def _repair_parse_ru(tokens, vocab) -> None:
                 and (verb.feats or {}).get("VerbForm") == "Inf"):
             token.rel = "aux"
 
+    mend_negated_subject(tree)  # "Перекрывать улицу строители не будут": не → строители is the verb's (negation.py)
+    mend_infinitive_subject(tree, lambda noun, aux: _could_be_subject(vocab, noun, aux.feats or {}, kids, strict=True),
+                            _RU_FUTURE_AUX)  # "Закрывать переправу минтранс не будет" (минтранс obj, agreement.py)
     # what natasha hangs on an auxiliary ("клуб не будет повышать": клуб, не → будет) is the verb's
     for token in tokens:
         aux = head(token)
@@ -797,6 +801,8 @@ def _repair_parse_ru(tokens, vocab) -> None:
             attach(candidate, verb, "nsubj:pass" if vf.get("Voice") == "Pass" else "nsubj")
             break
     mend_animate_object(tree, vocab)  # "примет дома «Уральских волков»": the animate plural is the object
+    # (last: the subject repairs above may leave a fronted object an oblique)
+    mend_fronted_bare_objects(tree, vocab)  # "Следующий матч «Речные волки» сыграют в Перми" (матч obl; fronted.py)
     nlp.break_head_cycles(tokens)
 
 
