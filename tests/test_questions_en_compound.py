@@ -1,0 +1,77 @@
+"""English compound clauses (tasks/dragon/questions_en_compound.py): which facts a conditional or multi-hop
+question may say as one clause. Sentences written for these tests; real spaCy parses, nothing mocked."""
+from __future__ import annotations
+
+from benchmill.engines import EngineConfig
+from schemas import Edge, Subgraph
+from tasks.dragon.questions import generate_questions
+from tasks.dragon.questions_en import en_relation
+from tasks.dragon.questions_en_compound import agent_asked_as_thing, bare_count_noun, clause_refusal, time_ordered
+
+RULES = EngineConfig(kind="rules")
+
+
+def fact(head, relation, tail, sentence, head_type=None, tail_type=None, modality="asserted", n=0) -> Edge:
+    return Edge(edge_id=f"e{n}:{head}:{relation}:{tail}", head=f"n:{head}", relation=relation, tail=f"n:{tail}",
+                head_label=head, tail_label=tail, lang="en", doc_ids=["d"], sentences=[sentence],
+                triplet_ids=[f"t{n}"], head_type=head_type, tail_type=tail_type, modality=modality)
+
+
+def conditional(edges: list[Edge], answer: str):
+    nodes = {n for e in edges for n in (e.head, e.tail)}
+    sub = Subgraph(subgraph_id=f"s-cond-{answer}", type="conditional", lang="en", edges=edges,
+                   answer_nodes=[f"n:{answer}"], question_nodes=sorted(nodes - {f"n:{answer}"}))
+    return generate_questions([sub], RULES)
+
+
+def test_a_singular_count_noun_without_its_article_is_found():
+    for phrase, bare in [
+        ("150-metre covered pier", "150-metre covered pier"),
+        ("in 47th minute", "47th minute"),
+        ("$3-million pumping station", "$3-million pumping station"),
+        ("further $25,000", "further $25,000"),
+        ("17-year-old", "17-year-old"),
+        ("third straight title", "third straight title"),
+    ]:
+        assert bare_count_noun(phrase) == bare, phrase
+    for phrase in ("a 150-metre covered pier", "in the 47th minute", "a further $25,000", "the 17-year-old",
+                   "318 yards", "two touchdowns", "Pier 21", "three-storey buildings", "in 2027", "fresh cherries",
+                   "its third straight title", "the Harbour Road bridge"):
+        assert bare_count_noun(phrase) is None, phrase
+
+
+def test_a_past_that_is_also_the_bare_verb_goes_before_a_future():
+    assert time_ordered(["will meet the Kelby Owls", "beat the Tarn Foxes"]) == [
+        "beat the Tarn Foxes", "will meet the Kelby Owls"]
+    assert time_ordered(["will meet the Kelby Owls", "defeated the Tarn Foxes"]) == [
+        "will meet the Kelby Owls", "defeated the Tarn Foxes"]
+    assert time_ordered(["cut 40 jobs", "employs 300 people"]) == ["cut 40 jobs", "employs 300 people"]
+
+
+def test_the_subject_of_a_verb_of_acting_is_not_asked_as_a_thing_or_a_place():
+    assert agent_asked_as_thing("what", ["score", "host"])
+    assert agent_asked_as_thing("which place", ["issue"])
+    assert agent_asked_as_thing("what", ["carry", "park"]) is None
+    assert agent_asked_as_thing("which organization", ["issue"]) is None
+
+
+def test_conditions_in_tense_order_and_with_whole_objects():
+    beat = fact("the Marlow Kestrels", "beat", "the Tarn Foxes",
+                "The Marlow Kestrels beat the Tarn Foxes 31-17 at Dunmore Park on Saturday.", "org", "org", n=1)
+    meet = fact("the Marlow Kestrels", "meet", "the Kelby Owls", "The Kestrels will meet the Kelby Owls on Nov. 2.",
+                "org", "org", modality="planned", n=2)
+    batch = conditional([meet, beat], "the Marlow Kestrels")
+    assert [i.question for i in batch.items] == ["Who beat the Tarn Foxes and will meet the Kelby Owls?"], batch
+    # the object of a preposition the relation dropped: "slipped past two tacklers"
+    slipped = fact("Dario Venn", "slip", "two Ardley tacklers",
+                   "Venn slipped past two Ardley tacklers on a third-down play before the break.", "person", "other", n=3)
+    assert "'past'" in clause_refusal(slipped, en_relation("slip"), slipped.head)
+    caught = fact("Dario Venn", "catch", "seven passes", "Receiver Dario Venn caught seven passes for 96 yards.",
+                  "person", "other", n=4)
+    assert clause_refusal(caught, en_relation("catch"), caught.head) is None
+    # a measure before a singular noun without "a" (the sentence's own article is put back before this check)
+    track = fact("the Ostrow Velodrome", "have", "250-metre timber track",
+                 "Ostrow Velodrome: has 250-metre timber track, opened in May.", "place", "other", n=5)
+    assert "without its article" in clause_refusal(track, en_relation("have"), track.head)
+    sign = fact("the Tarn Foxes", "sign in", "47th minute", "The Foxes signed him in 47th minute.", "org", "other", n=6)
+    assert "without its article" in clause_refusal(sign, en_relation("sign in"), sign.head)
