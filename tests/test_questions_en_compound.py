@@ -6,7 +6,9 @@ from benchmill.engines import EngineConfig
 from schemas import Edge, Subgraph
 from tasks.dragon.questions import generate_questions
 from tasks.dragon.questions_en import en_relation
-from tasks.dragon.questions_en_compound import agent_asked_as_thing, bare_count_noun, clause_refusal, time_ordered
+from tasks.dragon.questions_en_compound import (
+    agent_asked_as_thing, bare_count_noun, clause_refusal, person_object_as_body, time_ordered,
+)
 
 RULES = EngineConfig(kind="rules")
 
@@ -69,9 +71,51 @@ def test_conditions_in_tense_order_and_with_whole_objects():
     caught = fact("Dario Venn", "catch", "seven passes", "Receiver Dario Venn caught seven passes for 96 yards.",
                   "person", "other", n=4)
     assert clause_refusal(caught, en_relation("catch"), caught.head) is None
+    # an object cut from its noun phrase: "admitted 12 counts" of "12 counts of fraud"
+    admitted = fact("Dario Venn", "admit", "12 counts", "Venn admitted 12 counts of fraud in March.", "person",
+                    "other", n=7)
+    assert "cut from '12 counts of fraud'" in clause_refusal(admitted, en_relation("admit"), admitted.head)
+    voted = fact("Kelby Council", "vote to buy", "wool store",
+                 "Kelby Council has voted 8-3 to buy the old Harwick Street wool store for $4 million.", "org",
+                 "other", n=8)
+    assert "cut from" in clause_refusal(voted, en_relation("vote to buy"), voted.head)
     # a measure before a singular noun without "a" (the sentence's own article is put back before this check)
     track = fact("the Ostrow Velodrome", "have", "250-metre timber track",
                  "Ostrow Velodrome: has 250-metre timber track, opened in May.", "place", "other", n=5)
     assert "without its article" in clause_refusal(track, en_relation("have"), track.head)
     sign = fact("the Tarn Foxes", "sign in", "47th minute", "The Foxes signed him in 47th minute.", "org", "other", n=6)
     assert "without its article" in clause_refusal(sign, en_relation("sign in"), sign.head)
+
+
+def multi_hop(edges: list[Edge], answer: str, bridge: str):
+    nodes = {n for e in edges for n in (e.head, e.tail)}
+    sub = Subgraph(subgraph_id=f"s-mh-{answer}", type="multi-hop", lang="en", edges=edges,
+                   answer_nodes=[f"n:{answer}"], hidden_nodes=[f"n:{bridge}"],
+                   question_nodes=sorted(nodes - {f"n:{answer}", f"n:{bridge}"}))
+    return generate_questions([sub], RULES)
+
+
+def test_a_named_answer_of_a_compound_question_that_its_sentence_coordinates_is_refused():
+    buys = fact("Orrin Metrics", "agree to buy", "Tallow Gauge Works",
+                "Orrin Metrics has agreed to buy Tallow Gauge Works for $12 million.", "org", "org", n=1)
+    founded = fact("Kjell Brandvik", "found", "Tallow Gauge Works",
+                   "Tallow Gauge Works was founded in 1991 by the brothers Arne and Kjell Brandvik.", "person", "org", n=2)
+    batch = multi_hop([buys, founded], "Kjell Brandvik", "Tallow Gauge Works")
+    assert not batch.items and "one of several" in batch.failures[0].reason, batch
+    alone = fact("Kjell Brandvik", "found", "Tallow Gauge Works",
+                 "Tallow Gauge Works was founded in 1991 by the engineer Kjell Brandvik.", "person", "org", n=3)
+    batch = multi_hop([buys, alone], "Kjell Brandvik", "Tallow Gauge Works")
+    assert [i.question for i in batch.items] == [
+        "Who founded the organization that Orrin Metrics agreed to buy?"], batch
+
+
+def test_a_clause_that_turns_its_fact_round_or_calls_a_person_a_body_is_refused():
+    shared = fact("Tarn Catholic Schools", "share", "Tarn Public Schools",
+                  "The new school will be shared by Tarn Public Schools and Tarn Catholic Schools.", "org", "org", n=1)
+    assert "doer" in clause_refusal(shared, en_relation("share"), shared.tail)
+    bought = fact("Orrin Metrics", "buy", "Kelby Jet", "Orrin Metrics has bought Kelby Jet for $22 million.",
+                  "org", "org", n=2)
+    assert clause_refusal(bought, en_relation("buy"), bought.tail) is None
+    assert person_object_as_body(en_relation("sentence"), True, "the organization")
+    assert person_object_as_body(en_relation("sentence"), True, "the person") is None
+    assert person_object_as_body(en_relation("buy"), True, "the organization") is None

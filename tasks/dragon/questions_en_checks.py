@@ -471,11 +471,14 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
                 if reason:
                     return f"skipped: {reason}"
             whole = subgraph.type in ("simple", "set") and node in answers
-            if not (amount or whole or (kind == "DATE" and node in answers)):
+            # "Who founded the organization that X agreed to buy?" -> one of "the brothers Arne and Lars T.": a
+            # named answer of a compound question is one of several when its sentence coordinates it
+            named_answer = subgraph.type in ("multi-hop", "conditional") and node in answers and kind in ("PER", "ORG")
+            if not (amount or whole or named_answer or (kind == "DATE" and node in answers)):
                 continue
             quantity = en_amount(label) if amount else None
             bare = quantity is None or not quantity.unit_text or quantity.unit in ("percent", "per cent", "%")
-            if amount or (whole and subgraph.type == "simple"):
+            if amount or (whole and subgraph.type == "simple") or named_answer:
                 reason = en_context.lost_qualifier(edge, rel.head, is_tail, amount, bare, _venue(label))
                 if reason:
                     return f"skipped: {reason}"

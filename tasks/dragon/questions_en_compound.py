@@ -141,12 +141,40 @@ def cut_label(edge: Edge, label: str) -> str | None:
         if outside:
             first = min(t.left_edge.i for t in outside)
             return doc[first:span.end].text
+        kept_of = [t for t in root.children if t.dep_ == "prep" and t.lower_ == "of" and t.i >= span.end]
+        if kept_of and not name:
+            return doc[span.start:kept_of[0].right_edge.i + 1].text  # "41 counts" of "41 counts of theft"
         after = doc[span.end] if span.end < len(doc) else None
         if name and after is not None and after.pos_ == "NOUN" and after.is_lower \
                 and any(t.head.i == after.i for t in span):
             return doc[span.start:after.i + 1].text  # "the Heart of Mercia line": the name is a modifier
         return None
     return None
+
+
+def _object_is_a_doer(edge: Edge, lemma: str) -> str | None:
+    """The relation's object is, in the fact's sentence, a subject of its verb or in its "by" phrase ("The
+    school will be shared by Regina Public Schools and Regina Catholic Schools" read as one sharing the
+    other): said as "the organization that X shares" the clause turns the fact round."""
+    found = en_context.locate(edge, lemma)
+    if found is None:
+        return None
+    doc, verb = found
+    span = en_context._span_of(doc, edge.tail_label)
+    if span is None:
+        return None
+    token = span.root
+    while token.dep_ == "conj" and token.head.i != token.i:
+        token = token.head
+    if token.dep_ in ("nsubj", "nsubjpass") and token.head.i == verb.i and token.dep_ == "nsubj":
+        return f"{edge.tail_label!r} is the subject of {verb.text!r} in its sentence"
+    if token.dep_ == "pobj" and token.head.dep_ == "agent" and token.head.head.i == verb.i:
+        return f"{edge.tail_label!r} is in the 'by' phrase of {verb.text!r} in its sentence: a doer, not the object"
+    return None
+
+
+#: verbs whose object is a person: a court sentences, a police force arrests people, not organisations
+_PERSON_OBJECT_VERBS = frozenset("sentence jail imprison convict acquit arrest detain parole marry".split())
 
 
 def clause_refusal(edge: Edge, rel, node: str) -> str | None:
@@ -161,6 +189,10 @@ def clause_refusal(edge: Edge, rel, node: str) -> str | None:
         cut = _role_without_article(rel)
         if cut:
             return f"the role {edge.relation!r} lost an article ({cut!r})"
+    if rel.kind == "verb" and node == edge.tail:
+        doer = _object_is_a_doer(edge, rel.head)
+        if doer:
+            return doer
     said_label = edge.tail_label if node == edge.head else edge.head_label
     if rel.kind in ("verb", "passive"):
         whole = cut_label(edge, said_label)
@@ -180,6 +212,14 @@ _BARE_PASTS = frozenset(base for base, (past, _) in _EN_IRREGULAR.items() if pas
 _OPENS_A_BARE_VERB = re.compile(
     r"^(?:will|would|could|can|may|might|should|must|(?:plans?|hopes?|expects?|aims?|wants?|intends?|agreed|"
     r"is expected|are expected|agrees?) to)\b")
+
+
+def person_object_as_body(rel, node_is_tail: bool, cls: str) -> str | None:
+    """ "the organization that Justice X sentenced": the object of a verb whose object is a person, described
+    as a body (the tagger's guess for a name it did not know)."""
+    if rel.kind == "verb" and node_is_tail and rel.head in _PERSON_OBJECT_VERBS and cls != "the person":
+        return f"{cls!r} for the object of {rel.head!r}, who is a person"
+    return None
 
 
 def time_ordered(predicates: list[str]) -> list[str]:

@@ -302,6 +302,9 @@ class EnglishTemplates:
         if refusal:
             raise NoTemplate(f"not a clean clause to describe {label!r}: {refusal}")
         cls = _team_class(_class_noun(kind, label, edge.sentences), label, rel, node == edge.tail)
+        body = en_compound.person_object_as_body(rel, node == edge.tail, cls)
+        if body:
+            raise NoTemplate(body)
         if cls == "the one":
             # "Which organization sponsors the one that Tarnbeck Events organises?": a thing needs its noun
             raise NoTemplate(f"no class noun to describe {(edge.head_label if node == edge.head else edge.tail_label)!r}")
