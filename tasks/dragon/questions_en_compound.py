@@ -92,7 +92,7 @@ def _role_without_article(rel) -> str | None:
     return None
 
 
-def _under_unsaid_preposition(edge: Edge, lemma: str, said: set[str]) -> str | None:
+def under_unsaid_preposition(edge: Edge, lemma: str, said: set[str]) -> str | None:
     """The preposition the verb's object is governed by in the fact's sentence, when the relation does not
     say it ("Tibbs got behind two defenders" read as "get" + "two defenders"), else None."""
     found = en_context.locate(edge, lemma)
@@ -111,6 +111,11 @@ def _under_unsaid_preposition(edge: Edge, lemma: str, said: set[str]) -> str | N
     return None if prep in said else prep
 
 
+#: units of measure: their "of" phrase names the stuff measured, which the amount says without it
+_MEASURE_UNITS = frozenset("""
+    tonnes tons tonne ton litres liters litre liter kilograms kilogram kilos kg kilometres kilometers km metres meters
+    hectares acres barrels gallons megawatts gigawatts kilowatts megawatt-hours bushels cubic square
+    """.split())
 #: modifiers of a noun that, written before a label and left out of it, make it a cut phrase
 _LEFT_MODIFIERS = frozenset({"amod", "compound", "nmod", "nummod", "poss"})
 
@@ -142,7 +147,7 @@ def cut_label(edge: Edge, label: str) -> str | None:
             first = min(t.left_edge.i for t in outside)
             return doc[first:span.end].text
         kept_of = [t for t in root.children if t.dep_ == "prep" and t.lower_ == "of" and t.i >= span.end]
-        if kept_of and not name:
+        if kept_of and not name and root.lower_ not in _MEASURE_UNITS:  # "3.6 million tonnes (of cargo)" measures
             return doc[span.start:kept_of[0].right_edge.i + 1].text  # "41 counts" of "41 counts of theft"
         after = doc[span.end] if span.end < len(doc) else None
         if name and after is not None and after.pos_ == "NOUN" and after.is_lower \
@@ -182,7 +187,7 @@ def clause_refusal(edge: Edge, rel, node: str) -> str | None:
     question, or None (see the module doc)."""
     said = {w.lower() for w in edge.relation.split()}
     if rel.kind == "verb" and node == edge.head:
-        prep = _under_unsaid_preposition(edge, rel.head, said)
+        prep = under_unsaid_preposition(edge, rel.head, said)
         if prep:
             return f"the object {edge.tail_label!r} of {edge.relation!r} is governed by {prep!r}, which the relation dropped"
     if rel.kind == "role":
