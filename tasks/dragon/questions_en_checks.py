@@ -518,6 +518,10 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
                 reason = en_context.lost_qualifier(edge, rel.head, is_tail, amount, bare, _venue(label))
                 if reason:
                     return f"skipped: {reason}"
+            if amount and is_tail:
+                reason = en_scope.joint_subject(edge, rel.head)  # "Gordon and Ruth H., who gave $400,000"
+                if reason:
+                    return f"skipped: {reason}"
             if amount:
                 purpose, needed = en_attach.purpose_to_carry(edge, rel.head, label)
                 if needed and (purpose is None or subgraph.type != "simple" or node not in answers or not is_tail):
