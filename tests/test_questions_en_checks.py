@@ -39,3 +39,11 @@ def test_an_object_whose_preposition_the_relation_dropped_is_not_asked():
                   sentences=["Dario Venn caught seven passes for 96 yards on Saturday."], triplet_ids=["t2"],
                   head_type="person", tail_type="quantity")
     assert _simple(caught, "seven passes").startswith("How many passes did Dario Venn catch")
+
+
+def test_an_object_that_its_sentence_makes_a_doer_is_not_asked():
+    shared = Edge(edge_id="e3", head="n:Tarn Canoe Club", relation="share", tail="n:Kelby Rowing Club",
+                  head_label="Tarn Canoe Club", tail_label="Kelby Rowing Club", lang="en", doc_ids=["d"],
+                  sentences=["The new boathouse will be shared by Kelby Rowing Club and Tarn Canoe Club from May."],
+                  triplet_ids=["t3"], head_type="org", tail_type="org", modality="planned")
+    assert "doer" in _simple(shared, "Kelby Rowing Club")

@@ -558,6 +558,10 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
         prep = en_compound.under_unsaid_preposition(edge, rel.head, {w.lower() for w in edge.relation.split()})
         if prep:
             return f"skipped: the object {edge.tail_label!r} of {edge.relation!r} is governed by {prep!r}, which the relation dropped"
+        # "Which organization does X plan to share?" of "will be shared by Y and X": the object is a doer there
+        doer = en_compound.object_is_a_doer(edge, rel.head)
+        if doer:
+            return f"skipped: {doer}"
     if subgraph.type == "conditional" and len(subgraph.edges) == 2:
         for paid, other in (subgraph.edges, subgraph.edges[::-1]):
             try:

@@ -24,6 +24,7 @@ import re
 from schemas import Edge
 from tasks.dragon import questions_en_context as en_context
 from tasks.dragon.questions_en_amounts import _EN_MASS_NOUNS
+from tasks.dragon.questions_en_names import PERSON_OBJECT_VERBS
 from tasks.dragon.questions_en_verbs import _EN_IRREGULAR, _EN_PREPOSITIONS, _en_lexicon
 
 #: a measure said as an adjective ("200-metre", "$9-million", "three-storey", "19-year-old"), an ordinal
@@ -157,7 +158,7 @@ def cut_label(edge: Edge, label: str) -> str | None:
     return None
 
 
-def _object_is_a_doer(edge: Edge, lemma: str) -> str | None:
+def object_is_a_doer(edge: Edge, lemma: str) -> str | None:
     """The relation's object is, in the fact's sentence, a subject of its verb or in its "by" phrase ("The
     school will be shared by Regina Public Schools and Regina Catholic Schools" read as one sharing the
     other): said as "the organization that X shares" the clause turns the fact round."""
@@ -178,8 +179,6 @@ def _object_is_a_doer(edge: Edge, lemma: str) -> str | None:
     return None
 
 
-#: verbs whose object is a person: a court sentences, a police force arrests people, not organisations
-_PERSON_OBJECT_VERBS = frozenset("sentence jail imprison convict acquit arrest detain parole marry".split())
 
 
 def clause_refusal(edge: Edge, rel, node: str) -> str | None:
@@ -195,7 +194,7 @@ def clause_refusal(edge: Edge, rel, node: str) -> str | None:
         if cut:
             return f"the role {edge.relation!r} lost an article ({cut!r})"
     if rel.kind == "verb" and node == edge.tail:
-        doer = _object_is_a_doer(edge, rel.head)
+        doer = object_is_a_doer(edge, rel.head)
         if doer:
             return doer
     said_label = edge.tail_label if node == edge.head else edge.head_label
@@ -222,7 +221,7 @@ _OPENS_A_BARE_VERB = re.compile(
 def person_object_as_body(rel, node_is_tail: bool, cls: str) -> str | None:
     """ "the organization that Justice X sentenced": the object of a verb whose object is a person, described
     as a body (the tagger's guess for a name it did not know)."""
-    if rel.kind == "verb" and node_is_tail and rel.head in _PERSON_OBJECT_VERBS and cls != "the person":
+    if rel.kind == "verb" and node_is_tail and rel.head in PERSON_OBJECT_VERBS and cls != "the person":
         return f"{cls!r} for the object of {rel.head!r}, who is a person"
     return None
 
