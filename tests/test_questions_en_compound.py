@@ -119,3 +119,18 @@ def test_a_clause_that_turns_its_fact_round_or_calls_a_person_a_body_is_refused(
     assert person_object_as_body(en_relation("sentence"), True, "the organization")
     assert person_object_as_body(en_relation("sentence"), True, "the person") is None
     assert person_object_as_body(en_relation("buy"), True, "the organization") is None
+
+
+def test_an_agent_taken_for_a_place_is_not_asked_in_either_conditional_form():
+    sentence = "Norvane Canada has issued a frost warning for the Tarn Valley and is forecasting lows of minus 12."
+    issued = fact("Norvane Canada", "issue a frost warning for", "the Tarn Valley", sentence, "place", "place", n=1)
+    forecast = fact("Norvane Canada", "forecast", "lows of minus 12", sentence, "place", "other", n=2)
+    batch = conditional([issued, forecast], "Norvane Canada")
+    assert not batch.items, batch.items[0].question
+
+
+def test_a_preposition_parsed_as_the_verbs_adverb_is_still_dropped():
+    got = fact("Dario Venn", "get", "two Ardley defenders",
+               "The Owls levelled early in the third quarter before Venn got behind two Ardley defenders on a long play.",
+               "person", "other", n=1)
+    assert "'behind'" in clause_refusal(got, en_relation("get"), got.head)

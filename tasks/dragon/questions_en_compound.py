@@ -103,6 +103,10 @@ def under_unsaid_preposition(edge: Edge, lemma: str, said: set[str]) -> str | No
     span = en_context._span_of(doc, edge.tail_label)
     if span is None:
         return None
+    before = doc[span.start - 1] if span.start > 0 else None
+    if before is not None and before.head.i == verb.i and before.dep_ in ("advmod", "prt") \
+            and before.lower_ in _EN_PREPOSITIONS and before.lower_ not in said:
+        return before.lower_  # "got behind two defenders", "behind" parsed as the verb's adverb
     token = span.root
     while token.dep_ == "conj" and token.head.i != token.i:
         token = token.head  # "two touchdowns" of "for 318 yards and two touchdowns"

@@ -455,6 +455,8 @@ class EnglishTemplates:
                 raise direct from None
             cls = _class_noun(shared_kind, label)
             cls = "the team" if team and cls == "the organization" else cls  # as ``describe`` called it
+            if cls in ("the place", "the one") and en_compound.agent_asked_as_thing("which place", acting):
+                raise direct from None  # "the place that issued a snowfall warning": an agency, not a place
             classed = [d for d in (first, second) if not d.startswith(cls + " ")]
             if len(classed) == 1 and not {"that", "who", "where", "whose", cls.split()[-1]} & set(classed[0].split()):
                 # "the bakery at Otley Quay" (``_thing_at``) names the thing by its own noun: "What is the name
