@@ -518,7 +518,8 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
                 reason = en_context.lost_qualifier(edge, rel.head, is_tail, amount, bare, _venue(label))
                 if reason:
                     return f"skipped: {reason}"
-            if amount and is_tail:
+            if amount and is_tail and (node in answers or subgraph.type == "conditional"):
+                # (a set question asks the subjects together: "Who gave $400,000?" -> both)
                 reason = en_scope.joint_subject(edge, rel.head)  # "Gordon and Ruth H., who gave $400,000"
                 if reason:
                     return f"skipped: {reason}"

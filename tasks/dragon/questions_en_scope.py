@@ -457,11 +457,15 @@ def joint_subject(edge, lemma: str) -> str | None:
         group = _coordinated_names(doc, edge.head_label) or []  # "Petra and Oskar Lund" parsed without a conj
         if not group:
             return None
-    top = group[0]
+    inside = {t.i for t in group}
+    top = next((t for t in group if t.head.i not in inside or t.head.i == t.i), group[0])
     subjects = {t.i for c in verb.children if c.dep_ in ("nsubj", "nsubjpass") for t in c.subtree}
+    # a relative clause on the whole coordination hangs on its first word; one on its last conjunct, or said
+    # in the singular ("Manitoba Health and the Foundation, which has raised"), is that conjunct's alone
+    singular = verb.tag_ == "VBZ" or any(c.dep_ == "aux" and c.tag_ == "VBZ" for c in verb.children)
     said_of_group = top.dep_ in ("nsubj", "nsubjpass") and top.head.i == verb.i \
-        or verb.dep_ == "relcl" and any(verb.head.i == t.i for t in group) \
-        or any(t.i in subjects for t in group)  # "the pair of Ida Vance and Mia Roe won ..."
+        or verb.dep_ == "relcl" and verb.head.i == top.i and not singular \
+        or verb.dep_ != "relcl" and any(t.i in subjects for t in group)  # "the pair of Ida Vance and Mia Roe won"
     if not said_of_group:
         return None
     together = doc[min(t.i for t in group):max(t.i for t in group) + 1].text
