@@ -134,3 +134,19 @@ def test_a_preposition_parsed_as_the_verbs_adverb_is_still_dropped():
                "The Owls levelled early in the third quarter before Venn got behind two Ardley defenders on a long play.",
                "person", "other", n=1)
     assert "'behind'" in clause_refusal(got, en_relation("get"), got.head)
+
+
+def test_an_object_the_relation_cut_and_a_hidden_thing_its_sentence_does_not_write_are_refused():
+    from tasks.dragon.questions_en_compound import cut_object_in_relation, unwritten_head
+
+    voted = fact("Kelby Council", "vote to buy wool store for", "$4 million",
+                 "Kelby Council has voted 8-3 to buy the old Harwick Street wool store for $4 million.", n=1)
+    assert cut_object_in_relation(voted, en_relation(voted.relation)) == "the old Harwick Street wool store"
+    makes = fact("Cró Distillery", "make whiskey at", "Keel", "Cró Distillery, which makes whiskey and gin at Keel, "
+                 "plans to expand.", n=2)
+    assert cut_object_in_relation(makes, en_relation(makes.relation)) is None
+    taught = fact("Ida Crane", "teach in", "the Kelby Public Art Gallery",
+                  "Crane taught at the Tarn Technical College in Kelby until 1961.", n=3)
+    assert "'gallery'" in unwritten_head(taught, taught.tail_label)
+    said = fact("Kelby Foods", "sue", "the Kelby City Council", "Kelby Foods said it would sue the council.", n=4)
+    assert unwritten_head(said, said.tail_label) is None

@@ -366,7 +366,11 @@ def test_an_amount_said_of_coordinated_subjects_is_not_asked_of_one_of_them():
     won = fact("Mia Roe", "win", "seven rebounds",
                "The Owls' front pair of Ida Vance and Mia Roe won seven rebounds between them.", "person", "quantity")
     assert "theirs together" in ask([won], "seven rebounds").reason
-    # a relative clause on the last of them, said in the singular, is that one's alone
+    # a relative clause on the last of them (said in the singular, or on names of no one family) is that one's
+    last = fact("the Kelby Hospice Trust", "raise", "$90,000",
+                "The van is paid for by the county and the Kelby Hospice Trust, which raised $90,000 for it.", "org",
+                "quantity")
+    assert question(ask([last], "$90,000")) == "How much did the Kelby Hospice Trust raise?"
     one = fact("the Kelby Hospice Trust", "raise", "$90,000",
                "The van is paid for by the county and the Kelby Hospice Trust, which has raised $90,000 for it.", "org",
                "quantity")

@@ -185,6 +185,50 @@ def object_is_a_doer(edge: Edge, lemma: str) -> str | None:
 
 
 
+def cut_object_in_relation(edge: Edge, rel) -> str | None:
+    """The object noun phrase the relation carries ("vote to buy wool store for") cut from its sentence's
+    phrase ("the former Kaikorai Valley wool store"): its article and modifiers are lost, or None."""
+    words = list(rel.rest)
+    if rel.infinitive:
+        words = words[rel.infinitive:]
+    elif words[:1] == ["to"] and len(words) > 1:
+        words = words[2:]
+    phrase = []
+    for word in words:
+        if word.lower() in _EN_PREPOSITIONS:
+            break
+        phrase.append(word)
+    if not phrase or phrase[0].lower() in _DETERMINERS or phrase[0][:1].isupper() \
+            or not _singular_count_noun(phrase[-1]):
+        return None
+    text = " ".join(phrase)
+    for sentence in edge.sentences:
+        doc = en_context.sentence_doc(sentence)
+        span = en_context._span_of(doc, text)
+        if span is None:
+            continue
+        outside = [t for t in span.root.children if t.i < span.start and t.dep_ in _LEFT_MODIFIERS | {"det"}]
+        if outside:
+            return doc[min(t.left_edge.i for t in outside):span.end].text
+        return None
+    return None
+
+
+def unwritten_head(edge: Edge, label: str) -> str | None:
+    """The head noun of a hidden thing's name ("Gallery" of "the Dunedin Public Art Gallery") that the fact's
+    sentence does not write, nor the name: the node was joined to the fact out of the reader's sight
+    ("taught at the King Edward Technical College in Dunedin" linked to the gallery), and the clause would
+    call it by the wrong class. None where a name without a common head noun ("Voltéra Systèmes") is asked."""
+    words = label.split()
+    if not words or not _singular_count_noun(words[-1]) or not words[-1][:1].isupper():
+        return None
+    head = words[-1].lower()
+    text = " ".join(edge.sentences).lower()
+    if re.search(rf"\b{re.escape(head)}\b", text):
+        return None
+    return f"the sentence of {edge.relation!r} writes neither {label!r} nor its {head!r}"
+
+
 def clause_refusal(edge: Edge, rel, node: str) -> str | None:
     """Why ``edge`` (its relation read as ``rel``) may not be said as a clause about ``node`` in a compound
     question, or None (see the module doc)."""
@@ -197,6 +241,13 @@ def clause_refusal(edge: Edge, rel, node: str) -> str | None:
         cut = _role_without_article(rel)
         if cut:
             return f"the role {edge.relation!r} lost an article ({cut!r})"
+    if rel.kind == "verb":
+        cut = cut_object_in_relation(edge, rel)
+        if cut:
+            return f"the object of {edge.relation!r} is cut from {cut!r}"
+        unwritten = unwritten_head(edge, edge.head_label if node == edge.head else edge.tail_label)
+        if unwritten:
+            return unwritten
     if rel.kind == "verb" and node == edge.tail:
         doer = object_is_a_doer(edge, rel.head)
         if doer:

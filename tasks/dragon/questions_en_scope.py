@@ -434,6 +434,18 @@ def _coordinated_names(doc, label: str):
     return None
 
 
+def _shares_a_surname(doc, label: str) -> bool:
+    """ "Gordon and Ruth Halvorsen", "Ruth and Gordon Halvorsen": two people of one family named together, whose
+    relative clause is said of both (one on "Manitoba Health and the Foundation, which ..." may be the last's)."""
+    import re as _re
+
+    words = label.split()
+    if len(words) < 2:
+        return False
+    first, last = _re.escape(words[0]), _re.escape(words[-1])
+    return bool(_re.search(rf"\b{first} and [A-Z][\w'’-]+ {last}\b|\b[A-Z][\w'’-]+ and {first} {last}\b", doc.text))
+
+
 def joint_subject(edge, lemma: str) -> str | None:
     """The fact's subject is one of several the sentence coordinates as the verb's subject ("Gordon and Ruth
     Halvorsen, who gave $400,000", "Maka and Hurst won nine turnovers between them"): the amount is theirs
@@ -464,7 +476,7 @@ def joint_subject(edge, lemma: str) -> str | None:
     # in the singular ("Manitoba Health and the Foundation, which has raised"), is that conjunct's alone
     singular = verb.tag_ == "VBZ" or any(c.dep_ == "aux" and c.tag_ == "VBZ" for c in verb.children)
     said_of_group = top.dep_ in ("nsubj", "nsubjpass") and top.head.i == verb.i \
-        or verb.dep_ == "relcl" and verb.head.i == top.i and not singular \
+        or verb.dep_ == "relcl" and verb.head.i == top.i and not singular and _shares_a_surname(doc, edge.head_label) \
         or verb.dep_ != "relcl" and any(t.i in subjects for t in group)  # "the pair of Ida Vance and Mia Roe won"
     if not said_of_group:
         return None
