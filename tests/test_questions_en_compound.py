@@ -150,3 +150,16 @@ def test_an_object_the_relation_cut_and_a_hidden_thing_its_sentence_does_not_wri
     assert "'gallery'" in unwritten_head(taught, taught.tail_label)
     said = fact("Kelby Foods", "sue", "the Kelby City Council", "Kelby Foods said it would sue the council.", n=4)
     assert unwritten_head(said, said.tail_label) is None
+
+
+def test_a_multi_hop_bridge_whose_class_noun_a_fact_never_writes_is_refused():
+    directs = fact("Lena Voss", "director of", "the Kelby Art Gallery",
+                   "The gallery's director, Lena Voss, said the loan was agreed in May.", "person", "org", n=1)
+    taught = fact("Ida Crane", "teach in", "the Kelby Art Gallery",
+                  "Crane taught at the Tarn Technical College in Kelby until 1961.", "person", "org", n=2)
+    batch = multi_hop([directs, taught], "Ida Crane", "the Kelby Art Gallery")
+    assert not batch.items and "out of sight" in batch.failures[0].reason, batch
+    moved = fact("Tarn High School", "move to its present site in", "1966",
+                 "Tarn High School moved to its present site on Mill Street in 1966.", "org", "date", n=3)
+    from tasks.dragon.questions_en_compound import cut_object_in_relation
+    assert cut_object_in_relation(moved, en_relation(moved.relation)) is None

@@ -339,6 +339,11 @@ def en_skip_reason(subgraph) -> str | None:
         types = {t for e in subgraph.edges for n, t in ((e.head, e.head_type), (e.tail, e.tail_type)) if n == node and t}
         if {"place", "org"} <= types:
             return f"skipped: the hidden node {node!r} is a place in one fact and an organisation in another"
+        for edge in subgraph.edges:  # "Who taught in the gallery ...?" of "taught at a college in Dunedin"
+            if node in (edge.head, edge.tail):
+                unwritten = en_compound.unwritten_head(edge, edge.head_label if node == edge.head else edge.tail_label)
+                if unwritten:
+                    return f"skipped: {unwritten}: the hidden thing was linked out of sight"
     for edge in subgraph.edges:
         words = edge.relation.lower().split()
         cut = en_cut_role(edge) or en_dropped_article(edge) or _pronoun_of_an_unwritten_subject(edge)

@@ -25,7 +25,7 @@ from schemas import Edge
 from tasks.dragon import questions_en_context as en_context
 from tasks.dragon.questions_en_amounts import _EN_MASS_NOUNS
 from tasks.dragon.questions_en_names import PERSON_OBJECT_VERBS
-from tasks.dragon.questions_en_verbs import _EN_IRREGULAR, _EN_PREPOSITIONS, _en_lexicon
+from tasks.dragon.questions_en_verbs import _EN_CONTROL_VERBS, _EN_IRREGULAR, _EN_PREPOSITIONS, _en_lexicon, _en_verb_lemma
 
 #: a measure said as an adjective ("200-metre", "$9-million", "three-storey", "19-year-old"), an ordinal
 #: ("61st", "third"): before a singular noun they need "a" or "the" ("a 200-metre track", "the 61st minute")
@@ -189,10 +189,9 @@ def cut_object_in_relation(edge: Edge, rel) -> str | None:
     """The object noun phrase the relation carries ("vote to buy wool store for") cut from its sentence's
     phrase ("the former Kaikorai Valley wool store"): its article and modifiers are lost, or None."""
     words = list(rel.rest)
-    if rel.infinitive:
-        words = words[rel.infinitive:]
-    elif words[:1] == ["to"] and len(words) > 1:
-        words = words[2:]
+    if words[:1] == ["to"] and len(words) > 1 and rel.head in _EN_CONTROL_VERBS and words[1].lower() not in _DETERMINERS \
+            and _en_verb_lemma(words[1].lower()):
+        words = words[2:]  # "vote to buy wool store for": the infinitive's object ("move to its site": a place)
     phrase = []
     for word in words:
         if word.lower() in _EN_PREPOSITIONS:
@@ -214,13 +213,21 @@ def cut_object_in_relation(edge: Edge, rel) -> str | None:
     return None
 
 
+#: head nouns by which a hidden thing is described ("the gallery whose director is ..."): a venue or an
+#: institution, not a company's own last word ("Group", "Jet")
+_CLASS_HEADS = frozenset("""
+    gallery college school university hospital museum church library council theatre theater arena stadium hall
+    airport station bridge pier harbour harbor port centre center terminal academy institute court prison
+    """.split())
+
+
 def unwritten_head(edge: Edge, label: str) -> str | None:
     """The head noun of a hidden thing's name ("Gallery" of "the Dunedin Public Art Gallery") that the fact's
     sentence does not write, nor the name: the node was joined to the fact out of the reader's sight
     ("taught at the King Edward Technical College in Dunedin" linked to the gallery), and the clause would
     call it by the wrong class. None where a name without a common head noun ("Voltéra Systèmes") is asked."""
     words = label.split()
-    if not words or not _singular_count_noun(words[-1]) or not words[-1][:1].isupper():
+    if not words or words[-1].lower() not in _CLASS_HEADS or not words[-1][:1].isupper():
         return None
     head = words[-1].lower()
     text = " ".join(edge.sentences).lower()
