@@ -148,6 +148,8 @@ def test_an_object_the_relation_cut_and_a_hidden_thing_its_sentence_does_not_wri
     taught = fact("Ida Crane", "teach in", "the Kelby Public Art Gallery",
                   "Crane taught at the Tarn Technical College in Kelby until 1961.", n=3)
     assert "'gallery'" in unwritten_head(taught, taught.tail_label)
+    globe = fact("the Kelby Globe Theatre", "commission", "Low Tide", "The play was commissioned by the Kelby Globe in 2023.", n=5)
+    assert unwritten_head(globe, globe.head_label) is None
     said = fact("Kelby Foods", "sue", "the Kelby City Council", "Kelby Foods said it would sue the council.", n=4)
     assert unwritten_head(said, said.tail_label) is None
 

@@ -231,8 +231,9 @@ def unwritten_head(edge: Edge, label: str) -> str | None:
         return None
     head = words[-1].lower()
     text = " ".join(edge.sentences).lower()
-    if re.search(rf"\b{re.escape(head)}\b", text):
-        return None
+    name = " ".join(w for w in words[:-1] if w.lower() not in ("the", "a", "an")).lower()
+    if re.search(rf"\b{re.escape(head)}\b", text) or name and re.search(rf"\b{re.escape(name)}\b", text):
+        return None  # "the Globe" of "the Globe Theatre": the name without its head is written
     return f"the sentence of {edge.relation!r} writes neither {label!r} nor its {head!r}"
 
 
