@@ -38,7 +38,7 @@ def test_a_singular_count_noun_without_its_article_is_found():
         assert bare_count_noun(phrase) == bare, phrase
     for phrase in ("a 150-metre covered pier", "in the 47th minute", "a further $25,000", "the 17-year-old",
                    "318 yards", "two touchdowns", "Pier 21", "three-storey buildings", "in 2027", "fresh cherries",
-                   "its third straight title", "the Harbour Road bridge"):
+                   "its third straight title", "the Harbour Road bridge", "last year", "in next season"):
         assert bare_count_noun(phrase) is None, phrase
 
 

@@ -34,7 +34,7 @@ _MEASURE_ADJECTIVE = re.compile(
     r"fifty|hundred)(?:-[a-z]+)+$", re.IGNORECASE)
 _ORDINAL = re.compile(r"^(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
                       r"eleventh|twelfth|\w+teenth|twentieth|thirtieth|fortieth|fiftieth|sixtieth|seventieth|"
-                      r"eightieth|ninetieth|hundredth|last|next|final|same)$", re.IGNORECASE)
+                      r"eightieth|ninetieth|hundredth|final|same)$", re.IGNORECASE)
 #: adjectives that, before an amount of money, make it one sum: "a further $40,000", "an extra $2 million"
 _SUM_ADJECTIVES = frozenset("further additional extra estimated reported total combined initial undisclosed".split())
 _MONEY = re.compile(r"^(?:[$€£]\s?\d|\d[\d.,]*\s*(?:euros?|dollars?|pounds?)\b)", re.IGNORECASE)
