@@ -79,6 +79,8 @@ def test_conditions_in_tense_order_and_with_whole_objects():
                  "Kelby Council has voted 8-3 to buy the old Harwick Street wool store for $4 million.", "org",
                  "other", n=8)
     assert "cut from" in clause_refusal(voted, en_relation("vote to buy"), voted.head)
+    parks = fact("Tarn Transit", "park", "31 buses", "Tarn Transit parks its 31 buses at the Mill Road depot.", n=9)
+    assert clause_refusal(parks, en_relation("park"), parks.head) is None
     # a measure before a singular noun without "a" (the sentence's own article is put back before this check)
     track = fact("the Ostrow Velodrome", "have", "250-metre timber track",
                  "Ostrow Velodrome: has 250-metre timber track, opened in May.", "place", "other", n=5)

@@ -121,6 +121,8 @@ _MEASURE_UNITS = frozenset("""
     tonnes tons tonne ton litres liters litre liter kilograms kilogram kilos kg kilometres kilometers km metres meters
     hectares acres barrels gallons megawatts gigawatts kilowatts megawatt-hours bushels cubic square
     """.split())
+#: a possessive pronoun before an object says whose it is, which the clause's subject already says
+_POSSESSIVE_PRONOUNS = frozenset("its their his her".split())
 #: modifiers of a noun that, written before a label and left out of it, make it a cut phrase
 _LEFT_MODIFIERS = frozenset({"amod", "compound", "nmod", "nummod", "poss"})
 
@@ -144,7 +146,8 @@ def cut_label(edge: Edge, label: str) -> str | None:
         if span.text.lower() != " ".join(w for w in label.split() if w.lower() not in ("the", "a", "an")).lower():
             return None  # found by its last word only (``_span_of``): no phrase to compare
         root = span.root
-        outside = [t for t in root.children if t.i < span.start and t.dep_ in _LEFT_MODIFIERS]
+        outside = [t for t in root.children if t.i < span.start and t.dep_ in _LEFT_MODIFIERS
+                   and not (t.dep_ == "poss" and t.lower_ in _POSSESSIVE_PRONOUNS)]  # "parks (its) 22 buses"
         if name:
             outside = [t for t in outside if t.pos_ == "PROPN" and t.text[:1].isupper()
                        and t.lower_.rstrip(".") not in PERSON_NOUNS and t.lower_ not in nouns]
