@@ -363,3 +363,11 @@ def test_a_thing_that_plans_is_not_asked_what():
                 fact("Kelby Rally", "start in", "Kelby", "The Kelby Rally will start in Kelby on 3 May.", "other",
                      "place", n=1)], "Kelby Rally", type_="conditional")
     assert question(item) is None and "intends nothing" in item.reason
+
+
+def test_the_object_of_a_verb_whose_object_is_a_person_is_asked_who():
+    from tasks.dragon.questions_en_names import org_wh
+
+    assert org_wh("Tomas Brandvik", "sentence") == "who"
+    assert org_wh("Tomas Brandvik", "buy") == "which organization"
+    assert org_wh("Kelby Metals Ltd", "sentence") != "who"  # a company's own name says it is a body

@@ -357,3 +357,24 @@ def test_a_span_of_time_cut_from_what_it_spans_is_not_named():
     whole = fact("Ilse Varga", "spend", "the final 18 months", "Ilse Varga spent the final 18 months in Lisburn.",
                  "person", "other")
     assert "measures what follows it" not in _reason(ask([whole], "Ilse Varga"))
+
+
+def test_an_amount_said_of_coordinated_subjects_is_not_asked_of_one_of_them():
+    gave = fact("Petra Lund", "give", "$250,000",
+                "The new wing was paid for by the donors Petra and Oskar Lund, who gave $250,000.", "person", "quantity")
+    assert "theirs together" in ask([gave], "$250,000").reason
+    won = fact("Mia Roe", "win", "seven rebounds",
+               "The Owls' front pair of Ida Vance and Mia Roe won seven rebounds between them.", "person", "quantity")
+    assert "theirs together" in ask([won], "seven rebounds").reason
+    # a relative clause on the last of them (said in the singular, or on names of no one family) is that one's
+    last = fact("the Kelby Hospice Trust", "raise", "$90,000",
+                "The van is paid for by the county and the Kelby Hospice Trust, which raised $90,000 for it.", "org",
+                "quantity")
+    assert question(ask([last], "$90,000")) == "How much did the Kelby Hospice Trust raise?"
+    one = fact("the Kelby Hospice Trust", "raise", "$90,000",
+               "The van is paid for by the county and the Kelby Hospice Trust, which has raised $90,000 for it.", "org",
+               "quantity")
+    assert question(ask([one], "$90,000")) == "How much did the Kelby Hospice Trust raise?"
+    alone = fact("Mia Roe", "give", "$2,000", "Mia Roe gave $2,000, and her brother Tom Roe gave $500.", "person",
+                 "quantity")
+    assert question(ask([alone], "$2,000")) == "How much did Mia Roe give?"

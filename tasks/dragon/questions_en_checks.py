@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from tasks.dragon import questions_en_attach as en_attach
+from tasks.dragon import questions_en_compound as en_compound
 from tasks.dragon import questions_en_context as en_context
 from tasks.dragon import questions_en_scope as en_scope
 from tasks.dragon import questions_en_valency as en_valency
@@ -269,6 +270,38 @@ def en_dropped_article(edge) -> str | None:
     return None
 
 
+#: endings of agent nouns ("receiver", "linebacker", "director", "economist")
+_AGENT_ENDINGS = ("er", "or", "ist", "back", "man", "woman")
+#: titles English capitalises before a name anywhere in a sentence ("Mayor Aaron Petrie", "Dr Jane Roe")
+_FORMAL_TITLES = frozenset("""
+    mr mrs ms miss dr sir dame lord lady prof professor mayor deputy president premier minister senator councillor
+    cr coun chief captain coach judge justice bishop father sister inspector sergeant constable detective
+    superintendent commissioner general colonel major lieutenant governor chancellor king queen prince princess rev
+    reverend pastor rabbi imam principal director chairman chairwoman sheriff
+    """.split())
+
+
+def en_capitalised_description(label: str, sentences: list[str]) -> str | None:
+    """A label that opens with a common noun its sentence capitalised only because the sentence starts with it:
+    a title before a person's name ("Receiver Andre Tibbs", "Linebacker Tremaine Osei": "How many passes did
+    Receiver Andre Tibbs catch?") or a plural noun before "of" ("Shares of Keewatin Coach": "Which organization
+    did Shares of ... rise on?"). The question would keep the capital in mid-sentence; None otherwise."""
+    from tasks.dragon.questions_en_names import PERSON_NOUNS
+
+    words = label.split()
+    if len(words) < 3 or not words[0][:1].isupper() or not words[0].isalpha():
+        return None
+    first = words[0].lower()
+    nouns = _en_lexicon()[1]
+    opens = any(sentence.lstrip().startswith(words[0] + " ") for sentence in sentences)
+    title = (first in PERSON_NOUNS or first.endswith(_AGENT_ENDINGS) and first in nouns) and opens \
+        and first.rstrip(".") not in _FORMAL_TITLES and all(w[:1].isupper() for w in words[1:])
+    described = words[1] == "of" and first.endswith("s") and first[:-1] in nouns and opens
+    if title or described:
+        return f"skipped: {label!r} opens with the common noun {words[0]!r}, capitalised as its sentence's first word"
+    return None
+
+
 def _pronoun_of_an_unwritten_subject(edge) -> str | None:
     """ "Where did Judith Kerr sell his house?": the relation keeps a possessive pronoun ("sell his house in") and
     its subject is not written in the fact's sentences ("he had sold his house"): the extractor resolved "he" out
@@ -306,6 +339,11 @@ def en_skip_reason(subgraph) -> str | None:
         types = {t for e in subgraph.edges for n, t in ((e.head, e.head_type), (e.tail, e.tail_type)) if n == node and t}
         if {"place", "org"} <= types:
             return f"skipped: the hidden node {node!r} is a place in one fact and an organisation in another"
+        for edge in subgraph.edges:  # "Who taught in the gallery ...?" of "taught at a college in Dunedin"
+            if node in (edge.head, edge.tail):
+                unwritten = en_compound.unwritten_head(edge, edge.head_label if node == edge.head else edge.tail_label)
+                if unwritten:
+                    return f"skipped: {unwritten}: the hidden thing was linked out of sight"
     for edge in subgraph.edges:
         words = edge.relation.lower().split()
         cut = en_cut_role(edge) or en_dropped_article(edge) or _pronoun_of_an_unwritten_subject(edge)
@@ -341,6 +379,9 @@ def en_skip_reason(subgraph) -> str | None:
         for node, label, typ in ((edge.head, edge.head_label, edge.head_type), (edge.tail, edge.tail_label, edge.tail_type)):
             if node in hidden:
                 continue
+            capitalised = en_capitalised_description(label, edge.sentences)
+            if capitalised:
+                return capitalised
             if en_vague(label, typ, edge.sentences, as_answer=node in subgraph.answer_nodes):
                 what = "the answer would be" if node in subgraph.answer_nodes else "the question would name"
                 return (f"skipped: {what} {label!r}, which out of its article does not say which one "
@@ -471,12 +512,20 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
                 if reason:
                     return f"skipped: {reason}"
             whole = subgraph.type in ("simple", "set") and node in answers
-            if not (amount or whole or (kind == "DATE" and node in answers)):
+            # "Who founded the organization that X agreed to buy?" -> one of "the brothers Arne and Lars T.": a
+            # named answer of a compound question is one of several when its sentence coordinates it
+            named_answer = subgraph.type in ("multi-hop", "conditional") and node in answers and kind in ("PER", "ORG")
+            if not (amount or whole or named_answer or (kind == "DATE" and node in answers)):
                 continue
             quantity = en_amount(label) if amount else None
             bare = quantity is None or not quantity.unit_text or quantity.unit in ("percent", "per cent", "%")
-            if amount or (whole and subgraph.type == "simple"):
+            if amount or (whole and subgraph.type == "simple") or named_answer:
                 reason = en_context.lost_qualifier(edge, rel.head, is_tail, amount, bare, _venue(label))
+                if reason:
+                    return f"skipped: {reason}"
+            if amount and is_tail and (node in answers or subgraph.type == "conditional"):
+                # (a set question asks the subjects together: "Who gave $400,000?" -> both)
+                reason = en_scope.joint_subject(edge, rel.head)  # "Gordon and Ruth H., who gave $400,000"
                 if reason:
                     return f"skipped: {reason}"
             if amount:
@@ -511,6 +560,14 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
         reason = en_valency.lost_dependent(edge, rel.head, edge.tail in answers or edge.tail in hidden)
         if reason:
             return f"skipped: {reason}"
+        # "How many defenders did X get?" of "X got behind two defenders": the preposition the object needs
+        prep = en_compound.under_unsaid_preposition(edge, rel.head, {w.lower() for w in edge.relation.split()})
+        if prep:
+            return f"skipped: the object {edge.tail_label!r} of {edge.relation!r} is governed by {prep!r}, which the relation dropped"
+        # "Which organization does X plan to share?" of "will be shared by Y and X": the object is a doer there
+        doer = en_compound.object_is_a_doer(edge, rel.head)
+        if doer:
+            return f"skipped: {doer}"
     if subgraph.type == "conditional" and len(subgraph.edges) == 2:
         for paid, other in (subgraph.edges, subgraph.edges[::-1]):
             try:

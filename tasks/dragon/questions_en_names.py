@@ -59,6 +59,9 @@ BODY_VERBS = frozenset("""
 OPPONENT_VERBS = frozenset("beat defeat face play meet thrash edge overcome host".split())
 #: phrasal verbs of beating an opponent: "What did the Gulls hold off?" -> a team: "who"
 OPPONENT_PHRASALS = frozenset({"hold off", "see off", "fend off", "fight off", "knock out", "edge out", "shut out"})
+#: verbs whose object is a person: a court sentences, the police arrest people, not organisations; a name the
+#: tagger took for a body is asked "Who did Justice X sentence?"
+PERSON_OBJECT_VERBS = frozenset("sentence jail imprison convict acquit arrest detain parole marry".split())
 #: verbs whose object is a work (a series, film, play), whatever the tagger called it: "What did X star in?"
 WORK_VERBS = frozenset("star co-star".split())
 
@@ -241,6 +244,8 @@ def org_wh(label: str, verb: str | None = None, subject: bool = False, plural: b
         return "what"  # "the Core Valleys Lines": a rail network, not "Which organization"
     if verb in OPPONENT_VERBS:
         return "who"  # "Who beat Kellsbridge?": a team, whatever its name
+    if verb in PERSON_OBJECT_VERBS and not subject and not evidence:
+        return "who"  # "Who did Justice X sentence?", not "Which organization"
     if verb in WORK_VERBS and not subject:
         return "what"  # "What did Lena Brandt star in?": a series, not an organization
     return f"which organization{'s' if plural else ''}"

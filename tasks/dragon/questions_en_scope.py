@@ -413,3 +413,72 @@ def lost_destination(edge, lemma: str, label: str) -> str | None:
         if child.dep_ == "prep" and child.lower_ == "to" and child.i >= span.end:
             return f"{label!r} is asked without {doc[child.i:child.right_edge.i + 1].text!r}, which says what the fact is"
     return None
+
+
+def _coordinated_names(doc, label: str):
+    """The tokens of the names coordinated with ``label`` in ``doc`` as written ("Petra and Oskar Lund",
+    "Ida Vance and Mia Roe"), or None."""
+    import re as _re
+
+    words = label.split()
+    if len(words) < 2:
+        return None
+    first, last = _re.escape(words[0]), _re.escape(words[-1])
+    name = r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)*"
+    for pattern in (rf"\b{first} and [A-Z][\w'’-]+ {last}\b", rf"\b[A-Z][\w'’-]+ and {first} {last}\b",
+                    rf"\b{name} and {_re.escape(label)}\b", rf"\b{_re.escape(label)} and {name}"):
+        match = _re.search(pattern, doc.text)
+        if match:
+            span = doc.char_span(match.start(), match.end(), alignment_mode="expand")
+            return list(span) if span is not None else None
+    return None
+
+
+def _shares_a_surname(doc, label: str) -> bool:
+    """ "Gordon and Ruth Halvorsen", "Ruth and Gordon Halvorsen": two people of one family named together, whose
+    relative clause is said of both (one on "Manitoba Health and the Foundation, which ..." may be the last's)."""
+    import re as _re
+
+    words = label.split()
+    if len(words) < 2:
+        return False
+    first, last = _re.escape(words[0]), _re.escape(words[-1])
+    return bool(_re.search(rf"\b{first} and [A-Z][\w'’-]+ {last}\b|\b[A-Z][\w'’-]+ and {first} {last}\b", doc.text))
+
+
+def joint_subject(edge, lemma: str) -> str | None:
+    """The fact's subject is one of several the sentence coordinates as the verb's subject ("Gordon and Ruth
+    Halvorsen, who gave $400,000", "Maka and Hurst won nine turnovers between them"): the amount is theirs
+    together, and "How much did Gordon Halvorsen give?" gives one of them all of it. None where the amount is
+    said of each ("scored two goals each"), the subject stands alone, or the sentence is not found."""
+    from tasks.dragon.questions_en_context import _coordination, _span_of, locate
+
+    found = locate(edge, lemma)
+    if found is None:
+        return None
+    doc, verb = found
+    span = _span_of(doc, edge.head_label)
+    token = span.root if span is not None else next(
+        (t for w in edge.head_label.split() if w[:1].isupper() for t in doc if t.text == w and t.pos_ == "PROPN"), None)
+    if token is None:
+        return None
+    if any(t.lower_ == "each" for t in verb.subtree):
+        return None
+    group = _coordination(token)
+    if len(group) < 2:
+        group = _coordinated_names(doc, edge.head_label) or []  # "Petra and Oskar Lund" parsed without a conj
+        if not group:
+            return None
+    inside = {t.i for t in group}
+    top = next((t for t in group if t.head.i not in inside or t.head.i == t.i), group[0])
+    subjects = {t.i for c in verb.children if c.dep_ in ("nsubj", "nsubjpass") for t in c.subtree}
+    # a relative clause on the whole coordination hangs on its first word; one on its last conjunct, or said
+    # in the singular ("Manitoba Health and the Foundation, which has raised"), is that conjunct's alone
+    singular = verb.tag_ == "VBZ" or any(c.dep_ == "aux" and c.tag_ == "VBZ" for c in verb.children)
+    said_of_group = top.dep_ in ("nsubj", "nsubjpass") and top.head.i == verb.i \
+        or verb.dep_ == "relcl" and verb.head.i == top.i and not singular and _shares_a_surname(doc, edge.head_label) \
+        or verb.dep_ != "relcl" and any(t.i in subjects for t in group)  # "the pair of Ida Vance and Mia Roe won"
+    if not said_of_group:
+        return None
+    together = doc[min(t.i for t in group):max(t.i for t in group) + 1].text
+    return f"{edge.head_label!r} is one of the subjects of {verb.text!r} ({together!r}): the amount is theirs together"

@@ -24,6 +24,7 @@ from tasks.dragon.questions_en_words import (
 from tasks.dragon.questions_en_tense import _agree, _bare_present, _be_tense, _do_support, _finite, _modality, _relation
 from tasks.dragon.questions_en_kinds import _name_head
 from tasks.dragon.questions_en_determiners import _role_article, _role_be, _thing_at
+from tasks.dragon import questions_en_compound as en_compound
 from tasks.dragon import questions_en_context as en_context
 from tasks.dragon import questions_en_names as en_names
 from tasks.dragon.subgraphs import parse_quantity
@@ -297,7 +298,13 @@ class EnglishTemplates:
         if kind == "DATE":
             raise NoTemplate("a date is not described by a relative clause")
         label = edge.head_label if node == edge.head else edge.tail_label
+        refusal = en_compound.clause_refusal(edge, rel, node)
+        if refusal:
+            raise NoTemplate(f"not a clean clause to describe {label!r}: {refusal}")
         cls = _team_class(_class_noun(kind, label, edge.sentences), label, rel, node == edge.tail)
+        body = en_compound.person_object_as_body(rel, node == edge.tail, cls)
+        if body:
+            raise NoTemplate(body)
         if cls == "the one":
             # "Which organization sponsors the one that Tarnbeck Events organises?": a thing needs its noun
             raise NoTemplate(f"no class noun to describe {(edge.head_label if node == edge.head else edge.tail_label)!r}")
@@ -417,11 +424,17 @@ class EnglishTemplates:
         label = next((e.head_label if e.head == shared else e.tail_label) for e in edges)
         verb = None
         team = False
+        acting = []
         for e in edges:  # "Who beat Kellsbridge and scored three tries ...?": a team, said by what it did
             try:
                 r = _relation(e)
             except NoTemplate:
                 continue
+            refusal = en_compound.clause_refusal(e, r, shared)
+            if refusal:
+                raise NoTemplate(f"not a clean condition: {refusal}")
+            if r.kind == "verb" and e.head == shared:
+                acting.append(r.head)
             # "Which team finished third and has Ana Rau as its head coach?": a coach's body, or one that won
             # or lost a game, is a team (the word "organization" was the tagger's guess)
             team = team or _team_class("the organization", label, r, e.tail == shared) == "the team"
@@ -430,7 +443,7 @@ class EnglishTemplates:
                 verb = r.head  # an opponent's verb decides: "Who beat X and scored three tries?"
         try:
             return self.conditional(shared_kind, [self.subject_predicate(e, shared) for e in edges], label, verb,
-                                    [s for e in edges for s in e.sentences], team)
+                                    [s for e in edges for s in e.sentences], team, acting)
         except NoTemplate as direct:
             if shared_kind == "DATE":
                 raise
@@ -442,6 +455,8 @@ class EnglishTemplates:
                 raise direct from None
             cls = _class_noun(shared_kind, label)
             cls = "the team" if team and cls == "the organization" else cls  # as ``describe`` called it
+            if cls in ("the place", "the one") and en_compound.agent_asked_as_thing("which place", acting):
+                raise direct from None  # "the place that issued a snowfall warning": an agency, not a place
             classed = [d for d in (first, second) if not d.startswith(cls + " ")]
             if len(classed) == 1 and not {"that", "who", "where", "whose", cls.split()[-1]} & set(classed[0].split()):
                 # "the bakery at Otley Quay" (``_thing_at``) names the thing by its own noun: "What is the name
@@ -454,13 +469,17 @@ class EnglishTemplates:
 
     def conditional(self, shared_kind: str, predicates: list[str], label: str | None = None,
                     verb: str | None = None, sentences: list[str] | tuple[str, ...] = (),
-                    team: bool = False) -> tuple[str, str]:
+                    team: bool = False, acting: list[str] | tuple[str, ...] = ()) -> tuple[str, str]:
         if shared_kind == "DATE":
             raise NoTemplate("a date as the subject of a conditional question")
         who = _wh(shared_kind, label, verb=verb, subject=True, sentences=sentences)
         if team and who == "which organization":
             who = "which team"  # see ``conditional_question``
-        return _not_a_thing_intending(_q(who, " and ".join(predicates))), "conditional"
+        agent = en_compound.agent_asked_as_thing(who, list(acting))
+        if agent:
+            raise NoTemplate(agent)
+        # "Who beat X and will play Y?", not "Who will play Y and beat X?" (read as "will beat")
+        return _not_a_thing_intending(_q(who, " and ".join(en_compound.time_ordered(predicates)))), "conditional"
 
     def comparison(self, edge: Edge, kind: str, first: str, second: str) -> tuple[str, str]:
         rel = _relation(edge)
