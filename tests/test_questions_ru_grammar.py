@@ -742,6 +742,18 @@ def test_the_party_to_a_pact_is_asked_with_s_kem_and_a_role_takes_no_described_g
         RussianTemplates().ask_head(e, "место, в котором работает Катим", "PER")
 
 
+def test_the_other_side_of_a_game_is_asked_with_s_kem():
+    """«С чем «Полярные совы» сыграют следующий матч?» asked a team as a thing; a game's other side is someone."""
+    e = edge("Полярные совы", "сыграть следующий матч с", "Таёжные рыси",
+             "Следующий матч «Полярные совы» сыграют с «Таёжными рысями» в субботу.", tail_type="other",
+             modality="planned")
+    assert question(e, "tail").startswith("С кем ")
+    # a thing met with «с» and no game is still «с чем»
+    e = edge("Полярные совы", "справиться с", "нехватка льда", "«Полярные совы» справились с нехваткой льда.",
+             tail_type="other")
+    assert not question(e, "tail").startswith("С кем ")
+
+
 def test_a_place_is_not_described_by_a_role():
     """«Кто является директором места, главным режиссёром которого является Кирилл Абрамцев?»."""
     e = edge("Кирилл Абрамцев", "главный режиссер", "Волжская сцена", "Главный режиссёр «Волжской сцены» Кирилл Абрамцев.",

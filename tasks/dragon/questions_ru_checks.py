@@ -18,6 +18,7 @@ from benchmill import nlp
 from schemas import Edge, Subgraph
 from tasks.dragon.questions_base import _kind, _labels, _shared_node, unnamed
 from tasks.dragon.questions_ru_answers import ru_round7_reason
+from tasks.dragon.questions_ru_words import _RU_GAME_NOUNS
 from tasks.dragon.rules_ru.lexicon import _RU_NAME_GRAMMEMES as _RU_NAME_TAGS
 
 #: nouns that measure a thing and need their number: «мощностью 50 МВт», «площадью 2 га»
@@ -463,7 +464,6 @@ _RU_TEAM_ROLES = frozenset({"тренер", "игрок", "нападающий"
 _RU_SPORT_PLAYER_STEMS = ("хоккеист", "футболист", "волейболист", "баскетболист", "гандболист", "ватерполист",
                           "регбист", "теннисист")
 #: nouns of a game: a side a relation plays one against or with is a team («провести матч против «Волков»»)
-_RU_GAME_NOUNS = frozenset({"матч", "игра", "поединок", "встреча", "дерби", "тайбрейк", "овертайм"})
 
 
 def _sports_teams(edge: Edge) -> list[str]:

@@ -27,7 +27,7 @@ from tasks.dragon.questions_ru_wh import (
     _ru_class_triple, _ru_genitives_in_role, _ru_plain_role, _ru_role_class, _ru_where, _ru_which_rel, _ru_whose,
 )
 from tasks.dragon.questions_ru_words import (
-    _RU_ADDRESS_VERBS, _RU_AMOUNT_FRAME, _RU_AMOUNT_FRAME_WH, _RU_CLASS, _RU_INTO_VERBS, _RU_MAKE_VERBS,
+    _RU_ADDRESS_VERBS, _RU_AMOUNT_FRAME, _RU_AMOUNT_FRAME_WH, _RU_CLASS, _RU_GAME_NOUNS, _RU_INTO_VERBS, _RU_MAKE_VERBS,
     _RU_MOTION_VERBS, _RU_NA_OBJECT_VERBS, _RU_NOT_PLACE_VERBS, _RU_NOUNS_INTO, _RU_ORG_NOUNS, _RU_PACT,
     _RU_PREP_CASE, _RU_PRONOUNS, _RU_PUT_INTO_VERBS, _RU_SHOOT_VERBS, _RU_VAGUE_CLASS, _RU_VERB_CASE, _RU_WHAT,
     _RU_WHICH, _RU_WHO, _RU_WORD, _RU_YEAR,
@@ -303,9 +303,11 @@ class RussianTemplates:
             noun, gender = ordinal
             wh = _ru_prep_phrase(rel.preposition, nlp.inflect_ru(f"{_RU_WHICH[gender]} {noun}", case))
             return _q(wh, *ru_ordered([], verb, rel.middle, head)), "tail.which-ordinal"
-        partner = kind == "MISC" and ((rel.preposition in ("с", "со") and _RU_PACT.search(rel.middle))
+        partner = kind == "MISC" and ((rel.preposition in ("с", "со") and (
+            _RU_PACT.search(rel.middle) or any(nlp.lemma_ru(w.lower()) in _RU_GAME_NOUNS for w in _RU_WORD.findall(rel.middle))))
                                       or (not rel.preposition and rel.head in _RU_ADDRESS_VERBS))
-        # "заключил договор с администрацией города": the other party of a pact is someone, «с кем»
+        # "заключил договор с администрацией города": the other party of a pact is someone, «с кем»;
+        # so is the other side of a game («сыграют следующий матч с «Волжскими чайками»»: «с кем», not «с чем»)
         wh = _ru_prep_phrase(rel.preposition, self._wh_object(
             kind, case, plural, bool(partner) or _ru_animate(edge.tail_label, edge.sentences), node=edge.tail))
         if rel.preposition:

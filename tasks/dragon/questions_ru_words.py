@@ -94,6 +94,8 @@ _RU_ADDRESS_VERBS = frozenset({
     "попросить", "просить", "призвать", "призывать", "обязать", "обязывать", "пригласить", "приглашать", "убедить",
     "уговорить", "предупредить", "предупреждать", "обвинить", "обвинять", "поблагодарить", "благодарить",
 })
+#: nouns of a game: its other side, named after «с» / «против», is a team («сыграть матч с ...»: «с кем»)
+_RU_GAME_NOUNS = frozenset({"матч", "игра", "поединок", "встреча", "дерби", "тайбрейк", "овертайм"})
 #: nouns of a pact: whoever it is made "с" is a party, asked «с кем»
 _RU_PACT = re.compile(r"\b(?:договор|соглашени|контракт|меморандум|сделк|перемири)\w*", re.IGNORECASE)
 #: verbs of motion into a place: their "в/на" object is asked with куда
