@@ -480,6 +480,19 @@ def test_two_nodes_labelled_alike_are_one_answer_not_a_set_of_two():
     assert len(sets) == 1 and len(sets[0].answer_nodes) == 2 and "R" in sets[0].answer_nodes
 
 
+def test_a_fact_stored_again_under_a_short_mention_is_one_fact():
+    """"Okafor-Bell | catch | seven passes" beside "Dante Okafor-Bell | catch | seven passes": the writer
+    names both in full, so a set of them reads "Dante Okafor-Bell; Dante Okafor-Bell"."""
+    labels = {"F": "Ada Quill-Marr", "S": "Quill-Marr", "P": "seven passes", "A": "Bo Marr", "B": "Cy Marr", "M": "Marr"}
+    full, short = make_edge("F", "catch", "P", labels=labels), make_edge("S", "catch", "P", labels=labels)
+    out = sample_subgraphs([full, short], {full.edge_id, short.edge_id}, "en")
+    assert [s.type for s in out] == ["simple"]
+    # a surname two full names end with is no short mention of one of them: three catchers stay
+    three = [make_edge(n, "catch", "P", labels=labels) for n in ("A", "B", "M")]
+    out = sample_subgraphs(three, {e.edge_id for e in three}, "en")
+    assert [len(s.answer_nodes) for s in out if s.type == "set"] == [3]
+
+
 def test_a_node_named_as_two_kinds_joins_no_two_edge_question():
     # "Hartley returned to Westmoor in 1990" (a region) and "Westmoor's head coach is Dale Finch"
     # (the county side): one key, two things; the pair would ask who "returned to the organization

@@ -430,6 +430,25 @@ def _written(label: str) -> str:
     return " ".join(words(label))
 
 
+def _without_short_mentions(kept: dict[tuple[str, str, str, str], str]) -> dict[tuple[str, str, str, str], str]:
+    """``kept`` without a fact stored again under a short mention of one of its ends: "Okafor-Bell |
+    catch | seven passes" beside "Dante Okafor-Bell | catch | seven passes" is one fact (the writer names
+    both "Dante Okafor-Bell": a set of one name twice). A short label is another's last words, with no
+    digit, and the only label of that fact ending so ("Smith" beside "Ann Smith" and "Bo Smith" stays)."""
+    sides: dict[tuple[str, ...], list[tuple[str, str]]] = defaultdict(list)
+    for (head, relation, tail, modality), eid in kept.items():
+        sides[("head", relation, tail, modality)].append((head, eid))
+        sides[("tail", head, relation, modality)].append((tail, eid))
+    drop = set()
+    for members in sides.values():
+        for short, eid in members:
+            if not short or any(ch.isdigit() for ch in short):
+                continue
+            if len([label for label, _ in members if label.endswith(" " + short)]) == 1:
+                drop.add(eid)
+    return {fact: eid for fact, eid in kept.items() if eid not in drop}
+
+
 class _GraphIndex:
     """The language's edges sorted by edge_id (index = position), with lookups by node and relation."""
 
@@ -448,6 +467,7 @@ class _GraphIndex:
             fact = (_written(edge.head_label), canonical_relation(edge.relation, lang), _written(edge.tail_label),
                     edge.modality or "asserted")
             kept.setdefault(fact, eid)
+        kept = _without_short_mentions(kept)
         unique = {eid: unique[eid] for eid in kept.values()}
         self.edges = [unique[eid] for eid in sorted(unique)]
         #: facts Wikidata already states: alternative answers and set members that make a set
