@@ -2,28 +2,13 @@
 question may say as one clause. Sentences written for these tests; real spaCy parses, nothing mocked."""
 from __future__ import annotations
 
-from benchmill.engines import EngineConfig
 from schemas import Edge, Subgraph
 from tasks.dragon.questions import generate_questions
 from tasks.dragon.questions_en import en_relation
 from tasks.dragon.questions_en_compound import (
     agent_asked_as_thing, bare_count_noun, clause_refusal, person_object_as_body, time_ordered,
 )
-
-RULES = EngineConfig(kind="rules")
-
-
-def fact(head, relation, tail, sentence, head_type=None, tail_type=None, modality="asserted", n=0) -> Edge:
-    return Edge(edge_id=f"e{n}:{head}:{relation}:{tail}", head=f"n:{head}", relation=relation, tail=f"n:{tail}",
-                head_label=head, tail_label=tail, lang="en", doc_ids=["d"], sentences=[sentence],
-                triplet_ids=[f"t{n}"], head_type=head_type, tail_type=tail_type, modality=modality)
-
-
-def conditional(edges: list[Edge], answer: str):
-    nodes = {n for e in edges for n in (e.head, e.tail)}
-    sub = Subgraph(subgraph_id=f"s-cond-{answer}", type="conditional", lang="en", edges=edges,
-                   answer_nodes=[f"n:{answer}"], question_nodes=sorted(nodes - {f"n:{answer}"}))
-    return generate_questions([sub], RULES)
+from tests.test_questions_en_templates import RULES, conditional, fact
 
 
 def test_a_singular_count_noun_without_its_article_is_found():

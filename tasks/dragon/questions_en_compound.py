@@ -93,16 +93,23 @@ def _role_without_article(rel) -> str | None:
     return None
 
 
-def under_unsaid_preposition(edge: Edge, lemma: str, said: set[str]) -> str | None:
-    """The preposition the verb's object is governed by in the fact's sentence, when the relation does not
-    say it ("Tibbs got behind two defenders" read as "get" + "two defenders"), else None."""
+def _verb_and_object(edge: Edge, lemma: str):
+    """(doc, verb token, object span) of ``edge``'s fact in its sentence, or None when either is not found."""
     found = en_context.locate(edge, lemma)
     if found is None:
         return None
     doc, verb = found
     span = en_context._span_of(doc, edge.tail_label)
-    if span is None:
+    return None if span is None else (doc, verb, span)
+
+
+def under_unsaid_preposition(edge: Edge, lemma: str, said: set[str]) -> str | None:
+    """The preposition the verb's object is governed by in the fact's sentence, when the relation does not
+    say it ("Tibbs got behind two defenders" read as "get" + "two defenders"), else None."""
+    located = _verb_and_object(edge, lemma)
+    if located is None:
         return None
+    doc, verb, span = located
     before = doc[span.start - 1] if span.start > 0 else None
     if before is not None and before.head.i == verb.i and before.dep_ in ("advmod", "prt") \
             and before.lower_ in _EN_PREPOSITIONS and before.lower_ not in said:
@@ -169,13 +176,10 @@ def object_is_a_doer(edge: Edge, lemma: str) -> str | None:
     """The relation's object is, in the fact's sentence, a subject of its verb or in its "by" phrase ("The
     school will be shared by Regina Public Schools and Regina Catholic Schools" read as one sharing the
     other): said as "the organization that X shares" the clause turns the fact round."""
-    found = en_context.locate(edge, lemma)
-    if found is None:
+    located = _verb_and_object(edge, lemma)
+    if located is None:
         return None
-    doc, verb = found
-    span = en_context._span_of(doc, edge.tail_label)
-    if span is None:
-        return None
+    doc, verb, span = located
     token = span.root
     while token.dep_ == "conj" and token.head.i != token.i:
         token = token.head

@@ -29,16 +29,22 @@ from tasks.dragon.questions_ru_verbs import ru_infinitive_chain, ru_relation
 _TIME_LEMMAS = frozenset("""
 год неделя месяц день сутки час минута время сезон квартал лето зима весна осень утро вечер ночь период срок раз
 """.split())
+
+def _verb_relation(edge: Edge):
+    """``edge``'s relation read as a verb phrase, or None when it is none (a role, a copula, no template)."""
+    try:
+        rel = ru_relation(edge.relation)
+    except NoTemplate:
+        return None
+    return rel if rel.kind == "verb" else None
+
 def ru_no_doer(edge: Edge) -> bool:
     """Does ``edge``'s sentence say its verb with no doer («Новую модель представили на заводе»: a plural verb with
     no subject on it nor on the verb it is coordinated with or completes), so that the fact's subject is only
     what was acted on or a place? Then «…завода, на котором представило новую модель ЧГЗ-Е 7» makes the thing
     shown its doer. Not when a sentence gives the verb a subject."""
-    try:
-        rel = ru_relation(edge.relation)
-    except NoTemplate:
-        return False
-    if rel.kind != "verb" or edge.head_type == "person":
+    rel = _verb_relation(edge)
+    if rel is None or edge.head_type == "person":
         return False
     if any(p.tag.POS == "NOUN" and "plur" in p.tag and "nomn" in p.tag
            for w in _WORD.findall(edge.head_label) for p in nlp.morph_vocab().parse(w.lower())[:1]):
@@ -82,11 +88,8 @@ def ru_speaker_subject(edge: Edge) -> str | None:
     words = edge.relation.split()
     if not words:
         return None
-    try:
-        rel = ru_relation(edge.relation)
-    except NoTemplate:
-        return None
-    if rel.kind != "verb":
+    rel = _verb_relation(edge)
+    if rel is None:
         return None
     chain_words, _ = ru_infinitive_chain(rel)
     lemmas = {_lemma(rel.head), *(_lemma(w) for w in chain_words.split())}
@@ -117,11 +120,8 @@ def ru_subject_a_genitive(edge: Edge) -> str | None:
     """The noun whose genitive ``edge``'s subject is in its sentence, where that noun is the verb's subject: «Дубль
     Лобанова … принесли томичам третье место» gave «Какое место принёс Семен Лобанов?» — the double brought it, not
     the player. None when a sentence has the subject on the verb itself or the words are not found."""
-    try:
-        rel = ru_relation(edge.relation)
-    except NoTemplate:
-        return None
-    if rel.kind != "verb":
+    rel = _verb_relation(edge)
+    if rel is None:
         return None
     lemma = _lemma(rel.head)
     words = _WORD.findall(edge.head_label)
