@@ -24,7 +24,7 @@ import re
 from schemas import Edge
 from tasks.dragon import questions_en_context as en_context
 from tasks.dragon.questions_en_amounts import _EN_MASS_NOUNS
-from tasks.dragon.questions_en_names import PERSON_OBJECT_VERBS
+from tasks.dragon.questions_en_names import PERSON_NOUNS, PERSON_OBJECT_VERBS
 from tasks.dragon.questions_en_verbs import _EN_CONTROL_VERBS, _EN_IRREGULAR, _EN_PREPOSITIONS, _en_lexicon, _en_verb_lemma
 
 #: a measure said as an adjective ("200-metre", "$9-million", "three-storey", "19-year-old"), an ordinal
@@ -114,9 +114,7 @@ def under_unsaid_preposition(edge: Edge, lemma: str, said: set[str]) -> str | No
     if before is not None and before.head.i == verb.i and before.dep_ in ("advmod", "prt") \
             and before.lower_ in _EN_PREPOSITIONS and before.lower_ not in said:
         return before.lower_  # "got behind two defenders", "behind" parsed as the verb's adverb
-    token = span.root
-    while token.dep_ == "conj" and token.head.i != token.i:
-        token = token.head  # "two touchdowns" of "for 318 yards and two touchdowns"
+    token = en_context.coordination_head(span.root)  # "two touchdowns" of "for 318 yards and two touchdowns"
     if token.dep_ != "pobj" or token.head.dep_ != "prep" or token.head.head.i != verb.i:
         return None
     prep = token.head.lower_
@@ -141,8 +139,6 @@ def cut_label(edge: Edge, label: str) -> str | None:
     ("Quarterback Jalen Whitfield", "Cr Doug Ferreira") and a lower-case word before a name ("the
     family-owned Kawarau Rapids Jet") do not cut it; the sentence is the first of the fact's that writes the
     label."""
-    from tasks.dragon.questions_en_names import PERSON_NOUNS
-
     nouns = _en_lexicon()[1]
     name = label.split()[-1:] != [] and label.split()[-1][:1].isupper()
     for sentence in edge.sentences:
@@ -180,16 +176,12 @@ def object_is_a_doer(edge: Edge, lemma: str) -> str | None:
     if located is None:
         return None
     doc, verb, span = located
-    token = span.root
-    while token.dep_ == "conj" and token.head.i != token.i:
-        token = token.head
-    if token.dep_ in ("nsubj", "nsubjpass") and token.head.i == verb.i and token.dep_ == "nsubj":
+    token = en_context.coordination_head(span.root)
+    if token.dep_ == "nsubj" and token.head.i == verb.i:
         return f"{edge.tail_label!r} is the subject of {verb.text!r} in its sentence"
     if token.dep_ == "pobj" and token.head.dep_ == "agent" and token.head.head.i == verb.i:
         return f"{edge.tail_label!r} is in the 'by' phrase of {verb.text!r} in its sentence: a doer, not the object"
     return None
-
-
 
 
 def cut_object_in_relation(edge: Edge, rel) -> str | None:

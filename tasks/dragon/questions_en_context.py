@@ -337,12 +337,17 @@ def _is_date(label: str) -> bool:
     return is_date_label(label, "en")
 
 
+def coordination_head(token):
+    """The first conjunct of the coordination ``token`` is in ("two touchdowns" of "for 318 yards and two
+    touchdowns": "yards"), or ``token`` itself."""
+    while token.dep_ == "conj" and token.head.i != token.i:
+        token = token.head
+    return token
+
+
 def _coordination(token) -> list:
     """All conjuncts of the coordination ``token`` is in."""
-    top = token
-    while top.dep_ == "conj" and top.head is not top:
-        top = top.head
-    out, stack = [], [top]
+    out, stack = [], [coordination_head(token)]
     while stack:
         current = stack.pop()
         out.append(current)
