@@ -115,6 +115,16 @@ def _path_rels(verb: int, up_to: int, tokens: tuple) -> list[int] | None:
     return path
 
 
+def _subject_chain(v: int, tokens: tuple) -> list[int]:
+    """Verb ``v`` and the verbs above it whose subject it shares (``_SHARES_SUBJECT``): «может передать» →
+    [передать, может]; a subject on any of them is the subject of ``v``."""
+    chain, current = [v], v
+    while tokens[current][3].split(":")[0] in _SHARES_SUBJECT and tokens[current][4] >= 0:
+        current = tokens[current][4]
+        chain.append(current)
+    return chain
+
+
 def _has_child(i: int, rels: tuple, tokens: tuple) -> bool:
     return any(t[4] == i and t[3].split(":")[0] in rels for t in tokens)
 

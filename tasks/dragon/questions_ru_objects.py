@@ -22,7 +22,7 @@ from benchmill import nlp
 from schemas import Edge, Subgraph
 from tasks.dragon.questions_base import NoTemplate
 from tasks.dragon.questions_ru_answers import WORD as _WORD
-from tasks.dragon.questions_ru_clauses import _ancestors, _lemma, _parse, _same_word, _span, _top
+from tasks.dragon.questions_ru_clauses import _ancestors, _lemma, _parse, _same_word, _span, _subject_chain, _top
 from tasks.dragon.questions_ru_verbs import ru_infinitive_chain, ru_relation
 
 #: nouns an accusative of time is made of («всю неделю», «каждый год»): no object of the verb
@@ -30,20 +30,22 @@ _TIME_LEMMAS = frozenset("""
 год неделя месяц день сутки час минута время сезон квартал лето зима весна осень утро вечер ночь период срок раз
 """.split())
 
-def _verb_relation(edge: Edge):
-    """``edge``'s relation read as a verb phrase, or None when it is none (a role, a copula, no template)."""
+
+def _verb_relation(relation: str):
+    """``relation`` read as a verb phrase, or None when it is none (a role, a copula, no template)."""
     try:
-        rel = ru_relation(edge.relation)
+        rel = ru_relation(relation)
     except NoTemplate:
         return None
     return rel if rel.kind == "verb" else None
+
 
 def ru_no_doer(edge: Edge) -> bool:
     """Does ``edge``'s sentence say its verb with no doer («Новую модель представили на заводе»: a plural verb with
     no subject on it nor on the verb it is coordinated with or completes), so that the fact's subject is only
     what was acted on or a place? Then «…завода, на котором представило новую модель ЧГЗ-Е 7» makes the thing
     shown its doer. Not when a sentence gives the verb a subject."""
-    rel = _verb_relation(edge)
+    rel = _verb_relation(edge.relation)
     if rel is None or edge.head_type == "person":
         return False
     if any(p.tag.POS == "NOUN" and "plur" in p.tag and "nomn" in p.tag
@@ -60,10 +62,7 @@ def ru_no_doer(edge: Edge) -> bool:
             parses = [p for p in nlp.morph_vocab().parse(token[0].lower()) if p.tag.POS == "VERB"]
             if not parses or "plur" not in parses[0].tag:
                 return False
-            chain, current = [v], v
-            while tokens[current][3].split(":")[0] in ("conj", "xcomp") and tokens[current][4] >= 0:
-                current = tokens[current][4]
-                chain.append(current)
+            chain = _subject_chain(v, tokens)
             if any(t[4] in chain and t[3].split(":")[0] in ("nsubj", "csubj") for t in tokens):
                 return False
             head = _span(edge.head_label, tokens)
@@ -88,7 +87,7 @@ def ru_speaker_subject(edge: Edge) -> str | None:
     words = edge.relation.split()
     if not words:
         return None
-    rel = _verb_relation(edge)
+    rel = _verb_relation(edge.relation)
     if rel is None:
         return None
     chain_words, _ = ru_infinitive_chain(rel)
@@ -103,10 +102,7 @@ def ru_speaker_subject(edge: Edge) -> str | None:
             continue
         pronoun = None
         for v in verbs:
-            chain, current = [v], v
-            while tokens[current][3].split(":")[0] in ("conj", "xcomp") and tokens[current][4] >= 0:
-                current = tokens[current][4]
-                chain.append(current)
+            chain = _subject_chain(v, tokens)
             subjects = [t for t in tokens if t[4] in chain and t[3].split(":")[0] == "nsubj"]
             if subjects and all(t[0].lower() in _SPEAKER_PRONOUNS for t in subjects):
                 pronoun = subjects[0][0].lower()
@@ -120,7 +116,7 @@ def ru_subject_a_genitive(edge: Edge) -> str | None:
     """The noun whose genitive ``edge``'s subject is in its sentence, where that noun is the verb's subject: «Дубль
     Лобанова … принесли томичам третье место» gave «Какое место принёс Семен Лобанов?» — the double brought it, not
     the player. None when a sentence has the subject on the verb itself or the words are not found."""
-    rel = _verb_relation(edge)
+    rel = _verb_relation(edge.relation)
     if rel is None:
         return None
     lemma = _lemma(rel.head)
@@ -161,11 +157,8 @@ def _verb_lemma(relation: str) -> str | None:
     """The relation's content verb: the last infinitive of its chain («согласиться купить у» → «купить»), or
     None when the relation keeps words after the chain (they may be the object: «отменить рейсы в») or is
     no verb."""
-    try:
-        rel = ru_relation(relation)
-    except NoTemplate:
-        return None
-    if rel.kind != "verb":
+    rel = _verb_relation(relation)
+    if rel is None:
         return None
     chain, rest = ru_infinitive_chain(rel)
     if rest.strip():
