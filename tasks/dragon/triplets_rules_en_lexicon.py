@@ -12,6 +12,7 @@ from functools import lru_cache
 import re
 
 from benchmill import nlp
+from tasks.dragon.triplets_base import TripletConfig
 
 
 # dependency labels of the English (ClearNLP-style) scheme used by en_core_web_sm
@@ -37,6 +38,9 @@ def _absolute_date(text: str) -> bool:
 #: what a person is called before the name: "Ms Redpath", "Dr Owen Pritchard" (dropped: the name is the name)
 _EN_HONORIFICS = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "professor", "sir", "dame", "lord", "lady"})
 _PER = nlp.spacy_label("PERSON")
+#: a relation longer than this is dropped by the collector (TripletConfig.max_relation_words' default); the
+#: English verb rules and the results rules keep a shorter form or leave the fact out before that happens
+_EN_MAX_RELATION_WORDS = TripletConfig.model_fields["max_relation_words"].default
 _ORG = nlp.spacy_label("ORG")
 
 

@@ -11,12 +11,11 @@ import re
 from collections.abc import Iterator
 
 from tasks.dragon.triplets_base import _Fact, _join
-from tasks.dragon.triplets_rules_en_lexicon import _PER
+from tasks.dragon.triplets_rules_en_lexicon import _EN_MAX_RELATION_WORDS, _PER
 from tasks.dragon.triplets_rules_en_phrases import _EnSentence
 
 #: a score written as one token ("3–1") or as number, dash, number with no space ("27-20")
 _SCORE_TOKEN = re.compile(r"^\d{1,3}[–-]\d{1,3}$")
-_MAX_RELATION_WORDS = 6
 
 
 def score_after(doc, i: int) -> tuple[str, int] | None:
@@ -54,7 +53,7 @@ def result_facts(verb, objects, preps, base: str, subject_phrases, emit, helper:
         return
     team, score = found
     beaten = _join(base, team)
-    if len(_join(emit.prefix, beaten, "at").split()) > _MAX_RELATION_WORDS:
+    if len(_join(emit.prefix, beaten, "at").split()) > _EN_MAX_RELATION_WORDS:
         return
     for subject_phrase in subject_phrases:
         yield emit(subject_phrase, beaten, (score, None))

@@ -12,8 +12,8 @@ from collections.abc import Iterator
 
 from tasks.dragon.triplets_base import _Emitter, _Fact, _join
 from tasks.dragon.triplets_rules_en_lexicon import (
-    _EN_CAUSATIVE, _EN_CLAIMS, _EN_GENERIC_NOUNS, _EN_OBJ, _EN_PARTITIVES, _EN_PART_NOUNS, _EN_SPEECH, _EN_SUBJ,
-    _EN_TITLE_WORDS, _PER, _verb_lemma,
+    _EN_CAUSATIVE, _EN_CLAIMS, _EN_GENERIC_NOUNS, _EN_MAX_RELATION_WORDS, _EN_OBJ, _EN_PARTITIVES, _EN_PART_NOUNS,
+    _EN_SPEECH, _EN_SUBJ, _EN_TITLE_WORDS, _PER, _verb_lemma,
 )
 from tasks.dragon.triplets_rules_en_modality import _EN_PLAN_HEADS, _modality_en
 from tasks.dragon.triplets_rules_en_no_fact import _claims_a_thing, _embedded_question, _object_controlled, _unconfirmed
@@ -39,8 +39,6 @@ _EN_RATE_NOUNS = frozenset({"year", "season", "month", "week", "day", "hour", "n
 _EN_PAYMENT_MEANS = frozenset({"cash", "stock", "share", "shares", "bond", "bonds", "kind", "instalment", "installment",
                                "instalments", "installments", "euro", "euros", "dollar", "dollars"})
 
-#: a relation longer than this is dropped by the collector (TripletConfig.max_relation_words' default)
-_EN_MAX_RELATION_WORDS = 6
 
 
 def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
