@@ -215,9 +215,10 @@ def _drop_ad_boxes(tree: lxml.html.HtmlElement) -> bool:
     boxes = []
     for block in tree.iter("div", "aside", "section", "figure"):
         first = next((t for t in block.itertext() if t.strip()), None)
-        text = tidy_whitespace(" ".join(block.itertext()))
-        if first is not None and _AD_BOX_LABEL.match(first.strip()) and len(first.strip()) < len(text) <= _AD_BOX_CHARS \
-                and not any(block in box.iterdescendants() for box in boxes):
+        if first is None or not _AD_BOX_LABEL.match(first.strip()) \
+                or any(block in box.iterdescendants() for box in boxes):
+            continue  # (the block's whole text is joined only for a labelled one: every div of a page is seen)
+        if len(first.strip()) < len(tidy_whitespace(" ".join(block.itertext()))) <= _AD_BOX_CHARS:
             boxes.append(block)
     for box in boxes:
         box.drop_tree()  # keeps the text after it
