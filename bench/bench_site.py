@@ -63,8 +63,10 @@ SITES = BENCH / "site"
 #: its rounds; site11's questions are judged too; still held out) and bench/site13 (en and ru, written
 #: blind in session 24: the held-out figures of its rounds, recall and judged questions; read by the
 #: rounds of session 25: a development set since) and bench/site14 (en and ru, written blind in
-#: session 25: the held-out figures of its rounds, recall and judged questions)
-SITE_SETS = ("site", "site2", "site3", "site4", "site5", "site6", "site7", "site8", "site9", "site10", "site11", "site12", "site13", "site14")
+#: session 25: the held-out figures of its rounds, recall and judged questions; still held out) and
+#: bench/site15 (en and ru, written blind in session 26: the held-out figures of its rounds)
+SITE_SETS = ("site", "site2", "site3", "site4", "site5", "site6", "site7", "site8", "site9", "site10", "site11", "site12",
+             "site13", "site14", "site15")
 _HOST = re.compile(r"https?://[^/\s\"'<>]+")
 
 
