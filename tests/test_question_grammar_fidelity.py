@@ -30,6 +30,10 @@ _PLANT = ("Фабрика потратит 3 млрд рублей и к 2028 г
           "На заводе работают 26 000 человек.")
 _CROWD = ("A crowd of 14,250 watched the final at Kelby Park.",)
 _CLINIC = ("The clinic will open next spring, sparing 40 families a long drive to Kelby.",)
+_FIXTURES = ("The Owls will face the Ravens on Friday.", "The Owls beat the Hawks 3-1 on Sunday.",
+             "The Owls will host the Hawks in May.")
+_FIXTURES_AHEAD = ("The Owls will face the Ravens on Friday and hope to beat the Hawks next month.",
+                   "The Owls beat the Hawks last season.")
 _DOCK = ("Старые краны порт спишет осенью 2028 года.",)
 _RECEIVER = ("Kelby scored late when receiver Tomas Brandt caught a 40-yard pass.",)
 _SHARES = ("Shares of Norland Cable fell 3 per cent in Oslo on Tuesday.",)
@@ -67,6 +71,9 @@ CASES = [
     # verb forms
     _case("verb_not_said", "How many families will the clinic spar?", "40 families", _CLINIC, True),
     _case("verb_not_said", "How many families will the clinic spare?", "40 families", _CLINIC, False),
+    _case("verb_not_said", "Who will face the Ravens and beat the Hawks?", "the Owls", _FIXTURES, True),
+    _case("verb_not_said", "Who will face the Ravens and host the Hawks?", "the Owls", _FIXTURES, False),
+    _case("verb_not_said", "Who will face the Ravens and beat the Hawks?", "the Owls", _FIXTURES_AHEAD, False),
     _case("verb_not_said", "Когда списал старые краны порт?", "осень 2028 года", _DOCK, True, "ru"),
     _case("verb_not_said", "Когда спишет старые краны порт?", "осень 2028 года", _DOCK, False, "ru"),
     # capitals the sentences do not write

@@ -14,7 +14,8 @@ each reference sentence (``QuestionView.sentences``) and reject a copy that lost
   «до 2 120 тысяч тонн» of «2 млрд рублей … до 120 тысяч тонн»; a grouping the sentence writes otherwise,
   «26000» of «26 000»);
 - ``verb_not_said``: a verb the question writes in a form of no sentence's verb: a verb cut to another word
-  ("spar" of "sparing", a form of "spare"), a Russian verb in the past where the sentence has it in the
+  ("spar" of "sparing", a form of "spare"), a past verb read with the modal of the verb it is joined to ("will
+  play X and beat Y" of "beat Y" in the past), a Russian verb in the past where the sentence has it in the
   future or present («списала» of «спишет»);
 - ``capital_not_said``: a word capitalised inside the question that the sentences write in lower case
   ("Receiver Andre Tibbs" of "receiver Andre Tibbs"), or capitalise only because it opens them and read
@@ -153,11 +154,29 @@ def number_not_said(q: QuestionView) -> Finding | None:
 
 # ---------------------------------------------------------------- verb forms
 
+#: auxiliaries a coordinated verb shares with the verb before it ("will play X and beat Y": "will beat")
+_MODALS = frozenset("will would could can may might should must shall".split())
+
+
+def _shared_modal(token) -> str | None:
+    """The modal a bare verb joined by "and" borrows from the verb before it ("will play X and beat Y"), or None."""
+    if token.dep_ != "conj" or token.lower_ != token.lemma_.lower() \
+            or any(c.dep_ in ("aux", "auxpass") for c in token.children):
+        return None
+    return next((c.text for c in token.head.children if c.dep_ == "aux" and c.lower_ in _MODALS), None)
+
+
 def _en_verb_form(q: QuestionView) -> Finding | None:
     from tasks.dragon.question_grammar_en_text import parse
 
     said = [t for s in q.sentences for t in parse(s)]
     forms = {t.lower_ for t in said}
+    for token in parse(q.question):
+        modal = _shared_modal(token) if token.pos_ == "VERB" else None
+        same = [t for t in said if t.lemma_.lower() == token.lemma_.lower() and t.pos_ == "VERB"] if modal else []
+        if same and all(t.tag_ == "VBD" for t in same):  # the sentences write it in the past only
+            return Finding("verb_not_said", f"'{modal} ... and {token.text}' reads {token.text!r} with {modal!r}: the "
+                                            f"sentence writes {same[0].text!r} in the past")
     for token in parse(q.question):
         word = token.lower_
         if word in forms or not word.isalpha():
@@ -202,7 +221,8 @@ def _ru_verb_form(q: QuestionView) -> Finding | None:
 @code("verb_not_said")
 def verb_not_said(q: QuestionView) -> Finding | None:
     """A verb of the question in a form the sentences' verb does not take: a word cut from the sentence's verb
-    ("spar" of "sparing"), a Russian verb in the past where the sentences have it only in the present or
+    ("spar" of "sparing"), a bare verb joined by "and" to a verb with "will" (or another modal) that reads it
+    in the future where the sentence writes it in the past ("will play X and beat Y" of "beat Y"), a Russian verb in the past where the sentences have it only in the present or
     future, or the other way («списала» of «спишет»). (An irregular verb given a regular ending, "repayed", is
     ``question_grammar_en_rules.regular_for_irregular``.)"""
     if not q.sentences:
