@@ -23,7 +23,9 @@ Groups:
 - agreement and word order (``agreement``, ``word_order``, ``repeated_verb``);
 - checks from general rules of English, in ``question_grammar_en_rules`` (``how_many_noun``, ``voice_flip``,
   ``who_place``, ``name_lowercase``, ``possessor_gap``, ``article_sound``, ``det_number``, ``title_as_name``,
-  ``org_in_place``).
+  ``org_in_place``);
+- fidelity to the sentences, in ``question_grammar_fidelity`` (shared with Russian): ``dropped_word``,
+  ``number_not_said``, ``verb_not_said``, ``capital_not_said``, ``dateline``.
 """
 from __future__ import annotations
 
@@ -33,6 +35,7 @@ from tasks.dragon.question_grammar import Finding, QuestionView, code
 from tasks.dragon.question_grammar_en_names import (added_article, bare_noun, cut_name, dropped_article,
                                                     stray_capital)
 from tasks.dragon.question_grammar_en_rules import CHECKS as RULE_CHECKS
+from tasks.dragon.question_grammar_fidelity import CHECKS as FIDELITY_CHECKS
 from tasks.dragon.question_grammar_en_text import NAME_WORD, bare, noun_phrase, parse, spans, verb_lemma
 from tasks.dragon.questions_en_names import OPPONENT_VERBS
 
@@ -607,4 +610,4 @@ def repeated_verb(q: QuestionView) -> Finding | None:
 
 CHECKS = [wh_word_type, wh_word_answer, stray_capital, cut_name, dropped_article, added_article, bare_noun,
           missing_complement, bad_passive, particle_after_object, tense_clash, vague_referent, role_frame,
-          person_as_thing, word_order, agreement, repeated_verb, *RULE_CHECKS]
+          person_as_thing, word_order, agreement, repeated_verb, *RULE_CHECKS, *FIDELITY_CHECKS]

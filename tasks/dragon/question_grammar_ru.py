@@ -20,7 +20,9 @@ The checks, by concern:
   организацию построил»);
 * verb frames (``question_grammar_ru_frames``): ``verb_missing_complement`` (an object, an infinitive,
   a «в» phrase the verb needs), ``verb_government`` (a dative verb with an accusative);
-* figures (here): ``number_not_said`` (a number no reference writes, «31 бросок 34» of «31 бросок из 34»);
+* fidelity to the reference sentences (``question_grammar_fidelity``, shared with English): ``dropped_word``
+  («31 бросок 34» of «31 бросок из 34»), ``number_not_said`` («2 120» of «120»), ``verb_not_said`` («списала» of
+  «спишет»), ``capital_not_said`` («Дубль Лобанов»), ``dateline``;
 * style and context (``question_grammar_ru_frames``): ``repeated_phrase``, ``cut_phrase`` (a measure
   without its value), ``anaphoric_word`` («подобных», «она» in a standalone question),
   ``object_before_infinitive`` («согласилась 60 % акций купить»).
@@ -34,6 +36,7 @@ import re
 
 from benchmill import nlp
 from tasks.dragon.question_grammar import Finding, QuestionView, code
+from tasks.dragon.question_grammar_fidelity import CHECKS as FIDELITY_CHECKS
 from tasks.dragon.question_grammar_ru_words import (
     _UD_CASE, _TIME_NOUNS, _STATE_NOUNS, _case, _number, _gender,
     _tags, _lemmas, _cases, _prep, _tokens, _answer_head,
@@ -384,40 +387,10 @@ def impersonal_with_subject(q: QuestionView) -> Finding | None:
                                                       "its subject")
     return None
 
-#: a number as written: «2 120», «3,8», «11»; thousands apart by a space (or a no-break space)
-_NUMBER = re.compile(r"(?<![\d,.])\d{1,3}(?:[ \u00a0]\d{3})+(?![\d,])|(?<![\d,.])\d+(?:[.,]\d+)?(?![\d,])")
-#: two numbers with one counted noun between and no preposition: «отразил 31 бросок 34» («из» lost)
-_NUMBER_NOUN_NUMBER = re.compile(r"(?<![\d,.])(\d+)\s+([а-яё]+)\s+(\d+)(?![\d,.])", re.IGNORECASE)
-
-
-def _numbers(text: str) -> set[str]:
-    return {re.sub(r"[ \u00a0]", "", n).replace(".", ",") for n in _NUMBER.findall(text)}
-
-
-@code("number_not_said")
-def number_not_said(q: QuestionView) -> Finding | None:
-    """A number in the question that no reference sentence writes («до 2 120 тысяч тонн» of «2 млрд рублей … до 120
-    тысяч тонн»), or two numbers with a counted noun between that the sentence joins by a preposition («31 бросок
-    34» of «31 бросок из 34»): a figure or an amount the text never gives."""
-    sentences = q.sentences
-    if not sentences:
-        return None
-    said = set().union(*(_numbers(s) for s in sentences))
-    for number in _numbers(q.question):
-        if number not in said:
-            return Finding("number_not_said", f"the number {number} is in no reference sentence")
-    for match in _NUMBER_NOUN_NUMBER.finditer(q.question):
-        joined = re.compile(rf"(?<![\d,.]){match.group(1)}\s+{re.escape(match.group(2))}\s+{match.group(3)}(?![\d,.])",
-                            re.IGNORECASE)
-        if not any(joined.search(s) for s in sentences):
-            return Finding("number_not_said", f"«{match.group(0)}» does not stand so in the reference sentence")
-    return None
-
-
 CHECKS = [
     adjective_noun_agreement, wh_pronoun_verb_number, bare_wh_genitive, role_noun_case,
     wh_word_answer_kind, preposition_variant, preposition_case, instrumental_name, capitalised_common_word,
     place_noun_as_agent, organisation_object, repeated_phrase, verb_missing_complement,
     verb_government, anaphoric_word, cut_phrase, object_before_infinitive, answer_not_nominative,
-    impersonal_with_subject, number_not_said,
+    impersonal_with_subject, *FIDELITY_CHECKS,
 ]

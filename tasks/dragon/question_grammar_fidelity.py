@@ -1,0 +1,353 @@
+"""Fidelity checks of the question-grammar filter (``question_grammar``), English and Russian: a question
+must say its fact the way its reference sentences say it.
+
+A template writes a few words of its own (the question word, an auxiliary, a class noun: «Какая
+организация», "Which organization did") and copies the rest from a sentence. What it copies must keep
+the sentence's form. These checks align the question's words (their forms and lemmas) with the words of
+each reference sentence (``QuestionView.sentences``) and reject a copy that lost or changed something:
+
+- ``dropped_word``: two words that stand side by side in the question where the sentence has a
+  preposition, particle or article between them, in a stretch the question copies ("got two defenders"
+  of "got behind two defenders", «отразил 31 бросок 34» of «31 бросок из 34», "award contract worth" of
+  "awarded a contract worth");
+- ``number_not_said``: a number the question writes as no sentence does (a number glued to another,
+  «до 2 120 тысяч тонн» of «2 млрд рублей … до 120 тысяч тонн»; a grouping the sentence writes otherwise,
+  «26000» of «26 000»);
+- ``verb_not_said``: a verb the question writes in a form of no sentence's verb: a verb cut to another word
+  ("spar" of "sparing", a form of "spare"), a past verb read with the modal of the verb it is joined to ("will
+  play X and beat Y" of "beat Y" in the past), a Russian verb in the past where the sentence has it in the
+  future or present («списала» of «спишет»);
+- ``capital_not_said``: a word capitalised inside the question that the sentences write in lower case
+  ("Receiver Andre Tibbs" of "receiver Andre Tibbs"), or capitalise only because it opens them and read
+  there as a common noun, no name ("Shares of Keewatin" of a sentence opening "Shares of Keewatin rose");
+- ``dateline``: a dateline in capitals glued to the answer or the question ("ALEXANDRA — MetService" of
+  a sentence opening "ALEXANDRA — MetService has issued").
+
+The language modules list these in their ``CHECKS`` (``question_grammar_en``, ``question_grammar_ru``);
+each check reads the language from ``QuestionView.lang``. English words are read with spaCy
+(``question_grammar_en_text.parse``), Russian ones with pymorphy (``question_grammar_ru_words``).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from tasks.dragon.question_grammar import Finding, QuestionView, code
+
+#: prepositions, particles and articles a copied stretch must keep ("by" aside: a passive turned active
+#: loses it, "owned by the brothers" -> "Who owned ...")
+_FUNCTION_WORDS = {
+    "en": frozenset("""
+        a an the about above across after against along among around at before behind below beneath beside between
+        beyond down during for from in inside into near of off on onto out outside over past since through
+        throughout to toward towards under until up upon with within without than
+        """.split()),
+    "ru": frozenset({"в", "во", "на", "с", "со", "за", "под", "из", "от", "к", "ко", "о", "об", "по", "у", "для",
+                     "до", "перед", "над", "через", "при", "после", "без", "между", "около", "против", "среди"}),
+}
+#: words that only make a number approximate: a question may leave them out («потратит 150 млн» of «около 150 млн»)
+_APPROXIMATORS = frozenset({"about", "around", "около"})
+
+_TOKEN = re.compile(r"\d+(?:[.,]\d+)*|[^\W\d_]+(?:[-'’][^\W\d_]+)*|\S")
+
+
+@dataclass(frozen=True)
+class Word:
+    """One token of a text as the alignment reads it."""
+
+    text: str
+    lower: str
+    lemmas: frozenset[str]
+    start: int
+
+    @property
+    def word(self) -> bool:
+        return self.text[:1].isalnum()
+
+
+@lru_cache(maxsize=8192)
+def words(text: str, lang: str) -> tuple[Word, ...]:
+    """The tokens of a text with their lemmas (spaCy's for English, pymorphy's for Russian)."""
+    if lang == "en":
+        from tasks.dragon.question_grammar_en_text import parse
+
+        return tuple(Word(t.text, t.lower_, frozenset({t.lemma_.lower()}), t.idx) for t in parse(text)
+                     if not t.is_space)
+    from tasks.dragon.question_grammar_ru_words import _lemmas
+
+    return tuple(Word(m.group(0), m.group(0).lower().replace("ё", "е"),
+                      frozenset(_lemmas(m.group(0)) if m.group(0)[:1].isalpha() else {m.group(0)}), m.start())
+                 for m in _TOKEN.finditer(text))
+
+
+def _same(a: Word, b: Word) -> bool:
+    """The same word, in any form."""
+    return a.lower == b.lower or bool(a.lemmas & b.lemmas) and a.word and b.word
+
+
+# ---------------------------------------------------------------- a function word lost from a copied stretch
+
+@code("dropped_word")
+def dropped_word(q: QuestionView) -> Finding | None:
+    """Two words side by side in the question that a sentence writes with one preposition, particle or article
+    between them, inside a stretch the question copies (a third word beside them stands beside them in the
+    sentence too): "got two defenders" of "got behind two defenders", «31 бросок 34» of «31 бросок из 34»."""
+    function = _FUNCTION_WORDS.get(q.lang)
+    if not function:
+        return None
+    asked = words(q.question, q.lang)
+    for sentence in q.sentences:
+        said = words(sentence, q.lang)
+        for i in range(len(asked) - 1):
+            a, b = asked[i], asked[i + 1]
+            if not (a.word and b.word):
+                continue
+            for j in range(len(said) - 2):
+                gap = said[j + 1]
+                if gap.lower not in function or not _same(a, said[j]) or b.lower != said[j + 2].lower or _same(a, gap):
+                    continue  # the word after the gap as the sentence writes it: a case of its own is a new frame
+                if gap.lower in _APPROXIMATORS and b.text[:1].isdigit():
+                    continue
+                left = i > 0 and j > 0 and asked[i - 1].word and _same(asked[i - 1], said[j - 1])
+                right = i + 2 < len(asked) and j + 3 < len(said) and _same(asked[i + 2], said[j + 3])
+                if left or right:
+                    stretch = sentence[said[j].start:said[j + 2].start + len(said[j + 2].text)]
+                    return Finding("dropped_word", f"'{a.text} {b.text}' has lost {gap.text!r}: the sentence writes "
+                                                   f"{stretch!r}")
+    return None
+
+
+# ---------------------------------------------------------------- numbers
+
+#: a number as written: «2 120» (thousands apart by a space), "46,000", "4.2", «3,8», "11"
+_NUMBER = re.compile(r"(?<![\d,.])(?:\d{1,3}(?:[ \u00a0]\d{3})+|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?)(?![\d]|[.,]\d)")
+
+
+def _value(number: str) -> str:
+    """A number without its grouping ("46,000" and «46 000» -> "46000"; «3,8» -> "3.8")."""
+    number = re.sub(r"[ \u00a0]", "", number)
+    if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", number):
+        return number.replace(",", "")
+    return number.replace(",", ".")
+
+
+@code("number_not_said")
+def number_not_said(q: QuestionView) -> Finding | None:
+    """A number the question writes as no reference sentence does: one the sentences never give («до 2 120 тысяч
+    тонн» of «2 млрд рублей … до 120 тысяч тонн»), or one they write with another grouping («26000» of
+    «26 000»)."""
+    sentences = q.sentences
+    if not sentences:
+        return None
+    written = {n.replace("\u00a0", " ") for s in sentences for n in _NUMBER.findall(s)}
+    for number in _NUMBER.findall(q.question):
+        number = number.replace("\u00a0", " ")
+        if number in written:
+            continue
+        same = sorted(w for w in written if _value(w) == _value(number))
+        if same:
+            return Finding("number_not_said", f"{number!r} is written {same[0]!r} in the sentences")
+        return Finding("number_not_said", f"the number {number!r} is in no reference sentence")
+    return None
+
+
+# ---------------------------------------------------------------- verb forms
+
+#: auxiliaries a coordinated verb shares with the verb before it ("will play X and beat Y": "will beat")
+_MODALS = frozenset("will would could can may might should must shall".split())
+
+
+def _shared_modal(token) -> str | None:
+    """The modal a bare verb joined by "and" borrows from the verb before it ("will play X and beat Y"), or None."""
+    if token.dep_ != "conj" or token.lower_ != token.lemma_.lower() \
+            or any(c.dep_ in ("aux", "auxpass") for c in token.children):
+        return None
+    return next((c.text for c in token.head.children if c.dep_ == "aux" and c.lower_ in _MODALS), None)
+
+
+def _en_verb_form(q: QuestionView) -> Finding | None:
+    from tasks.dragon.question_grammar_en_text import parse
+
+    said = [t for s in q.sentences for t in parse(s)]
+    forms = {t.lower_ for t in said}
+    for token in parse(q.question):
+        modal = _shared_modal(token) if token.pos_ == "VERB" else None
+        same = [t for t in said if t.lemma_.lower() == token.lemma_.lower() and t.pos_ == "VERB"] if modal else []
+        if same and all(t.tag_ == "VBD" for t in same):  # the sentences write it in the past only
+            return Finding("verb_not_said", f"'{modal} ... and {token.text}' reads {token.text!r} with {modal!r}: the "
+                                            f"sentence writes {same[0].text!r} in the past")
+    for token in parse(q.question):
+        word = token.lower_
+        if word in forms or not word.isalpha():
+            continue
+        for t in said:
+            if t.pos_ == "VERB" and t.lower_ in (word + "ing", word + "ed") and _short_closed(word):
+                return Finding("verb_not_said", f"{token.text!r} is cut from {t.text!r}, a form of {word + 'e'!r}: "
+                                                f"a one-syllable verb ending in a vowel and a consonant doubles it "
+                                                f"({word + word[-1] + t.lower_[len(word):]!r})")
+    return None
+
+
+def _short_closed(word: str) -> bool:
+    """A word of one syllable ending in one vowel and one consonant ("spar", "hop"): English doubles its last
+    letter before "-ing" and "-ed" ("sparring"), so a sentence's "sparing" is a form of "spare", not of it."""
+    return len(re.findall(r"[aeiou]+", word)) == 1 and re.search(r"[^aeiou][aeiou][b-df-hj-np-tvz]$", word) is not None
+
+
+def _ru_tenses(word: str) -> set[str]:
+    from tasks.dragon.question_grammar_ru_words import _parses
+
+    return {"past" if "past" in p.tag else "nonpast" for p in _parses(word)
+            if p.tag.POS == "VERB" and ("past" in p.tag or "pres" in p.tag or "futr" in p.tag)}
+
+
+def _ru_verb_form(q: QuestionView) -> Finding | None:
+    said = [w for s in q.sentences for w in words(s, "ru")]
+    forms = {w.lower for w in said}
+    for w in words(q.question, "ru"):
+        if w.lower in forms or not w.word:
+            continue
+        tenses = _ru_tenses(w.lower)
+        if len(tenses) != 1:
+            continue
+        same = [s for s in said if s.lemmas & w.lemmas and _ru_tenses(s.lower)]
+        if same and not any(_ru_tenses(s.lower) & tenses for s in same):
+            tense = "прошедшем" if tenses == {"past"} else "настоящем или будущем"
+            return Finding("verb_not_said", f"«{w.text}» в {tense} времени: предложение пишет «{same[0].text}»")
+    return None
+
+
+@code("verb_not_said")
+def verb_not_said(q: QuestionView) -> Finding | None:
+    """A verb of the question in a form the sentences' verb does not take: a word cut from the sentence's verb
+    ("spar" of "sparing"), a bare verb joined by "and" to a verb with "will" (or another modal) that reads it
+    in the future where the sentence writes it in the past ("will play X and beat Y" of "beat Y"), a Russian verb in the past where the sentences have it only in the present or
+    future, or the other way («списала» of «спишет»). (An irregular verb given a regular ending, "repayed", is
+    ``question_grammar_en_rules.regular_for_irregular``.)"""
+    if not q.sentences:
+        return None
+    if q.lang == "en":
+        return _en_verb_form(q)
+    if q.lang == "ru":
+        return _ru_verb_form(q)
+    return None
+
+
+# ---------------------------------------------------------------- capitals
+
+#: what may stand before a word that opens a sentence (quotes, a dash of direct speech)
+_OPENING = re.compile(r"[\s\"“‘'«—–-]*")
+
+
+def _opens(sentence: str, start: int) -> bool:
+    """Whether ``start`` is where the sentence (or a sentence after a colon or a dash) begins."""
+    before = sentence[:start]
+    return _OPENING.fullmatch(before) is not None or re.search(r"[.!?:—–]\s*[\"“«]?$", before) is not None
+
+
+#: spaCy's entity types of names (a number's, "About 120", is none)
+_NAME_ENTITIES = frozenset({"PERSON", "ORG", "GPE", "LOC", "FAC", "NORP", "WORK_OF_ART", "PRODUCT", "EVENT", "LAW"})
+
+
+def _common_noun(sentence: str, start: int, lang: str) -> bool:
+    """Whether the capitalised word at ``start`` of a sentence reads there as a common word, no name: a noun,
+    adverb, adjective or numeral outside any named entity (spaCy), a noun with no reading as a name (pymorphy)."""
+    word = re.match(r"[^\W\d_]+", sentence[start:])
+    if word is None or sentence[:start].rstrip().endswith(("«", "“", '"', "‘", "'")):
+        return False  # «Вьюгу» поставил ...: a quoted title
+    if lang == "en":
+        from tasks.dragon.question_grammar_en_names import _NAME_TITLES
+        from tasks.dragon.question_grammar_en_text import common_word, token_at
+
+        token = token_at(sentence, start, start + len(word.group(0)))
+        if token is None or token.lower_ in _NAME_TITLES or token.ent_type_ in _NAME_ENTITIES \
+                or not common_word(token.lower_):
+            return False
+        following = token.doc[token.i + 1:token.i + 3]
+        if len(following) == 2 and following[0].pos_ == "ADP" and following[1].text[:1].isupper():
+            return token.tag_ == "NNS"  # "Shares of Keewatin"; "Transport for Wales" is a name
+        return token.pos_ in ("NOUN", "ADV", "ADJ", "NUM", "DET")
+    from tasks.dragon.question_grammar_ru_words import _parses
+
+    # an adjective opening a Russian name is written capitalised alone («Амурский терминал»): nouns and numerals only
+    parses = _parses(word.group(0))
+    return bool(parses) and parses[0].tag.POS in ("NOUN", "NUMR") and not any(
+        g in p.tag for p in parses for g in ("Name", "Surn", "Patr", "Geox", "Orgn", "Trad"))
+
+
+def _before_person(sentence: str, start: int, lang: str) -> bool:
+    """Whether the word at ``start`` of a sentence stands before a person's name ("Receiver Andre Tibbs")."""
+    word = re.match(r"[^\W\d_]+", sentence[start:])
+    if word is None:
+        return False
+    if lang == "en":
+        from tasks.dragon.question_grammar_en_names import _NAME_TITLES
+        from tasks.dragon.question_grammar_en_text import lexicon, token_at
+
+        token = token_at(sentence, start, start + len(word.group(0)))
+        return token is not None and token.i + 1 < len(token.doc) and token.ent_type_ != "PERSON" \
+            and token.nbor().ent_type_ == "PERSON" and token.lower_ not in _NAME_TITLES and token.lower_ in lexicon()[0]
+    from tasks.dragon.question_grammar_ru_words import _parses
+
+    after = re.match(r"\s+([^\W\d_]+)", sentence[word.end() + start:])
+    return after is not None and _common_noun(sentence, start, lang) and any("Surn" in p.tag or "Name" in p.tag for p in _parses(after.group(1)))
+
+
+def _capitalised(word: str) -> bool:
+    return word[:1].isupper() and word[1:].islower() and word.isalpha()
+
+
+@code("capital_not_said")
+def capital_not_said(q: QuestionView) -> Finding | None:
+    """The first word of a capitalised run inside the question that the sentences never capitalise inside a
+    sentence: written there in lower case before the word the question writes after it ("Receiver Andre Tibbs"
+    of "receiver Andre Tibbs"), or capitalised only where it opens a sentence and read there as a common word
+    before a common word ("Shares of Keewatin rose", "About 120 homes") or before a person's name ("Receiver
+    Andre Tibbs caught ...")."""
+    asked = words(q.question, q.lang)
+    for index, w in enumerate(asked):
+        if index == 0 or not _capitalised(w.text) or asked[index - 1].text[:1].isupper() or _opens(q.question, w.start):
+            continue
+        before = q.question[:w.start]
+        if before.count("«") > before.count("»") or before.count("\"") % 2 or before.count("“") > before.count("”"):
+            continue  # inside a quoted title
+        after = asked[index + 1] if index + 1 < len(asked) and asked[index + 1].word else None
+        pattern = re.compile(rf"(?<![\w-]){re.escape(w.text)}(?![\w-])", re.IGNORECASE)
+        mentions = [(s, m.start(), m.group(0)) for s in q.sentences for m in pattern.finditer(s)]
+        if not mentions or any(text[:1].isupper() and not _opens(s, a) for s, a, text in mentions):
+            continue
+        lower = [s[a:] for s, a, text in mentions if text[:1].islower()]
+        if after is not None and any(re.match(rf"{re.escape(w.lower)}\s+{re.escape(after.text)}(?![\w-])", t)
+                                     for t in lower):
+            return Finding("capital_not_said", f"{w.text!r} is capitalised: the sentences write "
+                                               f"'{w.lower} {after.text}'")
+        opening = [(s, a) for s, a, text in mentions if text[:1].isupper()]
+        if not opening or after is None:
+            continue
+        if not after.text[:1].isupper() and all(_common_noun(s, a, q.lang) for s, a in opening) \
+                or after.text[:1].isupper() and all(_before_person(s, a, q.lang) for s, a in opening):
+            return Finding("capital_not_said", f"{w.text!r} is capitalised only where it opens a sentence, a common "
+                                               f"word there")
+    return None
+
+
+# ---------------------------------------------------------------- datelines
+
+#: a dateline: a place in capitals and a dash before the report's first words ("OAMARU — ", «КАЗАНЬ — »)
+_DATELINE = re.compile(r"(?<![\w-])([A-ZА-ЯЁ][A-ZА-ЯЁ'’.-]{2,}(?:[ ,]+[A-ZА-ЯЁ][A-ZА-ЯЁ'’.-]+)*)\s*[—–-]+\s+(?=\w)")
+
+
+@code("dateline")
+def dateline(q: QuestionView) -> Finding | None:
+    """A dateline glued to the answer or the question: a capitalised place and a dash that a sentence opens with
+    ("ALEXANDRA — MetService" of "ALEXANDRA — MetService has issued a warning")."""
+    for where, text in [*(("answer", a) for a in q.answers), ("question", q.question)]:
+        for match in _DATELINE.finditer(text):
+            head = match.group(1)
+            if any(re.match(rf"[\s\"“«]*{re.escape(head)}\s*[—–-]", s) for s in q.sentences):
+                return Finding("dateline", f"the {where} carries the dateline {head!r}")
+    return None
+
+
+CHECKS = [dropped_word, number_not_said, verb_not_said, capital_not_said, dateline]

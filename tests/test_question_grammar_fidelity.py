@@ -1,0 +1,105 @@
+"""tasks/dragon/question_grammar_fidelity: a question says its fact the way its reference sentences say it
+(English and Russian). Every sentence here is invented for the test: each check must catch its broken
+question and pass a similar faithful one."""
+from __future__ import annotations
+
+import pytest
+
+from tasks.dragon.question_grammar import QuestionView
+from tasks.dragon import question_grammar_fidelity as fidelity
+
+
+def _found(code: str, question: str, answer: str, sentences: tuple[str, ...], lang: str) -> bool:
+    view = QuestionView(question=question, answers=(answer,), type="simple", lang=lang, references=sentences)
+    check = next(c for c in fidelity.CHECKS if c.code == code)
+    return check(view) is not None
+
+
+def _case(code, question, answer, sentences, caught, lang="en"):
+    return pytest.param(code, question, answer, sentences, caught, lang,
+                        id=f"{code}-{lang}-{'bad' if caught else 'ok'}-{question}")
+
+
+_WING = ("The winger slipped past three tacklers on a long counter-attack before Maro Keane scored.",)
+_SAVES = ("Вратарь «Сов» Пётр Рыжов отразил 28 бросков из 30.",)
+_GRANT = ("The Harbour Board has awarded a contract worth $12.5 million to a Leith builder.",)
+_MATCH = ("Coventry Kestrels lost the game after their captain left the court in the 38th minute.",)
+_SPEND = ("Компания «Луч» потратит около 150 млн рублей на новые станки.",)
+_SOLD = ("The mill was bought by the Harlow family in 1998.",)
+_PLANT = ("Фабрика потратит 3 млрд рублей и к 2028 году нарастит выпуск до 400 тысяч тонн.",
+          "На заводе работают 26 000 человек.")
+_CROWD = ("A crowd of 14,250 watched the final at Kelby Park.",)
+_CLINIC = ("The clinic will open next spring, sparing 40 families a long drive to Kelby.",)
+_FIXTURES = ("The Owls will face the Ravens on Friday.", "The Owls beat the Hawks 3-1 on Sunday.",
+             "The Owls will host the Hawks in May.")
+_FIXTURES_AHEAD = ("The Owls will face the Ravens on Friday and hope to beat the Hawks next month.",
+                   "The Owls beat the Hawks last season.")
+_DOCK = ("Старые краны порт спишет осенью 2028 года.",)
+_RECEIVER = ("Kelby scored late when receiver Tomas Brandt caught a 40-yard pass.",)
+_SHARES = ("Shares of Norland Cable fell 3 per cent in Oslo on Tuesday.",)
+_SHARES_NAME = ("Transport for Kelby said Shares of Norland Cable, its pension fund's biggest holding, fell.",)
+_WINDMILL = ("Kelby Windmill Trust said it would reopen the mill in May.",
+             "Windmill Trust volunteers cleaned the sails.")
+_ORG = ("Transport for Kelby has cancelled the night buses.",)
+_GOAL = ("Дубль Лобанова принёс «Совам» победу в Рязани.",)
+_PLAY = ("«Метель» поставила главный режиссёр театра Ольга Ланская.",)
+_SNOW = ("KELBY — MetOffice has issued a snow warning for the Kelby hills from Tuesday.",)
+
+CASES = [
+    # a preposition, particle or article lost between two copied words
+    _case("dropped_word", "Who slipped three tacklers and scored?", "Maro Keane",
+          ("The winger slipped past three tacklers on a long counter-attack.",), True),
+    _case("dropped_word", "Who slipped past three tacklers?", "the winger", _WING, False),
+    _case("dropped_word", "Кто отразил 28 бросков 30?", "Пётр Рыжов", _SAVES, True, "ru"),
+    _case("dropped_word", "Кто отразил 28 бросков из 30?", "Пётр Рыжов", _SAVES, False, "ru"),
+    _case("dropped_word", "How much did the Harbour Board award contract worth?", "$12.5 million", _GRANT, True),
+    _case("dropped_word", "How much was the contract that the Harbour Board awarded worth?", "$12.5 million",
+          _GRANT, False),
+    _case("dropped_word", "Who left the court in 38th minute?", "their captain", _MATCH, True),
+    _case("dropped_word", "When did the captain leave the court?", "the 38th minute", _MATCH, False),
+    # leaving out "about" before a number, and "by" of a passive made active, keep the fact
+    _case("dropped_word", "Какая компания потратит 150 млн рублей на новые станки?", "«Луч»", _SPEND, False, "ru"),
+    _case("dropped_word", "When did the Harlow family buy the mill?", "1998", _SOLD, False),
+    # numbers the sentences never write so
+    _case("number_not_said", "Кто нарастит выпуск до 3 400 тысяч тонн?", "Фабрика", _PLANT, True, "ru"),
+    _case("number_not_said", "Какая фабрика к 2028 году нарастит выпуск до 400 тысяч тонн?", "x", _PLANT, False, "ru"),
+    _case("number_not_said", "Где работают 26000 человек?", "на заводе", _PLANT, True, "ru"),
+    _case("number_not_said", "Где работают 26 000 человек?", "на заводе", _PLANT, False, "ru"),
+    _case("number_not_said", "Where did a crowd of 14250 watch the final?", "Kelby Park", _CROWD, True),
+    _case("number_not_said", "Where did a crowd of 14,250 watch the final?", "Kelby Park", _CROWD, False),
+    _case("number_not_said", "Кто занял 2 место на 3 этапе?", "x", (), False, "ru"),  # no reference: not read
+    # verb forms
+    _case("verb_not_said", "How many families will the clinic spar?", "40 families", _CLINIC, True),
+    _case("verb_not_said", "How many families will the clinic spare?", "40 families", _CLINIC, False),
+    _case("verb_not_said", "Who will face the Ravens and beat the Hawks?", "the Owls", _FIXTURES, True),
+    _case("verb_not_said", "Who will face the Ravens and host the Hawks?", "the Owls", _FIXTURES, False),
+    _case("verb_not_said", "Who will face the Ravens and beat the Hawks?", "the Owls", _FIXTURES_AHEAD, False),
+    _case("verb_not_said", "Когда списал старые краны порт?", "осень 2028 года", _DOCK, True, "ru"),
+    _case("verb_not_said", "Когда спишет старые краны порт?", "осень 2028 года", _DOCK, False, "ru"),
+    # capitals the sentences do not write
+    _case("capital_not_said", "How long was the pass that Receiver Tomas Brandt caught?", "40 yards", _RECEIVER, True),
+    _case("capital_not_said", "How long was the pass that receiver Tomas Brandt caught?", "40 yards", _RECEIVER, False),
+    _case("capital_not_said", "Where did Shares of Norland Cable fall?", "Oslo", _SHARES, True),
+    _case("capital_not_said", "Where did shares of Norland Cable fall?", "Oslo", _SHARES, False),
+    _case("capital_not_said", "What did Transport for Kelby cancel?", "the night buses", _ORG, False),
+    _case("capital_not_said", "When will Kelby Windmill Trust reopen the mill?", "May", _WINDMILL, False),
+    _case("capital_not_said", "Что принёс «Совам» Дубль Лобанова?", "победу", _GOAL, True, "ru"),
+    _case("capital_not_said", "Кто поставил Метель и руководит театром?", "Ольга Ланская", _PLAY, False, "ru"),
+    # a dateline glued to the answer
+    _case("dateline", "Which organization issued a snow warning for the Kelby hills?", "KELBY — MetOffice", _SNOW,
+          True),
+    _case("dateline", "Which organization issued a snow warning for the Kelby hills?", "MetOffice", _SNOW, False),
+]
+
+
+@pytest.mark.parametrize("code, question, answer, sentences, caught, lang", CASES)
+def test_fidelity_check(code, question, answer, sentences, caught, lang):
+    assert _found(code, question, answer, sentences, lang) == caught
+
+
+def test_fidelity_checks_run_in_both_languages():
+    from tasks.dragon import question_grammar_en as en
+    from tasks.dragon import question_grammar_ru as ru
+
+    for check in fidelity.CHECKS:
+        assert check in en.CHECKS and check in ru.CHECKS
