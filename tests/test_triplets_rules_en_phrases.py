@@ -39,3 +39,17 @@ def test_a_surname_with_an_age_after_it_is_the_person_named_in_full_before():
                     "Halatau, 23, joined the Harbour Hawks from the Inland Kites last year.")
     assert any(s == "Meleane Halatau" and r.startswith("join") for s, r, *_ in found)
     assert not any(s == "Halatau" for s, *_ in found)
+
+
+def test_a_position_that_opens_the_sentence_is_no_part_of_the_name():
+    """ "Linebacker Tremaine Osei, who ...": the small model tags the position and the name one organisation; a
+    sentence's first word is capitalised whatever it is, so the position is cut off and the name is a person's.
+    A firm whose name begins with such a noun and ends in a common noun keeps its name."""
+    from tests.en_articles import labelled
+    paragraph = "Linebacker Tremaine Osei, who leads the league with 104 tackles this season, could miss the next game."
+    found = article(paragraph)
+    assert any(s == "Tremaine Osei" for s, *_ in found)
+    assert not any(s.startswith("Linebacker") for s, *_ in found)
+    assert labelled(paragraph)["Tremaine Osei"] == "PER"
+    found = article("Goalie Masks Group sold 40,000 masks last year.")
+    assert any(s == "Goalie Masks Group" for s, *_ in found)

@@ -257,10 +257,14 @@ class _EnSentence:
                 k += 2
             return k
 
+        # a sentence's first word is capitalised whatever it is ("Linebacker Tremaine Osei, who ..."), but a firm's
+        # name may begin with such a noun too ("Goalie Masks Inc."): a person's name ends in no common noun
+        opener = len(words) > 2 and words[0].i == words[0].sent.start and _noun_form(words[-1].text) is None \
+            and words[-1].is_alpha and words[-1].text[1:].islower()
         cut = max((chain_end(k) for k, w in enumerate(words[:-2]) if (w.lower_ in _EN_TITLE_WORDS or (
-            w.text.islower() or chain_end(k) > k) and w.lower_.split("-")[0] in _EN_PERSON_NOUNS)
+            w.text.islower() or chain_end(k) > k or k == 0 and opener) and w.lower_.split("-")[0] in _EN_PERSON_NOUNS)
             and len(words) - chain_end(k) - 1 >= 2
-            and all(x.text[:1].isupper() and x.pos_ == "PROPN" for x in words[chain_end(k) + 1:])), default=None)
+            and all(x.text[:1].isupper() and x.pos_ == "PROPN" or x.text in ("-", "–") for x in words[chain_end(k) + 1:])), default=None)
         if cut is not None and (label not in ("ORG", "WORK_OF_ART", "EVENT") or words[0].text != words[0].text.upper()
                                 and words[0].lower_.split("-")[0] in _EN_PERSON_NOUNS):
             titled = True
