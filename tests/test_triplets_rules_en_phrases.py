@@ -53,3 +53,17 @@ def test_a_position_that_opens_the_sentence_is_no_part_of_the_name():
     assert labelled(paragraph)["Tremaine Osei"] == "PER"
     found = article("Goalie Masks Group sold 40,000 masks last year.")
     assert any(s == "Goalie Masks Group" for s, *_ in found)
+
+
+def test_the_first_words_of_the_one_longer_firm_name_are_that_firm():
+    """ "Tolland Paper is owned by ..." after "Tolland Paper Corporation opened ...": the short form is the firm
+    named in full before (as an answer it would be a cut name); with two firms it could begin, it stays as written."""
+    for full, short in (("Tolland Paper Corporation", "Tolland Paper"), ("Brisco Foods International", "Brisco Foods")):
+        found = article(f"{full} opened a plant in Carvel on Monday.",
+                        f"{short} is owned by the Dahl family and by Ostrander Capital, a Toronto investment firm.")
+        assert ("Ostrander Capital", "own", full, "asserted") in found
+        assert not any(o == short for _, _, o, _ in found)
+    found = article("Tolland Paper Corporation opened a plant in Carvel on Monday.",
+                    "Tolland Paper Mills Inc. closed its plant in Redvale.",
+                    "Tolland Paper is owned by the Dahl family and by Ostrander Capital, a Toronto investment firm.")
+    assert not any(r == "own" and o == "Tolland Paper Corporation" for _, r, o, _ in found)

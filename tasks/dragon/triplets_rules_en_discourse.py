@@ -103,6 +103,18 @@ class _Discourse:
                 return named[0], self.label(*named)
         return None
 
+    def longer_name(self, text: str) -> tuple[str, str | None] | None:
+        """ "Palliser Pulse is owned by ..." after "Palliser Pulse Ingredients opened ...": a name of two or more
+        words that begins the one longer organisation name the article gave is that organisation named short
+        (the short form as the answer would cut the name). A person's name is never one ("John Hale" beside
+        "John Hale Foundation" are two)."""
+        words = text.split()
+        if len(words) < 2 or text in self.people or text in self.orgs and (text, _ORG) in self.names:
+            return None
+        longer = {n for n, label in self.names if len(n.split()) > len(words) and n.split()[: len(words)] == words
+                  and (n in self.orgs or label == _ORG) and n not in self.people}
+        return (longer.pop(), _ORG) if len(longer) == 1 else None
+
     def team_of(self, text: str) -> tuple[str, str | None] | None:
         """ "Harbour City is coached by Akerele" after "the Harbour City Gulls": sports copy calls a team by its
         place, the name's words before the plural that names the team; the one such team of the article

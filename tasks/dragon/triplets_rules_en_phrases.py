@@ -313,6 +313,8 @@ class _EnSentence:
             team = self.discourse.team_of(text)  # what a place does or undergoes in a game is its team's
             if team is not None:
                 text, mapped = team
+        if head.pos_ == "PROPN" and len(text.split()) > 1 and not has_number and mapped not in (_PER, "LOC"):
+            text, mapped = self.discourse.longer_name(text) or (text, mapped)  # "Palliser Pulse" of "... Ingredients"
         if _AGE_NOUN.search(text) and not any(t.pos_ == "PROPN" for t in span):
             return None  # "The 19-year-old was signed by ...": an age stands for a person it does not name
         if titled:
