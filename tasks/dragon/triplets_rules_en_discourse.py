@@ -112,7 +112,8 @@ class _Discourse:
         if len(words) < 2 or text in self.people or text in self.orgs and (text, _ORG) in self.names:
             return None
         longer = {n for n, label in self.names if len(n.split()) > len(words) and n.split()[: len(words)] == words
-                  and (n in self.orgs or label == _ORG) and n not in self.people}
+                  and (n in self.orgs or label == _ORG) and n not in self.people
+                  and all(w[:1].isupper() or w == "&" for w in n.split()[len(words):])}  # not "X as Wanderers"
         return (longer.pop(), _ORG) if len(longer) == 1 else None
 
     def team_of(self, text: str) -> tuple[str, str | None] | None:
