@@ -111,10 +111,12 @@ class _Discourse:
         words = text.split()
         if len(words) < 2 or text in self.people or text in self.orgs and (text, _ORG) in self.names:
             return None
-        longer = {n for n, label in self.names if len(n.split()) > len(words) and n.split()[: len(words)] == words
-                  and (n in self.orgs or label == _ORG) and n not in self.people
+        longer = {(n, label) for n, label in self.names if len(n.split()) > len(words) and n.split()[: len(words)] == words
                   and all(w[:1].isupper() or w == "&" for w in n.split()[len(words):])}  # not "X as Wanderers"
-        return (longer.pop(), _ORG) if len(longer) == 1 else None
+        if len({n for n, _ in longer}) != 1:
+            return None  # "Port Elgin" after the Port Elgin Otters and the Port Elgin Herons: which, the text does not say
+        name, label = longer.pop()
+        return (name, _ORG) if (name in self.orgs or label == _ORG) and name not in self.people else None
 
     def team_of(self, text: str) -> tuple[str, str | None] | None:
         """ "Harbour City is coached by Akerele" after "the Harbour City Gulls": sports copy calls a team by its
