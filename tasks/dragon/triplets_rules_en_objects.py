@@ -166,6 +166,8 @@ def _spent_on(children, obj, helper: _EnSentence) -> str:
         for pobj in prep.children:
             if pobj.dep_ != "pobj" or pobj.pos_ != "NOUN" or pobj.i in helper.ent_of or helper.phrase(pobj) is not None:
                 continue
+            if any(c.dep_ == "poss" and c.pos_ == "PRON" for c in pobj.children) and prep.lower_ != "on":
+                return ""  # "raised $1.1 million toward its share": whose share, a question cannot say
             words = [prep.lower_, _EnSentence.plain_text(pobj)]
             for conj in (c for c in pobj.children if c.dep_ == "conj" and c.pos_ == "NOUN" and c.i not in helper.ent_of):
                 cc = next((t.lower_ for t in pobj.children if t.dep_ == "cc" and t.i < conj.i), "and")
