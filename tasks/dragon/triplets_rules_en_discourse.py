@@ -103,6 +103,21 @@ class _Discourse:
                 return named[0], self.label(*named)
         return None
 
+    def longer_name(self, text: str) -> tuple[str, str | None] | None:
+        """ "Palliser Pulse is owned by ..." after "Palliser Pulse Ingredients opened ...": a name of two or more
+        words that begins the one longer organisation name the article gave is that organisation named short
+        (the short form as the answer would cut the name). A person's name is never one ("John Hale" beside
+        "John Hale Foundation" are two)."""
+        words = text.split()
+        if len(words) < 2 or text in self.people or text in self.orgs and (text, _ORG) in self.names:
+            return None
+        longer = {(n, label) for n, label in self.names if len(n.split()) > len(words) and n.split()[: len(words)] == words
+                  and all(w[:1].isupper() or w == "&" for w in n.split()[len(words):])}  # not "X as Wanderers"
+        if len({n for n, _ in longer}) != 1:
+            return None  # "Port Elgin" after the Port Elgin Otters and the Port Elgin Herons: which, the text does not say
+        name, label = longer.pop()
+        return (name, _ORG) if (name in self.orgs or label == _ORG) and name not in self.people else None
+
     def team_of(self, text: str) -> tuple[str, str | None] | None:
         """ "Harbour City is coached by Akerele" after "the Harbour City Gulls": sports copy calls a team by its
         place, the name's words before the plural that names the team; the one such team of the article

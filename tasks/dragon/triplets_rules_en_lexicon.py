@@ -168,6 +168,8 @@ _EN_PERSON_NOUNS = frozenset({
     # players by position ("the prop X", "half-back X")
     "prop", "hooker", "half-back", "full-back", "fly-half", "scrum-half", "stand-off", "loosehead", "tighthead",
     "keeper", "batsman", "batter", "bowler", "jockey", "pitcher", "quarterback", "playmaker", "centre-back",
+    "linebacker", "receiver", "kicker", "punter", "cornerback", "slotback", "tailback", "lineman", "defenceman",
+    "defenseman", "goaltender", "goalie", "winger", "striker", "midfielder",
 })
 #: verbs that need what their object does: "helps museums buy works", "allows customers to ..."
 _EN_CAUSATIVE = frozenset({"help", "enable", "allow", "let", "permit", "encourage", "persuade"})

@@ -194,13 +194,18 @@ def _person_or_group(ent, helper: "_EnSentence") -> None:
         discourse.add_org(named[0])
         discourse.people.discard(named[0])
         return
-    age = next((c for c in root.children if c.dep_ in ("appos", "npadvmod", "amod") and c.like_num and c.i == ent.end + 1
-                and c.text.isdigit() and 1 <= int(c.text) <= 120), None)
-    doc = root.doc
-    if age is not None and doc[ent.end].text == "," and age.i + 1 < len(doc) and doc[age.i + 1].text in (",", ")") \
-            and named[0] not in discourse.orgs:
+    if _aged(root, ent.end) and named[0] not in discourse.orgs:
         discourse.people.add(named[0])
         discourse.persons.setdefault(named[0].split()[-1].lower(), (named[0], _PER))
+
+
+def _aged(root, end: int) -> bool:
+    """ "Naulu, 24, scored ...": the name ending before ``end``, headed by ``root``, has an age set off after
+    it, which only a person has (whatever the small model tagged the name: a person, a firm, a place)."""
+    doc = root.doc
+    age = next((c for c in root.children if c.dep_ in ("appos", "npadvmod", "amod") and c.like_num and c.i == end + 1
+                and c.text.isdigit() and 1 <= int(c.text) <= 120), None)
+    return age is not None and doc[end].text == "," and age.i + 1 < len(doc) and doc[age.i + 1].text in (",", ")")
 
 
 def _named_before_role(noun, subject_phrases, helper: "_EnSentence", emit) -> Iterator[_Fact]:

@@ -147,3 +147,49 @@ def _through_part_noun(pobj, helper: _EnSentence):
     if inner is not None and helper.phrase(inner) is not None:
         return inner
     return pobj
+
+
+#: prepositions of what an amount of money goes on: "spent £410,000 on new players", "will pay $2 million
+#: toward a new library"
+_EN_SPENT_ON = frozenset({"on", "toward", "towards"})
+
+
+def _spent_on(children, obj, helper: _EnSentence) -> str:
+    """ "spent £410,000 on new players", "will pay $2 million toward a new library and sports hall": what the
+    money went on is part of the amount's fact, with every thing joined by "and" ("on a new library" alone
+    would ask for the cost of part of it); "" if none."""
+    if obj.pos_ == "PRON" or not any(t.ent_type_ == "MONEY" for t in obj.subtree):
+        return ""
+    for prep in children:
+        if prep.dep_ != "prep" or prep.lower_ not in _EN_SPENT_ON or prep.i < obj.i:
+            continue
+        for pobj in prep.children:
+            if pobj.dep_ != "pobj" or pobj.pos_ != "NOUN" or pobj.i in helper.ent_of or helper.phrase(pobj) is not None:
+                continue
+            if any(c.dep_ == "poss" and c.pos_ == "PRON" for c in pobj.children) and prep.lower_ != "on":
+                return ""  # "raised $1.1 million toward its share": whose share, a question cannot say
+            words = [prep.lower_, _EnSentence.plain_text(pobj)]
+            for conj in (c for c in pobj.children if c.dep_ == "conj" and c.pos_ == "NOUN" and c.i not in helper.ent_of):
+                cc = next((t.lower_ for t in pobj.children if t.dep_ == "cc" and t.i < conj.i), "and")
+                words += [cc, _EnSentence.plain_text(conj)]
+            return " ".join(words)
+    return ""
+
+
+def _relative_time(verb, helper: _EnSentence):
+    """ "about 8 per cent below 2019, when the company carried 93,000 people": a clause that opens with "when"
+    right after a date happened at that date; (preposition, date) for the clause's relation, else None."""
+    when = next((c for c in verb.children if c.dep_ == "advmod" and c.lower_ == "when" and c.i < verb.i), None)
+    if when is None or when.i < 2:
+        return None
+    doc = verb.doc
+    date = doc[when.i - 2] if doc[when.i - 1].text == "," else doc[when.i - 1]
+    if not helper.is_absolute_time(date) or when.i != verb.left_edge.i:
+        return None
+    ent = helper.ent_of[date.i]
+    before = doc[ent.start - 1] if ent.start > 0 else None
+    if before is not None and before.lower_ in ("in", "on", "during"):
+        return before.lower_, date
+    if all(t.like_num and len(t.text) == 4 or t.pos_ == "PROPN" for t in ent):
+        return "in", date  # "below 2019", "since March 2020": a year or a month is a time "in"
+    return None

@@ -19,7 +19,7 @@ from tasks.dragon.triplets_rules_en_lexicon import (
 )
 from tasks.dragon.triplets_rules_en_modality import _EN_REPORTING
 from tasks.dragon.triplets_rules_en_names import (
-    _EN_SCORE, _name_conjunct, _possessive_name_part, _stat_figure, _title_as_written,
+    _EN_SCORE, _aged, _name_conjunct, _possessive_name_part, _stat_figure, _title_as_written,
 )
 
 
@@ -78,6 +78,10 @@ class _EnSentence:
             if named is not None and named[0] not in self.discourse.orgs and (
                     named[1] == _PER or named[0] in self.discourse.people):
                 return named[0], _PER
+        if lower in ("he", "she") and head.dep_ in _EN_SUBJ:
+            named = self.main_clause_person(head)
+            if named is not None:
+                return named
         if lower in ("he", "she") and head.dep_ in _EN_SUBJ | {"pobj"}:
             if self.discourse.person is not None:
                 self.discourse.people.add(self.discourse.person[0])
@@ -253,10 +257,14 @@ class _EnSentence:
                 k += 2
             return k
 
+        # a sentence's first word is capitalised whatever it is ("Linebacker Tremaine Osei, who ..."), but a firm's
+        # name may begin with such a noun too ("Goalie Masks Inc."): a person's name ends in no common noun
+        opener = len(words) > 2 and words[0].i == words[0].sent.start and _noun_form(words[-1].text) is None \
+            and words[-1].is_alpha and words[-1].text[1:].islower()
         cut = max((chain_end(k) for k, w in enumerate(words[:-2]) if (w.lower_ in _EN_TITLE_WORDS or (
-            w.text.islower() or chain_end(k) > k) and w.lower_.split("-")[0] in _EN_PERSON_NOUNS)
+            w.text.islower() or chain_end(k) > k or k == 0 and opener) and w.lower_.split("-")[0] in _EN_PERSON_NOUNS)
             and len(words) - chain_end(k) - 1 >= 2
-            and all(x.text[:1].isupper() and x.pos_ == "PROPN" for x in words[chain_end(k) + 1:])), default=None)
+            and all(x.text[:1].isupper() and x.pos_ == "PROPN" or x.text in ("-", "–") for x in words[chain_end(k) + 1:])), default=None)
         if cut is not None and (label not in ("ORG", "WORK_OF_ART", "EVENT") or words[0].text != words[0].text.upper()
                                 and words[0].lower_.split("-")[0] in _EN_PERSON_NOUNS):
             titled = True
@@ -294,8 +302,10 @@ class _EnSentence:
         mapped = nlp.spacy_label(label) if label is not None else None
         if head.pos_ == "PROPN" and len(text.split()) == 1 and not has_number:
             # "Nordhav's chief executive" after "Nordhav Energy": whatever the tagger made of the short form
+            # "Fonoti, 22, joined ..." after "Aaliyah Fonoti": an age says a person, whatever the tagger's place
+            aged = _aged(head, ent_of[head.i].end if head.i in ent_of else head.i + 1)
             short = self.discourse.short_name(text, loose=mapped is not None,
-                                              person=mapped in (_PER, _ORG, None))
+                                              person=mapped in (_PER, _ORG, None) or aged)
             if short is not None:
                 text, mapped = short
         if head.pos_ == "PROPN" and len(text.split()) > 1 and not has_number and (
@@ -303,6 +313,8 @@ class _EnSentence:
             team = self.discourse.team_of(text)  # what a place does or undergoes in a game is its team's
             if team is not None:
                 text, mapped = team
+        if head.pos_ == "PROPN" and len(text.split()) > 1 and not has_number and mapped not in (_PER, "LOC"):
+            text, mapped = self.discourse.longer_name(text) or (text, mapped)  # "Palliser Pulse" of "... Ingredients"
         if _AGE_NOUN.search(text) and not any(t.pos_ == "PROPN" for t in span):
             return None  # "The 19-year-old was signed by ...": an age stands for a person it does not name
         if titled:
@@ -380,6 +392,33 @@ class _EnSentence:
                 if named is not None and said and named[0] not in self.discourse.people | self.discourse.things \
                         and named[1] in (_PER, None):
                     return named  # "Solberg Shipping has won ..., the company said": the small model's PERSON is the firm
+        return None
+
+    def main_clause_person(self, pronoun) -> tuple[str, str | None] | None:
+        """ "Mayor X stayed out of the vote because he is a trustee", "The losses were found by the treasurer,
+        Y, when she checked the books": "he"/"she" in a clause put after its main clause is the person that
+        clause names as its subject (or, in the passive, its "by" agent), not the last person of the sentences
+        before; None when the main clause names no person before the pronoun."""
+        verb = pronoun.head
+        while verb.dep_ == "conj" and verb.head.i != verb.i:
+            verb = verb.head
+        if verb.dep_ != "advcl" or verb.head.i > verb.i:
+            return None
+        main = verb.head
+        candidates = [c for c in main.children if c.dep_ in ("nsubj", "nsubjpass")]
+        for agent in (c for c in main.children if c.dep_ == "agent"):
+            named = [c for c in agent.children if c.dep_ == "pobj"]
+            while named:  # "by the club's new treasurer, the retired banker X": the name in apposition
+                candidates += named
+                named = [a for n in named for a in n.children if a.dep_ == "appos"]
+        for noun in candidates:
+            if noun.i > pronoun.i or not (noun.pos_ == "PROPN" or noun.i in self.ent_of):
+                continue
+            named = self.phrase(noun, as_subject=True)
+            if named is not None and named[0] not in self.discourse.orgs and (
+                    named[1] == _PER or named[0] in self.discourse.people):
+                self.discourse.people.add(named[0])
+                return named[0], _PER
         return None
 
     def speaker(self, token) -> tuple[str, str | None] | None:

@@ -19,7 +19,8 @@ from tasks.dragon.triplets_rules_en_modality import _EN_PLAN_HEADS, _modality_en
 from tasks.dragon.triplets_rules_en_no_fact import _claims_a_thing, _embedded_question, _object_controlled, _unconfirmed
 from tasks.dragon.triplets_rules_en_objects import (
     _clause_subject_as_object, _count_period, _duration_after, _measure_phrase, _name_after_comma,
-    _parenthetical_place, _possessor, _through_part_noun, _with_counted_stuff, _zero_relative_object,
+    _parenthetical_place, _possessor, _relative_time, _spent_on, _through_part_noun, _with_counted_stuff,
+    _zero_relative_object,
 )
 from tasks.dragon.triplets_rules_en_phrases import _EnSentence
 from tasks.dragon.triplets_rules_en_results import result_facts
@@ -258,6 +259,9 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
             if prep.dep_ == "prep" and prep.lower_ in ("in", "on", "during"):
                 preps += [(prep.lower_, p) for p in prep.children if p.dep_ == "pobj" and helper.is_absolute_time(p)]
     times = [(p, o) for p, o in preps if helper.is_absolute_time(o)]
+    relative_time = _relative_time(verb, helper) if not times else None
+    if relative_time is not None:
+        times = [relative_time]  # "below 2019, when the company carried 93,000 people": carried in 2019
     if len(objects) == 1 and objects[0].pos_ == "NOUN" and any(t.ent_type_ == "MONEY" for t in objects[0].lefts):
         # "build a $260 million pet food plant in Emporia": the parser hangs the place on the thing built
         preps += [(c.lower_, p) for c in objects[0].children if c.dep_ == "prep" and c.lower_ in ("in", "at", "near")
@@ -314,11 +318,7 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
             # "scored 9 tries last season", "made 58 appearances over three seasons": the period the count is of
             period = _count_period(verb, obj, helper) if not time_suffix else ""
             # "spent £410,000 on new players": what money went on is part of the amount's fact
-            spent_on = next((_join("on", _EnSentence.plain_text(p)) for c in children
-                             if c.dep_ == "prep" and c.lower_ == "on" and c.i > obj.i
-                             and any(t.ent_type_ == "MONEY" for t in obj.subtree)
-                             for p in c.children if p.dep_ == "pobj" and p.pos_ == "NOUN" and p.i not in helper.ent_of
-                             and helper.phrase(p) is None), "")
+            spent_on = _spent_on(children, obj, helper)
             relation = _join(base_here, spent_on, means, rate, period, time_suffix)
             if len(_join(emit.prefix, relation).split()) > _EN_MAX_RELATION_WORDS:
                 relation = _join(base_here, spent_on, means, rate, time_suffix)
