@@ -455,6 +455,11 @@ def test_a_side_that_lost_a_game_in_the_batch_is_asked_as_a_team():
                 "on Sunday.", "org", "org", n=2)
     assert _asked_in(led, "the Kelby Kites", [led, beat]) == "Which team did Hana Tupou lead in 2024?"
     assert _asked_in(led, "the Kelby Kites", [led]) == "Which organization did Hana Tupou lead in 2024?"  # no game
+    # the article's game names the side in full, another node than the short "Kites" of the fact asked
+    short = fact("Hana Tupou", "lead", "Kites", "Hana Tupou led the Kites to the title in 2024.", "person", "org", n=3)
+    beat = fact("Ormond Vale Otters", "beat", "Kelby Kites", "The Ormond Vale Otters beat the Kelby Kites 61-49 on "
+                "Sunday.", "org", "org", n=2)
+    assert _asked_in(short, "Kites", [short, beat]).startswith("Which team did Hana Tupou lead")
 
 
 @pytest.mark.parametrize("relation", ["be listed on", "be traded on"])

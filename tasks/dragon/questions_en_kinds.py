@@ -91,8 +91,10 @@ def refine_kinds_en(kinds: dict, subgraphs) -> dict:
 
 def team_nodes(subgraphs) -> frozenset[str]:
     """The en nodes that won or lost a game in some fact of the batch ("the Derwent Comets beat the Tamar
-    Hawks"): sports sides. A fact about one that says nothing of games ("Mele Fonua led the Tamar Hawks",
-    "Fonoti joined the Southern Steel") is asked "Which team ...?", not by the guess "Which organization"."""
+    Hawks"): sports sides, by node and by name without "the" (the article's "Steel" may be another node that
+    its questions call "the Southern Steel"). A fact about one that says nothing of games ("Mele Fonua led
+    the Tamar Hawks", "Fonoti joined the Southern Steel") is asked "Which team ...?", not by the guess
+    "Which organization"."""
     from tasks.dragon.questions_en_names import OPPONENT_PHRASALS
 
     teams = set()
@@ -106,5 +108,9 @@ def team_nodes(subgraphs) -> frozenset[str]:
                 continue
             if rel.kind == "verb" and (not rel.rest and rel.head in _EN_GAME_VERBS
                                        or " ".join((rel.head, *rel.rest)) in OPPONENT_PHRASALS):
-                teams.update((edge.head, edge.tail))
+                teams.update((edge.head, edge.tail, _bare(edge.head_label), _bare(edge.tail_label)))
     return frozenset(teams)
+
+
+def _bare(label: str) -> str:
+    return label[4:] if label.startswith("the ") else label

@@ -37,7 +37,7 @@ class EnglishTemplates:
     lang = "en"
 
     def __init__(self, teams: frozenset[str] = frozenset()):
-        self.teams = teams  # nodes that won or lost a game in the batch (``questions_en_kinds.team_nodes``)
+        self.teams = teams  # nodes and names that won or lost a game in the batch (``questions_en_kinds.team_nodes``)
 
     def statement(self, edge: Edge) -> str:
         """A keypoint: "Harbour Logistics acquired Nordic Freight."."""
@@ -228,7 +228,8 @@ class EnglishTemplates:
                 # "What will Northbound Ring Road close between?" -> two avenues: "between" asks for the ends by
                 # their class ("Which places will X run trains between?"); a bare "what" names no class of ends
                 raise NoTemplate(f"no template for the ends of {edge.relation!r} ('what' before a stranded {prep!r})")
-            if who in ("which organization", "which organizations") and edge.tail in self.teams \
+            if who in ("which organization", "which organizations") \
+                    and (edge.tail in self.teams or _bare_label(edge.tail_label) in self.teams) \
                     and prep in (None, "for", "against", "with", "to", "from"):
                 who = who.replace("organization", "team")  # "Which team did Mele Fonua lead?" -> a side that beat one
             return _q(who, aux, head, verb, rel.rest_text), "tail.verb"
