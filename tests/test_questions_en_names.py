@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tasks.dragon.questions_en import en_name_article
-from tasks.dragon.questions_en_names import full_name, odd_label, org_wh, with_class_noun, drop_opening_noun
+from tasks.dragon.questions_en_names import (
+    drop_opening_noun, full_name, odd_label, org_wh, title_article, with_class_noun,
+)
 from tests.test_questions_en_context import ask, fact, question
 
 
@@ -371,3 +373,98 @@ def test_the_object_of_a_verb_whose_object_is_a_person_is_asked_who():
     assert org_wh("Tomas Brandvik", "sentence") == "who"
     assert org_wh("Tomas Brandvik", "buy") == "which organization"
     assert org_wh("Kelby Metals Ltd", "sentence") != "who"  # a company's own name says it is a body
+
+
+
+# --- s26: a title's own "The"; people named in full; teams; stock exchanges --------------------------
+
+def _asked_in(edge, answer: str, context) -> str | None:
+    """The question the rules write for ``edge`` asked for ``answer``, with ``context`` as the batch's facts."""
+    from benchmill.engines import EngineConfig
+    from schemas import Subgraph
+    from tasks.dragon.questions import generate_questions
+
+    sub = Subgraph(subgraph_id="s", type="simple", lang="en", edges=[edge], answer_nodes=[f"n:{answer}"],
+                   question_nodes=sorted({edge.head, edge.tail} - {f"n:{answer}"}))
+    batch = generate_questions([sub], EngineConfig(kind="rules"), context=context)
+    return batch.items[0].question if batch.items else None
+
+
+_BRINE = ["The Brine Lane will open at the Quarry Playhouse on 3 May.",
+          "The Quarry Playhouse will stage the second play The Brine Lane next spring."]
+
+
+@pytest.mark.parametrize("sentences, expected", [
+    (_BRINE, "The Brine Lane"),  # "The" capitalised after a lowercase word: part of the title
+    (_BRINE[:1], "the Brine Lane"),  # only opening a sentence: no evidence, the label stays
+    (["Quarry Playhouse To Stage The Brine Lane"], "the Brine Lane"),  # a title-case headline says nothing
+    (["Traffic on the Brine Lane was slow.", "Residents of The Brine Lane estate met."], "the Brine Lane"),
+])
+def test_a_title_keeps_the_capital_the_the_text_gives_it(sentences, expected):
+    assert title_article("the Brine Lane", sentences) == expected
+
+
+def test_a_play_is_asked_about_with_its_titles_own_the():
+    edge = fact("the Brine Lane", "open on", "3 May", _BRINE[0], "other", "date")
+    item = ask([edge.model_copy(update={"sentences": _BRINE})], "3 May")
+    assert question(item) == "When did The Brine Lane open at the Quarry Playhouse?"
+
+
+@pytest.mark.parametrize("said, refused", [
+    # "Which theatre will the Salt Road open at?": a play whose "The" only opens its sentence: a recorded refusal
+    ("The Brine Lane, the second play by the Mayo writer Ana Roe, will open at the Quarry Playhouse on 3 May.", True),
+    ("The Brine Lane will open to traffic on 3 May.", False),  # nothing says it is a work
+])
+def test_a_works_title_whose_the_only_opens_its_sentence_is_refused(said, refused):
+    item = ask([fact("Brine Lane", "open on", "3 May", said, "other", "date")], "3 May")
+    assert ("'Brine Lane' is a work's title" in getattr(item, "reason", "")) == refused
+    assert "The Brine" not in (question(item) or "")
+
+
+@pytest.mark.parametrize("opening", ["Winger ", "Striker ", "Captain "])
+def test_a_person_after_a_capitalised_post_is_asked_who(opening):
+    # "Which organization did the Connacht academy watch?" -> a winger the tagger took for a body
+    item = ask([fact("the Ulster academy", "watch", "Fionn Mac Aodha",
+                     f"{opening}Fionn Mac Aodha scored three tries and is being watched by the Ulster academy.",
+                     "org", "org")], "Fionn Mac Aodha")
+    assert question(item) == "Who is the Ulster academy watching?"
+
+
+def test_a_surname_is_a_person_where_the_article_names_them_in_full_after_a_post():
+    watched = fact("Ulster academy", "watch", "Mac Aodha", 'Coach Ben Ruane said Mac Aodha was "the fastest in the '
+                   'league" and was being watched by the Ulster academy.', "org", "org", n=1)
+    scored = fact("Fionn Mac Aodha", "score", "three tries", "Winger Fionn Mac Aodha scored three tries in the second "
+                  "half.", "org", "quantity", n=2)
+    assert _asked_in(watched, "Mac Aodha", [watched, scored]) == "Who did the Ulster academy watch?"
+
+
+def test_a_first_name_is_asked_by_the_full_name_the_article_gives_it():
+    # "Where did Pieter move?": the article names him in full in another fact's sentence
+    moved = fact("Joost", "move to", "the Fraser Valley", "The bakery was founded in 2009 by Marit Kool and her husband, "
+                 "Joost, who moved to the Fraser Valley from Utrecht.", "person", "place", n=1)
+    retired = fact("Joost Kool", "retire in", "2023", "Joost Kool, the bakery's former head baker, retired in 2023.",
+                   "person", "date", n=2)
+    assert _asked_in(moved, "the Fraser Valley", [moved, retired]) == "Where did Joost Kool move?"
+
+
+def test_a_side_that_lost_a_game_in_the_batch_is_asked_as_a_team():
+    # "Which organization did Mele Fonua lead?" -> a netball side the same article has beaten
+    led = fact("Hana Tupou", "lead", "the Kelby Kites", "Hana Tupou led the Kelby Kites to the title in 2024.",
+               "person", "org", n=1)
+    beat = fact("the Ormond Vale Otters", "beat", "the Kelby Kites", "The Ormond Vale Otters beat the Kelby Kites 61-49 "
+                "on Sunday.", "org", "org", n=2)
+    assert _asked_in(led, "the Kelby Kites", [led, beat]) == "Which team did Hana Tupou lead in 2024?"
+    assert _asked_in(led, "the Kelby Kites", [led]) == "Which organization did Hana Tupou lead in 2024?"  # no game
+    # the article's game names the side in full, another node than the short "Kites" of the fact asked
+    short = fact("Hana Tupou", "lead", "Kites", "Hana Tupou led the Kites to the title in 2024.", "person", "org", n=3)
+    beat = fact("Ormond Vale Otters", "beat", "Kelby Kites", "The Ormond Vale Otters beat the Kelby Kites 61-49 on "
+                "Sunday.", "org", "org", n=2)
+    assert _asked_in(short, "Kites", [short, beat]).startswith("Which team did Hana Tupou lead")
+
+
+@pytest.mark.parametrize("relation", ["be listed on", "be traded on"])
+def test_what_a_company_is_listed_on_is_asked_as_a_stock_exchange(relation):
+    # "Which organization is X listed on?" -> the NZX: an exchange's name does not say what it is
+    item = ask([fact("Harbour Ferries Group", relation, "the NZX",
+                     "Harbour Ferries Group, which is listed on the NZX, runs six ferries.", "org", "org")], "the NZX")
+    assert question(item) == f"Which stock exchange is Harbour Ferries Group {relation.split()[1]} on?"

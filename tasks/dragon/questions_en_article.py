@@ -40,7 +40,9 @@ def article_kinds(kinds: dict, subgraphs) -> dict:
             said = pooled(edge, pool)
             for node, label in ((edge.head, edge.head_label), (edge.tail, edge.tail_label)):
                 if kinds.get(("en", node)) in ("ORG", "MISC", "LOC") and node not in role_objects \
-                        and en_names.person_evidence(label, said):
+                        and (en_names.person_evidence(label, said)
+                             or en_names.person_evidence(en_names.full_name(label, said), said)):
+                    # "Mac Aodha", whom the article names in full after a post: "Winger Fionn Mac Aodha scored"
                     kinds[("en", node)] = "PER"
                 elif kinds.get(("en", node)) == "PER" and en_names.written_with_the(label, said):
                     kinds[("en", node)] = "ORG"  # "came from the Alfred": a person's name takes no "the"

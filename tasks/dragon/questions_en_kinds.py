@@ -6,7 +6,7 @@ import re
 
 from tasks.dragon.questions_base import NoTemplate
 from tasks.dragon.questions_en_words import (
-    _EN_AGENT_VERBS, _EN_GIVING_VERBS, _EN_ORG_HEADS, _EN_PLACE_HEADS, _EN_TRAVEL_VERBS,
+    _EN_AGENT_VERBS, _EN_GAME_VERBS, _EN_GIVING_VERBS, _EN_ORG_HEADS, _EN_PLACE_HEADS, _EN_TRAVEL_VERBS,
 )
 from tasks.dragon.questions_en_tense import _relation
 from tasks.dragon.questions_en_article import article_kinds
@@ -87,3 +87,30 @@ def refine_kinds_en(kinds: dict, subgraphs) -> dict:
                 if kinds.get(("en", edge.tail)) == "PER":
                     kinds[("en", edge.tail)] = "ORG"
     return article_kinds(kinds, subgraphs)
+
+
+def team_nodes(subgraphs) -> frozenset[str]:
+    """The en nodes that won or lost a game in some fact of the batch ("the Derwent Comets beat the Tamar
+    Hawks"): sports sides, by node and by name without "the" (the article's "Steel" may be another node that
+    its questions call "the Southern Steel"). A fact about one that says nothing of games ("Mele Fonua led
+    the Tamar Hawks", "Fonoti joined the Southern Steel") is asked "Which team ...?", not by the guess
+    "Which organization"."""
+    from tasks.dragon.questions_en_names import OPPONENT_PHRASALS
+
+    teams = set()
+    for subgraph in subgraphs:
+        if subgraph.lang != "en":
+            continue
+        for edge in subgraph.edges:
+            try:
+                rel = _relation(edge)
+            except NoTemplate:
+                continue
+            if rel.kind == "verb" and (not rel.rest and rel.head in _EN_GAME_VERBS
+                                       or " ".join((rel.head, *rel.rest)) in OPPONENT_PHRASALS):
+                teams.update((edge.head, edge.tail, _bare(edge.head_label), _bare(edge.tail_label)))
+    return frozenset(teams)
+
+
+def _bare(label: str) -> str:
+    return label[4:] if label.startswith("the ") else label

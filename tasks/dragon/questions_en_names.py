@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 
+from tasks.dragon.questions_base import NoTemplate
+
 #: an organisation's own head or suffix: a name ending so is an organisation whatever it does
 _STRONG_ORG_HEADS = frozenset("""
     group bank fund holdings partners foundation trust association union federation committee council
@@ -415,6 +417,9 @@ def person_evidence(label: str, sentences: list[str]) -> bool:
                     return True
                 if name == " ".join(words) and prev.islower() and prev in PERSON_NOUNS:
                     return True
+                if name == " ".join(words) and len(words) > 1 and prev[:1].isupper() and prev[1:].islower() \
+                        and prev.lower() in PERSON_NOUNS and prev.lower() not in _THING_READINGS:
+                    return True  # "Winger Tadhg Ó Cuív scored": a post capitalised before the full name, as a title
                 if name == " ".join(words) and prev in _PEOPLE_PAIRS and re.match(r"\s+and\s+[A-Z]", sentence[match.end():]):
                     return True  # "the brothers Callum and Ewan Fairlie": Callum
                 if name == " ".join(words) and len(before) > 2 and before[-1] == "and" and before[-2][:1].isupper() \
@@ -438,6 +443,35 @@ def _introduced_by_role(after: str) -> bool:
     words = _APPOSITION_END.sub("", found.group(1).strip()).split()
     head = words[-1].lower() if words else ""
     return bool(words) and words[-1].islower() and _person_word(head)
+
+
+#: nouns of works whose titles keep their own "The" ("The Salt Road, a new play by ...")
+_WORK_NOUNS = frozenset("play novel book film movie album single song opera musical ballet poem memoir".split())
+
+
+def title_article(label: str, sentences: list[str]) -> str:
+    """ "the Salt Road" -> "The Salt Road": a name whose "The" the text writes capitalised, and never in
+    lowercase, is a title (of a play, a book, an album) whose article is part of it; lowercased, it reads as
+    a road. The capital says so inside a sentence, after a lowercase word ("the debut play The Salt Road"). A
+    work's name the text writes with "The" only where it opens a sentence ("The Salt Road, the first play by
+    ...") may or may not own its "The": ``NoTemplate`` (a question would guess its case). A title-case
+    headline ("To Stage The Salt Road") says nothing: the word before is capitalised there too."""
+    if not label.startswith("the ") or not label[4:5].isupper():
+        return label
+    rest = label[4:]
+    titled = opening = False
+    for sentence in sentences:
+        for match in re.finditer(rf"(?<![\w-])(the|The)\s+{re.escape(rest)}(?![\w-])", sentence):
+            if match.group(1) == "the":
+                return label
+            before = sentence[:match.start()].split()
+            titled = titled or bool(before) and before[-1].isalpha() and before[-1].islower()
+            opening = opening or not before
+    if titled:
+        return f"The {rest}"
+    if opening and text_class(rest, sentences) in _WORK_NOUNS:
+        raise NoTemplate(f"{rest!r} is a work's title the text writes only opening a sentence: is 'The' its own?")
+    return label
 
 
 def written_with_the(label: str, sentences: list[str]) -> bool:

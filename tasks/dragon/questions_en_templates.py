@@ -11,6 +11,7 @@ from tasks.dragon.questions_en_verbs import (
 from tasks.dragon.questions_base import NoTemplate, asserted_only as _asserted_only, _cap, _q
 from tasks.dragon.questions_en_wh import (
     _EN_CLASS, _EN_DETERMINERS, _EN_VENUE_HEADS, _EN_WHO, _bare_label, _class_noun, _counted_plural, _described,
+    _exchange,
     _no_place_or_body, _not_a_thing_intending, _plural_name, _team_class, _venue, _wh,
 )
 from tasks.dragon.questions_en_amounts import (
@@ -34,6 +35,9 @@ class EnglishTemplates:
     """Question templates for English edges (see the module doc for the relation shapes)."""
 
     lang = "en"
+
+    def __init__(self, teams: frozenset[str] = frozenset()):
+        self.teams = teams  # nodes and names that won or lost a game in the batch (``questions_en_kinds.team_nodes``)
 
     def statement(self, edge: Edge) -> str:
         """A keypoint: "Harbour Logistics acquired Nordic Freight."."""
@@ -85,6 +89,7 @@ class EnglishTemplates:
         rel = _relation(edge)
         prep = rel.trailing_preposition
         who = _wh(kind, edge.tail_label, plural, rel.head if rel.kind == "verb" else None, sentences=edge.sentences)
+        who = _exchange(who, rel)  # "Which stock exchange is X listed on?", not "Which organization ..."
         modality = _modality(edge)
         _no_place_or_body(edge, rel, kind)
         if rel.kind != "verb":
@@ -223,6 +228,10 @@ class EnglishTemplates:
                 # "What will Northbound Ring Road close between?" -> two avenues: "between" asks for the ends by
                 # their class ("Which places will X run trains between?"); a bare "what" names no class of ends
                 raise NoTemplate(f"no template for the ends of {edge.relation!r} ('what' before a stranded {prep!r})")
+            if who in ("which organization", "which organizations") \
+                    and (edge.tail in self.teams or _bare_label(edge.tail_label) in self.teams) \
+                    and prep in (None, "for", "against", "with", "to", "from"):
+                who = who.replace("organization", "team")  # "Which team did Mele Fonua lead?" -> a side that beat one
             return _q(who, aux, head, verb, rel.rest_text), "tail.verb"
         if rel.kind == "passive":
             be = _be_tense(edge, rel)

@@ -64,6 +64,20 @@ def _not_a_thing_intending(question: str) -> str:
     return question
 
 
+#: verbs of a company's shares: what a company is listed, traded or floated on is a stock exchange
+_EN_EXCHANGE_VERBS = frozenset("list trade quote float".split())
+
+
+def _exchange(who: str, rel: EnRelation) -> str:
+    """ "which stock exchange" for the bare guess "which organization" where the relation is a listing: "Which
+    organization is X listed on?" -> the NZX (an exchange's name rarely says what it is: "Nasdaq", "the TSX");
+    ``who`` otherwise."""
+    lemma = rel.head if rel.kind == "verb" else _en_verb_lemma(rel.head) if rel.kind == "passive" else None
+    if who == "which organization" and rel.rest == ("on",) and lemma in _EN_EXCHANGE_VERBS:
+        return "which stock exchange"
+    return who
+
+
 def _venue(label: str) -> str | None:
     """ "arena" for "Quayside Arena", else None (see _EN_VENUE_HEADS)."""
     words = label.split()

@@ -18,6 +18,7 @@ from tasks.dragon.questions_en import (
     refine_kinds_en,
 )
 from tasks.dragon.questions_en_checks import en_carried
+from tasks.dragon.questions_en_kinds import team_nodes
 from tasks.dragon.questions_en_answers import answer_not_a_thing, en_truncated_names, sentence_case
 from tasks.dragon import questions_en_names as en_names
 from tasks.dragon.questions_en import _en_lexicon
@@ -31,9 +32,9 @@ from tasks.dragon.questions_keypoints import _item
 from tasks.dragon.questions_stats import stat_without_occasion
 
 
-def _templates(lang: str, classes: dict | None = None, said: dict | None = None):
+def _templates(lang: str, classes: dict | None = None, said: dict | None = None, teams: frozenset[str] = frozenset()):
     if lang == "en":
-        return EnglishTemplates()
+        return EnglishTemplates(teams)
     if lang == "ru":
         return RussianTemplates(classes, said)
     raise NoTemplate(f"no templates for language {lang!r}")
@@ -105,8 +106,9 @@ def _with_articles(subgraph: Subgraph, pool: dict[str, list[str]] | None = None)
         if entity_type != "place":
             # "Allender" -> "Kevin Allender", "the Warriors" -> "Tawe Warriors" from the article's other sentences
             label = en_names.full_name(label, article)
-        if entity_type in ("org", "other"):
-            label = en_names.longer_form(label, article)  # "Calder's captain": the club is Calder Town
+        if entity_type in ("org", "other") or entity_type == "person" and len(label.split()) == 1:
+            # "Calder's captain": the club is Calder Town; "her husband, Pieter," whom the article names Pieter Vos
+            label = en_names.longer_form(label, article)
         if entity_type != "person" and label.split()[:1] and label.split()[0].lower() in en_names.PERSON_NOUNS:
             dropped = en_names.drop_opening_noun(label, said, _en_lexicon()[1])
             entity_type = "person" if dropped != label else entity_type  # "Scrum-half Iestyn Carew" typed other
@@ -115,7 +117,9 @@ def _with_articles(subgraph: Subgraph, pool: dict[str, list[str]] | None = None)
             label = en_names.drop_opening_noun(label, said, _en_lexicon()[1])
             if label[:1].isupper():
                 return label  # a person's name takes no article: "the veteran Gareth Lumb" is "Gareth Lumb"
-        return en_name_article(_en_definite(sentence_case(label, said), entity_type, said), article)
+        # "The Salt Road" as the text writes the title inside a sentence, not "the Salt Road" (a road)
+        return en_names.title_article(en_name_article(_en_definite(sentence_case(label, said), entity_type, said),
+                                                      article), article)
 
     edges = [e.model_copy(update={"head_label": named(e.head_label, e.head_type),
                                   "tail_label": named(e.tail_label, e.tail_type)})
@@ -230,6 +234,7 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig, context: 
     items: list[Item] = []
     failures: list[Failure] = []
     kinds, classes, said, pool = _tables(subgraphs, list(context))
+    teams = team_nodes(_read(subgraphs, list(context)))  # sides that won or lost a game: "Which team ...?"
     for subgraph in subgraphs:
         try:
             subgraph = _with_articles(_with_place_types(subgraph, kinds), pool)
@@ -241,7 +246,7 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig, context: 
                 continue
             _check_shape(subgraph, config)
             _one_kind_of_answer(subgraph, kinds)
-            templates = _templates(subgraph.lang, classes, said)
+            templates = _templates(subgraph.lang, classes, said, teams)
             draft = _draft(subgraph, templates, kinds)
             if subgraph.lang == "en":
                 draft.question = en_former_once(en_time_once(draft.question))
