@@ -21,7 +21,7 @@ import re
 from benchmill import nlp
 from schemas import Edge, Subgraph
 from tasks.dragon.questions_base import NoTemplate
-from tasks.dragon.questions_ru_answers import WORD as _WORD
+from tasks.dragon.questions_ru_answers import WORD as _WORD, _TIME_HEADS
 from tasks.dragon.questions_ru_clauses import _ancestors, _lemma, _parse, _same_word, _span, _subject_chain, _top
 from tasks.dragon.questions_ru_verbs import ru_infinitive_chain, ru_relation
 
@@ -276,15 +276,12 @@ def _amount_at(v: int, tokens: tuple, spans: list) -> str | None:
         if before is not None and before[2] == "ADP" and before[0].lower() not in _APPROXIMATORS:
             continue
         after = tokens[i + 1] if i < end else None
-        if after is not None and (after[1] in _TIME_LEMMAS or after[1] in _MONTH_LEMMAS):
+        if after is not None and (after[1] in _TIME_LEMMAS or after[1] in _TIME_HEADS):
             continue  # «2 года», «12 декабря»
         return f"{text} {after[0]}" if after is not None and after[2] != "ADP" else text
     return None
 
 
-_MONTH_LEMMAS = frozenset("""
-январь февраль март апрель май июнь июль август сентябрь октябрь ноябрь декабрь
-""".split())
 _DIGIT = re.compile(r"\d")
 #: the words of an amount and of its sentence: a number whole with its decimals («3,8»), a word with its hyphens
 _AMOUNT_WORD = re.compile(r"\d+(?:[.,]\d+)*(?:-[а-яё]+)?|[^\W\d_]+(?:-[^\W\d_]+)*")

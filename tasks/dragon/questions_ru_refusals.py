@@ -27,6 +27,7 @@ import re
 
 from benchmill import nlp
 from schemas import Edge, Subgraph
+from tasks.dragon.questions_ru_answers import _TIME_HEADS, _TIME_NOUNS
 from tasks.dragon.questions_ru_words import _RU_MOTION_VERBS
 
 _WORD = re.compile(r"[А-Яа-яЁёA-Za-z0-9]+(?:-[А-Яа-яЁёA-Za-z0-9]+)*")
@@ -96,10 +97,6 @@ def ru_when_without_destination(relation: str, tail_type: str | None, sentences:
         _destination_after(lemma, sentence) for sentence in sentences))
 
 
-#: nouns of a time in the accusative («в четверг», «на выходные»): no destination
-_TIME_NOUNS = frozenset("""
-понедельник вторник среда четверг пятница суббота воскресенье выходные ночь полночь полдень день неделя год время
-""".split())
 
 
 def _destination_after(lemma: str, sentence: str) -> bool:
@@ -111,7 +108,7 @@ def _destination_after(lemma: str, sentence: str) -> bool:
                 p.tag.POS in ("VERB", "INFN") and p.normal_form.replace("ё", "е") == lemma for p in vocab.parse(word)):
             continue
         parses = [p for p in vocab.parse(words[index + 2])[:2] if p.tag.POS == "NOUN"]
-        if parses and any("accs" in p.tag for p in parses) and parses[0].normal_form not in _TIME_NOUNS:
+        if parses and any("accs" in p.tag for p in parses) and parses[0].normal_form not in _TIME_HEADS | _TIME_NOUNS:
             return True
     return False
 

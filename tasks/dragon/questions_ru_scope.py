@@ -267,10 +267,11 @@ def ru_round8_reason(subgraph, kinds: dict) -> str | None:
 
     labels = _labels(subgraph)
     answers = {n for n in subgraph.answer_nodes if n in labels}
+    hidden = set(subgraph.hidden_nodes)  # a bridge a question describes («клуба, главным тренером которого …»)
     for edge in subgraph.edges:
         for node, label in ((edge.head, edge.head_label), (edge.tail, edge.tail_label)):
             kind = _kind(kinds, "ru", node)
-            if kind not in ("DATE", "NUM") and ru_disagreeing_name(label):
+            if kind not in ("DATE", "NUM") and node not in hidden and ru_disagreeing_name(label):
                 return f"skipped: {label!r} declines its adjective and not its noun (or the other way round)"
             if kind not in ("DATE", "NUM") and ru_name_not_written(label, edge.sentences):
                 return f"skipped: the name {label!r} is not in the form its sentence writes it"
