@@ -582,8 +582,12 @@ def inflect_ru(phrase: str, case: str) -> str:
         if head is not None:
             head_index = index
         break
+    else:
+        index = len(cores)
     if head is None:
-        return phrase
+        # «заведующая кафедрой», «управляющий делами»: adjectives before a word that is no nominative noun are
+        # the head themselves (a substantivised adjective or participle, a person: «заведующего» in the accusative)
+        return _inflect_adjectives(tokens, cores, index, grammeme) if 0 < index < len(cores) else phrase
     head_tag = head.tag
 
     extra: set[str] = set()
@@ -596,8 +600,8 @@ def inflect_ru(phrase: str, case: str) -> str:
     parses: dict[int, object] = {head_index: head}
     for index in range(head_index):  # adjectives and participles before the head
         parse = _nominative_parse(cores[index], {"ADJF", "PRTF"}, agree_with=head_tag)
-        if parse is None:
-            return phrase
+        if parse is None:  # «исполняющий обязанности главы»: the noun is the participle's object, not its head
+            return _inflect_adjectives(tokens, cores, head_index, grammeme)
         parses[index] = parse
     surnames: dict[int, str] = {}
     for index in range(head_index + 1, len(cores)):  # "Анна Смирнова", "Дмитрий Медведев"
@@ -621,6 +625,21 @@ def inflect_ru(phrase: str, case: str) -> str:
         inflected = PymorphyParse.inflect(parse, grammemes) or PymorphyParse.inflect(parse, {grammeme})
         if inflected is not None:
             out[index] = tokens[index].replace(cores[index], _restore_shape(inflected.word, cores[index]))
+    return " ".join(out)
+
+
+def _inflect_adjectives(tokens: list[str], cores: list[str], count: int, grammeme: str) -> str:
+    """``tokens`` with their first ``count`` words (nominative adjectives or participles) put into ``grammeme``."""
+    from pymorphy2.analyzer import Parse as PymorphyParse
+
+    out = list(tokens)
+    for index in range(count):
+        parse = _nominative_parse(cores[index], {"ADJF", "PRTF"})
+        extra = {"anim"} if grammeme == "accs" and (parse.tag.number == "plur" or parse.tag.gender == "masc") else set()
+        inflected = PymorphyParse.inflect(parse, {grammeme} | extra) or PymorphyParse.inflect(parse, {grammeme})
+        if inflected is None:
+            return " ".join(tokens)
+        out[index] = tokens[index].replace(cores[index], _restore_shape(inflected.word, cores[index]))
     return " ".join(out)
 
 

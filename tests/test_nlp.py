@@ -173,6 +173,10 @@ def test_entity_key_keeps_distinct_things_apart():
         ("Apple", "datv", "Apple"),
         ("Москва", "Gen", "Москвы"),  # UD case names are accepted too
         ("Москва", "nomn", "Москва"),
+        # a substantivised adjective or participle heads its phrase: «Заведующая кафедрой … является»
+        ("заведующая кафедрой химии", "ablt", "заведующей кафедрой химии"),
+        ("заведующий складом", "accs", "заведующего складом"),
+        ("исполняющий обязанности мэра", "ablt", "исполняющим обязанности мэра"),
     ],
 )
 def test_inflect_ru(phrase, case, expected):

@@ -153,3 +153,31 @@ def test_a_sentence_that_says_the_fact_whole_keeps_it_asked():
 def test_an_amount_is_read_to_its_counted_noun_only():
     # the label drops an adjective of what the shares are of: the amount itself is as written
     assert not ru_amount_not_said("40 % акций завода «Вектор»", ["Банк купил 40% акций пермского завода «Вектор»."])
+
+
+def test_an_amount_the_parse_hangs_elsewhere_is_still_the_dropped_object():
+    """«Куда отправляет завод?» of «Около 60% молока завод отправляет в Пермь»: the parser reads the rounded amount
+    as an adjunct («около» a preposition), and «вложит в модернизацию завода 2 млрд рублей и к 2029 году увеличит
+    …» hangs the amount on the next predicate's noun; read by their words, they are what is sent or invested."""
+    from tasks.dragon.questions_ru_clauses import _parse
+    from tasks.dragon.questions_ru_objects import _amount_at
+    e = edge("Молочный завод «Заря»", "отправлять в", "Пермь", "Около 60% молока завод отправляет в Пермь.", "org",
+             "place")
+    assert ru_object_left_out(e) == "60 %"
+    q, why = asked(e)
+    assert q is None and "direct object" in why
+    # an amount after a preposition, a year, a date or a span of time is no object
+    for sentence in ("Компания купила в Кирове склад за 380 млн рублей.", "Завод передал в аренду цех в 2024 году.",
+                     "Фабрика вложит в ремонт 12 декабря все силы.", "Театр передаст в музей архив через 2 года.",
+                     "Фабрика отправила в Пермь 2 года назад последнюю партию."):
+        tokens = _parse(sentence)
+        verb = next(i for i, t in enumerate(tokens) if t[2] == "VERB")
+        assert _amount_at(verb, tokens, [None, None]) is None, sentence
+
+
+def test_a_role_headed_by_a_substantivised_participle_is_asked_in_the_instrumental():
+    """«Заведующая кафедрой биохимии какой организации является …?»: the participle is the role's head."""
+    q, why = asked(edge("Инна Осокина", "заведующая лабораторией", "Вятский университет",
+                        "Заведующая лабораторией Вятского университета Инна Осокина рассказала о приборе.",
+                        "person", "org"))
+    assert q == "Заведующей лабораторией какого университета является Инна Осокина?", why

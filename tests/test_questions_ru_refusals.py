@@ -66,6 +66,17 @@ def test_when_of_a_verb_that_needs_where_to_is_not_asked():
     assert q is not None and q.startswith("Когда")
 
 
+def test_when_of_a_verb_of_going_whose_sentence_gives_where_is_not_asked():
+    """«паром выйдет на линию … в конце января» read as «выйти в» + the date: «Когда выйдет паром?» is a release."""
+    said = "Новый катер «Ладога» выйдет на маршрут Кемь — Соловки в середине мая, сообщили в порту."
+    assert ru_when_without_destination("выйти в", "date", [said])
+    q, why = asked(edge("катер «Ладога»", "выйти в", "середина мая", said, "other", "date"))
+    assert q is None and "where to" in why
+    # a release, a return at a time, a day in the accusative: no where is left out
+    assert not ru_when_without_destination("выйти в", "date", ["Новый альбом группы выйдет в середине мая."])
+    assert not ru_when_without_destination("вернуться в", "date", ["Экспедиция вернётся в четверг."])
+
+
 def test_a_label_names_its_own_kind_before_its_quoted_name():
     assert ru_label_head_noun("сейнер «Кит»") == "сейнер"
     assert ru_label_head_noun("комплекс «Ясная поляна»") == "комплекс"

@@ -47,6 +47,9 @@ def test_a_name_whose_adjective_and_noun_disagree_is_not_asked():
     assert ru_disagreeing_name("Северной пристань")
     assert ru_disagreeing_name("Южный гавани")
     assert not ru_disagreeing_name("Северная пристань")
+    # an animate accusative adjective before a noun whose accusative reading is inanimate («соколы» as tools)
+    assert ru_disagreeing_name("Костромских соколы") and not ru_disagreeing_name("Костромские соколы")
+    assert not ru_disagreeing_name("пустые ворота") and not ru_disagreeing_name("новые автобусы")
     assert not ru_disagreeing_name("Нижегородская область")
     assert not ru_disagreeing_name("министерство здравоохранения")
     assert not ru_disagreeing_name("лаборатория прикладной оптики")
@@ -282,3 +285,21 @@ def test_a_role_genitive_read_dative_first_still_counts_and_is_no_class_of_a_lat
     e = edge("Марина Орлова", "директор", "Заря", "Директор театра Марина Орлова сказала, что «Заря» откроет сезон.",
              "person", "org")
     assert _ru_role_class(ru_relation("директор"), e) == "театр"
+
+
+def test_a_disagreeing_label_of_a_hidden_bridge_is_never_said_and_keeps_its_question():
+    """«Стерлитамакских соколы» as a multi-hop's bridge: «клуба, главным тренером которого …» never says the label."""
+    from schemas import Subgraph
+    from tasks.dragon.questions import QuestionConfig, generate_questions
+    from tests.test_questions_ru_grammar import RULES
+    coach = edge("Олег Рябов", "главный тренер", "Костромских лоси", "Главный тренер «Костромских лосей» Олег Рябов "
+                 "доволен игрой.", "person", "org").model_copy(update={"head": "p", "tail": "c"})
+    sponsor = edge("компания «Волгахим»", "генеральный спонсор", "Костромских лоси", "Генеральным спонсором "
+                   "«Костромских лосей» стала компания «Волгахим».", "org", "org").model_copy(update={"head": "s", "tail": "c"})
+    sub = Subgraph(subgraph_id="mh", type="multi-hop", lang="ru", edges=[coach, sponsor], answer_nodes=["s"],
+                   question_nodes=["p"], hidden_nodes=["c"])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    assert batch.items, batch.failures
+    assert "Костромских лоси" not in batch.items[0].question
+    shown = sub.model_copy(update={"type": "simple", "edges": [coach], "answer_nodes": ["c"], "hidden_nodes": []})
+    assert not generate_questions([shown], RULES, QuestionConfig()).items

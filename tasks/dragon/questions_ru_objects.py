@@ -21,7 +21,7 @@ import re
 from benchmill import nlp
 from schemas import Edge, Subgraph
 from tasks.dragon.questions_base import NoTemplate
-from tasks.dragon.questions_ru_answers import WORD as _WORD
+from tasks.dragon.questions_ru_answers import WORD as _WORD, _TIME_HEADS
 from tasks.dragon.questions_ru_clauses import _ancestors, _lemma, _parse, _same_word, _span, _subject_chain, _top
 from tasks.dragon.questions_ru_verbs import ru_infinitive_chain, ru_relation
 
@@ -206,8 +206,9 @@ def ru_object_left_out(edge: Edge) -> str | None:
             continue
         if spans[1] is None and not prepositional:
             return None  # the object asked is not found as written: the object seen may be it
-        found = next((word for v in verbs for word in [_dropped_at(v, tokens, spans, label_words, transitive)] if word),
-                     None)
+        found = next((word for v in verbs for word in [_dropped_at(v, tokens, spans, label_words, transitive)
+                                                       or (prepositional and transitive and _amount_at(v, tokens, spans))]
+                      if word), None)
         if found is None:
             return None
         dropped = dropped or found
@@ -244,6 +245,40 @@ def _dropped_at(v: int, tokens: tuple, spans: list, label_words: list[str], tran
             if i == min(subjects, key=lambda s: abs(s - v)):
                 continue
         return t[0]
+    return None
+
+
+#: words before an amount that only round it («около 70% продукции»): the amount is still the verb's object
+_APPROXIMATORS = frozenset("около свыше более менее порядка почти примерно приблизительно".split())
+#: what ends a verb's stretch of its sentence for an amount: another clause or a coordinated predicate
+_STRETCH_ENDS = frozenset({",", ";", ":", "—", "–", "(", ")", "и", "а", "но"})
+
+
+def _amount_at(v: int, tokens: tuple, spans: list) -> str | None:
+    """An amount said with no preposition in the verb's stretch of its sentence (between the punctuation and
+    «и» around it), outside the fact's labels: the counted object of a transitive verb whose relation kept only
+    its prepositional phrase — «вложит в модернизацию завода 2 млрд рублей», «Около 70% продукции он поставляет
+    в Турцию». The parser hangs such an amount anywhere (on the next clause's noun, as «obl» of the verb), so
+    its words are read, not its arcs. Not a year, a date or a span of time («2 года»), nor an amount after a
+    preposition («за 380 млн рублей», «на 11 %»)."""
+    inside = {j for span in spans if span for j in span}
+    start = v
+    while start > 0 and tokens[start - 1][0].lower() not in _STRETCH_ENDS:
+        start -= 1
+    end = v
+    while end + 1 < len(tokens) and tokens[end + 1][0].lower() not in _STRETCH_ENDS:
+        end += 1
+    for i in range(start, end + 1):
+        text = tokens[i][0]
+        if i in inside or tokens[i][2] != "NUM" or not _DIGIT.match(text) or re.fullmatch(r"(?:1[89]|20)\d\d", text):
+            continue
+        before = tokens[i - 1] if i > start else None
+        if before is not None and before[2] == "ADP" and before[0].lower() not in _APPROXIMATORS:
+            continue
+        after = tokens[i + 1] if i < end else None
+        if after is not None and (after[1] in _TIME_LEMMAS or after[1] in _TIME_HEADS):
+            continue  # «2 года», «12 декабря»
+        return f"{text} {after[0]}" if after is not None and after[2] != "ADP" else text
     return None
 
 

@@ -10,7 +10,8 @@
   какой организации является фирма …?» is the triplet stage's misreading of a genitive;
 - «под» after the relation's noun («продать участок под …»): the noun's purpose («участок под
   комплекс»), which «Под какой организацией продало участок …?» asks of the verb;
-- «когда» of a verb that needs where to («перейти», «поступить»): «Когда перешёл …?» leaves it hanging;
+- «когда» of a verb that needs where to («перейти», «поступить»): «Когда перешёл …?» leaves it hanging; so
+  does a verb of going whose sentence gives the where the relation dropped («выйдет на линию»: «Когда выйдет …?»);
 - a fact its sentence holds by a measure the article named before («По этому показателю регион входит в
   пятёрку лидеров»): «Во что входит область?» has no answer out of the article;
 - (questions_ru) an ordinal of anything but a rank («первая очередь», «десятый матч подряд»): «Какую очередь …?»
@@ -26,6 +27,8 @@ import re
 
 from benchmill import nlp
 from schemas import Edge, Subgraph
+from tasks.dragon.questions_ru_answers import _TIME_HEADS, _TIME_NOUNS
+from tasks.dragon.questions_ru_words import _RU_MOTION_VERBS
 
 _WORD = re.compile(r"[А-Яа-яЁёA-Za-z0-9]+(?:-[А-Яа-яЁёA-Za-z0-9]+)*")
 _PREPOSITIONS = frozenset("в во на с со к ко о об из от до по за под над при у для без через про между перед".split())
@@ -82,11 +85,32 @@ def ru_noun_purpose(relation: str) -> bool:
     return len(words) > 2 and words[-1] == "под"
 
 
-def ru_when_without_destination(relation: str, tail_type: str | None) -> bool:
-    """Is a date the «в/на» object of a verb that needs its destination («перейти в» + «ноябрь»)?"""
+def ru_when_without_destination(relation: str, tail_type: str | None, sentences: list[str] = ()) -> bool:
+    """Is a date the «в/на» object of a verb that needs its destination («перейти в» + «ноябрь»), or of a verb of
+    going whose sentence gives it one the relation left out («паром выйдет на линию … в конце января» as «выйти в»:
+    «Когда выйдет паром?» reads as a release)?"""
     words = relation.lower().split()
-    return (tail_type == "date" and len(words) == 2 and words[-1] in ("в", "во", "на")
-            and nlp.lemma_ru(words[0]).replace("ё", "е") in RU_DESTINATION_VERBS)
+    if not (tail_type == "date" and len(words) == 2 and words[-1] in ("в", "во", "на")):
+        return False
+    lemma = nlp.lemma_ru(words[0]).replace("ё", "е")
+    return lemma in RU_DESTINATION_VERBS or (lemma in _RU_MOTION_VERBS and any(
+        _destination_after(lemma, sentence) for sentence in sentences))
+
+
+
+
+def _destination_after(lemma: str, sentence: str) -> bool:
+    """Does ``sentence`` put «в/на» + an accusative noun right after a form of the verb ``lemma`` («выйдет на линию»)?"""
+    vocab = nlp.morph_vocab()
+    words = [w.lower() for w in _WORD.findall(sentence)]
+    for index, word in enumerate(words[:-2]):
+        if words[index + 1] not in ("в", "во", "на") or not any(
+                p.tag.POS in ("VERB", "INFN") and p.normal_form.replace("ё", "е") == lemma for p in vocab.parse(word)):
+            continue
+        parses = [p for p in vocab.parse(words[index + 2])[:2] if p.tag.POS == "NOUN"]
+        if parses and any("accs" in p.tag for p in parses) and parses[0].normal_form not in _TIME_HEADS | _TIME_NOUNS:
+            return True
+    return False
 
 
 #: nouns an ordinal ranks by: «седьмое место», «под 10-м номером» (not «первая очередь», «десятый матч»)
@@ -194,7 +218,7 @@ def ru_round9_reason(subgraph: Subgraph) -> str | None:
             return f"skipped: {edge.tail_label!r} is the noun of the predicate {edge.relation!r}, not what it acts on"
         if edge.tail in asked and ru_work_without_place(edge.relation, edge.head_type, edge.tail_type):
             return f"skipped: {edge.relation!r} of a person keeps only its date, not where"
-        if edge.tail in asked and ru_when_without_destination(edge.relation, edge.tail_type):
+        if edge.tail in asked and ru_when_without_destination(edge.relation, edge.tail_type, edge.sentences):
             return f"skipped: «когда» of {edge.relation!r} leaves out where to"
     return None
 

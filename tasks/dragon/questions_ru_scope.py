@@ -138,8 +138,8 @@ def ru_manner(edge: Edge) -> list[str]:
 
 
 def ru_disagreeing_name(label: str) -> bool:
-    """Does an adjective of ``label`` stand before its noun in another case («Окской гавань»): the
-    label was cut from an oblique form and only partly put back in the nominative?"""
+    """Does an adjective of ``label`` stand before its noun in another case («Окской гавань», «Стерлитамакских
+    соколы»): the label was cut from an oblique form and only partly put back in the nominative?"""
     words = label.replace("«", " ").replace("»", " ").split()
     vocab = nlp.morph_vocab()
     for first, second in zip(words, words[1:]):
@@ -149,9 +149,17 @@ def ru_disagreeing_name(label: str) -> bool:
         nouns = [p.tag for p in vocab.parse(second.lower()) if p.tag.POS == "NOUN"]
         if not adjectives or not nouns or any(p.tag.POS == "NOUN" for p in vocab.parse(first.lower())[:1]):
             continue
-        if not any(a.case == n.case and a.number == n.number for a in adjectives for n in nouns):
+        if not any(_agree(a, n) for a in adjectives for n in nouns):
             return True
     return False
+
+
+def _agree(adjective, noun) -> bool:
+    """Same case and number, and in the accusative the same animacy where both say it: «Стерлитамакских» is an
+    animate accusative, the accusative «соколы» an inanimate one's («Стерлитамакских соколы» agrees in no case)."""
+    if adjective.case != noun.case or adjective.number != noun.number:
+        return False
+    return not (adjective.case == "accs" and adjective.animacy and noun.animacy and adjective.animacy != noun.animacy)
 
 
 def ru_name_not_written(label: str, sentences: list[str]) -> bool:
@@ -259,10 +267,11 @@ def ru_round8_reason(subgraph, kinds: dict) -> str | None:
 
     labels = _labels(subgraph)
     answers = {n for n in subgraph.answer_nodes if n in labels}
+    hidden = set(subgraph.hidden_nodes)  # a bridge a question describes («клуба, главным тренером которого …»)
     for edge in subgraph.edges:
         for node, label in ((edge.head, edge.head_label), (edge.tail, edge.tail_label)):
             kind = _kind(kinds, "ru", node)
-            if kind not in ("DATE", "NUM") and ru_disagreeing_name(label):
+            if kind not in ("DATE", "NUM") and node not in hidden and ru_disagreeing_name(label):
                 return f"skipped: {label!r} declines its adjective and not its noun (or the other way round)"
             if kind not in ("DATE", "NUM") and ru_name_not_written(label, edge.sentences):
                 return f"skipped: the name {label!r} is not in the form its sentence writes it"

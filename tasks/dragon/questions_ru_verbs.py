@@ -148,9 +148,11 @@ def ru_relation(relation: str) -> RuRelation:
         infinitive = first[0].normal_form
         return RuRelation("verb", infinitive, " ".join(body[1:]), preposition)
     if preposition is None and any(t.POS in ("NOUN", "ADJF", "PRTF") for t in tags[:2]):  # "управляющий партнер"
-        if not any(p.tag.POS == "NOUN" and "nomn" in p.tag for word in body for p in vocab.parse(word)):
+        if not any(p.tag.POS == "NOUN" and ("nomn" in p.tag or index > 0)
+                   for index, word in enumerate(body) for p in vocab.parse(word)):
             # «заведующий», «управляющий»: a participle governs its verb's case («заведующим
-            # лабораторией»), not a role noun's genitive, and declines as an adjective
+            # лабораторией»), not a role noun's genitive; with its complement («заведующая кафедрой») the
+            # complement takes the genitive and the participle declines as the head (nlp.inflect_ru)
             raise NoTemplate(f"role {relation!r} is a participle or adjective, with no role noun")
         return RuRelation("role", " ".join(body), "", None)
     raise NoTemplate(f"relation {relation!r} has no recognisable verb or role noun")
