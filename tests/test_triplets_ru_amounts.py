@@ -66,3 +66,10 @@ def test_a_participle_after_a_comma_is_the_name_right_before_it_not_one_a_clause
     found = ru_facts("Победный гол на 58-й минуте забил Иван Сомов, точку в матче поставил Олег Рябов, попавший в пустые ворота.")
     assert ("Олег Рябов", "попасть в", "пустые ворота", "asserted") in found, found
     assert not any(s == "Иван Сомов" and r.startswith("попасть") for s, r, _, _ in found), found
+
+
+def test_a_place_adjective_tagged_a_name_takes_the_nominative_of_its_team_name():
+    """«Белебеевских» tagged PROPN: natasha's normal «Белебеевских соколы» was the name (issue 10: judged
+    «Стерлитамакских соколы» in the wrong case, twice)."""
+    found = ru_facts("Баскетболисты «Белебеевских соколов» во вторник уступили «Горному ветру» со счётом 70:74.")
+    assert ("Белебеевские соколы", "уступить", "Горный ветер", "asserted") in found, found
