@@ -16,6 +16,7 @@ One module per concern, in the order an article goes through them:
 | ``purposes.py`` | what a sum is for («выделить на покупку котла» → «14 млн рублей») and «за счёт» as the source of what is done |
 | ``recipients.py`` | the dative of a verb of giving: whom it goes to, in the relation beside the thing given, never the object alone |
 | ``indefinite.py`` | indefinite-personal clauses («терминал построят», «выделили 12 млн»): the object as the passive subject |
+| ``amounts.py``, ``routes.py`` | an amount natasha split across phrases («вложит ... 2 млрд рублей и увеличит выпуск до 120 тысяч тонн»); a route named by its two ends («линия Владивосток — остров Попова») |
 | ``quantified.py``, ``lists.py``, ``ranks.py``, ``terms.py``, ``appositions.py`` | subjects that are shares of people; lists under one word; places in a ranking; sentences and maximum terms; a role named after a dash |
 | ``tree.py`` | ``ParseTree``: the walks over a parse both repairs share (children, head, ancestors, loop-safe re-attachment) |
 | ``phrases.py`` | ``_RuSentence``: what a token names as a subject or object (a name, a date, an amount, a thing, a role) |

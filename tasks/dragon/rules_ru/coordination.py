@@ -24,6 +24,7 @@ from tasks.dragon.rules_ru.tree import ParseTree
 def _repair_coordination_ru(tree: ParseTree, vocab) -> None:
     tokens, index = tree.tokens, tree.index
     kids, head, case, finite, attach = tree.kids, tree.head, tree.case, tree.finite, tree.attach
+    _mend_coordinated_clauses(tree)
 
     # an appositive name with a clause break and another verb between it and its noun is the
     # appositive of the noun before it in its own clause ("выпускница училища Анна Зорина, Гамлета
@@ -219,3 +220,32 @@ def _repair_coordination_ru(tree: ParseTree, vocab) -> None:
             above = next((a for a in tree.ancestors(token) if a.pos == "VERB"), None)
         if above is not None and above.pos == "VERB" and index[above.id] < index[token.id]:
             attach(token, above, "conj")
+
+
+def _mend_coordinated_clauses(tree: ParseTree) -> None:
+    """Two verbs of one «что» clause joined by «и», the second with no subject of its own, are one
+    subject's: «сказал, что компания вложит 2 млрд рублей и к 2029 году увеличит выпуск». natasha hung
+    the «и» on a noun before it and made the second verb a second clause of «сказал», whose speaker
+    then became its subject (issue 10: «Галиев увеличит выпуск»). The second verb is the first's
+    conjunct, the «и» its own; only the second verb's own words may stand between them."""
+    tokens, index, kids, head, finite, attach = tree.tokens, tree.index, tree.kids, tree.head, tree.finite, tree.attach
+    for verb in tokens:
+        if not finite(verb) or verb.rel not in ("ccomp", "parataxis") or kids(verb, ("nsubj", "nsubj:pass", "cc", "mark")):
+            continue
+        j = index[verb.id] - 1
+        while j >= 0 and tokens[j].pos != "CCONJ" and any(a is verb for a in tree.ancestors(tokens[j])):
+            j -= 1  # the verb's own words before it: «к 2029 году»
+        if j < 1 or tokens[j].text.lower() != "и" or tokens[j].head_id == verb.id:
+            continue
+        first = None
+        for k in range(j - 1, -1, -1):
+            if tokens[k].text in _RU_CLAUSE_BREAKS:
+                break
+            if finite(tokens[k]):
+                first = tokens[k]
+                break
+        if (first is None or first.head_id != verb.head_id or first.rel != verb.rel
+                or not kids(first, ("nsubj", "nsubj:pass"))):
+            continue
+        if attach(verb, first, "conj"):
+            attach(tokens[j], verb, "cc")

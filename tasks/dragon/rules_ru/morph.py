@@ -267,7 +267,10 @@ def _adjective_normals(spans, vocab) -> None:
         words = span.normal.split()
         if span.type == "PER" or len(words) < 2 or len(words) != len(span.tokens):
             continue
-        head_index = next((i for i, t in enumerate(span.tokens) if t.pos in ("NOUN", "PROPN")), None)
+        # (a place adjective tagged a name, «Стерлитамакских соколов», is an adjective by its likeliest reading)
+        adjectival = [t.pos == "ADJ" or t.pos == "PROPN" and i + 1 < len(words)
+                      and vocab.parse(words[i].lower())[0].tag.POS == "ADJF" for i, t in enumerate(span.tokens)]
+        head_index = next((i for i, t in enumerate(span.tokens) if t.pos in ("NOUN", "PROPN") and not adjectival[i]), None)
         if not head_index:
             continue
         heads = [p for p in vocab.parse(words[head_index].lower()) if p.tag.POS == "NOUN" and "nomn" in p.tag]
@@ -287,7 +290,7 @@ def _adjective_normals(spans, vocab) -> None:
         wanted = {"nomn", head.number or "sing"} | ({head.gender} if head.number == "sing" and head.gender else set())
         for position in range(head_index):
             parses = [p for p in vocab.parse(words[position].lower()) if p.tag.POS in ("ADJF", "PRTF")]
-            if not parses or span.tokens[position].pos != "ADJ":
+            if not parses or not adjectival[position]:
                 continue  # not tagged an adjective, or no adjective reading: left as written
             if any(wanted <= set(p.tag.grammemes) or (head.number == "plur" and {"nomn", "plur"} <= set(p.tag.grammemes))
                    for p in parses):

@@ -20,6 +20,13 @@ def _agrees(participle, noun) -> bool:
     return not (pf.get("Number") == "Sing" and pf.get("Gender") and nf.get("Gender") and pf["Gender"] != nf["Gender"])
 
 
+def _across_clause(tree, noun, participle) -> bool:
+    """Is the participle hung on a noun of another clause, a finite verb between them («забил Иван Сомов, точку
+    поставил Олег Рябов, попавший в пустые ворота»: Рябов hit the empty net, issue 10)?"""
+    between = tree.tokens[tree.index[noun.id] + 1:tree.index[participle.id]]
+    return tree.index[noun.id] < tree.index[participle.id] and any(tree.finite(t) for t in between)
+
+
 def mend_participial_clauses(tree) -> None:
     """Attach each misplaced active participle after ", " to the noun before the comma (the head of the name
     it ends: "Олег Петров" → "Олег") when they agree."""
@@ -27,10 +34,10 @@ def mend_participial_clauses(tree) -> None:
     for participle in tokens:
         feats = participle.feats or {}
         if (participle.pos != "VERB" or feats.get("VerbForm") != "Part" or feats.get("Voice") != "Act"
-                or feats.get("Variant") == "Short" or participle.rel not in _MISPLACED):
+                or feats.get("Variant") == "Short" or participle.rel not in _MISPLACED + ("acl",)):
             continue
         head = tree.head(participle)
-        if head is None or head.pos not in ("VERB", "AUX"):
+        if head is None or (head.pos not in ("VERB", "AUX") if participle.rel != "acl" else not _across_clause(tree, head, participle)):
             continue
         at = tree.index[participle.id]
         # the comma, then only the participle's own dependents ("ранее", "уже") before it

@@ -14,6 +14,7 @@ from tasks.dragon.rules_ru.quoted_names import declined_quoted_name
 from tasks.dragon.rules_ru.morph import _animate, _common_noun, _inflected, _lemma, _name_lemma, _nominative_word, _unquote
 from tasks.dragon.rules_ru.descriptors import descriptor_span
 from tasks.dragon.rules_ru.reference import _Memory, _References
+from tasks.dragon.rules_ru.routes import route_phrase
 from tasks.dragon.rules_ru.terms import described_people
 from tasks.dragon.triplets_base import TripletConfig
 
@@ -111,7 +112,8 @@ class _RuSentence(_References):
             # "фирму «Балтийский транзит»": the name is an appositive of the common noun
             span = self.span_of.get(child.id)
             if span is not None:
-                return self.memory.named(_unquote(span.normal), span.type)
+                # («линия Владивосток — остров Попова»: both ends, routes.py)
+                return route_phrase(self, head, span) or self.memory.named(_unquote(span.normal), span.type)
         if not common and head.pos == "NOUN":
             quoted = self.quoted_appositive(head)
             if quoted is not None:

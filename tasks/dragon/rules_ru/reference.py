@@ -56,6 +56,8 @@ class _Memory:
         #: the named subjects of the sentence before
         self.previous_subjects: list[tuple] = []
         self.sole_person = None
+        #: the names read off «» with no NER label («Стальных медведей»): a shorter ORG may be their last words
+        self.quoted: set[tuple] = set()
 
     def heads_of(self, name: tuple) -> list[str]:
         return sorted(self.heads.get(name, ()))
@@ -66,14 +68,16 @@ class _Memory:
         text = self.expanded.get(text, text)
         if label == "ORG":
             words = text.casefold().split()
-            for name in self.counts:
+            # (a quoted name the NER missed has no label: «Стальных медведей» before «Медведей»)
+            longer = [name for name in self.counts if name[1] == "ORG" or name[1] is None and name in self.quoted]
+            for name in longer:
                 known = name[0].casefold().split()
-                if name[1] == "ORG" and len(known) > len(words) and known[-len(words):] == words:
+                if len(known) > len(words) and known[-len(words):] == words:
                     return name
-            for name in self.counts if len(words) == 1 else ():
+            for name in longer if len(words) == 1 else ():
                 # «Волков» for «Уральские волки»: the last word declined (a genitive plural) inside its quotes
                 known = name[0].casefold().split()
-                if name[1] == "ORG" and len(known) > 1 and _same_stem(known[-1], words[0]):
+                if len(known) > 1 and _same_stem(known[-1], words[0]):
                     return name
         return text, label
 
@@ -226,6 +230,8 @@ class _References:
             if span is None or span.type not in ("ORG", "LOC") or id(span) in seen or span.text.rstrip().endswith("«"):
                 continue
             seen.add(id(span))
+            if self.former_employer(span):
+                continue
             if span.type == "LOC":  # a place only by its own head noun: "Самарской области ... область"
                 heads = [_lemma(self.vocab, t) for t in span.tokens if t.pos == "NOUN" and _common_noun(self.vocab, t)]
                 if heads and len(span.tokens) > 1:
@@ -234,6 +240,18 @@ class _References:
             name = self.aliases.get(span.text) or self.memory.named(_unquote(span.normal), span.type)
             found.append((name, _name_heads(self.vocab, span.tokens) + self.memory.heads_of(name)))
         return found
+
+    def former_employer(self, span) -> bool:
+        """Is the name the body a person's former role was in («Галиев, бывший вице-президент «Идель
+        Капитала», рассказал, что компания вложит ...»)? The person no longer speaks or acts for it: no
+        later «компания» of the sentence means it (issue 10: the investor read as the seller)."""
+        for token in span.tokens:
+            role = self.by_id.get(token.head_id)
+            if (token.rel == "nmod" and role is not None and role.id not in self.span_of and role.pos == "NOUN"
+                    and _animate(self.vocab, role)
+                    and any(_lemma(self.vocab, a) in ("бывший", "прежний") for a in self.kids(role, ("amod",)))):
+                return True
+        return False
 
     def pronoun(self, token) -> tuple[str, str | None] | None:
         """What a third-person pronoun ("он", "она", "его", "ней", "их") points back at, or None.
@@ -361,6 +379,7 @@ def _remember(sent, spans, helper: _RuSentence, memory: _Memory) -> None:
             # last word is its kind only in a name of several words: «Кривичи» is no "кривич")
             kind = _common_noun(vocab, token) and len(quoted[0].split()) > 1
             memory.mention(quoted, [_lemma(vocab, token)] if kind else [])
+            memory.quoted.add(quoted)
     for span in spans:
         if sent.start <= span.start < sent.stop and span.type == "LOC" and any(
                 t.pos in ("NOUN", "PROPN") and not _adjective_word(vocab, t) for t in span.tokens):

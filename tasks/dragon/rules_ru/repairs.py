@@ -20,6 +20,7 @@ from tasks.dragon.rules_ru.morph import _animate, _capitalised_common, _lemma, n
 from tasks.dragon.rules_ru.agreement import (
     mend_accusative_subject, mend_animate_object, mend_fronted_object, mend_infinitive_subject, mend_stray_adjectives,
 )
+from tasks.dragon.rules_ru.amounts import mend_split_amounts
 from tasks.dragon.rules_ru.dashed import mend_dashed_amount
 from tasks.dragon.rules_ru.descriptors import mend_descriptor_name
 from tasks.dragon.rules_ru.negation import mend_negated_subject
@@ -638,6 +639,8 @@ def _repair_parse_ru(tokens, vocab) -> None:
             subject, other = animate[0], next(k for k in subjects if k is not animate[0])
         elif not animate and index[second.id] < index[verb.id]:
             subject, other = second, first
+        elif not animate and len(agree := [k for k in subjects if _past_agrees(verb, k)]) == 1:
+            subject, other = agree[0], next(k for k in subjects if k is not agree[0])  # «компания согласилась купить ... завод»
         else:
             continue
         vf, sf = verb.feats or {}, subject.feats or {}
@@ -671,6 +674,7 @@ def _repair_parse_ru(tokens, vocab) -> None:
     mend_quoted_objects(tree, vocab)  # "обыграли на своём льду «Северных рысей»" (quoted_names.py)
     mend_fronted_objects(tree, vocab, _could_be_subject)  # "Запись концерта может показать телеканал «Волна»" (fronted.py)
     mend_predicative_subjects(tree, vocab, _could_be_subject)  # "Сделку должна одобрить служба" (predicatives.py)
+    mend_split_amounts(tree)  # «2 млрд рублей и ... до 120 тысяч тонн»: one amount each (amounts.py)
     mend_dashed_amount(tree)  # "Часть средств — 15 млрд рублей — компании выделит Фонд" (dashed.py)
     mend_descriptor_name(tree, vocab)  # "Вологодский клуб по хоккею «Северные ястребы» проиграл" (descriptors.py)
 
@@ -804,6 +808,13 @@ def _repair_parse_ru(tokens, vocab) -> None:
     # (last: the subject repairs above may leave a fronted object an oblique)
     mend_fronted_bare_objects(tree, vocab)  # "Следующий матч «Речные волки» сыграют в Перми" (матч obl; fronted.py)
     nlp.break_head_cycles(tokens)
+
+
+def _past_agrees(verb, noun) -> bool:
+    """Does a past-tense singular verb agree in gender with the noun («компания согласилась», not «завод»)?"""
+    vf = verb.feats or {}
+    return vf.get("Tense") == "Past" and vf.get("Number") == "Sing" and vf.get("Gender") is not None and \
+        (noun.feats or {}).get("Gender") == vf.get("Gender") and (noun.feats or {}).get("Number") == "Sing"
 
 
 def _mend_tagged_forms(tokens, vocab) -> None:
