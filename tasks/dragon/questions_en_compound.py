@@ -25,7 +25,7 @@ from schemas import Edge
 from tasks.dragon import questions_en_context as en_context
 from tasks.dragon.questions_en_amounts import _EN_MASS_NOUNS
 from tasks.dragon.questions_en_names import PERSON_NOUNS, PERSON_OBJECT_VERBS
-from tasks.dragon.questions_en_verbs import _EN_CONTROL_VERBS, _EN_IRREGULAR, _EN_PREPOSITIONS, _en_lexicon, _en_verb_lemma
+from tasks.dragon.questions_en_verbs import _EN_CONTROL_VERBS, _en_adjectives, _EN_IRREGULAR, _EN_PREPOSITIONS, _en_lexicon, _en_verb_lemma
 
 #: a measure said as an adjective ("200-metre", "$9-million", "three-storey", "19-year-old"), an ordinal
 #: ("61st", "third"): before a singular noun they need "a" or "the" ("a 200-metre track", "the 61st minute")
@@ -54,6 +54,13 @@ def _singular_count_noun(word: str) -> bool:
     return lower in _en_lexicon()[1]
 
 
+def _plain_adjective(word: str) -> bool:
+    """ "new", "covered": a lower-case adjective, which determines nothing (no article, no possessive, no number)."""
+    lower = word.lower()
+    return lower.isalpha() and word.islower() and lower not in _DETERMINERS and lower not in _EN_PREPOSITIONS \
+        and lower in _en_adjectives()
+
+
 def bare_count_noun(phrase: str) -> str | None:
     """The words of ``phrase`` (an object, a prepositional phrase of a relation) that make a singular count
     noun phrase without its determiner, or None: "200-metre banked track", "61st minute" (of "in 61st minute"),
@@ -63,6 +70,14 @@ def bare_count_noun(phrase: str) -> str | None:
     words = phrase.split()
     for i, word in enumerate(words):
         before = words[i - 1].lower() if i else None
+        opening = i  # where the noun phrase opens: after its plain adjectives ("new $22-million plant")
+        while opening and words[opening - 1].lower() not in _EN_PREPOSITIONS and _plain_adjective(words[opening - 1]):
+            opening -= 1
+        if opening != i and (_MEASURE_ADJECTIVE.match(word.lower()) or _ORDINAL.match(word.lower())) \
+                and (not opening or words[opening - 1].lower() in _EN_PREPOSITIONS):
+            found = bare_count_noun(" ".join(words[i:]))
+            if found and not found.startswith(("further", "additional")) and not found.endswith("-old"):
+                return " ".join([*words[opening:i], found])
         if before is not None and before not in _EN_PREPOSITIONS:
             continue  # a phrase opens the object or follows a preposition
         if word[:1].isupper() or word.lower() in _DETERMINERS or word.lower().endswith(("'s", "’s")):

@@ -232,6 +232,11 @@ class EnglishTemplates:
                 return _q("where", be, head, rel.head, rel.rest_without_preposition), "tail.passive-where"
             if prep is None:
                 raise NoTemplate(f"passive relation {edge.relation!r} without a preposition")
+            if _described(head):
+                # "Which organization is the organization that runs two cruise boats listed on?": a clause between
+                # "is" and its participle, and the preposition stranded after both ("Where is the organization
+                # that X acquired headquartered?" strands none)
+                raise NoTemplate(f"a described subject would sit between 'be' and {rel.head!r} before a stranded {prep!r}")
             return _q(who, be, head, rel.head, rel.rest_text), "tail.passive"
         if rel.kind == "role":
             if head.startswith(tuple(f"{c} " for c in _EN_CLASS.values())):

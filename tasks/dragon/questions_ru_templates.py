@@ -97,7 +97,9 @@ class RussianTemplates:
         verb = _ru_verb(edge, rel, gender)
         if parse_quantity(tail, "ru") is not None and not _RU_YEAR.fullmatch(tail):
             # «Кто забил 9 мячей в прошлом сезоне?»: an amount is true of its occasion only
-            obj = " ".join([obj, *_ru_occasion_said(case_edge or edge, rel)])
+            # (an occasion the object already says is not said again: «продлила серию до 13 матчей», not
+            # «... до 13 матчей до 13 матчей»)
+            obj = " ".join([obj, *_ru_occasion_said(case_edge or edge, rel, [obj])])
         if rel.preposition or ", " in obj or _RU_AMOUNT_FRAME.search(" " + rel.middle):
             # (and an amount after its frame: "выплатить субсидию в размере 9 миллионов рублей")
             # a described object ("организацию, которая подписала Илью Доронина") ends the predicate:

@@ -21,6 +21,8 @@ from tasks.dragon.questions_en_checks import en_carried
 from tasks.dragon.questions_en_answers import answer_not_a_thing, en_truncated_names, sentence_case
 from tasks.dragon import questions_en_names as en_names
 from tasks.dragon.questions_en import _en_lexicon
+from tasks.dragon.questions_en_verbs import _en_adjectives, en_relation
+from tasks.dragon.questions_ru_verbs import ru_relation
 from tasks.dragon.questions_ru import RussianTemplates
 from tasks.dragon.questions_ru_scope import ru_hanging_preposition
 from tasks.dragon.questions_ru_government import ru_deictic
@@ -56,7 +58,10 @@ def _en_definite(label: str, entity_type: str | None, said: list[str] = ()) -> s
     "the city of Hamburg". Names (capitalised), numbers, dates, amounts and phrases that already
     open with a determiner or a quantifier stay as they are."""
     words = label.split()
-    if words and _MEASURE_MODIFIER.fullmatch(words[0]) and len(words) > 1 and not words[0].endswith("-old"):
+    lead = 0  # plain adjectives before the measure: "new $22-million plant"
+    while lead + 1 < len(words) and words[lead].isalpha() and words[lead].islower() and words[lead] in _en_adjectives():
+        lead += 1
+    if words and _MEASURE_MODIFIER.fullmatch(words[lead]) and len(words) > lead + 1 and not words[lead].endswith("-old"):
         # "200-metre banked track", "$9-million production hall": a thing described by a measure, no amount; it
         # takes the article its sentence gives it ("has a 200-metre banked track"); a person described by age
         # ("the 19-year-old") is no name and is refused (questions_en_names.odd_label)
@@ -337,6 +342,11 @@ def _draft(subgraph: Subgraph, templates, kinds: dict) -> _Draft:
         described_by = next(e for e in edges if e is not main)
         if answer == bridge or main is described_by:
             raise NoTemplate("multi-hop answer must be a non-bridge end")
+        if (bridge == main.head) == (bridge == described_by.head) and _one_predicate(main, described_by, lang):
+            # «Когда сыграет следующий матч команда, которая сыграет следующий матч в Новосибирске?»: the bridge
+            # described by the fact the question asks, with another of its phrases: one fact said twice (a chain
+            # keeps its verb: "the organization that acquired the organization that acquired X")
+            raise NoTemplate(f"the bridge is described by the predicate the question asks ({main.relation!r})")
         # Russian templates inflect the description's leading noun for its slot; the
         # relative clause after it keeps its own cases
         description = templates.describe(described_by, bridge, kind_of(bridge))
@@ -385,6 +395,19 @@ def _draft(subgraph: Subgraph, templates, kinds: dict) -> _Draft:
         return _Draft(question, [winner.head_label], template)
 
     raise NoTemplate(f"unknown question type {subgraph.type!r}")
+
+
+def _one_predicate(first: Edge, second: Edge, lang: str) -> bool:
+    """Do two facts say one verb with one object phrase, apart from the preposition that takes their objects
+    ("play its next game in" / "play its next game on", «сыграть следующий матч в» / «... с»)?"""
+    try:
+        if lang == "ru":
+            a, b = ru_relation(first.relation), ru_relation(second.relation)
+            return a.kind == b.kind == "verb" and (a.head, a.middle) == (b.head, b.middle)
+        a, b = en_relation(first.relation), en_relation(second.relation)
+        return a.kind == b.kind == "verb" and (a.head, a.rest_without_preposition) == (b.head, b.rest_without_preposition)
+    except NoTemplate:
+        return False
 
 
 def _answer_node(subgraph: Subgraph, candidates: list[str]) -> str:

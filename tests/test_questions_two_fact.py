@@ -1,0 +1,83 @@
+"""Two-fact questions (conditional, multi-hop), en and ru: shapes the judges fail that the rules engine
+refuses or repairs (session 26). Sentences written for these tests; real parses, nothing mocked."""
+from __future__ import annotations
+
+from schemas import Edge, Subgraph
+from tasks.dragon.questions import generate_questions
+from tasks.dragon.questions_base import QuestionConfig
+from tasks.dragon.questions_en_compound import bare_count_noun
+from tests.test_questions_en_templates import RULES, conditional, fact
+
+
+def ru_fact(head, relation, tail, sentence, head_type="org", tail_type="org", n=0) -> Edge:
+    return Edge(edge_id=f"e{n}:{head}:{relation}:{tail}", head=f"n:{head}", relation=relation, tail=f"n:{tail}",
+                head_label=head, tail_label=tail, lang="ru", doc_ids=["d"], sentences=[sentence],
+                triplet_ids=[f"t{n}"], head_type=head_type, tail_type=tail_type)
+
+
+def multi_hop(edges: list[Edge], answer: str, bridge: str, lang: str = "en"):
+    nodes = {n for e in edges for n in (e.head, e.tail)}
+    sub = Subgraph(subgraph_id=f"s-mh-{answer}", type="multi-hop", lang=lang, edges=edges,
+                   answer_nodes=[f"n:{answer}"], hidden_nodes=[f"n:{bridge}"],
+                   question_nodes=sorted(nodes - {f"n:{answer}", f"n:{bridge}"}))
+    return generate_questions([sub], RULES, QuestionConfig())
+
+
+def test_a_measure_after_a_plain_adjective_is_a_bare_noun_phrase_too():
+    assert bare_count_noun("new $14-million depot") == "new $14-million depot"
+    assert bare_count_noun("in new 52nd minute") == "new 52nd minute"
+    for phrase in ("a new $14-million depot", "its new $14-million depot", "new depot", "new three-storey offices"):
+        assert bare_count_noun(phrase) is None, phrase
+
+
+def test_a_described_thing_keeps_the_article_its_sentence_gives_it():
+    builds = fact("Tarnvale Growers", "build", "new $14-million depot",
+                  "Tarnvale Growers is building a new $14-million depot outside Kelby.", "org", "other", n=1)
+    employs = fact("Tarnvale Growers", "employ", "230 people", "Tarnvale Growers employs 230 people in the valley.",
+                   "org", "other", n=2)
+    batch = conditional([builds, employs], "Tarnvale Growers")
+    assert [i.question for i in batch.items] == [
+        "Which organization is building a new $14-million depot and employs 230 people?"], batch.failures
+    bare = builds.model_copy(update={"sentences": ["Tarnvale Growers: building new $14-million depot, hiring 40."]})
+    batch = conditional([bare, employs], "Tarnvale Growers")
+    assert not batch.items and "without its article" in batch.failures[0].reason, batch
+
+
+def test_a_described_subject_is_not_put_inside_a_passive():
+    runs = fact("Ida Berg", "found", "Kelby Ferries", "Kelby Ferries was founded by the engineer Ida Berg in 1990.",
+                "person", "org", n=1)
+    listed = fact("Kelby Ferries", "be listed on", "the Tarn Exchange", "Kelby Ferries is listed on the Tarn Exchange.",
+                  "org", "org", n=2)
+    batch = multi_hop([runs, listed], "the Tarn Exchange", "Kelby Ferries")
+    assert not batch.items and "between 'be'" in batch.failures[0].reason, batch
+
+
+def test_a_bridge_described_by_the_predicate_the_question_asks_is_refused():
+    sentence = "The Kelby Owls will play their next game in Tarnmouth on 4 March."
+    where = fact("the Kelby Owls", "play their next game in", "Tarnmouth", sentence, "org", "place", n=1)
+    when = fact("the Kelby Owls", "play their next game on", "4 March", sentence, "org", "date", n=2)
+    batch = multi_hop([where, when], "4 March", "the Kelby Owls")
+    assert not batch.items and "predicate the question asks" in batch.failures[0].reason, batch
+    sentence = "Следующий матч «Лесные совы» сыграют 4 марта в Тарнове."
+    where = ru_fact("Лесные совы", "сыграть следующий матч в", "Тарнов", sentence, "org", "place", n=1)
+    when = ru_fact("Лесные совы", "сыграть следующий матч", "4 марта", sentence, "org", "date", n=2)
+    batch = multi_hop([where, when], "4 марта", "Лесные совы", "ru")
+    assert not batch.items and "predicate the question asks" in batch.failures[0].reason, batch
+    # a chain of one verb is two facts: "the organization that acquired the organization that acquired X"
+    first = fact("Orrin Metrics", "acquire", "Tallow Gauge Works", "Orrin Metrics acquired Tallow Gauge Works in 2019.",
+                 "org", "org", n=3)
+    second = fact("Tallow Gauge Works", "acquire", "Kelby Dials", "Tallow Gauge Works acquired Kelby Dials in 2011.",
+                  "org", "org", n=4)
+    batch = multi_hop([first, second], "Orrin Metrics", "Tallow Gauge Works")
+    assert not any("predicate the question asks" in f.reason for f in batch.failures), batch
+
+
+def test_an_occasion_the_object_says_is_not_said_again():
+    streak = ru_fact("Лесные совы", "продлить беспроигрышную серию до", "11 матчей",
+                     "«Лесные совы» продлили беспроигрышную серию до 11 матчей и лидируют в таблице.", "org", "other", n=1)
+    player = ru_fact("Анна Крылова", "бывшая волейболистка", "Лесные совы",
+                     "Лучшей стала Анна Крылова, бывшая волейболистка «Лесных сов».", "person", "org", n=2)
+    sub = Subgraph(subgraph_id="cond", type="conditional", lang="ru", edges=[streak, player],
+                   answer_nodes=["n:Лесные совы"], question_nodes=["n:11 матчей", "n:Анна Крылова"])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    assert batch.items and all(i.question.count("до 11 матчей") == 1 for i in batch.items), batch
