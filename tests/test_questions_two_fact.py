@@ -81,3 +81,28 @@ def test_an_occasion_the_object_says_is_not_said_again():
                    answer_nodes=["n:Лесные совы"], question_nodes=["n:11 матчей", "n:Анна Крылова"])
     batch = generate_questions([sub], RULES, QuestionConfig())
     assert batch.items and all(i.question.count("до 11 матчей") == 1 for i in batch.items), batch
+
+
+def test_a_thing_a_fact_shows_is_a_team_is_not_asked_what():
+    joined = fact("Ezra Okoye", "join", "the Tarn Otters", "Receiver Ezra Okoye joined the Tarn Otters in May.",
+                  "person", "other", n=1)
+    lost = fact("the Tarn Otters", "lose", "31–28", "The Tarn Otters lost 31–28 to the Kelby Hawks on Friday.",
+                "other", "other", n=2)
+    batch = conditional([joined, lost], "the Tarn Otters")
+    assert not batch.items and "a team or a body" in batch.failures[0].reason, batch
+    from tasks.dragon.questions_en_compound import body_by_its_fact
+    from tasks.dragon.questions_en import en_relation
+    fell = fact("Kelby Foods shares", "lose", "3%", "Kelby Foods shares lost 3% on Monday.", "other", "other", n=3)
+    assert body_by_its_fact(fell, en_relation("lose"), fell.head) is None
+
+
+def test_a_thing_asked_with_a_relative_clause_is_asked_by_its_class_noun():
+    built = ru_fact("компания «Тарнстрой»", "строить", "комплекс «Северная гавань»",
+                    "Компания «Тарнстрой» строит комплекс «Северная гавань» на берегу реки.", "org", "other", n=1)
+    costly = ru_fact("комплекс «Северная гавань»", "крупнейший проект", "Тарнов",
+                     "Крупнейшим проектом Тарнова остаётся комплекс «Северная гавань» на набережной.", "other", "place", n=2)
+    sub = Subgraph(subgraph_id="cond", type="conditional", lang="ru", edges=[built, costly],
+                   answer_nodes=["n:комплекс «Северная гавань»"], question_nodes=["n:компания «Тарнстрой»", "n:Тарнов"])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    assert [i.question for i in batch.items] == [
+        "Какой комплекс, который строит компания «Тарнстрой», является крупнейшим проектом Тарнова?"], batch

@@ -429,7 +429,7 @@ class EnglishTemplates:
         label = next((e.head_label if e.head == shared else e.tail_label) for e in edges)
         verb = None
         team = False
-        acting = []
+        acting, bodies = [], []
         for e in edges:  # "Who beat Kellsbridge and scored three tries ...?": a team, said by what it did
             try:
                 r = _relation(e)
@@ -440,6 +440,9 @@ class EnglishTemplates:
                 raise NoTemplate(f"not a clean condition: {refusal}")
             if r.kind == "verb" and e.head == shared:
                 acting.append(r.head)
+            body = en_compound.body_by_its_fact(e, r, shared)
+            if body:
+                bodies.append(body)
             # "Which team finished third and has Ana Rau as its head coach?": a coach's body, or one that won
             # or lost a game, is a team (the word "organization" was the tagger's guess)
             team = team or _team_class("the organization", label, r, e.tail == shared) == "the team"
@@ -448,7 +451,7 @@ class EnglishTemplates:
                 verb = r.head  # an opponent's verb decides: "Who beat X and scored three tries?"
         try:
             return self.conditional(shared_kind, [self.subject_predicate(e, shared) for e in edges], label, verb,
-                                    [s for e in edges for s in e.sentences], team, acting)
+                                    [s for e in edges for s in e.sentences], team, acting, bodies)
         except NoTemplate as direct:
             if shared_kind == "DATE":
                 raise
@@ -460,7 +463,7 @@ class EnglishTemplates:
                 raise direct from None
             cls = _class_noun(shared_kind, label)
             cls = "the team" if team and cls == "the organization" else cls  # as ``describe`` called it
-            if cls in ("the place", "the one") and en_compound.agent_asked_as_thing("which place", acting):
+            if cls in ("the place", "the one") and en_compound.agent_asked_as_thing("which place", acting, bodies):
                 raise direct from None  # "the place that issued a snowfall warning": an agency, not a place
             classed = [d for d in (first, second) if not d.startswith(cls + " ")]
             if len(classed) == 1 and not {"that", "who", "where", "whose", cls.split()[-1]} & set(classed[0].split()):
@@ -474,13 +477,14 @@ class EnglishTemplates:
 
     def conditional(self, shared_kind: str, predicates: list[str], label: str | None = None,
                     verb: str | None = None, sentences: list[str] | tuple[str, ...] = (),
-                    team: bool = False, acting: list[str] | tuple[str, ...] = ()) -> tuple[str, str]:
+                    team: bool = False, acting: list[str] | tuple[str, ...] = (),
+                    bodies: list[str] | tuple[str, ...] = ()) -> tuple[str, str]:
         if shared_kind == "DATE":
             raise NoTemplate("a date as the subject of a conditional question")
         who = _wh(shared_kind, label, verb=verb, subject=True, sentences=sentences)
         if team and who == "which organization":
             who = "which team"  # see ``conditional_question``
-        agent = en_compound.agent_asked_as_thing(who, list(acting))
+        agent = en_compound.agent_asked_as_thing(who, list(acting), bodies)
         if agent:
             raise NoTemplate(agent)
         # "Who beat X and will play Y?", not "Who will play Y and beat X?" (read as "will beat")

@@ -429,8 +429,10 @@ class RussianTemplates:
             return _q(wh, time, " и ".join(_ru_one_copula(predicates))), "conditional"
         if kind in ("MISC", "NUM") and shared not in self.classes:
             raise NoTemplate(f"«какой объект, который ...»: no class noun describes a {kind} answer")
-        if kind == "PER":  # a class noun carries the relative clause: "какой человек, который ..."
-            singular, _, noun_gender = _RU_CLASS[kind]
+        if kind in ("PER", "MISC", "NUM"):
+            # a class noun carries the relative clause: "какой человек, который ...", «какой комплекс, который
+            # строит ...», not «Что, который строит ...»
+            singular, _, noun_gender = self._class(shared, kind) if kind != "PER" else _RU_CLASS[kind]
             wh, gender = f"{_RU_WHICH[noun_gender]} {singular}", noun_gender
         _singular, _, noun_gender = self._class(shared, kind) if kind != "PER" else _RU_CLASS[kind]
         if from_node:
