@@ -106,3 +106,20 @@ def test_a_thing_asked_with_a_relative_clause_is_asked_by_its_class_noun():
     batch = generate_questions([sub], RULES, QuestionConfig())
     assert [i.question for i in batch.items] == [
         "Какой комплекс, который строит компания «Тарнстрой», является крупнейшим проектом Тарнова?"], batch
+
+
+def test_two_conditions_of_one_predicate_are_refused():
+    sentence = "Low Tide, the second play by Mara Quill, will open at the Kelby Playhouse on 9 May."
+    where = fact("Low Tide", "open at", "the Kelby Playhouse", sentence, "other", "place", modality="planned", n=1)
+    when = fact("Low Tide", "open on", "9 May", sentence, "other", "date", modality="planned", n=2)
+    batch = conditional([where, when], "Low Tide")
+    assert not batch.items and "restate one predicate" in batch.failures[0].reason, batch
+
+
+def test_a_verb_of_agreeing_without_its_infinitive_is_refused():
+    from tasks.dragon.questions_ru_checks import ru_dropped_infinitive
+
+    sentence = "Компания «Северный лов» согласилась купить 80 % акций завода «Тарн» у семьи его основателя."
+    assert ru_dropped_infinitive("согласиться у", [sentence])
+    assert not ru_dropped_infinitive("согласиться купить", [sentence])
+    assert not ru_dropped_infinitive("планировать", ["Компания планирует строительство второй очереди."])

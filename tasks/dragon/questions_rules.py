@@ -21,8 +21,8 @@ from tasks.dragon.questions_en_checks import en_carried
 from tasks.dragon.questions_en_answers import answer_not_a_thing, en_truncated_names, sentence_case
 from tasks.dragon import questions_en_names as en_names
 from tasks.dragon.questions_en import _en_lexicon
-from tasks.dragon.questions_en_verbs import _en_adjectives, en_relation
-from tasks.dragon.questions_ru_verbs import ru_relation
+from tasks.dragon.questions_en_verbs import _en_adjectives
+from tasks.dragon.questions_two_fact import one_predicate
 from tasks.dragon.questions_ru import RussianTemplates
 from tasks.dragon.questions_ru_scope import ru_hanging_preposition
 from tasks.dragon.questions_ru_government import ru_deictic
@@ -342,7 +342,7 @@ def _draft(subgraph: Subgraph, templates, kinds: dict) -> _Draft:
         described_by = next(e for e in edges if e is not main)
         if answer == bridge or main is described_by:
             raise NoTemplate("multi-hop answer must be a non-bridge end")
-        if (bridge == main.head) == (bridge == described_by.head) and _one_predicate(main, described_by, lang):
+        if (bridge == main.head) == (bridge == described_by.head) and one_predicate(main, described_by, lang):
             # «Когда сыграет следующий матч команда, которая сыграет следующий матч в Новосибирске?»: the bridge
             # described by the fact the question asks, with another of its phrases: one fact said twice (a chain
             # keeps its verb: "the organization that acquired the organization that acquired X")
@@ -364,6 +364,11 @@ def _draft(subgraph: Subgraph, templates, kinds: dict) -> _Draft:
             raise NoTemplate("conditional edges do not share exactly one node")
         if subgraph.answer_nodes and subgraph.answer_nodes != [shared]:
             raise NoTemplate("conditional answer must be the shared node")
+        if len(edges) == 2 and (shared == edges[0].head) == (shared == edges[1].head) \
+                and one_predicate(edges[0], edges[1], lang):
+            # "Which road will open at the Town Hall Theatre and will open on 4 March?": one verb and its object
+            # said twice, with two of its phrases, asks one fact as two conditions
+            raise NoTemplate(f"both conditions say {edges[0].relation!r} and {edges[1].relation!r}: they restate one predicate")
         kind = kind_of(shared)
         if lang == "ru":
             question, template = templates.conditional(edges, shared, kind)
@@ -395,19 +400,6 @@ def _draft(subgraph: Subgraph, templates, kinds: dict) -> _Draft:
         return _Draft(question, [winner.head_label], template)
 
     raise NoTemplate(f"unknown question type {subgraph.type!r}")
-
-
-def _one_predicate(first: Edge, second: Edge, lang: str) -> bool:
-    """Do two facts say one verb with one object phrase, apart from the preposition that takes their objects
-    ("play its next game in" / "play its next game on", «сыграть следующий матч в» / «... с»)?"""
-    try:
-        if lang == "ru":
-            a, b = ru_relation(first.relation), ru_relation(second.relation)
-            return a.kind == b.kind == "verb" and (a.head, a.middle) == (b.head, b.middle)
-        a, b = en_relation(first.relation), en_relation(second.relation)
-        return a.kind == b.kind == "verb" and (a.head, a.rest_without_preposition) == (b.head, b.rest_without_preposition)
-    except NoTemplate:
-        return False
 
 
 def _answer_node(subgraph: Subgraph, candidates: list[str]) -> str:
