@@ -123,3 +123,27 @@ def test_a_verb_of_agreeing_without_its_infinitive_is_refused():
     assert ru_dropped_infinitive("согласиться у", [sentence])
     assert not ru_dropped_infinitive("согласиться купить", [sentence])
     assert not ru_dropped_infinitive("планировать", ["Компания планирует строительство второй очереди."])
+
+
+def test_a_passive_keeps_its_particle_with_its_verb():
+    cut = fact("the Tarn Hawks", "cut", "a 12-point lead", "The Tarn Hawks cut a 12-point lead to two in the third.",
+               "org", "other", n=1)
+    held = fact("the Kelby Owls", "hold off", "the Tarn Hawks", "The Kelby Owls held off the Tarn Hawks 71-68 on Friday.",
+                "org", "org", n=2)
+    batch = conditional([cut, held], "the Tarn Hawks")
+    assert batch.items and "was held off by the Kelby Owls" in batch.items[0].question, batch
+
+
+def test_an_amount_or_a_body_in_a_persons_post_is_not_asked_by_two_facts():
+    from tasks.dragon.questions_two_fact import amount_asked, ru_plural_role, ru_post_of_a_body
+
+    assert amount_asked("12 пилотов", "ru") and amount_asked("420 people", "en")
+    assert amount_asked("средняя цена квадратного метра", "ru") is None
+    post = ru_fact("Тарн-Пласт", "управляющий директор", "завод «Кельби»",
+                   "Управляющим директором завода «Кельби» назначена Ирина Белова, ранее возглавлявшая «Тарн-Пласт».", n=1)
+    assert ru_post_of_a_body(post, post.head, "ORG")
+    assert ru_post_of_a_body(post, post.head, "PER") is None
+    sponsor = ru_fact("компания «Тарн»", "генеральный спонсор", "клуб «Кельби»", "Генеральным спонсором клуба «Кельби» "
+                      "стала компания «Тарн».", n=2)
+    assert ru_post_of_a_body(sponsor, sponsor.head, "ORG") is None
+    assert ru_plural_role("деревни") and not ru_plural_role("главный тренер")

@@ -407,13 +407,17 @@ class EnglishTemplates:
         if rel.kind == "verb" and not rel.trailing_preposition:
             # the object of "X acquired Y" as a subject predicate: "was acquired by X"
             rest = f" {rel.rest_text}" if rel.rest_text else ""
+            participle = en_participle(rel.head)
+            if rel.rest and rel.rest[0].lower() in _EN_PARTICLES:
+                # "was held off by the Gulls", not "was held by the Gulls off": the particle stays with its verb
+                participle, rest = f"{participle} {rel.rest[0]}", "".join(f" {w}" for w in rel.rest[1:])
             if modality == "progressive":
-                return f"is being {en_participle(rel.head)} by {head}{rest}"
+                return f"is being {participle} by {head}{rest}"
             if modality == "past-progressive":
-                return f"was being {en_participle(rel.head)} by {head}{rest}"
+                return f"was being {participle} by {head}{rest}"
             if modality == "perfect":
-                return f"has been {en_participle(rel.head)} by {head}{rest}"
-            return f"{'is' if modality == 'present' else 'was'} {en_participle(rel.head)} by {head}{rest}"
+                return f"has been {participle} by {head}{rest}"
+            return f"{'is' if modality == 'present' else 'was'} {participle} by {head}{rest}"
         if rel.kind == "role":
             return f"has {head} as its {rel.head}" if rel.rest == ("of",) else _raise(edge)
         if rel.kind == "attribute":

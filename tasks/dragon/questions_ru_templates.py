@@ -20,6 +20,7 @@ from tasks.dragon.questions_ru_scope import (
     _ru_amount_scope, _ru_drop_repeated_time, _ru_shared_time, _ru_shared_trailing_time, _ru_without_time, ru_manner,
     ru_occasion_said as _ru_occasion_said, ru_ordinal_phrase as _ru_ordinal_phrase,
 )
+from tasks.dragon.questions_two_fact import ru_plural_role
 from tasks.dragon.questions_ru_verbs import (
     RuRelation, _ru_shot_a_work, _ru_verb, ru_finite, ru_infinitive_chain, ru_relation,
 )
@@ -369,6 +370,9 @@ class RussianTemplates:
         head = self._quote(head, head, edge.sentences)
         if rel.kind == "role":
             _asserted_only(edge, "a role description")
+            if ru_plural_role(rel.head):
+                # «район, деревнями которого является Иргизлы»: one thing is not a plural role of another
+                raise NoTemplate(f"the role {rel.head!r} is plural: one thing is not it")
             if kind == "LOC" and node not in self.classes:
                 # «места, главным режиссёром которого является ...»: a place with a director is an
                 # organisation the tagger typed as a place; «в месте, заместителем главы города которого»

@@ -22,7 +22,7 @@ from tasks.dragon.questions_en_answers import answer_not_a_thing, en_truncated_n
 from tasks.dragon import questions_en_names as en_names
 from tasks.dragon.questions_en import _en_lexicon
 from tasks.dragon.questions_en_verbs import _en_adjectives
-from tasks.dragon.questions_two_fact import one_predicate
+from tasks.dragon.questions_two_fact import amount_asked, one_predicate, ru_post_of_a_body
 from tasks.dragon.questions_ru import RussianTemplates
 from tasks.dragon.questions_ru_scope import ru_hanging_preposition
 from tasks.dragon.questions_ru_government import ru_deictic
@@ -347,6 +347,8 @@ def _draft(subgraph: Subgraph, templates, kinds: dict) -> _Draft:
             # described by the fact the question asks, with another of its phrases: one fact said twice (a chain
             # keeps its verb: "the organization that acquired the organization that acquired X")
             raise NoTemplate(f"the bridge is described by the predicate the question asks ({main.relation!r})")
+        if lang == "ru" and (post := ru_post_of_a_body(described_by, bridge, kind_of(bridge))):
+            raise NoTemplate(post)
         # Russian templates inflect the description's leading noun for its slot; the
         # relative clause after it keeps its own cases
         description = templates.describe(described_by, bridge, kind_of(bridge))
@@ -370,6 +372,10 @@ def _draft(subgraph: Subgraph, templates, kinds: dict) -> _Draft:
             # said twice, with two of its phrases, asks one fact as two conditions
             raise NoTemplate(f"both conditions say {edges[0].relation!r} and {edges[1].relation!r}: they restate one predicate")
         kind = kind_of(shared)
+        unfit = amount_asked(labels[shared], lang) or (next((p for e in edges for p in [ru_post_of_a_body(e, shared, kind)] if p), None)
+                                       if lang == "ru" else None)
+        if unfit:
+            raise NoTemplate(unfit)
         if lang == "ru":
             question, template = templates.conditional(edges, shared, kind)
         else:

@@ -6,7 +6,12 @@ questions, for shapes a simple question never has:
 
 - ``one_predicate``: both facts say one verb with one object phrase and differ only in the preposition that
   takes their objects ("will open at the Town Hall Theatre and will open on 4 March", «команда, которая
-  сыграет следующий матч в Новосибирске» asked «Когда сыграет следующий матч ...»): one fact asked as two.
+  сыграет следующий матч в Новосибирске» asked «Когда сыграет следующий матч ...»): one fact asked as two;
+- ``ru_post_of_a_body``: a person's post (director, coach, captain) said of the thing asked or hidden when it
+  is no person («Какой завод ... является управляющим директором завода «Кристалл-Пласт»?»): the triplet stage
+  took the plant someone ran for the one who runs another;
+- ``amount_asked``: an amount as the one thing both facts are about («Что будет работать на два самолёта и
+  руководило авиаотрядом?» → «14 пилотов»): a count is no subject a reader can hold two facts of.
 
 Such a subgraph is refused with its reason (``NoTemplate`` in ``questions_rules._draft``).
 """
@@ -15,7 +20,16 @@ from __future__ import annotations
 from schemas import Edge
 from tasks.dragon.questions_base import NoTemplate
 from tasks.dragon.questions_en_tense import _relation as en_relation_of
+from benchmill import nlp
 from tasks.dragon.questions_ru_verbs import ru_relation
+from tasks.dragon.subgraphs import parse_quantity
+
+#: nouns of a post only a person holds: a company, a plant or a town holding one is a joined-up triplet
+_RU_PERSON_POSTS = frozenset("""
+    директор руководитель тренер капитан игрок вратарь голкипер нападающий защитник полузащитник форвард
+    президент вице-президент председатель депутат глава мэр губернатор министр артист артистка режиссёр
+    заместитель замглавы солист солистка актёр актриса основатель совладелец
+    """.split())
 
 
 def one_predicate(first: Edge, second: Edge, lang: str) -> bool:
@@ -29,3 +43,40 @@ def one_predicate(first: Edge, second: Edge, lang: str) -> bool:
         return a.kind == b.kind == "verb" and (a.head, a.rest_without_preposition) == (b.head, b.rest_without_preposition)
     except NoTemplate:
         return False
+
+
+def ru_post_of_a_body(edge: Edge, node: str, kind: str) -> str | None:
+    """The post ``edge`` says ``node`` (its subject, asked or hidden) holds when that post is a person's and
+    ``node`` is no person, or None."""
+    if node != edge.head or kind == "PER":
+        return None
+    try:
+        rel = ru_relation(edge.relation)
+    except NoTemplate:
+        return None
+    if rel.kind != "role":
+        return None
+    post = next((w for w in rel.head.lower().replace("ё", "е").split()
+                 if nlp.lemma_ru(w).replace("ё", "е") in _RU_PERSON_POSTS), None)
+    if post is None:
+        return None
+    return f"{edge.head_label!r} ({kind}) said to hold a person's post ({rel.head!r})"
+
+
+def amount_asked(label: str, lang: str) -> str | None:
+    """Why a conditional question may not ask for ``label`` (a number of things, «14 пилотов», "420 people"), or
+    None; a measure named by its noun («средняя цена квадратного метра») is a thing."""
+    if label[:1].isdigit() and parse_quantity(label, lang) is not None:
+        return f"the amount {label!r} as the one thing two facts are about"
+    return None
+
+
+def ru_plural_role(role: str) -> bool:
+    """Is the role's head noun a plural («деревни» of «X деревни Бурзянский район»): «деревнями которого
+    является Иргизлы» says one village is several?"""
+    vocab = nlp.morph_vocab()
+    for word in role.split():
+        parses = [p for p in vocab.parse(word.lower()) if p.tag.POS == "NOUN" and "nomn" in p.tag]
+        if parses:
+            return all(p.tag.number == "plur" for p in parses)
+    return False
