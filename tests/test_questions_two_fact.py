@@ -63,6 +63,12 @@ def test_a_bridge_described_by_the_predicate_the_question_asks_is_refused():
     when = ru_fact("Лесные совы", "сыграть следующий матч", "4 марта", sentence, "org", "date", n=2)
     batch = multi_hop([where, when], "4 марта", "Лесные совы", "ru")
     assert not batch.items and "predicate the question asks" in batch.failures[0].reason, batch
+    sentence = "Тарновский районный суд приговорил Илью Котова к трём годам колонии."
+    whom = ru_fact("Тарновский районный суд", "приговорить", "Илья Котов", sentence, "org", "person", n=5)
+    to_what = ru_fact("Тарновский районный суд", "приговорить Илью Котова к", "трём годам колонии", sentence, "org",
+                      "other", n=6)
+    batch = multi_hop([whom, to_what], "трём годам колонии", "Тарновский районный суд", "ru")
+    assert not batch.items and "predicate the question asks" in batch.failures[0].reason, batch
     # a chain of one verb is two facts: "the organization that acquired the organization that acquired X"
     first = fact("Orrin Metrics", "acquire", "Tallow Gauge Works", "Orrin Metrics acquired Tallow Gauge Works in 2019.",
                  "org", "org", n=3)

@@ -342,7 +342,7 @@ def _draft(subgraph: Subgraph, templates, kinds: dict) -> _Draft:
         described_by = next(e for e in edges if e is not main)
         if answer == bridge or main is described_by:
             raise NoTemplate("multi-hop answer must be a non-bridge end")
-        if (bridge == main.head) == (bridge == described_by.head) and one_predicate(main, described_by, lang):
+        if (bridge == main.head) == (bridge == described_by.head) and one_predicate(main, described_by, lang, verb_only=True):
             # «Когда сыграет следующий матч команда, которая сыграет следующий матч в Новосибирске?»: the bridge
             # described by the fact the question asks, with another of its phrases: one fact said twice (a chain
             # keeps its verb: "the organization that acquired the organization that acquired X")

@@ -6,7 +6,10 @@ questions, for shapes a simple question never has:
 
 - ``one_predicate``: both facts say one verb with one object phrase and differ only in the preposition that
   takes their objects ("will open at the Town Hall Theatre and will open on 4 March", «команда, которая
-  сыграет следующий матч в Новосибирске» asked «Когда сыграет следующий матч ...»): one fact asked as two;
+  сыграет следующий матч в Новосибирске» asked «Когда сыграет следующий матч ...»): one fact asked as two; a
+  multi-hop bridge described by the verb the question asks of it, whatever the objects («К чему приговорил
+  Дениса Малахова суд, который приговорил Дениса Малахова?»), asks one fact or has the bridge's own object
+  for a second answer ("What did the company that built the Tarn Bridge build?");
 - ``ru_post_of_a_body``: a person's post (director, coach, captain) said of the thing asked or hidden when it
   is no person («Какой завод ... является управляющим директором завода «Кристалл-Пласт»?»): the triplet stage
   took the plant someone ran for the one who runs another;
@@ -32,15 +35,17 @@ _RU_PERSON_POSTS = frozenset("""
     """.split())
 
 
-def one_predicate(first: Edge, second: Edge, lang: str) -> bool:
+def one_predicate(first: Edge, second: Edge, lang: str, verb_only: bool = False) -> bool:
     """Do two facts say one verb with one object phrase, apart from the preposition that takes their objects
-    ("open at" / "open on", «сыграть следующий матч в» / «... с»)?"""
+    ("open at" / "open on", «сыграть следующий матч в» / «... с»)? ``verb_only``: one verb, whatever its
+    object phrase («приговорить» / «приговорить Дениса Малахова к»)."""
     try:
         if lang == "ru":
             a, b = ru_relation(first.relation), ru_relation(second.relation)
-            return a.kind == b.kind == "verb" and (a.head, a.middle) == (b.head, b.middle)
+            return a.kind == b.kind == "verb" and a.head == b.head and (verb_only or a.middle == b.middle)
         a, b = en_relation_of(first), en_relation_of(second)  # as its sentence reads it: "open at" is a verb
-        return a.kind == b.kind == "verb" and (a.head, a.rest_without_preposition) == (b.head, b.rest_without_preposition)
+        return a.kind == b.kind == "verb" and a.head == b.head and (
+            verb_only or a.rest_without_preposition == b.rest_without_preposition)
     except NoTemplate:
         return False
 
