@@ -23,6 +23,13 @@ def multi_hop(edges: list[Edge], answer: str, bridge: str, lang: str = "en"):
     return generate_questions([sub], RULES, QuestionConfig())
 
 
+def ru_conditional(edges: list[Edge], answer: str):
+    nodes = {n for e in edges for n in (e.head, e.tail)}
+    return generate_questions([Subgraph(subgraph_id="cond", type="conditional", lang="ru", edges=edges,
+                                        answer_nodes=[f"n:{answer}"], question_nodes=sorted(nodes - {f"n:{answer}"}))],
+                              RULES, QuestionConfig())
+
+
 def test_a_measure_after_a_plain_adjective_is_a_bare_noun_phrase_too():
     assert bare_count_noun("new $14-million depot") == "new $14-million depot"
     assert bare_count_noun("in new 52nd minute") == "new 52nd minute"
@@ -78,18 +85,30 @@ def test_a_bridge_described_by_the_predicate_the_question_asks_is_refused():
     assert not any("predicate the question asks" in f.reason for f in batch.failures), batch
 
 
-def test_an_occasion_the_object_says_is_not_said_again():
+def test_a_ru_conditional_says_an_occasion_once_and_asks_a_thing_by_its_class_noun():
     streak = ru_fact("Лесные совы", "продлить беспроигрышную серию до", "11 матчей",
                      "«Лесные совы» продлили беспроигрышную серию до 11 матчей и лидируют в таблице.", "org", "other", n=1)
     player = ru_fact("Анна Крылова", "бывшая волейболистка", "Лесные совы",
                      "Лучшей стала Анна Крылова, бывшая волейболистка «Лесных сов».", "person", "org", n=2)
-    sub = Subgraph(subgraph_id="cond", type="conditional", lang="ru", edges=[streak, player],
-                   answer_nodes=["n:Лесные совы"], question_nodes=["n:11 матчей", "n:Анна Крылова"])
-    batch = generate_questions([sub], RULES, QuestionConfig())
+    batch = ru_conditional([streak, player], "Лесные совы")
     assert batch.items and all(i.question.count("до 11 матчей") == 1 for i in batch.items), batch
+    # a thing asked with a relative clause is asked by its class noun: not «Что, который строит ...»
+    built = ru_fact("компания «Тарнстрой»", "строить", "комплекс «Северная гавань»",
+                    "Компания «Тарнстрой» строит комплекс «Северная гавань» на берегу реки.", "org", "other", n=1)
+    costly = ru_fact("комплекс «Северная гавань»", "крупнейший проект", "Тарнов",
+                     "Крупнейшим проектом Тарнова остаётся комплекс «Северная гавань» на набережной.", "other", "place", n=2)
+    batch = ru_conditional([built, costly], "комплекс «Северная гавань»")
+    assert [i.question for i in batch.items] == [
+        "Какой комплекс, который строит компания «Тарнстрой», является крупнейшим проектом Тарнова?"], batch
 
 
-def test_a_thing_a_fact_shows_is_a_team_is_not_asked_what():
+def test_an_en_conditional_keeps_a_particle_with_its_verb_and_does_not_ask_a_team_what():
+    cut = fact("the Tarn Hawks", "cut", "a 12-point lead", "The Tarn Hawks cut a 12-point lead to two in the third.",
+               "org", "other", n=1)
+    held = fact("the Kelby Owls", "hold off", "the Tarn Hawks", "The Kelby Owls held off the Tarn Hawks 71-68 on Friday.",
+                "org", "org", n=2)
+    passive = conditional([cut, held], "the Tarn Hawks")
+    assert passive.items and "was held off by the Kelby Owls" in passive.items[0].question, passive
     joined = fact("Ezra Okoye", "join", "the Tarn Otters", "Receiver Ezra Okoye joined the Tarn Otters in May.",
                   "person", "other", n=1)
     lost = fact("the Tarn Otters", "lose", "31–28", "The Tarn Otters lost 31–28 to the Kelby Hawks on Friday.",
@@ -100,18 +119,6 @@ def test_a_thing_a_fact_shows_is_a_team_is_not_asked_what():
     from tasks.dragon.questions_en import en_relation
     fell = fact("Kelby Foods shares", "lose", "3%", "Kelby Foods shares lost 3% on Monday.", "other", "other", n=3)
     assert body_by_its_fact(fell, en_relation("lose"), fell.head) is None
-
-
-def test_a_thing_asked_with_a_relative_clause_is_asked_by_its_class_noun():
-    built = ru_fact("компания «Тарнстрой»", "строить", "комплекс «Северная гавань»",
-                    "Компания «Тарнстрой» строит комплекс «Северная гавань» на берегу реки.", "org", "other", n=1)
-    costly = ru_fact("комплекс «Северная гавань»", "крупнейший проект", "Тарнов",
-                     "Крупнейшим проектом Тарнова остаётся комплекс «Северная гавань» на набережной.", "other", "place", n=2)
-    sub = Subgraph(subgraph_id="cond", type="conditional", lang="ru", edges=[built, costly],
-                   answer_nodes=["n:комплекс «Северная гавань»"], question_nodes=["n:компания «Тарнстрой»", "n:Тарнов"])
-    batch = generate_questions([sub], RULES, QuestionConfig())
-    assert [i.question for i in batch.items] == [
-        "Какой комплекс, который строит компания «Тарнстрой», является крупнейшим проектом Тарнова?"], batch
 
 
 def test_two_conditions_of_one_predicate_are_refused():
@@ -129,15 +136,6 @@ def test_a_verb_of_agreeing_without_its_infinitive_is_refused():
     assert ru_dropped_infinitive("согласиться у", [sentence])
     assert not ru_dropped_infinitive("согласиться купить", [sentence])
     assert not ru_dropped_infinitive("планировать", ["Компания планирует строительство второй очереди."])
-
-
-def test_a_passive_keeps_its_particle_with_its_verb():
-    cut = fact("the Tarn Hawks", "cut", "a 12-point lead", "The Tarn Hawks cut a 12-point lead to two in the third.",
-               "org", "other", n=1)
-    held = fact("the Kelby Owls", "hold off", "the Tarn Hawks", "The Kelby Owls held off the Tarn Hawks 71-68 on Friday.",
-                "org", "org", n=2)
-    batch = conditional([cut, held], "the Tarn Hawks")
-    assert batch.items and "was held off by the Kelby Owls" in batch.items[0].question, batch
 
 
 def test_an_amount_or_a_body_in_a_persons_post_is_not_asked_by_two_facts():

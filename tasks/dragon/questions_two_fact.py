@@ -53,19 +53,19 @@ def one_predicate(first: Edge, second: Edge, lang: str, verb_only: bool = False)
 def ru_post_of_a_body(edge: Edge, node: str, kind: str) -> str | None:
     """The post ``edge`` says ``node`` (its subject, asked or hidden) holds when that post is a person's and
     ``node`` is no person, or None."""
-    if node != edge.head or kind == "PER":
-        return None
+    role = _ru_role(edge.relation) if node == edge.head and kind != "PER" else None
+    if role and any(nlp.lemma_ru(w).replace("ё", "е") in _RU_PERSON_POSTS for w in role.lower().replace("ё", "е").split()):
+        return f"{edge.head_label!r} ({kind}) said to hold a person's post ({role!r})"
+    return None
+
+
+def _ru_role(relation: str) -> str | None:
+    """The role noun phrase of a role relation («управляющий директор»), or None."""
     try:
-        rel = ru_relation(edge.relation)
+        rel = ru_relation(relation)
     except NoTemplate:
         return None
-    if rel.kind != "role":
-        return None
-    post = next((w for w in rel.head.lower().replace("ё", "е").split()
-                 if nlp.lemma_ru(w).replace("ё", "е") in _RU_PERSON_POSTS), None)
-    if post is None:
-        return None
-    return f"{edge.head_label!r} ({kind}) said to hold a person's post ({rel.head!r})"
+    return rel.head if rel.kind == "role" else None
 
 
 def amount_asked(label: str, lang: str) -> str | None:
