@@ -151,3 +151,12 @@ def test_an_amount_or_a_body_in_a_persons_post_is_not_asked_by_two_facts():
                       "стала компания «Тарн».", n=2)
     assert ru_post_of_a_body(sponsor, sponsor.head, "ORG") is None
     assert ru_plural_role("деревни") and not ru_plural_role("главный тренер")
+
+
+def test_two_conditions_that_name_one_object_are_refused():
+    fined = fact("Judge Ada Moss", "fine", "Colm Reilly", "Judge Ada Moss fined Colm Reilly $2,000 on Tuesday.",
+                 "person", "person", n=1)
+    jailed = fact("Judge Ada Moss", "sentence Colm Reilly to", "9 months",
+                  "Judge Ada Moss sentenced Colm Reilly to 9 months in prison.", "person", "other", n=2)
+    batch = conditional([fined, jailed], "Judge Ada Moss")
+    assert not batch.items and "one object" in batch.failures[0].reason, batch

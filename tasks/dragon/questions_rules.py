@@ -371,6 +371,12 @@ def _draft(subgraph: Subgraph, templates, kinds: dict) -> _Draft:
             # "Which road will open at the Town Hall Theatre and will open on 4 March?": one verb and its object
             # said twice, with two of its phrases, asks one fact as two conditions
             raise NoTemplate(f"both conditions say {edges[0].relation!r} and {edges[1].relation!r}: they restate one predicate")
+        if lang == "en" and len(edges) == 2 and edges[0].head == edges[1].head == shared and any(
+                re.search(rf"(?<!\w){re.escape(a.tail_label.lower())}(?!\w)", f"{b.relation} {b.tail_label}".lower())
+                for a, b in (edges, edges[::-1])):
+            # "Who fined Lyle Burchell and sentenced Lyle Burchell to 14 months?": one object named twice (the ru
+            # templates refuse it too)
+            raise NoTemplate("both conditions name one object: it would be said twice")
         kind = kind_of(shared)
         unfit = amount_asked(labels[shared], lang) or (next((p for e in edges for p in [ru_post_of_a_body(e, shared, kind)] if p), None)
                                        if lang == "ru" else None)
