@@ -15,7 +15,8 @@ its reason otherwise:
 - ``time_ordered``: the conditions in an order that keeps each verb's tense readable: a past that has its
   bare form ("beat", "put", "cut") after "will play ..." reads as "will beat";
 - ``agent_asked_as_thing``: the subject of a verb of acting (signing, scoring, issuing) asked "What ...?" or
-  "Which place ...?": a team or an agency that the tagger took for a thing or a place.
+  "Which place ...?": a team or an agency that the tagger took for a thing or a place; so is a thing that a
+  fact shows is a team or a body (``body_by_its_fact``: "lost 27–24", "was joined by Dante Okafor-Bell").
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from schemas import Edge
 from tasks.dragon import questions_en_context as en_context
 from tasks.dragon.questions_en_amounts import _EN_MASS_NOUNS
 from tasks.dragon.questions_en_names import PERSON_NOUNS, PERSON_OBJECT_VERBS
-from tasks.dragon.questions_en_verbs import _EN_CONTROL_VERBS, _EN_IRREGULAR, _EN_PREPOSITIONS, _en_lexicon, _en_verb_lemma
+from tasks.dragon.questions_en_verbs import _EN_CONTROL_VERBS, _en_adjectives, _EN_IRREGULAR, _EN_PREPOSITIONS, _en_lexicon, _en_verb_lemma
 
 #: a measure said as an adjective ("200-metre", "$9-million", "three-storey", "19-year-old"), an ordinal
 #: ("61st", "third"): before a singular noun they need "a" or "the" ("a 200-metre track", "the 61st minute")
@@ -54,6 +55,13 @@ def _singular_count_noun(word: str) -> bool:
     return lower in _en_lexicon()[1]
 
 
+def _plain_adjective(word: str) -> bool:
+    """ "new", "covered": a lower-case adjective, which determines nothing (no article, no possessive, no number)."""
+    lower = word.lower()
+    return lower.isalpha() and word.islower() and lower not in _DETERMINERS and lower not in _EN_PREPOSITIONS \
+        and lower in _en_adjectives()
+
+
 def bare_count_noun(phrase: str) -> str | None:
     """The words of ``phrase`` (an object, a prepositional phrase of a relation) that make a singular count
     noun phrase without its determiner, or None: "200-metre banked track", "61st minute" (of "in 61st minute"),
@@ -63,6 +71,14 @@ def bare_count_noun(phrase: str) -> str | None:
     words = phrase.split()
     for i, word in enumerate(words):
         before = words[i - 1].lower() if i else None
+        opening = i  # where the noun phrase opens: after its plain adjectives ("new $22-million plant")
+        while opening and words[opening - 1].lower() not in _EN_PREPOSITIONS and _plain_adjective(words[opening - 1]):
+            opening -= 1
+        if opening != i and (_MEASURE_ADJECTIVE.match(word.lower()) or _ORDINAL.match(word.lower())) \
+                and (not opening or words[opening - 1].lower() in _EN_PREPOSITIONS):
+            found = bare_count_noun(" ".join(words[i:]))
+            if found and not found.startswith(("further", "additional")) and not found.endswith("-old"):
+                return " ".join([*words[opening:i], found])
         if before is not None and before not in _EN_PREPOSITIONS:
             continue  # a phrase opens the object or follows a preposition
         if word[:1].isupper() or word.lower() in _DETERMINERS or word.lower().endswith(("'s", "’s")):
@@ -308,12 +324,35 @@ _AGENT_VERBS = frozenset("""
     """.split())
 
 
-def agent_asked_as_thing(who: str, verbs: list[str]) -> str | None:
+#: a game's score: "lost 27–24", "won 3-1"
+_SCORE = re.compile(r"^\d{1,3}\s?[–-]\s?\d{1,3}$")
+#: verbs of a game's result, whose subject is a team or a player when their object is a score
+_RESULT_VERBS = frozenset("lose win draw tie".split())
+#: verbs whose object, when a person is their subject, is a body of people: one joins a club, coaches a team
+_BODY_OBJECT_VERBS = frozenset("join rejoin coach captain".split())
+
+
+def body_by_its_fact(edge: Edge, rel, node: str) -> str | None:
+    """The fact that shows ``node`` is a team or a body, whatever the tagger typed it: the subject of a result
+    with a score ("lost 27–24"), the object of a person joining or coaching it ("was joined by Dante Okafor")."""
+    if rel.kind != "verb":
+        return None
+    if node == edge.head and rel.head in _RESULT_VERBS and _SCORE.match(edge.tail_label.strip()):
+        return f"{rel.head} {edge.tail_label}"
+    if node == edge.tail and rel.head in _BODY_OBJECT_VERBS and edge.head_type == "person":
+        return f"a person's {rel.head!r}"
+    return None
+
+
+def agent_asked_as_thing(who: str, verbs: list[str], bodies: list[str] | tuple[str, ...] = ()) -> str | None:
     """ "What scored four unanswered goals ...?", "Which place issued a snowfall warning ...?": the subject
-    of a verb of acting asked as a thing or a place (a team, an agency the tagger did not see as a body)."""
+    of a verb of acting asked as a thing or a place (a team, an agency the tagger did not see as a body);
+    ``bodies``: facts that show the thing is a body (``body_by_its_fact``: "What ... lost 27–24?")."""
     if who.lower() not in ("what", "which place", "which places"):
         return None
     acting = [v for v in verbs if v in _AGENT_VERBS]
     if acting:
         return f"{who!r} asked for the subject of {acting[0]!r}, a verb of acting: the thing is a person or a body"
+    if bodies:
+        return f"{who!r} asked for a team or a body ({bodies[0]!r})"
     return None

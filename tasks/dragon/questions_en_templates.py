@@ -241,6 +241,11 @@ class EnglishTemplates:
                 return _q("where", be, head, rel.head, rel.rest_without_preposition), "tail.passive-where"
             if prep is None:
                 raise NoTemplate(f"passive relation {edge.relation!r} without a preposition")
+            if _described(head):
+                # "Which organization is the organization that runs two cruise boats listed on?": a clause between
+                # "is" and its participle, and the preposition stranded after both ("Where is the organization
+                # that X acquired headquartered?" strands none)
+                raise NoTemplate(f"a described subject would sit between 'be' and {rel.head!r} before a stranded {prep!r}")
             return _q(who, be, head, rel.head, rel.rest_text), "tail.passive"
         if rel.kind == "role":
             if head.startswith(tuple(f"{c} " for c in _EN_CLASS.values())):
@@ -411,13 +416,17 @@ class EnglishTemplates:
         if rel.kind == "verb" and not rel.trailing_preposition:
             # the object of "X acquired Y" as a subject predicate: "was acquired by X"
             rest = f" {rel.rest_text}" if rel.rest_text else ""
+            participle = en_participle(rel.head)
+            if rel.rest and rel.rest[0].lower() in _EN_PARTICLES:
+                # "was held off by the Gulls", not "was held by the Gulls off": the particle stays with its verb
+                participle, rest = f"{participle} {rel.rest[0]}", "".join(f" {w}" for w in rel.rest[1:])
             if modality == "progressive":
-                return f"is being {en_participle(rel.head)} by {head}{rest}"
+                return f"is being {participle} by {head}{rest}"
             if modality == "past-progressive":
-                return f"was being {en_participle(rel.head)} by {head}{rest}"
+                return f"was being {participle} by {head}{rest}"
             if modality == "perfect":
-                return f"has been {en_participle(rel.head)} by {head}{rest}"
-            return f"{'is' if modality == 'present' else 'was'} {en_participle(rel.head)} by {head}{rest}"
+                return f"has been {participle} by {head}{rest}"
+            return f"{'is' if modality == 'present' else 'was'} {participle} by {head}{rest}"
         if rel.kind == "role":
             return f"has {head} as its {rel.head}" if rel.rest == ("of",) else _raise(edge)
         if rel.kind == "attribute":
@@ -433,7 +442,7 @@ class EnglishTemplates:
         label = next((e.head_label if e.head == shared else e.tail_label) for e in edges)
         verb = None
         team = False
-        acting = []
+        acting, bodies = [], []
         for e in edges:  # "Who beat Kellsbridge and scored three tries ...?": a team, said by what it did
             try:
                 r = _relation(e)
@@ -444,6 +453,9 @@ class EnglishTemplates:
                 raise NoTemplate(f"not a clean condition: {refusal}")
             if r.kind == "verb" and e.head == shared:
                 acting.append(r.head)
+            body = en_compound.body_by_its_fact(e, r, shared)
+            if body:
+                bodies.append(body)
             # "Which team finished third and has Ana Rau as its head coach?": a coach's body, or one that won
             # or lost a game, is a team (the word "organization" was the tagger's guess)
             team = team or _team_class("the organization", label, r, e.tail == shared) == "the team"
@@ -452,7 +464,7 @@ class EnglishTemplates:
                 verb = r.head  # an opponent's verb decides: "Who beat X and scored three tries?"
         try:
             return self.conditional(shared_kind, [self.subject_predicate(e, shared) for e in edges], label, verb,
-                                    [s for e in edges for s in e.sentences], team, acting)
+                                    [s for e in edges for s in e.sentences], team, acting, bodies)
         except NoTemplate as direct:
             if shared_kind == "DATE":
                 raise
@@ -464,7 +476,7 @@ class EnglishTemplates:
                 raise direct from None
             cls = _class_noun(shared_kind, label)
             cls = "the team" if team and cls == "the organization" else cls  # as ``describe`` called it
-            if cls in ("the place", "the one") and en_compound.agent_asked_as_thing("which place", acting):
+            if cls in ("the place", "the one") and en_compound.agent_asked_as_thing("which place", acting, bodies):
                 raise direct from None  # "the place that issued a snowfall warning": an agency, not a place
             classed = [d for d in (first, second) if not d.startswith(cls + " ")]
             if len(classed) == 1 and not {"that", "who", "where", "whose", cls.split()[-1]} & set(classed[0].split()):
@@ -478,13 +490,14 @@ class EnglishTemplates:
 
     def conditional(self, shared_kind: str, predicates: list[str], label: str | None = None,
                     verb: str | None = None, sentences: list[str] | tuple[str, ...] = (),
-                    team: bool = False, acting: list[str] | tuple[str, ...] = ()) -> tuple[str, str]:
+                    team: bool = False, acting: list[str] | tuple[str, ...] = (),
+                    bodies: list[str] | tuple[str, ...] = ()) -> tuple[str, str]:
         if shared_kind == "DATE":
             raise NoTemplate("a date as the subject of a conditional question")
         who = _wh(shared_kind, label, verb=verb, subject=True, sentences=sentences)
         if team and who == "which organization":
             who = "which team"  # see ``conditional_question``
-        agent = en_compound.agent_asked_as_thing(who, list(acting))
+        agent = en_compound.agent_asked_as_thing(who, list(acting), bodies)
         if agent:
             raise NoTemplate(agent)
         # "Who beat X and will play Y?", not "Who will play Y and beat X?" (read as "will beat")

@@ -591,11 +591,21 @@ _RU_CONTROL_VERBS = frozenset({
 })
 
 
+#: verbs whose own subject does what their infinitive says: «согласилась купить акции у семьи» read as
+#: «согласиться у» asks «Какая организация согласилась у семьи ...?», a verb without what it agreed to
+_RU_SUBJECT_CONTROL_VERBS = frozenset({
+    "согласиться", "соглашаться", "планировать", "намереваться", "собираться", "решить", "решать", "пообещать",
+    "обещать", "отказаться", "отказываться", "договориться", "договариваться", "надеяться", "рассчитывать",
+    "стремиться", "готовиться", "хотеть", "захотеть",
+})
+
+
 def ru_dropped_infinitive(relation: str, sentences: list[str]) -> bool:
-    """A verb of asking or obliging whose sentence gives its infinitive («обязал Ершова возместить») while
-    the relation («обязать») drops it."""
+    """A verb of asking or obliging, or of agreeing or planning, whose sentence gives its infinitive («обязал
+    Ершова возместить», «согласилась купить 100 % акций») while the relation («обязать», «согласиться у»)
+    drops it."""
     words = relation.split()
-    if not words or nlp.lemma_ru(words[0].lower()) not in _RU_CONTROL_VERBS:
+    if not words or nlp.lemma_ru(words[0].lower()) not in _RU_CONTROL_VERBS | _RU_SUBJECT_CONTROL_VERBS:
         return False
     if any(p.tag.POS == "INFN" for w in words[1:] for p in nlp.morph_vocab().parse(w.lower())[:1]):
         return False
@@ -671,7 +681,7 @@ def ru_round6_reason(subgraph: Subgraph, kinds: dict, classes: dict | None = Non
         if ru_dropped_genitive(edge.relation, edge.sentences):
             return f"skipped: the relation {edge.relation!r} ends in a noun whose genitive its sentence gives"
         if ru_dropped_infinitive(edge.relation, edge.sentences):
-            return f"skipped: {edge.relation!r} drops the infinitive its verb asks someone to do"
+            return f"skipped: {edge.relation!r} drops the infinitive its verb governs"
         if ru_dropped_object(edge.relation, edge.tail_label, edge.sentences):
             return f"skipped: {edge.relation!r} drops the direct object its sentence gives the verb"
         if _RU_PACT_WORD.search(edge.relation) and any(_RU_PRONOUN_PARTNER.search(s) for s in edge.sentences):

@@ -20,6 +20,7 @@ from tasks.dragon.questions_ru_scope import (
     _ru_amount_scope, _ru_drop_repeated_time, _ru_shared_time, _ru_shared_trailing_time, _ru_without_time, ru_manner,
     ru_occasion_said as _ru_occasion_said, ru_ordinal_phrase as _ru_ordinal_phrase,
 )
+from tasks.dragon.questions_two_fact import ru_plural_role
 from tasks.dragon.questions_ru_verbs import (
     RuRelation, _ru_shot_a_work, _ru_verb, ru_finite, ru_infinitive_chain, ru_relation,
 )
@@ -97,7 +98,9 @@ class RussianTemplates:
         verb = _ru_verb(edge, rel, gender)
         if parse_quantity(tail, "ru") is not None and not _RU_YEAR.fullmatch(tail):
             # «Кто забил 9 мячей в прошлом сезоне?»: an amount is true of its occasion only
-            obj = " ".join([obj, *_ru_occasion_said(case_edge or edge, rel)])
+            # (an occasion the object already says is not said again: «продлила серию до 13 матчей», not
+            # «... до 13 матчей до 13 матчей»)
+            obj = " ".join([obj, *_ru_occasion_said(case_edge or edge, rel, [obj])])
         if rel.preposition or ", " in obj or _RU_AMOUNT_FRAME.search(" " + rel.middle):
             # (and an amount after its frame: "выплатить субсидию в размере 9 миллионов рублей")
             # a described object ("организацию, которая подписала Илью Доронина") ends the predicate:
@@ -367,6 +370,9 @@ class RussianTemplates:
         head = self._quote(head, head, edge.sentences)
         if rel.kind == "role":
             _asserted_only(edge, "a role description")
+            if ru_plural_role(rel.head):
+                # «район, деревнями которого является Иргизлы»: one thing is not a plural role of another
+                raise NoTemplate(f"the role {rel.head!r} is plural: one thing is not it")
             if kind == "LOC" and node not in self.classes:
                 # «места, главным режиссёром которого является ...»: a place with a director is an
                 # organisation the tagger typed as a place; «в месте, заместителем главы города которого»
@@ -427,8 +433,10 @@ class RussianTemplates:
             return _q(wh, time, " и ".join(_ru_one_copula(predicates))), "conditional"
         if kind in ("MISC", "NUM") and shared not in self.classes:
             raise NoTemplate(f"«какой объект, который ...»: no class noun describes a {kind} answer")
-        if kind == "PER":  # a class noun carries the relative clause: "какой человек, который ..."
-            singular, _, noun_gender = _RU_CLASS[kind]
+        if kind in ("PER", "MISC", "NUM"):
+            # a class noun carries the relative clause: "какой человек, который ...", «какой комплекс, который
+            # строит ...», not «Что, который строит ...»
+            singular, _, noun_gender = self._class(shared, kind) if kind != "PER" else _RU_CLASS[kind]
             wh, gender = f"{_RU_WHICH[noun_gender]} {singular}", noun_gender
         _singular, _, noun_gender = self._class(shared, kind) if kind != "PER" else _RU_CLASS[kind]
         if from_node:

@@ -22,6 +22,8 @@ from tasks.dragon.questions_en_kinds import team_nodes
 from tasks.dragon.questions_en_answers import answer_not_a_thing, en_truncated_names, sentence_case
 from tasks.dragon import questions_en_names as en_names
 from tasks.dragon.questions_en import _en_lexicon
+from tasks.dragon.questions_en_verbs import _en_adjectives
+from tasks.dragon.questions_two_fact import amount_asked, one_predicate, ru_post_of_a_body
 from tasks.dragon.questions_ru import RussianTemplates
 from tasks.dragon.questions_ru_scope import ru_hanging_preposition
 from tasks.dragon.questions_ru_government import ru_deictic
@@ -57,7 +59,10 @@ def _en_definite(label: str, entity_type: str | None, said: list[str] = ()) -> s
     "the city of Hamburg". Names (capitalised), numbers, dates, amounts and phrases that already
     open with a determiner or a quantifier stay as they are."""
     words = label.split()
-    if words and _MEASURE_MODIFIER.fullmatch(words[0]) and len(words) > 1 and not words[0].endswith("-old"):
+    lead = 0  # plain adjectives before the measure: "new $22-million plant"
+    while lead + 1 < len(words) and words[lead].isalpha() and words[lead].islower() and words[lead] in _en_adjectives():
+        lead += 1
+    if words and _MEASURE_MODIFIER.fullmatch(words[lead]) and len(words) > lead + 1 and not words[lead].endswith("-old"):
         # "200-metre banked track", "$9-million production hall": a thing described by a measure, no amount; it
         # takes the article its sentence gives it ("has a 200-metre banked track"); a person described by age
         # ("the 19-year-old") is no name and is refused (questions_en_names.odd_label)
@@ -342,6 +347,13 @@ def _draft(subgraph: Subgraph, templates, kinds: dict) -> _Draft:
         described_by = next(e for e in edges if e is not main)
         if answer == bridge or main is described_by:
             raise NoTemplate("multi-hop answer must be a non-bridge end")
+        if (bridge == main.head) == (bridge == described_by.head) and one_predicate(main, described_by, lang, verb_only=True):
+            # «Когда сыграет следующий матч команда, которая сыграет следующий матч в Новосибирске?»: the bridge
+            # described by the fact the question asks, with another of its phrases: one fact said twice (a chain
+            # keeps its verb: "the organization that acquired the organization that acquired X")
+            raise NoTemplate(f"the bridge is described by the predicate the question asks ({main.relation!r})")
+        if lang == "ru" and (post := ru_post_of_a_body(described_by, bridge, kind_of(bridge))):
+            raise NoTemplate(post)
         # Russian templates inflect the description's leading noun for its slot; the
         # relative clause after it keeps its own cases
         description = templates.describe(described_by, bridge, kind_of(bridge))
@@ -359,7 +371,22 @@ def _draft(subgraph: Subgraph, templates, kinds: dict) -> _Draft:
             raise NoTemplate("conditional edges do not share exactly one node")
         if subgraph.answer_nodes and subgraph.answer_nodes != [shared]:
             raise NoTemplate("conditional answer must be the shared node")
+        if len(edges) == 2 and (shared == edges[0].head) == (shared == edges[1].head) \
+                and one_predicate(edges[0], edges[1], lang):
+            # "Which road will open at the Town Hall Theatre and will open on 4 March?": one verb and its object
+            # said twice, with two of its phrases, asks one fact as two conditions
+            raise NoTemplate(f"both conditions say {edges[0].relation!r} and {edges[1].relation!r}: they restate one predicate")
+        if lang == "en" and len(edges) == 2 and edges[0].head == edges[1].head == shared and any(
+                re.search(rf"(?<!\w){re.escape(a.tail_label.lower())}(?!\w)", f"{b.relation} {b.tail_label}".lower())
+                for a, b in (edges, edges[::-1])):
+            # "Who fined Lyle Burchell and sentenced Lyle Burchell to 14 months?": one object named twice (the ru
+            # templates refuse it too)
+            raise NoTemplate("both conditions name one object: it would be said twice")
         kind = kind_of(shared)
+        unfit = amount_asked(labels[shared], lang) or (next((p for e in edges for p in [ru_post_of_a_body(e, shared, kind)] if p), None)
+                                       if lang == "ru" else None)
+        if unfit:
+            raise NoTemplate(unfit)
         if lang == "ru":
             question, template = templates.conditional(edges, shared, kind)
         else:
