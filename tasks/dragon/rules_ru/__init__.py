@@ -6,8 +6,11 @@ One module per concern, in the order an article goes through them:
 | module | what it holds |
 |---|---|
 | ``extract.py`` | the extractor proper: ``_rules_ru`` (parse, simplify, mend, read facts off each verb and role noun) |
+| ``arguments.py`` | what a verb's arguments are: agents of a passive, obliques that complete the verb or name a thing, places, time, a light verb over a noun of action |
+| ``roles.py`` | the facts a role noun states (``_noun_facts_ru``, ``_role_facts_ru``): «глава Газпрома», «Москва — столица России» |
 | ``simplify.py`` | sentences rewritten before the second parse: parentheses, abbreviations, attribution clauses |
 | ``repairs.py`` | mending natasha's head errors (agreement, clause structure, auxiliaries, passives) |
+| ``tagging.py``, ``subject_candidates.py`` | the tagger's part-of-speech errors, mended before the head repairs (a signed number, a verb or noun tagged otherwise, a capitalised first word); whether a noun could be a verb's subject (agreement in number and gender) |
 | ``coordination.py`` | mending heads across coordinated clauses and stacked names (each verb its own arguments) |
 | ``agreement.py``, ``participles.py``, ``predicatives.py`` | repairs of one kind each: an adjective hung on a noun it does not agree with, a participial clause hung on the verb, the subject of «должна + infinitive» read as its object |
 | ``gapping.py`` | a clause whose verb a dash stands for («расходы — 19 млрд рублей») |

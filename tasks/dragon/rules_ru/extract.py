@@ -1,6 +1,6 @@
 """Russian rules triplets: the extractor proper. ``_rules_ru`` parses an article (twice when
 simplifying helps), mends the parse, and reads facts off each verb (``_verb_facts_ru``) and role noun
-(``_noun_facts_ru``).
+(``_noun_facts_ru``, in ``roles.py``); the tests on a verb's arguments it applies are in ``arguments.py``.
 """
 from __future__ import annotations
 
@@ -13,28 +13,21 @@ from schemas import IncrementDoc, Triplet
 
 from tasks.dragon.triplets_base import TripletConfig, _Emitter, _Fact, _DocCollector, _paragraphs, _join, _fact
 from tasks.dragon.rules_ru.lexicon import (
-    _RU_ADMISSIONS, _RU_AGREEMENTS, _RU_APPOINT, _RU_ARGUMENT_PREPOSITIONS, _RU_BARE_NUMBER, _RU_CIRCUMSTANCES,
-    _RU_COPULAS,
-    _RU_CREATE, _RU_DATIVE_CONTROL, _RU_DURATIONS, _RU_FUTURE_AUX, _RU_GENERIC_ORGS, _RU_INSTITUTIONS,
-    _RU_LIGHT_VERBS, _RU_MEASURES, _RU_SHARES, _RU_MENTAL, _RU_MONTHS, _RU_NAME_ENDINGS, _RU_NEEDS_COMPLEMENT, _RU_NOT_COMPANIES,
-    _RU_NUMBER_WORDS, _RU_OBJ, _RU_OBJECT_CONTROL, _RU_PHASE_HEADS, _RU_PLACE_ANAPHORS, _RU_PLAN_HEADS,
-    _RU_PLAN_VERBS,
-    _RU_POSSIBLE_HEADS, _RU_QUESTION_WORDS, _RU_RELATIVE, _RU_SAY, _RU_SEASONS, _RU_STAFF, _RU_SUBJ, _RU_TIME_NOUNS,
-    _RU_UNITS,
+    _RU_ADMISSIONS, _RU_AGREEMENTS, _RU_APPOINT, _RU_BARE_NUMBER, _RU_COPULAS, _RU_CREATE, _RU_DATIVE_CONTROL,
+    _RU_DURATIONS, _RU_INSTITUTIONS, _RU_MENTAL, _RU_NAME_ENDINGS, _RU_OBJ, _RU_OBJECT_CONTROL, _RU_PHASE_HEADS,
+    _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_QUESTION_WORDS, _RU_RELATIVE, _RU_SAY, _RU_SUBJ, _RU_TIME_NOUNS,
 )
 from tasks.dragon.rules_ru.morph import (
-    _animate, _capitalised_common, _common_noun, _dative, _lemma, _name_stems, _org_normals, _person_canonical,
-    _person_normals,
-    _place_normals, _verb_of_noun, _adjective_normals,
+    _capitalised_common, _common_noun, _dative, _lemma, _name_stems, _org_normals, _person_canonical, _person_normals,
+    _place_normals, _adjective_normals,
 )
 from tasks.dragon.rules_ru.class_nouns import ClassNouns
 from tasks.dragon.rules_ru.gapping import gapped_facts
 from tasks.dragon.rules_ru.lists import classed_names, nmod_with_conjuncts
 from tasks.dragon.rules_ru.quantified import people_share
-from tasks.dragon.rules_ru.ranks import rank_phrase
 from tasks.dragon.rules_ru.recipients import _RU_GIVE_VERBS, lone_recipient, recipient_words
 from tasks.dragon.rules_ru.terms import lasting_until, missed_time, sentenced_name, term_phrase
-from tasks.dragon.rules_ru.purposes import MEANS_PREPOSITIONS, money, purpose_words
+from tasks.dragon.rules_ru.purposes import money, purpose_words
 from tasks.dragon.rules_ru.appositions import dash_named
 from tasks.dragon.rules_ru.indefinite import indefinite_patients, passive_participle
 from tasks.dragon.rules_ru.reference import _Memory, _named_before, _remember, _speaker_org
@@ -42,6 +35,12 @@ from tasks.dragon.rules_ru.phrases import _RuSentence
 from tasks.dragon.rules_ru.simplify import _simplified_lines, digit_groups
 from tasks.dragon.rules_ru.repairs import _repair_parse_ru
 from tasks.dragon.rules_ru.modality import _modality_ru, _predicted_by_another_ru
+from tasks.dragon.rules_ru.arguments import (
+    _agents_ru, _antecedent, _frame_noun_ru, _governed_infinitive, _indefinite_personal, _listed_subject, _measured,
+    _needs_complement, _nested_places_ru, _nominal_facts_ru, _numeral_only, _oblique_thing_ru, _own_only, _passive_form,
+    _reflexive_agent, _share_of, _speaking_body, _time_phrase_ru,
+)
+from tasks.dragon.rules_ru.roles import _noun_facts_ru, _role_facts_ru
 
 def _rules_ru(doc: IncrementDoc, config: TripletConfig) -> list[Triplet]:
     collector = _DocCollector(doc, "rules", config)
@@ -619,349 +618,3 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                 continue
             for subject_phrase in subject_phrases:
                 yield emit(subject_phrase, base, thing)
-
-
-def _needs_complement(lemma: str, obj, helper: _RuSentence) -> bool:
-    """Does the verb say nothing with this object alone ("назвал покупку" — чем?)? "Признать" with
-    a fault or a defeat ("признал вину", "не признал ошибку") is a whole admission."""
-    if lemma not in _RU_NEEDS_COMPLEMENT:
-        return False
-    return not (lemma in ("признать", "признавать") and obj is not None and _lemma(helper.vocab, obj) in _RU_ADMISSIONS)
-
-
-def _reflexive_agent(verb, helper: _RuSentence) -> bool:
-    """Has a verb in -ся a bare instrumental that names who acts (an organisation, an institution,
-    people of one): the agent of a reflexive passive?"""
-    for child in helper.kids(verb, ("obl", "obl:agent")):
-        if helper.kids(child, ("case",)) or (child.feats or {}).get("Case") != "Ins" or child.pos not in ("NOUN", "PROPN"):
-            continue
-        lemma = _lemma(helper.vocab, child)
-        named = helper.phrase(child) or helper.doer_name(child)
-        if (named is not None and named[1] in ("ORG", "PER")) or lemma in _RU_INSTITUTIONS or lemma in _RU_STAFF:
-            return True
-    return False
-
-
-def _nominal_facts_ru(verb, lemma: str, objects: list, subject_phrases: list, emit, helper: _RuSentence):
-    """A light verb or a verb of planning over a noun of action is that action: "осуществит поставку
-    оборудования" → (X, поставить, оборудование), "поставка которого осуществляется производителем
-    «Телрос»" → (Телрос, поставлять, оборудование), "открытие продаж квартир компанией не
-    планируется" → (компания, открыть, продажи квартир) negated (a plan's modality)."""
-    if lemma not in _RU_LIGHT_VERBS and lemma not in _RU_PLAN_VERBS:
-        return
-    aspect = {"Perf": "perf", "Imp": "impf"}.get((verb.feats or {}).get("Aspect"))
-    for noun in objects:
-        if noun.pos != "NOUN":
-            continue
-        derived = _verb_of_noun(helper.vocab, _lemma(helper.vocab, noun), aspect if lemma in _RU_LIGHT_VERBS else "perf")
-        if derived is None:
-            continue
-        target = next((m for m in helper.kids(noun, ("nmod",)) if not helper.kids(m, ("case",))
-                       and (m.feats or {}).get("Case") in ("Gen", None)), None)
-        if target is not None and _lemma(helper.vocab, target) == "который":
-            # "поставка которого": the thing the relative clause is about, or the nearest noun before
-            # the clause that agrees with "которого"
-            clause = next((a for a in _ancestors(noun, helper) if a.rel == "acl:relcl"), None)
-            pronoun, target = target, helper.by_id.get(clause.head_id) if clause is not None else None
-            if target is None:
-                pf = pronoun.feats or {}
-                start = helper.tokens.index(noun)
-                for candidate in reversed(helper.tokens[:start]):
-                    cf = candidate.feats or {}
-                    if candidate.pos != "NOUN" or cf.get("Number") != pf.get("Number"):
-                        continue
-                    if pf.get("Number") == "Plur" or {cf.get("Gender"), pf.get("Gender")} <= {"Masc", "Neut"} \
-                            or cf.get("Gender") == pf.get("Gender"):
-                        target = candidate
-                        break
-        thing = None
-        if target is not None:
-            thing = helper.phrase(target) or helper.common_phrase(target)
-        if thing is None:
-            continue
-        modality = emit.modality
-        if lemma in _RU_PLAN_VERBS and modality == "asserted":
-            modality = "planned"
-        for subject_phrase in subject_phrases:
-            yield _fact(emit.sentence, subject_phrase, derived, thing, modality)
-
-
-def _antecedent(pronoun, verb, helper: _RuSentence):
-    """The noun a relative clause with ``verb`` is about, or None."""
-    clause = verb if verb.rel == "acl:relcl" else next((a for a in _ancestors(verb, helper) if a.rel == "acl:relcl"), None)
-    noun = helper.by_id.get(clause.head_id) if clause is not None else None
-    return noun if noun is not None and noun.pos in ("NOUN", "PROPN") else None
-
-
-def _ancestors(token, helper: _RuSentence):
-    seen, current = set(), helper.by_id.get(token.head_id)
-    while current is not None and current.id not in seen:
-        seen.add(current.id)
-        yield current
-        current = helper.by_id.get(current.head_id)
-
-
-def _measured(token, helper: _RuSentence) -> bool:
-    """Is the amount a measure of a thing named before it ("цех стоимостью около 180 млн рублей",
-    "линия мощностью 9 тыс. тонн"): right after an instrumental measure noun?"""
-    at = helper.tokens.index(token)
-    before = [t for t in helper.tokens[max(0, at - 6):at] if t.pos in ("NOUN", "ADJ", "ADP", "NUM", "ADV")]
-    for t in reversed(before):
-        if t.pos == "NOUN" and (t.feats or {}).get("Case") == "Ins" and _lemma(helper.vocab, t) in _RU_MEASURES:
-            return True
-        if t.pos == "NOUN" and t is not token and helper.number_phrase(t) is None:
-            return False
-    return False
-
-
-def _indefinite_personal(verb) -> bool:
-    """A finite verb in the third person plural (or plural past) with no subject of its own."""
-    feats = verb.feats or {}
-    return (feats.get("VerbForm") == "Fin" and feats.get("Number") == "Plur" and feats.get("Person") in ("3", None)
-            and feats.get("Voice") != "Pass")
-
-
-def _speaking_body(token, helper: _RuSentence) -> bool:
-    """Is the oblique "в" + a body that can act ("в администрации города", "в клубе", "в пресс-службе
-    агрохолдинга", "в «Горводосети»")?"""
-    if helper.preposition(token) not in ("в", "во") or (token.feats or {}).get("Case") != "Loc" or token.pos == "PRON":
-        return False  # ("в ней открыли отделение": a place pointed back at, where it was done, not who did it)
-    lemma = _lemma(helper.vocab, token)
-    named = helper.phrase(token)
-    return (lemma in _RU_INSTITUTIONS or lemma in _RU_NOT_COMPANIES or lemma in _RU_GENERIC_ORGS or lemma in _RU_STAFF
-            or (named is not None and named[1] == "ORG"))
-
-
-def _governed_infinitive(verb, helper: _RuSentence) -> bool:
-    """Does something say what the infinitive's action is: a verb or predicative word over it
-    ("планирует открыть", "удалось локализовать", "намерен провести"), its own "будет", or a
-    conjunct that has one?"""
-    if any(k.rel == "aux" and k.text.lower() in _RU_FUTURE_AUX for k in helper.kids(verb)):
-        return True
-    head = helper.by_id.get(verb.head_id)
-    if head is None or head is verb:
-        return False
-    if verb.rel == "conj" and (head.feats or {}).get("VerbForm") == "Inf":
-        return _governed_infinitive(head, helper)
-    return head.pos in ("VERB", "AUX", "ADJ", "NOUN") or verb.rel in ("xcomp", "csubj", "ccomp")
-
-
-def _numeral_only(phrase: str, helper: _RuSentence) -> bool:
-    """Is the phrase only numerals ("два", "оба", "5,8 млн")? A count of nothing named is no subject."""
-    words = phrase.split()
-    return bool(words) and all(_RU_BARE_NUMBER.match(w) or w.rstrip(".") in _RU_NUMBER_WORDS or any(
-        p.tag.POS == "NUMR" or p.normal_form == "один" for p in helper.vocab.parse(w.lower())[:1]) for w in words)
-
-
-def _agents_ru(verb, passive: bool, helper: _RuSentence) -> list:
-    """Who does what a passive says: natasha's obl:agent, or a bare instrumental of a passive
-    ("приобретён «Северным портом»", "будет введена застройщиком")."""
-    # (a bare instrumental of time is when, never who: "было возбуждено весной 2025 года", "летом", "утром")
-    return [
-        c for c in helper.kids(verb, ("obl:agent", "obl"))
-        if (c.rel == "obl:agent" or (passive and not helper.kids(c, ("case",)) and (c.feats or {}).get("Case") == "Ins"))
-        and _lemma(helper.vocab, c) not in _RU_TIME_NOUNS and _lemma(helper.vocab, c) not in _RU_MONTHS
-    ]
-
-
-def _frame_noun_ru(token, helper: _RuSentence) -> bool:
-    """Is the oblique a bare abstract noun that completes its verb ("в эксплуатацию", "на торги",
-    "в аренду", "в суд")? A common noun after a preposition with nothing of its own (no adjective,
-    genitive, name or number), not a time, a circumstance, a person or an institution."""
-    if token.pos != "NOUN" or token.id in helper.span_of or not helper.kids(token, ("case",)):
-        return False
-    if any(k.rel not in ("case", "punct") for k in helper.kids(token)) or helper.complex_preposition(token):
-        return False
-    if (token.feats or {}).get("Case") != "Acc":
-        return False  # a goal completes the verb ("в эксплуатацию"); a place does not ("на месторождении")
-    lemma = _lemma(helper.vocab, token)
-    if (lemma in _RU_CIRCUMSTANCES or lemma in _RU_TIME_NOUNS or lemma in _RU_MONTHS or lemma in _RU_INSTITUTIONS
-            or _animate(helper.vocab, token) or not _common_noun(helper.vocab, token)):
-        return False
-    return helper.preposition(token) in ("в", "во", "на", "под")
-
-
-def _oblique_thing_ru(token, helper: _RuSentence) -> tuple[str, str | None] | None:
-    """A thing an oblique names by its common noun ("в аппарат полпреда президента" → "аппарат
-    полпреда", "в плей-офф", "без холодной воды"), or an institution ("в суд", "с администрацией
-    города Твери"); None for a circumstance, a time, a person described, or one after a
-    preposition that takes no argument ("несмотря на", "для", "после")."""
-    if token.pos != "NOUN" or token.id in helper.span_of:
-        return None
-    if helper.preposition(token) in MEANS_PREPOSITIONS:
-        return helper.common_phrase(token) if _common_noun(helper.vocab, token) else None  # "за счёт кредитов"
-    if helper.preposition(token) not in _RU_ARGUMENT_PREPOSITIONS or helper.complex_preposition(token):
-        return None
-    rank = rank_phrase(token, helper)  # "поднялись на третье место": a rank, no circumstance
-    if rank is not None:
-        return rank
-    lemma = _lemma(helper.vocab, token)
-    if lemma in _RU_CIRCUMSTANCES or lemma in _RU_TIME_NOUNS or lemma in _RU_MONTHS or lemma in _RU_SEASONS:
-        return None
-    if lemma in _RU_INSTITUTIONS:
-        return helper.agent_phrase(token)
-    return helper.common_phrase(token)
-
-
-def _share_of(noun, helper: _RuSentence) -> bool:
-    """Is the noun a share of something it names in the genitive ("половину стоимости", "часть расходов")?"""
-    return _lemma(helper.vocab, noun) in _RU_SHARES and bool(helper.genitives(noun))
-
-
-def _listed_subject(noun, helper: _RuSentence) -> tuple[str, str | None] | None:
-    """A common noun listed with named subjects ("..., Орловский музей и семья художника"): people
-    by trade, or a noun with a genitive that says whose or of what it is; None for a bare noun."""
-    if noun.rel != "conj" or noun.pos != "NOUN":
-        return None
-    agent = helper.agent_phrase(noun)
-    if agent is not None:
-        return agent
-    if not helper.genitives(noun):
-        return None
-    return helper.phrase(noun, common=True)
-
-
-def _nested_places_ru(verb, helper: _RuSentence) -> list:
-    """The verb's places where a later one says where an earlier one is: "в «Северном порту» в
-    Санкт-Петербурге" → [(Северный порт, Санкт-Петербург)], each a (token, phrase) pair. Only named
-    places in the locative ("в" / "на"), the later a geographic name; a time ("в октябре") is none."""
-    places = []
-    for child in helper.kids(verb, ("obl",)):
-        if (helper.preposition(child) not in ("в", "во", "на") or (child.feats or {}).get("Case") != "Loc"
-                or helper.date_phrase(child) is not None or helper.kids(child, ("conj",))):
-            continue
-        phrase = helper.phrase(child)
-        if phrase is not None and phrase[1] in ("ORG", "LOC"):
-            places.append((child, phrase))
-    places.sort(key=lambda p: p[0].start)
-    if len(places) != 2 or places[1][1][1] != "LOC" or places[0][1][0] == places[1][1][0]:
-        return []
-    return [(places[0], places[1])]
-
-
-def _own_only(noun, helper: _RuSentence) -> bool:
-    """Is the common noun only the subject's own ("свой пост", "свои краны"), with no genitive or
-    name to say which one? Then the noun alone names nothing a reader can check."""
-    return (any(_lemma(helper.vocab, d) == "свой" for d in helper.kids(noun, ("det", "amod")))
-            and not helper.kids(noun, ("nmod", "appos", "flat:name")) and noun.id not in helper.span_of)
-
-
-def _time_phrase_ru(verb, helper: _RuSentence) -> str:
-    """The verb's "в октябре" / "в 2023 году" modifier as written, or ""."""
-    for child in helper.kids(verb, ("obl",)):
-        preposition = helper.preposition(child)
-        if preposition not in ("в", "во", "за"):
-            continue
-        lemma = _lemma(helper.vocab, child)
-        words = sorted([child, *helper.kids(child, ("amod", "nummod", "nmod"))], key=lambda t: t.start)
-        if lemma in _RU_MONTHS or (lemma in ("год", "квартал", "месяц") and len(words) > 1):
-            return _join(preposition, " ".join(t.text for t in words))
-    return ""
-
-
-def _passive_form(vocab, verb) -> str:
-    """Short passive participle in the masculine singular: "построена" → "построен"."""
-    from pymorphy2.analyzer import Parse
-
-    for parse in vocab.parse(verb.text.lower()):
-        if parse.tag.POS in ("PRTS", "PRTF"):
-            short = Parse.inflect(parse, {"PRTS", "masc", "sing"}) or parse
-            return short.word.replace("ё", "е")
-    return verb.text.lower()
-
-
-def _role_facts_ru(noun, subject_phrases, sentence: str, helper: _RuSentence, modality: str = "asserted"
-                   ) -> Iterator[_Fact]:
-    """A role noun with a genitive entity ("глава Газпрома", "столицей России") → (X, глава, Газпром);
-    through genitives that name no one, the role takes them along: "председатель правления
-    банка" → (X, председатель правления, Итиль-Банк), "заместитель министра транспорта
-    Нижегородской области" → (X, заместитель министра транспорта, Нижегородская область),
-    "руководитель нижегородского филиала компании" → (X, руководитель нижегородского филиала,
-    Катим). A place a bare noun points back at keeps the noun: "глава города" → (X, глава города,
-    Нижний Новгород). A person's role in a body named by its common noun alone gives that noun:
-    "руководитель экспедиции" → (X, руководитель, экспедиция)."""
-    if noun.id in helper.span_of:
-        return
-    for nmod in helper.kids(noun, ("nmod",)):
-        if helper.kids(nmod, ("case",)):
-            continue  # "директор по продажам": not the organisation the role belongs to
-        relation, current = helper.role(noun), nmod
-        field = next((f for f in helper.kids(noun, ("nmod",)) if helper.preposition(f) == "по" and f.start < nmod.start
-                      and not helper.kids(f, ("nmod", "appos"))), None)
-        if field is not None:
-            relation = f"{relation} по {helper.as_written(field)}"  # "директор по экологии «Камабумпрома»"
-        # "министр финансов Нижегородской области": a bare genitive before the named one, both under the
-        # role noun, names the field and stays in the role («министр финансов», not «министр»)
-        fields = [f for f in helper.kids(noun, ("nmod",)) if f.start < nmod.start and f.pos == "NOUN"
-                  and not helper.kids(f, ("case",)) and (f.feats or {}).get("Case") in ("Gen", None)
-                  and f.id not in helper.span_of and helper.phrase(f) is None]
-        if fields and helper.phrase(nmod) is not None:
-            relation = " ".join([relation, *(helper.as_written(f) for f in fields)])
-        for _ in range(3):
-            if any(helper.phrase(c) is not None for c in helper.with_conjuncts(current)) or current.pos != "NOUN":
-                break
-            inner = [c for c in helper.kids(current, ("nmod",)) if not helper.kids(c, ("case",))
-                     and (c.feats or {}).get("Case") in ("Gen", None)]
-            if not inner:
-                break
-            named = [c for c in inner if helper.phrase(c) is not None]
-            # "министра транспорта Энской области": the unnamed genitives stay in the role
-            between = [c for c in inner if c is not (named or inner)[0] and c.start < (named or inner)[0].start]
-            relation = " ".join([relation, helper.as_written(current), *(helper.as_written(c) for c in between)])
-            current = (named or inner)[0]
-        owners = helper.with_conjuncts(current)
-        if (current is not nmod and nmod.pos == "NOUN" and _lemma(helper.vocab, nmod) in _RU_UNITS
-                and all(helper.phrase(c) is None for c in owners)):
-            # "руководитель департамента транспорта": no name down the genitives, so the body is
-            # the first of them, with the rest (as "руководитель экспедиции" below)
-            relation, current, owners = helper.role(noun), nmod, [nmod]
-        for conjunct in owners:
-            object_phrase = helper.phrase(conjunct)
-            words = relation
-            if object_phrase is not None and _lemma(helper.vocab, conjunct) in _RU_PLACE_ANAPHORS \
-                    and helper.refers_back(conjunct) is not None:
-                words = f"{relation} {conjunct.text.lower()}"  # "глава города" (Нижний Новгород)
-            if (object_phrase is None and current is nmod and conjunct.pos == "NOUN" and _animate(helper.vocab, noun)
-                    and (conjunct.feats or {}).get("Number") == "Sing" and _lemma(helper.vocab, conjunct) in _RU_UNITS
-                    and any(p[1] == "PER" for p in subject_phrases)):
-                object_phrase = helper.common_phrase(conjunct)  # "руководитель экспедиции"
-            if object_phrase is None:
-                continue
-            for subject_phrase in subject_phrases:
-                if helper.number_phrase(conjunct) is None and not re.match(r"^[\d.,]+\s", subject_phrase[0]):
-                    yield _fact(sentence, subject_phrase, words, object_phrase, modality)  # (870 человек hold no role)
-
-
-def _noun_facts_ru(noun, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
-    """Appositive and zero-copula roles.
-
-    "Иван Петров, глава Газпрома," (role is an appositive of the name);
-    "директор «Северного порта» Анна Смирнова" (the name is an appositive of the role);
-    "Москва — столица России" (the role noun is the predicate, with its own subject).
-    """
-    if noun.id in helper.span_of:
-        return
-    anchors = []
-    head = helper.by_id.get(noun.head_id)
-    if noun.rel == "appos" and head is not None:
-        anchors.append(head)
-    anchors += [c for c in helper.kids(noun, ("appos",)) if c.id in helper.span_of]
-    if not anchors:
-        # "руководитель экспедиции, доктор геолого-минералогических наук Аркадий Зверев": the name at
-        # the end of a chain of appositives
-        current = noun
-        for _ in range(3):
-            nested = [c for c in helper.kids(current, ("appos",)) if c.pos in ("NOUN", "PROPN")]
-            named = [c for c in nested if c.id in helper.span_of and helper.span_of[c.id].type == "PER"]
-            if named or not nested:
-                anchors += named
-                break
-            current = nested[0]
-    anchors += helper.kids(noun, ("nsubj",)) if noun.rel == "root" else []
-    subject_phrases = []
-    for anchor in anchors:
-        phrase = helper.phrase(anchor)
-        if phrase is not None and phrase[1] in ("PER", "ORG", "LOC"):
-            subject_phrases.append(phrase)
-    if subject_phrases:
-        yield from _role_facts_ru(noun, subject_phrases, sentence, helper)

@@ -4,7 +4,7 @@
 «Заречье»", "Её должна одобрить служба", "Ещё три школы район планирует открыть": Russian puts the
 infinitive's object first, and natasha then reads it as the subject of the modal or plan verb and the
 real subject after the infinitive as its object (or as a second subject). The subject is the one that can
-be one — a nominative that agrees with the verb (``repairs._could_be_subject``) — and, of two that can,
+be one — a nominative that agrees with the verb (``subject_candidates._could_be_subject``) — and, of two that can,
 the named actor (a name, a person, a body) rather than a thing, which must then have an accusative
 reading to be the object. A pronoun with no nominative form («её», «его», «их») is never a subject.
 """

@@ -4,7 +4,7 @@
 predicative («должна», «намерено») takes the subject, its infinitive the object; after an object put first,
 natasha makes both nouns objects of the infinitive. When the one before cannot be a subject (no nominative
 reading that agrees) and the one after can, the one after is the predicative's subject — the same rule
-the finite verbs' object-verb-subject repair applies (``repairs._could_be_subject``).
+the finite verbs' object-verb-subject repair applies (``subject_candidates._could_be_subject``).
 """
 from __future__ import annotations
 

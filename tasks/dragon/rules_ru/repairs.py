@@ -2,13 +2,11 @@
 """
 from __future__ import annotations
 
-import re
-
 from benchmill import nlp
 
 from tasks.dragon.rules_ru.lexicon import (
     _RU_ABBREVIATION, _RU_ANAPHORS, _RU_CLAUSE_BREAKS, _RU_CONDITIONS, _RU_COPULAS, _RU_FUTURE_AUX,
-    _RU_NUMBER_WORDS, _RU_PLACE_PREPOSITIONS, _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_SUBORDINATORS,
+    _RU_PLACE_PREPOSITIONS, _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_SUBORDINATORS,
 )
 from tasks.dragon.rules_ru.coordination import _repair_coordination_ru
 from tasks.dragon.rules_ru.participles import mend_participial_clauses
@@ -16,7 +14,7 @@ from tasks.dragon.rules_ru.predicatives import mend_predicative_subjects
 from tasks.dragon.rules_ru.quoted_names import mend_quoted_objects
 from tasks.dragon.rules_ru.fronted import mend_fronted_bare_objects, mend_fronted_objects, mend_nouns_read_as_adjectives
 from tasks.dragon.rules_ru.tree import ParseTree
-from tasks.dragon.rules_ru.morph import _animate, _capitalised_common, _lemma, numeral_word
+from tasks.dragon.rules_ru.morph import _animate, _lemma
 from tasks.dragon.rules_ru.agreement import (
     mend_accusative_subject, mend_animate_object, mend_fronted_object, mend_infinitive_subject, mend_stray_adjectives,
 )
@@ -24,17 +22,8 @@ from tasks.dragon.rules_ru.amounts import mend_split_amounts
 from tasks.dragon.rules_ru.dashed import mend_dashed_amount
 from tasks.dragon.rules_ru.descriptors import mend_descriptor_name
 from tasks.dragon.rules_ru.negation import mend_negated_subject
-
-
-_SIGNED_NUMBER = re.compile(r"[−–-]\d+(?:[.,]\d+)?")
-
-
-def _mend_signed_numbers(tokens) -> None:
-    """"до −38 градусов": natasha calls a number with its minus sign a punctuation mark; it is the numeral
-    of the noun it hangs on (a temperature, a depth), as "38" would be."""
-    for token in tokens:
-        if token.pos == "PUNCT" and _SIGNED_NUMBER.fullmatch(token.text):
-            token.pos, token.rel = "NUM", "nummod"
+from tasks.dragon.rules_ru.subject_candidates import _could_be_subject, _past_agrees
+from tasks.dragon.rules_ru.tagging import _mend_capitalised_first_word, _mend_signed_numbers, _mend_tagged_forms
 
 
 def _repair_parse_ru(tokens, vocab) -> None:
@@ -808,89 +797,3 @@ def _repair_parse_ru(tokens, vocab) -> None:
     # (last: the subject repairs above may leave a fronted object an oblique)
     mend_fronted_bare_objects(tree, vocab)  # "Следующий матч «Речные волки» сыграют в Перми" (матч obl; fronted.py)
     nlp.break_head_cycles(tokens)
-
-
-def _past_agrees(verb, noun) -> bool:
-    """Does a past-tense singular verb agree in gender with the noun («компания согласилась», not «завод»)?"""
-    vf = verb.feats or {}
-    return vf.get("Tense") == "Past" and vf.get("Number") == "Sing" and vf.get("Gender") is not None and \
-        (noun.feats or {}).get("Gender") == vf.get("Gender") and (noun.feats or {}).get("Number") == "Sing"
-
-
-def _mend_tagged_forms(tokens, vocab) -> None:
-    """(see _repair_parse_ru: finite verbs and nouns the tagger gave another part of speech)"""
-    for token in sorted(tokens, key=lambda t: t.rel == "amod"):  # (the verbs first)
-        feats = token.feats or {}
-        if not token.text.isalpha() or (token.pos == "VERB" and feats.get("VerbForm") in ("Fin", "Inf", "Conv")):
-            continue
-        parses = [p for p in vocab.parse(token.text.lower()) if p.is_known]
-        if (token.pos in ("NOUN", "ADJ") and token.rel == "amod" and parses and all(p.tag.POS == "NUMR" for p in parses)
-                and numeral_word(vocab, token.text)):
-            # "к четырём годам колонии": a numeral the tagger made a noun counts its noun (else the
-            # repairs below hang it on the verb as a noun of its own)
-            token.pos, token.rel = "NUM", "nummod"
-            continue
-        if token.pos in ("VERB", "ADJ") and parses and all(p.tag.POS == "VERB" for p in parses):
-            tag = parses[0].tag
-            token.pos = "VERB"
-            token.feats = {"Aspect": "Perf" if "perf" in tag else "Imp", "Mood": "Ind",
-                           "Number": "Plur" if "plur" in tag else "Sing", "VerbForm": "Fin", "Voice": "Act",
-                           "Tense": {"futr": "Fut", "pres": "Pres", "past": "Past"}.get(tag.tense, "Pres")}
-            if tag.person:
-                token.feats["Person"] = tag.person[0]
-            if tag.gender:
-                token.feats["Gender"] = {"masc": "Masc", "femn": "Fem", "neut": "Neut"}[tag.gender]
-        elif (token.pos == "ADJ" and token.text[:1].isupper() and parses and all(p.tag.POS == "NOUN" for p in parses)
-              and token.rel == "amod"):
-            cases = {p.tag.case for p in parses}
-            token.pos = "NOUN"
-            token.feats = {**feats, "Case": "Nom" if "nomn" in cases else feats.get("Case")}
-            by_id = {t.id: t for t in tokens}
-            noun = by_id.get(token.head_id)
-            verb = by_id.get(noun.head_id) if noun is not None else None
-            if verb is not None and verb.pos in ("VERB", "AUX") and noun.rel in ("obj", "nsubj"):
-                # "Электробусы произведёт завод": the verb's other argument (the repairs below say which)
-                token.head_id, token.rel = verb.id, "obj" if noun.rel == "nsubj" else "nsubj"
-
-
-def _could_be_subject(vocab, noun, verb_feats: dict, kids, strict: bool = False) -> bool:
-    """Could the noun be the verb's subject: not an amount ("1,1 млрд рублей", "два участка"), and
-    a nominative reading (pymorphy's, the parser's case aside: it tags the word in an order it
-    misread) that agrees with the verb in number, and in gender in the past singular. A word
-    pymorphy does not know is judged by the parser's number alone, and only when not strict."""
-    if noun.pos == "NUM" or noun.text.lower().rstrip(".") in _RU_NUMBER_WORDS or kids(noun, ("nummod", "nummod:gov")):
-        return False
-    number = {"Sing": "sing", "Plur": "plur"}.get(verb_feats.get("Number"))
-    gender = {"Masc": "masc", "Fem": "femn", "Neut": "neut"}.get(verb_feats.get("Gender")) if number == "sing" else None
-    parses = [p for p in vocab.parse(noun.text.lower()) if p.tag.POS == "NOUN" and p.is_known]
-    if not parses:
-        return not strict and (number is None or (noun.feats or {}).get("Number", "").lower() in ("", number[:4]))
-    for parse in parses:
-        if "nomn" not in parse.tag or (number and number not in parse.tag and "Sgtm" not in parse.tag):
-            continue
-        if gender and gender not in parse.tag and "ms-f" not in parse.tag and "GNdr" not in parse.tag:
-            continue
-        return True
-    return False
-
-
-def _mend_capitalised_first_word(tokens, vocab) -> None:
-    """A sentence's first word is capitalised whatever it is: "Курьер оказался студентом", "Дубль
-    Лобанова принёс ..." are common nouns the tagger calls proper ones (a question then asks about
-    «Курьер», «Дубль Лобанов»). Such a word (``_capitalised_common``) is a noun; a name after it in
-    another case is its genitive, not an appositive."""
-    first = tokens[0] if tokens else None
-    # (only a subject: a fronted object "Сделку подтвердил директор" is read as a lone proper noun's
-    # lemma, "сделка", and keeps its fact)
-    # (and only a person by trade, "Курьер", "Водитель": "Министерство культуры ..." stays the name's head)
-    if (first is None or first.pos != "PROPN" or first.rel not in ("nsubj", "nsubj:pass")
-            or not _capitalised_common(vocab, first) or not all("anim" in p.tag for p in vocab.parse(first.text.lower()))):
-        return
-    feats = dict(first.feats or {})
-    if "nomn" in {p.tag.case for p in vocab.parse(first.text.lower())}:
-        feats["Case"] = "Nom"
-    first.pos, first.feats = "NOUN", feats
-    for token in tokens[1:]:
-        if (token.head_id == first.id and token.rel in ("appos", "flat:name", "flat") and token.pos == "PROPN"
-                and (token.feats or {}).get("Case") == "Gen" and feats.get("Case") != "Gen"):
-            token.rel = "nmod"

@@ -1,0 +1,113 @@
+"""Russian rules triplets: the facts a role noun states about the one it names
+(``_noun_facts_ru``): an appositive role («Иван Петров, глава Газпрома»), a name appositive to its
+role («директор «Северного порта» Анна Смирнова») or a zero-copula predicate («Москва — столица
+России»), each read as (X, role, organisation or place) by ``_role_facts_ru``, which carries the
+genitives that name no one into the role («председатель правления», «министр финансов») and keeps a
+place noun that points back («глава города»).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from tasks.dragon.triplets_base import _Fact, _fact
+from tasks.dragon.rules_ru.lexicon import _RU_PLACE_ANAPHORS, _RU_UNITS
+from tasks.dragon.rules_ru.morph import _animate, _lemma
+from tasks.dragon.rules_ru.phrases import _RuSentence
+
+
+def _role_facts_ru(noun, subject_phrases, sentence: str, helper: _RuSentence, modality: str = "asserted"
+                   ) -> Iterator[_Fact]:
+    """A role noun with a genitive entity ("глава Газпрома", "столицей России") → (X, глава, Газпром);
+    through genitives that name no one, the role takes them along: "председатель правления
+    банка" → (X, председатель правления, Итиль-Банк), "заместитель министра транспорта
+    Нижегородской области" → (X, заместитель министра транспорта, Нижегородская область),
+    "руководитель нижегородского филиала компании" → (X, руководитель нижегородского филиала,
+    Катим). A place a bare noun points back at keeps the noun: "глава города" → (X, глава города,
+    Нижний Новгород). A person's role in a body named by its common noun alone gives that noun:
+    "руководитель экспедиции" → (X, руководитель, экспедиция)."""
+    if noun.id in helper.span_of:
+        return
+    for nmod in helper.kids(noun, ("nmod",)):
+        if helper.kids(nmod, ("case",)):
+            continue  # "директор по продажам": not the organisation the role belongs to
+        relation, current = helper.role(noun), nmod
+        field = next((f for f in helper.kids(noun, ("nmod",)) if helper.preposition(f) == "по" and f.start < nmod.start
+                      and not helper.kids(f, ("nmod", "appos"))), None)
+        if field is not None:
+            relation = f"{relation} по {helper.as_written(field)}"  # "директор по экологии «Камабумпрома»"
+        # "министр финансов Нижегородской области": a bare genitive before the named one, both under the
+        # role noun, names the field and stays in the role («министр финансов», not «министр»)
+        fields = [f for f in helper.kids(noun, ("nmod",)) if f.start < nmod.start and f.pos == "NOUN"
+                  and not helper.kids(f, ("case",)) and (f.feats or {}).get("Case") in ("Gen", None)
+                  and f.id not in helper.span_of and helper.phrase(f) is None]
+        if fields and helper.phrase(nmod) is not None:
+            relation = " ".join([relation, *(helper.as_written(f) for f in fields)])
+        for _ in range(3):
+            if any(helper.phrase(c) is not None for c in helper.with_conjuncts(current)) or current.pos != "NOUN":
+                break
+            inner = [c for c in helper.kids(current, ("nmod",)) if not helper.kids(c, ("case",))
+                     and (c.feats or {}).get("Case") in ("Gen", None)]
+            if not inner:
+                break
+            named = [c for c in inner if helper.phrase(c) is not None]
+            # "министра транспорта Энской области": the unnamed genitives stay in the role
+            between = [c for c in inner if c is not (named or inner)[0] and c.start < (named or inner)[0].start]
+            relation = " ".join([relation, helper.as_written(current), *(helper.as_written(c) for c in between)])
+            current = (named or inner)[0]
+        owners = helper.with_conjuncts(current)
+        if (current is not nmod and nmod.pos == "NOUN" and _lemma(helper.vocab, nmod) in _RU_UNITS
+                and all(helper.phrase(c) is None for c in owners)):
+            # "руководитель департамента транспорта": no name down the genitives, so the body is
+            # the first of them, with the rest (as "руководитель экспедиции" below)
+            relation, current, owners = helper.role(noun), nmod, [nmod]
+        for conjunct in owners:
+            object_phrase = helper.phrase(conjunct)
+            words = relation
+            if object_phrase is not None and _lemma(helper.vocab, conjunct) in _RU_PLACE_ANAPHORS \
+                    and helper.refers_back(conjunct) is not None:
+                words = f"{relation} {conjunct.text.lower()}"  # "глава города" (Нижний Новгород)
+            if (object_phrase is None and current is nmod and conjunct.pos == "NOUN" and _animate(helper.vocab, noun)
+                    and (conjunct.feats or {}).get("Number") == "Sing" and _lemma(helper.vocab, conjunct) in _RU_UNITS
+                    and any(p[1] == "PER" for p in subject_phrases)):
+                object_phrase = helper.common_phrase(conjunct)  # "руководитель экспедиции"
+            if object_phrase is None:
+                continue
+            for subject_phrase in subject_phrases:
+                if helper.number_phrase(conjunct) is None and not re.match(r"^[\d.,]+\s", subject_phrase[0]):
+                    yield _fact(sentence, subject_phrase, words, object_phrase, modality)  # (870 человек hold no role)
+
+
+def _noun_facts_ru(noun, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
+    """Appositive and zero-copula roles.
+
+    "Иван Петров, глава Газпрома," (role is an appositive of the name);
+    "директор «Северного порта» Анна Смирнова" (the name is an appositive of the role);
+    "Москва — столица России" (the role noun is the predicate, with its own subject).
+    """
+    if noun.id in helper.span_of:
+        return
+    anchors = []
+    head = helper.by_id.get(noun.head_id)
+    if noun.rel == "appos" and head is not None:
+        anchors.append(head)
+    anchors += [c for c in helper.kids(noun, ("appos",)) if c.id in helper.span_of]
+    if not anchors:
+        # "руководитель экспедиции, доктор геолого-минералогических наук Аркадий Зверев": the name at
+        # the end of a chain of appositives
+        current = noun
+        for _ in range(3):
+            nested = [c for c in helper.kids(current, ("appos",)) if c.pos in ("NOUN", "PROPN")]
+            named = [c for c in nested if c.id in helper.span_of and helper.span_of[c.id].type == "PER"]
+            if named or not nested:
+                anchors += named
+                break
+            current = nested[0]
+    anchors += helper.kids(noun, ("nsubj",)) if noun.rel == "root" else []
+    subject_phrases = []
+    for anchor in anchors:
+        phrase = helper.phrase(anchor)
+        if phrase is not None and phrase[1] in ("PER", "ORG", "LOC"):
+            subject_phrases.append(phrase)
+    if subject_phrases:
+        yield from _role_facts_ru(noun, subject_phrases, sentence, helper)
