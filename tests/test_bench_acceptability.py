@@ -114,3 +114,43 @@ def test_load_rows_reads_one_language_and_never_a_held_out_site(tmp_path, monkey
     rows = bench.load_rows("en")
     assert sorted((r.site, r.question, r.bad) for r in rows) == [
         ("demo", "When did the pier reopen?", False), ("site3", "Who repaired the pier?", True)]
+
+
+def test_score_sheets_trains_without_a_held_out_sheet_and_prints_counts_only(tmp_path, monkeypatch, capsys):
+    import json
+
+    import bench.bench_acceptability as bench
+
+    def sheet(name, rows):
+        (tmp_path / name).write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
+
+    sheet("site3-news-en@1.0.0-seed1-a.jsonl", [_raw(f"Who repaired pier {w}?", w % 3 != 0) for w in range(6)])
+    sheet("news-en@1.0.0-seed2-b.jsonl", [_raw(f"When did dock {w} reopen?", w % 2 == 0) for w in range(6)])
+    held = [_raw(f"Zanzibarish quokka {w} wobbled?", w < 7) for w in range(9)] + [_raw("Zanzibarish quokka?", None)]
+    sheet("site11-news-en@1.0.0-seed3-c.jsonl", held)
+    monkeypatch.setattr(bench, "JUDGED", tmp_path)
+    monkeypatch.setattr(bench, "CACHE", tmp_path / "cache-{lang}.json")
+    monkeypatch.setattr(bench, "row_features", lambda row: {f"fw:{w.strip('?')}": 1.0 for w in row.question.split()})
+    trained = []
+    real_fit = bench.fit_predict
+
+    def spy(train, labels, test, c=None):
+        trained.append((len(train), {k for f in train for k in f}))
+        return real_fit(train, labels, test, c)
+
+    monkeypatch.setattr(bench, "fit_predict", spy)
+    result = bench.main(["--score-sheets", str(tmp_path / "site11-*"), "--keep", "0.9", "0.8", "0.7"])
+    out = capsys.readouterr().out
+    assert trained and all(n == 12 for n, _ in trained)  # the 12 development rows, never the held-out ten
+    assert not any("Zanzibarish" in k or "quokka" in k for _, keys in trained for k in keys)
+    assert "Zanzibarish" not in out and "quokka" not in out and "wobbled" not in out
+    counts = result["site11-news-en@1.0.0-seed3-c.jsonl"]
+    assert counts["status"] == "unseen" and (counts["rows"], counts["judged"], counts["grammatical"]) == (10, 9, 7)
+    assert [counts[q]["kept"] for q in (0.9, 0.8, 0.7)] == [9, 8, 7]
+    for q in (0.9, 0.8, 0.7):
+        assert counts[q]["grammatical_kept"] + counts[q]["grammatical_lost"] == 7
+        assert f"kept {counts[q]['kept']}, grammatical {counts[q]['grammatical_kept']}" in out
+    assert "[unseen]" in out and "en pooled, 1 unseen sheet(s)" in out
+    assert not (tmp_path / "cache-en.json").exists() or "Zanzibarish" not in (tmp_path / "cache-en.json").read_text()
+    bench.main(["--score-sheets", str(tmp_path / "site3-*"), "--keep", "0.5"])
+    assert "site3-news-en@1.0.0-seed1-a.jsonl [seen]" in capsys.readouterr().out
