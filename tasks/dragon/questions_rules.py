@@ -197,8 +197,9 @@ def _read(subgraphs: list[Subgraph], context: list[Edge]) -> list[Subgraph]:
                      edges=[e for e in context if e.lang == lang]) for lang in langs] + list(subgraphs)
 
 
-def _build_tables(read: list[Subgraph]) -> tuple[dict, dict, dict, dict]:
-    """Entity kinds, Russian class nouns, Russian sentences per label, English sentences per article."""
+def _build_tables(read: list[Subgraph]) -> tuple[dict, dict, dict, dict, frozenset[str]]:
+    """Entity kinds, Russian class nouns, Russian sentences per label, English sentences per article, English
+    sides that won or lost a game ("Which team ...?")."""
     try:
         kinds = _node_kinds([s for s in read if s.edges])
         kinds = refine_kinds_en(kinds, [s for s in read if s.lang == "en"])
@@ -210,14 +211,14 @@ def _build_tables(read: list[Subgraph]) -> tuple[dict, dict, dict, dict]:
     classes = ru_class_nouns([s for s in read if s.lang == "ru"])
     said = ru_label_sentences([s for s in read if s.lang == "ru"])
     pool = doc_sentences([s for s in read if s.lang == "en"])
-    return kinds, classes, said, pool
+    return kinds, classes, said, pool, team_nodes(read)
 
 
 #: the tables of the last few contexts: a run's chunks share one context, so NER reads its articles once
 _CONTEXT_TABLES: OrderedDict[str, tuple[dict, dict, dict, dict]] = OrderedDict()
 
 
-def _tables(subgraphs: list[Subgraph], context: list[Edge]) -> tuple[dict, dict, dict, dict]:
+def _tables(subgraphs: list[Subgraph], context: list[Edge]) -> tuple[dict, dict, dict, dict, frozenset[str]]:
     """The batch-wide tables, as fresh dicts (the templates may add to them). Read from the context alone
     — once per context, cached — when it holds every edge of the batch (the flow's case); else from
     the context and the batch together."""
@@ -231,15 +232,15 @@ def _tables(subgraphs: list[Subgraph], context: list[Edge]) -> tuple[dict, dict,
         _CONTEXT_TABLES[key] = _build_tables(_read([], context))
         while len(_CONTEXT_TABLES) > 4:
             _CONTEXT_TABLES.popitem(last=False)
-    kinds, classes, said, pool = _CONTEXT_TABLES[key]
-    return dict(kinds), dict(classes), {k: list(v) for k, v in said.items()}, {k: list(v) for k, v in pool.items()}
+    kinds, classes, said, pool, teams = _CONTEXT_TABLES[key]
+    return (dict(kinds), dict(classes), {k: list(v) for k, v in said.items()}, {k: list(v) for k, v in pool.items()},
+            teams)
 
 
 def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig, context: list[Edge] = ()) -> QuestionBatch:
     items: list[Item] = []
     failures: list[Failure] = []
-    kinds, classes, said, pool = _tables(subgraphs, list(context))
-    teams = team_nodes(_read(subgraphs, list(context)))  # sides that won or lost a game: "Which team ...?"
+    kinds, classes, said, pool, teams = _tables(subgraphs, list(context))
     for subgraph in subgraphs:
         try:
             subgraph = _with_articles(_with_place_types(subgraph, kinds), pool)
