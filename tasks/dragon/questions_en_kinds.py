@@ -96,6 +96,7 @@ def team_nodes(subgraphs) -> frozenset[str]:
     the Tamar Hawks", "Fonoti joined the Southern Steel") is asked "Which team ...?", not by the guess
     "Which organization"."""
     from tasks.dragon.questions_en_names import OPPONENT_PHRASALS
+    from tasks.dragon.questions_en_wh import _bare_label  # the templates look a side up by the same bare name
 
     teams = set()
     for subgraph in subgraphs:
@@ -108,9 +109,5 @@ def team_nodes(subgraphs) -> frozenset[str]:
                 continue
             if rel.kind == "verb" and (not rel.rest and rel.head in _EN_GAME_VERBS
                                        or " ".join((rel.head, *rel.rest)) in OPPONENT_PHRASALS):
-                teams.update((edge.head, edge.tail, _bare(edge.head_label), _bare(edge.tail_label)))
+                teams.update((edge.head, edge.tail, _bare_label(edge.head_label), _bare_label(edge.tail_label)))
     return frozenset(teams)
-
-
-def _bare(label: str) -> str:
-    return label[4:] if label.startswith("the ") else label
