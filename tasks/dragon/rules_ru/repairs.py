@@ -44,16 +44,7 @@ def _repair_parse_ru(tokens, vocab) -> None:
     mend_nouns_read_as_adjectives(tree, vocab)  # "Дворы подрядчики должны расчистить" (fronted.py)
     index = tree.index
     kids, head, case, finite, ancestors, attach = tree.kids, tree.head, tree.case, tree.finite, tree.ancestors, tree.attach
-
-    def is_verb(token):
-        return token.pos in ("VERB", "AUX") or (token.pos == "ADJ" and (token.feats or {}).get("Variant") == "Short")
-
-    def segment(i, step):
-        """Indices from i in one direction up to a clause break (comma, colon, parenthesis)."""
-        j = i + step
-        while 0 <= j < len(tokens) and tokens[j].text not in _RU_CLAUSE_BREAKS:
-            yield j
-            j += step
+    is_verb, segment, same_clause = tree.is_verb, tree.segment, tree.same_clause
 
     # a preposition belongs to the first noun after it (its adjectives and numerals aside): "арендовала у
     # казанской компании «Аэроглиссер» судно на воздушной подушке" (у case → подушке)
@@ -593,10 +584,6 @@ def _repair_parse_ru(tokens, vocab) -> None:
     # a verb has one subject: of two, the one a comma keeps from it belongs to the subjectless verb
     # of its own clause ("Пост заняла Марина Кузьмина, ..., а ее предшественник Андрей Ельцов может
     # перейти": Кузьмина is заняла's)
-    def same_clause(a, b) -> bool:
-        lo, hi = sorted((index[a.id], index[b.id]))
-        return not any(tokens[j].text in _RU_CLAUSE_BREAKS for j in range(lo + 1, hi))
-
     for verb in tokens:
         subjects = kids(verb, ("nsubj", "nsubj:pass"))
         if len(subjects) < 2:
