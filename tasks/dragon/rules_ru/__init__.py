@@ -9,7 +9,11 @@ One module per concern, in the order an article goes through them:
 | ``arguments.py`` | what a verb's arguments are: agents of a passive, obliques that complete the verb or name a thing, places, time, a light verb over a noun of action |
 | ``roles.py`` | the facts a role noun states (``_noun_facts_ru``, ``_role_facts_ru``): «глава Газпрома», «Москва — столица России» |
 | ``simplify.py`` | sentences rewritten before the second parse: parentheses, abbreviations, attribution clauses |
-| ``repairs.py`` | mending natasha's head errors (agreement, clause structure, auxiliaries, passives) |
+| ``repairs.py`` | mending natasha's head errors: ``_repair_parse_ru``, the driver that runs the repair passes below in their order |
+| ``prepositions.py``, ``noun_phrases.py`` | repair passes: where a preposition and its noun belong; the heads inside a noun phrase (a noun read as an adjective's modifier, an adjective heading its noun, a stranded genitive) |
+| ``clauses.py``, ``relatives.py`` | repair passes: a subordinator's verb, «если» clauses, an argument's own stretch between commas, a second root; «который» clauses and the noun they belong to |
+| ``auxiliaries.py`` | repair passes: short passives, the future «будет», what hangs on an auxiliary, a passive's agent, an infinitive's plan or possibility word |
+| ``subjects.py``, ``objects.py`` | repair passes: a finite verb's subject (agreement, two subjects, object-verb-subject order, the nearest agreeing nominative); its direct object (numerals, cases of names and coordinated nouns, one object) |
 | ``tagging.py``, ``subject_candidates.py`` | the tagger's part-of-speech errors, mended before the head repairs (a signed number, a verb or noun tagged otherwise, a capitalised first word); whether a noun could be a verb's subject (agreement in number and gender) |
 | ``coordination.py`` | mending heads across coordinated clauses and stacked names (each verb its own arguments) |
 | ``agreement.py``, ``participles.py``, ``predicatives.py`` | repairs of one kind each: an adjective hung on a noun it does not agree with, a participial clause hung on the verb, the subject of «должна + infinitive» read as its object |
@@ -21,7 +25,7 @@ One module per concern, in the order an article goes through them:
 | ``indefinite.py`` | indefinite-personal clauses («терминал построят», «выделили 12 млн»): the object as the passive subject |
 | ``amounts.py``, ``routes.py`` | an amount natasha split across phrases («вложит ... 2 млрд рублей и увеличит выпуск до 120 тысяч тонн»); a route named by its two ends («линия Владивосток — остров Попова») |
 | ``quantified.py``, ``lists.py``, ``ranks.py``, ``terms.py``, ``appositions.py`` | subjects that are shares of people; lists under one word; places in a ranking; sentences and maximum terms; a role named after a dash |
-| ``tree.py`` | ``ParseTree``: the walks over a parse both repairs share (children, head, ancestors, loop-safe re-attachment) |
+| ``tree.py`` | ``ParseTree``: the walks over a parse the repairs share (children, head, verbs, ancestors, a clause's stretch between commas, loop-safe re-attachment) |
 | ``phrases.py`` | ``_RuSentence``: what a token names as a subject or object (a name, a date, an amount, a thing, a role) |
 | ``class_nouns.py`` | an entity's name with the class noun its article writes before the quoted name («завод «Богородская кожа»»), at every mention |
 | ``reference.py`` | what a bare noun, a pronoun or an abbreviation points back at (the article's ``_Memory``) |

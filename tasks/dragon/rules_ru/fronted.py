@@ -11,7 +11,7 @@ reading to be the object. A pronoun with no nominative form («её», «его�
 from __future__ import annotations
 
 from tasks.dragon.rules_ru.lexicon import (
-    _RU_CLASS_NOUNS, _RU_CLAUSE_BREAKS, _RU_DURATIONS, _RU_INSTITUTIONS, _RU_MEASURES, _RU_MONTHS, _RU_PLACE_ANAPHORS,
+    _RU_CLASS_NOUNS, _RU_DURATIONS, _RU_INSTITUTIONS, _RU_MEASURES, _RU_MONTHS, _RU_PLACE_ANAPHORS,
     _RU_REGION_HEADS, _RU_SEASONS, _RU_STAFF, _RU_TIME_NOUNS, _RU_UNITS,
 )
 from tasks.dragon.rules_ru.morph import _animate, _lemma
@@ -45,11 +45,7 @@ def _named_actor(vocab, tree, noun) -> bool:
 
 
 def mend_fronted_objects(tree, vocab, could_be_subject) -> None:
-    index, kids = tree.index, tree.kids
-
-    def same_clause(a, b) -> bool:
-        lo, hi = sorted((index[a.id], index[b.id]))
-        return not any(tree.tokens[j].text in _RU_CLAUSE_BREAKS for j in range(lo + 1, hi))
+    index, kids, same_clause = tree.index, tree.kids, tree.same_clause
 
     def bare(token) -> bool:
         return token.pos in ("NOUN", "PROPN", "PRON") and not kids(token, ("case",))

@@ -4,7 +4,8 @@
 off by a comma right after a noun or name it agrees with (case, number, gender) describes that noun —
 its facts are the noun's ("Олег Петров | возглавлять | Вектор") — but natasha often attaches it to the
 sentence's verb as ``dep`` / ``parataxis`` / ``advcl``, where it has no subject at all. It is moved under
-the noun as ``acl`` (``_subjects_ru`` then reads the noun as its subject, as for any participle).
+the noun as ``acl`` (``_subjects_ru`` then reads the noun as its subject, as for any participle). And a
+participle natasha hung on the wrong noun goes to the one before it it agrees with (``mend_participle_agreement``).
 """
 from __future__ import annotations
 
@@ -52,3 +53,33 @@ def mend_participial_clauses(tree) -> None:
         if noun.pos not in ("NOUN", "PROPN") or not _agrees(participle, noun):
             continue
         tree.attach(participle, noun, "acl")
+
+
+def mend_participle_agreement(tree) -> None:
+    """A participle agrees with its noun in case, number and gender: "договора о развитии
+    территории, заключенного группой компаний" is the договор's (natasha hung it on территории)."""
+    tokens, index, head, attach = tree.tokens, tree.index, tree.head, tree.attach
+    for clause in tokens:
+        feats = clause.feats or {}
+        noun = head(clause)
+        if clause.rel != "acl" or feats.get("VerbForm") != "Part" or noun is None or noun.pos not in ("NOUN", "PROPN"):
+            continue
+
+        def agrees_with(candidate) -> bool:
+            cf = candidate.feats or {}
+            if feats.get("Case") and cf.get("Case") and feats["Case"] != cf["Case"]:
+                return False
+            if feats.get("Number") and cf.get("Number") and feats["Number"] != cf["Number"]:
+                return False
+            genders = {feats.get("Gender"), cf.get("Gender")}
+            # masculine and neuter share their oblique forms ("заключенного", "заключенным")
+            return (feats.get("Number") == "Plur" or None in genders or len(genders) == 1
+                    or (genders == {"Masc", "Neut"} and feats.get("Case") not in ("Nom", "Acc")))
+
+        if agrees_with(noun) or index[noun.id] > index[clause.id]:
+            continue
+        for j in range(index[clause.id] - 1, -1, -1):
+            candidate = tokens[j]
+            if candidate.pos in ("NOUN", "PROPN") and agrees_with(candidate):
+                attach(clause, candidate, "acl")
+                break

@@ -10,7 +10,8 @@ takes it as its object. And a quoted name with a preposition of its own ("про
 """
 from __future__ import annotations
 
-from tasks.dragon.rules_ru.morph import _inflected
+from tasks.dragon.rules_ru.lexicon import _RU_ANAPHORS
+from tasks.dragon.rules_ru.morph import _animate, _inflected, _lemma
 
 
 def _quoted(tree, noun) -> bool:
@@ -90,3 +91,23 @@ def declined_quoted_name(helper, head) -> str | None:
             return None
         out.append(word.capitalize() if token.text[:1].isupper() else word)
     return " ".join(out)
+
+
+def mend_quoted_appositives(tree, vocab) -> None:
+    """A name in «» is the appositive of the noun right before its quote, or of the noun that
+    noun modifies when that is who acts ("контракт с производителем красок «Колорит»": the
+    producer's name, not the club's three words back)."""
+    tokens, index, kids, head, attach = tree.tokens, tree.index, tree.kids, tree.head, tree.attach
+    for token in tokens:
+        at = index[token.id]
+        while at > 0 and tokens[at - 1].head_id == token.id and tokens[at - 1].rel in ("amod", "nummod", "flat"):
+            at -= 1  # «Камерная сцена»: the name's adjectives come first inside its quotes
+        if token.rel != "appos" or at < 2 or tokens[at - 1].text != "«" or tokens[at - 2].pos not in ("NOUN", "PROPN"):
+            continue
+        noun = tokens[at - 2]
+        above = head(noun)
+        if (noun.rel == "nmod" and not kids(noun, ("case",)) and above is not None and above.pos == "NOUN"
+                and _lemma(vocab, above) in _RU_ANAPHORS and not _animate(vocab, noun)):
+            noun = above  # (but "директор завода «Техмаш»": the factory's name)
+        if head(token) is not noun:
+            attach(token, noun, "appos")
