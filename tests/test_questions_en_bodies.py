@@ -42,6 +42,7 @@ def test_a_name_says_it_is_a_body_by_its_own_head(label, expected):
     ("Quenby", "Ada Morrow, the chief executive of Quenby, welcomed the ruling."),
     ("Quenby", "Quenby shares rose 4% on Monday."),  # its shares
     ("Marsh Otters", "The Kelby Comets will host the Marsh Otters on Friday."),  # a side in a game
+    ("Quenby", "Quenby Seed Ingredients opened a plant on Monday."),  # its longer name acts as a body
 ])
 def test_the_article_says_a_name_is_a_body(label, sentence):
     assert text_says_body(label, [sentence]) is not None
@@ -52,6 +53,8 @@ def test_the_article_says_a_name_is_a_body(label, sentence):
     ("Brenton", "Workers at Brenton will be housed in new cabins."),  # a place's workers
     ("Brenton", "The Holts, who bought a house at Brenton, said in a statement they were pleased."),  # not its subject
     ("Ada Morrow", "Quenby hired Ada Morrow in May."),
+    ("Brenton", "Brenton Regional Council announced the closure."),  # another body, named after the town
+    ("Brenton", "The Brenton Bearcats beat the Otters."),  # a team named after the town
 ])
 def test_no_body_where_the_article_does_not_say_so(label, sentence):
     assert text_says_body(label, [sentence]) is None

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from benchmill.nlp import EN_ORG_HEADS
+from benchmill.nlp import EN_ORG_HEADS, EN_PLACE_HEADS
 from tasks.dragon import questions_en_names as en_names
 from tasks.dragon.questions_en_words import _EN_PLACE_ROLES
 
@@ -106,13 +106,16 @@ def text_says_body(label: str, sentences) -> str | None:
     post, staff or shares in it ("X's chief executive", "staff at X", "X shares"); None where nothing does."""
     for sentence, start, end in _mentions(label, sentences):
         after, before = sentence[end:], sentence[:start]
-        verb = re.match(r"(?:,\s+which)?\s+(?:(?:has|have|had|will|would|also|now|recently|last\s+year|this\s+year)\s+)*"
-                        r"([a-z]+)\b", after)
-        if verb and verb.group(1) in _BODY_VERB_FORMS:
-            return f"subject of {verb.group(1)!r}"
-        if verb and verb.group(1) in ("opens", "opened") and re.match(r"\s+(?:a\b|an\b|its\b|their\b|[A-Z])",
-                                                                       after[verb.end():]):
-            return "opened a plant or a shop"  # (a venue or a shop "opened" alone: it was opened)
+        verb = _body_verb(after)
+        if verb:
+            return f"subject of {verb!r}"
+        longer = re.match(r"(?:\s+[A-Z][\w'’&-]*){1,2}(?=\s+[a-z])", after)
+        if longer and not {w.lower() for w in longer.group(0).split()} & _OTHER_BODY_WORDS:
+            verb = _body_verb(after[longer.end():])
+            if verb and verb not in _OPPONENT_FORMS:
+                # "Palliser Pulse Ingredients opened a plant": the name's longer form acts as a body; not "Halifax
+                # Regional Council" (another body, named after the town) nor "the Truro Bearcats beat" (a team)
+                return f"its longer name the subject of {verb!r}"
         if re.match(r"\s+said\s+(?:in\s+a\s+statement|on\s+its\s+website|in\s+its\s+annual)", after):
             return "said in a statement"
         if re.match(rf"(?:['’]s)?\s+(?:{_BODY_POSTS}|{_BODY_STAFF}|shares|share\s+price)\b", after, re.IGNORECASE):
@@ -148,6 +151,25 @@ def _post_at_a_body(noun: str) -> bool:
     post, so singular: "workers at X" are where they work; a town's posts are "of" it ("mayor of")."""
     return not noun.endswith("s") and noun not in _AT_A_PLACE and noun not in _EN_PLACE_ROLES \
         and (noun in en_names.ROLE_TITLES or en_names.agent_noun(noun))
+
+
+def _body_verb(after: str) -> str | None:
+    """The verb only bodies do that opens ``after`` (the text after a name), past auxiliaries and "which"."""
+    verb = re.match(r"(?:,\s+which)?\s+(?:(?:has|have|had|will|would|also|now|recently|last\s+year|this\s+year)\s+)*"
+                    r"([a-z]+)\b", after)
+    if verb and verb.group(1) in _BODY_VERB_FORMS:
+        return verb.group(1)
+    if verb and verb.group(1) in ("opens", "opened") and re.match(r"\s+(?:a\b|an\b|its\b|their\b|[A-Z])",
+                                                                   after[verb.end():]):
+        return verb.group(1)  # opened a plant or a shop (a venue or a shop "opened" alone: it was opened)
+    return None
+
+
+#: words that make a longer name another body or a place named after the shorter one: "Halifax Regional
+#: Council", "Truro City", "Kelby Harbour"
+_OTHER_BODY_WORDS = _BODY_HEADS | en_names._CLUB_HEADS | EN_PLACE_HEADS | frozenset("""
+    city regional municipality district county borough region town police health water council
+    """.split())
 
 
 def _apposition_head(after: str) -> str | None:
