@@ -575,7 +575,8 @@ def test_to_and_a_noun_after_a_verb_that_takes_no_infinitive_is_no_infinitive(re
 
 def test_a_phrase_with_to_keeps_its_place_after_the_object():
     sued = fact("Harbourwatch", "take to court", "Calder Borough Council",
-                "Harbourwatch took Calder Borough Council to court over the landfill in March.", "org", "org", n=1)
+                "The campaign group Harbourwatch took Calder Borough Council to court over the landfill in March.", "org",
+                "org", n=1)
     assert _asked(ask([sued], "Harbourwatch")) == "Which organization took Calder Borough Council to court?"
     assert en_relation("vote to close").infinitive == 2  # a control verb keeps its infinitive
 
@@ -665,8 +666,8 @@ def test_a_name_set_after_a_person_noun_and_a_comma_is_a_person():
                 "Tobias Wren, in May.", "org", "other")
     assert _asked(ask([sold], "Tobias Wren")) == "Who sold Morning Tide?"
     dealer = fact("Tobias Wren", "sell", "Morning Tide", "The painting Morning Tide was sold by a Nelson dealer, "
-                  "Tobias Wren, in May.", "org", "other")  # a dealer may be a firm
-    assert _asked(ask([dealer], "Tobias Wren")) == "Which organization sold Morning Tide?"
+                  "Tobias Wren, in May.", "org", "other")  # a dealer may be a firm or a person: neither word is sure
+    assert _asked(ask([dealer], "Tobias Wren")) is None
     trust = fact("Kelby Heritage Trust", "sell", "Morning Tide", "Kelby Heritage Trust sold Morning Tide in May.", "org", "other")
     assert _asked(ask([trust], "Kelby Heritage Trust")).startswith("Which organization sold")
 

@@ -186,7 +186,8 @@ def _said_nouns(label: str, sentences: list[str] | tuple[str, ...]) -> list:
             nouns.append(root.head.head)  # "a schooner called Bluenose Star", "a mare named Kelby Lass"
         found.extend(noun for noun in nouns
                      if noun.pos_ in ("NOUN", "ADJ" if noun.dep_ == "appos" else "NOUN") and noun.is_alpha
-                     and noun.is_lower)  # an apposition is a noun phrase ("a new musical" parsed as ADJ)
+                     and noun.is_lower  # an apposition is a noun phrase ("a new musical" parsed as ADJ)
+                     and not (noun.i and noun.nbor(-1).text == "-" and not noun.nbor(-1).whitespace_))  # "start-up"
     return found
 
 

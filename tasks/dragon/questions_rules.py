@@ -20,6 +20,7 @@ from tasks.dragon.questions_en import (
 from tasks.dragon.questions_en_checks import en_carried
 from tasks.dragon.questions_en_kinds import team_nodes
 from tasks.dragon.questions_en_answers import answer_not_a_thing, en_truncated_names, sentence_case
+from tasks.dragon.questions_en_bodies import unevidenced_organization
 from tasks.dragon import questions_en_names as en_names
 from tasks.dragon.questions_en import _en_lexicon
 from tasks.dragon.questions_en_verbs import _en_adjectives
@@ -256,7 +257,8 @@ def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig, context: 
             draft = _draft(subgraph, templates, kinds)
             if subgraph.lang == "en":
                 draft.question = en_former_once(en_time_once(draft.question))
-                unfit = answer_not_a_thing(draft.question, draft.answers) or next(
+                unfit = answer_not_a_thing(draft.question, draft.answers) \
+                    or unevidenced_organization(draft.question, subgraph, kinds, pool, teams) or next(
                     (reason for e in subgraph.edges for label in (e.head_label, e.tail_label)
                      for reason in [en_names.dropped_scope(label, e.sentences, draft.question)] if reason), None)
                 if unfit:
