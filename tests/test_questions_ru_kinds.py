@@ -6,6 +6,8 @@ tagger typed ORG: a team («Против какой организации пр�
 deed is, and without any the question is refused with its reason recorded."""
 from __future__ import annotations
 
+import pytest
+
 from benchmill.engines import EngineConfig
 from schemas import Edge, Subgraph
 from tasks.dragon.questions import QuestionConfig, generate_questions
@@ -37,24 +39,19 @@ def test_an_org_the_text_says_nothing_about_is_not_asked_as_an_organisation():
     assert any("ORG" in r and "organisation" in r for r in reasons), reasons
 
 
-def test_a_class_noun_elsewhere_in_the_article_names_the_body():
-    said = _edge("e2", "Белые росы", "открыть", "новый цех", "Строительная компания «Белые росы» открыла новый цех.",
-                 head_type="org", tail_type="other")
-    assert _asked([LEFT], "n:Белые росы", "n:Пётр Галкин", context=[LEFT, said])[0] == [
-        "Какую организацию покинул Пётр Галкин?"]
-    dash = _edge("e3", "Белые росы", "открыть", "новый цех", "«Белые росы» — крупнейший застройщик Рязани.",
-                 head_type="org", tail_type="other")
-    assert _asked([LEFT], "n:Белые росы", "n:Пётр Галкин", context=[LEFT, dash])[0] == [
-        "Какую организацию покинул Пётр Галкин?"]
-
-
-def test_a_post_held_in_it_or_a_business_deed_shows_a_body():
-    post = _edge("e4", "Анна Лыкова", "финансовый директор", "Белые росы", "Финансовый директор «Белых рос» Анна Лыкова.")
-    assert _asked([LEFT], "n:Белые росы", "n:Пётр Галкин", context=[LEFT, post])[0] == [
-        "Какую организацию покинул Пётр Галкин?"]
-    hired = _edge("e5", "Белые росы", "нанять", "120 монтажников", "«Белые росы» наняли 120 монтажников.",
-                  head_type="org", tail_type="quantity")
-    assert _asked([LEFT], "n:Белые росы", "n:Пётр Галкин", context=[LEFT, hired])[0] == [
+@pytest.mark.parametrize("evidence", [
+    # a class noun by its name elsewhere in the article, or after a dash
+    _edge("e2", "Белые росы", "открыть", "новый цех", "Строительная компания «Белые росы» открыла новый цех.",
+          head_type="org", tail_type="other"),
+    _edge("e3", "Белые росы", "открыть", "новый цех", "«Белые росы» — крупнейший застройщик Рязани.",
+          head_type="org", tail_type="other"),
+    # a post held in it, a business's deed done by it
+    _edge("e4", "Анна Лыкова", "финансовый директор", "Белые росы", "Финансовый директор «Белых рос» Анна Лыкова."),
+    _edge("e5", "Белые росы", "нанять", "120 монтажников", "«Белые росы» наняли 120 монтажников.",
+          head_type="org", tail_type="quantity"),
+])
+def test_the_article_shows_a_body_by_a_noun_a_post_or_a_deed(evidence):
+    assert _asked([LEFT], "n:Белые росы", "n:Пётр Галкин", context=[LEFT, evidence])[0] == [
         "Какую организацию покинул Пётр Галкин?"]
 
 
