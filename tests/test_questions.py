@@ -187,7 +187,7 @@ def test_rules_item_invariants(by_id, subgraph):
         ("en", (edge("Harbour Logistics", "acquire", "Baltic Freight Lines", "en", "Harbour Logistics acquired Baltic Freight Lines.", "d1"),
                 edge("Baltic Freight Lines", "be headquartered in", "Copenhagen", "en", "Baltic Freight Lines is headquartered in Copenhagen.", "d2")),
          "Where is the organization that Harbour Logistics acquired headquartered?"),
-        ("ru", (edge("Северный порт", "приобрести", "Балтийский транзит", "ru", "«Северный порт» приобрёл «Балтийский транзит».", "r1"),
+        ("ru", (edge("Северный порт", "приобрести", "Балтийский транзит", "ru", "«Северный порт» приобрёл компанию «Балтийский транзит».", "r1"),
                 edge("Балтийский транзит", "находиться в", "Калининград", "ru", "«Балтийский транзит» находится в Калининграде.", "r2")),
          "Где находится организация, которую приобрёл «Северный порт»?"),
     ],
@@ -473,7 +473,7 @@ def ask(edges: list[Edge], answer: str, type_: str = "simple", lang: str = "en")
      "Nordic Freight", "Which organization could Harbour Logistics acquire?"),
     (("Балтийские верфи", "построить", "новый терминал", "ru", "Балтийские верфи планируют построить новый терминал.", "org", "other", "planned"),
      "новый терминал", "Что планируют построить Балтийские верфи?"),
-    (("Гармония", "приобрести", "Западный док", "ru", "Гармония может приобрести Западный док.", "org", "org", "possible"),
+    (("Гармония", "приобрести", "Западный док", "ru", "Гармония может приобрести компанию «Западный док».", "org", "org", "possible"),
      "Западный док", "Какую организацию может приобрести Гармония?"),
     (("Северный порт", "открыть терминал в", "2019 году", "ru", "Северный порт открыл терминал в 2019 году."),
      "2019 году", "Когда Северный порт открыл терминал?"),
@@ -524,7 +524,9 @@ def test_russian_prepositions_take_their_euphonic_form():
      "Западный док", "Какую организацию, генеральным директором которой является Виктор Гуляев, приобрела Гармония?"),
 ])
 def test_russian_conditional_questions_about_an_object(edges, answer, question):
-    built = [typed(h, r, t, "ru", f"{h} {r} {t}.", ht, tt) for h, r, t, ht, tt in edges]
+    # (each organisation is said to be a company: «какая организация» needs that evidence, questions_ru_kinds)
+    built = [typed(h, r, t, "ru", f"{h} {r} {t}." + (f" {t} — компания." if tt == "org" else ""), ht, tt)
+             for h, r, t, ht, tt in edges]
     item = ask(built, answer, type_="conditional", lang="ru")
     assert getattr(item, "question", None) == question, item
 
@@ -589,11 +591,11 @@ def test_russian_numeral_does_not_decide_the_case_of_a_prepositional_object():
 
 def test_russian_multi_hop_description_takes_the_case_of_its_slot():
     moved = typed("Илья Доронин", "перейти в", "Маяк", "ru", "Илья Доронин перешёл в «Маяк».", "person", "org")
-    signed = typed("Маяк", "подписать", "Артём Белов", "ru", "«Маяк» подписал Артёма Белова.", "org", "person")
+    signed = typed("Маяк", "подписать", "Артём Белов", "ru", "Клуб «Маяк» подписал Артёма Белова.", "org", "person")
     sg = Subgraph(subgraph_id="ru-mh-slot", type="multi-hop", lang="ru", edges=[signed, moved],
                   answer_nodes=["n:Илья Доронин"], question_nodes=["n:Артём Белов"], hidden_nodes=["n:Маяк"])
     (item,) = generate_questions([sg], RULES).items
-    assert item.question == "Кто перешёл в организацию, которая подписала Артёма Белова?"
+    assert item.question == "Кто перешёл в клуб, который подписал Артёма Белова?"
 
 
 def test_russian_where_for_a_prepositional_place_whatever_its_tag():

@@ -20,11 +20,11 @@ def test_a_declined_quoted_object_keeps_its_case_inside_the_quotes():
     q, _ = asked(e, "head")
     assert q is not None and q.endswith("сыграл вничью с «Металлургом»?"), q  # not «с «Металлург»», not «с Металлургом»
     q, _ = asked(e, "tail")
-    assert q == "С какой организацией «Речник» сыграл вничью?"
+    assert q == "С какой командой «Речник» сыграл вничью?"  # a side of a game is a team (questions_ru_kinds)
 
 
 def test_a_quoted_company_in_a_conditional_and_a_multi_hop_question():
-    bought = edge("Богородская кожа", "приобрести", "Кожевенный двор", "«Богородская кожа» приобрела «Кожевенный двор».")
+    bought = edge("Богородская кожа", "приобрести", "Кожевенный двор", "«Богородская кожа» приобрела фабрику «Кожевенный двор».")
     located = edge("Кожевенный двор", "находиться в", "Павлово", "«Кожевенный двор» находится в Павлове.", "org", "place")
     bought = bought.model_copy(update={"edge_id": "b", "head": "n:bk", "tail": "n:kd"})
     located = located.model_copy(update={"edge_id": "l", "head": "n:kd", "tail": "n:pv"})
@@ -32,13 +32,13 @@ def test_a_quoted_company_in_a_conditional_and_a_multi_hop_question():
                    question_nodes=["n:bk", "n:pv"])
     batch = generate_questions([sub], RULES, QuestionConfig())
     assert [i.question for i in batch.items] == [
-        "Какая организация, которую приобрела «Богородская кожа», находится в Павлове?"], batch.failures
+        "Какая фабрика, которую приобрела «Богородская кожа», находится в Павлове?"], batch.failures
     assert batch.items[0].answers == ["Кожевенный двор"]  # the answer stays as it is
     sub = Subgraph(subgraph_id="mh", type="multi-hop", lang="ru", edges=[bought, located], answer_nodes=["n:pv"],
                    question_nodes=["n:bk"], hidden_nodes=["n:kd"])
     batch = generate_questions([sub], RULES, QuestionConfig())
     assert [i.question for i in batch.items] == [
-        "Где находится организация, которую приобрела «Богородская кожа»?"], batch.failures
+        "Где находится фабрика, которую приобрела «Богородская кожа»?"], batch.failures
 
 
 def test_names_the_text_does_not_quote_stay_as_they_are():

@@ -417,6 +417,7 @@ def ru_class_nouns(subgraphs: list[Subgraph]) -> dict[str, str]:
                 said.setdefault(node, [])
                 said[node].extend(s for s in edge.sentences if s not in said[node])
     from tasks.dragon.questions_ru import _ru_quoted_words, _ru_role_class, ru_relation
+    from tasks.dragon.questions_ru_kinds import ru_kind_classes
 
     classes = {}
     for node, label in labels.items():
@@ -446,6 +447,9 @@ def ru_class_nouns(subgraphs: list[Subgraph]) -> dict[str, str]:
         for edge in subgraph.edges:
             for node in _sports_teams(edge):
                 classes.setdefault(node, "команда")
+    # a team by its games, a body by a post in it, its deeds or a noun by its name; the tagger's ORG is no class
+    for node, noun in ru_kind_classes(subgraphs, said, labels).items():
+        classes.setdefault(node, noun)
     return classes
 
 

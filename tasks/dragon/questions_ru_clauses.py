@@ -18,6 +18,7 @@ from benchmill import nlp
 from schemas import Edge
 from tasks.dragon.questions_ru_answers import WORKS as _WORKS, WORD as _WORD
 from tasks.dragon.questions_ru_checks import RU_CLASS_NOUNS
+from tasks.dragon.questions_ru_kinds import RU_BODY
 
 #: relations along which a verb shares its governor's subject: «X планирует открыть», «X сделал и перехватил»
 _SHARES_SUBJECT = ("xcomp", "conj")
@@ -233,7 +234,7 @@ def ru_outside_clause(edge: Edge, classes: dict | None = None) -> str | None:
                 # the name of its theatre)
                 noun = next((t for v in verbs for t in tokens if t[4] == v and t[3].split(":")[0] in rels
                              and _common_noun(t, tokens)), None)
-                known = classes.get(node)
+                known = classes.get(node) if classes.get(node) != RU_BODY else None  # a body: any of its nouns
                 if noun is not None and ((known and noun[1] in RU_CLASS_NOUNS and noun[1] != known)
                                          or (not known and noun[1] in _WORKS)):
                     # (with no class noun known, a work — «спектакль», «фильм» — is the one a name from

@@ -13,6 +13,7 @@ from tasks.dragon.questions_ru_government import (
     RU_GIVE_VERBS, RU_LEVEL_VERBS, _ru_case_in_sentences, _ru_object_case, _ru_prep_phrase, _ru_quantity_unit,
     ru_destination, ru_dropped_object, ru_partner_case, ru_toponym,
 )
+from tasks.dragon.questions_ru_kinds import RU_BODY
 from tasks.dragon.questions_ru_inflect import _ru_animate, _ru_gender, _ru_inflect, _ru_oblique_amount, _ru_quote
 from tasks.dragon.questions_ru_order import ru_ordered
 from tasks.dragon.questions_ru_refusals import RU_BUILD_VERBS, ru_rank_noun, ru_streak
@@ -61,10 +62,16 @@ class RussianTemplates:
         a thing with no class noun of its own has none a reader would say («какое место» of a theatre,
         «объект» of a festival), so the question is not asked."""
         noun = self.classes.get(node) if node is not None else None
+        if noun == RU_BODY and kind != "ORG":
+            noun = None  # a post held in a place («глава города») says nothing of what the place is
         if noun is not None and kind not in ("PER", "DATE", "NUM") and not (kind == "ORG" and noun in _RU_ORG_NOUNS):
             return _ru_class_triple(noun)
         if kind in _RU_VAGUE_CLASS or kind in ("MISC", "NUM"):
             raise NoTemplate(f"no class noun names this {kind} (the text gives none)")
+        if kind == "ORG" and noun is None:
+            # «Против какой организации проведут матч» of a team, «Какую организацию строит» of a housing estate:
+            # the tagger's ORG is no evidence of a body, and the text gives none (questions_ru_kinds)
+            raise NoTemplate("nothing in the text says this ORG is an organisation, nor what else it is")
         return _RU_CLASS[kind]
 
     def statement(self, edge: Edge) -> str:
@@ -154,7 +161,7 @@ class RussianTemplates:
             # «Главным режиссёром какого театра является ...?» by the class noun the text gives
             # (also as the role's own genitive: «директор театра Людмила Гаранина»); «чего» is no
             # question word a reader says, and a place or thing with no class noun is not asked
-            node = edge.tail if edge.tail in self.classes else None
+            node = edge.tail if self.classes.get(edge.tail, RU_BODY) != RU_BODY else None
             if node is None and (found := _ru_role_class(rel, edge)) is not None:
                 self.classes = {**self.classes, edge.tail: found}
                 node = edge.tail
@@ -205,7 +212,7 @@ class RussianTemplates:
             return _q("сколько", unit, *scope, _ru_verb(edge, rel, gender), chain, head, rest), "tail.how-many"
         if kind == "ORG" and not rel.preposition and (
                 rel.head in _RU_MAKE_VERBS or rel.head in _RU_SHOOT_VERBS and _ru_shot_a_work(edge)
-                or rel.head in RU_BUILD_VERBS and edge.tail not in self.classes):
+                or rel.head in RU_BUILD_VERBS and self.classes.get(edge.tail, RU_BODY) == RU_BODY):
             # "производит «ГЛ-90»": a product the tagger took for an organisation; «строит «Агидель-Парк»»: a
             # building, never «Какую организацию строит ...?»
             kind = "MISC"
@@ -382,7 +389,7 @@ class RussianTemplates:
                 # заместителем главы города которого» is not
                 _ru_plain_role(rel, "a role description")
             return f"{nlp.inflect_ru(rel.head, 'ablt')} {_ru_which_rel(gender, 'gent', kind)} является {head}"
-        if kind == "ORG" and not rel.preposition and rel.head in RU_BUILD_VERBS and node not in self.classes:
+        if kind == "ORG" and not rel.preposition and rel.head in RU_BUILD_VERBS and self.classes.get(node, RU_BODY) == RU_BODY:
             # «организации, которую строит «Новострой-Уфа»»: what is built is no organisation
             raise NoTemplate(f"what {rel.head!r} builds is described as an organisation")
         case = ru_partner_case(rel.head, rel.preposition, kind in ("ORG", "PER"), _ru_object_case(rel, edge))
@@ -469,7 +476,10 @@ class RussianTemplates:
         if second_edge is not None and second_edge.head_type != edge.head_type:
             # «Какая организация набрала больше очков: «Жигули» или Микко Ронкайнен?»: a team and a player
             raise NoTemplate(f"a comparison of a {edge.head_type} and a {second_edge.head_type}")
-        wh, gender = self._wh_subject(kind if kind != "MISC" else "ORG", False)
+        # the class both sides share names them («Какая команда набрала больше очков»); the tagger's ORG does not
+        classes = {self.classes.get(edge.head), self.classes.get((second_edge or edge).head)}
+        shared = edge.head if len(classes) == 1 or classes <= _RU_ORG_NOUNS else None
+        wh, gender = ("кто", "masc") if kind == "PER" else self._wh_subject(kind if kind != "MISC" else "ORG", False, shared)
         if kind == "PER":
             wh, gender = "кто", "masc"
         what = f"больше {unit}" if unit else "больше"
