@@ -53,3 +53,8 @@ def test_they_after_an_if_clause_is_its_plural_name():
 def test_they_is_not_a_singular_subject_before_it():
     found = article("If Norcap approves the plan, they will add Elm Road to the route.")
     assert not any(f[0] == "Norcap" and f[1].startswith("add") for f in found)
+
+
+def test_a_count_after_coordinated_objects_is_the_last_ones():
+    found = article("The Larch Mill has 4200 square metres of floor space and cold stores for 300 tonnes of apples.")
+    assert not any(f[1].endswith(" for") and "300 tonnes" in f[2] for f in found)

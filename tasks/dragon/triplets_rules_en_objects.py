@@ -213,6 +213,6 @@ def _tally_after_object(preposition: str, pobj, named_objects, helper: _EnSenten
     if any(t.i > pobj.i and t.dep_ in ("acl", "amod", "advmod") for t in pobj.children):
         return None  # "with one game left", "with two races remaining": what is still to come, no tally
     obj = named_objects[0][0]
-    if obj.i > pobj.i:
-        return None
+    if obj.i > pobj.i or any(t.dep_ == "conj" for t in obj.subtree):
+        return None  # "has 5500 square metres of space and cool stores for 400 tonnes": the count is the last one's
     return _EnSentence.plain_text(obj, det=False)
