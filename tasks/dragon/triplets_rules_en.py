@@ -26,6 +26,7 @@ from schemas import Failure, IncrementDoc, Triplet
 from tasks.dragon.diff import split_paragraphs
 from tasks.dragon.triplets_base import TripletConfig, _DocCollector, _Fact, _failure, _paragraphs, log
 from tasks.dragon.triplets_rules_en_discourse import _Discourse
+from tasks.dragon.triplets_rules_en_gapping import gapped_facts
 from tasks.dragon.triplets_rules_en_kinds import learn_kinds
 from tasks.dragon.triplets_rules_en_mentions import _after_sentence, _learn_names
 from tasks.dragon.triplets_rules_en_names import (
@@ -113,7 +114,9 @@ def _facts_en(doc, discourse: _Discourse | None = None) -> Iterator[_Fact]:
         for token in sent:
             pos = token.pos_
             if pos == "VERB" or (pos == "AUX" and token.dep_ in ("ROOT", "conj", "ccomp", "relcl", "advcl")):
-                yield from _verb_facts_en(token, sentence, helper)
+                facts = list(_verb_facts_en(token, sentence, helper))
+                yield from facts
+                yield from gapped_facts(token, facts, helper)  # "X will pay $5 million and Y $3 million"
             elif token.dep_ == "appos":
                 yield from _appositive_facts_en(token, sentence, helper)
         _after_sentence(sent, helper)

@@ -193,3 +193,26 @@ def _relative_time(verb, helper: _EnSentence):
     if all(t.like_num and len(t.text) == 4 or t.pos_ == "PROPN" for t in ent):
         return "in", date  # "below 2019", "since March 2020": a year or a month is a time "in"
     return None
+
+
+#: prepositions that give the tally a deed with an object reached: "caught nine passes for 142 yards", "leads the
+#: league with 22 goals"
+_EN_TALLY_PREPS = frozenset({"for", "with"})
+
+
+def _tally_after_object(preposition: str, pobj, named_objects, helper: _EnSentence) -> str | None:
+    """ "caught nine passes for 142 yards", "leads the CFL with 104 tackles": a count after the one object of a
+    verb is a fact of its own, asked with the object in the relation ("catch nine passes for", "lead CFL with");
+    the object's text for that relation, or None. Money is a price (``_price_facts``), dates and times a when."""
+    if len(named_objects) != 1 or preposition not in _EN_TALLY_PREPS or helper.is_time(pobj):
+        return None
+    counted = [t for t in pobj.subtree if t.i <= pobj.i]  # "22 goals this season": the count, not its period
+    if not any(t.like_num for t in counted) or any(t.ent_type_ in ("MONEY", "DATE", "TIME") or t.pos_ == "SYM"
+                                                   for t in counted):
+        return None
+    if any(t.i > pobj.i and t.dep_ in ("acl", "amod", "advmod") for t in pobj.children):
+        return None  # "with one game left", "with two races remaining": what is still to come, no tally
+    obj = named_objects[0][0]
+    if obj.i > pobj.i or any(t.dep_ == "conj" for t in obj.subtree):
+        return None  # "has 5500 square metres of space and cool stores for 400 tonnes": the count is the last one's
+    return _EnSentence.plain_text(obj, det=False)

@@ -21,6 +21,7 @@ from tasks.dragon.triplets_rules_en_modality import _EN_REPORTING
 from tasks.dragon.triplets_rules_en_names import (
     _EN_SCORE, _aged, _name_conjunct, _possessive_name_part, _stat_figure, _title_as_written,
 )
+from tasks.dragon.triplets_rules_en_they import plural_name_before
 
 
 class _EnSentence:
@@ -86,6 +87,9 @@ class _EnSentence:
             if self.discourse.person is not None:
                 self.discourse.people.add(self.discourse.person[0])
             return self.discourse.person  # "Okafor previously led ..." after "... hired Daniel Okafor"; None when nobody was named
+        forward = plural_name_before(head)  # "If Rovers win, they will face ...": Rovers
+        if forward is not None:
+            return self.phrase(forward, as_subject=True)
         if lower == "it" and head.dep_ in _EN_SUBJ:
             return self.resolve_it(head)
         if lower == "we" and head.dep_ in _EN_SUBJ:

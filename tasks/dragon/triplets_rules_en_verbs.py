@@ -19,8 +19,8 @@ from tasks.dragon.triplets_rules_en_modality import _EN_PLAN_HEADS, _modality_en
 from tasks.dragon.triplets_rules_en_no_fact import _claims_a_thing, _embedded_question, _object_controlled, _unconfirmed
 from tasks.dragon.triplets_rules_en_objects import (
     _clause_subject_as_object, _count_period, _duration_after, _measure_phrase, _name_after_comma,
-    _parenthetical_place, _possessor, _relative_time, _spent_on, _through_part_noun, _with_counted_stuff,
-    _zero_relative_object,
+    _parenthetical_place, _possessor, _relative_time, _spent_on, _tally_after_object, _through_part_noun,
+    _with_counted_stuff, _zero_relative_object,
 )
 from tasks.dragon.triplets_rules_en_phrases import _EnSentence
 from tasks.dragon.triplets_rules_en_results import result_facts
@@ -346,8 +346,9 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
         # a thing named only by its price ("a $260 million pet food plant"), not a count ("200 workers")
         counted = [o for o, p in named_objects if p[1] in (None, "MISC") and o.pos_ == "NOUN" and o.i not in helper.ent_of
                    and any(t.ent_type_ == "MONEY" or t.pos_ == "SYM" for t in o.lefts)]
-        if named_objects and not (len(named_objects) == 1 and counted and not helper.is_time(pobj)
-                                  and preposition in ("in", "at", "near")):
+        tallied = _tally_after_object(preposition, pobj, named_objects, helper) if named_objects else None
+        if named_objects and tallied is None and not (len(named_objects) == 1 and counted and not helper.is_time(pobj)
+                                                      and preposition in ("in", "at", "near")):
             # "founded Tidewave Robotics in Rotterdam": (X, found in, Rotterdam) would drop
             # what was founded; the fact about the named object stands on its own
             continue
@@ -360,7 +361,9 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
         if object_phrase is None:
             continue
         middle = helper.plain_text(plain_object) if plain_object is not None and not named_objects else ""
-        if named_objects:
+        if tallied is not None:
+            middle = tallied  # "caught nine passes for 142 yards" -> "catch nine passes for"
+        elif named_objects:
             # "build a $260 million pet food plant in Emporia" -> "build a pet food plant in": the thing, not its price
             thing = counted[0]
             words = [t for t in thing.subtree if t.i <= thing.i and not (t.like_num or t.ent_type_ in ("MONEY", "CARDINAL",
