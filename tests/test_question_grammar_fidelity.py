@@ -52,6 +52,9 @@ _MILL = ("The brewer said it had outgrown the old mill it has leased since 2011.
 _TRAINING = ("Lena Moor will skip the indoor season and train for the world championships in June.",)
 _REOPEN = ("The museum will reopen in the old customs house in May.",)
 _RETIRED = ("Ida Marsh retired from international rugby in 2019.",)
+_CLUB = ("Ida Marsh played for Arden Rovers for six seasons.",)
+_RUN = ("Ned Hale slipped behind three defenders before he scored.",)
+_HEAD = ("Ida Marsh, the former head of housing at Kelby Council, said so.",)
 
 CASES = [
     # a preposition, particle or article lost between two copied words
@@ -106,6 +109,12 @@ CASES = [
     _case("lost_complement", "Since when has the brewer leased the old mill?", "2011", _MILL, False),
     _case("lost_complement", "When will Lena Moor train?", "June", _TRAINING, True),
     _case("lost_complement", "When will Lena Moor train for the world championships?", "June", _TRAINING, False),
+    _case("lost_complement", "Which club did Ida Marsh play?", "Arden Rovers", _CLUB, True),
+    _case("lost_complement", "Which club did Ida Marsh play for?", "Arden Rovers", _CLUB, False),
+    _case("lost_complement", "How many defenders did Ned Hale slip?", "three defenders", _RUN, True),
+    _case("lost_complement", "How many defenders did Ned Hale slip behind?", "three defenders", _RUN, False),
+    _case("lost_complement", "Where was Ida Marsh the former head?", "Kelby Council", _HEAD, True),
+    _case("lost_complement", "Where was Ida Marsh the former head of housing?", "Kelby Council", _HEAD, False),
     # phrases of place, time and source are adjuncts a question may leave out
     _case("lost_complement", "When will the museum reopen?", "May", _REOPEN, False),
     _case("lost_complement", "When did Ida Marsh retire?", "2019", _RETIRED, False),

@@ -273,7 +273,7 @@ _NEEDS_PREPOSITION = {"according": "to", "due": "to", "owing": "to", "instead": 
 def missing_complement(q: QuestionView) -> Finding | None:
     """A word left without the preposition it needs: "according" without "to". (A verb left without what its
     sentence gives it, "When did X plead?", is ``question_grammar_fidelity.lost_complement``; a post without its
-    "of" phrase, "Where was X the former head?", is ``question_grammar_en_rules.cut_title``.)"""
+    "of" phrase, "Where was X the former head?", is there too.)"""
     words = re.findall(r"[\w'’-]+|\?", q.question.lower())
     for i, word in enumerate(words):
         needed = _NEEDS_PREPOSITION.get(word)

@@ -681,9 +681,7 @@ def cut_title(q: QuestionView) -> Finding | None:
     """A post is named by its whole title: "the Southern services manager" where the sentences write "Southern
     renal services manager", "the committee chair" where they write "finance committee chair", names another post
     (or none). The title's head is a noun of a post or of a person (``agent_noun``); the sentences' lower-case
-    modifiers before it that the question drops (other than "former" and the like) cut it. A post the question
-    ends without "of" ("Where was X the former head?") is cut too where the sentences write it with an "of" phrase
-    the question and its answer do not say ("former head of energy at ...")."""
+    modifiers before it that the question drops (other than "former" and the like) cut it."""
     from types import SimpleNamespace
 
     from tasks.dragon.question_grammar_en import _POST_NOUNS
@@ -700,36 +698,7 @@ def cut_title(q: QuestionView) -> Finding | None:
         cut = en_cut_role(SimpleNamespace(relation=f"{role} of", sentences=list(q.sentences)))
         if cut:
             return Finding("cut_title", cut.removeprefix("skipped: "))
-    for match in _TITLE_ENDS.finditer(q.question):
-        role = match.group("role")
-        head = role.split()[-1].lower()
-        if not (agent_noun(head) or _person_word(head) or head in _POST_NOUNS):
-            continue
-        lost = _lost_of(head, q)
-        if lost:
-            return Finding("cut_title", f"'the {role}' without what the sentences say it is {head} of ({lost!r})")
     return None
-
-
-#: a post the question names without "of" after it ("Where was X the former head?")
-_TITLE_ENDS = re.compile(r"\bthe\s+(?P<role>(?:[A-Za-z][\w-]*\s+){0,3}?[a-z][\w-]*)\s*(?=\?|,|\b(?:and|at|for|in|with)\b)")
-
-
-def _lost_of(head: str, q: QuestionView) -> str | None:
-    """The "of" phrase every sentence that writes the post ``head`` gives it ("head of energy"), when neither the
-    question nor its answers say a word of it; None when a sentence writes the post without one."""
-    keys = {w.lower() for text in (q.question, *q.answers) for w in re.findall(r"[\w'’-]+", text)}
-    lost = None
-    for sentence in q.sentences:
-        for token in parse(sentence):
-            if token.lower_ != head or token.pos_ != "NOUN":
-                continue
-            of = next((c for c in token.children if c.dep_ == "prep" and c.lower_ == "of"), None)
-            words = [t.lower_ for t in of.subtree if t.is_alpha and t.i > of.i] if of is not None else []
-            if not words or set(words) & keys:
-                return None
-            lost = lost or token.doc[of.i:of.right_edge.i + 1].text
-    return lost
 
 
 CHECKS = [how_many_noun, voice_flip, who_place, where_person, name_lowercase, capital_the, possessor_gap, article_sound, det_number,

@@ -185,8 +185,10 @@ def _named(token, keys: set[str]) -> bool:
                for t in (token, *(c for c in token.children if c.dep_ in ("compound", "amod", "poss", "nmod"))))
 
 
-def _lost_from(verb, asked: set[str], keys: set[str], bare: bool, filled: bool, adverbial: bool) -> str | None:
-    """What of ``verb``'s complements (in its sentence) the question neither says nor asks for, or None."""
+def _lost_from(verb, asked: set[str], answered: set[str], bare: bool, filled: bool, adverbial: bool) -> str | None:
+    """What of ``verb``'s complements (in its sentence) the question neither says (``asked``: its words) nor asks
+    for (``answered``: its answers' words), or None."""
+    keys = asked | answered
     from tasks.dragon.questions_en_valency import _NOT_OBJECT_NOUNS, _SELECTED_WITH_GERUND, _gap_noun
 
     objects = [c for c in verb.children if c.dep_ == "dobj"]
@@ -213,7 +215,7 @@ def _lost_from(verb, asked: set[str], keys: set[str], bare: bool, filled: bool, 
             return f"{verb.text!r} lost the complement it selects ({phrase!r})"
         if obj.dep_ != "pobj" or obj.pos_ == "NUM" or obj.ent_type_ in _ADJUNCT_ENTITIES or obj.lower_ in _NOT_OBJECT_NOUNS:
             continue
-        if not adverbial and not filled and _named(obj, keys - asked):
+        if not adverbial and not filled and _named(obj, answered):
             return f"{verb.text!r} asks for what {c.text!r} governs and lost {c.text!r}"
         if _named(obj, keys):
             continue
@@ -232,9 +234,10 @@ def _lost_from(verb, asked: set[str], keys: set[str], bare: bool, filled: bool, 
 
 
 def _state_phrase(preposition, noun) -> bool:
-    """A preposition and a bare noun that say the state an object is put in ("on standby", "into administration")."""
-    return preposition.lower_ in _STATE_PREPOSITIONS and noun.tag_ in ("NN", "JJ") and noun.lower_ not in _MANNER_NOUNS \
-        and not any(g.dep_ in ("det", "poss", "nummod", "amod", "compound") for g in noun.children)
+    """A preposition and a bare noun that say the state an object is put in ("on standby", "into administration"),
+    not a word joined by a hyphen ("on-ramp")."""
+    return preposition.lower_ in _STATE_PREPOSITIONS and bool(preposition.whitespace_) and noun.tag_ in ("NN", "JJ") \
+        and noun.lower_ not in _MANNER_NOUNS and not any(g.dep_ in ("det", "poss", "nummod", "amod", "compound") for g in noun.children)
 
 
 @code("lost_complement")
@@ -247,22 +250,57 @@ def lost_complement(q: QuestionView) -> Finding | None:
     holding"), the phrase that completes a verb with its object ("put crews" of "put crews on standby"), or the
     phrase a bare verb takes its sense from ("When will X prepare?" of "prepare for the tournament in April").
     Phrases of time, place and amount are adjuncts a question may leave out. Every sentence that says the verb
-    of the question's subject must lose something."""
+    of the question's subject must lose something. A post the question ends without "of" ("Where was X the
+    former head?") loses the "of" phrase every sentence gives it ("former head of energy at ...") where the
+    question and its answer say no word of it."""
     if q.lang != "en" or not q.sentences:
         return None
     from tasks.dragon.question_grammar_en_text import parse
 
     doc = parse(q.question)
     asked = _keys(doc)
-    keys = asked.union(*(_keys(parse(a)) for a in q.answers))
+    answered = set().union(*(_keys(parse(a)) for a in q.answers))
+    keys = asked | answered
     adverbial = _ADVERBIAL_WH.match(q.question) is not None
     for token, lemma, bare, filled in _question_verbs(doc):
         said = [t for s in q.sentences for t in parse(s)
                 if t.pos_ == "VERB" and t.lemma_.lower() == lemma and _said_of(t, keys)]
-        lost = [_lost_from(t, asked, keys, bare, filled, adverbial) for t in said]
+        lost = [_lost_from(t, asked, answered, bare, filled, adverbial) for t in said]
         if lost and all(lost):
             return Finding("lost_complement", lost[0])
+    for match in _POST_ENDS.finditer(q.question):
+        role = match.group("role")
+        lost = _post_lost_of(role.split()[-1].lower(), keys, q.sentences)
+        if lost:
+            return Finding("lost_complement", f"'the {role}' without what the sentences say it is of ({lost!r})")
     return None
+
+
+#: a post the question names without "of" after it ("Where was X the former head?")
+_POST_ENDS = re.compile(r"\bthe\s+(?P<role>(?:[A-Za-z][\w-]*\s+){0,3}?[a-z][\w-]*)\s*(?=\?|,|\b(?:and|at|for|in|with)\b)")
+
+
+def _post_lost_of(head: str, keys: set[str], sentences) -> str | None:
+    """The "of" phrase every sentence that writes the post ``head`` gives it ("head of energy"), when neither the
+    question nor its answers say a word of it; None when a sentence writes the post without one, or ``head`` is
+    no noun of a post or a person."""
+    from tasks.dragon.question_grammar_en import _POST_NOUNS
+    from tasks.dragon.question_grammar_en_text import parse
+    from tasks.dragon.questions_en_names import _person_word, agent_noun
+
+    if not (agent_noun(head) or _person_word(head) or head in _POST_NOUNS):
+        return None
+    lost = None
+    for sentence in sentences:
+        for token in parse(sentence):
+            if token.lower_ != head or token.pos_ != "NOUN":
+                continue
+            of = next((c for c in token.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+            words = [t for t in of.subtree if t.is_alpha and t.i > of.i] if of is not None else []
+            if not words or any(t.lower_ in keys or t.lemma_.lower() in keys for t in words):
+                return None
+            lost = lost or token.doc[of.i:of.right_edge.i + 1].text
+    return lost
 
 
 # ---------------------------------------------------------------- numbers
