@@ -25,7 +25,7 @@ Groups:
   ``who_place``, ``name_lowercase``, ``possessor_gap``, ``article_sound``, ``det_number``, ``title_as_name``,
   ``org_in_place``);
 - fidelity to the sentences, in ``question_grammar_fidelity`` (shared with Russian): ``dropped_word``,
-  ``number_not_said``, ``verb_not_said``, ``capital_not_said``, ``dateline``.
+  ``lost_complement`` (English), ``number_not_said``, ``verb_not_said``, ``capital_not_said``, ``dateline``.
 """
 from __future__ import annotations
 

@@ -10,6 +10,11 @@ each reference sentence (``QuestionView.sentences``) and reject a copy that lost
   preposition, particle or article between them, in a stretch the question copies ("got two defenders"
   of "got behind two defenders", «отразил 31 бросок 34» of «31 бросок из 34», "award contract worth" of
   "awarded a contract worth");
+- ``lost_complement`` (English): a verb of the question without a complement its sentence's verb governs and
+  the question neither says nor asks for ("When did X plead?" of "pleaded guilty", "How many crews did X put?"
+  of "put 120 crews on standby", "When will X prepare?" of "prepare for the tournament"), a post without the
+  "of" phrase the sentences give it ("the former head" of "head of energy"); adjuncts of time, place and amount
+  may go;
 - ``number_not_said``: a number the question writes as no sentence does (a number glued to another,
   «до 2 120 тысяч тонн» of «2 млрд рублей … до 120 тысяч тонн»; a grouping the sentence writes otherwise,
   «26000» of «26 000»);
