@@ -83,25 +83,25 @@ CASES = [
     _case("bare_noun", "Which club signed 17-year-old and sold Ned Harrow?", "Arden Rovers",
           ["Arden Rovers signed the 17-year-old on Monday and sold Ned Harrow."], True),
     # the verb's frame
-    _case("missing_complement", "How many ambulances did Kelby Health place?", "30 ambulances",
+    _case("lost_complement", "How many ambulances did Kelby Health place?", "30 ambulances",
           ["Kelby Health placed 30 ambulances on standby."], True),
-    _case("missing_complement", "How many ambulances did Kelby Health place on standby?", "30 ambulances",
+    _case("lost_complement", "How many ambulances did Kelby Health place on standby?", "30 ambulances",
           ["Kelby Health placed 30 ambulances on standby."], False),
-    _case("missing_complement", "When did Tarrow Fisheries plead?", "March",
+    _case("lost_complement", "When did Tarrow Fisheries plead?", "March",
           ["Tarrow Fisheries pleaded guilty in March."], True),
-    _case("missing_complement", "When did Tarrow Fisheries plead guilty?", "March",
+    _case("lost_complement", "When did Tarrow Fisheries plead guilty?", "March",
           ["Tarrow Fisheries pleaded guilty in March."], False),
-    _case("missing_complement", "Since when has Holm Brewery used?", "2012",
+    _case("lost_complement", "Since when has Holm Brewery used?", "2012",
           ["Holm Brewery has used the old mill since 2012."], True),
-    _case("missing_complement", "Since when has Holm Brewery used the old mill?", "2012",
+    _case("lost_complement", "Since when has Holm Brewery used the old mill?", "2012",
           ["Holm Brewery has used the old mill since 2012."], False),
     _case("missing_complement", "Which body did the price rise according?", "the Grain Board",
           ["The price rose 4%, according to the Grain Board."], True),
-    _case("missing_complement", "Where was Ida Marsh the head?", "Kelby Council",
+    _case("lost_complement", "Where was Ida Marsh the head?", "Kelby Council",
           ["Ida Marsh, the former head of housing at Kelby Council, said so."], True),
-    _case("missing_complement", "Where was Ida Marsh the head of housing?", "Kelby Council",
+    _case("lost_complement", "Where was Ida Marsh the head of housing?", "Kelby Council",
           ["Ida Marsh, the former head of housing at Kelby Council, said so."], False),
-    _case("missing_complement", "Who is the head coach of Arden Rovers?", "Ida Marsh",
+    _case("lost_complement", "Who is the head coach of Arden Rovers?", "Ida Marsh",
           ["Ida Marsh is the head coach of Arden Rovers."], False),
     _case("bad_passive", "Which college was Lina Hart graduated from?", "Arden College",
           ["Lina Hart graduated from Arden College in 2020."], True),
@@ -200,7 +200,7 @@ def test_clean_questions_pass_every_check():
 def test_every_finding_names_the_offending_words():
     found = findings(QuestionView(question="When did Tarrow Fisheries plead?", answers=("March",), type="simple",
                                   lang="en", references=("Tarrow Fisheries pleaded guilty in March.",)))
-    assert [f.code for f in found] == ["missing_complement"] and "'plead'" in found[0].reason
+    assert [f.code for f in found] == ["lost_complement"] and "'pleaded'" in found[0].reason
 
 
 def _edge_view(question, answer, tail_type, sentence):

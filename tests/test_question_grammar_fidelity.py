@@ -44,6 +44,17 @@ _ORG = ("Transport for Kelby has cancelled the night buses.",)
 _GOAL = ("Дубль Лобанова принёс «Совам» победу в Рязани.",)
 _PLAY = ("«Метель» поставила главный режиссёр театра Ольга Ланская.",)
 _SNOW = ("KELBY — MetOffice has issued a snow warning for the Kelby hills from Tuesday.",)
+_TABLE = ("The Kelby Owls finished third in the Northern League last season.",)
+_STANDBY = ("Arden Power has put 60 crews on standby across the valley.",)
+_LOAN = ("Arden Rovers signed Ned Hale on loan from Kelby Town.",)
+_TRIBUNAL = ("The tribunal barred Ned Hale from driving a taxi for five years.",)
+_MILL = ("The brewer said it had outgrown the old mill it has leased since 2011.",)
+_TRAINING = ("Lena Moor will skip the indoor season and train for the world championships in June.",)
+_REOPEN = ("The museum will reopen in the old customs house in May.",)
+_RETIRED = ("Ida Marsh retired from international rugby in 2019.",)
+_CLUB = ("Ida Marsh played for Arden Rovers for six seasons.",)
+_RUN = ("Ned Hale slipped behind three defenders before he scored.",)
+_HEAD = ("Ida Marsh, the former head of housing at Kelby Council, said so.",)
 
 CASES = [
     # a preposition, particle or article lost between two copied words
@@ -85,6 +96,28 @@ CASES = [
     _case("capital_not_said", "When will Kelby Windmill Trust reopen the mill?", "May", _WINDMILL, False),
     _case("capital_not_said", "Что принёс «Совам» Дубль Лобанова?", "победу", _GOAL, True, "ru"),
     _case("capital_not_said", "Кто поставил Метель и руководит театром?", "Ольга Ланская", _PLAY, False, "ru"),
+    # a complement the sentence's verb governs, lost: a predicative, a phrase that completes the verb with its
+    # object, a complement it selects, the noun its relative clause hangs on, the phrase a bare verb means by
+    _case("lost_complement", "Who finished in the Northern League?", "the Kelby Owls", _TABLE, True),
+    _case("lost_complement", "Who finished third in the Northern League?", "the Kelby Owls", _TABLE, False),
+    _case("lost_complement", "How many crews has Arden Power put?", "60 crews", _STANDBY, True),
+    _case("lost_complement", "How many crews has Arden Power put on standby?", "60 crews", _STANDBY, False),
+    _case("lost_complement", "Who did Arden Rovers sign?", "Ned Hale", _LOAN, False),  # "on loan" says how
+    _case("lost_complement", "Who did the tribunal bar?", "Ned Hale", _TRIBUNAL, True),
+    _case("lost_complement", "Who did the tribunal bar from driving a taxi?", "Ned Hale", _TRIBUNAL, False),
+    _case("lost_complement", "Since when has the brewer leased?", "2011", _MILL, True),
+    _case("lost_complement", "Since when has the brewer leased the old mill?", "2011", _MILL, False),
+    _case("lost_complement", "When will Lena Moor train?", "June", _TRAINING, True),
+    _case("lost_complement", "When will Lena Moor train for the world championships?", "June", _TRAINING, False),
+    _case("lost_complement", "Which club did Ida Marsh play?", "Arden Rovers", _CLUB, True),
+    _case("lost_complement", "Which club did Ida Marsh play for?", "Arden Rovers", _CLUB, False),
+    _case("lost_complement", "How many defenders did Ned Hale slip?", "three defenders", _RUN, True),
+    _case("lost_complement", "How many defenders did Ned Hale slip behind?", "three defenders", _RUN, False),
+    _case("lost_complement", "Where was Ida Marsh the former head?", "Kelby Council", _HEAD, True),
+    _case("lost_complement", "Where was Ida Marsh the former head of housing?", "Kelby Council", _HEAD, False),
+    # phrases of place, time and source are adjuncts a question may leave out
+    _case("lost_complement", "When will the museum reopen?", "May", _REOPEN, False),
+    _case("lost_complement", "When did Ida Marsh retire?", "2019", _RETIRED, False),
     # a dateline glued to the answer
     _case("dateline", "Which organization issued a snow warning for the Kelby hills?", "KELBY — MetOffice", _SNOW,
           True),

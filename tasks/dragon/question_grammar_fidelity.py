@@ -10,6 +10,11 @@ each reference sentence (``QuestionView.sentences``) and reject a copy that lost
   preposition, particle or article between them, in a stretch the question copies ("got two defenders"
   of "got behind two defenders", «отразил 31 бросок 34» of «31 бросок из 34», "award contract worth" of
   "awarded a contract worth");
+- ``lost_complement`` (English): a verb of the question without a complement its sentence's verb governs and
+  the question neither says nor asks for ("When did X plead?" of "pleaded guilty", "How many crews did X put?"
+  of "put 120 crews on standby", "When will X prepare?" of "prepare for the tournament"), a post without the
+  "of" phrase the sentences give it ("the former head" of "head of energy"); adjuncts of time, place and amount
+  may go;
 - ``number_not_said``: a number the question writes as no sentence does (a number glued to another,
   «до 2 120 тысяч тонн» of «2 млрд рублей … до 120 тысяч тонн»; a grouping the sentence writes otherwise,
   «26000» of «26 000»);
@@ -116,6 +121,191 @@ def dropped_word(q: QuestionView) -> Finding | None:
                     return Finding("dropped_word", f"'{a.text} {b.text}' has lost {gap.text!r}: the sentence writes "
                                                    f"{stretch!r}")
     return None
+
+
+# ---------------------------------------------------------------- a complement the sentence's verb governs, lost
+
+#: a question word that asks for no argument of the verb: a time, place, reason or manner ("Since when", "How long")
+_ADVERBIAL_WH = re.compile(r"^\s*(?:since\s+)?(?:when|where|why|how(?!\s+(?:many|much)\b))\b", re.IGNORECASE)
+#: dependents of a question's verb that fill its object or complement ("did X use the barn", "did X plead guilty")
+_FILLED = frozenset({"dobj", "attr", "ccomp", "xcomp", "oprd", "acomp", "dative"})
+#: prepositions of time and place: their phrases are adjuncts a question may leave out ("appear in court")
+_ADJUNCT_PREPOSITIONS = frozenset("""
+    in at on near inside outside around across throughout along beside during before after until till since by over
+    within as from
+    """.split())
+#: entities of a time, place or amount: a phrase of one is an adjunct ("prepare in April", "listed for €1 million")
+_ADJUNCT_ENTITIES = frozenset("DATE TIME GPE LOC FAC MONEY CARDINAL QUANTITY PERCENT ORDINAL".split())
+#: prepositions of a bare-noun phrase that, with an object, completes the verb ("placed crews on standby", "took
+#: him into custody", "put the plan on hold")
+_STATE_PREPOSITIONS = frozenset({"on", "into", "onto", "under"})
+#: bare nouns of such a phrase that say how, not the state the object is put in ("signed him on loan")
+_MANNER_NOUNS = frozenset("loan average foot time board site record purpose behalf schedule track target course hand "
+                          "duty air display offer".split())
+#: auxiliaries a question opens its clause with, which the parser may read as its verb ("How many did X place?")
+_AUXILIARIES = frozenset("do does did will would could can should may might must shall has have had".split())
+
+
+def _keys(doc) -> set[str]:
+    return {k for t in doc for k in (t.lower_, t.lemma_.lower())}
+
+
+def _covered(token, keys: set[str]) -> bool:
+    """A content word of ``token``'s phrase is in the question or the answer."""
+    return any(t.lower_ in keys or t.lemma_.lower() in keys for t in token.subtree
+               if t.pos_ in ("NOUN", "PROPN", "NUM", "ADJ", "VERB", "ADV"))
+
+
+def _question_verbs(doc):
+    """(token, lemma, bare, filled) for each verb of the question: ``bare`` when nothing follows it in its clause
+    ("When will X prepare?"), ``filled`` when something of its own fills its object. A last word the parser reads
+    as a noun after an auxiliary ("Who did X bar?") counts as a bare verb."""
+    from tasks.dragon.question_grammar_en_text import verb_lemma
+
+    words = [t for t in doc if not t.is_punct]
+    for token in words:
+        if token.pos_ != "VERB":
+            continue
+        after = next((t for t in words if t.i > token.i), None)
+        yield (token, token.lemma_.lower(), after is None or after.dep_ == "cc",
+               any(c.dep_ in _FILLED for c in token.children))
+    last = words[-1] if words else None
+    if last is not None and last.pos_ != "VERB" and any(t.pos_ == "AUX" or t.lower_ in _AUXILIARIES for t in words[:-1]):
+        lemma = verb_lemma(last.lower_)
+        if lemma:
+            yield last, lemma, True, False
+
+
+def _said_of(verb, keys: set[str]) -> bool:
+    """The sentence's verb is the question's: its subject is asked or answered (or a pronoun, or none)."""
+    subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+    return not subjects or any(t.pos_ == "PRON" or t.pos_ in ("NOUN", "PROPN") and t.lower_ in keys
+                               for c in subjects for t in c.subtree)
+
+
+def _named(token, keys: set[str]) -> bool:
+    """The noun ``token`` or a word of its own before it ("the Candidates tournament") is in the question or the
+    answer (the phrases hung on it aside: "the tournament in April" is not named by "April")."""
+    return any(t.lower_ in keys or t.lemma_.lower() in keys
+               for t in (token, *(c for c in token.children if c.dep_ in ("compound", "amod", "poss", "nmod"))))
+
+
+def _lost_from(verb, asked: set[str], answered: set[str], bare: bool, filled: bool, adverbial: bool) -> str | None:
+    """What of ``verb``'s complements (in its sentence) the question neither says (``asked``: its words) nor asks
+    for (``answered``: its answers' words), or None."""
+    keys = asked | answered
+    from tasks.dragon.questions_en_valency import _NOT_OBJECT_NOUNS, _SELECTED_WITH_GERUND, _gap_noun
+
+    objects = [c for c in verb.children if c.dep_ == "dobj"]
+    gap = _gap_noun(verb.doc, verb) if adverbial and not filled else None
+    if gap is not None and not {gap.lower_, gap.lemma_.lower()} & keys:
+        return f"{verb.text!r} lost its object, the noun its clause hangs on ({gap.text!r})"
+    for c in verb.children:
+        predicative = c.dep_ in ("acomp", "oprd") or c.dep_ == "advmod" and c.i == verb.i + 1 and (
+            c.tag_ == "JJ" or c.ent_type_ == "ORDINAL")  # "finished fifth": the parser's adverb
+        if predicative and not _covered(c, keys):
+            return f"{verb.text!r} needs {c.text!r}, which the question drops"
+        if c.dep_ == "prt" and c.lower_ not in asked:
+            return f"{verb.text!r} lost its particle {c.text!r}"
+        if c.dep_ == "advmod" and c.i == verb.i + 1 and c.lower_ in _FUNCTION_WORDS["en"] and c.lower_ not in asked \
+                and any(o.i > c.i for o in objects):
+            return f"{verb.text!r} lost the preposition before its object ({c.text!r})"
+        if c.dep_ in ("dobj", "attr") and c.pos_ != "PRON" and adverbial and not filled and not _covered(c, keys):
+            return f"{verb.text!r} lost its object ({c.text!r})"
+        obj = next((g for g in c.children if g.dep_ in ("pobj", "pcomp")), None) if c.dep_ == "prep" else None
+        if obj is None or c.lower_ in asked:
+            continue
+        phrase = verb.doc[c.i:c.right_edge.i + 1].text
+        if c.lower_ in _SELECTED_WITH_GERUND and obj.tag_ == "VBG" and not _covered(c, keys):
+            return f"{verb.text!r} lost the complement it selects ({phrase!r})"
+        if obj.dep_ != "pobj" or obj.pos_ == "NUM" or obj.ent_type_ in _ADJUNCT_ENTITIES or obj.lower_ in _NOT_OBJECT_NOUNS:
+            continue
+        if not adverbial and not filled and _named(obj, answered):
+            return f"{verb.text!r} asks for what {c.text!r} governs and lost {c.text!r}"
+        if _named(obj, keys):
+            continue
+        if bare and adverbial and c.lower_ not in _ADJUNCT_PREPOSITIONS \
+                and (obj.pos_ == "PROPN" or any(g.dep_ in ("det", "poss") for g in obj.children)):
+            return f"{verb.text!r} is asked bare: its sense is in {phrase!r}"
+        if objects and _state_phrase(c, obj):
+            return f"{verb.text!r} lost the phrase that completes it with its object ({phrase!r})"
+    for o in objects:  # the parser hangs the phrase on the object as often ("placed 30 ambulances on standby")
+        for c in o.children:
+            obj = next((g for g in c.children if g.dep_ == "pobj"), None) if c.dep_ == "prep" else None
+            if obj is not None and c.i == o.i + 1 and c.lower_ not in asked and not _named(obj, keys) \
+                    and _state_phrase(c, obj):
+                return f"{verb.text!r} lost the phrase that completes it with its object ({c.text} {obj.text!r})"
+    return None
+
+
+def _state_phrase(preposition, noun) -> bool:
+    """A preposition and a bare noun that say the state an object is put in ("on standby", "into administration"),
+    not a word joined by a hyphen ("on-ramp")."""
+    return preposition.lower_ in _STATE_PREPOSITIONS and bool(preposition.whitespace_) and noun.tag_ in ("NN", "JJ") \
+        and noun.lower_ not in _MANNER_NOUNS and not any(g.dep_ in ("det", "poss", "nummod", "amod", "compound") for g in noun.children)
+
+
+@code("lost_complement")
+def lost_complement(q: QuestionView) -> Finding | None:
+    """A verb of the question said without a complement its sentence gives it, one the question neither says nor
+    asks for: a predicative ("plead" of "pleaded guilty", "finished" of "finished fifth"), a particle, a
+    preposition the parser took for an adverb ("get two defenders" of "got behind two defenders"), the object of
+    a verb asked with "when" or "where" (or the noun its relative clause hangs on: "Since when has X used?" of
+    "the barn it has used since 2015"), a prepositional complement the verb selects ("bar" of "barred him from
+    holding"), the phrase that completes a verb with its object ("put crews" of "put crews on standby"), or the
+    phrase a bare verb takes its sense from ("When will X prepare?" of "prepare for the tournament in April").
+    Phrases of time, place and amount are adjuncts a question may leave out. Every sentence that says the verb
+    of the question's subject must lose something. A post the question ends without "of" ("Where was X the
+    former head?") loses the "of" phrase every sentence gives it ("former head of energy at ...") where the
+    question and its answer say no word of it."""
+    if q.lang != "en" or not q.sentences:
+        return None
+    from tasks.dragon.question_grammar_en_text import parse
+
+    doc = parse(q.question)
+    asked = _keys(doc)
+    answered = set().union(*(_keys(parse(a)) for a in q.answers))
+    keys = asked | answered
+    adverbial = _ADVERBIAL_WH.match(q.question) is not None
+    for token, lemma, bare, filled in _question_verbs(doc):
+        said = [t for s in q.sentences for t in parse(s)
+                if t.pos_ == "VERB" and t.lemma_.lower() == lemma and _said_of(t, keys)]
+        lost = [_lost_from(t, asked, answered, bare, filled, adverbial) for t in said]
+        if lost and all(lost):
+            return Finding("lost_complement", lost[0])
+    for match in _POST_ENDS.finditer(q.question):
+        role = match.group("role")
+        lost = _post_lost_of(role.split()[-1].lower(), keys, q.sentences)
+        if lost:
+            return Finding("lost_complement", f"'the {role}' without what the sentences say it is of ({lost!r})")
+    return None
+
+
+#: a post the question names without "of" after it ("Where was X the former head?")
+_POST_ENDS = re.compile(r"\bthe\s+(?P<role>(?:[A-Za-z][\w-]*\s+){0,3}?[a-z][\w-]*)\s*(?=\?|,|\b(?:and|at|for|in|with)\b)")
+
+
+def _post_lost_of(head: str, keys: set[str], sentences) -> str | None:
+    """The "of" phrase every sentence that writes the post ``head`` gives it ("head of energy"), when neither the
+    question nor its answers say a word of it; None when a sentence writes the post without one, or ``head`` is
+    no noun of a post or a person."""
+    from tasks.dragon.question_grammar_en import _POST_NOUNS
+    from tasks.dragon.question_grammar_en_text import parse
+    from tasks.dragon.questions_en_names import _person_word, agent_noun
+
+    if not (agent_noun(head) or _person_word(head) or head in _POST_NOUNS):
+        return None
+    lost = None
+    for sentence in sentences:
+        for token in parse(sentence):
+            if token.lower_ != head or token.pos_ != "NOUN":
+                continue
+            of = next((c for c in token.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+            words = [t for t in of.subtree if t.is_alpha and t.i > of.i] if of is not None else []
+            if not words or any(t.lower_ in keys or t.lemma_.lower() in keys for t in words):
+                return None
+            lost = lost or token.doc[of.i:of.right_edge.i + 1].text
+    return lost
 
 
 # ---------------------------------------------------------------- numbers
@@ -350,4 +540,4 @@ def dateline(q: QuestionView) -> Finding | None:
     return None
 
 
-CHECKS = [dropped_word, number_not_said, verb_not_said, capital_not_said, dateline]
+CHECKS = [dropped_word, lost_complement, number_not_said, verb_not_said, capital_not_said, dateline]
