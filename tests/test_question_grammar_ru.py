@@ -229,6 +229,9 @@ def test_object_left_out_passes_an_object_the_question_gives_or_compares():
                                     "Север", moved)) is None
     assert ru.object_left_out(_view("Сколько тонн грузов перевалил порт «Север» в октябре?",
                                     "4,2 млн тонн грузов", moved[:1])) is None
+    # a score is no amount the verb's object
+    lost = ("«Речные волки» проиграли «Горным орлам» со счётом 2:4 в матче 5-го тура.",)
+    assert ru.object_left_out(_view("Какой клуб проиграл «Горным орлам» в матче 5-го тура?", "Речные волки", lost)) is None
     # the object asked and not written in the sentence: the object it shows may be the answer said otherwise
     opened = ("Открывать фестиваль будет пианист Олег Мирский.",)
     assert ru.object_left_out(_view("Что будет открывать Олег Мирский?", "Осенние встречи", opened)) is None

@@ -311,6 +311,8 @@ def _amount_at(v: int, tokens: tuple, spans: list) -> str | None:
         after = tokens[i + 1] if i < end else None
         if after is not None and (after[1] in _TIME_LEMMAS or after[1] in _TIME_HEADS):
             continue  # «2 года», «12 декабря»
+        if i + 2 < len(tokens) and tokens[i + 1][0] == ":" and _DIGIT.match(tokens[i + 2][0]):
+            continue  # a score or a ratio («со счётом 3:5»): no amount of a thing
         return f"{text} {after[0]}" if after is not None and after[2] != "ADP" else text
     return None
 
