@@ -75,6 +75,30 @@ def test_wh_word_answer_kind():
     assert ru.wh_word_answer_kind(_view(company, "Тарвил Инвест")) is None
 
 
+_LOST = ("«Речные волки» проиграли «Горным орлам» со счётом 1:3.",)
+_SENTENCED_TO = ("Районный суд приговорил бывшего главу администрации к трём годам колонии.",)
+
+
+@pytest.mark.parametrize("question, answer, references, caught", [
+    # the sentence gives the verb its answer under a preposition or in another case than the question word's
+    ("Что приговорил районный суд?", "трём годам колонии", _SENTENCED_TO, True),
+    ("Какой клуб проиграли «Речные волки»?", "Горные орлы", _LOST, True),
+    ("Какую команду выступал Иван Котов?", "Метеор", ("Защитник Иван Котов выступал за «Метеор» три сезона.",), True),
+    ("Что достигла выручка компании?", "рекордная отметка", ("Выручка компании достигла рекордной отметки.",), True),
+    # the same questions asked as the sentence governs the answer
+    ("Кого приговорил районный суд к трём годам колонии?", "бывший глава администрации", _SENTENCED_TO, False),
+    ("Какому клубу проиграли «Речные волки»?", "Горные орлы", _LOST, False),
+    ("Чего достигла выручка компании?", "рекордная отметка", ("Выручка компании достигла рекордной отметки.",), False),
+    # the answer must be the phrase on the verb: another company under «у» is not «компания «Бор»»
+    ("Какая организация купила здание склада?", "компания «Бор»",
+     ("Компания «Бор» купила у компании «Лесхоз» здание склада.",), False),
+    # a counted answer takes its numeral's case, not the verb's
+    ("Что купил автопарк?", "пять автобусов", ("Автопарк купил пять автобусов.",), False),
+])
+def test_wh_government(question, answer, references, caught):
+    assert (ru.wh_government(_view(question, answer, references)) is not None) is caught
+
+
 def test_preposition_case_of_the_question_word():
     sentence = ("Нападающий Антон Лисин перешёл в «Ракету» из клуба «Заря».",)
     found = ru.preposition_case(_view("В какой компании перешёл Антон Лисин?", "Ракета", sentence))
@@ -166,6 +190,51 @@ def test_preposition_case_after_a_verb_of_entering():
     assert ru.preposition_case(_view("Что входит в «Северном холдинге»?")) is not None
     assert ru.preposition_case(_view("Что входит в «Северный холдинг»?")) is None
     assert ru.preposition_case(_view("Кто отправится в Казань в январе?")) is None
+
+
+_HANDED = ("Летом 2027 года завод «Камень» может передать в опытную эксплуатацию первые 30 тракторов.",)
+_SENTENCED = ("Районный суд приговорил бывшего главу администрации к трём годам колонии.",)
+_INVESTED = ("Компания «Нива» вложит в строительство элеватора 3 млрд рублей.",)
+
+
+@pytest.mark.parametrize("question, answer, references, caught", [
+    # the object the sentence gives the verb is in neither the question nor the answer
+    ("Во что может передать завод «Камень»?", "опытная эксплуатация", _HANDED, True),
+    ("Когда может передать завод «Камень» в опытную эксплуатацию?", "лето 2027 года", _HANDED, True),
+    ("К чему приговорил суд?", "трём годам колонии", _SENTENCED, True),
+    ("Во что вложит компания «Нива»?", "строительство элеватора", _INVESTED, True),
+    # the object is asked, or is in the question
+    ("Что может передать завод «Камень» в опытную эксплуатацию?", "первые 30 тракторов", _HANDED, False),
+    ("Когда может передать завод «Камень» первые 30 тракторов в опытную эксплуатацию?", "лето 2027 года", _HANDED, False),
+    ("Кого приговорил суд к трём годам колонии?", "бывший глава администрации", _SENTENCED, False),
+    ("К чему приговорил суд бывшего главу администрации?", "трём годам колонии", _SENTENCED, False),
+    ("Сколько рублей вложит компания «Нива» в строительство элеватора?", "3 млрд рублей", _INVESTED, False),
+    # a verb with no object in its sentence; a verb the sentence does not have
+    ("Куда перешёл Иван Котов?", "Факел", ("Защитник Иван Котов перешёл в «Факел» из «Сокола».",), False),
+    ("Во что может передать завод «Камень»?", "опытная эксплуатация", (), False),
+])
+def test_object_left_out(question, answer, references, caught):
+    assert (ru.object_left_out(_view(question, answer, references)) is not None) is caught
+
+
+def test_object_left_out_passes_an_object_the_question_gives_or_compares():
+    """The question's own object, whatever it calls it («человека, который …»), the object that holds a name of
+    the question («нападающего Ивана Котова»), and amounts a comparison leaves out are no object left out."""
+    signed = ("Клуб «Метеор» подписал нападающего Ивана Котова, который перешёл из «Сокола».",)
+    assert ru.object_left_out(_view("Какая организация подписала человека, который перешёл из «Сокола»?",
+                                    "Метеор", signed)) is None
+    assert ru.object_left_out(_view("Какая организация подписала Ивана Котова?", "Метеор", signed)) is None
+    moved = ("Порт «Север» перевалил в октябре 4,2 млн тонн грузов.", "Порт «Юг» перевалил в октябре 3,1 млн тонн грузов.")
+    assert ru.object_left_out(_view("Какая организация перевалила больше грузов в октябре: порт «Север» или порт «Юг»?",
+                                    "Север", moved)) is None
+    assert ru.object_left_out(_view("Сколько тонн грузов перевалил порт «Север» в октябре?",
+                                    "4,2 млн тонн грузов", moved[:1])) is None
+    # a score is no amount the verb's object
+    lost = ("«Речные волки» проиграли «Горным орлам» со счётом 2:4 в матче 5-го тура.",)
+    assert ru.object_left_out(_view("Какой клуб проиграл «Горным орлам» в матче 5-го тура?", "Речные волки", lost)) is None
+    # the object asked and not written in the sentence: the object it shows may be the answer said otherwise
+    opened = ("Открывать фестиваль будет пианист Олег Мирский.",)
+    assert ru.object_left_out(_view("Что будет открывать Олег Мирский?", "Осенние встречи", opened)) is None
 
 
 def test_verb_government():

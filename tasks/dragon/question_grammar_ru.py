@@ -13,13 +13,16 @@ The checks, by concern:
   («Заведующий какой лаборатории является», «является директорами»), ``wh_word_answer_kind`` (a
   что-word or «какая организация» for a person, «где» for a time or a state, «до чего» for a town),
   ``preposition_variant`` («со кем»), ``preposition_case`` (a
-  preposition's case the reference sentence does not give it, a verb of entering with a locative);
+  preposition's case the reference sentence does not give it, a verb of entering with a locative),
+  ``wh_government`` (a bare question word where the sentence gives the verb's answer a preposition or another
+  case: «Что приговорил суд?» of «приговорил к …»);
 * names and nouns (``question_grammar_ru_frames``): ``instrumental_name`` (a person's name left in the
   instrumental), ``capitalised_common_word`` (a sentence's first words taken for a name),
   ``place_noun_as_agent`` («место» standing for an organisation), ``organisation_object`` («какую
   организацию построил»);
 * verb frames (``question_grammar_ru_frames``): ``verb_missing_complement`` (an object, an infinitive,
-  a «в» phrase the verb needs), ``verb_government`` (a dative verb with an accusative);
+  a «в» phrase the verb needs), ``object_left_out`` (the object the reference sentence's parse gives the verb,
+  in neither the question nor the answer), ``verb_government`` (a dative verb with an accusative);
 * fidelity to the reference sentences (``question_grammar_fidelity``, shared with English): ``dropped_word``
   («31 бросок 34» of «31 бросок из 34»), ``number_not_said`` («2 120» of «120»), ``verb_not_said`` («списала» of
   «спишет»), ``capital_not_said`` («Дубль Лобанов»), ``dateline``;
@@ -38,15 +41,15 @@ from benchmill import nlp
 from tasks.dragon.question_grammar import Finding, QuestionView, code
 from tasks.dragon.question_grammar_fidelity import CHECKS as FIDELITY_CHECKS
 from tasks.dragon.question_grammar_ru_words import (
-    _UD_CASE, _TIME_NOUNS, _STATE_NOUNS, _case, _number, _gender,
-    _tags, _lemmas, _cases, _prep, _tokens, _answer_head,
+    _UD_CASE, _TIME_NOUNS, _STATE_NOUNS, _WORD, _case, _number, _gender,
+    _tags, _lemmas, _cases, _parses, _prep, _tokens, _answer_head,
     _person_name, _animate_common,
 )
 from tasks.dragon.questions_ru_government import ru_toponym
 from tasks.dragon.question_grammar_ru_frames import (
     instrumental_name, capitalised_common_word, place_noun_as_agent, organisation_object,
     repeated_phrase, verb_missing_complement, verb_government, anaphoric_word,
-    cut_phrase, object_before_infinitive,
+    cut_phrase, object_before_infinitive, object_left_out,
 )
 
 # --------------------------------------------------------------------------- agreement
@@ -224,14 +227,8 @@ def _pp_cases_in_references(q: QuestionView, lemmas: set[str], prep: str) -> lis
         for token in tokens:
             if token.pos not in ("NOUN", "PROPN") or not (_lemmas(token.text) & lemmas):
                 continue
-            phrase = token
-            # a name in apposition takes its noun's preposition: «с финским защитником Микко Ронкайненом»
-            for _ in range(2):
-                if any(c.rel == "case" for c in by_head.get(phrase.id, [])) or phrase.rel not in ("appos", "flat:name"):
-                    break
-                phrase = next((t for t in tokens if t.id == phrase.head_id), phrase)
-            preps = [c for c in by_head.get(phrase.id, []) if c.rel == "case" and c.pos == "ADP"]
-            if not preps or _prep(preps[0].text) != prep:
+            phrase, said = _phrase(token, tokens, by_head)
+            if said != prep:
                 continue
             case = _UD_CASE.get((phrase.feats or {}).get("Case"))
             if (phrase.feats or {}).get("Case") == "Nom":
@@ -239,6 +236,94 @@ def _pp_cases_in_references(q: QuestionView, lemmas: set[str], prep: str) -> lis
             if case:
                 out.append((token.text, case))
     return out
+
+
+def _phrase(token, tokens: list, by_head: dict) -> tuple:
+    """The noun phrase ``token`` stands in (a name in apposition takes its noun's: «с финским защитником Микко
+    Ронкайненом») and the preposition that phrase is under, or None."""
+    phrase = token
+    for _ in range(2):
+        if any(c.rel == "case" for c in by_head.get(phrase.id, [])) or phrase.rel not in ("appos", "flat:name"):
+            break
+        phrase = next((t for t in tokens if t.id == phrase.head_id), phrase)
+    preps = [c for c in by_head.get(phrase.id, []) if c.rel == "case" and c.pos == "ADP"]
+    return phrase, _prep(preps[0].text) if preps else None
+
+
+def _subtree(token, by_head: dict) -> list:
+    """``token`` and every token below it."""
+    out, todo = [], [token]
+    while todo:
+        current = todo.pop()
+        out.append(current)
+        todo.extend(by_head.get(current.id, []))
+    return out
+
+
+#: a question word with no preposition before it, and the noun after it
+_WH_BARE = re.compile(r"^\s*(как(?:ой|ая|ое|ие|ую|ого|ому|им|ом|ими|их)|кто|кого|кому|кем|что|чего|чему|чем)"
+                      r"(?:\s+([а-яё]+))?(?![\w-])", re.IGNORECASE)
+
+
+@code("wh_government")
+def wh_government(q: QuestionView) -> Finding | None:
+    """A question word with no preposition, or in a case, that the question's verb does not give its answer in
+    the reference sentence: «Что приговорил суд?» of «приговорил … к трём годам» (the sentence asks «к чему»),
+    «Какой клуб проиграли «Лоси»?» of «проиграли «Соколам»» (the dative, «какому клубу»), «Что достигла выручка?»
+    of «достигла отметки» (the genitive, «чего»). The verb's government is read off the sentence's parse: the
+    answer's phrase hangs on the same verb there, with its preposition and its case."""
+    match = _WH_BARE.match(q.question)
+    if not match or any(ch.isdigit() for answer in q.answers for ch in answer):
+        return None  # (a counted answer takes its numeral's case: «купила 5 автобусов» is asked «что»)
+    tokens = _tokens(q.question)
+    by_id = {t.id: t for t in tokens}
+    wh = tokens[0] if tokens else None
+    if wh is None or wh.text.lower() != match.group(1).lower():
+        return None
+    phrase = by_id.get(wh.head_id) if wh.rel == "det" else wh  # «какой клуб»: the noun is the phrase
+    verb = by_id.get(phrase.head_id) if phrase is not None else None
+    if verb is None or verb.pos != "VERB" or phrase.rel not in ("obj", "iobj", "obl", "nsubj", "nsubj:pass"):
+        return None  # «Бывшим тренером какой команды …»: the question word is no argument of a verb
+    verb_lemmas = {p.normal_form.replace("ё", "е") for p in _parses(verb.text) if p.tag.POS in ("VERB", "INFN")}
+    if not verb_lemmas:
+        return None  # a participle («построен»): its sentence may say the verb in the active
+    asked = _cases(match.group(1))
+    noun = match.group(2)
+    if noun and phrase is not wh and any(t.POS == "NOUN" for t in _tags(noun)):
+        asked = {_case(a) for a in _tags(match.group(1)) for n in _tags(noun) if n.POS == "NOUN" and _agree(a, n)} or asked
+    lemmas, answer_words = set(), []
+    for answer in q.answers:
+        word, _ = _answer_head(answer)
+        if word:
+            lemmas |= _lemmas(word)
+            answer_words.append([_lemmas(w) for w in _WORD.findall(answer)[:3]])
+    for sentence in q.sentences if lemmas else ():
+        said = _tokens(sentence)
+        by_head: dict[str, list] = {}
+        for token in said:
+            by_head.setdefault(token.head_id, []).append(token)
+        verbs = {t.id for t in said if t.pos == "VERB" and any(
+            p.tag.POS in ("VERB", "INFN") and p.normal_form.replace("ё", "е") in verb_lemmas for p in _parses(t.text))}
+        for token in said:
+            if token.pos not in ("NOUN", "PROPN") or not (_lemmas(token.text) & lemmas):
+                continue
+            argument, prep = _phrase(token, said, by_head)
+            if argument.head_id not in verbs:
+                continue
+            phrase_lemmas = [_lemmas(t.text) for t in _subtree(argument, by_head)]
+            if not any(all(any(w & t for t in phrase_lemmas) for w in words) for words in answer_words):
+                continue  # «компании «Лесхоз»» is not the answer «компания «Бор»»: the phrase must hold the answer's words
+            asked_as = wh.text if phrase is wh else f"{wh.text} {phrase.text}"
+            if prep:
+                return Finding("wh_government", f"«{asked_as} … {verb.text}»: the sentence has «{verb.text} {prep} … {token.text}», asked «{prep} …»")
+            case = _UD_CASE.get((argument.feats or {}).get("Case"))
+            # the case of a common noun the parse and the dictionary agree on: a name's case (an unknown word, a quoted
+            # one) is the parser's guess, and a counted noun («пять автобусов») takes its numeral's
+            sure = argument.text.islower() and case in _cases(argument.text) and case != "nomn"
+            counted = any(c.rel.startswith("nummod") for c in by_head.get(argument.id, []))
+            if case and sure and not counted and asked and case not in asked:
+                return Finding("wh_government", f"«{asked_as} … {verb.text}»: the sentence gives «{verb.text}» its answer in the {case} («{argument.text}»)")
+    return None
 
 #: verbs of moving or entering into something: their «в» / «на» takes the accusative («входит в холдинг»)
 _INTO_VERBS = frozenset({
@@ -389,8 +474,8 @@ def impersonal_with_subject(q: QuestionView) -> Finding | None:
 
 CHECKS = [
     adjective_noun_agreement, wh_pronoun_verb_number, bare_wh_genitive, role_noun_case,
-    wh_word_answer_kind, preposition_variant, preposition_case, instrumental_name, capitalised_common_word,
-    place_noun_as_agent, organisation_object, repeated_phrase, verb_missing_complement,
+    wh_word_answer_kind, preposition_variant, preposition_case, wh_government, instrumental_name, capitalised_common_word,
+    place_noun_as_agent, organisation_object, repeated_phrase, verb_missing_complement, object_left_out,
     verb_government, anaphoric_word, cut_phrase, object_before_infinitive, answer_not_nominative,
     impersonal_with_subject, *FIDELITY_CHECKS,
 ]

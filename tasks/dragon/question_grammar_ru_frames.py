@@ -9,8 +9,9 @@ import re
 
 from tasks.dragon.question_grammar import Finding, QuestionView, code
 from tasks.dragon.questions_ru_government import RU_DEICTIC_WORDS, RU_GIVE_VERBS
+from tasks.dragon.questions_ru_objects import ru_question_object_left_out
 from tasks.dragon.question_grammar_ru_words import (
-    _NAME_GRAMMEMES, _WORD, _PREPOSITIONS, _TIME_NOUNS, _case, _parses,
+    _NAME_GRAMMEMES, _WORD, _PREPOSITIONS, _TIME_NOUNS, _case, _cases, _parses,
     _tags, _lemmas, _tokens, _words, _quoted_spans, _in_quotes,
 )
 
@@ -281,6 +282,48 @@ def verb_missing_complement(q: QuestionView) -> Finding | None:
     if len(phrases) <= 1:
         return Finding("verb_missing_complement", f"«{wh.group(1)} … {verb}»: «{verb}» lacks its object (or its subject)")
     return None
+
+_WH_WORD = re.compile(r"(?:как\w+|что|кого|чего)", re.IGNORECASE)
+#: verbs that only carry another verb or name a role: their object is the infinitive's or the role's own
+_CARRIER_VERBS = frozenset({"являться", "быть", "стать", "становиться"})
+
+
+@code("object_left_out")
+def object_left_out(q: QuestionView) -> Finding | None:
+    """A verb asked without the direct object its reference sentence gives it, where that object is neither in
+    the question nor the answer («Во что может передать завод?» of «завод может передать в эксплуатацию первые 50
+    машин»; «К чему приговорил суд?» of «суд приговорил бывшего директора к …»; «Кто руководит организацией,
+    которую выделит фонд?» of «фонд выделит компании 15 млрд рублей»): the question asks of a relation cut short
+    or of a false one. Read from the parse of the sentence (``questions_ru_objects``, the writer's own reading)."""
+    sentences = q.sentences
+    if not sentences or re.search(r":[^:]+\sили\s", q.question):
+        return None  # «Какая организация перевалила больше тонн: A или B?» compares the amounts it leaves out
+    tokens = _tokens(q.question)
+    for token in tokens:
+        if token.pos != "VERB" or not _WORD.fullmatch(token.text):
+            continue
+        children = [t for t in tokens if t.head_id == token.id]
+        if _lemmas(token.text) & _CARRIER_VERBS or any(c.rel == "xcomp" for c in children):
+            continue  # «может передать»: the infinitive is the verb asked
+        clause = {token.id, token.head_id} if token.rel == "xcomp" else {token.id}
+        subject = any(t.rel.startswith("nsubj") and t.head_id in clause for t in tokens)
+        if any(c.rel == "obj" and c is not tokens[0] and (subject or "nomn" not in _cases(c.text)) for c in children):
+            # the question gives the verb an object of its own («подписала человека, который …»); with no subject
+            # beside it, a nominative «object» is the subject the parse misread («Во что может передать завод?»)
+            continue
+        # a verb asked with a prepositional phrase («Во что вложит …?»): an amount in its sentence that is neither
+        # in the question nor the answer is its object as well
+        prepositional = any(any(g.head_id == c.id and g.rel == "case" for g in tokens) for c in children)
+        first = tokens[0]
+        asked = next((t for t in tokens if t.id == first.head_id), None) if first.rel == "det" else first
+        asks_object = _WH_WORD.fullmatch(first.text) is not None and asked is not None and asked.rel == "obj" \
+            and asked.head_id == token.id
+        dropped = ru_question_object_left_out(token.text, q.question, list(q.answers), sentences, prepositional,
+                                              asks_object)
+        if dropped:
+            return Finding("object_left_out", f"«{token.text}» without «{dropped}», the object its sentence gives it")
+    return None
+
 
 #: verbs whose object is in the dative only («помог клубу», «позволит компании»): an accusative there is wrong
 _DATIVE_VERBS = frozenset({

@@ -188,24 +188,55 @@ def ru_object_left_out(edge: Edge) -> str | None:
     Only when every sentence that has the verb shows such an object (a sentence that says the fact whole is its
     source as well), and only an object in the verb's own stretch of the sentence (no comma between)."""
     lemma = _verb_lemma(edge.relation)
-    if lemma is None or lemma in _ABSOLUTE_VERBS:
+    if lemma is None:
         return None
-    label_words = _WORD.findall(f"{edge.head_label} {edge.tail_label}")
-    prepositional = ru_relation(edge.relation).preposition is not None
+    return _left_out(lemma, edge.sentences, edge.head_label, [edge.tail_label],
+                     _WORD.findall(f"{edge.head_label} {edge.tail_label}"),
+                     ru_relation(edge.relation).preposition is not None, tail_needed=True)
+
+
+def ru_question_object_left_out(verb: str, question: str, answers: list[str], sentences: list[str],
+                                prepositional: bool, asks_object: bool = False) -> str | None:
+    """The same reading for a finished question (the grammar filter's, which has no edge): the direct object its
+    reference sentences give the question's ``verb`` (a word of it, in any form) that is neither a word of ``question`` nor in one of ``answers``
+    («Во что может передать завод?» of «завод может передать в эксплуатацию первые 50 машин»: «машин»). An amount
+    is the object too when the question asks the verb only with a prepositional phrase (``prepositional``). When the
+    question asks the object (``asks_object``: «Что будет открывать пианист?») and a sentence does not write the
+    answer, the object it shows («Открывать фестиваль будет …») may be the answer said otherwise: nothing is said."""
+    said = f"{question} {' '.join(answers)}"
+    return _left_out(_lemma(verb), sentences, None, list(answers), _WORD.findall(said), prepositional,
+                     tail_needed=asks_object, said=said)
+
+
+def _left_out(lemma: str, sentences: list[str], head: str | None, tails: list[str], label_words: list[str],
+              prepositional: bool, tail_needed: bool, said: str | None = None) -> str | None:
+    """The object every sentence that has the verb ``lemma`` gives it outside the labels (``head``, ``tails`` and
+    ``label_words``), or None; with ``tail_needed``, None too where a sentence does not write the tail and the
+    relation is no prepositional one (the object seen may be the tail written otherwise). ``said``, a question's
+    text with its answers: the nouns and numbers of the sentence it writes count as the tail's (an object that holds
+    «Максима Тарасова» of «подписала нападающего Максима Тарасова» is the question's own)."""
+    if lemma in _ABSOLUTE_VERBS:
+        return None
     transitive = _transitive(lemma)
     dropped = None
-    for sentence in edge.sentences:
+    for sentence in sentences:
         tokens = _parse(sentence)
         if not tokens:
             continue
-        spans = [_span(edge.head_label, tokens), _span(edge.tail_label, tokens)]
-        if spans[1] is None:  # the tail's words where its whole label is not written («Пряхину» of «Олег Пряхин»)
-            spans[1] = [i for i, t in enumerate(tokens) if any(_same_word(w, t) for w in _WORD.findall(edge.tail_label))] or None
+        tail = [i for label in tails for i in (_span(label, tokens) or ())] or None
+        if tail is None:  # the tail's words where its whole label is not written («Пряхину» of «Олег Пряхин»)
+            tail = [i for i, t in enumerate(tokens)
+                    if any(_same_word(w, t) for label in tails for w in _WORD.findall(label))] or None
         verbs = [v for v, t in enumerate(tokens) if t[1] == lemma and t[2] in ("VERB", "AUX")]
         if not verbs:
             continue
-        if spans[1] is None and not prepositional:
+        if tail is None and tail_needed and not prepositional:
             return None  # the object asked is not found as written: the object seen may be it
+        if said is not None:
+            words = _WORD.findall(said)
+            tail = sorted({*(tail or ()), *(i for i, t in enumerate(tokens) if t[2] in _OBJECT_POS and (
+                any(_same_word(w, t) for w in words) or t[2] == "NUM" and t[0] in said))}) or None
+        spans = [_span(head, tokens) if head else None, tail]
         found = next((word for v in verbs for word in [_dropped_at(v, tokens, spans, label_words, transitive)
                                                        or (prepositional and transitive and _amount_at(v, tokens, spans))]
                       if word), None)
@@ -235,8 +266,10 @@ def _dropped_at(v: int, tokens: tuple, spans: list, label_words: list[str], tran
             pass  # (not «компания» of «компания «Камнефтехим-Синтез»», the subject's own class noun)
         else:
             continue
-        if rel == "obj" and any(i in _ancestors(j, tokens) for j in spans[1] or ()):
-            continue  # the object holds the tail: «нападающего Илью Доронина», «фильм «Зима»»
+        if any(d[4] == i and d[3] == "case" for d in tokens):
+            continue  # a noun under a preposition the parse hung as an object («на 1 100 мест»)
+        if any(i in _ancestors(j, tokens) for j in spans[1] or ()):
+            continue  # the object holds the tail: «нападающего Илью Доронина», «фильм «Зима»» (fronted as well)
         if _covered(i, spans, tokens) or any(_same_word(w, t) for w in label_words):
             continue  # (a word of a label found elsewhere: «Сююмбике» of «спектакль «Сююмбике»»)
         if rel == "nsubj" and spans[0] is None and not any(_covered(s, spans[:1], tokens) for s in subjects):
@@ -278,6 +311,8 @@ def _amount_at(v: int, tokens: tuple, spans: list) -> str | None:
         after = tokens[i + 1] if i < end else None
         if after is not None and (after[1] in _TIME_LEMMAS or after[1] in _TIME_HEADS):
             continue  # «2 года», «12 декабря»
+        if i + 2 < len(tokens) and tokens[i + 1][0] == ":" and _DIGIT.match(tokens[i + 2][0]):
+            continue  # a score or a ratio («со счётом 3:5»): no amount of a thing
         return f"{text} {after[0]}" if after is not None and after[2] != "ADP" else text
     return None
 
