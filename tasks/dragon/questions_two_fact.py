@@ -17,8 +17,8 @@ questions, for shapes a simple question never has:
   руководило авиаотрядом?» → «14 пилотов»): a count is no subject a reader can hold two facts of;
 - ``clause_refusal`` (session 27): a clause that would not stand alone. Each fact of a conditional question, asked
   alone as the one-fact question of its answer, goes through the same one-fact path and the question_grammar filter's checks with its own
-  sentences (a body its sentence calls "the club" read with the sentence that names it: one mention chain; a
-  person not: ``_one_mention_chain``); a clause that path refuses ("Who got two defenders?" cut from "got
+  sentences (one that calls the answer "the club" or "he" read with the sentence that names it, one mention
+  chain, unless it names another person: ``_one_mention_chain``); a clause that path refuses ("Who got two defenders?" cut from "got
   behind two defenders", «Какая организация согласилась купить у ...?») is no better inside a longer question.
 
 Such a subgraph is refused with its reason (``NoTemplate`` in ``questions_rules._draft``).
@@ -118,16 +118,25 @@ def clauses(subgraph: Subgraph) -> list[Subgraph]:
 
 def _one_mention_chain(clause: Subgraph, subgraph: Subgraph) -> Subgraph:
     """The clause read with the sentences of the question's other facts where its own sentence refers to the
-    thing asked without its name ("The club, which has 140 members, ...", "the school has hired ..."): the
-    reader of the question has both references, and a body or a thing its sentence calls by its class noun is
-    one mention chain with the name the other fact writes. A person is not: "he is a trustee" of a sentence that
-    names another man joins two people's facts, so a person's clause keeps its own sentence and is refused."""
+    thing asked without its name ("The club, which has 140 members, ...", "He had surgery on Dec. 2"): the reader
+    of the question has both references, and a pronoun or a class noun is one mention chain with the name the
+    other fact writes. Not where the sentence names another person: "Mayor X ... because he is a trustee" joins
+    the mayor's fact to the councillor the other fact names; that clause keeps its own sentence and is refused."""
     edge, node = clause.edges[0], clause.answer_nodes[0]
-    kind = edge.head_type if node == edge.head else edge.tail_type
-    if clause.lang != "en" or kind == "person" or not en_answer_unwritten(clause):
+    if clause.lang != "en" or not en_answer_unwritten(clause):
+        return clause
+    label = edge.head_label if node == edge.head else edge.tail_label
+    if any(_another_person(sentence, label) for sentence in edge.sentences):
         return clause
     more = [s for e in subgraph.edges for s in e.sentences if s not in edge.sentences]
     return clause.model_copy(update={"edges": [edge.model_copy(update={"sentences": [*edge.sentences, *more]})]})
+
+
+def _another_person(sentence: str, label: str) -> bool:
+    """Does ``sentence`` name a person none of whose words is in ``label``?"""
+    words = {w.lower() for w in label.split()}
+    return any(ent.label_ == "PERSON" and not words & {w.lower() for w in ent.text.split()}
+               for ent in nlp.spacy_en()(sentence).ents)
 
 
 def clause_refusal(subgraph: Subgraph, ask: Callable[[Subgraph], tuple]) -> str | None:
