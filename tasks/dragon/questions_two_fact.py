@@ -120,14 +120,16 @@ def _one_mention_chain(clause: Subgraph, subgraph: Subgraph) -> Subgraph:
     """The clause read with the sentences of the question's other facts where its own sentence refers to the
     thing asked without its name ("The club, which has 140 members, ...", "He had surgery on Dec. 2"): the reader
     of the question has both references, and a pronoun or a class noun is one mention chain with the name the
-    other fact writes. Not where the sentence names another person: "Mayor X ... because he is a trustee" joins
-    the mayor's fact to the councillor the other fact names; that clause keeps its own sentence and is refused."""
+    other fact writes. Not for a person where the sentence names another one: "Mayor X ... because he is a
+    trustee" joins the mayor's fact to the councillor the other fact names; that clause keeps its own sentence
+    and is refused."""
     edge, node = clause.edges[0], clause.answer_nodes[0]
     if clause.lang != "en" or not en_answer_unwritten(clause):
         return clause
     label = edge.head_label if node == edge.head else edge.tail_label
-    if any(_another_person(sentence, label) for sentence in edge.sentences):
-        return clause
+    kind = edge.head_type if node == edge.head else edge.tail_type
+    if kind == "person" and any(_another_person(sentence, label) for sentence in edge.sentences):
+        return clause  # a body's "the school" is no "he" ("hired ... from the firm Modspace Hire", a PERSON to spaCy)
     more = [s for e in subgraph.edges for s in e.sentences if s not in edge.sentences]
     return clause.model_copy(update={"edges": [edge.model_copy(update={"sentences": [*edge.sentences, *more]})]})
 
