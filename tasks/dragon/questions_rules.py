@@ -24,6 +24,7 @@ from tasks.dragon.questions_en_bodies import unevidenced_organization
 from tasks.dragon import questions_en_names as en_names
 from tasks.dragon.questions_en import _en_lexicon
 from tasks.dragon.questions_en_verbs import _en_adjectives
+from tasks.dragon import questions_two_fact as two_fact
 from tasks.dragon.questions_two_fact import amount_asked, one_predicate, ru_post_of_a_body
 from tasks.dragon.questions_ru import RussianTemplates
 from tasks.dragon.questions_ru_scope import ru_hanging_preposition
@@ -238,46 +239,63 @@ def _tables(subgraphs: list[Subgraph], context: list[Edge]) -> tuple[dict, dict,
             teams)
 
 
+class _Refused(NoTemplate):
+    """A subgraph the path refuses with a reason of its own, recorded without the ``no template:`` prefix."""
+
+
+def _asked(subgraph: Subgraph, config: QuestionConfig, tables: tuple) -> tuple[Subgraph, _Draft, object]:
+    """The question one subgraph is asked as (the subgraph as its question names it, the draft, the templates),
+    after every refusal of the path; raises ``_Refused`` or ``NoTemplate`` with the reason it is not asked."""
+    kinds, classes, said, pool, teams = tables
+    original = subgraph
+    subgraph = _with_articles(_with_place_types(subgraph, kinds), pool)
+    unasked = skip_reason(subgraph) or (
+        en_skip_reason(subgraph) or en_truncated_names(subgraph) or en_incomplete(subgraph, kinds)
+        if subgraph.lang == "en" else ru_skip_reason(subgraph, kinds, classes))
+    if unasked:
+        raise _Refused(unasked)
+    _check_shape(subgraph, config)
+    _one_kind_of_answer(subgraph, kinds)
+    templates = _templates(subgraph.lang, classes, said, teams)
+    draft = _draft(subgraph, templates, kinds)
+    if subgraph.lang == "en":
+        draft.question = en_former_once(en_time_once(draft.question))
+        unfit = answer_not_a_thing(draft.question, draft.answers) \
+            or unevidenced_organization(draft.question, subgraph, kinds, pool, teams) or next(
+            (reason for e in subgraph.edges for label in (e.head_label, e.tail_label)
+             for reason in [en_names.dropped_scope(label, e.sentences, draft.question)] if reason), None)
+        if unfit:
+            raise _Refused(unfit)
+    elif ru_measure_without_number(draft.question):
+        raise NoTemplate("the question holds a measure noun without its number")
+    elif ru_hanging_preposition(draft.question):
+        # «в домашнем матче с и набрал ...»: the relation lost the object of its own preposition
+        raise NoTemplate("the question holds a preposition with no object after it")
+    elif (deictic := ru_deictic(re.sub(r"«[^«»]*»", " ", draft.question))) is not None:
+        # «Когда здесь показали комедию?»: «здесь» points at a place the question never names
+        raise NoTemplate(f"the question holds the deictic «{deictic}»")
+    unasked = stat_without_occasion(draft.question, subgraph.lang)
+    if unasked:  # "How many points did X score?": which game's, which season's?
+        raise _Refused(unasked)
+    if len(draft.question) > config.max_question_chars:
+        raise NoTemplate(f"question longer than {config.max_question_chars} characters")
+    unasked = two_fact.clause_refusal(original, lambda clause: _asked(clause, config, tables))
+    if unasked:
+        raise _Refused(unasked)
+    return subgraph, draft, templates
+
+
 def _generate_rules(subgraphs: list[Subgraph], config: QuestionConfig, context: list[Edge] = ()) -> QuestionBatch:
     items: list[Item] = []
     failures: list[Failure] = []
-    kinds, classes, said, pool, teams = _tables(subgraphs, list(context))
+    tables = _tables(subgraphs, list(context))
+    kinds = tables[0]
     for subgraph in subgraphs:
         try:
-            subgraph = _with_articles(_with_place_types(subgraph, kinds), pool)
-            unasked = skip_reason(subgraph) or (
-                en_skip_reason(subgraph) or en_truncated_names(subgraph) or en_incomplete(subgraph, kinds)
-                if subgraph.lang == "en" else ru_skip_reason(subgraph, kinds, classes))
-            if unasked:
-                failures.append(Failure(stage=STAGE, key=subgraph.subgraph_id, reason=unasked))
-                continue
-            _check_shape(subgraph, config)
-            _one_kind_of_answer(subgraph, kinds)
-            templates = _templates(subgraph.lang, classes, said, teams)
-            draft = _draft(subgraph, templates, kinds)
-            if subgraph.lang == "en":
-                draft.question = en_former_once(en_time_once(draft.question))
-                unfit = answer_not_a_thing(draft.question, draft.answers) \
-                    or unevidenced_organization(draft.question, subgraph, kinds, pool, teams) or next(
-                    (reason for e in subgraph.edges for label in (e.head_label, e.tail_label)
-                     for reason in [en_names.dropped_scope(label, e.sentences, draft.question)] if reason), None)
-                if unfit:
-                    failures.append(Failure(stage=STAGE, key=subgraph.subgraph_id, reason=unfit))
-                    continue
-            elif ru_measure_without_number(draft.question):
-                raise NoTemplate("the question holds a measure noun without its number")
-            elif ru_hanging_preposition(draft.question):
-                # «в домашнем матче с и набрал ...»: the relation lost the object of its own preposition
-                raise NoTemplate("the question holds a preposition with no object after it")
-            elif (deictic := ru_deictic(re.sub(r"«[^«»]*»", " ", draft.question))) is not None:
-                # «Когда здесь показали комедию?»: «здесь» points at a place the question never names
-                raise NoTemplate(f"the question holds the deictic «{deictic}»")
-            unasked = stat_without_occasion(draft.question, subgraph.lang)
-            if unasked:  # "How many points did X score?": which game's, which season's?
-                failures.append(Failure(stage=STAGE, key=subgraph.subgraph_id, reason=unasked))
-                continue
-            if len(draft.question) > config.max_question_chars:
-                raise NoTemplate(f"question longer than {config.max_question_chars} characters")
+            subgraph, draft, templates = _asked(subgraph, config, tables)
+        except _Refused as exc:
+            failures.append(Failure(stage=STAGE, key=subgraph.subgraph_id, reason=str(exc)))
+            continue
         except NoTemplate as exc:
             failures.append(Failure(stage=STAGE, key=subgraph.subgraph_id, reason=f"no template: {exc}"))
             continue

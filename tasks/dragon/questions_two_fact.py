@@ -14,14 +14,22 @@ questions, for shapes a simple question never has:
   is no person («Какой завод ... является управляющим директором завода «Кристалл-Пласт»?»): the triplet stage
   took the plant someone ran for the one who runs another;
 - ``amount_asked``: an amount as the one thing both facts are about («Что будет работать на два самолёта и
-  руководило авиаотрядом?» → «14 пилотов»): a count is no subject a reader can hold two facts of.
+  руководило авиаотрядом?» → «14 пилотов»): a count is no subject a reader can hold two facts of;
+- ``clause_refusal`` (session 27): a clause that would not stand alone. Each fact of a conditional question, asked
+  alone as the one-fact question of its answer, goes through the same one-fact path and the question_grammar filter's checks with its own
+  sentences (one that calls the answer "the club" or "he" read with the sentence that names it, one mention
+  chain, unless it names another person: ``_one_mention_chain``); a clause that path refuses ("Who got two defenders?" cut from "got
+  behind two defenders", «Какая организация согласилась купить у ...?») is no better inside a longer question.
 
 Such a subgraph is refused with its reason (``NoTemplate`` in ``questions_rules._draft``).
 """
 from __future__ import annotations
 
-from schemas import Edge
-from tasks.dragon.questions_base import NoTemplate
+from collections.abc import Callable
+
+from schemas import Edge, Subgraph
+from tasks.dragon.questions_base import NoTemplate, _shared_node
+from tasks.dragon.questions_en_checks import en_answer_unwritten
 from tasks.dragon.questions_en_tense import _relation as en_relation_of
 from benchmill import nlp
 from tasks.dragon.questions_ru_verbs import ru_relation
@@ -85,3 +93,71 @@ def ru_plural_role(role: str) -> bool:
         if parses:
             return all(p.tag.number == "plur" for p in parses)
     return False
+
+
+def clauses(subgraph: Subgraph) -> list[Subgraph]:
+    """Each fact of a conditional subgraph as a one-fact subgraph that asks its answer. Empty for any other type:
+    a multi-hop question says its facts of a bridge it never names, and the one-fact path's checks of how the
+    bridge is named (a garbled label, a name its sentence writes as "the company") refuse clauses the question
+    never says that way (dev sites 13 and 10: the multi-hop clauses it refused were all judged good)."""
+    if subgraph.type != "conditional":
+        return []
+    shared = _shared_node(subgraph.edges)
+    asked = [shared] * len(subgraph.edges)
+    out = []
+    for i, (edge, node) in enumerate(zip(subgraph.edges, asked)):
+        if node not in (edge.head, edge.tail):
+            return []  # not two facts about one node: the drafting refuses it with its own reason
+        other = edge.tail if node == edge.head else edge.head
+        named = set(subgraph.question_nodes) | set(subgraph.hidden_nodes)  # what the question itself names
+        clause = Subgraph(subgraph_id=f"{subgraph.subgraph_id}:clause{i}", type="simple", lang=subgraph.lang,
+                          edges=[edge], answer_nodes=[node], question_nodes=[other] if other in named else [])
+        out.append(_one_mention_chain(clause, subgraph))
+    return out
+
+
+def _one_mention_chain(clause: Subgraph, subgraph: Subgraph) -> Subgraph:
+    """The clause read with the sentences of the question's other facts where its own sentence refers to the
+    thing asked without its name ("The club, which has 140 members, ...", "He had surgery on Dec. 2"): the reader
+    of the question has both references, and a pronoun or a class noun is one mention chain with the name the
+    other fact writes. Not for a person where the sentence names another one: "Mayor X ... because he is a
+    trustee" joins the mayor's fact to the councillor the other fact names; that clause keeps its own sentence
+    and is refused."""
+    edge, node = clause.edges[0], clause.answer_nodes[0]
+    if clause.lang != "en" or not en_answer_unwritten(clause):
+        return clause
+    label = edge.head_label if node == edge.head else edge.tail_label
+    kind = edge.head_type if node == edge.head else edge.tail_type
+    if kind == "person" and any(_another_person(sentence, label) for sentence in edge.sentences):
+        return clause  # a body's "the school" is no "he" ("hired ... from the firm Modspace Hire", a PERSON to spaCy)
+    more = [s for e in subgraph.edges for s in e.sentences if s not in edge.sentences]
+    return clause.model_copy(update={"edges": [edge.model_copy(update={"sentences": [*edge.sentences, *more]})]})
+
+
+def _another_person(sentence: str, label: str) -> bool:
+    """Does ``sentence`` name a person none of whose words is in ``label``?"""
+    words = {w.lower() for w in label.split()}
+    return any(ent.label_ == "PERSON" and not words & {w.lower() for w in ent.text.split()}
+               for ent in nlp.spacy_en()(sentence).ents)
+
+
+def clause_refusal(subgraph: Subgraph, ask: Callable[[Subgraph], tuple]) -> str | None:
+    """Why a clause of a two-fact subgraph does not stand alone (module doc), or None. ``ask``: the one-fact
+    path (``questions_rules._asked``): it returns the subgraph as asked, the draft and the templates, or raises
+    ``NoTemplate`` with the reason it refuses."""
+    from tasks.dragon import question_grammar  # the filter reads finished questions; it imports no generator
+
+    for clause in clauses(subgraph):
+        edge = clause.edges[0]
+        try:
+            asked, draft, _ = ask(clause)
+        except NoTemplate as exc:
+            return f"the clause {edge.relation!r} asked alone is refused: {exc}"
+        found = question_grammar.findings(question_grammar.QuestionView(
+            question=draft.question, answers=tuple(draft.answers), type="simple", lang=asked.lang,
+            edges=tuple(asked.edges), answer_nodes=tuple(asked.answer_nodes),
+            question_nodes=tuple(asked.question_nodes), references=tuple(edge.sentences)))
+        if found:
+            return (f"the clause {edge.relation!r} asked alone ({draft.question!r}) fails the grammar filter: "
+                    f"{found[0].code}: {found[0].reason}")
+    return None

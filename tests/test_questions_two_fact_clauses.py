@@ -1,0 +1,76 @@
+"""Two-fact questions are released only from clauses that stand alone (session 27): each fact, asked alone as
+the one-fact question about the node it is about, passes the one-fact path and the grammar filter; a person's
+fact from a sentence that names someone else is refused; a body's fact whose sentence calls it "the club" is
+one mention chain with the name the other fact writes; a past goes before a future. Sentences written for
+these tests; real parses, nothing mocked."""
+from __future__ import annotations
+
+from schemas import Subgraph
+from tasks.dragon.questions_two_fact import clauses
+from tests.test_questions_en_templates import conditional, fact
+from tests.test_questions_two_fact import ru_fact
+
+
+def test_a_person_fact_from_a_sentence_that_names_someone_else_is_refused():
+    # the extractor gave the councillor the mayor's trusteeship ("because she is a patron ..."): asked alone,
+    # "Who is a patron of the Tarn Lantern Society?" has an answer its sentence never writes
+    patron = fact("Leo Brandt", "patron of", "the Tarn Lantern Society",
+                  "Mayor Helen Carter left the room for the vote because she is a patron of the Tarn Lantern Society.",
+                  "person", "org", n=1)
+    chaired = fact("Leo Brandt", "chair", "the Tarn Harbour Board",
+                   "Councillor Leo Brandt chaired the Tarn Harbour Board until June.", "person", "org", n=2)
+    batch = conditional([patron, chaired], "Leo Brandt")
+    assert not batch.items, [i.question for i in batch.items]
+    assert "asked alone is refused" in batch.failures[0].reason and "not written" in batch.failures[0].reason, batch
+
+
+def test_a_pronoun_in_a_sentence_that_names_no_one_else_is_one_mention_chain():
+    goals = fact("Tomas Rell", "join", "the Kelby Owls", "Tomas Rell joined the Kelby Owls from the Tarn Foxes in May.",
+                 "person", "org", n=1)
+    surgery = fact("Tomas Rell", "have knee surgery on", "3 March", "He had knee surgery on 3 March.", "person", "date",
+                   n=2)
+    batch = conditional([goals, surgery], "Tomas Rell")
+    assert [i.question for i in batch.items] == ["Who joined the Kelby Owls and had knee surgery on 3 March?"], batch
+
+
+def test_a_body_its_sentence_calls_by_its_class_noun_is_one_mention_chain():
+    facts = [("have", "210 members", "The club, which has 210 members, raised its fee to $90 last year.", "other"),
+             ("open", "the Riverside Pavilion", "The Kelby Bowls Club opened the Riverside Pavilion in April.", "place")]
+    members, greens = (fact("the Kelby Bowls Club", relation, tail, sentence, "org", kind, n=n)
+                       for n, (relation, tail, sentence, kind) in enumerate(facts))
+    sub = Subgraph(subgraph_id="s", type="conditional", lang="en", edges=[members, greens],
+                   answer_nodes=["n:the Kelby Bowls Club"], question_nodes=["n:210 members", "n:the Riverside Pavilion"])
+    first, second = clauses(sub)
+    assert first.edges[0].sentences == [members.sentences[0], greens.sentences[0]]  # read with the name's sentence
+    assert second.edges[0].sentences == greens.sentences
+    batch = conditional([members, greens], "the Kelby Bowls Club")
+    assert [i.question for i in batch.items] == ["Which club has 210 members and opened the Riverside Pavilion?"], batch.failures
+
+
+def test_a_past_and_a_future_are_said_in_time_order():
+    beat = fact("the Tarn Foxes", "defeat", "the Kelby Owls", "The Tarn Foxes defeated the Kelby Owls 3-1 on Sunday.",
+                "org", "org", n=1)
+    host = fact("the Tarn Foxes", "host", "the Brisk Herons", "The Tarn Foxes will host the Brisk Herons on Friday.",
+                "org", "org", modality="planned", n=2)
+    batch = conditional([host, beat], "the Tarn Foxes")
+    assert [i.question for i in batch.items] == [
+        "Who defeated the Kelby Owls and will host the Brisk Herons?"], batch.failures
+
+
+def test_only_a_conditional_question_is_read_clause_by_clause():
+    # «Кто является главным тренером клуба, который обыграл «Лесных сов»?»: the multi-hop question never names the
+    # club, so the one-fact checks of how the club is named are no matter of its clauses
+    coach, won = (ru_fact(h, r, t, sentence, ht, tt, n=n) for n, (h, r, t, sentence, ht, tt) in enumerate([
+        ("Ирина Белова", "главный тренер", "Тарновские лисы", "Главный тренер «Тарновских лис» Ирина Белова довольна.",
+         "person", "org"),
+        ("Тарновские лисы", "обыграть", "Лесные совы", "«Тарновские лисы» обыграли «Лесных сов» со счётом 3:1.",
+         "org", "org")]))
+    sub = Subgraph(subgraph_id="mh", type="multi-hop", lang="ru", edges=[coach, won], answer_nodes=["n:Ирина Белова"],
+                   hidden_nodes=["n:Тарновские лисы"], question_nodes=["n:Лесные совы"])
+    assert clauses(sub) == []
+    cond = sub.model_copy(update={"type": "conditional", "edges": [won, won.model_copy(update={
+        "edge_id": "e2", "relation": "сыграть с", "tail": "n:Речные выдры", "tail_label": "Речные выдры"})],
+        "answer_nodes": ["n:Тарновские лисы"], "hidden_nodes": [], "question_nodes": ["n:Лесные совы"]})
+    asked = [(c.type, c.edges[0].relation, c.answer_nodes, c.question_nodes) for c in clauses(cond)]
+    assert asked == [("simple", "обыграть", ["n:Тарновские лисы"], ["n:Лесные совы"]),
+                     ("simple", "сыграть с", ["n:Тарновские лисы"], [])]  # a node the question does not name
