@@ -230,7 +230,6 @@ def unevidenced_organization(question: str, subgraph, kinds: dict, pool: dict, t
     answer) or describes "the organization that/whose ..." (its hidden bridge), and that node, which the tagger
     called ORG, has no positive evidence of being a body (see the module doc)."""
     from tasks.dragon.questions_en_article import pooled
-    from tasks.dragon.questions_en_wh import _bare_label
 
     hidden = [n for e in subgraph.edges for n in (e.head, e.tail)
               if n in subgraph.hidden_nodes or n not in {*subgraph.answer_nodes, *subgraph.question_nodes}]
@@ -244,7 +243,7 @@ def unevidenced_organization(question: str, subgraph, kinds: dict, pool: dict, t
             continue
         label = edges[0].head_label if edges[0].head == node else edges[0].tail_label
         sentences = [s for e in edges for s in pooled(e, pool)]
-        team = node in teams or _bare_label(label) in teams
+        team = node in teams or en_names.bare_label(label) in teams
         if body_evidence(label, sentences, team) is None:
             place = text_says_place(label, sentences)
             return (f"{label!r} asked as an organization: the article also uses it as a place ({place})" if place

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from tasks.dragon.questions_base import NoTemplate
+from tasks.dragon.questions_en_names import bare_label
 from tasks.dragon.questions_en_words import (
     _EN_AGENT_VERBS, _EN_GAME_VERBS, _EN_GIVING_VERBS, _EN_ORG_HEADS, _EN_PLACE_HEADS, _EN_TRAVEL_VERBS,
 )
@@ -60,7 +61,7 @@ def refine_kinds_en(kinds: dict, subgraphs) -> dict:
                 kinds[("en", edge.tail)] = "NUM"  # "about 2,100 people": "How many people ...?", not "What ...?"
             for node, label in ((edge.head, edge.head_label), (edge.tail, edge.tail_label)):
                 kind = kinds.get(("en", node))
-                label = label[4:] if label.startswith("the ") else label  # "the Solway Cocklers' Association"
+                label = bare_label(label)  # "the Solway Cocklers' Association"
                 if kind not in ("PER", "MISC", "LOC", "ORG", None) or not label[:1].isupper():
                     continue
                 head = _name_head(label)
@@ -96,7 +97,6 @@ def team_nodes(subgraphs) -> frozenset[str]:
     the Tamar Hawks", "Fonoti joined the Southern Steel") is asked "Which team ...?", not by the guess
     "Which organization"."""
     from tasks.dragon.questions_en_names import OPPONENT_PHRASALS
-    from tasks.dragon.questions_en_wh import _bare_label  # the templates look a side up by the same bare name
 
     teams = set()
     for subgraph in subgraphs:
@@ -109,5 +109,6 @@ def team_nodes(subgraphs) -> frozenset[str]:
                 continue
             if rel.kind == "verb" and (not rel.rest and rel.head in _EN_GAME_VERBS
                                        or " ".join((rel.head, *rel.rest)) in OPPONENT_PHRASALS):
-                teams.update((edge.head, edge.tail, _bare_label(edge.head_label), _bare_label(edge.tail_label)))
+                # by the bare name too: the templates look a side up by it
+                teams.update((edge.head, edge.tail, bare_label(edge.head_label), bare_label(edge.tail_label)))
     return frozenset(teams)

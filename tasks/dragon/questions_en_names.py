@@ -23,6 +23,12 @@ import re
 
 from tasks.dragon.questions_base import NoTemplate
 
+
+def bare_label(label: str) -> str:
+    """A name without its leading "the": "the Solway Cocklers' Association" -> "Solway Cocklers' Association"
+    (how the question code looks a name up in the article, whichever way the article writes it)."""
+    return label[4:] if label.startswith("the ") else label
+
 #: an organisation's own head or suffix: a name ending so is an organisation whatever it does
 _STRONG_ORG_HEADS = frozenset("""
     group bank fund holdings partners foundation trust association union federation committee council
@@ -541,7 +547,7 @@ def coordinated_first_name(label: str, sentences: list[str]) -> tuple[str, bool]
     brothers Callum and Ewan Fairlie" (a pair of people names one surname for both); (label, False) when
     no plural noun of people says so ("Hale and Ross Dunmore": Hale may be someone else's surname, the
     name is cut either way); None when no sentence writes the label so."""
-    bare = label[4:] if label.startswith("the ") else label
+    bare = bare_label(label)
     if len(bare.split()) != 1 or not bare[:1].isupper() or bare.isupper():
         return None
     pattern = re.compile(rf"(?<![\w-]){re.escape(bare)}\s+and\s+({_NAME_WORD}(?:\s+{_NAME_WORD})+)")
@@ -563,7 +569,7 @@ def longer_form(label: str, sentences: list[str]) -> str:
     """ "Calder" -> "Calder Town": a one-word organisation name that its article also writes with more
     capitalised name words after it (its full name; the short form is how the text repeats it, as in
     "Calder's captain"); ``label`` when no sentence does, or they write more than one longer name."""
-    bare = label[4:] if label.startswith("the ") else label
+    bare = bare_label(label)
     if len(bare.split()) != 1 or not bare[:1].isupper() or bare.isupper():
         return label
     pattern = re.compile(rf"(?<![\w-]){re.escape(bare)}((?:\s+{_NAME_WORD})+)")

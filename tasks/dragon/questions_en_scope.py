@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 
 from tasks.dragon.questions_en_context import _EVENT_NOUNS, _words, locate, locate_label
+from tasks.dragon.questions_en_names import bare_label
 
 _PERSONAL_PRONOUNS = frozenset("he she him her".split())
 #: nouns of bodies of people: a subject written so is no single person
@@ -373,7 +374,7 @@ def described_as(edge, lemma: str, label: str) -> str | None:
 
 def role_complement(edge, role_noun: str, preposition: str) -> str | None:
     """See the module doc; ``role_noun``: the relation's role word ("head"), ``preposition`` its own."""
-    tail = re.escape(edge.tail_label[4:] if edge.tail_label.startswith("the ") else edge.tail_label)
+    tail = re.escape(bare_label(edge.tail_label))
     noun = re.escape(role_noun)
     as_said = re.compile(rf"\b{noun}\s+{re.escape(preposition)}\s+(?:the\s+)?{tail}", re.IGNORECASE)
     other = re.compile(rf"\b{noun}\s+(of|for|in)\s+(?!(?:the\s+)?{tail})((?:the\s+)?[\w-]+)", re.IGNORECASE)

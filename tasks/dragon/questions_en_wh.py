@@ -88,8 +88,7 @@ def _venue(label: str) -> str | None:
 
 
 
-def _bare_label(label: str) -> str:
-    return label[4:] if label.startswith("the ") else label
+_bare_label = en_names.bare_label  # (the templates' name for it)
 
 
 def _kind_by_name(kind: str, label: str | None) -> str:
