@@ -60,6 +60,19 @@ def test_a_legal_form_or_a_body_noun_in_the_name_is_evidence_and_a_neighbouring_
     assert ru_body_in_text("Окская лизинговая компания", [])
     assert not ru_body_in_text("Белые росы", ["Жилой комплекс «Белые росы» сдадут в мае."])
     assert not ru_body_in_text("Белые росы", ["Матч с «Белыми росами» перенесли."])
+    # another name sharing the first letters is not this one (review of session 27)
+    assert not ru_body_in_text("Белые росы", ["Жилой комплекс «Белые росы» построит компания «Белстрой»."])
+
+
+@pytest.mark.parametrize("verb, sentence", [
+    ("заключить контракт с", "«Белые росы» заключили контракт с Петром Галкиным."),
+    ("назначить главным тренером", "«Белые росы» назначили Петра Галкина главным тренером."),
+])
+def test_a_contract_or_an_appointment_is_no_evidence_of_a_body(verb, sentence):
+    """A team signs contracts and appoints coaches too: «Какая организация заключила контракт с ...?» was asked."""
+    signed = _edge("e7", "Белые росы", verb, "Пётр Галкин", sentence, head_type="org", tail_type="person")
+    questions, reasons = _asked([LEFT], "n:Белые росы", "n:Пётр Галкин", context=[LEFT, signed])
+    assert questions == [] and any("organisation" in r for r in reasons), (questions, reasons)
 
 
 def test_a_two_fact_question_does_not_describe_an_unknown_org_as_an_organisation():

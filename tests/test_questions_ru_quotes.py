@@ -59,7 +59,7 @@ def test_quotes_are_not_doubled_and_a_class_noun_stays_outside():
     assert _ru_quote("Речник", "Речником", ["Встреча с «Речником» прошла в субботу."]) == "«Речником»"
     # "с банком «Тверь-Кредит»": the question stage already writes the name in its quotes
     q, _ = asked(edge("Оптэкс-НН", "заключить договор с", "Тверь-Кредит",
-                      "«Оптэкс-НН» заключила договор с банком «Тверь-Кредит»."), "head")
+                      "В марте компания «Оптэкс-НН» заключила договор с банком «Тверь-Кредит»."), "head")
     assert q is not None and "«Тверь-Кредит»" in q and "««" not in q and "»»" not in q, q
 
 

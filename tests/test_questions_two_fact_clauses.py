@@ -74,3 +74,11 @@ def test_only_a_conditional_question_is_read_clause_by_clause():
     asked = [(c.type, c.edges[0].relation, c.answer_nodes, c.question_nodes) for c in clauses(cond)]
     assert asked == [("simple", "обыграть", ["n:Тарновские лисы"], ["n:Лесные совы"]),
                      ("simple", "сыграть с", ["n:Тарновские лисы"], [])]  # a node the question does not name
+
+
+def test_one_person_written_with_either_apostrophe_is_one_person():
+    """ "O'Brien" in one sentence and "O’Brien" in the label are one man (review of session 27)."""
+    from tasks.dragon.questions_two_fact import _another_person
+
+    assert not _another_person("O'Brien said the club would appeal.", "Niall O’Brien")
+    assert _another_person("Mayor Aaron Petrie said he would stay.", "Doug Ferreira")

@@ -76,7 +76,10 @@ _IN_A_BODY = frozenset("stake stakes shares share interest investment invest inv
 
 
 def _words(label: str) -> list[str]:
-    return [w for w in label.split() if w.lower() not in ("the", "a", "an")]
+    """The name's words without a leading article: "the Bank of the West" -> Bank of the West (an article
+    inside the name stays, or its mentions would never be found)."""
+    words = label.split()
+    return words[1:] if words and words[0].lower() in ("the", "a", "an") else words
 
 
 def name_says_body(label: str) -> bool:
@@ -204,7 +207,7 @@ def text_says_place(label: str, sentences) -> str | None:
             before = before[:-1]
         if len(before) >= 2 and before[-1].lower() == "of" and before[-2].lower() in _PLACE_NOUNS:
             return f"the {before[-2].lower()} of it"
-        if before and before[-1] in ("in", "near", "outside", "around", "across", "around") \
+        if before and before[-1] in ("in", "near", "outside", "around", "across") \
                 and (len(before) < 2 or before[-2].lower() not in _IN_A_BODY):
             return f"'{before[-1]} {label}'"
     return None

@@ -9,8 +9,8 @@ company. A question names a body «организация» only where the text 
   компания «Камский квартал»», ««Идель Капитал» — инвестиционная компания»);
 - someone holds a post in it (a role's genitive: «вице-президент «Идель Капитала»», «директор «Водоканала»»);
 - it does what only a business or an agency does: buys, sells, invests, hires, pays, produces, exports
-  («Восход Капитал инвестировал», «Кодикс Софт планирует нанять»); a team signs players and extends contracts
-  as well, so those verbs are no evidence (a team is found by its games first: ru_class_nouns).
+  («Восход Капитал инвестировал», «Кодикс Софт планирует нанять»); a team signs players, extends and signs contracts,
+  appoints and dismisses coaches and announces as well, so those verbs are no evidence (a team is found by its games first: ru_class_nouns).
 
 The class nouns the text gives (questions_ru_checks.ru_class_nouns: «театр», «завод», «клуб», a team by its
 games) come first; a thing with neither is not asked about with «какая организация» (the templates refuse it).
@@ -38,9 +38,9 @@ _RU_LEGAL_FORM = re.compile(r"(?<![А-ЯЁA-Z])(?:ООО|ОАО|ЗАО|ПАО|Н
 #: verbs whose doer is a business or an agency (as the relation's verb or the infinitive it governs)
 _RU_BODY_VERBS = frozenset("""
 приобрести приобретать купить покупать выкупить выкупать продать продавать инвестировать вложить вкладывать нанять
-нанимать трудоустроить уволить назначить выплатить выплачивать потратить тратить производить произвести выпускать
+нанимать трудоустроить выплатить выплачивать потратить тратить производить произвести выпускать
 выпустить экспортировать импортировать поставлять арендовать обанкротиться зарегистрировать управлять представить
-испытать перевалить перевезти перевозить отгрузить обслуживать заключить объявить сообщить заявить опубликовать
+испытать перевалить перевезти перевозить отгрузить обслуживать сообщить заявить опубликовать
 выделить предоставить запустить открыть основать разработать строить построить сдать возводить
 """.split())
 #: verbs whose object is a body founded by someone («основал «Здраву»»)
@@ -76,13 +76,18 @@ def ru_body_in_text(label: str, sentences: list[str]) -> bool:
     """Does the name ``label`` or a sentence about it say it is a body: a legal form or a lowercase body noun
     in the name, a body noun right before the name («компания «Северный прокат»», «группы компаний «ТатДомИнвест»») or after a dash or
     comma right after it (««Идель Капитал» — инвестиционная компания»)?"""
-    if _RU_LEGAL_FORM.search(label) or any(_body_noun(w) for w in _WORD.findall(label)[1:]):
-        return True  # «ПАО «Волгахим»», «Государственная транспортная лизинговая компания»
+    words = _WORD.findall(label)
+    if _RU_LEGAL_FORM.search(label) or any(_body_noun(w) for w in words[1:]) \
+            or len(words) > 1 and _body_noun(words[0].lower()):
+        return True  # «ПАО «Волгахим»», «Государственная транспортная лизинговая компания», «Министерство спорта»
     stem = _name_stem(label)
     if stem is None:
         return False
-    before = re.compile(rf"([А-Яа-яЁё]+)\s+(?:([а-яё]+)\s+)?«?{re.escape(stem)}")  # «производителем упаковки «Х»»
-    after = re.compile(rf"(?<![\w-]){re.escape(stem)}[^\s,—–]*(?:\s+[^\s,—–]+){{0,3}}?»?\s*(?:—|–|,)\s*"
+    # the stem, then at most a declension's ending: another name sharing the first letters («Белстрой» after
+    # «Белые росы») is not this one
+    word = rf"{re.escape(stem)}[а-яё]{{0,4}}(?![\w-])"
+    before = re.compile(rf"([А-Яа-яЁё]+)\s+(?:([а-яё]+)\s+)?«?{word}")  # «производителем упаковки «Х»»
+    after = re.compile(rf"(?<![\w-]){word}(?:\s+[^\s,—–]+){{0,3}}?»?\s*(?:—|–|,)\s*"
                        r"((?:[а-яё-]+\s+){0,2}[а-яё]+)")
     for sentence in sentences:
         if any(_body_noun(w) for m in before.finditer(sentence) for w in m.groups() if w):

@@ -480,8 +480,6 @@ class RussianTemplates:
         classes = {self.classes.get(edge.head), self.classes.get((second_edge or edge).head)}
         shared = edge.head if len(classes) == 1 or classes <= _RU_ORG_NOUNS else None
         wh, gender = ("кто", "masc") if kind == "PER" else self._wh_subject(kind if kind != "MISC" else "ORG", False, shared)
-        if kind == "PER":
-            wh, gender = "кто", "masc"
         what = f"больше {unit}" if unit else "больше"
         # each name as its own sentences write it: «Автоваз» or Камаз
         first = self._quote(first, first, edge.sentences)

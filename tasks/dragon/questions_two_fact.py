@@ -25,6 +25,8 @@ Such a subgraph is refused with its reason (``NoTemplate`` in ``questions_rules.
 """
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable
 
 from schemas import Edge, Subgraph
@@ -136,9 +138,14 @@ def _one_mention_chain(clause: Subgraph, subgraph: Subgraph) -> Subgraph:
 
 def _another_person(sentence: str, label: str) -> bool:
     """Does ``sentence`` name a person none of whose words is in ``label``?"""
-    words = {w.lower() for w in label.split()}
-    return any(ent.label_ == "PERSON" and not words & {w.lower() for w in ent.text.split()}
-               for ent in nlp.spacy_en()(sentence).ents)
+    words = _name_words(label)
+    return any(ent.label_ == "PERSON" and not words & _name_words(ent.text) for ent in nlp.spacy_en()(sentence).ents)
+
+
+def _name_words(text: str) -> set[str]:
+    """A name's words for comparing two mentions: lower case, one apostrophe ("O’Brien" is "O'Brien"), no
+    possessive "'s" ("Petrie's" is "Petrie")."""
+    return {re.sub(r"'s$", "", w) for w in text.lower().replace("’", "'").split()}
 
 
 def clause_refusal(subgraph: Subgraph, ask: Callable[[Subgraph], tuple]) -> str | None:
