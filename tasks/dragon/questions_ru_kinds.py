@@ -21,6 +21,7 @@ import re
 
 from benchmill import nlp
 from schemas import Subgraph
+from tasks.dragon.questions_ru_checks import _RU_WORD
 
 #: the class noun that says "a body of people whose kind the text does not narrow": the templates' «организация»
 RU_BODY = "организация"
@@ -51,12 +52,14 @@ _RU_SCORE_VERBS = frozenset({"набрать", "забить", "забросит
 _RU_SCORE_NOUNS = re.compile(r"\b(?:очк|гол|мяч|шайб)", re.IGNORECASE)
 #: the relations that make a thing part of a business: «входит в холдинг», «принадлежит компании»
 _RU_PART_OF_VERBS = frozenset({"входить", "принадлежать"})
-_WORD = re.compile(r"[А-Яа-яЁёA-Za-z]+(?:-[А-Яа-яЁёA-Za-z]+)*")
+def _relation_lemmas(relation: str) -> list[str]:
+    """The lemmas of a relation's words, «ё» written «е» («купила у» -> купить, у)."""
+    return [nlp.lemma_ru(w.lower()).replace("ё", "е") for w in _RU_WORD.findall(relation)]
 
 
 def _name_stem(label: str) -> str | None:
     """The start of a name's first word, which its declined forms share («Идель» of «Идель Капиталу»)."""
-    words = _WORD.findall(label.strip("«»"))
+    words = _RU_WORD.findall(label.strip("«»"))
     if not words or not words[0][:1].isupper():
         return None
     return words[0][:max(3, len(words[0]) - 2)]
@@ -76,7 +79,7 @@ def ru_body_in_text(label: str, sentences: list[str]) -> bool:
     """Does the name ``label`` or a sentence about it say it is a body: a legal form or a lowercase body noun
     in the name, a body noun right before the name («компания «Северный прокат»», «группы компаний «ТатДомИнвест»») or after a dash or
     comma right after it (««Идель Капитал» — инвестиционная компания»)?"""
-    words = _WORD.findall(label)
+    words = _RU_WORD.findall(label)
     if _RU_LEGAL_FORM.search(label) or any(_body_noun(w) for w in words[1:]) \
             or len(words) > 1 and _body_noun(words[0].lower()):
         return True  # «ПАО «Волгахим»», «Государственная транспортная лизинговая компания», «Министерство спорта»
@@ -106,11 +109,10 @@ def ru_body_nodes(subgraphs: list[Subgraph], said: dict[str, list[str]], labels:
     bodies = {node for node, label in labels.items() if ru_body_in_text(label, said.get(node, []))}
     for subgraph in subgraphs:
         for edge in subgraph.edges:
-            words = [nlp.lemma_ru(w.lower()).replace("ё", "е") for w in _WORD.findall(edge.relation)]
+            words = _relation_lemmas(edge.relation)
             if edge.tail_type in ("org", None) and words[:1] and words[0] in _RU_FOUND_VERBS:
                 bodies.add(edge.tail)  # «основал «Здраву»»: what one founds as an ORG is a body
-            if edge.head_type in ("org", None) and any(
-                    nlp.lemma_ru(w.lower()).replace("ё", "е") in _RU_BODY_VERBS for w in _WORD.findall(edge.relation)[:3]):
+            if edge.head_type in ("org", None) and any(lemma in _RU_BODY_VERBS for lemma in words[:3]):
                 bodies.add(edge.head)  # «Кодикс Софт планирует нанять 400 разработчиков»
             if edge.tail in bodies or edge.tail_type not in ("org", None):
                 continue
@@ -122,9 +124,8 @@ def ru_body_nodes(subgraphs: list[Subgraph], said: dict[str, list[str]], labels:
                 bodies.add(edge.tail)  # «вице-президент «Идель Капитала»»: a post is held in a body
     for subgraph in subgraphs:
         for edge in subgraph.edges:
-            words = _WORD.findall(edge.relation)
-            if edge.head_type in ("org", None) and edge.tail in bodies and words and \
-                    nlp.lemma_ru(words[0].lower()) in _RU_PART_OF_VERBS:
+            words = _relation_lemmas(edge.relation)
+            if edge.head_type in ("org", None) and edge.tail in bodies and words[:1] and words[0] in _RU_PART_OF_VERBS:
                 bodies.add(edge.head)  # «входит в холдинг «Тайга»», «принадлежит компании «Янтарь»»
     return bodies
 
@@ -146,7 +147,7 @@ def ru_team_nodes(subgraphs: list[Subgraph]) -> set[str]:
     teams = set()
     for subgraph in subgraphs:
         for edge in subgraph.edges:
-            words = [nlp.lemma_ru(w.lower()).replace("ё", "е") for w in _WORD.findall(edge.relation)]
+            words = _relation_lemmas(edge.relation)
             if not words:
                 continue
             if words[0] in _RU_PLAY_VERBS and words[-1] in ("с", "со", "против"):
