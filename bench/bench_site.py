@@ -66,9 +66,10 @@ SITES = BENCH / "site"
 #: session 25: the held-out figures of its rounds, recall and judged questions; still held out) and
 #: bench/site15 (en and ru, written blind in session 26: the held-out figures of its rounds; still held out) and
 #: bench/site16 (en and ru, written blind in session 27: the held-out figures of its rounds; read by the
-#: rounds of session 28: a development set since)
+#: rounds of session 28: a development set since) and bench/site17 (en and ru, written blind in session 28: the
+#: held-out figures of its rounds)
 SITE_SETS = ("site", "site2", "site3", "site4", "site5", "site6", "site7", "site8", "site9", "site10", "site11", "site12",
-             "site13", "site14", "site15", "site16")
+             "site13", "site14", "site15", "site16", "site17")
 _HOST = re.compile(r"https?://[^/\s\"'<>]+")
 
 
