@@ -74,6 +74,20 @@ def test_context_decides_between_same_named_entities(index):
     assert links["apples"].qid == "Q89" and links["apples"].label == "apple"
 
 
+def test_the_link_does_not_depend_on_the_order_its_sentences_come_in(index):
+    """Triplets come ordered by ids that hash the page's URL: the same sentences in another order must
+    give the same candidates, scores and link (a bench served on another port, a mirror of a site)."""
+    sentences = ["Apple released a new iPhone and its shares rose.",
+                 "Shoppers queued outside Apple stores in the rain.",
+                 "Apple said its profit fell in the third quarter."]
+    forms = [SurfaceForm(surface="Apple", lang="en", context=s) for s in sentences]
+    first, _ = _link(index, forms)
+    second, _ = _link(index, forms[::-1])
+    third, _ = _link(index, forms[1:] + forms[:1])
+    assert first.links == second.links == third.links
+    assert [c.score for c in first.links[0].candidates] == [c.score for c in second.links[0].candidates]
+
+
 def test_unknown_surface_stays_unlinked(index):
     surfaces = [SurfaceForm(surface="Harbour Logistics", lang="en", context="Harbour Logistics hired 200 dockers.")]
     batch, links = _link(index, surfaces)

@@ -105,7 +105,10 @@ class _Mention:
 
     @property
     def context(self) -> str:
-        return self.contexts[0] if self.contexts else ""
+        # the least sentence, not the first: the order of mentions follows triplet ids, which hash the
+        # document's URL, so "first" would change a link when only the URLs change (a loopback bench's
+        # port, a mirror); the same sentences must give the same link whatever the order they come in
+        return min(self.contexts) if self.contexts else ""
 
 
 def _group(surfaces: list[SurfaceForm]) -> list[_Mention]:
@@ -308,8 +311,8 @@ def link_entities(
 
     ``candidates`` maps a surface form (as written) to its Wikidata candidates; a surface
     form missing from it has none and stays unlinked. Links come back in order of first
-    occurrence. Repeated mentions count towards the label of an unlinked node; the first
-    sentence of a surface form is its context for scoring and for the llm.
+    occurrence. Repeated mentions count towards the label of an unlinked node; one sentence of a
+    surface form, chosen by its text alone (the least), is its context for scoring and for the llm.
     """
     mentions = _group(surfaces)
     if not mentions:
