@@ -24,12 +24,13 @@ from pydantic import BaseModel
 from benchmill.nlp import detect_language  # (the one shared detector)
 from schemas.documents import FetchedDocument, Language
 from tasks.dragon.diff import content_hash, tidy_whitespace
-from tasks.dragon.page_text_accept import (  # noqa: F401  (table_listing_reason: imported from here before the split)
+# (clean_paragraph, strip_site_boilerplate, table_listing_reason: imported from here before the split, stay importable)
+from tasks.dragon.page_text_accept import (  # noqa: F401
     _page_blocks, _table_rows, accept_article, distinct_paragraphs, repeated_block_reason, repeated_reason,
     table_listing_reason,
 )
-from tasks.dragon.page_text_boilerplate import strip_site_boilerplate  # noqa: F401  (imported from here before the split)
-from tasks.dragon.page_text_chrome import CleanText, clean_paragraph, clean_paragraphs  # noqa: F401  (clean_paragraph: idem)
+from tasks.dragon.page_text_boilerplate import strip_site_boilerplate  # noqa: F401
+from tasks.dragon.page_text_chrome import CleanText, clean_paragraph, clean_paragraphs  # noqa: F401
 from tasks.dragon.page_text_decode import _XML_DECLARATION, decode_html, is_html_content_type, media_type
 from tasks.dragon.page_text_markup import (
     _declared_canonical, _drop_ad_boxes, _inline_text, _parse_html, _unglue_heading_tails,
