@@ -12,15 +12,10 @@ from benchmill.injection import injection_reason
 from benchmill.store import Store
 from schemas import FetchedDocument, NewVersion
 from tasks.dragon.diff import content_hash, document_id, version_id
-from tasks.dragon.page_text import (
-    ArticleError,
-    accept_article,
-    clean_paragraph,
-    clean_paragraphs,
-    extract_article,
-    strip_site_boilerplate,
-    table_listing_reason,
-)
+from tasks.dragon.page_text import ArticleError, extract_article
+from tasks.dragon.page_text_accept import accept_article, table_listing_reason
+from tasks.dragon.page_text_boilerplate import strip_site_boilerplate
+from tasks.dragon.page_text_chrome import clean_paragraph, clean_paragraphs
 
 PAGES = Path(__file__).parent / "fixtures" / "page_text"
 EN_SUPPORT = "Tidewater Post is funded by its readers. Support independent local journalism from 3 pounds a month."

@@ -1,4 +1,5 @@
-"""tasks/dragon/subgraphs.py: template enumeration, focus, numbers, determinism, caps, scale."""
+"""tasks/dragon/subgraphs.py (its steps subgraphs_*.py, numbers quantities.py): template enumeration, focus,
+numbers, determinism, caps, scale."""
 from __future__ import annotations
 
 import random
@@ -10,16 +11,15 @@ import pytest
 
 from schemas import Edge
 from tasks.dragon.graph import edge_id
+from tasks.dragon.quantities import parse_number, parse_quantity
 from tasks.dragon.subgraphs import (
     QUESTION_TYPES,
     SubgraphConfig,
-    _PairPool,
-    parse_number,
-    parse_quantity,
     sample_subgraphs,
     sample_subgraphs_counted,
 )
 from tasks.dragon.subgraphs import DROP_ANSWER_REUSE, DROP_EDGE_REUSE, DROP_NO_SHAPE
+from tasks.dragon.subgraphs_pools import _PairPool
 
 LABELS = {
     "A": "Ryan Otter", "M": "Method", "T": "Trigger", "S": "Studio X", "P": "Paris",
@@ -258,7 +258,7 @@ def test_fast_on_a_large_graph_with_hubs():
 def answers_in_graph(subgraph, edges) -> set[str]:
     """Brute force: every node that answers the subgraph's question in the graph of ``edges`` (facts only)."""
     from tasks.dragon.graph import normalise_relation
-    from tasks.dragon.subgraphs import answer_class
+    from tasks.dragon.subgraphs_index import answer_class
 
     facts = [e for e in edges if e.modality not in ("negated", "conditional")]
     rel = lambda e: normalise_relation(e.relation, e.lang)  # noqa: E731

@@ -48,11 +48,13 @@ from benchmill.settings import CrawlSettings
 from schemas.documents import FetchedDocument, SourceSpec
 from schemas.failures import Failure
 from tasks.dragon.diff import content_hash, normalise_text, tidy_whitespace  # noqa: F401  (public names)
-# page decoding and text extraction live in page_text, URLs in urls; re-exported here
+# page decoding and text extraction live in page_text (its steps in page_text_*), URLs in urls; re-exported here
 from tasks.dragon.page_text import (  # noqa: F401
-    MIN_ARTICLE_CHARS, ArticleError, CrawlError, ExtractedArticle, FailureKind, _parse_html, _XML_DECLARATION,
-    decode_html, extract_article, is_html_content_type, media_type, strip_site_boilerplate,
+    MIN_ARTICLE_CHARS, ArticleError, CrawlError, ExtractedArticle, FailureKind, extract_article,
 )
+from tasks.dragon.page_text_boilerplate import strip_site_boilerplate
+from tasks.dragon.page_text_decode import _XML_DECLARATION, decode_html, is_html_content_type, media_type
+from tasks.dragon.page_text_markup import _parse_html
 from tasks.dragon.urls import _is_http_url, _resolve, _same_site, canonical_url
 
 __all__ = [
