@@ -11,6 +11,7 @@ from tasks.dragon.triplets_base import _join
 from tasks.dragon.triplets_rules_en_lexicon import (
     _EN_GENERIC_NOUNS, _EN_PART_NOUNS, _EN_RELATIVE, _EN_VALUE_LABELS, _absolute_date,
 )
+from tasks.dragon.triplets_rules_en_names import name_written_possessive
 from tasks.dragon.triplets_rules_en_phrases import _EnSentence
 
 
@@ -34,7 +35,10 @@ def _name_after_comma(noun, helper):
 
 
 def _possessor(token, helper) -> bool:
-    """Is ``token`` inside a name written with a possessive 's ("Harrowgate & Finch's series")?"""
+    """Is ``token`` inside a name written with a possessive 's ("Harrowgate & Finch's series")? Not a name whose
+    own verb follows its 's ("St Mary's beat ...")."""
+    if name_written_possessive(token, helper.ent_of):
+        return False
     ent = helper.ent_of.get(token.i)
     end = ent.end if ent is not None else token.i + 1
     last = token.doc[end - 1]
