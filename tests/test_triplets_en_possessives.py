@@ -1,9 +1,11 @@
-"""English rules engine (session 28, site16's misses): names a possessive 's or apostrophe belongs to.
+"""English rules engine (session 28, site16's misses): names a possessive 's or apostrophe belongs to, and
+the source of a counted object.
 
 - a plural's curly apostrophe ("the Harriers’ captain, Name,") is read by the small model as a closing
   quote, so the role noun kept the fact instead of the name in apposition (and no role fact came);
 - a role written right before a name with no comma ("Harriers hooker Name scored") kept the role noun;
-- a name written with an 's of its own ("St Brigid’s beat ...") was dropped as the possessor of its verb.
+- a name written with an 's of its own ("St Brigid’s beat ...") was dropped as the possessor of its verb;
+- whom a counted object came from or went to ("leased 120 hectares from X") was dropped with the object named.
 
 Sentences written for this file, never copied from a bench page. Real spaCy parses.
 """
@@ -40,6 +42,7 @@ def test_a_role_right_before_a_name_with_no_comma_gives_the_name():
     words = ["Kestrels", "ruckman", "Joel", "Amsel", "won", "30", "hitouts", "."]
     doc = Doc(nlp.spacy_en().vocab, words=words, heads=[1, 4, 3, 1, 4, 6, 4, 4],
               deps=["compound", "nsubj", "compound", "appos", "ROOT", "nummod", "dobj", "punct"],
+              tags=["NNS", "NN", "NNP", "NNP", "VBD", "CD", "NNS", "."],
               pos=["NOUN", "NOUN", "PROPN", "PROPN", "VERB", "NUM", "NOUN", "PUNCT"])
     doc.ents = [Span(doc, 2, 4, label="PERSON")]
     ent_of = {i: e for e in doc.ents for i in range(e.start, e.end)}
@@ -64,3 +67,13 @@ def test_a_name_written_with_its_own_s_is_the_subject_of_its_verb():
 def test_a_possessor_before_its_noun_is_still_no_subject():
     found = article("Harlow & Price's best-selling atlas has sold 300,000 copies since 2019.")
     assert not [f for f in found if f[0].startswith("Harlow")], found
+
+
+# --------------------------------------------------------------------------- whom a counted thing came from
+
+
+def test_whom_a_counted_thing_came_from_is_asked_with_the_thing():
+    found = article("Mallee Wind has leased 120 hectares from the Wirra Land Trust.",
+                    "Kurrajong Buses has ordered 14 new coaches from a Melbourne builder, Ostler Coachworks.")
+    assert ("Mallee Wind", "lease 120 hectares from", "Wirra Land Trust", "asserted") in found, found
+    assert ("Kurrajong Buses", "order 14 new coaches from", "Ostler Coachworks", "asserted") in found, found

@@ -70,8 +70,10 @@ def named_apposition(noun, ent_of):
         return named if any(t.dep_ == "poss" or t.dep_ == "nummod" and t.like_num for t in noun.lefts) else None
     named = next((a for a in noun.children if a.dep_ == "appos" and a.left_edge.i == noun.i + 1
                   and ent_of.get(a.i) is not None and ent_of[a.i].label_ == "PERSON"), None)
-    if named is not None and noun.text.islower():
-        return named  # "Rovers striker Kane Ellery scored ...": a role written right before the name, no comma
+    if named is not None and noun.text.islower() and noun.tag_ == "NN":
+        # "Rovers striker Kane Ellery scored ...": a role written right before the name, no comma (one person: "the
+        # engineers X and Y, who together own 70 per cent" is the two of them)
+        return named
     for prep in noun.children:
         if prep.dep_ != "prep" or prep.i < noun.i or prep.lower_ not in ("in", "at", "on", "near"):
             continue
