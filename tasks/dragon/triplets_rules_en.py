@@ -33,6 +33,7 @@ from tasks.dragon.triplets_rules_en_names import (
     _cut_stat_figures, _join_hyphenated, _split_titled_names, _title_role_facts_en,
 )
 from tasks.dragon.triplets_rules_en_phrases import _EnSentence
+from tasks.dragon.triplets_rules_en_repairs import mend_plural_possessives
 from tasks.dragon.triplets_rules_en_roles import _appositive_facts_en
 from tasks.dragon.triplets_rules_en_verbs import _verb_facts_en
 
@@ -100,6 +101,7 @@ def _facts_en(doc, discourse: _Discourse | None = None) -> Iterator[_Fact]:
     _join_hyphenated(doc)
     _split_titled_names(doc)
     _cut_stat_figures(doc)
+    mend_plural_possessives(doc)
     ent_of: dict[int, object] = {}
     for ent in doc.ents:
         for i in range(ent.start, ent.end):

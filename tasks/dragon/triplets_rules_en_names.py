@@ -181,6 +181,19 @@ def _possessive_name_part(head):
     return owner
 
 
+def name_written_possessive(token, ent_of) -> bool:
+    """Is ``token`` a subject's name written with an 's of its own ("St Mary's beat Nightcliff", "McDonald's will
+    open ...")? The 's is followed by the subject's own verb (or its auxiliary), so it owns nothing."""
+    ent = ent_of.get(token.i)
+    end = ent.end if ent is not None else token.i + 1
+    doc = token.doc
+    pos = end - 1 if doc[end - 1].tag_ == "POS" else end
+    if pos >= len(doc) or doc[pos].tag_ != "POS" or pos + 1 >= len(doc) or token.dep_ not in ("nsubj", "nsubjpass"):
+        return False
+    after = doc[pos + 1]
+    return after.pos_ in ("VERB", "AUX") and (after.i == token.head.i or after.head.i == token.head.i)
+
+
 def _person_or_group(ent, helper: "_EnSentence") -> None:
     """What the grammar around a name tells of its kind, whatever the small NER model says: a name that
     ends in a plural ("Harrowby Hornets have signed ...", "the Hornets") is a team or a group, never one

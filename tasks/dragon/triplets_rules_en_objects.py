@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from tasks.dragon.triplets_base import _join
 from tasks.dragon.triplets_rules_en_lexicon import (
-    _EN_GENERIC_NOUNS, _EN_PART_NOUNS, _EN_RELATIVE, _EN_VALUE_LABELS, _absolute_date,
+    _EN_GENERIC_NOUNS, _EN_PART_NOUNS, _EN_RELATIVE, _EN_VALUE_LABELS, _ORG, _PER, _absolute_date,
 )
+from tasks.dragon.triplets_rules_en_names import name_written_possessive
 from tasks.dragon.triplets_rules_en_phrases import _EnSentence
 
 
@@ -34,7 +35,10 @@ def _name_after_comma(noun, helper):
 
 
 def _possessor(token, helper) -> bool:
-    """Is ``token`` inside a name written with a possessive 's ("Harrowgate & Finch's series")?"""
+    """Is ``token`` inside a name written with a possessive 's ("Harrowgate & Finch's series")? Not a name whose
+    own verb follows its 's ("St Mary's beat ...")."""
+    if name_written_possessive(token, helper.ent_of):
+        return False
     ent = helper.ent_of.get(token.i)
     end = ent.end if ent is not None else token.i + 1
     last = token.doc[end - 1]
@@ -215,4 +219,25 @@ def _tally_after_object(preposition: str, pobj, named_objects, helper: _EnSenten
     obj = named_objects[0][0]
     if obj.i > pobj.i or any(t.dep_ == "conj" for t in obj.subtree):
         return None  # "has 5500 square metres of space and cool stores for 400 tonnes": the count is the last one's
+    return _EnSentence.plain_text(obj, det=False)
+
+
+#: prepositions of whom a counted thing came from or went to: "leased 90 hectares from X", "sold 40 lots to Y"
+_EN_SOURCE_PREPS = frozenset({"from", "to"})
+
+
+def source_after_object(preposition: str, pobj, named_objects, helper: _EnSentence) -> str | None:
+    """ "leased 90 hectares from the Roe Creek Land Trust", "ordered 12 prime movers from a dealer, X": whom the one
+    counted object of a verb came from or went to is a fact of its own, asked with the object in the relation
+    ("lease 90 hectares from"); the object's text for that relation, or None. Only a counted thing (a named object
+    is asked by its name) and a person or organisation named (a place or a time says where or when, not whom)."""
+    if len(named_objects) != 1 or preposition not in _EN_SOURCE_PREPS or helper.is_time(pobj):
+        return None
+    obj, phrase = named_objects[0]
+    if phrase[1] is not None or obj.pos_ != "NOUN" or obj.i > pobj.i or not any(t.like_num for t in obj.lefts) \
+            or any(t.dep_ == "conj" for t in obj.subtree) or any(t.ent_type_ == "MONEY" for t in obj.subtree):
+        return None  # "$18 million grant": a price is asked as one (``_price_facts``)
+    source = helper.phrase(pobj)
+    if source is None or source[1] not in (_PER, _ORG):
+        return None
     return _EnSentence.plain_text(obj, det=False)

@@ -19,7 +19,7 @@ from tasks.dragon.triplets_rules_en_lexicon import (
 )
 from tasks.dragon.triplets_rules_en_modality import _EN_REPORTING
 from tasks.dragon.triplets_rules_en_names import (
-    _EN_SCORE, _aged, _name_conjunct, _possessive_name_part, _stat_figure, _title_as_written,
+    _EN_SCORE, _aged, _name_conjunct, _possessive_name_part, _stat_figure, _title_as_written, name_written_possessive,
 )
 from tasks.dragon.triplets_rules_en_they import plural_name_before
 
@@ -301,8 +301,11 @@ class _EnSentence:
                 # "Farid and Leena Haddad-Marr": the surname is all the partner's name after the first name
                 text = f"{text} {doc[partner_ent.start + 1 : partner_ent.end].text}"
                 label = "PERSON"
-        if text.endswith(("'s", "’s")):
-            text = text[:-2]
+        if as_subject and name_written_possessive(head, ent_of):
+            if end + 1 < len(doc) and doc[end + 1].tag_ == "POS":
+                text += doc[end + 1].text  # "St Mary's beat Nightcliff": the 's is part of the name
+        elif text.endswith(("'s", "’s")):
+            text = text[:-2]  # "Nordhav's chief executive"
         mapped = nlp.spacy_label(label) if label is not None else None
         if head.pos_ == "PROPN" and len(text.split()) == 1 and not has_number:
             # "Nordhav's chief executive" after "Nordhav Energy": whatever the tagger made of the short form

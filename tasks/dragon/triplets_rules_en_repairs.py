@@ -10,6 +10,7 @@ parser's tree says otherwise, in forms general to English news syntax (not to on
   months by Justice Helen Marsh");
 - ``counted_adverbial_object``: a counted object the parser took for an adverbial ("scored 31
   points");
+- ``mend_plural_possessives``: a plural's apostrophe read as a closing quote ("the Rovers’ captain");
 - ``subject_of_finite_acl``: a finite main verb the parser hung on its subject after a relative
   clause ("Delacroix, who grew up in Sandy Bay, starred in ...").
 """
@@ -67,6 +68,12 @@ def named_apposition(noun, ent_of):
     if named is not None:
         # "Two turbine makers, Norland Marine and Celtic Current, have agreed ...": a counted noun, likewise
         return named if any(t.dep_ == "poss" or t.dep_ == "nummod" and t.like_num for t in noun.lefts) else None
+    named = next((a for a in noun.children if a.dep_ == "appos" and a.left_edge.i == noun.i + 1
+                  and ent_of.get(a.i) is not None and ent_of[a.i].label_ == "PERSON"), None)
+    if named is not None and noun.text.islower() and noun.tag_ == "NN":
+        # "Rovers striker Kane Ellery scored ...": a role written right before the name, no comma (one person: "the
+        # engineers X and Y, who together own 70 per cent" is the two of them)
+        return named
     for prep in noun.children:
         if prep.dep_ != "prep" or prep.i < noun.i or prep.lower_ not in ("in", "at", "on", "near"):
             continue
@@ -79,6 +86,27 @@ def named_apposition(noun, ent_of):
         if named is not None:
             return named
     return None
+
+
+def mend_plural_possessives(doc) -> None:
+    """ "The Rovers’ captain, Ana Silva,": the small model reads the apostrophe after a plural as a closing quote
+    and hangs the plural on the noun as a modifier; it is the noun's possessor ("the Rovers' captain" with a
+    straight apostrophe is parsed so), which the role and apposition rules read."""
+    for mark in doc:
+        if mark.text not in ("’", "'") or mark.tag_ == "POS" or mark.i == 0 or mark.i + 1 >= len(doc):
+            continue
+        owner, owned = doc[mark.i - 1], doc[mark.i + 1]
+        if owner.whitespace_ or not mark.whitespace_ or not owner.lower_.endswith("s") \
+                or owner.pos_ not in ("PROPN", "NOUN") or owner.dep_ not in ("nmod", "compound") \
+                or owner.head.i <= mark.i or owner.head.pos_ != "NOUN" or not owned.is_alpha:
+            continue
+        opened = sum(t.text == "‘" for t in doc[mark.sent.start : mark.i]) + sum(
+            t.text == "'" and not t.whitespace_ for t in doc[mark.sent.start : owner.i])
+        if opened:
+            continue  # "the ‘Rovers’ badge": a closing quote
+        owner.dep_ = "poss"
+        mark.tag_, mark.dep_ = "POS", "case"
+        mark.head = owner
 
 
 def stray_agent(verb, ent_of):

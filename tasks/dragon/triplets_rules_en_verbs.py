@@ -20,7 +20,7 @@ from tasks.dragon.triplets_rules_en_no_fact import _claims_a_thing, _embedded_qu
 from tasks.dragon.triplets_rules_en_objects import (
     _clause_subject_as_object, _count_period, _duration_after, _measure_phrase, _name_after_comma,
     _parenthetical_place, _possessor, _relative_time, _spent_on, _tally_after_object, _through_part_noun,
-    _with_counted_stuff, _zero_relative_object,
+    _with_counted_stuff, _zero_relative_object, source_after_object,
 )
 from tasks.dragon.triplets_rules_en_phrases import _EnSentence
 from tasks.dragon.triplets_rules_en_results import result_facts
@@ -347,6 +347,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
         counted = [o for o, p in named_objects if p[1] in (None, "MISC") and o.pos_ == "NOUN" and o.i not in helper.ent_of
                    and any(t.ent_type_ == "MONEY" or t.pos_ == "SYM" for t in o.lefts)]
         tallied = _tally_after_object(preposition, pobj, named_objects, helper) if named_objects else None
+        # "leased 90 hectares from X": whom the counted thing came from, asked with it ("lease 90 hectares from")
+        tallied = tallied or (source_after_object(preposition, pobj, named_objects, helper) if named_objects else None)
         if named_objects and tallied is None and not (len(named_objects) == 1 and counted and not helper.is_time(pobj)
                                                       and preposition in ("in", "at", "near")):
             # "founded Tidewave Robotics in Rotterdam": (X, found in, Rotterdam) would drop
