@@ -139,6 +139,13 @@ CASES = [
           ["Arden Motors makes the Kelby Lark and the smaller Kelby Wren."], True),
     _case("vague_referent", "Which firm makes the Kelby Wren?", "Arden Motors",
           ["Arden Motors makes the Kelby Lark and the smaller Kelby Wren."], False),
+    # a sum of money alone as a subject names its thing only inside the article
+    _case("vague_referent", "Which road was $4,500 stolen from?", "the Arden Road",
+          ["$4,500 was stolen from a petrol station on the Arden Road."], True),
+    _case("vague_referent", "Which organization will £2 go to?", "the Kelby Trust",
+          ["£2 from every ticket will go to the Kelby Trust."], True),
+    _case("vague_referent", "How much was stolen from the petrol station on the Arden Road?", "$4,500",
+          ["$4,500 was stolen from a petrol station on the Arden Road."], False),
     _case("vague_referent", "Which firm makes the Kelby Lark and the smaller Kelby Wren?", "Arden Motors",
           ["Arden Motors makes the Kelby Lark and the smaller Kelby Wren."], False),
     _case("vague_referent", "How many cars did Arden Motors sell in May, the best month in the company's history?",

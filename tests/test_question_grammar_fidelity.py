@@ -55,6 +55,15 @@ _RETIRED = ("Ida Marsh retired from international rugby in 2019.",)
 _CLUB = ("Ida Marsh played for Arden Rovers for six seasons.",)
 _RUN = ("Ned Hale slipped behind three defenders before he scored.",)
 _HEAD = ("Ida Marsh, the former head of housing at Kelby Council, said so.",)
+_FERRY = ("Arden Ferries will add a Sunday sailing, giving the three islands a second weekly service.",)
+_LOANED = ("The state bank has agreed to lend Kelby Mills $8 million for a new dryer.",)
+_KEYS = ("The trust gave the keys to Arden Council on Monday.",)
+_PLOTS = ("Holm Homes will set aside 25 plots for first buyers.",)
+_DEBT = ("Kelby Mills paid the loan back within two years.",)
+_SPONSOR = ("Holm Brewery is paying for the festival at the Kelby Town Hall.",)
+_THEFT = ("$4,500 was stolen from a petrol station on the Arden Road.",)
+_STAKE = ("Holm Brewery bought a stake in Kelby Mills in March.",)
+_TOWN = ("The minister visited the town of Arden on Friday.",)
 
 CASES = [
     # a preposition, particle or article lost between two copied words
@@ -115,6 +124,26 @@ CASES = [
     _case("lost_complement", "How many defenders did Ned Hale slip behind?", "three defenders", _RUN, False),
     _case("lost_complement", "Where was Ida Marsh the former head?", "Kelby Council", _HEAD, True),
     _case("lost_complement", "Where was Ida Marsh the former head of housing?", "Kelby Council", _HEAD, False),
+    # the second object of a verb said with two, a particle read as an adverb, an answer that hangs on the object
+    _case("lost_complement", "How many islands will Arden Ferries give?", "three islands", _FERRY, True),
+    _case("lost_complement", "What will Arden Ferries give the three islands?", "a second weekly service", _FERRY,
+          False),
+    _case("lost_complement", "Which organization has the state bank agreed to lend?", "Kelby Mills", _LOANED, True),
+    _case("lost_complement", "Which organization agreed to lend the organization whose chief is Ida Marsh?",
+          "the state bank", _LOANED, True),
+    _case("lost_complement", "How much has the state bank agreed to lend Kelby Mills?", "$8 million", _LOANED, False),
+    _case("lost_complement", "Who did the trust give to?", "Arden Council", _KEYS, True),
+    _case("lost_complement", "Who did the trust give the keys to?", "Arden Council", _KEYS, False),
+    _case("lost_complement", "How many plots will Holm Homes set?", "25 plots", _PLOTS, True),
+    _case("lost_complement", "How many plots will Holm Homes set aside?", "25 plots", _PLOTS, False),
+    _case("lost_complement", "What did Kelby Mills pay?", "the loan", _DEBT, True),
+    _case("lost_complement", "What did Kelby Mills pay back?", "the loan", _DEBT, False),
+    _case("lost_complement", "Which hall is Holm Brewery paying for?", "the Kelby Town Hall", _SPONSOR, True),
+    _case("lost_complement", "Which festival is Holm Brewery paying for?", "the festival", _SPONSOR, False),
+    _case("lost_complement", "Which road was $4,500 stolen from?", "the Arden Road", _THEFT, True),
+    _case("lost_complement", "Which organization did Holm Brewery buy?", "Kelby Mills", _STAKE, True),
+    _case("lost_complement", "Which organization did Holm Brewery buy a stake in?", "Kelby Mills", _STAKE, False),
+    _case("lost_complement", "Which town did the minister visit?", "Arden", _TOWN, False),
     # phrases of place, time and source are adjuncts a question may leave out
     _case("lost_complement", "When will the museum reopen?", "May", _REOPEN, False),
     _case("lost_complement", "When did Ida Marsh retire?", "2019", _RETIRED, False),

@@ -26,6 +26,19 @@ def _reason(item) -> str:
     # the role that makes the object one: "Who did the Orchard Players cast?"
     (("Orchard Players", "cast", "Tamsin Reed", "The Orchard Players have cast Tamsin Reed in the lead role of "
       "their spring comedy.", "org", "person"), "Tamsin Reed", "is one of several without 'in the lead role"),
+    # the second object of a verb said with two: "How many islands will Arden Ferries give?"
+    (("Arden Ferries", "give", "three islands", "Arden Ferries will add a Sunday sailing, giving the three islands a "
+      "second weekly service.", "org", "quantity"), "three islands", "lost the second object of 'giving'"),
+    (("Arden Bank", "agree to lend", "Kelby Mills", "Arden Bank has agreed to lend Kelby Mills $8 million for a "
+      "new dryer.", "org", "org"), "Kelby Mills", "lost the second object of 'lend'"),
+    # a particle the parser reads as an adverb: "How many plots will Holm Homes set?"
+    (("Holm Homes", "set", "25 plots", "Holm Homes will set aside 25 plots for first buyers.", "org", "quantity"),
+     "25 plots", "lost the particle of 'set' ('aside')"),
+    # an object that hangs on the noun the verb acts on: "Which organization did Holm Brewery buy?"
+    (("Holm Brewery", "buy", "Kelby Mills", "Holm Brewery bought a stake in Kelby Mills in March.", "org", "org"),
+     "Kelby Mills", "is not what 'buy' acts on but hangs on it ('a stake')"),
+    (("Holm Brewery", "pay for", "Kelby Rugby Club", "Holm Brewery is paying for the new roof of Kelby Rugby Club.",
+      "org", "org"), "Kelby Rugby Club", "hangs on it ('the new roof')"),
 ])
 def test_a_relation_that_lost_what_its_verb_needs_is_not_asked(edge_args, answer, expected):
     item = ask([fact(*edge_args)], answer)
@@ -40,6 +53,12 @@ def test_a_relation_that_lost_what_its_verb_needs_is_not_asked(edge_args, answer
     # the noun is the clause's subject, not its object
     (("Kelby Mills", "open in", "2009", "Kelby Mills, which opened in 2009, employs 40 people.", "org", "date"),
      "2009", "When did Kelby Mills open?"),
+    (("Kelby Council", "give", "Kelby Medal", "Kelby Council gave Ida Marsh the Kelby Medal in May.", "org", "other"),
+     "Kelby Council", None),  # what is given is said; who receives may go
+    (("Holm Homes", "set aside", "25 plots", "Holm Homes set aside 25 plots for first buyers.", "org", "quantity"),
+     "25 plots", "How many plots did Holm Homes set aside?"),
+    (("Kelby Council", "visit", "Arden", "Kelby Council visited the town of Arden on Friday.", "org", "place"),
+     "Arden", None),
     # the subject is asked, not the cast one: "in the lead role" does not pick it
     (("Orchard Players", "cast", "Tamsin Reed", "The Orchard Players have cast Tamsin Reed in the lead role.",
       "org", "person"), "Orchard Players", None),

@@ -430,11 +430,19 @@ _BACK_REFERENCE_NOUNS = frozenset("""
     """.split())
 
 
+#: a sum of money, with no noun of its own, as the subject of an inverted question or a relative clause ("Which
+#: highway was $23,000 taken from?", "Which organization will £1 go to?", "the highway that $23,000 was taken from")
+_BARE_SUM_SUBJECT = re.compile(r"\b(?P<lead>is|are|was|were|will|would|could|can|may|might|has|have|had|did|does|do|that|which)"
+                               r"\s+(?P<sum>[$£€]\s?\d[\d,.]*(?:\s+(?:million|billion|thousand|m|bn))?)"
+                               r"\s+(?:(?:is|are|was|were|will|would|could|has|have|had)\s+(?:been\s+|be\s+)?)?(?P<verb>[a-z]+)\b")
+
+
 @code("vague_referent")
 def vague_referent(q: QuestionView) -> Finding | None:
     """A definite class noun standing where a name must be ("When did X convert the building?", "Since when
     has X led the company?", "Where will the 2027 race start?"): the text's reference back to a thing it named
-    before, which a reader of the question alone cannot resolve. A noun that a phrase after it pins down ("the
+    before, which a reader of the question alone cannot resolve; so is a bare sum of money as a subject ("Which
+    highway was $23,000 taken from?"). A noun that a phrase after it pins down ("the
     company that ...", "the city of Kelby") and the templates' "the organization that" pass."""
     than = re.search(r"\bthan\b", q.question)
     compared = re.search(rf"\bthe\s+([a-z]+er)\s+({NAME_WORD}(?:\s+{NAME_WORD})*)", q.question)
@@ -442,6 +450,10 @@ def vague_referent(q: QuestionView) -> Finding | None:
     if compared and not than and not coordinated and parse(compared.group(1))[0].tag_ == "JJR":
         return Finding("vague_referent", f"'the {compared.group(1)} {compared.group(2)}': a comparison with nothing "
                                          f"to compare it with")
+    sum_ = _BARE_SUM_SUBJECT.search(q.question)
+    if sum_ and verb_lemma(sum_.group("verb").lower()):
+        return Finding("vague_referent", f"{sum_.group('sum')!r} is the subject of {sum_.group('verb')!r}: a sum of "
+                                         f"money said alone names a thing only inside its article")
     doc = parse(q.question)
     for token in doc:
         if token.pos_ != "NOUN" or token.lemma_.lower() not in _BACK_REFERENCE_NOUNS or token.dep_ == "compound":

@@ -179,7 +179,7 @@ def _question_verbs(doc):
 def _said_of(verb, keys: set[str]) -> bool:
     """The sentence's verb is the question's: its subject is asked or answered (or a pronoun, or none)."""
     subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
-    return not subjects or any(t.pos_ == "PRON" or t.pos_ in ("NOUN", "PROPN") and t.lower_ in keys
+    return not subjects or any(t.pos_ == "PRON" or t.pos_ in ("NOUN", "PROPN", "NUM") and t.lower_ in keys
                                for c in subjects for t in c.subtree)
 
 
@@ -194,8 +194,16 @@ def _lost_from(verb, asked: set[str], answered: set[str], bare: bool, filled: bo
     """What of ``verb``'s complements (in its sentence) the question neither says (``asked``: its words) nor asks
     for (``answered``: its answers' words), or None."""
     keys = asked | answered
-    from tasks.dragon.questions_en_valency import _NOT_OBJECT_NOUNS, _SELECTED_WITH_GERUND, _gap_noun
+    from tasks.dragon.questions_en_valency import (_NOT_OBJECT_NOUNS, _SELECTED_WITH_GERUND, _gap_noun,
+                                                   particle_adverb, second_object)
 
+    # a question that fills the verb's object with a hidden receiver ("lend the organization whose ...") says it
+    given = second_object(verb, lambda token: _covered(token, keys) or filled and token.dep_ != "dobj")
+    if given is not None:
+        return f"{verb.text!r} lost its second object ({verb.doc[given.left_edge.i:given.right_edge.i + 1].text!r})"
+    particle = particle_adverb(verb, asked)
+    if particle is not None:
+        return f"{verb.text!r} lost its particle {particle.text!r}"
     objects = [c for c in verb.children if c.dep_ == "dobj"]
     gap = _gap_noun(verb.doc, verb) if adverbial and not filled else None
     if gap is not None and not {gap.lower_, gap.lemma_.lower()} & keys:
@@ -238,6 +246,20 @@ def _lost_from(verb, asked: set[str], answered: set[str], bare: bool, filled: bo
     return None
 
 
+def _answer_hung(verb, answers, asked: set[str]) -> str | None:
+    """An answer that is no object of the sentence's ``verb`` but hangs on the noun that is, which the question
+    does not say ("Which centre did X pay for?" of "paid for the exhibition at the Arts Centre")."""
+    from tasks.dragon.questions_en_context import _span_of
+    from tasks.dragon.questions_en_valency import hung_on_another_noun
+
+    for answer in answers:
+        span = _span_of(verb.doc, answer)
+        holder = hung_on_another_noun(verb, span, asked) if span is not None else None
+        if holder is not None:
+            return f"{answer!r} is not what {verb.text!r} acts on but hangs on it ({holder!r})"
+    return None
+
+
 def _state_phrase(preposition, noun) -> bool:
     """A preposition and a bare noun that say the state an object is put in ("on standby", "into administration"),
     not a word joined by a hyphen ("on-ramp")."""
@@ -270,7 +292,8 @@ def lost_complement(q: QuestionView) -> Finding | None:
     for token, lemma, bare, filled in _question_verbs(doc):
         said = [t for s in q.sentences for t in parse(s)
                 if t.pos_ == "VERB" and t.lemma_.lower() == lemma and _said_of(t, keys)]
-        lost = [_lost_from(t, asked, answered, bare, filled, adverbial) for t in said]
+        lost = [_lost_from(t, asked, answered, bare, filled, adverbial)
+                or (None if adverbial else _answer_hung(t, q.answers, asked)) for t in said]
         if lost and all(lost):
             return Finding("lost_complement", lost[0])
     for match in _POST_ENDS.finditer(q.question):

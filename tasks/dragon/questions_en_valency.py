@@ -10,7 +10,17 @@ cannot be said without. A question built from the relation alone is clipped or a
 - a prepositional complement the verb selects, said with a gerund ("barred him from holding a
   licence", "talked her into signing", "accused them of hiding"): "Who did X bar?";
 - the role an object is given ("cast Y in the title role", "put Z into the lead part"): asked for Y, "Who
-  did X cast?" has as many answers as X cast people ("replaced Y as chair" still has one answer).
+  did X cast?" has as many answers as X cast people ("replaced Y as chair" still has one answer);
+- the second object of a verb said with two ("giving the two towns a second airline", "lend the firm $19
+  million"): "How many towns will X give?" keeps who receives and drops what is given (``second_object``);
+- a particle the parser reads as an adverb ("set aside 40 lots", "paid back the loan"): "How many lots will
+  X set?" (``particle_adverb``);
+- an object that is no object of the verb but hangs on the noun that is ("paid for the exhibition at the
+  Arts Centre", "bought a stake in Kelby Mills"): "Which centre did X pay for?" asks a false premise
+  (``hung_on_another_noun``).
+
+The last three are shared with the question filter's ``question_grammar_fidelity.lost_complement``, which
+reads the question's words where this module reads the relation's.
 
 ``lost_dependent`` reports the first of these the question would drop (a recorded refusal), None when
 the verb is complete or its sentence is not found. Every template path (simple, set, multi-hop relative
@@ -77,10 +87,83 @@ def lost_dependent(edge, lemma: str, object_asked: bool) -> str | None:
             if noun is not None and child.lower_ in ("in", "into") and noun.lower_ in _ROLE_NOUNS:
                 if any(c.dep_ == "dobj" and _covers(c, ends) for c in verb.children):
                     return f"the object of {edge.relation!r} is one of several without {_text(doc, child)!r}"
+    given = second_object(verb, lambda token: _covers(token, ends) or token.lower_ in said)
+    if given is not None:
+        return f"{edge.relation!r} lost the second object of {verb.text!r} ({_text(doc, given)!r})"
+    particle = particle_adverb(verb, said)
+    if particle is not None:
+        return f"{edge.relation!r} lost the particle of {verb.text!r} ({particle.text!r})"
+    # a place or a time is asked with "where" or "when", which the noun it hangs on leaves true ("finish on the
+    # summit of Cairn Gorm": "Where will the rally finish?")
+    tail = en_context._span_of(doc, edge.tail_label) if edge.tail_type not in ("place", "date") else None
+    holder = hung_on_another_noun(verb, tail, said | en_context._words(edge.tail_label)) if tail is not None else None
+    if holder is not None:
+        return f"{edge.tail_label!r} is not what {edge.relation!r} acts on but hangs on it ({holder!r})"
     noun = _gap_noun(doc, verb)
     if noun is not None and noun.lower_ not in said and not _covers(noun, [s for s in ends if not _inside(s, verb)]):
         return f"{edge.relation!r} lost its object, the noun its relative clause hangs on ({noun.text!r})"
     return None
+
+
+#: adverbs that, right after a verb or its object, are its particle though the parser reads them as adverbs
+#: ("set aside 40 lots", "paid the loan back", "stepped down"): the verb without them says another thing
+_PARTICLE_ADVERBS = frozenset("aside away apart back off out up down forward ahead together".split())
+#: nouns an "of" phrase names the kind or the part of, so the phrase is what the verb acts on ("visited the
+#: town of Kelby", "signed two of the players", "a number of firms")
+_OF_TRANSPARENT = frozenset("""
+    city town village suburb state region district county province country island shire municipality port
+    number lot group couple pair total series range mix variety handful dozen dozens hundreds thousands millions
+    rest remainder majority most some all each both either none one any part name
+    """.split())
+
+
+#: verbs whose receiver alone is a whole object ("pay the club", "tell the board", "charge customers")
+_RECEIVER_ALONE = frozenset("pay tell ask teach serve feed charge owe bill fine email call phone warn show".split())
+
+
+def second_object(verb, said):
+    """The direct object of ``verb`` said with two objects ("giving the two towns a second airline", "lend Arnhem
+    Freight $19 million", "give the keys to the council") when ``said`` (a predicate on tokens: the question or
+    the relation says or asks it) holds of the receiver but not of what is given, else None."""
+    if verb.lemma_.lower() in _RECEIVER_ALONE:
+        return None
+    objects = [c for c in verb.children if c.dep_ == "dobj" and c.pos_ != "PRON"]
+    receivers = [c for c in verb.children if c.dep_ == "dative" and c.pos_ in ("NOUN", "PROPN")] + [
+        g for c in verb.children if c.dep_ == "dative" and c.lower_ == "to" for g in c.children if g.dep_ == "pobj"]
+    if not objects or not receivers or any(said(o) for o in objects) or not any(said(r) for r in receivers):
+        return None
+    return objects[0]
+
+
+def particle_adverb(verb, said: set[str]):
+    """A particle of ``verb`` the parser reads as its adverb, right after the verb or after its object ("set
+    aside 40 lots", "paid the loan back"), that ``said`` (lower-case words) does not say, else None."""
+    after = {verb.i + 1} | {c.right_edge.i + 1 for c in verb.children if c.dep_ == "dobj"}
+    return next((c for c in verb.children if c.dep_ == "advmod" and c.lower_ in _PARTICLE_ADVERBS and c.i in after
+                 and c.lower_ not in said and not any(g.dep_ in ("prep", "pobj") for g in c.children)), None)
+
+
+def hung_on_another_noun(verb, span, said: set[str]) -> str | None:
+    """The noun phrase ``span`` (an object the question or relation gives ``verb``) hangs on, when that noun,
+    not ``span``, is what the verb acts on (its object, or the object of its preposition) and ``said``
+    (lower-case words of the question or relation) does not name it: "for the exhibition" of "paid for the
+    exhibition at the Arts Centre", "a stake" of "bought a stake in Kelby Mills". An "of" phrase on a noun of
+    a kind or a part ("the town of Kelby", "two of the players") is the object itself."""
+    from tasks.dragon.questions_en_context import coordination_head
+
+    token = coordination_head(span.root)
+    if token.dep_ != "pobj" or token.head.dep_ != "prep":
+        return None
+    noun = coordination_head(token.head.head)
+    if noun.pos_ not in ("NOUN", "PROPN") or noun.lower_ in said or noun.lemma_.lower() in said:
+        return None
+    if token.head.lower_ == "of" and (noun.lemma_.lower() in _OF_TRANSPARENT or noun.pos_ == "PROPN"):
+        return None
+    acts_on = noun.dep_ == "dobj" and noun.head.i == verb.i or noun.dep_ == "pobj" and noun.head.dep_ in (
+        "prep", "dative") and noun.head.head.i == verb.i
+    if not acts_on:
+        return None
+    return noun.doc[noun.left_edge.i:token.head.i].text
 
 
 def _inside(span, verb) -> bool:
