@@ -51,6 +51,8 @@ def test_a_cut_first_name_is_not_an_answer_either():
     ("Kelby", ["The cup was won by Kelby's, 3-1."], "Kelby's"),
     # a possessive of a club whose captain it names: the club is "Kelby"
     ("Kelby", ["Kelby's captain Ena Moloney scored twice."], "Kelby"),
+    ("Ena Moloney", ["The club bought Ena Moloney's 1990 painting Kelby Quay."], "Ena Moloney"),  # a year after it
+    ("Moloney", ["The painter was a friend of Moloney's."], "Moloney"),  # the double genitive
     # the article writes the name without the ending too: the ending is a possessive
     ("St Brigid", ["St Brigid’s captain Ena Moloney said.", "St Brigid won the toss."], "St Brigid"),
     ("St Brigid’s", ["St Brigid’s won."], "St Brigid’s"),

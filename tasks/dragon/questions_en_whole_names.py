@@ -69,7 +69,7 @@ _SAINT = re.compile(r"^(?:St\.?|Saint)\s+[A-Z]")
 def possessive_name(label: str, article: list[str] | tuple[str, ...]) -> str:
     """ "St Mary" -> "St Mary’s": a name the article writes only with a possessive ending, where that ending
     is the name's own: after a saint's name ("St Mary’s coach", "St Mary’s beat Nightcliff"), or before a
-    comma, a full stop or a score, where nothing follows for it to possess ("won by Kelby’s, 3-1");
+    comma or a full stop, where nothing follows for it to possess ("won by Kelby’s, 3-1");
     ``label`` otherwise ("Calder's captain": Calder is the club, its captain a person)."""
     bare = bare_label(label)
     if not bare[:1].isupper() or bare.endswith(("'s", "’s", "s'", "s’")):
@@ -78,7 +78,10 @@ def possessive_name(label: str, article: list[str] | tuple[str, ...]) -> str:
     mentions = [m for sentence in article for m in pattern.finditer(sentence)]
     if not mentions or any(m.group("end") is None for m in mentions):
         return label
-    own = _SAINT.match(bare) or any(re.fullmatch(r"\s*(?:[,.;:)!?\d]|)", m.group("after")) for m in mentions)
+    # "won by Kelby's, 3-1", not "Crane's 1934 oil painting" (a number the possessive goes on to) nor "a
+    # friend of Crane's." (the double genitive: the person's, no name's own ending)
+    own = _SAINT.match(bare) or any(re.fullmatch(r"\s*(?:[,.;:)!?]|)", m.group("after"))
+                                    and not re.search(r"\bof\s+(?:the\s+)?$", m.string[:m.start()]) for m in mentions)
     if not own:
         return label
     return f"{label}{mentions[0].group('end')}"
