@@ -116,7 +116,7 @@ def _role_be(edge: Edge, rel: EnRelation) -> str:
         rf"\b(?:former|ex-|one-time|erstwhile|outgoing|then|previous|late)\s*(?:[\w-]+\s+){{0,2}}{role}\b"
         rf"|\b(?:had\s+been|was\s+once|used\s+to\s+be|stepped\s+down\s+as|resigned\s+as)\s+"
         rf"(?:(?:the|a|an|its|club)\s+)*(?:[\w-]+\s+)?{role}\b", re.IGNORECASE)
-    if any(ended.search(sentence) or _closed_span(sentence, role) for sentence in edge.sentences):
+    if any(ended.search(sentence) or closed_span(sentence, role) for sentence in edge.sentences):
         return "was"
     # "Storrie ... was the Rovers' top scorer for a third straight year": the sentence says the post in the
     # past tense of its own copula (the head's name before it), so "What is Liam Storrie the top scorer of?"
@@ -142,7 +142,7 @@ _OF_NAME = r"(?:\s+(?:of|at|for|with|in)\s+(?:the\s+)?[A-Z][\w'’&.-]*(?:\s+(?:
 _LEFT_POST = r"(?:retired|resigned|stepped\s+down|left|quit|died)"
 
 
-def _closed_span(sentence: str, role: str) -> bool:
+def closed_span(sentence: str, role: str) -> bool:
     """Does ``sentence`` date the post ``role`` (a regex of its head noun) to a span that has closed, or
     say its holder left it? "Pressman, the office manager of X from 2015 to 2023, moved ..." is asked
     "What was Pressman the office manager of?", never "is"."""
