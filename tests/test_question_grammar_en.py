@@ -126,6 +126,10 @@ CASES = [
           ["Kelby Rail, which is owned by Arden Group, runs 12 trains."], False),
     _case("tense_clash", "What is Ned Harrow the secretary of?", "Kelby Rowing Club",
           ["He had been secretary of Kelby Rowing Club until his arrest."], True),
+    _case("tense_clash", "What is Ned Harrow the finance manager of?", "Kelby Haulage",
+          ["Harrow, the finance manager of Kelby Haulage from 2011 to 2022, took the money."], True),
+    _case("tense_clash", "What was Ned Harrow the finance manager of?", "Kelby Haulage",
+          ["Harrow, the finance manager of Kelby Haulage from 2011 to 2022, took the money."], False),
     _case("tense_clash", "Since when has Penmore Gas sponsored the fair?", "2015",
           ["Penmore Gas had sponsored the fair since 2015 before it pulled out."], True),
     # referents and frames

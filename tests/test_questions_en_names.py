@@ -187,7 +187,7 @@ def test_a_team_in_a_conditional_is_asked_who():
 # --- session 20: a first name before "and" and a full name ---------------------------------------------
 
 def test_a_first_name_in_a_pair_takes_the_shared_surname():
-    from tasks.dragon.questions_en_names import coordinated_first_name
+    from tasks.dragon.questions_en_whole_names import coordinated_first_name
 
     said = ["Pennine Mills was founded in 2009 by the sisters Ruth and Ada Brenner, who still run it."]
     assert coordinated_first_name("Ruth", said) == ("Ruth Brenner", True)

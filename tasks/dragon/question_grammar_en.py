@@ -38,6 +38,7 @@ from tasks.dragon.question_grammar_en_rules import CHECKS as RULE_CHECKS
 from tasks.dragon.question_grammar_fidelity import CHECKS as FIDELITY_CHECKS
 from tasks.dragon.question_grammar_en_text import NAME_WORD, bare, noun_phrase, parse, spans, verb_lemma
 from tasks.dragon.questions_en_names import OPPONENT_VERBS
+from tasks.dragon.questions_en_determiners import closed_span
 
 
 # ---------------------------------------------------------------- the question word and the answer
@@ -378,7 +379,8 @@ def tense_clash(q: QuestionView) -> Finding | None:
         post = role.group(1) or role.group(2) or role.group(3)
         ended = re.compile(rf"\b(?:had\s+been|former|ex-|was\s+formerly)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+)?{re.escape(post)}\b", re.I)
         current = re.compile(rf"\b(?:is|remains|current)\s+(?:the\s+|a\s+)?{re.escape(post)}\b", re.I)
-        if any(ended.search(s) for s in q.sentences) and not any(current.search(s) for s in q.sentences):
+        closed = any(closed_span(s, re.escape(post.split()[-1])) for s in q.sentences)  # "from 2015 to 2023"
+        if (closed or any(ended.search(s) for s in q.sentences)) and not any(current.search(s) for s in q.sentences):
             return Finding("tense_clash", f"{post!r} asked in the present where the sentences say the post has ended")
     last = _VERB_LAST.match(q.question)
     if last and last.group("aux").lower() == "did" and q.sentences:

@@ -94,7 +94,8 @@ def cut_name(q: QuestionView) -> Finding | None:
     ("Callum" of "the brothers Callum and Ewan Fairlie"); or a number stuck to it that the sentences
     never write there ("Okonkwo-Reid 27", a box score's). A surname alone is how news repeats a person
     and passes."""
-    from tasks.dragon.questions_en_names import coordinated_first_name, person_evidence, with_class_noun
+    from tasks.dragon.questions_en_names import person_evidence, with_class_noun
+    from tasks.dragon.questions_en_whole_names import coordinated_first_name
 
     sentences = list(q.sentences)
     for _, end, name in name_runs(q.question):

@@ -20,7 +20,8 @@ from __future__ import annotations
 import re
 
 from tasks.dragon.subgraphs import parse_quantity
-from tasks.dragon.questions_en_names import PERSON_NOUNS, ROLE_TITLES, coordinated_first_name, odd_label
+from tasks.dragon.questions_en_names import PERSON_NOUNS, ROLE_TITLES, odd_label
+from tasks.dragon.questions_en_whole_names import coordinated_first_name, head_of_longer_name
 
 #: question openings that ask for an amount or a date: the answer may be a bare figure
 _VALUE_QUESTION = re.compile(r"^(?:how (?:many|much|large|big|long|far|old)|what percentage|when|since when)\b",
@@ -243,9 +244,13 @@ def en_truncated_names(subgraph) -> str | None:
             # only a person's one-word name may be a first name whose surname is the other's: "Hale and Ross
             # Dunmore"; "Hobart and Port Arthur", "Telstra and Optus Mobile" are two whole names
             pair = coordinated_first_name(label, said) if typ == "person" else None
-            if node not in hidden and pair and not pair[1]:
+            if pair and not pair[1]:
+                # an answer too: "Bev; Noel Fennimore" answers with a cut name whichever way "Bev" is read
                 return (f"skipped: {label!r} is written before 'and' and a full name: its surname may be the "
                         "other's, and no noun says they are a pair")
+            if head_of_longer_name(label, said, _nouns()):
+                return (f"skipped: {label!r} is written in the text only before 'of' and a name: the head of "
+                        "a longer name, which names nothing alone")
             if (typ in ("person", "org", "place", "other") or node == edge.head) and re.fullmatch(r"[\d.,]+", label.strip()) \
                     and not re.fullmatch(r"1[89]\d\d|20\d\d", label.strip()):
                 # "Which organization was 60 brought in from?": "60" of "60 (line crews)" is no name
@@ -259,11 +264,12 @@ def en_truncated_names(subgraph) -> str | None:
     return None
 
 
-def sentence_case(label: str, sentences: list[str]) -> str:
+def sentence_case(label: str, sentences: list[str], article: list[str] | tuple[str, ...] = ()) -> str:
     """``label`` with its first word lowercased when that word is an ordinary word capitalised only
     because every sentence that writes the label opens with it, and the next word is lowercase
     (so it is no name: "Police Scotland", "Rose Tavern" stay; nor is "and" before a capitalised word: "Fisheries
-    and Oceans Canada"). One-word labels are ``en_vague``'s."""
+    and Oceans Canada"; nor a word the ``article`` writes as a name inside a sentence: "Darwin"). One-word
+    labels are ``en_vague``'s."""
     from tasks.dragon.questions_en_verbs import _en_lexicon, _en_verb_lemma
 
     words = label.split()
@@ -275,8 +281,17 @@ def sentence_case(label: str, sentences: list[str]) -> str:
     mentions = [m for sentence in sentences for m in re.finditer(rf"(?<![\w-]){re.escape(label)}(?![\w-])", sentence)]
     if not mentions or any(m.start() != 0 for m in mentions):
         return label
+    if _name_on_its_own(words[0], article):
+        return label  # "Darwin logistics company ...": "in Darwin on Friday" writes the word as a name
     _, nouns, _ = _en_lexicon()
     lower = words[0].lower()
     if lower in nouns or lower.rstrip("s") in nouns or _en_verb_lemma(lower) is not None or lower in OPENING_APPROXIMATORS:
         return " ".join([lower, *words[1:]])
     return label
+
+
+def _name_on_its_own(word: str, article: list[str] | tuple[str, ...]) -> bool:
+    """Does the article write ``word`` capitalised inside a sentence, between lower-case words ("a court in
+    Darwin on Friday")? Then it is a name (a place, a person), whatever the lexicon holds of its lower case."""
+    pattern = re.compile(rf"(?<=[a-z,] ){re.escape(word)}(?![\w'’-])(?!\s+[A-Z])")
+    return any(pattern.search(sentence) for sentence in article)

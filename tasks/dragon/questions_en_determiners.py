@@ -116,7 +116,7 @@ def _role_be(edge: Edge, rel: EnRelation) -> str:
         rf"\b(?:former|ex-|one-time|erstwhile|outgoing|then|previous|late)\s*(?:[\w-]+\s+){{0,2}}{role}\b"
         rf"|\b(?:had\s+been|was\s+once|used\s+to\s+be|stepped\s+down\s+as|resigned\s+as)\s+"
         rf"(?:(?:the|a|an|its|club)\s+)*(?:[\w-]+\s+)?{role}\b", re.IGNORECASE)
-    if any(ended.search(sentence) for sentence in edge.sentences):
+    if any(ended.search(sentence) or closed_span(sentence, role) for sentence in edge.sentences):
         return "was"
     # "Storrie ... was the Rovers' top scorer for a third straight year": the sentence says the post in the
     # past tense of its own copula (the head's name before it), so "What is Liam Storrie the top scorer of?"
@@ -131,6 +131,28 @@ def _role_be(edge: Edge, rel: EnRelation) -> str:
             and not any(said_now.search(s) for s in edge.sentences):
         return "was"
     return "is"
+
+
+#: a span the post is dated to that has closed: "the office manager of X from 2015 to 2023", "treasurer
+#: between 2010 and 2019", "chair of the board until 2021", "captain until his retirement"
+_CLOSED_SPAN = r"(?:(?:from|between)\s+(?:19|20)\d\d\s*(?:to|until|till|and|[–-])\s*(?:19|20)\d\d|until|till)\b"
+#: the body a post is of, written after it: "of Barra Bay Charters", "at the Kelby Rowing Club"
+_OF_NAME = r"(?:\s+(?:of|at|for|with|in)\s+(?:the\s+)?[A-Z][\w'’&.-]*(?:\s+(?:[A-Z][\w'’&.-]*|of|and|&))*)"
+#: a clause on the holder that ends the post: "the club's treasurer, who retired in 2020", "retired as coach"
+_LEFT_POST = r"(?:retired|resigned|stepped\s+down|left|quit|died)"
+
+
+def closed_span(sentence: str, role: str) -> bool:
+    """Does ``sentence`` date the post ``role`` (a regex of its head noun) to a span that has closed, or
+    say its holder left it? "Pressman, the office manager of X from 2015 to 2023, moved ..." is asked
+    "What was Pressman the office manager of?", never "is"."""
+    if re.search(r"\b(?:will|remains?|shall|is\s+due)\b", sentence, re.IGNORECASE):
+        return False  # "will remain chair until 2028": a span still running
+    # the name after the post is read case-sensitively (a run of capitalised words), the rest not
+    return bool(re.search(rf"(?i:\b{role}\b){_OF_NAME}?,?\s+(?i:{_CLOSED_SPAN})"
+                          rf"|(?i:\b{role}\b[^.;:!?]{{0,60}}?,\s+who\s+(?:has\s+|had\s+|later\s+)?{_LEFT_POST}\b)"
+                          rf"|(?i:\b{_LEFT_POST}\s+as\s+(?:(?:the|a|an|its|their|club)\s+)*(?:[\w-]+\s+){{0,2}}?{role}\b)",
+                          sentence))
 
 
 def _thing_at(edge: Edge, rel: EnRelation) -> str | None:

@@ -542,29 +542,6 @@ _PEOPLE_PAIRS = frozenset("""
     """.split())
 
 
-def coordinated_first_name(label: str, sentences: list[str]) -> tuple[str, bool] | None:
-    """A one-word name written before "and" and a full name: ("Callum Fairlie", True) for "Callum" in "the
-    brothers Callum and Ewan Fairlie" (a pair of people names one surname for both); (label, False) when
-    no plural noun of people says so ("Hale and Ross Dunmore": Hale may be someone else's surname, the
-    name is cut either way); None when no sentence writes the label so."""
-    bare = bare_label(label)
-    if len(bare.split()) != 1 or not bare[:1].isupper() or bare.isupper():
-        return None
-    pattern = re.compile(rf"(?<![\w-]){re.escape(bare)}\s+and\s+({_NAME_WORD}(?:\s+{_NAME_WORD})+)")
-    found: set[tuple[str, bool]] = set()
-    for sentence in sentences:
-        for match in pattern.finditer(sentence):
-            surname = match.group(1).split()[-1].rstrip(",.;:")
-            if surname.endswith(("'s", "’s")) or surname.lower() in _TITLE_WORDS:
-                continue
-            before = sentence[:match.start()].split()
-            paired = bool(before) and before[-1].lower() in _PEOPLE_PAIRS
-            found.add((f"{bare} {surname}", True) if paired else (label, False))
-    if not found:
-        return None
-    return found.pop() if len(found) == 1 else (label, False)
-
-
 def longer_form(label: str, sentences: list[str]) -> str:
     """ "Calder" -> "Calder Town": a one-word organisation name that its article also writes with more
     capitalised name words after it (its full name; the short form is how the text repeats it, as in

@@ -22,6 +22,7 @@ from tasks.dragon.questions_en_kinds import team_nodes
 from tasks.dragon.questions_en_answers import answer_not_a_thing, en_truncated_names, sentence_case
 from tasks.dragon.questions_en_bodies import unevidenced_organization
 from tasks.dragon import questions_en_names as en_names
+from tasks.dragon import questions_en_whole_names as whole_names
 from tasks.dragon.questions_en import _en_lexicon
 from tasks.dragon.questions_en_verbs import _en_adjectives
 from tasks.dragon import questions_two_fact as two_fact
@@ -106,16 +107,20 @@ def _with_articles(subgraph: Subgraph, pool: dict[str, list[str]] | None = None)
             entity_type = "org"  # "from the Alfred": the tagger's person keeps the article the text gives it
         # the name as the text writes it in full: "Carys Bevan" for "Bevan", "the Heart of Wales line" for
         # "Heart of Wales", "Iestyn Carew" for "Scrum-half Iestyn Carew" (questions_en_names)
+        # "the Darwin logistics company Arnhem Freight Group": the description before the name is no part of it
+        label = whole_names.without_descriptor(label, _en_lexicon()[1])
         label = en_names.full_name(en_names.with_class_noun(label, said), said)
-        pair = en_names.coordinated_first_name(label, said)
+        pair = whole_names.coordinated_first_name(label, said, article)
         if pair and pair[1]:
-            label = pair[0]  # "the brothers Callum and Ewan Fairlie": "Callum" is Callum Fairlie
+            label = pair[0]  # "the brothers Callum and Ewan Fairlie", "the Fennimores": "Callum" is Callum Fairlie
         if entity_type != "place":
             # "Allender" -> "Kevin Allender", "the Warriors" -> "Tawe Warriors" from the article's other sentences
             label = en_names.full_name(label, article)
         if entity_type in ("org", "other") or entity_type == "person" and len(label.split()) == 1:
             # "Calder's captain": the club is Calder Town; "her husband, Pieter," whom the article names Pieter Vos
             label = en_names.longer_form(label, article)
+        if entity_type != "person":
+            label = whole_names.possessive_name(label, article)  # "St Mary" of "St Mary’s coach Lisa Harrow"
         if entity_type != "person" and label.split()[:1] and label.split()[0].lower() in en_names.PERSON_NOUNS:
             dropped = en_names.drop_opening_noun(label, said, _en_lexicon()[1])
             entity_type = "person" if dropped != label else entity_type  # "Scrum-half Iestyn Carew" typed other
@@ -125,7 +130,7 @@ def _with_articles(subgraph: Subgraph, pool: dict[str, list[str]] | None = None)
             if label[:1].isupper():
                 return label  # a person's name takes no article: "the veteran Gareth Lumb" is "Gareth Lumb"
         # "The Salt Road" as the text writes the title inside a sentence, not "the Salt Road" (a road)
-        return en_names.title_article(en_name_article(_en_definite(sentence_case(label, said), entity_type, said),
+        return en_names.title_article(en_name_article(_en_definite(sentence_case(label, said, article), entity_type, said),
                                                       article), article)
 
     edges = [e.model_copy(update={"head_label": named(e.head_label, e.head_type),
