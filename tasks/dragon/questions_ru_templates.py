@@ -77,7 +77,7 @@ class RussianTemplates:
     def statement(self, edge: Edge) -> str:
         try:
             subject = self._quote(edge.head_label, edge.head_label, edge.sentences)
-            return _cap(self._clause(edge, subject, _ru_gender(edge.head_label))) + "."
+            return _cap(self._clause(edge, subject, _ru_gender(edge.head_label, edge))) + "."
         except NoTemplate:
             return f"{edge.head_label} — {edge.relation} — {edge.tail_label}."
 
@@ -148,7 +148,7 @@ class RussianTemplates:
         if parse_quantity(edge.head_label, "ru") is not None:
             # «Где стоит 620 машин?»: an amount names nothing a reader can find the fact by
             raise NoTemplate(f"the subject {edge.head_label!r} is an amount")
-        gender = _ru_gender(head)
+        gender = _ru_gender(head, edge)
         if head == edge.head_label:
             head = self._quote(head, head, edge.sentences)  # «Где обыграли «Уральские волки»?»
         if rel.kind == "role":
@@ -373,7 +373,7 @@ class RussianTemplates:
         if node == edge.head:
             return f"{_ru_which_rel(gender, 'nomn', kind)} {self._predicate_from_head(edge, rel, gender)}"
         head = edge.head_label
-        head_gender = _ru_gender(head)
+        head_gender = _ru_gender(head, edge)
         head = self._quote(head, head, edge.sentences)
         if rel.kind == "role":
             _asserted_only(edge, "a role description")
@@ -462,7 +462,7 @@ class RussianTemplates:
             return _q(nlp.inflect_ru(rel.head, "ablt"), f"{which}, {clause},", "является", head), "conditional.object-role"
         case = _ru_object_case(rel, main)
         which = _ru_prep_phrase(rel.preposition, nlp.inflect_ru(f"{_RU_WHICH[noun_gender]} {_singular}", case))
-        verb = _ru_verb(main, rel, _ru_gender(head))
+        verb = _ru_verb(main, rel, _ru_gender(head, main))
         head = self._quote(head, head, main.sentences)
         return _q(f"{which}, {clause},", verb, rel.middle, head), "conditional.object"
 
