@@ -51,3 +51,40 @@ def test_a_foreign_person_agrees_with_the_gender_of_the_person():
     assert ru_person_gender("Ирина Волкова", []) == "femn"
     q, why = asked(edge("Юсси Аалто", "написать музыку для", "Драматический театр", said, "person", "org"))
     assert q is not None and "написал музыку" in q, (q, why)
+
+
+def test_an_object_question_that_reads_either_way_is_marked_or_not_asked():
+    from tasks.dragon.questions_ru_order import ru_roles_unmarked
+    # neither «какой завод» nor «Нордфарм» shows its case, and «купил» agrees with both
+    assert ru_roles_unmarked("какой завод", "купил", "Нордфарм", "masc")
+    assert ru_roles_unmarked("какой завод", "купит", "Северный холдинг", "masc")
+    assert ru_roles_unmarked("который", "купил", "«Нордфарм»", "masc")
+    assert not ru_roles_unmarked("какой завод", "купила", "Северсталь", "femn")  # the verb's gender tells
+    assert not ru_roles_unmarked("какую компанию", "купил", "Нордфарм", "masc")  # the question word's case tells
+    assert not ru_roles_unmarked("какой завод", "купил", "Иван Петров", "masc")  # «Ивана Петрова»: the subject's
+    assert not ru_roles_unmarked("какой завод", "купил", "холдинг «Нордфарм»", "masc")  # the class noun tells
+    q, why = asked(edge("Нордфарм", "купить", "Ижорский завод", "В мае «Нордфарм» купил Ижорский завод.", "org", "org"))
+    assert q is None and "reads either way" in why
+    # the subject's class noun marks the roles
+    q, why = asked(edge("Нордфарм", "купить", "Ижорский завод", "Компания «Нордфарм» купит Ижорский завод.", "org", "org"))
+    assert q == "Какой завод купит компания «Нордфарм»?", why
+    q, why = asked(edge("Нордфарм", "купить", "Ижорский завод", "Холдинг «Нордфарм» купил Ижорский завод.", "org", "org"))
+    assert q == "Какой завод купил холдинг «Нордфарм»?", why
+    q, why = asked(edge("Нордфарм", "купить", "Ижорский завод", "Холдинг «Нордфарм» купил Ижорский завод.", "org", "org"),
+                   "head")
+    assert q is not None, why
+
+
+def test_a_relative_clause_that_reads_either_way_is_not_said():
+    from schemas import Subgraph
+    from tasks.dragon.questions import QuestionConfig, generate_questions
+    from tests.test_questions_ru_grammar import RULES
+    bought = edge("Нордфарм", "купить", "Ижорский завод", "В мае «Нордфарм» купил Ижорский завод.", "org", "org")
+    leads = edge("Пётр Савельев", "генеральный директор", "Ижорский завод",
+                 "Генеральный директор Ижорского завода Пётр Савельев рассказал о планах.", "person", "org")
+    bought = bought.model_copy(update={"head": "n:nf", "tail": "n:iz"})
+    leads = leads.model_copy(update={"head": "n:ps", "tail": "n:iz"})
+    sub = Subgraph(subgraph_id="mh", type="multi-hop", lang="ru", edges=[leads, bought], answer_nodes=["n:ps"],
+                   question_nodes=["n:nf"], hidden_nodes=["n:iz"])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    assert not batch.items and "reads either way" in batch.failures[0].reason, [i.question for i in batch.items]
