@@ -368,6 +368,47 @@ def ru_dropped_addressee(relation: str, sentences: list[str]) -> bool:
     return False
 
 
+#: what ends the stretch of a sentence before an infinitive in which its governing verb is looked for
+_CLAUSE_BREAK = re.compile(r"[,;:—–()]|и|а|но|или|что|чтобы|который|которая|которое|которые", re.IGNORECASE)
+_TOKEN = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*|[,;:—–()]")
+
+
+def ru_controlled_infinitive(relation: str, sentences: list[str]) -> str | None:
+    """The verb of obliging or forbidding (``_CONTROL_VERBS``) that governs ``relation``'s verb, an infinitive, in
+    every sentence that has that verb, or None. The infinitive's doer is then the governing verb's object, said or
+    not: «суд … запретил три года занимать руководящие должности» gave «Что занимает суд?», «мэрия поручила
+    подрядчику отремонтировать» is no repair by the mayor's office. (A relation that keeps the governing verb,
+    «запретить занимать», is ``ru_dropped_addressee``'s.) Read off the words, as the parser hangs such an
+    infinitive on any verb of the sentence: the nearest verb before it in its clause, nouns, numbers and adverbs
+    between."""
+    words = relation.lower().split()
+    vocab = nlp.morph_vocab()
+    if not words or nlp.lemma_ru(words[0]) in _CONTROL_VERBS:
+        return None
+    if not any(p.tag.POS == "INFN" for p in vocab.parse(words[0])[:1]):
+        return None
+    lemma, found = nlp.lemma_ru(words[0]), None
+    for sentence in sentences:
+        tokens = _TOKEN.findall(sentence)
+        for index, word in enumerate(tokens):
+            if not _WORD.fullmatch(word) or nlp.lemma_ru(word.lower()) != lemma:
+                continue
+            if vocab.parse(word.lower())[0].tag.POS != "INFN":
+                return None  # the verb said finite: someone's own act
+            governor = None
+            for before in reversed(tokens[max(0, index - 6):index]):
+                if _CLAUSE_BREAK.fullmatch(before):
+                    break
+                parse = vocab.parse(before.lower())[0]
+                if parse.tag.POS in ("VERB", "INFN", "PRTS"):
+                    governor = before if parse.normal_form.replace("ё", "е") in _CONTROL_VERBS else None
+                    break
+            if governor is None:
+                return None
+            found = found or governor
+    return found
+
+
 def ru_round7_reason(subgraph, kinds: dict, classes: dict | None = None) -> str | None:
     """Round 7's classes (see the module's doc), and the clause check of ``questions_ru_clauses``."""
     from tasks.dragon.questions_base import _kind, _labels
@@ -398,6 +439,10 @@ def ru_round7_reason(subgraph, kinds: dict, classes: dict | None = None) -> str 
                 return f"skipped: the question would name {label!r}, a description that does not say which one"
         if ru_dropped_addressee(edge.relation, edge.sentences):
             return f"skipped: {edge.relation!r} drops whom its verb obliges or forbids"
+        governor = ru_controlled_infinitive(edge.relation, edge.sentences)
+        if governor:
+            return (f"skipped: {edge.relation!r} is said under «{governor}», whose object, not {edge.head_label!r}, "
+                    "is who would do it")
         reason = ru_outside_clause(edge, classes or {}) or ru_role_apart(edge)
         if reason:
             return reason

@@ -17,8 +17,11 @@ from tasks.dragon.questions_ru_words import (
 from tasks.dragon.subgraphs import parse_quantity
 
 
-def _ru_gender(label: str) -> str:
-    """Grammatical gender of a noun phrase in the nominative (its head noun's), masc if unknown."""
+def _ru_gender(label: str, edge: Edge | None = None) -> str:
+    """Grammatical gender of a noun phrase in the nominative (its head noun's), masc if unknown. With ``edge``, whose
+    subject is a person named ``label``: that person's (``ru_person_gender``), never a neuter or a plural."""
+    if edge is not None and edge.head_type == "person" and label == edge.head_label:
+        return ru_person_gender(label, edge.sentences)
     number = re.match(r"\s*(\d[\d\s]*)(?:\s|$)", label)
     if number is not None or (_ru_counted(label) and not label[:1].isdigit()):
         # "три ветропарка работают", "140 человек работают": a count is plural, save one that
@@ -37,6 +40,34 @@ def _ru_gender(label: str) -> str:
                 if tag.gender in ("masc", "femn", "neut"):
                     return str(tag.gender)  # a plain str: pymorphy's grammeme type rejects comparisons with "plur"
                 break
+    return "masc"
+
+
+_GENDERS = {"masc": "masc", "femn": "femn", "Masc": "masc", "Fem": "femn"}
+
+
+def ru_person_gender(label: str, sentences: list[str]) -> str:
+    """«masc» or «femn» of the person ``label`` names: a first name or surname the dictionary knows in the
+    nominative singular («Алина», «Волкова»); else the gender the tagger reads off its sentences for the name's words
+    (a foreign name ending in a vowel: «Антти Лесонен написал», never «написало», «Юсси Аалто», never «написали»,
+    which the head-noun reading of ``_ru_gender`` gives); masc if neither says."""
+    vocab = nlp.morph_vocab()
+    words = re.findall(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*", label)
+    for word in words:
+        for parse in vocab.parse(word.lower()):
+            tag = parse.tag
+            if ("Name" in tag or "Surn" in tag) and "sing" in tag and "nomn" in tag and str(tag.gender) in _GENDERS:
+                return _GENDERS[str(tag.gender)]
+    wanted = {w.lower() for w in words}
+    for sentence in sentences:
+        try:
+            doc = nlp.parse_ru(sentence)
+        except Exception:  # the parse only helps: a question is never lost for it
+            break
+        for token in (t for sent in doc.sents for t in sent.tokens):
+            gender = (token.feats or {}).get("Gender")
+            if token.text.lower() in wanted and token.pos == "PROPN" and gender in _GENDERS:
+                return _GENDERS[gender]
     return "masc"
 
 

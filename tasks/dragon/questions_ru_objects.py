@@ -151,6 +151,10 @@ _ABSOLUTE_VERBS = frozenset("""
 _PERSONAL = frozenset({"он", "она", "оно", "они"})
 #: parts of speech that can be the dropped object (a pronoun is «который» or the text's back-reference)
 _OBJECT_POS = ("NOUN", "PROPN", "NUM")
+#: an adjective or pronoun standing for its noun as the verb's object: «остальное … покроет из доходов», «оплатит это
+#: из фонда», «всё остальное»: the question «Из чего покроет …?» leaves out what is paid as surely as with a noun
+_STANDS_FOR_OBJECT = ("ADJ", "DET")
+_OBJECT_PRONOUNS = frozenset({"это", "то", "все", "всё"})
 
 
 def _verb_lemma(relation: str) -> str | None:
@@ -253,7 +257,8 @@ def _dropped_at(v: int, tokens: tuple, spans: list, label_words: list[str], tran
         clause.append(tokens[v][4])  # «может передать»: the fronted object hangs on «может»
     subjects = [i for i, t in enumerate(tokens) if t[4] in clause and t[3].split(":")[0] == "nsubj"]
     for i, t in enumerate(tokens):
-        personal = t[2] == "PRON" and t[1] in _PERSONAL and t[3].split(":")[0] == "obj"
+        personal = t[2] == "PRON" and t[1] in _PERSONAL | _OBJECT_PRONOUNS and t[3].split(":")[0] == "obj"
+        personal = personal or _substantive_object(i, tokens)
         if t[4] not in clause or (t[2] not in _OBJECT_POS and not personal) or t[1] in _TIME_LEMMAS:
             continue  # («оштрафовал его на 500 тысяч рублей»: whom, said by a pronoun, is an object too)
         if any(tokens[k][0] == "," for k in range(min(i, v) + 1, max(i, v))):
@@ -279,6 +284,14 @@ def _dropped_at(v: int, tokens: tuple, spans: list, label_words: list[str], tran
                 continue
         return t[0]
     return None
+
+
+def _substantive_object(i: int, tokens: tuple) -> bool:
+    """Is token ``i`` an adjective or determiner that is itself the verb's object, its noun left unsaid
+    («остальное администрация покроет …», «оплатит другую часть» is no such: there the noun is the object)?"""
+    t = tokens[i]
+    return t[2] in _STANDS_FOR_OBJECT and t[3].split(":")[0] == "obj" and t[5] in ("Acc", None) \
+        and not any(d[4] == i and d[2] in ("NOUN", "PROPN") for d in tokens)
 
 
 #: words before an amount that only round it («около 70% продукции»): the amount is still the verb's object

@@ -36,3 +36,28 @@ def ru_ordered(before_verb: list[str], verb: str, middle: str, head: str) -> lis
     if ru_subject_first(middle, head):
         return [head, *before_verb, verb, middle]
     return [*before_verb, verb, middle, head]
+
+
+#: the question words whose accusative is their nominative (an inanimate «какой завод», «какое», «какие», and the
+#: relative «который» of «завода, который купил …»)
+_WH_GENDER = {"какой": "masc", "какое": "neut", "какие": "plur", "который": "masc", "которое": "neut", "которые": "plur"}
+
+
+def ru_roles_unmarked(wh: str, verb: str, head_label: str, head_gender: str) -> bool:
+    """Would «{wh} {verb} {head}?», which asks the verb's object, read as asking its subject? So when nothing tells the
+    two apart: the question word's accusative is its nominative («Какой завод»), the subject's is too (a name in «»,
+    an inanimate masculine or a neuter with no class noun: «Нордфарм», «Северный холдинг»), and the verb agrees with either (the same
+    gender in the past, the same number otherwise). «Какой завод купил «Нордфарм»?» then reads as the plant buying
+    the group; «Какой завод купила «Северсталь»?» does not."""
+    words = wh.lower().split()
+    if not words or words[0] not in _WH_GENDER or not verb.split():
+        return False
+    if head_label[:1].islower() or nlp.inflect_ru(head_label, "accs") != head_label:
+        # «холдинг «Сухона-Лес»»: a class noun says who acts (judged natural); «Ивана Петрова», «компанию «Север»»:
+        # the subject's case shows
+        return False
+    wh_gender = _WH_GENDER[words[0]]
+    parse = nlp.morph_vocab().parse(verb.split()[0].lower())[0]
+    if "past" in parse.tag:
+        return wh_gender == head_gender
+    return (wh_gender == "plur") == (head_gender == "plur")

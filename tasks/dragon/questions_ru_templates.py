@@ -15,7 +15,7 @@ from tasks.dragon.questions_ru_government import (
 )
 from tasks.dragon.questions_ru_kinds import RU_BODY
 from tasks.dragon.questions_ru_inflect import _ru_animate, _ru_gender, _ru_inflect, _ru_oblique_amount, _ru_quote
-from tasks.dragon.questions_ru_order import ru_ordered
+from tasks.dragon.questions_ru_order import ru_ordered, ru_roles_unmarked
 from tasks.dragon.questions_ru_refusals import RU_BUILD_VERBS, ru_rank_noun, ru_streak
 from tasks.dragon.questions_ru_scope import (
     _ru_amount_scope, _ru_drop_repeated_time, _ru_shared_time, _ru_shared_trailing_time, _ru_without_time, ru_manner,
@@ -77,7 +77,7 @@ class RussianTemplates:
     def statement(self, edge: Edge) -> str:
         try:
             subject = self._quote(edge.head_label, edge.head_label, edge.sentences)
-            return _cap(self._clause(edge, subject, _ru_gender(edge.head_label))) + "."
+            return _cap(self._clause(edge, subject, _ru_gender(edge.head_label, edge))) + "."
         except NoTemplate:
             return f"{edge.head_label} — {edge.relation} — {edge.tail_label}."
 
@@ -148,7 +148,7 @@ class RussianTemplates:
         if parse_quantity(edge.head_label, "ru") is not None:
             # «Где стоит 620 машин?»: an amount names nothing a reader can find the fact by
             raise NoTemplate(f"the subject {edge.head_label!r} is an amount")
-        gender = _ru_gender(head)
+        gender = _ru_gender(head, edge)
         if head == edge.head_label:
             head = self._quote(head, head, edge.sentences)  # «Где обыграли «Уральские волки»?»
         if rel.kind == "role":
@@ -322,6 +322,8 @@ class RussianTemplates:
             kind, case, plural, bool(partner) or _ru_animate(edge.tail_label, edge.sentences), node=edge.tail))
         if rel.preposition:
             return _q(wh, *ru_ordered([], verb, rel.middle, head)), "tail.verb-prep"
+        if case == "accs":
+            head, verb = self._roles_marked(edge, rel, wh, verb, head, gender)
         if "," in head:
             # a described subject ("человек, который руководит компанией") ends the question,
             # or the rest of the predicate would read as part of its clause
@@ -373,7 +375,7 @@ class RussianTemplates:
         if node == edge.head:
             return f"{_ru_which_rel(gender, 'nomn', kind)} {self._predicate_from_head(edge, rel, gender)}"
         head = edge.head_label
-        head_gender = _ru_gender(head)
+        head_gender = _ru_gender(head, edge)
         head = self._quote(head, head, edge.sentences)
         if rel.kind == "role":
             _asserted_only(edge, "a role description")
@@ -397,7 +399,21 @@ class RussianTemplates:
             raise NoTemplate(f"the receiver of {rel.head!r} described without what is given")
         pronoun = _ru_which_rel(gender, case, kind)  # «клуб, которому проиграли «Волки»»
         verb = _ru_verb(edge, rel, head_gender)
+        if case == "accs" and not rel.preposition:
+            head, verb = self._roles_marked(edge, rel, pronoun, verb, head, head_gender)
         return " ".join(p for p in (_ru_prep_phrase(rel.preposition, pronoun), verb, rel.middle, head) if p)
+
+    def _roles_marked(self, edge: Edge, rel, wh: str, verb: str, head: str, gender: str) -> tuple[str, str]:
+        """(subject, verb) of a question asking ``edge``'s object with ``wh`` that a reader takes the right way
+        round: «Какой завод купил «Нордфарм»?» reads as the plant buying (``ru_roles_unmarked``); the subject's class
+        noun marks the roles («купит компания «Нордфарм»», «купил холдинг «Нордфарм»»); else no question."""
+        if not ru_roles_unmarked(wh, verb, head, gender):
+            return head, verb
+        noun = self.classes.get(edge.head)
+        if noun is None or noun == RU_BODY or "," in head:
+            raise NoTemplate(f"«{wh} {verb} {head}» reads either way: neither the subject nor the question word "
+                             "shows its case")
+        return f"{noun} {head}", _ru_verb(edge, rel, _ru_class_triple(noun)[2])
 
     def subject_predicate(self, edge: Edge, node: str, gender: str) -> str:
         rel = ru_relation(edge.relation)
@@ -462,7 +478,7 @@ class RussianTemplates:
             return _q(nlp.inflect_ru(rel.head, "ablt"), f"{which}, {clause},", "является", head), "conditional.object-role"
         case = _ru_object_case(rel, main)
         which = _ru_prep_phrase(rel.preposition, nlp.inflect_ru(f"{_RU_WHICH[noun_gender]} {_singular}", case))
-        verb = _ru_verb(main, rel, _ru_gender(head))
+        verb = _ru_verb(main, rel, _ru_gender(head, main))
         head = self._quote(head, head, main.sentences)
         return _q(f"{which}, {clause},", verb, rel.middle, head), "conditional.object"
 
