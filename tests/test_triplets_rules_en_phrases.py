@@ -90,3 +90,16 @@ def test_the_utility_or_the_company_is_never_a_public_body_named_before():
     found = article("Kelvale Energy restored power to 3,000 homes on Wednesday.",
                     "The utility expects to reconnect the last 200 homes by Thursday.")
     assert any(s == "Kelvale Energy" and "reconnect" in r for s, r, *_ in found)
+
+
+def test_an_appositive_hung_across_a_clause_names_no_descriptor_of_the_subject():
+    """ "X will open a retrospective ... on 3 May, the first major show of her work": the parser may hang the
+    appositive on the clause's subject, but the show is the retrospective; "the show" later is not X. An
+    appositive right after its name ("Oakcrumb, the Penrith bakery chain") still tells what "the chain" is."""
+    found = article("The Tarnside Gallery will open a retrospective of 40 paintings by the late Leeds painter Ada Voss "
+                    "on 3 May, the first major show of her work in 20 years.",
+                    "The show is being paid for by Kelby Foods, which has supported the gallery since 2012.")
+    assert not any(o == "Tarnside Gallery" and r.startswith("pay") for _, r, o, _m in found)
+    found = article("Oakcrumb, the Penrith bakery chain, has opened its 40th shop.",
+                    "The chain will hire 30 bakers in Carlisle next year.")
+    assert any(s == "Oakcrumb" and r.startswith("hire") for s, r, *_ in found)
