@@ -74,3 +74,32 @@ def test_the_first_words_of_the_one_longer_firm_name_are_that_firm():
     assert discourse.longer_name("Kelvin Moss") is None
     discourse.add_name("Tolland Paper Corporation", "ORG")
     assert discourse.longer_name("Tolland Paper") == ("Tolland Paper Corporation", "ORG")
+
+
+def test_the_utility_or_the_company_is_never_a_public_body_named_before():
+    """ "the utility" after "the Corran Bureau of Meteorology recorded ...": a noun for a business points back at
+    no bureau, council, museum or "City of ..."; with no business named the fact is left out, and a business named
+    as the subject before is still what it means."""
+    found = article("Heavy rain flooded dozens of streets in Corran on Tuesday night.",
+                    "The Corran Bureau of Meteorology recorded 64 millimetres of rain in two hours at the airport.",
+                    "The utility expects to reconnect the last 200 homes by Thursday.")
+    assert not any(s == "Corran Bureau of Meteorology" and "reconnect" in r for s, r, *_ in found)
+    found = article("The City of Hallam approved a new bus depot on Monday.",
+                    "The company will open the depot in May.")
+    assert not any(s == "City of Hallam" and r.startswith("open") for s, r, *_ in found)
+    found = article("Kelvale Energy restored power to 3,000 homes on Wednesday.",
+                    "The utility expects to reconnect the last 200 homes by Thursday.")
+    assert any(s == "Kelvale Energy" and "reconnect" in r for s, r, *_ in found)
+
+
+def test_an_appositive_hung_across_a_clause_names_no_descriptor_of_the_subject():
+    """ "X will open a retrospective ... on 3 May, the first major show of her work": the parser may hang the
+    appositive on the clause's subject, but the show is the retrospective; "the show" later is not X. An
+    appositive right after its name ("Oakcrumb, the Penrith bakery chain") still tells what "the chain" is."""
+    found = article("The Tarnside Gallery will open a retrospective of 40 paintings by the late Leeds painter Ada Voss "
+                    "on 3 May, the first major show of her work in 20 years.",
+                    "The show is being paid for by Kelby Foods, which has supported the gallery since 2012.")
+    assert not any(o == "Tarnside Gallery" and r.startswith("pay") for _, r, o, _m in found)
+    found = article("Oakcrumb, the Penrith bakery chain, has opened its 40th shop.",
+                    "The chain will hire 30 bakers in Carlisle next year.")
+    assert any(s == "Oakcrumb" and r.startswith("hire") for s, r, *_ in found)

@@ -119,6 +119,27 @@ _EN_ORG_ANAPHORS = frozenset({
     "airline", "telecom", "builder", "grocer", "supermarket",
 })
 
+#: heads of names of public bodies and institutions: "Corran Bureau of Meteorology", "City of Hallam", "Tarnside
+#: Museum" are never what "the company", "the utility" or "the airline" point back at (those are businesses)
+_EN_PUBLIC_BODY_HEADS = frozenset({
+    "bureau", "authority", "department", "council", "commission", "ministry", "government", "police", "court",
+    "tribunal", "parliament", "university", "college", "school", "museum", "gallery", "hospital", "library",
+    "agency", "office", "committee", "shire", "centre", "center", "institute", "regulator", "assembly", "senate",
+})
+#: heads that name a public body only before "of" ("City of Hallam", not the club "Hallam City")
+_EN_PLACE_BODY_HEADS = frozenset({"city", "town", "state", "county", "borough", "district", "municipality"})
+
+
+def public_body_name(name: str) -> bool:
+    """``name`` is a public body's or an institution's by its head word ("Corran Bureau of Meteorology":
+    bureau; "City of Hallam": city), not a business's."""
+    head, of, _ = name.partition(" of ")
+    words = head.split()
+    if not words or not words[-1][:1].isupper():
+        return False
+    return words[-1].lower() in _EN_PUBLIC_BODY_HEADS or bool(of) and words[-1].lower() in _EN_PLACE_BODY_HEADS
+
+
 #: common nouns that name a kind of organisation: "X, the Penrith bakery chain", "the consultancy X"
 #: (its name is then an organisation, whatever the small NER model says)
 _EN_ORG_NOUNS = _EN_ORG_ANAPHORS | frozenset({

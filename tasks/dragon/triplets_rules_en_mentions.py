@@ -55,7 +55,8 @@ def _learn_names(sent, helper: _EnSentence) -> None:
             head = token.head
             if token.pos_ == "NOUN" and token.i not in ent_of:
                 # "Oakcrumb, the Penrith bakery chain": the chain is Oakcrumb
-                named = helper.phrase(head, as_subject=True) if head.pos_ == "PROPN" or head.i in ent_of else None
+                named = helper.phrase(head, as_subject=True) if (head.pos_ == "PROPN" or head.i in ent_of) \
+                    and _next_to(token, head) else None
                 if named is not None:
                     _describe(discourse, token, named)
             elif head.pos_ == "NOUN" and head.i not in ent_of and (token.pos_ == "PROPN" or token.i in ent_of):
@@ -93,6 +94,18 @@ def _learn_names(sent, helper: _EnSentence) -> None:
             if named is not None and named[0] not in discourse.orgs:
                 discourse.titled.add(named[0])
                 discourse.people.add(named[0])
+
+
+def _next_to(appos, head) -> bool:
+    """The appositive ``appos`` follows its ``head``'s own phrase with nothing but a comma between ("Oakcrumb of
+    Penrith, the bakery chain"), not a clause the parser hung it across ("X will open a retrospective ... on 3 May,
+    the first major show of her work": the show is the retrospective, never X)."""
+    start = appos.left_edge.i
+    if start <= head.i:
+        return False
+    own = {t.i for t in head.subtree} - {t.i for t in appos.subtree}
+    between = [t for t in appos.doc[head.i + 1 : start] if not t.is_punct]
+    return all(t.i in own and t.pos_ not in ("VERB", "AUX") for t in between)
 
 
 def _titled_person(ent, helper: _EnSentence) -> bool:
