@@ -247,7 +247,8 @@ def _org_normals(spans) -> None:
     for span in spans:
         if span.type != "ORG" or not span.tokens:
             continue
-        cases = {(t.feats or {}).get("Case") for t in span.tokens if t.pos in ("NOUN", "PROPN", "ADJ")}
+        # (a word the tagger gives no case, «Онего Аквакультура»'s foreign first word, is indeclinable)
+        cases = {(t.feats or {}).get("Case") for t in span.tokens if t.pos in ("NOUN", "PROPN", "ADJ")} - {None}
         if cases and cases <= {"Nom"}:
             span.normal = span.text
             continue
@@ -268,7 +269,9 @@ def _adjective_normals(spans, vocab) -> None:
         if span.type == "PER" or len(words) < 2 or len(words) != len(span.tokens):
             continue
         # (a place adjective tagged a name, «Стерлитамакских соколов», is an adjective by its likeliest reading)
-        adjectival = [t.pos == "ADJ" or t.pos == "PROPN" and i + 1 < len(words)
+        # but a name's word the tagger gives no case (a foreign, indeclinable word: "Онего" read by
+        # pymorphy as a genitive of "оний") is written as the text writes it
+        adjectival = [t.pos == "ADJ" or t.pos == "PROPN" and i + 1 < len(words) and (t.feats or {}).get("Case")
                       and vocab.parse(words[i].lower())[0].tag.POS == "ADJF" for i, t in enumerate(span.tokens)]
         head_index = next((i for i, t in enumerate(span.tokens) if t.pos in ("NOUN", "PROPN") and not adjectival[i]), None)
         if not head_index:
