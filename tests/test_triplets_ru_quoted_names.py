@@ -33,3 +33,11 @@ def test_a_plural_team_name_the_normaliser_left_declined_is_named_in_the_nominat
 def test_a_declined_name_after_a_home_adverb_and_a_city_adjective_is_the_opponent():
     found = ru_facts("В четверг курские «Соколы» сыграют дома с белгородским «Энергомашем».")
     assert ("Соколы", "сыграть с", "Энергомаш", "planned") in found, found
+
+
+def test_a_quoted_name_with_an_indeclinable_foreign_word_keeps_the_word_as_written():
+    # "Онего"-like words: the tagger gives no case, pymorphy reads an adjective's genitive; re-inflecting
+    # it made a non-word of the name («Оняя ...»)
+    found = ru_facts("Карельская компания «Онего Рыбпром» согласилась купить у холдинга «Северные сети» завод.")
+    subjects = {s for s, r, _, _ in found if r.startswith("согласиться купить")}
+    assert subjects and all("Онего Рыбпром" in s for s in subjects), found

@@ -19,7 +19,7 @@ from tasks.dragon.rules_ru.lexicon import (
 )
 from tasks.dragon.rules_ru.morph import (
     _capitalised_common, _common_noun, _dative, _lemma, _name_stems, _org_normals, _person_canonical, _person_normals,
-    _place_normals, _adjective_normals,
+    _place_normals, _adjective_normals, _genitive_tails,
 )
 from tasks.dragon.rules_ru.class_nouns import ClassNouns
 from tasks.dragon.rules_ru.gapping import gapped_facts
@@ -80,6 +80,7 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector, classed: ClassNouns
     _person_canonical(parsed.spans)
     _place_normals(parsed.spans, vocab)
     _adjective_normals(parsed.spans, vocab)
+    _genitive_tails(parsed.spans, parsed.text)
     line_starts = [0]
     for line in parsed.text.split("\n")[:-1]:
         line_starts.append(line_starts[-1] + len(line) + 1)

@@ -129,6 +129,15 @@ def _person_normals(spans, vocab) -> None:
                 # adjective): the -ов/-ин paradigm of the first name's gender gives its nominative
                 if words[position] == token.text:
                     words[position] = _surname_nominative(token.text, gender, grammeme)
+                # a man's foreign surname in a consonant ("Олега Вирта", natasha's "Вирта"; "Игоря Кярта",
+                # natasha's guessed "Кярот") is its stem, a form the text writes, or a known noun's own
+                # nominative ("Ивана Орла": "Орёл"); a surname pymorphy knows as indeclinable ("Дюма") is kept
+                parses = vocab.parse(token.text.lower())
+                stem = _consonant_surname_nominative(token.text, gender, grammeme)
+                if stem != token.text and not any("Fixd" in p.tag or "Surn" in p.tag for p in parses):
+                    noun = next((p.normal_form for p in parses if p.is_known and p.tag.POS == "NOUN"
+                                 and "masc" in p.tag and grammeme in p.tag), None)
+                    words[position] = noun.capitalize() if noun else stem
         span.normal = " ".join(words)
 
 
@@ -145,12 +154,31 @@ def _surname_nominative(word: str, gender: str, grammeme: str) -> str:
     """The nominative of a declined -ов/-ев/-ин/-ын surname ("Лисина" after "Олега" → "Лисин",
     "Котовой" after "Анны" → "Котова"); the word as written for any other shape."""
     ending, nominative = _SURNAME_CASE_ENDINGS.get((gender, grammeme), (None, None))
-    if ending is None or not re.fullmatch(r"[А-ЯЁ][а-яё]+", word) or not word.endswith(ending):
+    if ending is None or not re.fullmatch(r"[А-ЯЁ][а-яё]+", word):
         return word
     stem = word[: -len(ending)]
-    if not re.search(r"(ов|ев|ёв|ин|ын)$", stem) or len(stem) < 4:
+    if not word.endswith(ending) or not re.search(r"(ов|ев|ёв|ин|ын)$", stem) or len(stem) < 4:
         return word
     return stem + nominative
+
+
+#: the endings a man's surname ending in a hard consonant takes in each oblique case ("Шмидт": "Шмидта",
+#: "Шмидту", "Шмидтом", "Шмидте"); a man's surname ending in -а declines like "папа" ("Вирта": "Вирты"),
+#: so "Олега Вирта" can only be the genitive of "Вирт"
+_CONSONANT_SURNAME_ENDINGS = {"gent": "а", "accs": "а", "datv": "у", "ablt": "ом", "loct": "е"}
+
+
+def _consonant_surname_nominative(word: str, gender: str, grammeme: str) -> str:
+    """The nominative of a man's declined surname that ends in a hard consonant and that pymorphy does
+    not know as a surname ("Олега Вирта" → "Вирт", "с Виктором Лимом" → "Лим"); the word as written
+    for a woman (her surname in a consonant does not decline) or any other shape."""
+    ending = _CONSONANT_SURNAME_ENDINGS.get(grammeme)
+    if gender != "masc" or ending is None or not word.endswith(ending):
+        return word
+    stem = word[: -len(ending)]
+    if len(stem) < 3 or not re.search(r"[бвгдзклмнпрстфхц]$", stem):
+        return word
+    return stem
 
 
 def _name_stems(spans, text: str = "") -> None:
@@ -247,7 +275,8 @@ def _org_normals(spans) -> None:
     for span in spans:
         if span.type != "ORG" or not span.tokens:
             continue
-        cases = {(t.feats or {}).get("Case") for t in span.tokens if t.pos in ("NOUN", "PROPN", "ADJ")}
+        # (a word the tagger gives no case, «Онего Аквакультура»'s foreign first word, is indeclinable)
+        cases = {(t.feats or {}).get("Case") for t in span.tokens if t.pos in ("NOUN", "PROPN", "ADJ")} - {None}
         if cases and cases <= {"Nom"}:
             span.normal = span.text
             continue
@@ -268,7 +297,9 @@ def _adjective_normals(spans, vocab) -> None:
         if span.type == "PER" or len(words) < 2 or len(words) != len(span.tokens):
             continue
         # (a place adjective tagged a name, «Стерлитамакских соколов», is an adjective by its likeliest reading)
-        adjectival = [t.pos == "ADJ" or t.pos == "PROPN" and i + 1 < len(words)
+        # but a name's word the tagger gives no case (a foreign, indeclinable word: "Онего" read by
+        # pymorphy as a genitive of "оний") is written as the text writes it
+        adjectival = [t.pos == "ADJ" or t.pos == "PROPN" and i + 1 < len(words) and (t.feats or {}).get("Case")
                       and vocab.parse(words[i].lower())[0].tag.POS == "ADJF" for i, t in enumerate(span.tokens)]
         head_index = next((i for i, t in enumerate(span.tokens) if t.pos in ("NOUN", "PROPN") and not adjectival[i]), None)
         if not head_index:
@@ -384,3 +415,16 @@ def _verb_of_noun(vocab, noun: str, aspect: str | None) -> str | None:
         if matching:
             return matching[0]
     return found[0]
+
+
+def _genitive_tails(spans, text: str) -> None:
+    """An organisation's name goes on in the place or body it belongs to, written right after it in the
+    genitive ("Музыкальный театр Республики Карелия", "Государственное Собрание Республики Башкортостан"):
+    the NER's two spans are one name, and the first alone is a cut one. The tail is kept as written."""
+    ordered = sorted(spans, key=lambda span: span.start)
+    for span, after in zip(ordered, ordered[1:]):
+        if (span.type != "ORG" or after.type not in ("LOC", "ORG") or text[span.stop:after.start] != " "
+                or not after.tokens or (after.tokens[0].feats or {}).get("Case") != "Gen"
+                or not after.text[:1].isupper() or span.normal.endswith(after.text)):
+            continue
+        span.normal = f"{span.normal} {after.text}"
