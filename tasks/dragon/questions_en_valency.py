@@ -137,10 +137,16 @@ def second_object(verb, said):
 
 def particle_adverb(verb, said: set[str]):
     """A particle of ``verb`` the parser reads as its adverb, right after the verb or after its object ("set
-    aside 40 lots", "paid the loan back"), that ``said`` (lower-case words) does not say, else None."""
+    aside 40 lots", "paid the loan back"), that ``said`` (lower-case words) does not say, else None. The "away" of
+    a game ("beat Rovers away", "won away", "play the Hawks away") says where it was played: an adverb, no particle."""
+    from tasks.dragon.questions_en_compound import _RESULT_VERBS
+    from tasks.dragon.questions_en_names import OPPONENT_VERBS
+
+    game = verb.lemma_.lower() in OPPONENT_VERBS | _RESULT_VERBS
     after = {verb.i + 1} | {c.right_edge.i + 1 for c in verb.children if c.dep_ == "dobj"}
     return next((c for c in verb.children if c.dep_ == "advmod" and c.lower_ in _PARTICLE_ADVERBS and c.i in after
-                 and c.lower_ not in said and not any(g.dep_ in ("prep", "pobj") for g in c.children)), None)
+                 and c.lower_ not in said and not (game and c.lower_ == "away")
+                 and not any(g.dep_ in ("prep", "pobj") for g in c.children)), None)
 
 
 def hung_on_another_noun(verb, span, said: set[str]) -> str | None:
