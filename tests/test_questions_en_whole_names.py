@@ -124,6 +124,11 @@ def test_the_head_of_a_name_with_of_names_nothing_alone():
     ("Ames, who retired as finance manager of Tarra Haul in June, took the money.", "was"),
     ("Ames, the finance manager of Tarra Haul, said the shop stays open until 9pm.", "is"),
     ("Ames will remain finance manager of Tarra Haul until 2030.", "is"),
+    # a span set to run ahead (a present or perfect verb, an appointment or a contract) has not closed
+    ("Ames has been appointed finance manager of Tarra Haul until 2030.", "is"),
+    ("Ames is finance manager of Tarra Haul until 2030, when the contract ends.", "is"),
+    ("Ames signed a deal to stay as finance manager of Tarra Haul until 2030.", "is"),
+    ("Ames, the finance manager of Tarra Haul until 2020, has joined Kelby Mills.", "was"),
     ("Ames, the finance manager of Tarra Haul, left the hearing early.", "is"),
 ])
 def test_a_post_dated_to_a_closed_span_is_asked_in_the_past(sentence, expected):
