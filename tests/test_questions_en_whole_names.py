@@ -22,6 +22,13 @@ def test_a_plural_noun_of_people_before_the_pair_gives_the_shared_surname():
     assert coordinated_first_name("Ivy", ["The grants went in loans Ivy and Ross Dunmore took out."]) == ("Ivy", False)
 
 
+def test_a_place_before_and_and_a_longer_place_takes_no_surname():
+    # "rivers" reads as a noun of agents ("-er"), but places share no surname: "Tamar Esk" names nothing
+    sentence = "Flood water from the rivers Tamar and North Esk reached Kelby Mills on Monday."
+    item = ask([fact("Tamar", "reach", "Kelby Mills", sentence, "place", "org")], "Tamar")
+    assert item.answers == ["Tamar"], item
+
+
 def test_the_family_named_by_the_surname_gives_the_shared_surname():
     said = ["The Kestrel Inn was bought in 1990 by Ivy and Ross Dunmore."]
     article = said + ["The Dunmores’ daughter, Jo Dunmore, will keep the bar."]
