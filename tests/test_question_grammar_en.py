@@ -148,6 +148,13 @@ CASES = [
           ["$4,500 was stolen from a petrol station on the Arden Road."], True),
     _case("vague_referent", "Which organization will £2 go to?", "the Kelby Trust",
           ["£2 from every ticket will go to the Kelby Trust."], True),
+    # after "has"/"had" a sum is have's object ("has $2 million left"), a subject only of "has $X been ..."
+    _case("vague_referent", "Which club has $2 million left in its budget?", "Arden Rovers",
+          ["Arden Rovers has $2 million left in its budget."], False),
+    _case("vague_referent", "Which charity had $40,000 stolen from its office?", "the Kelby Trust",
+          ["The Kelby Trust had $40,000 stolen from its office."], False),
+    _case("vague_referent", "Which road had $4,500 been stolen from?", "the Arden Road",
+          ["$4,500 had been stolen from a petrol station on the Arden Road."], True),
     _case("vague_referent", "How much was stolen from the petrol station on the Arden Road?", "$4,500",
           ["$4,500 was stolen from a petrol station on the Arden Road."], False),
     _case("vague_referent", "Which firm makes the Kelby Lark and the smaller Kelby Wren?", "Arden Motors",

@@ -64,6 +64,9 @@ _SPONSOR = ("Holm Brewery is paying for the festival at the Kelby Town Hall.",)
 _THEFT = ("$4,500 was stolen from a petrol station on the Arden Road.",)
 _STAKE = ("Holm Brewery bought a stake in Kelby Mills in March.",)
 _TOWN = ("The minister visited the town of Arden on Friday.",)
+_FINAL = ("The Hawks won the final against Arden Rovers on Monday.",)
+_APPEAL = ("The Hawks lodged an appeal against the Kelby League on Monday.",)
+_AWAY = ("The Hawks beat Arden Rovers away last season, then gave away two late goals at home.",)
 
 CASES = [
     # a preposition, particle or article lost between two copied words
@@ -144,6 +147,12 @@ CASES = [
     _case("lost_complement", "Which organization did Holm Brewery buy?", "Kelby Mills", _STAKE, True),
     _case("lost_complement", "Which organization did Holm Brewery buy a stake in?", "Kelby Mills", _STAKE, False),
     _case("lost_complement", "Which town did the minister visit?", "Arden", _TOWN, False),
+    # "away" of a game is where it was played, no particle: "beat X away" is "beat X"; "gave away" keeps its particle
+    _case("lost_complement", "Which team did the Hawks beat last season?", "Arden Rovers", _AWAY, False),
+    _case("lost_complement", "How many goals did the Hawks give at home?", "two late goals", _AWAY, True),
+    # the opponent of a game the verb plays or wins is the verb's opponent; "lodge an appeal against" is not
+    _case("lost_complement", "Which team did the Hawks win against?", "Arden Rovers", _FINAL, False),
+    _case("lost_complement", "Which organization did the Hawks lodge against?", "the Kelby League", _APPEAL, True),
     # phrases of place, time and source are adjuncts a question may leave out
     _case("lost_complement", "When will the museum reopen?", "May", _REOPEN, False),
     _case("lost_complement", "When did Ida Marsh retire?", "2019", _RETIRED, False),

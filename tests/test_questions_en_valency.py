@@ -59,6 +59,9 @@ def test_a_relation_that_lost_what_its_verb_needs_is_not_asked(edge_args, answer
      "25 plots", "How many plots did Holm Homes set aside?"),
     (("Kelby Council", "visit", "Arden", "Kelby Council visited the town of Arden on Friday.", "org", "place"),
      "Arden", None),
+    # a game's opponent hangs on the game and is the verb's opponent too: "play ... against Y" keeps its premise
+    (("Kelby Town", "play against", "Arden Rovers", "Kelby Town will play in the cup opener against Arden Rovers on "
+      "Sunday.", "org", "org"), "Arden Rovers", None),
     # the subject is asked, not the cast one: "in the lead role" does not pick it
     (("Orchard Players", "cast", "Tamsin Reed", "The Orchard Players have cast Tamsin Reed in the lead role.",
       "org", "person"), "Orchard Players", None),

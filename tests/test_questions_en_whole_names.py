@@ -22,6 +22,13 @@ def test_a_plural_noun_of_people_before_the_pair_gives_the_shared_surname():
     assert coordinated_first_name("Ivy", ["The grants went in loans Ivy and Ross Dunmore took out."]) == ("Ivy", False)
 
 
+def test_a_place_before_and_and_a_longer_place_takes_no_surname():
+    # "rivers" reads as a noun of agents ("-er"), but places share no surname: "Tamar Esk" names nothing
+    sentence = "Flood water from the rivers Tamar and North Esk reached Kelby Mills on Monday."
+    item = ask([fact("Tamar", "reach", "Kelby Mills", sentence, "place", "org")], "Tamar")
+    assert item.answers == ["Tamar"], item
+
+
 def test_the_family_named_by_the_surname_gives_the_shared_surname():
     said = ["The Kestrel Inn was bought in 1990 by Ivy and Ross Dunmore."]
     article = said + ["The Dunmores’ daughter, Jo Dunmore, will keep the bar."]
@@ -124,6 +131,11 @@ def test_the_head_of_a_name_with_of_names_nothing_alone():
     ("Ames, who retired as finance manager of Tarra Haul in June, took the money.", "was"),
     ("Ames, the finance manager of Tarra Haul, said the shop stays open until 9pm.", "is"),
     ("Ames will remain finance manager of Tarra Haul until 2030.", "is"),
+    # a span set to run ahead (a present or perfect verb, an appointment or a contract) has not closed
+    ("Ames has been appointed finance manager of Tarra Haul until 2030.", "is"),
+    ("Ames is finance manager of Tarra Haul until 2030, when the contract ends.", "is"),
+    ("Ames signed a deal to stay as finance manager of Tarra Haul until 2030.", "is"),
+    ("Ames, the finance manager of Tarra Haul until 2020, has joined Kelby Mills.", "was"),
     ("Ames, the finance manager of Tarra Haul, left the hearing early.", "is"),
 ])
 def test_a_post_dated_to_a_closed_span_is_asked_in_the_past(sentence, expected):

@@ -453,6 +453,8 @@ def vague_referent(q: QuestionView) -> Finding | None:
         return Finding("vague_referent", f"'the {compared.group(1)} {compared.group(2)}': a comparison with nothing "
                                          f"to compare it with")
     sum_ = _BARE_SUM_SUBJECT.search(q.question)
+    if sum_ and sum_.group("lead").lower() in ("has", "have", "had") and sum_.group("verb").lower() != "been":
+        sum_ = None  # "Which club has $2 million left?": the sum is have's object; "has $2 million been spent" asks it
     if sum_ and verb_lemma(sum_.group("verb").lower()):
         return Finding("vague_referent", f"{sum_.group('sum')!r} is the subject of {sum_.group('verb')!r}: a sum of "
                                          f"money said alone names a thing only inside its article")

@@ -136,6 +136,10 @@ def _role_be(edge: Edge, rel: EnRelation) -> str:
 #: a span the post is dated to that has closed: "the office manager of X from 2015 to 2023", "treasurer
 #: between 2010 and 2019", "chair of the board until 2021", "captain until his retirement"
 _CLOSED_SPAN = r"(?:(?:from|between)\s+(?:19|20)\d\d\s*(?:to|until|till|and|[–-])\s*(?:19|20)\d\d|until|till)\b"
+#: what before a post says its "until" runs ahead: a present or perfect verb, an appointment or a contract ("has been
+#: appointed chair until 2030", "is chair until 2030", "signed a deal to stay as chair until 2030")
+_OPEN_UNTIL = (r"\b(?:is|are|has|have|appointed|named|signed|extended|contracted|re-signed|committed)\b"
+               r"(?:(?!\b(?:was|were|had)\b)[^,.;:!?])*?")
 #: the body a post is of, written after it: "of Barra Bay Charters", "at the Kelby Rowing Club"
 _OF_NAME = r"(?:\s+(?:of|at|for|with|in)\s+(?:the\s+)?[A-Z][\w'’&.-]*(?:\s+(?:[A-Z][\w'’&.-]*|of|and|&))*)"
 #: a clause on the holder that ends the post: "the club's treasurer, who retired in 2020", "retired as coach"
@@ -149,6 +153,8 @@ def closed_span(sentence: str, role: str) -> bool:
     if re.search(r"\b(?:will|remains?|shall|is\s+due)\b", sentence, re.IGNORECASE):
         return False  # "will remain chair until 2028": a span still running
     # the name after the post is read case-sensitively (a run of capitalised words), the rest not
+    if re.search(rf"(?i:{_OPEN_UNTIL}\b{role}\b){_OF_NAME}?,?\s+(?i:until|till)\b", sentence):
+        return False  # "has been appointed chair until 2030": the span has not closed
     return bool(re.search(rf"(?i:\b{role}\b){_OF_NAME}?,?\s+(?i:{_CLOSED_SPAN})"
                           rf"|(?i:\b{role}\b[^.;:!?]{{0,60}}?,\s+who\s+(?:has\s+|had\s+|later\s+)?{_LEFT_POST}\b)"
                           rf"|(?i:\b{_LEFT_POST}\s+as\s+(?:(?:the|a|an|its|their|club)\s+)*(?:[\w-]+\s+){{0,2}}?{role}\b)",

@@ -135,12 +135,24 @@ def second_object(verb, said):
     return objects[0]
 
 
+def _game_verb(verb) -> bool:
+    """A verb of playing a game or of its result ("play", "beat", "win", "lose"): its opponent and its venue ("away")
+    are the game's."""
+    from tasks.dragon.questions_en_compound import _RESULT_VERBS
+    from tasks.dragon.questions_en_names import OPPONENT_VERBS
+
+    return verb.lemma_.lower() in OPPONENT_VERBS | _RESULT_VERBS
+
+
 def particle_adverb(verb, said: set[str]):
     """A particle of ``verb`` the parser reads as its adverb, right after the verb or after its object ("set
-    aside 40 lots", "paid the loan back"), that ``said`` (lower-case words) does not say, else None."""
+    aside 40 lots", "paid the loan back"), that ``said`` (lower-case words) does not say, else None. The "away" of
+    a game ("beat Rovers away", "won away", "play the Hawks away") says where it was played: an adverb, no particle."""
+    game = _game_verb(verb)
     after = {verb.i + 1} | {c.right_edge.i + 1 for c in verb.children if c.dep_ == "dobj"}
     return next((c for c in verb.children if c.dep_ == "advmod" and c.lower_ in _PARTICLE_ADVERBS and c.i in after
-                 and c.lower_ not in said and not any(g.dep_ in ("prep", "pobj") for g in c.children)), None)
+                 and c.lower_ not in said and not (game and c.lower_ == "away")
+                 and not any(g.dep_ in ("prep", "pobj") for g in c.children)), None)
 
 
 def hung_on_another_noun(verb, span, said: set[str]) -> str | None:
@@ -148,7 +160,9 @@ def hung_on_another_noun(verb, span, said: set[str]) -> str | None:
     not ``span``, is what the verb acts on (its object, or the object of its preposition) and ``said``
     (lower-case words of the question or relation) does not name it: "for the exhibition" of "paid for the
     exhibition at the Arts Centre", "a stake" of "bought a stake in Kelby Mills". An "of" phrase on a noun of
-    a kind or a part ("the town of Kelby", "two of the players") is the object itself."""
+    a kind or a part ("the town of Kelby", "two of the players") is the object itself; so is the opponent of a game
+    a game verb plays or wins ("won the final against Rovers", "play in the opener against Rovers": "Which team did
+    X win against?" is true), unlike "lodged an appeal against the league"."""
     from tasks.dragon.questions_en_context import coordination_head
 
     token = coordination_head(span.root)
@@ -158,6 +172,8 @@ def hung_on_another_noun(verb, span, said: set[str]) -> str | None:
     if noun.pos_ not in ("NOUN", "PROPN") or noun.lower_ in said or noun.lemma_.lower() in said:
         return None
     if token.head.lower_ == "of" and (noun.lemma_.lower() in _OF_TRANSPARENT or noun.pos_ == "PROPN"):
+        return None
+    if token.head.lower_ == "against" and _game_verb(verb):
         return None
     acts_on = noun.dep_ == "dobj" and noun.head.i == verb.i or noun.dep_ == "pobj" and noun.head.dep_ in (
         "prep", "dative") and noun.head.head.i == verb.i

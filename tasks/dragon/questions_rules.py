@@ -110,7 +110,9 @@ def _with_articles(subgraph: Subgraph, pool: dict[str, list[str]] | None = None)
         # "the Darwin logistics company Arnhem Freight Group": the description before the name is no part of it
         label = whole_names.without_descriptor(label, _en_lexicon()[1])
         label = en_names.full_name(en_names.with_class_noun(label, said), said)
-        pair = whole_names.coordinated_first_name(label, said, article)
+        # a surname is shared by people ("the carriers Bev and Noel Fennimore"), never places ("the rivers Tamar
+        # and North Esk": "rivers" reads as a noun of agents)
+        pair = whole_names.coordinated_first_name(label, said, article) if entity_type != "place" else None
         if pair and pair[1]:
             label = pair[0]  # "the brothers Callum and Ewan Fairlie", "the Fennimores": "Callum" is Callum Fairlie
         if entity_type != "place":
