@@ -9,7 +9,8 @@
 - ``questions_ru_government``: the case a verb or preposition governs, the question word's case and preposition;
 - ``questions_ru_scope``: what a question must carry from its sentence (an occasion, an amount's period, a time
   several facts share); ``questions_ru_words``: the word lists;
-- ``questions_ru_checks`` and its siblings (answers, clauses, refusals, order): what a question may name or answer.
+- ``questions_ru_checks`` and its siblings (names, as_said, classes, answers, clauses, refusals, order): what a
+  question may name or answer.
 """
 from __future__ import annotations
 

@@ -413,7 +413,7 @@ def ru_round7_reason(subgraph, kinds: dict, classes: dict | None = None) -> str 
     """Round 7's classes (see the module's doc), and the clause check of ``questions_ru_clauses``."""
     from tasks.dragon.questions_base import _kind, _labels
     from tasks.dragon.questions_ru_clauses import ru_outside_clause, ru_role_apart
-    from tasks.dragon.questions_ru_checks import ru_answer_not_as_said
+    from tasks.dragon.questions_ru_as_said import ru_answer_not_as_said
 
     labels = _labels(subgraph)
     answers = {n for n in subgraph.answer_nodes if n in labels}

@@ -17,7 +17,7 @@ from functools import lru_cache
 from benchmill import nlp
 from schemas import Edge
 from tasks.dragon.questions_ru_answers import WORKS as _WORKS, WORD as _WORD
-from tasks.dragon.questions_ru_checks import RU_CLASS_NOUNS
+from tasks.dragon.questions_ru_classes import RU_CLASS_NOUNS
 from tasks.dragon.questions_ru_kinds import RU_BODY
 
 #: relations along which a verb shares its governor's subject: «X планирует открыть», «X сделал и перехватил»

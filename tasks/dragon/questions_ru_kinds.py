@@ -12,7 +12,7 @@ company. A question names a body «организация» only where the text 
   («Восход Капитал инвестировал», «Кодикс Софт планирует нанять»); a team signs players, extends and signs contracts,
   appoints and dismisses coaches and announces as well, so those verbs are no evidence (a team is found by its games first: ru_class_nouns).
 
-The class nouns the text gives (questions_ru_checks.ru_class_nouns: «театр», «завод», «клуб», a team by its
+The class nouns the text gives (questions_ru_classes.ru_class_nouns: «театр», «завод», «клуб», a team by its
 games) come first; a thing with neither is not asked about with «какая организация» (the templates refuse it).
 """
 from __future__ import annotations
@@ -21,7 +21,7 @@ import re
 
 from benchmill import nlp
 from schemas import Subgraph
-from tasks.dragon.questions_ru_checks import _RU_WORD
+from tasks.dragon.questions_ru_names import _RU_WORD
 
 #: the class noun that says "a body of people whose kind the text does not narrow": the templates' «организация»
 RU_BODY = "организация"
@@ -141,7 +141,7 @@ def _a_post(role: str) -> bool:
 
 
 def ru_team_nodes(subgraphs: list[Subgraph]) -> set[str]:
-    """Organisations the text uses as teams besides those ``questions_ru_checks._sports_teams`` finds: the sides
+    """Organisations the text uses as teams besides those ``questions_ru_classes._sports_teams`` finds: the sides
     of a game played with or against another («сыграл вничью с «Металлургом»»: «С какой организацией сыграл» is
     what judges reject), and one that scores points or goals («набрал 30 очков»)."""
     teams = set()

@@ -41,9 +41,9 @@ class RussianTemplates:
     lang = "ru"
 
     def __init__(self, classes: dict[str, str] | None = None, said: dict[str, list[str]] | None = None):
-        #: node → the class noun the text gives it («театр», «суд», «фестиваль»; questions_ru_checks.ru_class_nouns)
+        #: node → the class noun the text gives it («театр», «суд», «фестиваль»; questions_ru_classes.ru_class_nouns)
         self.classes = classes or {}
-        #: label → every sentence of its node's edges (questions_ru_checks.ru_label_sentences)
+        #: label → every sentence of its node's edges (questions_ru_classes.ru_label_sentences)
         self.said = said or {}
 
     def _quote(self, label: str, form: str, sentences: list[str]) -> str:

@@ -67,7 +67,7 @@ def _ru_whose(role: str) -> str:
 def _ru_role_class(rel: "RuRelation", edge: Edge) -> str | None:
     """The class noun a role's sentence gives its organisation as the role's genitive: «директора
     театра Людмилы Гараниной», «Ректор университета Елена Воронцова» → «театр», «университет»."""
-    from tasks.dragon.questions_ru_checks import RU_CLASS_NOUNS
+    from tasks.dragon.questions_ru_classes import RU_CLASS_NOUNS
 
     last = rel.head.split()[-1]
     lemma = nlp.lemma_ru(last)

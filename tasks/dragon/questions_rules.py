@@ -30,9 +30,9 @@ from tasks.dragon.questions_two_fact import amount_asked, one_predicate, ru_post
 from tasks.dragon.questions_ru import RussianTemplates
 from tasks.dragon.questions_ru_scope import ru_hanging_preposition
 from tasks.dragon.questions_ru_government import ru_deictic
-from tasks.dragon.questions_ru_checks import (
-    refine_products_ru, ru_class_nouns, ru_label_sentences, ru_measure_without_number, ru_skip_reason,
-)
+from tasks.dragon.questions_ru_as_said import ru_measure_without_number
+from tasks.dragon.questions_ru_checks import ru_skip_reason
+from tasks.dragon.questions_ru_classes import refine_products_ru, ru_class_nouns, ru_label_sentences
 from tasks.dragon.questions_keypoints import _item
 from tasks.dragon.questions_stats import stat_without_occasion
 

@@ -1,5 +1,5 @@
 """The live Wikidata API client (MediaWiki action API), with the same lookups as the local
-index (see tasks/dragon/wikidata.py)."""
+index (see tasks/dragon/wikidata_index.py)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -13,7 +13,9 @@ import httpx
 
 from schemas.graph import EntityCandidate
 from schemas.graph import WikidataClaim
-from tasks.dragon.wikidata import (
+from tasks.dragon.wikidata_dump import _parse_entity
+from tasks.dragon.wikidata_index import WikidataIndex
+from tasks.dragon.wikidata_records import (
     INDEX_LANGUAGES,
     MULTILINGUAL,
     _QID,
@@ -22,8 +24,6 @@ from tasks.dragon.wikidata import (
     WikidataUnavailable,
     normalise_name,
     WikidataEntity,
-    _parse_entity,
-    WikidataIndex,
 )
 
 # --------------------------------------------------------------------------- the live API

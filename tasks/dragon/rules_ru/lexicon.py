@@ -172,7 +172,7 @@ _RU_NAMED_KINDS = frozenset({
 #: the rules already know as bodies, the plants, media and venues a name is given to, and the named
 #: things of ``_RU_NAMED_KINDS`` (session 23). A public body with no name of its own ("власть",
 #: "руководство", "следствие") and the crews are none.
-#: Not questions_ru_checks.RU_CLASS_NOUNS, on purpose: that list holds every noun a question may call an
+#: Not questions_ru_classes.RU_CLASS_NOUNS, on purpose: that list holds every noun a question may call an
 #: entity by (places «город», «улица», «порт» too), this one only the kinds whose noun becomes part of a
 #: graph node's name (rules_ru/class_nouns.py, and benchmill.nlp.entity_key, which drops it again for
 #: the node's key).

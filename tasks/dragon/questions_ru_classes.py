@@ -1,0 +1,202 @@
+"""DRAGON questions, Russian: what an entity is, as its text says, for the question word: the class noun
+its label or sentences give it («театр «Волжская сцена»» → «какой театр»), a team by the games it plays, a
+product or brand the tagger called an organisation («трамваи Tatra»: «что», never «какая организация»),
+and every sentence a label is said in.
+"""
+from __future__ import annotations
+
+import re
+
+from benchmill import nlp
+from schemas import Edge, Subgraph
+from tasks.dragon.questions_ru_names import _RU_WORD
+from tasks.dragon.questions_ru_words import _RU_GAME_NOUNS
+
+#: nouns that make the name after them a product, brand or model, not an organisation
+_RU_PRODUCT_NOUN = (r"(?:модел|марк|бренд|торгов\w+\s+марк|трамва|автобус|троллейбус|автомобил|электромобил|кроссовер"
+                    r"|седан|внедорожник|самол[её]т|вертол[её]т|смартфон|продукт|препарат|сорт|серии|поезд|электропоезд"
+                    r"|судн|теплоход|лайнер|локомотив|тракторы?|комбайн)[а-яё]*")
+
+
+def refine_products_ru(kinds: dict, subgraphs: list[Subgraph]) -> dict:
+    """A name its sentences introduce as a model, brand or vehicle («трамваи Tatra», «бренд
+    «Сокольское»») is a thing, whatever the tagger said: never «какая организация» (MISC asks «что»)."""
+    kinds = dict(kinds)
+    for subgraph in subgraphs:
+        for edge in subgraph.edges:
+            for node, label in ((edge.head, edge.head_label), (edge.tail, edge.tail_label)):
+                if kinds.get(("ru", node)) not in ("ORG", None) or not label[:1].isupper():
+                    continue
+                product = re.compile(rf"\b{_RU_PRODUCT_NOUN}\s+(?:\w+\s+)?«?{re.escape(label)}", re.IGNORECASE)
+                if any(product.search(s) for s in edge.sentences):
+                    kinds[("ru", node)] = "MISC"
+    return kinds
+
+
+#: common nouns that name what an entity is («театр «Волжская сцена»», «Октябрьский районный суд»,
+#: «директор театра»): the class noun a question names it by instead of «организация», «место», «объект»
+#: (not «матч»: a match has no name, and «матч «Жигули»» is the team's match)
+#: Not rules_ru/lexicon._RU_CLASS_NOUNS, on purpose: that list holds only the organisation kinds the rules
+#: engine writes into an entity's name («завод «Северная ткань»»); this one is what a question may call
+#: any entity, places, facilities («порт», «терминал»), events and works included.
+RU_CLASS_NOUNS = frozenset("""
+театр суд фестиваль спектакль постановка пьеса фильм концерт хор ансамбль оркестр труппа конкурс выставка премия
+турнир чемпионат клуб команда компания завод фабрика комбинат банк университет институт академия школа
+колледж лицей гимназия больница поликлиника госпиталь онкоцентр музей филармония библиотека магазин гипермаркет
+супермаркет ресторан кафе отель гостиница здание центр распредцентр город село посёлок деревня район область край
+республика стадион арена аэропорт вокзал порт терминал предприятие холдинг министерство минкульт администрация
+мэрия правительство департамент комитет фонд агентство служба улица шоссе проспект мост парк сквер площадь сеть
+фирма корпорация концерн лига федерация партия газета журнал телеканал издательство электростанция станция
+лаборатория кафедра факультет больница церковь собор храм памятник дворец кинотеатр цирк зоопарк прокуратура
+""".split())
+
+
+def _class_lemma(word: str) -> str | None:
+    """The lemma of a lowercase class noun, or None: «театра» → «театр»."""
+    if not word[:1].islower():
+        return None
+    for parse in nlp.morph_vocab().parse(word.lower())[:3]:
+        lemma = parse.normal_form.replace("ё", "е")
+        if parse.tag.POS == "NOUN" and lemma in RU_CLASS_NOUNS:
+            return lemma
+    return None
+
+
+def ru_label_class(label: str) -> str | None:
+    """The class noun a label holds as its own head: «Октябрьский районный суд» → «суд», «Областная
+    филармония» → «филармония» (a quoted part is a name, not a class: «компания «Волгахим»» is not asked here)."""
+    if "«" in label:
+        label = label[: label.index("«")]
+    for word in _RU_WORD.findall(label):
+        lemma = _class_lemma(word)
+        if lemma is not None:
+            parses = nlp.morph_vocab().parse(word.lower())
+            if any(p.tag.POS == "NOUN" and "nomn" in p.tag for p in parses[:3]):
+                return lemma
+    return None
+
+
+def ru_label_head_noun(label: str) -> str | None:
+    """The lowercase noun a label puts before its quoted name as what it is: «траулер «Мыс Поворотный»» →
+    «траулер», «комплекс «Агидель-Парк»» → «комплекс» (not only the class nouns above: a trawler's captain is
+    «капитаном какого траулера», never «какой команды» nor «какой организации»)."""
+    match = re.match(r"([а-яё]+) «", label)
+    if match is None:
+        return None
+    parses = [p for p in nlp.morph_vocab().parse(match.group(1))[:2] if p.tag.POS == "NOUN" and "nomn" in p.tag]
+    return parses[0].normal_form.replace("ё", "е") if parses and len(parses[0].normal_form) > 2 else None
+
+
+def ru_class_in_sentences(label: str, sentences: list[str]) -> str | None:
+    """The class noun its sentences put the name in apposition to: «Театр «Волжская сцена»» →
+    «театр», «фестиваля «Зимние вечера»» → «фестиваль», «новую постановку «Вьюга»» → «постановка». The
+    name may be declined there (««Вьюгу»»): its words are compared by lemma; the most frequent noun wins."""
+    name = label.strip("«»")
+    name_words = [nlp.lemma_ru(w.lower()) for w in _RU_WORD.findall(name)]
+    if not name_words:
+        return None
+    counts: dict[str, int] = {}
+    for sentence in sentences:
+        for match in re.finditer(r"([А-Яа-яЁё]+)\s+«([^»]+)»", sentence):
+            quoted = [nlp.lemma_ru(w.lower()) for w in _RU_WORD.findall(match.group(2))]
+            if quoted != name_words:
+                continue
+            lemma = _class_lemma(match.group(1)) or _class_lemma(match.group(1).lower())
+            if lemma is not None:
+                counts[lemma] = counts.get(lemma, 0) + 1
+    return max(counts, key=counts.get) if counts else None
+
+
+def ru_class_nouns(subgraphs: list[Subgraph]) -> dict[str, str]:
+    """node → the class noun its label or the sentences of any of its edges give it (see above)."""
+    said: dict[str, list[str]] = {}
+    labels: dict[str, str] = {}
+    for subgraph in subgraphs:
+        for edge in subgraph.edges:
+            for node, label in ((edge.head, edge.head_label), (edge.tail, edge.tail_label)):
+                labels.setdefault(node, label)
+                said.setdefault(node, [])
+                said[node].extend(s for s in edge.sentences if s not in said[node])
+    from tasks.dragon.questions_ru import _ru_quoted_words, _ru_role_class, ru_relation
+    from tasks.dragon.questions_ru_kinds import ru_kind_classes
+
+    classes = {}
+    for node, label in labels.items():
+        # a label its sentences write whole in «» is a name, whatever its head noun says: «Северный порт»
+        # of «Компания «Северный порт»» is a company, not a port
+        named = bool(label.split()) and _ru_quoted_words(label, said[node]) == len(label.split())
+        found = ((None if named else ru_label_class(label)) or ru_class_in_sentences(label, said[node])
+                 or ru_label_head_noun(label))
+        if found is not None:
+            classes[node] = found
+    # a role's genitive names its organisation's class («Генеральным директором завода назначен ...»): the
+    # same class for every question about that organisation («Какой завод построен в 1936 году ...»)
+
+    for subgraph in subgraphs:
+        for edge in subgraph.edges:
+            if edge.tail in classes:
+                continue
+            try:
+                rel = ru_relation(edge.relation)
+            except Exception:  # NoTemplate: no role to read a class from
+                continue
+            if rel.kind == "role" and (found := _ru_role_class(rel, edge)) is not None:
+                classes[edge.tail] = found
+    # an organisation that wins or loses a game, or that a coach or a player belongs to, is a team: «Какой
+    # команде проиграл «Политехник»?», never «Какой организации проиграл ...» (site6 and site7 judges)
+    for subgraph in subgraphs:
+        for edge in subgraph.edges:
+            for node in _sports_teams(edge):
+                classes.setdefault(node, "команда")
+    # a team by its games, a body by a post in it, its deeds or a noun by its name; the tagger's ORG is no class
+    for node, noun in ru_kind_classes(subgraphs, said, labels).items():
+        classes.setdefault(node, noun)
+    return classes
+
+
+#: verbs whose subject and object are teams in a game
+_RU_GAME_VERBS = frozenset({"обыграть", "обыгрывать", "проиграть", "проигрывать", "победить", "побеждать", "разгромить",
+                            "одолеть", "переиграть"})
+#: verbs of playing for a side: «выступать за», «играть за»
+_RU_PLAY_FOR_VERBS = frozenset({"выступать", "выступить", "играть", "сыграть", "болеть"})
+#: role nouns whose organisation is a team
+_RU_TEAM_ROLES = frozenset({"тренер", "игрок", "нападающий", "защитник", "полузащитник", "вратарь", "голкипер",
+                            "капитан", "форвард", "связующий", "воспитанник", "наставник", "хавбек", "легионер",
+                            "центрфорвард", "центровой", "либеро", "бомбардир", "снайпер", "игрок"})
+
+
+#: the starts of nouns for a player of one sport («волейболистка», «хоккеиста»): whose one was is a team
+_RU_SPORT_PLAYER_STEMS = ("хоккеист", "футболист", "волейболист", "баскетболист", "гандболист", "ватерполист",
+                          "регбист", "теннисист")
+#: nouns of a game: a side a relation plays one against or with is a team («провести матч против «Волков»»)
+
+
+def _sports_teams(edge: Edge) -> list[str]:
+    """The nodes of ``edge`` (organisations by their type) that are teams by what the edge says of them:
+    the two sides of «обыграть», «проиграть»; the organisation of a coach's or a player's role."""
+    words = [nlp.lemma_ru(w.lower()) for w in _RU_WORD.findall(edge.relation)]
+    if not words:
+        return []
+    teams = []
+    if len(words) == 1 and words[0] in _RU_GAME_VERBS:
+        teams = [node for node, kind in ((edge.head, edge.head_type), (edge.tail, edge.tail_type)) if kind == "org"]
+    elif any(w in _RU_TEAM_ROLES or w.startswith(_RU_SPORT_PLAYER_STEMS) for w in words) and edge.tail_type == "org":
+        teams = [edge.tail]  # («бывшая волейболистка «Сибирских ласточек»»)
+    elif any(w in _RU_GAME_NOUNS for w in words[1:]) and words[-1] in ("против", "с", "со"):
+        # «провести следующий матч против «Северных медведей»»: both sides of a game are teams
+        teams = [node for node, kind in ((edge.head, edge.head_type), (edge.tail, edge.tail_type)) if kind == "org"]
+    elif words[-1] == "за" and words[0] in _RU_PLAY_FOR_VERBS and edge.tail_type == "org":
+        teams = [edge.tail]  # «выступал за «Оружейник»»: whom a player plays for is a team
+    return teams
+
+
+def ru_label_sentences(subgraphs: list[Subgraph]) -> dict[str, list[str]]:
+    """label → every sentence of the edges its node is on, across ``subgraphs``: how the article writes
+    a name («Богородская кожа» in «») where a fact's own sentence calls it «завод»."""
+    said: dict[str, list[str]] = {}
+    for subgraph in subgraphs:
+        for edge in subgraph.edges:
+            for label in (edge.head_label, edge.tail_label):
+                known = said.setdefault(label, [])
+                known.extend(s for s in edge.sentences if s not in known)
+    return said
