@@ -19,6 +19,13 @@ def test_an_infinitive_under_a_verb_of_forbidding_is_not_its_subjects_act():
     assert ru_controlled_infinitive("выплатить", ["Арбитраж обязал компанию в течение месяца выплатить долг."]) == "обязал"
 
 
+def test_a_duty_said_by_a_short_participle_is_refused_as_the_subjects_duty():
+    # «обязан» obliges its own subject: the holding pays, as a duty; the refusal must not say someone else does it
+    said = "Холдинг «Север» обязан выплатить 20 миллионов рублей до конца года."
+    q, why = asked(edge("холдинг «Север»", "выплатить", "20 миллионов рублей", said, "org", "other", "planned"))
+    assert q is None and "is obliged to" in why and "whose object" not in why, why
+
+
 def test_an_infinitive_of_the_subjects_own_plan_or_a_finite_verb_is_asked():
     assert ru_controlled_infinitive("отремонтировать", ["Мэрия планирует отремонтировать спортзал."]) is None
     assert ru_controlled_infinitive("занимать", ["Он занимает пост директора, хотя суд запретил ему работать."]) is None

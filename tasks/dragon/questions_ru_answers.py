@@ -440,6 +440,10 @@ def ru_round7_reason(subgraph, kinds: dict, classes: dict | None = None) -> str 
         if ru_dropped_addressee(edge.relation, edge.sentences):
             return f"skipped: {edge.relation!r} drops whom its verb obliges or forbids"
         governor = ru_controlled_infinitive(edge.relation, edge.sentences)
+        if governor and nlp.morph_vocab().parse(governor.lower())[0].tag.POS == "PRTS":
+            # «холдинг обязан выплатить»: the subject does it, but as a duty, which no question's tense says
+            return (f"skipped: {edge.relation!r} is said under «{governor}»: {edge.head_label!r} is obliged to, "
+                    "a duty no question's tense states")
         if governor:
             return (f"skipped: {edge.relation!r} is said under «{governor}», whose object, not {edge.head_label!r}, "
                     "is who would do it")
