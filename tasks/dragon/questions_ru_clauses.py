@@ -29,7 +29,7 @@ _ADDRESSEE = ("obj", "iobj")
 
 @lru_cache(maxsize=4096)
 def _parse(sentence: str) -> tuple | None:
-    """(text, lemma, upos, rel, index of head or -1) per token of ``sentence``'s first sentence."""
+    """(text, lemma, upos, rel, index of head or -1, Case, Gender) per token of ``sentence``'s first sentence."""
     try:
         doc = nlp.parse_ru(sentence)
     except Exception:  # the parse is a check, never a reason to lose the question stage
@@ -38,8 +38,8 @@ def _parse(sentence: str) -> tuple | None:
     if not tokens:
         return None
     index = {t.id: i for i, t in enumerate(tokens)}
-    return tuple((t.text, _lemma(t.text), t.pos, t.rel, index.get(t.head_id, -1), (t.feats or {}).get("Case"))
-                 for t in tokens)
+    return tuple((t.text, _lemma(t.text), t.pos, t.rel, index.get(t.head_id, -1), (t.feats or {}).get("Case"),
+                  (t.feats or {}).get("Gender")) for t in tokens)
 
 
 def _lemma(word: str) -> str:

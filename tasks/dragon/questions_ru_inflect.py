@@ -58,15 +58,15 @@ def ru_person_gender(label: str, sentences: list[str]) -> str:
             tag = parse.tag
             if ("Name" in tag or "Surn" in tag) and "sing" in tag and "nomn" in tag and str(tag.gender) in _GENDERS:
                 return _GENDERS[str(tag.gender)]
+    from tasks.dragon.questions_ru_clauses import _parse  # the sentence parse the other checks share (cached)
+
     wanted = {w.lower() for w in words}
     for sentence in sentences:
-        try:
-            doc = nlp.parse_ru(sentence)
-        except Exception:  # the parse only helps: a question is never lost for it
-            break
-        for token in (t for sent in doc.sents for t in sent.tokens):
-            gender = (token.feats or {}).get("Gender")
-            if token.text.lower() in wanted and token.pos == "PROPN" and gender in _GENDERS:
+        tokens = _parse(sentence)
+        if tokens is None:  # no parse (none, or it failed): the parse only helps, a question is never lost for it
+            continue
+        for text, _, pos, _, _, _, gender in tokens:
+            if text.lower() in wanted and pos == "PROPN" and gender in _GENDERS:
                 return _GENDERS[gender]
     return "masc"
 
