@@ -179,7 +179,9 @@ def _after_sentence(sent, helper: _EnSentence) -> None:
         discourse.it = None
     if loose is not None:
         discourse.loose = loose
-    if org is None and discourse.org is None:
+    if org is None and discourse.org is None and loose is None:
+        # (not where the main clause's subject is a name: "X plans to reopen the sawmill east of Ironwood. The
+        # company bought the mill ...": the company is X, not an organisation the sentence only mentions)
         orgs = [e for e in sent.ents if e.label_ == "ORG" and e[0].lower_ != "the"]
         org = helper.phrase(orgs[0].root) if orgs else None
         if org is not None and (org[1] == _PER or org[0] in discourse.people):
