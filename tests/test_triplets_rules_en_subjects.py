@@ -71,3 +71,4 @@ def test_noun_summing_up_the_clause_is_not_the_name_before_it():
 def test_noun_in_apposition_right_after_a_name_still_stands_for_it():
     found = facts("The Tour of the Dales, the race that has visited Swaledale since 2001, will start in Richmond.")
     assert ("Tour of the Dales", "visit", "Swaledale", "asserted") in found
+
