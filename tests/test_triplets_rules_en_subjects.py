@@ -2,24 +2,13 @@
 
 Each test pins a sentence shape in which the extractor gave a fact to a name the sentence does not make its
 doer: a clause after "and" with a doer of its own the parser missed, "the company" resolved to an organisation
-a sentence only mentions, "the combined company" resolved to one partner. The sentences are invented for this
+a sentence only mentions, "the combined company" resolved to one partner, a noun summing a clause up ("a plan
+that drew ...") resolved to the name before it. The sentences are invented for this
 file. Real spaCy parses.
 """
 from __future__ import annotations
 
-from benchmill.engines import EngineConfig
-from schemas import IncrementDoc
-from tasks.dragon.triplets import extract_triplets
-
-RULES = EngineConfig(kind="rules")
-
-
-def facts(*paragraphs: str) -> set[tuple[str, str, str, str]]:
-    doc = IncrementDoc(doc_id="news", version_id="news-v1", canonical_url="https://news.example/a", lang="en",
-                       title="", text="\n\n".join(paragraphs), new_paragraphs=list(paragraphs))
-    batch = extract_triplets([doc], RULES)
-    assert batch.failures == []
-    return {(t.subject, t.relation, t.object, t.modality) for t in batch.triplets}
+from tests.en_articles import article as facts
 
 
 def test_role_noun_after_and_is_a_doer_of_its_own():
