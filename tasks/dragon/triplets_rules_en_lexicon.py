@@ -119,6 +119,9 @@ _EN_ORG_ANAPHORS = frozenset({
     "airline", "telecom", "builder", "grocer", "supermarket",
 })
 
+#: words that make "the company" the one two firms form: "the combined company will employ 540" is neither partner
+_EN_MERGED = frozenset({"combined", "merged", "enlarged"})
+
 #: heads of names of public bodies and institutions: "Corran Bureau of Meteorology", "City of Hallam", "Tarnside
 #: Museum" are never what "the company", "the utility" or "the airline" point back at (those are businesses)
 _EN_PUBLIC_BODY_HEADS = frozenset({

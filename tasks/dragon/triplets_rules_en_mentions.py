@@ -179,7 +179,11 @@ def _after_sentence(sent, helper: _EnSentence) -> None:
         discourse.it = None
     if loose is not None:
         discourse.loose = loose
-    if org is None and discourse.org is None:
+    if org is None and discourse.org is None and (loose is None or loose[1] == _PER):
+        # (not where the main clause's subject is a name that may be a firm: "X plans to reopen the sawmill east of
+        # Ironwood. The company bought the mill ...": the company is X, not an organisation the sentence only
+        # mentions; a person's name as subject leaves the organisation to the sentence: "Y, a bookkeeper with Z
+        # club, was jailed ... The club's chairman" is Z's)
         orgs = [e for e in sent.ents if e.label_ == "ORG" and e[0].lower_ != "the"]
         org = helper.phrase(orgs[0].root) if orgs else None
         if org is not None and (org[1] == _PER or org[0] in discourse.people):

@@ -13,7 +13,7 @@ from benchmill import nlp
 from tasks.dragon.triplets_rules_en_discourse import _Discourse
 from tasks.dragon.triplets_rules_en_kinds import kind_antecedent
 from tasks.dragon.triplets_rules_en_lexicon import (
-    _AGE_NOUN, _EN_GENERIC_NOUNS, _EN_HONORIFICS, _EN_NP_KEEP, _EN_ORG_ANAPHORS, _EN_PERSON_NOUNS, _EN_RELATIVE,
+    _AGE_NOUN, _EN_GENERIC_NOUNS, _EN_HONORIFICS, _EN_MERGED, _EN_NP_KEEP, _EN_ORG_ANAPHORS, _EN_PERSON_NOUNS, _EN_RELATIVE,
     _EN_SUBJ, _EN_TIME_LABELS, _EN_TITLE_WORDS, _EN_VALUE_LABELS, _ORG, _PER, _absolute_date, _en_common_words,
     _is_org_noun, _noun_form, _verb_lemma, public_body_name,
 )
@@ -351,9 +351,9 @@ class _EnSentence:
         noun, the speaker's organisation or the organisation named last."""
         if head.tag_ != "NN" or not any(t.dep_ == "det" and t.lower_ == "the" for t in head.lefts):
             return None
-        if any(t.dep_ not in ("det", "amod", "punct") for t in head.lefts) or any(
+        if any(t.dep_ not in ("det", "amod", "punct") or t.lower_ in _EN_MERGED for t in head.lefts) or any(
                 t.dep_ == "prep" and t.lower_ == "of" for t in head.rights):
-            return None  # "the stock market", "the edge of the fire": another thing
+            return None  # "the stock market", "the edge of the fire", "the combined company": another thing
         if any(t.dep_ == "appos" for t in head.children):
             return None  # "the consultancy Tidewater Ecology": the name follows
         lemma = head.lemma_.lower()

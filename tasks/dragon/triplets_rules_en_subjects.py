@@ -9,8 +9,11 @@ verb kept in the relation ("agree to").
 from __future__ import annotations
 
 from tasks.dragon.triplets_base import _join
-from tasks.dragon.triplets_rules_en_lexicon import _EN_CLAIMS, _EN_RELATIVE, _EN_SPEECH, _EN_SUBJ, _verb_lemma
+from tasks.dragon.triplets_rules_en_lexicon import (
+    _EN_CLAIMS, _EN_RELATIVE, _EN_SPEECH, _EN_SUBJ, _EN_VALUE_LABELS, _verb_lemma,
+)
 from tasks.dragon.triplets_rules_en_modality import _EN_NEGATIVE_CONTROL, _EN_PLAN_HEADS, _EN_REPORTING, _rules_out
+from tasks.dragon.triplets_rules_en_mentions import _next_to
 from tasks.dragon.triplets_rules_en_phrases import _EN_SUBORDINATE_MARKS, _EnSentence
 from tasks.dragon.triplets_rules_en_repairs import named_apposition, subject_of_finite_acl, tallied_purpose
 
@@ -46,6 +49,14 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
         punished = _punished_for(verb)
         if punished is not None:
             return [(c, False) for c in punished.children if c.dep_ in ("nsubjpass",)]
+    missed = _own_subject_missed(verb) if not subjects and verb.dep_ == "conj" and verb.head.pos_ in ("VERB", "AUX") \
+        else None
+    if missed is not None:
+        # "The coach moved X to the top line, and the forward scored ...", "Tasson passed for 211 yards, and
+        # running back Jaxon Koski ran for 146": the clause after "and" names its own doer, which the parser took
+        # for an adverb or a clausal subject; the first clause's subject did not do it. A name right before the
+        # verb is its doer; else who did cannot be read off the parse, and the verb gives no fact
+        return [(missed, False)] if missed is not verb else []
     if not subjects and verb.dep_ == "conj" and verb.head.pos_ in ("VERB", "AUX"):
         # "X acquired Y and sold Z": the second verb shares the first one's subject, but
         # not its voice ("is based in Oslo and manages ..." — "manages" is active)
@@ -135,12 +146,47 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
                     continue
             if subject.dep_ == "appos" and subject.pos_ == "NOUN" and (
                     subject.head.pos_ == "PROPN" or subject.head.i in helper.ent_of):
+                if not _next_to(subject, subject.head) or subject.head.ent_type_ in _EN_VALUE_LABELS:
+                    # "X proposed building generators, a plan that drew 1,400 objections", "agreed to buy Y for
+                    # $64 million, a deal that would ...": a noun after the clause sums the clause up; what drew
+                    # the objections is the plan, not X (nor the sum the parser hung the noun on): no fact
+                    continue
                 subject = subject.head  # "The Tour, the race that has visited Cumbria" → the Tour
         # "Storm Bay Marine's managing director, Hamish Treloar, has ordered ...": the name acts
         subject = named_apposition(subject, helper.ent_of) or subject
         for conjunct in _EnSentence.with_conjuncts(subject):
             resolved.append((conjunct, passive))
     return resolved
+
+
+#: what may stand between "and" and a conjoined verb without being its subject: "and then sold", "and last year
+#: sold", "and in 2019 sold it": adverbs, times and prepositional phrases
+_EN_NOT_SUBJECT_DEPS = frozenset({"aux", "auxpass", "neg", "punct", "cc", "prep", "mark", "prt"})
+_EN_TIME_NOUNS = frozenset({"year", "week", "month", "day", "time", "season", "night", "morning", "afternoon",
+                            "evening", "weekend", "quarter", "minute", "hour"})
+
+
+def _own_subject_missed(verb):
+    """A conjoined verb with a noun phrase of its own between the coordinator and it that the parser did not
+    call its subject ("and the forward scored", "and running back Jaxon Koski ran", "and bikes travel free"):
+    the verb has a doer of its own, so it does not share the first verb's subject. Returns that doer's name
+    when a name ends right before the verb ("Koski"), ``verb`` itself when the doer is no name, else None."""
+    head = verb.head
+    cc = next((c for c in reversed(list(head.children)) if c.dep_ == "cc" and c.i < verb.i), None)
+    if cc is None:
+        return None
+    for child in verb.lefts:
+        if child.i <= cc.i or child.dep_ in _EN_NOT_SUBJECT_DEPS:
+            continue
+        if child.dep_ != "csubj" and any(t.ent_type_ in ("DATE", "TIME") or t.lemma_.lower() in _EN_TIME_NOUNS
+                                         for t in child.subtree):
+            continue  # "and last year sold", "and this week opened": a time
+        if child.dep_ == "csubj" or any(t.pos_ in ("DET", "PROPN", "PRON") or t.tag_ in ("NN", "NNS")
+                                        for t in child.subtree):
+            # "running back Jaxon Koski ran": "running" read as the verb of a clausal subject, "Koski" its object
+            last = verb.doc[verb.i - 1]
+            return last if last.pos_ == "PROPN" and last.ent_type_ in ("PERSON", "ORG") and last.i > cc.i else verb
+    return None
 
 
 def _thing_before_place(place):
