@@ -246,11 +246,17 @@ class _References:
         Капитала», рассказал, что компания вложит ...»)? The person no longer speaks or acts for it: no
         later «компания» of the sentence means it (issue 10: the investor read as the seller)."""
         for token in span.tokens:
-            role = self.by_id.get(token.head_id)
-            if (token.rel == "nmod" and role is not None and role.id not in self.span_of and role.pos == "NOUN"
-                    and _animate(self.vocab, role)
-                    and any(_lemma(self.vocab, a) in ("бывший", "прежний") for a in self.kids(role, ("amod",)))):
-                return True
+            # (through the role's own genitives: «бывший командир воздушного судна «Аэрофлота»», «бывший
+            # инженер бюро «Мостостроя»»)
+            child, role = token, self.by_id.get(token.head_id)
+            for _ in range(3):
+                if child.rel not in ("nmod", "appos") or role is None or role.id in self.span_of or role.pos != "NOUN":
+                    break
+                if _animate(self.vocab, role):
+                    if any(_lemma(self.vocab, a) in ("бывший", "прежний") for a in self.kids(role, ("amod",))):
+                        return True
+                    break
+                child, role = role, self.by_id.get(role.head_id)
         return False
 
     def pronoun(self, token) -> tuple[str, str | None] | None:
@@ -346,6 +352,11 @@ def _remember(sent, spans, helper: _RuSentence, memory: _Memory) -> None:
     """Add what one sentence names to the article's memory (see _Memory)."""
     vocab, span_of = helper.vocab, helper.span_of
     helper.cache = None  # the memory changes below: what a token names may change with it
+    # what each bare noun points back at, read before this sentence's names are added: a noun points back,
+    # never at a name its own sentence gives only after it («самолёты, которые перевозчик получит в лизинг
+    # от Государственной транспортной лизинговой компании»: the carrier is the airline named before)
+    backs = {token.id: helper.refers_back(token) for token in sent.tokens
+             if token.pos == "NOUN" and token.id not in span_of}
     seen_spans = set()
     for token in sent.tokens:
         if token.pos == "NOUN" and token.id not in span_of and (
@@ -396,7 +407,7 @@ def _remember(sent, spans, helper: _RuSentence, memory: _Memory) -> None:
         # a bare noun read as a name it points back at is one more mention of it, under that noun
         # ("оператором" for «СеверТелеком»: the next "оператор" means it too)
         if token.pos == "NOUN" and token.id not in span_of:
-            back = helper.refers_back(token)
+            back = backs[token.id]
             if back is not None and back in memory.counts:
                 lemma = _lemma(vocab, token)
                 learnt = back[1] != "LOC" and (lemma in _RU_ANAPHORS or not _animate(vocab, token))
