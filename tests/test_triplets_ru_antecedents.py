@@ -47,4 +47,30 @@ def test_a_town_the_parser_hangs_on_an_airport_as_its_appositive_is_where_it_is_
     span_of = {t.id: s for s in parsed.spans for t in s.tokens}
     assert span_of[by_text["Самары"].id].type == "LOC"
     helper = _RuSentence(tokens, span_of, nlp.morph_vocab())
-    assert helper.phrase(by_text["аэропорта"], common=True) == ("международный аэропорт Самары", None)
+    assert helper.phrase(by_text["аэропорта"], common=True) == ("международный аэропорт Самары", "LOC")
+
+
+# --------------------------------------------------------------------------- court formulas
+
+
+def test_a_fine_given_to_a_person_appoints_no_one():
+    found = ru_facts("Районный суд признал бывшего главу управляющей компании Олега Рыжова виновным в растрате. "
+                     "Суд назначил Рыжову штраф в 1,2 млн рублей.")
+    assert not any(f[1] == "назначить" and f[2] == "Олег Рыжов" for f in found), found
+    assert any(f[1].startswith("назначить штраф") for f in found), found
+
+
+def test_a_court_whose_press_office_reports_is_not_the_court_that_acted():
+    found = ru_facts("Ленинский районный суд признал бывшего директора фонда Олега Рыжова виновным в растрате. "
+                     "Об этом сообщила пресс-служба Верховного суда Чувашии.",
+                     "Деньги фонда он переводил на счета своих родственников.",
+                     "Суд назначил Рыжову штраф в 1,2 млн рублей.")
+    assert any(f[0] == "Ленинский районный суд" and f[1].startswith("назначить штраф") for f in found), found
+    assert not any(f[0].startswith("Верховный суд") and f[1].startswith("назначить") for f in found), found
+
+
+def test_an_infinitive_after_the_second_of_two_coordinated_verbs_is_the_seconds():
+    found = ru_facts("Кроме того, суд назначил ему штраф в 1,8 млн рублей и запретил два года занимать "
+                     "руководящие должности в коммерческих компаниях.")
+    assert not any(f[1] == "занимать" for f in found), found
+    assert ("суд", "запретить занимать", "руководящие должности", "asserted") in found, found

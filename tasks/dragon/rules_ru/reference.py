@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from tasks.dragon.rules_ru.lexicon import (
     _RU_ANAPHORS, _RU_ATTRIBUTION, _RU_BODY_ANAPHORS, _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_NAMED_KINDS,
-    _RU_NOT_COMPANIES, _RU_OBJ, _RU_PLACE_ANAPHORS, _RU_RELATIVE, _RU_SPEAKING, _RU_SUBJ, _RU_UNITS,
+    _RU_NOT_COMPANIES, _RU_OBJ, _RU_PLACE_ANAPHORS, _RU_RELATIVE, _RU_SAY, _RU_SPEAKING, _RU_STAFF, _RU_SUBJ,
+    _RU_UNITS,
 )
 from tasks.dragon.rules_ru.descriptors import descriptor_span
 from tasks.dragon.rules_ru.morph import _animate, _common_noun, _lemma, _unquote
@@ -421,7 +422,11 @@ def _remember(sent, spans, helper: _RuSentence, memory: _Memory) -> None:
                 person = span_of[above.id] if span_of[above.id].type == "PER" else None
             if person is not None:
                 memory.roles[_lemma(vocab, token)] = (person.normal, person.type)
-        if token.rel in _RU_SUBJ:
+        verb = helper.by_id.get(token.head_id)
+        if token.rel in _RU_SUBJ and not (verb is not None and _lemma(vocab, verb) in _RU_SAY
+                                          and _lemma(vocab, token) in _RU_STAFF):
+            # ("Об этом сообщила пресс-служба Верховного суда": the court's press office reports what another
+            # court did; the text is not about the court it speaks for, and «суд» later is not that one)
             named = helper.phrase(token)
             if named is not None and named in memory.counts:
                 memory.subjects[named] = memory.subjects.get(named, 0) + 1
