@@ -60,6 +60,12 @@ def _repair_coordination_ru(tree: ParseTree, vocab) -> None:
             if index[first.id] < index[child.id] < index[cc.id] and (child.rel not in ("obj", "xcomp")
                                                                      or not kids(first, (child.rel,))):
                 attach(child, first, child.rel)
+        # and an infinitive of the first verb's that lies after the second is the second's ("назначил ему
+        # штраф и запретил три года занимать должности": the court forbade holding posts, it holds none)
+        for child in kids(first, ("xcomp",)):
+            if index[child.id] > index[second.id] and (child.feats or {}).get("VerbForm") == "Inf" \
+                    and not kids(second, ("xcomp",)):
+                attach(child, second, "xcomp")
         # its own object after it, which natasha made its subject (tagged accusative all the same),
         # when the verb shares the first one's subject
         if kids(second, ("obj",)) or not kids(first, ("nsubj",)):

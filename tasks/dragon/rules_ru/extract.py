@@ -357,7 +357,8 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
     if lemma in _RU_APPOINT and not passive:
         # "назначило главным режиссёром театра «Волжская сцена» Кирилла Абрамцева": the one
         # appointed takes the role, the subject did the appointing
-        people = [p for p in (helper.phrase(o) for o in objects) if p is not None and p[1] == "PER"]
+        # (never a dative: "суд назначил Сафиуллину штраф" appoints no one, the fine is given to him)
+        people = [p for p in (helper.phrase(o) for o in objects if not _dative(o)) if p is not None and p[1] == "PER"]
         for person in people:
             for subject_phrase in subject_phrases:
                 yield emit(subject_phrase, lemma, person)

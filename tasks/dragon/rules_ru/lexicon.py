@@ -156,6 +156,13 @@ _RU_UNITS = _RU_NOT_COMPANIES | _RU_GENERIC_ORGS | frozenset({
     "экспедиция", "редакция", "представительство", "офис", "дирекция", "аппарат", "штаб", "комбинат", "порт",
     "центр", "клиника", "госпиталь", "холдинг", "объединение",
 })
+#: bodies and facilities a place only locates: "аэропорт Астрахани", "администрация Самары" (the parser hangs
+#: the town's genitive on them as an appositive; the airport is not the town, the town served no passengers)
+#: (a facility among them is a place of its own: «Откуда откроет рейсы?» — «из аэропорта Астрахани»)
+_RU_FACILITIES = frozenset({
+    "аэропорт", "вокзал", "порт", "стадион", "арена", "терминал", "кинотеатр", "курорт", "рынок", "зоопарк", "цирк",
+})
+_RU_SITED = _RU_UNITS | _RU_INSTITUTIONS | _RU_ANAPHORS | _RU_FACILITIES
 #: kinds of named things that are no organisation, written before their quoted name as the kinds of
 #: bodies are: vessels («теплоход «Дед Мороз»», «паром «Север»»), venues and facilities («курорт
 #: «Снежная гора»», «терминал «Восточный»»), works and events («спектакль «Сухона»», «балет «Прибой»»), products

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 from tasks.dragon.rules_ru.lexicon import (
-    _RU_ABBREVIATION, _RU_AGE, _RU_AMOUNT_FRAMES, _RU_ANAPHORS, _RU_DEMONSTRATIVES, _RU_DURATIONS, _RU_GENERIC,
-    _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_MEASURES, _RU_MONTHS, _RU_NAME_ENDINGS, _RU_NOT_COMPANIES, _RU_PERSONAL,
-    _RU_RELATIVE, _RU_SEASONS, _RU_SHARES, _RU_STAFF, _RU_TIME_NOUNS,
+    _RU_ABBREVIATION, _RU_AGE, _RU_AMOUNT_FRAMES, _RU_ANAPHORS, _RU_DEMONSTRATIVES, _RU_DURATIONS, _RU_FACILITIES,
+    _RU_GENERIC, _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_MEASURES, _RU_MONTHS, _RU_NAME_ENDINGS, _RU_NOT_COMPANIES,
+    _RU_PERSONAL, _RU_RELATIVE, _RU_SEASONS, _RU_SHARES, _RU_SITED, _RU_STAFF, _RU_TIME_NOUNS,
 )
 from tasks.dragon.rules_ru.quoted_names import declined_quoted_name
 from tasks.dragon.rules_ru.morph import _animate, _common_noun, _inflected, _lemma, _name_lemma, _nominative_word, _unquote
@@ -111,6 +111,11 @@ class _RuSentence(_References):
         for child in self.kids(head, ("appos", "flat:name")):
             # "фирму «Балтийский транзит»": the name is an appositive of the common noun
             span = self.span_of.get(child.id)
+            if span is not None and span.type == "LOC" and _lemma(self.vocab, head) in _RU_SITED:
+                # "аэропорт Астрахани", "администрация Самары": the town locates the body, it is not the body
+                # (nor does it act for it: «Сколько пассажиров обслужила Астрахань?»); the place as written
+                facility = _lemma(self.vocab, head) in _RU_FACILITIES
+                return f"{self.role(head)} {span.text}", "LOC" if facility else None
             if span is not None:
                 # («линия Владивосток — остров Попова»: both ends, routes.py)
                 return route_phrase(self, head, span) or self.memory.named(_unquote(span.normal), span.type)

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from tasks.dragon.rules_ru.lexicon import (
     _RU_ANAPHORS, _RU_ATTRIBUTION, _RU_BODY_ANAPHORS, _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_NAMED_KINDS,
-    _RU_NOT_COMPANIES, _RU_OBJ, _RU_PLACE_ANAPHORS, _RU_RELATIVE, _RU_SPEAKING, _RU_SUBJ, _RU_UNITS,
+    _RU_NOT_COMPANIES, _RU_OBJ, _RU_PLACE_ANAPHORS, _RU_RELATIVE, _RU_SAY, _RU_SPEAKING, _RU_STAFF, _RU_SUBJ,
+    _RU_UNITS,
 )
 from tasks.dragon.rules_ru.descriptors import descriptor_span
 from tasks.dragon.rules_ru.morph import _animate, _common_noun, _lemma, _unquote
@@ -246,11 +247,17 @@ class _References:
         Капитала», рассказал, что компания вложит ...»)? The person no longer speaks or acts for it: no
         later «компания» of the sentence means it (issue 10: the investor read as the seller)."""
         for token in span.tokens:
-            role = self.by_id.get(token.head_id)
-            if (token.rel == "nmod" and role is not None and role.id not in self.span_of and role.pos == "NOUN"
-                    and _animate(self.vocab, role)
-                    and any(_lemma(self.vocab, a) in ("бывший", "прежний") for a in self.kids(role, ("amod",)))):
-                return True
+            # (through the role's own genitives: «бывший командир воздушного судна «Аэрофлота»», «бывший
+            # инженер бюро «Мостостроя»»)
+            child, role = token, self.by_id.get(token.head_id)
+            for _ in range(3):
+                if child.rel not in ("nmod", "appos") or role is None or role.id in self.span_of or role.pos != "NOUN":
+                    break
+                if _animate(self.vocab, role):
+                    if any(_lemma(self.vocab, a) in ("бывший", "прежний") for a in self.kids(role, ("amod",))):
+                        return True
+                    break
+                child, role = role, self.by_id.get(role.head_id)
         return False
 
     def pronoun(self, token) -> tuple[str, str | None] | None:
@@ -346,6 +353,11 @@ def _remember(sent, spans, helper: _RuSentence, memory: _Memory) -> None:
     """Add what one sentence names to the article's memory (see _Memory)."""
     vocab, span_of = helper.vocab, helper.span_of
     helper.cache = None  # the memory changes below: what a token names may change with it
+    # what each bare noun points back at, read before this sentence's names are added: a noun points back,
+    # never at a name its own sentence gives only after it («самолёты, которые перевозчик получит в лизинг
+    # от Государственной транспортной лизинговой компании»: the carrier is the airline named before)
+    backs = {token.id: helper.refers_back(token) for token in sent.tokens
+             if token.pos == "NOUN" and token.id not in span_of}
     seen_spans = set()
     for token in sent.tokens:
         if token.pos == "NOUN" and token.id not in span_of and (
@@ -396,7 +408,7 @@ def _remember(sent, spans, helper: _RuSentence, memory: _Memory) -> None:
         # a bare noun read as a name it points back at is one more mention of it, under that noun
         # ("оператором" for «СеверТелеком»: the next "оператор" means it too)
         if token.pos == "NOUN" and token.id not in span_of:
-            back = helper.refers_back(token)
+            back = backs[token.id]
             if back is not None and back in memory.counts:
                 lemma = _lemma(vocab, token)
                 learnt = back[1] != "LOC" and (lemma in _RU_ANAPHORS or not _animate(vocab, token))
@@ -410,7 +422,11 @@ def _remember(sent, spans, helper: _RuSentence, memory: _Memory) -> None:
                 person = span_of[above.id] if span_of[above.id].type == "PER" else None
             if person is not None:
                 memory.roles[_lemma(vocab, token)] = (person.normal, person.type)
-        if token.rel in _RU_SUBJ:
+        verb = helper.by_id.get(token.head_id)
+        if token.rel in _RU_SUBJ and not (verb is not None and _lemma(vocab, verb) in _RU_SAY
+                                          and _lemma(vocab, token) in _RU_STAFF):
+            # ("Об этом сообщила пресс-служба Верховного суда": the court's press office reports what another
+            # court did; the text is not about the court it speaks for, and «суд» later is not that one)
             named = helper.phrase(token)
             if named is not None and named in memory.counts:
                 memory.subjects[named] = memory.subjects.get(named, 0) + 1
