@@ -630,6 +630,13 @@ def test_a_town_natasha_left_in_the_locative_takes_its_dictionary_name():
     assert ("Катим", "работать в", "Кстово", "negated") in found
 
 
+def test_a_country_written_as_an_abbreviation_keeps_its_capitals():
+    """«в США», «в КНР» left in an oblique case: the dictionary's name is lowercase, never «Сша», «Кнр»."""
+    found = ru_facts("Компания «Кедр» поставляет фанеру в США и КНР.")
+    assert ("компания «Кедр»", "поставлять фанеру в", "США", "asserted") in found, found
+    assert ("компания «Кедр»", "поставлять фанеру в", "КНР", "asserted") in found, found
+
+
 def test_only_a_person_allows_for_something():
     found = ru_facts("Новым главным режиссёром назначен Кирилл Абрамцев. В репертуар может вернуться спектакль «Гроза». "
                      "Он также не исключил, что пригласит в труппу актёров из Омска.")

@@ -96,6 +96,33 @@ def ru_destination(head: str, middle: str) -> bool:
     return head in RU_SEND_VERBS or ru_travel_noun(middle)
 
 
+#: verbs that hand a thing (or a person) over to a body: «направлял отчёты в министерство», «подал иск в суд»,
+#: «передали дело в прокуратуру», «обратился в администрацию»
+RU_HAND_OVER_VERBS = frozenset({
+    "направить", "направлять", "передать", "передавать", "подать", "подавать", "отправить", "отправлять",
+    "обратиться", "обращаться", "пожаловаться", "жаловаться", "доставить", "доставлять", "госпитализировать",
+    "перевести", "переводить", "сдать", "сдавать",
+})
+
+#: class nouns of a body or an institution a thing is sent to (a subset of ``questions_ru_classes.RU_CLASS_NOUNS``:
+#: no events, works or roads)
+RU_BODY_NOUNS = frozenset("""
+министерство минкульт ведомство администрация мэрия правительство департамент комитет суд прокуратура управление
+служба фонд агентство дума совет собрание инспекция полиция больница поликлиника госпиталь онкоцентр школа
+университет институт академия колледж музей библиотека архив театр банк центр
+""".split())
+
+
+def ru_body_destination(head: str, middle: str, tail: str) -> bool:
+    """Is a «в/на» + accusative body after this verb where a thing goes? «направлял отчёты в министерство
+    сельского хозяйства» is asked «Куда направлял отчёты ...?», never «Во что» (a body is no thing put into)."""
+    from tasks.dragon.questions_ru_classes import ru_label_class
+
+    if not (head in RU_HAND_OVER_VERBS or ru_destination(head, middle) or head in _RU_MOTION_VERBS):
+        return False
+    return ru_label_class(tail) in RU_BODY_NOUNS
+
+
 def ru_deictic(*parts: str) -> str | None:
     """The first deictic adverb in the question's parts, or None."""
     for part in parts:

@@ -31,16 +31,29 @@ def _ru_gender(label: str, edge: Edge | None = None) -> str:
             return "plur"
     words = re.findall(r"[А-Яа-яЁё-]+", label)
     vocab = nlp.morph_vocab()
+    guessed = adjectival = None
     for word in words:
-        for parse in vocab.parse(word.lower()):
+        parses = vocab.parse(word.lower())
+        for parse in parses:
             tag = parse.tag
             if tag.POS == "NOUN" and "nomn" in tag:
-                if tag.number == "plur":
-                    return "plur"
-                if tag.gender in ("masc", "femn", "neut"):
-                    return str(tag.gender)  # a plain str: pymorphy's grammeme type rejects comparisons with "plur"
+                gender = "plur" if tag.number == "plur" else str(tag.gender) if tag.gender in ("masc", "femn", "neut") else None
+                # (a plain str: pymorphy's grammeme type rejects comparisons with "plur")
+                if gender is not None and not parse.is_known and word[:1].isupper():
+                    # «Идель Флот»: a name's word the dictionary does not know is only guessed a noun (a femn
+                    # «идель»); a known noun after it is the head: «Идель Флот» списал, never «списала»
+                    guessed = guessed or gender
+                    break
+                if gender is not None:
+                    return gender
                 break
-    return "masc"
+        else:
+            if adjectival is None and word[:1].isupper() and parses and parses[0].tag.POS == "ADJF" and "nomn" in parses[0].tag:
+                # «Белужье», «Сокольское», «Северная»: a name in an adjective's form is a noun of its gender
+                # («Белужье» получило, never «получил»)
+                tag = parses[0].tag
+                adjectival = "plur" if tag.number == "plur" else str(tag.gender) if tag.gender else None
+    return guessed or adjectival or "masc"
 
 
 _GENDERS = {"masc": "masc", "femn": "femn", "Masc": "masc", "Fem": "femn"}

@@ -11,7 +11,7 @@ from tasks.dragon.questions_base import NoTemplate, _cap, _q, asserted_only as _
 from tasks.dragon.questions_ru_answers import ru_says_a_time
 from tasks.dragon.questions_ru_government import (
     RU_GIVE_VERBS, RU_LEVEL_VERBS, _ru_case_in_sentences, _ru_object_case, _ru_prep_phrase, _ru_quantity_unit,
-    ru_destination, ru_dropped_object, ru_partner_case, ru_toponym,
+    ru_body_destination, ru_destination, ru_dropped_object, ru_partner_case, ru_toponym,
 )
 from tasks.dragon.questions_ru_kinds import RU_BODY
 from tasks.dragon.questions_ru_inflect import _ru_animate, _ru_gender, _ru_inflect, _ru_oblique_amount, _ru_quote
@@ -224,6 +224,13 @@ class RussianTemplates:
             # «приговорил бывшего директора к четырём годам» as «приговорить к»: «К чему приговорил суд?» asks
             # of no one; the object the sentence names is not in the relation
             raise NoTemplate(f"{rel.head!r} + «{rel.preposition}» without the object «{dropped}» its sentence gives")
+        if rel.preposition in ("до", "к") and (kind == "DATE" or _RU_YEAR.fullmatch(edge.tail_label)):
+            # «танцевала в Новосибирске до 2024 года»: «Когда танцевала ...?» → «2024 год» loses the bound, «До чего
+            # танцевала ...?» asks a thing; a year is «до какого года» («к какому году»), any other bound is not asked
+            if not _RU_YEAR.fullmatch(edge.tail_label):
+                raise NoTemplate(f"a bound «{rel.preposition}» {edge.tail_label!r}: «когда» would lose it")
+            which = "до какого года" if rel.preposition == "до" else "к какому году"
+            return _q(which, *ru_ordered([], verb, rel.middle, head)), "tail.until-year"
         if kind == "DATE":
             if rel.preposition == "на":  # "приняло бюджет на 2027 год": what for, not when
                 if not _RU_YEAR.fullmatch(edge.tail_label):
@@ -250,6 +257,10 @@ class RussianTemplates:
                 and rel.head not in _RU_INTO_VERBS and rel.head not in _RU_PUT_INTO_VERBS
                 and _ru_object_case(rel, edge) == "accs"):
             # «поставляет в Турцию», «отменила рейсы в Кириллов»: a destination is «куда», not «где», «во что»
+            return _q("куда", *ru_ordered([], verb, rel.middle, head)), "tail.whither"
+        if (kind == "MISC" and rel.preposition in ("в", "во", "на") and _ru_object_case(rel, edge) == "accs"
+                and ru_body_destination(rel.head, rel.middle, edge.tail_label)):
+            # «направлял отчёты в министерство», «подал иск в суд»: a body a thing is sent to is «куда», not «во что»
             return _q("куда", *ru_ordered([], verb, rel.middle, head)), "tail.whither"
         if (kind in ("LOC", "MISC") and rel.preposition in ("в", "во", "на") and rel.head in _RU_MOTION_VERBS
                 and _ru_object_case(rel, edge) != "loct"):

@@ -351,8 +351,11 @@ def _place_normals(spans, vocab) -> None:
             if places:
                 written = span.tokens[0].text.split("-")
                 parts = places[0].normal_form.replace("ё", "е").split("-")
-                span.normal = "-".join(p.capitalize() if i >= len(written) or written[i][:1].isupper() else p
+                abbreviation = "Abbr" in places[0].tag
+                span.normal = "-".join(p.upper() if abbreviation and i < len(written) and written[i].isupper()
+                                       else p.capitalize() if i >= len(written) or written[i][:1].isupper() else p
                                        for i, p in enumerate(parts))  # "Санкт-Петербург", "Ростов-на-Дону"
+                # ("в ОАЭ", "в США": an abbreviation written in capitals keeps them, never «Оаэ», «Сша»)
                 continue
         # "в Автозаводском и Сормовском районах": a singular adjective says the noun is one district
         adjectives = {(t.feats or {}).get("Number") for t in span.tokens if t.pos == "ADJ"} - {None}
