@@ -23,3 +23,17 @@ def test_no_result_without_a_score_right_after_the_name():
     found = article("Harlow Mills bought Keld Foods for $4 million in 2024.")
     assert not any(r.startswith("buy Keld Foods") and o == "2024" for _, r, o, _ in found)
     assert not any(r == "buy Keld Foods" for _, r, _, _ in found)
+
+
+def test_an_infinitive_of_a_win_with_its_score_or_margin_is_the_result_not_a_purpose():
+    """ "scored twice in the second half to beat Keld Rovers 3-1", "held off a late charge to win by three points":
+    the win is the team's fact, with its score and ground; an infinitive with no score or margin stays a purpose."""
+    found = article("Harlow City scored twice in the second half to beat Keld Rovers 3-1 on Tuesday at Fenwick Park.")
+    assert ("Harlow City", "beat", "Keld Rovers", "asserted") in found
+    assert ("Harlow City", "beat Keld Rovers", "3-1", "asserted") in found
+    assert ("Harlow City", "beat Keld Rovers at", "Fenwick Park", "asserted") in found
+    found = article("The Palmerston Hawks held off a late Keld charge to win by three points at Marsh Arena on Sunday.")
+    assert ("Palmerston Hawks", "win by", "three points", "asserted") in found
+    assert ("Palmerston Hawks", "win at", "Marsh Arena", "asserted") in found
+    assert not any("win" in r for _, r, *_ in article("Keld Foods cut its prices to win new customers in Harlow."))
+    assert not any("clear" in r for _, r, *_ in article("Orlan Media hired 40 extra surveyors to clear a backlog."))

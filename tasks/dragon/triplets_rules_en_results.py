@@ -4,6 +4,10 @@
 team's name ("Harlow Hawks 27-20", "Harlow 31") or hangs it on the verb. The result is a fact of the win over
 that team, and so is the ground it was played at: (Keld Rovers, beat Harlow Hawks, 27-20), (Keld Rovers, beat
 Harlow Hawks at, Fenwick Park), beside (Keld Rovers, beat, Harlow Hawks).
+
+"Keld scored twice in the third period to beat Harlow 4-2", "held off a late charge to win by three points": an
+infinitive of a win with its score or margin is what the game came to, not a purpose (``won_after``): it is the
+team's fact, as "beat" in "Keld beat Harlow 4-2" is.
 """
 from __future__ import annotations
 
@@ -43,6 +47,32 @@ def team_and_score(obj) -> tuple[str, str] | None:
     return (doc[start:end].text, found[0]) if found is not None else None
 
 
+#: the verbs of a win: their infinitive with a score or a margin tells the result, never a purpose
+_EN_WIN_VERBS = frozenset({"beat", "defeat", "edge", "down", "top", "upset", "overcome", "outlast", "win", "clinch"})
+
+
+def margin(verb):
+    """ "by 28 points", "by three goals": the counted noun after "by" on ``verb`` (the margin of a win), or None."""
+    for prep in verb.children:
+        if prep.dep_ == "prep" and prep.lower_ == "by":
+            for pobj in prep.children:
+                if pobj.dep_ == "pobj" and pobj.pos_ == "NOUN" and any(t.like_num and t.i < pobj.i for t in pobj.subtree):
+                    return pobj
+    return None
+
+
+def won_after(verb) -> bool:
+    """ "scored three times to beat Harlow 4-2", "held off a charge to win by three points": an infinitive of a win
+    hung on the verb before it, with a score after the beaten team or a margin, states the result of the game."""
+    head = verb.head
+    if verb.dep_ not in ("advcl", "xcomp") or head.i == verb.i or head.i > verb.i or head.pos_ != "VERB" \
+            or verb.lemma_.lower() not in _EN_WIN_VERBS \
+            or not any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children):
+        return False
+    team = next((c for c in verb.children if c.dep_ == "dobj"), None)
+    return margin(verb) is not None or team is not None and team_and_score(team) is not None
+
+
 def result_facts(verb, objects, preps, base: str, subject_phrases, emit, helper: _EnSentence) -> Iterator[_Fact]:
     """(winner, "beat <team>", score) and (winner, "beat <team> at", ground) for one named team right before a
     score; the ground is a name (not a time, not a person) after "at" or "in"."""
@@ -67,4 +97,4 @@ def result_facts(verb, objects, preps, base: str, subject_phrases, emit, helper:
             yield emit(subject_phrase, _join(beaten, preposition), ground)
 
 
-__all__ = ["result_facts", "score_after", "team_and_score"]
+__all__ = ["margin", "result_facts", "score_after", "team_and_score", "won_after"]
