@@ -37,3 +37,14 @@ def test_an_infinitive_of_a_win_with_its_score_or_margin_is_the_result_not_a_pur
     assert ("Palmerston Hawks", "win at", "Marsh Arena", "asserted") in found
     assert not any("win" in r for _, r, *_ in article("Keld Foods cut its prices to win new customers in Harlow."))
     assert not any("clear" in r for _, r, *_ in article("Orlan Media hired 40 extra surveyors to clear a backlog."))
+
+
+def test_a_game_against_a_named_side_without_a_score_keeps_its_ground_and_margin():
+    """ "beat Keld by 12 points at Marsh Stadium", "will face Dunmore ... at Marsh Stadium": the ground and the margin
+    are facts of the game against that side; other verbs' named objects give no such fact."""
+    found = article("Harlow beat Keld by 12 points at Marsh Stadium on Saturday.")
+    assert ("Harlow", "beat Keld by", "12 points", "asserted") in found
+    assert ("Harlow", "beat Keld at", "Marsh Stadium", "asserted") in found
+    found = article("Keld, now 12-1, will face Dunmore in the regional final on Friday at Marsh Stadium in Harlow.")
+    assert ("Keld", "face Dunmore at", "Marsh Stadium", "planned") in found
+    assert not any(r.startswith("found Orlan") for _, r, *_ in article("Tidewave founded Orlan Robotics in Rotterdam."))

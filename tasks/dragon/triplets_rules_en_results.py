@@ -51,6 +51,10 @@ def team_and_score(obj) -> tuple[str, str] | None:
 _EN_WIN_VERBS = frozenset({"beat", "defeat", "edge", "down", "top", "upset", "overcome", "outlast", "win", "clinch"})
 
 
+#: the verbs of a game against a named side, whose ground and margin are facts of that game
+_EN_GAME_VERBS = _EN_WIN_VERBS | {"face", "play", "host", "meet", "visit"}
+
+
 def margin(verb):
     """ "by 28 points", "by three goals": the counted noun after "by" on ``verb`` (the margin of a win), or None."""
     for prep in verb.children:
@@ -75,18 +79,29 @@ def won_after(verb) -> bool:
 
 def result_facts(verb, objects, preps, base: str, subject_phrases, emit, helper: _EnSentence) -> Iterator[_Fact]:
     """(winner, "beat <team>", score) and (winner, "beat <team> at", ground) for one named team right before a
-    score; the ground is a name (not a time, not a person) after "at" or "in"."""
+    score; the ground is a name (not a time, not a person) after "at" or "in". With no score, a game verb with a
+    named side ("beat Nightcliff by 28 points at TIO Stadium", "will face Fowler at Ford Field") still gives the
+    ground and the margin of that game: (X, "beat Nightcliff by", "28 points"), (X, "face Fowler at", "Ford Field")."""
     if len(objects) != 1 or verb.tag_ == "VBN":
         return
     found = team_and_score(objects[0])
     if found is None:
-        return
+        side = helper.phrase(objects[0]) if objects[0].pos_ == "PROPN" and verb.lemma_.lower() in _EN_GAME_VERBS \
+            else None
+        if side is None:
+            return
+        found = (side[0], None)
     team, score = found
     beaten = _join(base, team)
     if len(_join(emit.prefix, beaten, "at").split()) > _EN_MAX_RELATION_WORDS:
         return
+    by = margin(verb)
+    by = helper.phrase(by) if by is not None else None
     for subject_phrase in subject_phrases:
-        yield emit(subject_phrase, beaten, (score, None))
+        if score is not None:
+            yield emit(subject_phrase, beaten, (score, None))
+        if by is not None:
+            yield emit(subject_phrase, _join(beaten, "by"), by)
     for preposition, pobj in preps:
         if preposition not in ("at", "in") or helper.is_time(pobj) or pobj.pos_ != "PROPN":
             continue
