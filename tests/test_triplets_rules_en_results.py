@@ -48,3 +48,10 @@ def test_a_game_against_a_named_side_without_a_score_keeps_its_ground_and_margin
     found = article("Keld, now 12-1, will face Dunmore in the regional final on Friday at Marsh Stadium in Harlow.")
     assert ("Keld", "face Dunmore at", "Marsh Stadium", "planned") in found
     assert not any(r.startswith("found Orlan") for _, r, *_ in article("Tidewave founded Orlan Robotics in Rotterdam."))
+
+
+def test_the_side_beaten_is_named_without_the_score_glued_to_it():
+    """ "rallied to beat the Harlow Hawks 27-20": the tagger glues the score to the name; the side is the name alone."""
+    found = article("The Keld Rovers rallied to beat the Harlow Hawks 27-20 at Fenwick Park.")
+    assert ("Keld Rovers", "beat", "Harlow Hawks", "asserted") in found
+    assert not any(o.startswith("Harlow Hawks 2") for *_, o, _ in found)

@@ -77,6 +77,15 @@ def won_after(verb) -> bool:
     return margin(verb) is not None or team is not None and team_and_score(team) is not None
 
 
+def side_before_score(obj, phrase: tuple[str, str | None]) -> tuple[str, str | None]:
+    """ "beat Michigan Tech 4-2": the entity tagger may glue the score's first number to the side's name ("Michigan
+    Tech 4", "Harlow Hawks 27-20"); the side beaten is the name before the score."""
+    found = team_and_score(obj)
+    if found is None or phrase[0] == found[0] or not phrase[0].startswith(found[0] + " "):
+        return phrase
+    return found[0], phrase[1]
+
+
 def result_facts(verb, objects, preps, base: str, subject_phrases, emit, helper: _EnSentence) -> Iterator[_Fact]:
     """(winner, "beat <team>", score) and (winner, "beat <team> at", ground) for one named team right before a
     score; the ground is a name (not a time, not a person) after "at" or "in". With no score, a game verb with a
@@ -112,4 +121,4 @@ def result_facts(verb, objects, preps, base: str, subject_phrases, emit, helper:
             yield emit(subject_phrase, _join(beaten, preposition), ground)
 
 
-__all__ = ["margin", "result_facts", "score_after", "team_and_score", "won_after"]
+__all__ = ["margin", "result_facts", "score_after", "side_before_score", "team_and_score", "won_after"]
