@@ -55,3 +55,10 @@ def test_the_side_beaten_is_named_without_the_score_glued_to_it():
     found = article("The Keld Rovers rallied to beat the Harlow Hawks 27-20 at Fenwick Park.")
     assert ("Keld Rovers", "beat", "Harlow Hawks", "asserted") in found
     assert not any(o.startswith("Harlow Hawks 2") for *_, o, _ in found)
+
+
+def test_a_score_of_goals_and_points_is_read_whole_and_never_cut_to_its_first_tally():
+    """ "beat Harlow Gaels 1-15 to 0-14": "1-15" alone is no score of the game; the side is named without it."""
+    found = article("Keld Rovers came from three points down to beat Harlow Gaels 1-15 to 0-14 at Marsh Park.")
+    assert ("Keld Rovers", "beat", "Harlow Gaels", "asserted") in found
+    assert not any(o.startswith("1-15") for *_, o, _ in found)

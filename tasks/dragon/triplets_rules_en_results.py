@@ -22,14 +22,20 @@ from tasks.dragon.triplets_rules_en_phrases import _EnSentence
 _SCORE_TOKEN = re.compile(r"^\d{1,3}[–-]\d{1,3}$")
 
 
-def score_after(doc, i: int) -> tuple[str, int] | None:
-    """(the score, the index after it) when a score starts at token ``i``, else None."""
+def score_after(doc, i: int, whole: bool = True) -> tuple[str, int] | None:
+    """(the score, the index after it) when a score starts at token ``i``, else None; a score of two sides' tallies
+    ("1-15 to 0-14", goals and points) is read whole."""
+    found = None
     if i < len(doc) and _SCORE_TOKEN.match(doc[i].text):
-        return doc[i].text, i + 1
-    if i + 2 < len(doc) and doc[i].like_num and doc[i].text.isdigit() and doc[i + 1].text in ("-", "–") \
+        found = doc[i].text, i + 1
+    elif i + 2 < len(doc) and doc[i].like_num and doc[i].text.isdigit() and doc[i + 1].text in ("-", "–") \
             and doc[i + 2].text.isdigit() and not doc[i].whitespace_ and not doc[i + 1].whitespace_:
-        return doc[i : i + 3].text, i + 3
-    return None
+        found = doc[i : i + 3].text, i + 3
+    if found is not None and whole and found[1] < len(doc) and doc[found[1]].lower_ == "to":
+        other = score_after(doc, found[1] + 1, whole=False)
+        if other is not None:
+            return doc[i : other[1]].text, other[1]
+    return found
 
 
 def team_and_score(obj) -> tuple[str, str] | None:
@@ -107,7 +113,7 @@ def result_facts(verb, objects, preps, base: str, subject_phrases, emit, helper:
     by = margin(verb)
     by = helper.phrase(by) if by is not None else None
     for subject_phrase in subject_phrases:
-        if score is not None:
+        if score is not None and " to " not in score:  # "1-15 to 0-14": no score a "what score" question reads
             yield emit(subject_phrase, beaten, (score, None))
         if by is not None:
             yield emit(subject_phrase, _join(beaten, "by"), by)
