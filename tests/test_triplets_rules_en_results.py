@@ -62,3 +62,9 @@ def test_a_score_of_goals_and_points_is_read_whole_and_never_cut_to_its_first_ta
     found = article("Keld Rovers came from three points down to beat Harlow Gaels 1-15 to 0-14 at Marsh Park.")
     assert ("Keld Rovers", "beat", "Harlow Gaels", "asserted") in found
     assert not any(o.startswith("1-15") for *_, o, _ in found)
+
+
+def test_only_a_game_verb_names_its_side_without_the_score():
+    """ "outshot Keld 14-6" counts shots: its object is left as the tagger gave it (no "What is the outshoot of ...?")."""
+    found = article("Keld outshot Harlow 14-6 in the first period.")
+    assert not any(r == "outshoot" and o == "Harlow" for _, r, o, _ in found)

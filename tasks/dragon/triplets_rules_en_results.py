@@ -83,10 +83,11 @@ def won_after(verb) -> bool:
     return margin(verb) is not None or team is not None and team_and_score(team) is not None
 
 
-def side_before_score(obj, phrase: tuple[str, str | None]) -> tuple[str, str | None]:
+def side_before_score(verb, obj, phrase: tuple[str, str | None]) -> tuple[str, str | None]:
     """ "beat Michigan Tech 4-2": the entity tagger may glue the score's first number to the side's name ("Michigan
-    Tech 4", "Harlow Hawks 27-20"); the side beaten is the name before the score."""
-    found = team_and_score(obj)
+    Tech 4", "Harlow Hawks 27-20"); the side beaten is the name before the score. Only a game verb's: "outshot
+    Brandon 14-6" counts shots, and its side alone would ask "What is the outshoot of ...?"."""
+    found = team_and_score(obj) if verb.lemma_.lower() in _EN_GAME_VERBS else None
     if found is None or phrase[0] == found[0] or not phrase[0].startswith(found[0] + " "):
         return phrase
     return found[0], phrase[1]

@@ -191,7 +191,7 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     objects = [next((a for a in o.children if a.dep_ == "appos" and a.pos_ == "PROPN" and helper.phrase(a) is not None), o)
                if o.pos_ == "NOUN" else o for o in objects]
     named_objects = [(o, _with_counted_stuff(o, helper.phrase(o), helper)) for o in objects]
-    named_objects = [(o, side_before_score(o, p)) for o, p in named_objects if p is not None]
+    named_objects = [(o, side_before_score(verb, o, p)) for o, p in named_objects if p is not None]
     # "carried 380,000 trucks and trailers": the number counts both nouns; "380,000 trucks" alone
     # would be a wrong answer, so the bare conjuncts join the counted phrase
     shared = []
