@@ -23,3 +23,48 @@ def test_no_result_without_a_score_right_after_the_name():
     found = article("Harlow Mills bought Keld Foods for $4 million in 2024.")
     assert not any(r.startswith("buy Keld Foods") and o == "2024" for _, r, o, _ in found)
     assert not any(r == "buy Keld Foods" for _, r, _, _ in found)
+
+
+def test_an_infinitive_of_a_win_with_its_score_or_margin_is_the_result_not_a_purpose():
+    """ "scored twice in the second half to beat Keld Rovers 3-1", "held off a late charge to win by three points":
+    the win is the team's fact, with its score and ground; an infinitive with no score or margin stays a purpose."""
+    found = article("Harlow City scored twice in the second half to beat Keld Rovers 3-1 on Tuesday at Fenwick Park.")
+    assert ("Harlow City", "beat", "Keld Rovers", "asserted") in found
+    assert ("Harlow City", "beat Keld Rovers", "3-1", "asserted") in found
+    assert ("Harlow City", "beat Keld Rovers at", "Fenwick Park", "asserted") in found
+    found = article("The Palmerston Hawks held off a late Keld charge to win by three points at Marsh Arena on Sunday.")
+    assert ("Palmerston Hawks", "win by", "three points", "asserted") in found
+    assert ("Palmerston Hawks", "win at", "Marsh Arena", "asserted") in found
+    assert not any("win" in r for _, r, *_ in article("Keld Foods cut its prices to win new customers in Harlow."))
+    assert not any("clear" in r for _, r, *_ in article("Orlan Media hired 40 extra surveyors to clear a backlog."))
+
+
+def test_a_game_against_a_named_side_without_a_score_keeps_its_ground_and_margin():
+    """ "beat Keld by 12 points at Marsh Stadium", "will face Dunmore ... at Marsh Stadium": the ground and the margin
+    are facts of the game against that side; other verbs' named objects give no such fact."""
+    found = article("Harlow beat Keld by 12 points at Marsh Stadium on Saturday.")
+    assert ("Harlow", "beat Keld by", "12 points", "asserted") in found
+    assert ("Harlow", "beat Keld at", "Marsh Stadium", "asserted") in found
+    found = article("Keld, now 12-1, will face Dunmore in the regional final on Friday at Marsh Stadium in Harlow.")
+    assert ("Keld", "face Dunmore at", "Marsh Stadium", "planned") in found
+    assert not any(r.startswith("found Orlan") for _, r, *_ in article("Tidewave founded Orlan Robotics in Rotterdam."))
+
+
+def test_the_side_beaten_is_named_without_the_score_glued_to_it():
+    """ "rallied to beat the Harlow Hawks 27-20": the tagger glues the score to the name; the side is the name alone."""
+    found = article("The Keld Rovers rallied to beat the Harlow Hawks 27-20 at Fenwick Park.")
+    assert ("Keld Rovers", "beat", "Harlow Hawks", "asserted") in found
+    assert not any(o.startswith("Harlow Hawks 2") for *_, o, _ in found)
+
+
+def test_a_score_of_goals_and_points_is_read_whole_and_never_cut_to_its_first_tally():
+    """ "beat Harlow Gaels 1-15 to 0-14": "1-15" alone is no score of the game; the side is named without it."""
+    found = article("Keld Rovers came from three points down to beat Harlow Gaels 1-15 to 0-14 at Marsh Park.")
+    assert ("Keld Rovers", "beat", "Harlow Gaels", "asserted") in found
+    assert not any(o.startswith("1-15") for *_, o, _ in found)
+
+
+def test_only_a_game_verb_names_its_side_without_the_score():
+    """ "outshot Keld 14-6" counts shots: its object is left as the tagger gave it (no "What is the outshoot of ...?")."""
+    found = article("Keld outshot Harlow 14-6 in the first period.")
+    assert not any(r == "outshoot" and o == "Harlow" for _, r, o, _ in found)

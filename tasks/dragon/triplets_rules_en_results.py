@@ -4,6 +4,10 @@
 team's name ("Harlow Hawks 27-20", "Harlow 31") or hangs it on the verb. The result is a fact of the win over
 that team, and so is the ground it was played at: (Keld Rovers, beat Harlow Hawks, 27-20), (Keld Rovers, beat
 Harlow Hawks at, Fenwick Park), beside (Keld Rovers, beat, Harlow Hawks).
+
+"Keld scored twice in the third period to beat Harlow 4-2", "held off a late charge to win by three points": an
+infinitive of a win with its score or margin is what the game came to, not a purpose (``won_after``): it is the
+team's fact, as "beat" in "Keld beat Harlow 4-2" is.
 """
 from __future__ import annotations
 
@@ -18,14 +22,20 @@ from tasks.dragon.triplets_rules_en_phrases import _EnSentence
 _SCORE_TOKEN = re.compile(r"^\d{1,3}[–-]\d{1,3}$")
 
 
-def score_after(doc, i: int) -> tuple[str, int] | None:
-    """(the score, the index after it) when a score starts at token ``i``, else None."""
+def score_after(doc, i: int, whole: bool = True) -> tuple[str, int] | None:
+    """(the score, the index after it) when a score starts at token ``i``, else None; a score of two sides' tallies
+    ("1-15 to 0-14", goals and points) is read whole."""
+    found = None
     if i < len(doc) and _SCORE_TOKEN.match(doc[i].text):
-        return doc[i].text, i + 1
-    if i + 2 < len(doc) and doc[i].like_num and doc[i].text.isdigit() and doc[i + 1].text in ("-", "–") \
+        found = doc[i].text, i + 1
+    elif i + 2 < len(doc) and doc[i].like_num and doc[i].text.isdigit() and doc[i + 1].text in ("-", "–") \
             and doc[i + 2].text.isdigit() and not doc[i].whitespace_ and not doc[i + 1].whitespace_:
-        return doc[i : i + 3].text, i + 3
-    return None
+        found = doc[i : i + 3].text, i + 3
+    if found is not None and whole and found[1] < len(doc) and doc[found[1]].lower_ == "to":
+        other = score_after(doc, found[1] + 1, whole=False)
+        if other is not None:
+            return doc[i : other[1]].text, other[1]
+    return found
 
 
 def team_and_score(obj) -> tuple[str, str] | None:
@@ -43,20 +53,71 @@ def team_and_score(obj) -> tuple[str, str] | None:
     return (doc[start:end].text, found[0]) if found is not None else None
 
 
+#: the verbs of a win: their infinitive with a score or a margin tells the result, never a purpose
+_EN_WIN_VERBS = frozenset({"beat", "defeat", "edge", "down", "top", "upset", "overcome", "outlast", "win", "clinch"})
+
+
+#: the verbs of a game against a named side, whose ground and margin are facts of that game
+_EN_GAME_VERBS = _EN_WIN_VERBS | {"face", "play", "host", "meet", "visit"}
+
+
+def margin(verb):
+    """ "by 28 points", "by three goals": the counted noun after "by" on ``verb`` (the margin of a win), or None."""
+    for prep in verb.children:
+        if prep.dep_ == "prep" and prep.lower_ == "by":
+            for pobj in prep.children:
+                if pobj.dep_ == "pobj" and pobj.pos_ == "NOUN" and any(t.like_num and t.i < pobj.i for t in pobj.subtree):
+                    return pobj
+    return None
+
+
+def won_after(verb) -> bool:
+    """ "scored three times to beat Harlow 4-2", "held off a charge to win by three points": an infinitive of a win
+    hung on the verb before it, with a score after the beaten team or a margin, states the result of the game."""
+    head = verb.head
+    if verb.dep_ not in ("advcl", "xcomp") or head.i == verb.i or head.i > verb.i or head.pos_ != "VERB" \
+            or verb.lemma_.lower() not in _EN_WIN_VERBS \
+            or not any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children):
+        return False
+    team = next((c for c in verb.children if c.dep_ == "dobj"), None)
+    return margin(verb) is not None or team is not None and team_and_score(team) is not None
+
+
+def side_before_score(verb, obj, phrase: tuple[str, str | None]) -> tuple[str, str | None]:
+    """ "beat Michigan Tech 4-2": the entity tagger may glue the score's first number to the side's name ("Michigan
+    Tech 4", "Harlow Hawks 27-20"); the side beaten is the name before the score. Only a game verb's: "outshot
+    Brandon 14-6" counts shots, and its side alone would ask "What is the outshoot of ...?"."""
+    found = team_and_score(obj) if verb.lemma_.lower() in _EN_GAME_VERBS else None
+    if found is None or phrase[0] == found[0] or not phrase[0].startswith(found[0] + " "):
+        return phrase
+    return found[0], phrase[1]
+
+
 def result_facts(verb, objects, preps, base: str, subject_phrases, emit, helper: _EnSentence) -> Iterator[_Fact]:
     """(winner, "beat <team>", score) and (winner, "beat <team> at", ground) for one named team right before a
-    score; the ground is a name (not a time, not a person) after "at" or "in"."""
+    score; the ground is a name (not a time, not a person) after "at" or "in". With no score, a game verb with a
+    named side ("beat Nightcliff by 28 points at TIO Stadium", "will face Fowler at Ford Field") still gives the
+    ground and the margin of that game: (X, "beat Nightcliff by", "28 points"), (X, "face Fowler at", "Ford Field")."""
     if len(objects) != 1 or verb.tag_ == "VBN":
         return
     found = team_and_score(objects[0])
     if found is None:
-        return
+        side = helper.phrase(objects[0]) if objects[0].pos_ == "PROPN" and verb.lemma_.lower() in _EN_GAME_VERBS \
+            else None
+        if side is None:
+            return
+        found = (side[0], None)
     team, score = found
     beaten = _join(base, team)
     if len(_join(emit.prefix, beaten, "at").split()) > _EN_MAX_RELATION_WORDS:
         return
+    by = margin(verb)
+    by = helper.phrase(by) if by is not None else None
     for subject_phrase in subject_phrases:
-        yield emit(subject_phrase, beaten, (score, None))
+        if score is not None and " to " not in score:  # "1-15 to 0-14": no score a "what score" question reads
+            yield emit(subject_phrase, beaten, (score, None))
+        if by is not None:
+            yield emit(subject_phrase, _join(beaten, "by"), by)
     for preposition, pobj in preps:
         if preposition not in ("at", "in") or helper.is_time(pobj) or pobj.pos_ != "PROPN":
             continue
@@ -67,4 +128,4 @@ def result_facts(verb, objects, preps, base: str, subject_phrases, emit, helper:
             yield emit(subject_phrase, _join(beaten, preposition), ground)
 
 
-__all__ = ["result_facts", "score_after", "team_and_score"]
+__all__ = ["margin", "result_facts", "score_after", "side_before_score", "team_and_score", "won_after"]

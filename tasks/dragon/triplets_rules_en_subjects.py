@@ -16,12 +16,14 @@ from tasks.dragon.triplets_rules_en_modality import _EN_NEGATIVE_CONTROL, _EN_PL
 from tasks.dragon.triplets_rules_en_mentions import _next_to
 from tasks.dragon.triplets_rules_en_phrases import _EN_SUBORDINATE_MARKS, _EnSentence
 from tasks.dragon.triplets_rules_en_repairs import named_apposition, subject_of_finite_acl, tallied_purpose
+from tasks.dragon.triplets_rules_en_results import won_after
 
 
 def _control_prefix_en(verb) -> str:
     """ "agreed to buy" → "agree to"; "plans to open" → "" (the plan is the modality, not the relation)."""
-    if verb.dep_ != "xcomp" and not tallied_purpose(verb) or verb.head is verb or verb.head.pos_ not in ("VERB", "AUX"):
-        return ""
+    if verb.dep_ != "xcomp" and not tallied_purpose(verb) or verb.head is verb or verb.head.pos_ not in ("VERB", "AUX") \
+            or won_after(verb):
+        return ""  # "rallied to beat Harlow 27-20": the win is the fact, not the rally
     head = verb.head
     lemma = _verb_lemma(head)
     if lemma in _EN_PLAN_HEADS or lemma in _EN_NEGATIVE_CONTROL or lemma in ("be", "have") or _rules_out(head):
@@ -80,7 +82,8 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
     if not subjects and raised is not None:
         # "restoration, which the museum expects to cost about £40,000": what costs is the restoration
         return [(raised, False)]
-    if not subjects and (verb.dep_ == "xcomp" or tallied_purpose(verb)) and verb.head.pos_ in ("VERB", "AUX", "ADJ") \
+    if not subjects and (verb.dep_ == "xcomp" or tallied_purpose(verb) or won_after(verb)) \
+            and verb.head.pos_ in ("VERB", "AUX", "ADJ") \
             and verb.head.i != verb.i:
         # control: "Telmark agreed to buy X", "Kolding Wind is set to build X": the head's subject
         own_passive = any(c.dep_ == "auxpass" for c in verb.children)

@@ -23,7 +23,7 @@ from tasks.dragon.triplets_rules_en_objects import (
     _with_counted_stuff, _zero_relative_object, source_after_object,
 )
 from tasks.dragon.triplets_rules_en_phrases import _EnSentence
-from tasks.dragon.triplets_rules_en_results import result_facts
+from tasks.dragon.triplets_rules_en_results import result_facts, side_before_score, won_after
 from tasks.dragon.triplets_rules_en_repairs import counted_adverbial_object, stray_agent, tallied_purpose, tally
 from tasks.dragon.triplets_rules_en_roles import (
     _appointed_as_facts_en, _copular_facts_en, _named_prep_objects, _role_facts_en,
@@ -50,7 +50,7 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
         return  # "to pay damages", "helps museums buy works": its subject is the controller's object
     if verb.dep_ in ("xcomp", "advcl") and verb.head.i != verb.i and any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children) \
             and any(c.dep_ in ("dobj",) and c.i < verb.i and not tally(c) for c in verb.head.children) \
-            and _verb_lemma(verb.head) not in _EN_PLAN_HEADS:
+            and _verb_lemma(verb.head) not in _EN_PLAN_HEADS and not won_after(verb):
         return  # "hired 40 extra surveyors to clear a backlog": a purpose (whose?), not a fact of the hirer's
     if verb.dep_ == "xcomp" and verb.tag_ == "VBG" and any(c.dep_ == "dobj" for c in verb.head.children):
         return  # "spent four years redesigning the project": how the time went, not a fact of its own
@@ -191,7 +191,7 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     objects = [next((a for a in o.children if a.dep_ == "appos" and a.pos_ == "PROPN" and helper.phrase(a) is not None), o)
                if o.pos_ == "NOUN" else o for o in objects]
     named_objects = [(o, _with_counted_stuff(o, helper.phrase(o), helper)) for o in objects]
-    named_objects = [(o, p) for o, p in named_objects if p is not None]
+    named_objects = [(o, side_before_score(verb, o, p)) for o, p in named_objects if p is not None]
     # "carried 380,000 trucks and trailers": the number counts both nouns; "380,000 trucks" alone
     # would be a wrong answer, so the bare conjuncts join the counted phrase
     shared = []
