@@ -486,7 +486,7 @@ def test_what_a_company_is_listed_on_is_asked_as_a_stock_exchange(relation):
     ("Halden State Police", ["The road was shut by the Halden State Police Monday after a crash."],
      "the Halden State Police"),
     # "Town, Region" is a place and takes no article; a "the" before it is the noun's after it
-    ("Ferris, Montana", ["The mill is owned by the Ferris, Montana, rancher Joel Abbot."], "Ferris, Montana"),
+    ("Ferris", ["The mill is owned by the Ferris, Montana, rancher Joel Abbot."], "Ferris"),
     # no mention says either way (a headline, a possessive): the head noun decides
     ("Marlow Quay Theatre", ["Marlow Quay Theatre to reopen", "Penby's Marlow Quay Theatre will reopen in June."],
      "the Marlow Quay Theatre"),
@@ -510,3 +510,12 @@ def test_a_class_noun_cut_from_its_adjective_compound_is_no_class():
     # an adjective that only describes keeps the class: "the new ferry", "a private clinic"
     assert text_class("Harbour Star", ["Harbour Star, a new ferry, will enter service in May."]) == "ferry"
     assert text_class("the Linden", ["Ida Marsh came from the Linden, a private clinic, in Arden."]) == "clinic"
+
+
+def test_a_town_region_place_written_only_as_a_modifier_is_no_participant():
+    from tasks.dragon.questions_base import NoTemplate
+
+    with pytest.raises(NoTemplate):
+        en_name_article("Ferris, Montana", ["The mill is owned by the Ferris, Montana, rancher Joel Abbot."])
+    assert en_name_article("Ferris, Montana", ["Joel Abbot lives in Ferris, Montana, with his family."]) == \
+        "Ferris, Montana"

@@ -134,6 +134,12 @@ def en_name_article(label: str, sentences: list[str]) -> str:
             and not (label.split()[0].isdigit() and len(label.split()) > 1):  # "the 2027 race"
         return label
     if _EN_COMMA_PLACE.match(label):
+        after = [s[m.end():] for s in sentences for m in re.finditer(rf"(?<!\w){re.escape(label)}(?!\w)", s)]
+        if after and all(re.match(r",\s+(?!(?:with|who|which|where|when|while|and|but|or|said|says|has|had|have|is|"
+                                  r"was|were|are|will|the|a|an|on|in|at|for|to|from|after|before|since)\b)[a-z]", rest)
+                         for rest in after):
+            # "the Hurley, Wisconsin, logger Ray Bodine": the place only says where the logger is from
+            raise NoTemplate(f"{label!r} is written only as the place of the noun after it")
         return label
     # a mention that opens its sentence says nothing (a headline drops its articles: "Lyric Quay Theatre to
     # reopen"); "the" may stand before modifiers ("at the new National Indoor Arena", "the restored ...")
