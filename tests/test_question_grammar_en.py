@@ -72,6 +72,20 @@ CASES = [
           ["The ward has 20 beds."], False),
     _case("dropped_article", "When will Morrow Light sail?", "June",
           ["Crews said the Morrow Light will sail in June, and the Morrow Light will carry 400 cars."], True),
+    # the article by the name's head noun, as the generator reads it (questions_en_determiners.head_article)
+    _case("dropped_article", "When will Kelby Water Authority vote on rates?", "June",
+          ["The Kelby Water Authority board will vote on rates in June."], True),
+    _case("dropped_article", "When will the Kelby Water Authority vote on rates?", "June",
+          ["The Kelby Water Authority board will vote on rates in June."], False),
+    _case("dropped_article", "When will Kelby Water Authority vote on rates?", "June",
+          ["The authority will vote on rates in June."], False),  # not written there: the generator read more
+    _case("dropped_article", "When did City of Arden approve the plan?", "May",
+          ["The plan was approved in May."], True),
+    # the "the" of a longer name or of the noun a "Town, Region," modifies is not the name's
+    _case("dropped_article", "When will Orton County buy the site?", "March",
+          ["The Orton County Board of Supervisors will buy the site in March."], False),
+    _case("dropped_article", "Which mill does Ferris, Montana own?", "Tolland Mill",
+          ["Tolland Mill is owned by the Ferris, Montana, rancher Joel Abbot."], False),
     _case("added_article", "Who coaches the Penmore City?", "Ida Marsh",
           ["Penmore City are coached by Ida Marsh."], True),
     _case("added_article", "Who coaches Penmore City?", "Ida Marsh",

@@ -471,3 +471,51 @@ def test_what_a_company_is_listed_on_is_asked_as_a_stock_exchange(relation):
     item = ask([fact("Harbour Ferries Group", relation, "the NZX",
                      "Harbour Ferries Group, which is listed on the NZX, runs six ferries.", "org", "org")], "the NZX")
     assert question(item) == f"Which stock exchange is Harbour Ferries Group {relation.split()[1]} on?"
+
+
+# --- the article of a name: the text's own, else the name's head noun (questions_en_determiners) -------------
+
+@pytest.mark.parametrize("label, sentences, expected", [
+    # a code opening a name is still a name: the text's "The" is its article
+    ("12C District Court", ["The 12C District Court will hear the case on May 4."], "the 12C District Court"),
+    # the text's "the" belongs to a longer name: "the Orton County Board of Supervisors" holds "Orton County"
+    ("Orton County", ["WELBY — The Orton County Board of Supervisors voted 5-2 to buy the site.",
+                      "The county plans to close on the land in March."], "Orton County"),
+    ("Orton County", ["The Orton County Fair drew 9,000 people on Saturday."], "Orton County"),
+    # a day after the name is no part of it
+    ("Halden State Police", ["The road was shut by the Halden State Police Monday after a crash."],
+     "the Halden State Police"),
+    # "Town, Region" is a place and takes no article; a "the" before it is the noun's after it
+    ("Ferris", ["The mill is owned by the Ferris, Montana, rancher Joel Abbot."], "Ferris"),
+    # no mention says either way (a headline, a possessive): the head noun decides
+    ("Marlow Quay Theatre", ["Marlow Quay Theatre to reopen", "Penby's Marlow Quay Theatre will reopen in June."],
+     "the Marlow Quay Theatre"),
+    ("Ravel Water Authority", [], "the Ravel Water Authority"),
+    ("Town of Penby", ["Penby's mayor backed the plan."], "the Town of Penby"),
+    ("Strand Paving Co.", ["Strand Paving Co. to resurface Main Street"], "Strand Paving Co."),
+    ("Orton County", [], "Orton County"),
+    # a body sentence that opens with the bare name writes it bare: the head noun does not overrule it
+    ("Welby District Council", ["Welby District Council approved the plan on Tuesday."], "Welby District Council"),
+])
+def test_a_names_article_comes_from_the_text_else_its_head_noun(label, sentences, expected):
+    assert en_name_article(label, sentences) == expected
+
+
+def test_a_class_noun_cut_from_its_adjective_compound_is_no_class():
+    from tasks.dragon.questions_en_names import text_class
+
+    # "tight end", "wide receiver": the noun alone is not what the text calls the person ("Which end ...?")
+    assert text_class("Lou Marsh", ["Ortiz threw to defensive end Lou Marsh for the score."]) is None
+    assert text_class("Dan Ortiz", ["Lopez hit wide receiver Dan Ortiz for a 20-yard gain."]) is None
+    # an adjective that only describes keeps the class: "the new ferry", "a private clinic"
+    assert text_class("Harbour Star", ["Harbour Star, a new ferry, will enter service in May."]) == "ferry"
+    assert text_class("the Linden", ["Ida Marsh came from the Linden, a private clinic, in Arden."]) == "clinic"
+
+
+def test_a_town_region_place_written_only_as_a_modifier_is_no_participant():
+    from tasks.dragon.questions_base import NoTemplate
+
+    with pytest.raises(NoTemplate):
+        en_name_article("Ferris, Montana", ["The mill is owned by the Ferris, Montana, rancher Joel Abbot."])
+    assert en_name_article("Ferris, Montana", ["Joel Abbot lives in Ferris, Montana, with his family."]) == \
+        "Ferris, Montana"

@@ -39,6 +39,14 @@ def _reason(item) -> str:
      "Kelby Mills", "is not what 'buy' acts on but hangs on it ('a stake')"),
     (("Holm Brewery", "pay for", "Kelby Rugby Club", "Holm Brewery is paying for the new roof of Kelby Rugby Club.",
       "org", "org"), "Kelby Rugby Club", "hangs on it ('the new roof')"),
+    # a verb said without the preposition it selects says another thing: "When does Orton County plan to close?"
+    (("Kelby Mills", "plan to close", "March 3", "Kelby Mills plans to close on the Arden depot on March 3.",
+      "org", "date"), "Kelby Mills", "lost the complement 'close' selects ('on the Arden depot')"),
+    (("Kelby Mills", "apply in", "June", "Kelby Mills applied in June for a licence to sell cider.", "org", "date"),
+     "June", "lost the complement 'applied' selects ('for a licence to sell cider')"),
+    # a part picked from a whole: "How many tenders did Holm Roads submit the lowest of?"
+    (("Holm Roads", "submit the lowest of", "six tenders", "The council chose Holm Roads, which submitted the lowest "
+      "of six tenders.", "org", "quantity"), "six tenders", "acts on a part of what it would ask for"),
 ])
 def test_a_relation_that_lost_what_its_verb_needs_is_not_asked(edge_args, answer, expected):
     item = ask([fact(*edge_args)], answer)
@@ -247,3 +255,27 @@ def test_a_passive_with_its_agent_is_asked_of_the_agent():
     item = ask([fact("Ivo Brandt", "design", "Corran Lodge", "Corran Lodge was designed by Ivo Brandt.", "person",
                      "place")], "Ivo Brandt")
     assert question(item) == "Who designed Corran Lodge?", item
+
+
+def test_a_time_after_a_selecting_verb_is_no_complement():
+    item = ask([fact("Kelby Mills", "close on", "March 3", "Kelby Mills will close on March 3.", "org", "date")],
+               "March 3")
+    assert question(item) is not None and question(item).endswith("Kelby Mills close?"), _reason(item)
+
+
+def test_a_verb_the_relation_governs_keeps_its_selected_preposition():
+    from tasks.dragon.questions_en_valency import lost_dependent
+    from tests.test_questions_en_context import fact
+
+    said = fact("Kelby Mills", "plan to close", "March 3", "Kelby Mills plans to close on the Arden depot on March 3.",
+                "org", "date")
+    assert "lost the complement 'close' selects ('on the Arden depot')" in lost_dependent(said, "plan", True)
+    shut = fact("Kelby Mills", "plan to close", "March 3", "Kelby Mills plans to close its Arden depot on March 3.",
+                "org", "date")
+    assert lost_dependent(shut, "plan", True) is None
+    timed = fact("Kelby Mills", "close on", "March 3", "Kelby Mills plans to close on the Arden depot on March 3.",
+                 "org", "date")  # the relation's "on" is the time's
+    assert "lost the complement 'close' selects" in lost_dependent(timed, "close", True)
+    depot = fact("Kelby Mills", "close on", "Arden depot", "Kelby Mills plans to close on the Arden depot on March 3.",
+                 "org", "other")
+    assert lost_dependent(depot, "close", True) is None

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from tasks.dragon.question_grammar import Finding, QuestionView, code
+from tasks.dragon.questions_en_determiners import _EN_COMMA_PLACE, _EN_LONGER_NAME, _EN_PLACE_MODIFIER
 from tasks.dragon.question_grammar_en_text import (DETERMINERS, NAME_WORD, common_word, lexicon, mentions_of, name_runs,
                                                    noun_phrase, parse, token_at)
 
@@ -135,18 +136,19 @@ _THE_ADJECTIVES = frozenset("""
 _VENUE_HEADS = frozenset("arena stadium hall theatre theater museum gallery library pavilion palace opera".split())
 
 
-def _needs_the(name: str) -> str | None:
+def _needs_the(name: str, mentioned: bool) -> str | None:
     """Why a name takes "the" by its own form, or None: an adjective of state or rank before a building's
-    head ("National ... Arena"), or a common noun before "of" ("the University of Kelby", "the Tour of X")."""
+    head ("National ... Arena"), a common noun before "of" ("the University of Kelby", "the Tour of X"), or a
+    head noun of an institution ("the Kelby District Court") where the sentences write the name (``mentioned``)."""
+    from tasks.dragon.questions_en_determiners import head_noun_article, of_article
     from tasks.dragon.questions_en_names import name_head
 
     words = name.split()
     if len(words) >= 2 and words[0].lower() in _THE_ADJECTIVES and name_head(name) in _VENUE_HEADS:
         return f"a name opening with {words[0]!r}"
-    if len(words) >= 3 and words[1] == "of" and words[0][1:].islower() and words[0].lower() in lexicon()[0] \
-            and words[0].lower() not in ("isle", "port", "mount", "lake", "cape", "bay", "fort"):
-        return f"'{words[0]} of ...' names a thing by a common noun"
-    return None
+    # the generator's rule (questions_en_determiners.head_article): "the City of X"; "the Kelby District Court"
+    # only where the sentences write the name (the generator read the whole article, the filter its sentences)
+    return of_article(name) or (head_noun_article(name) if mentioned else None)
 
 
 @code("dropped_article")
@@ -160,13 +162,18 @@ def dropped_article(q: QuestionView) -> Finding | None:
             continue
         mentions = mentions_of(name, q.sentences)
         written_bare = [m for m in mentions if m[0][:m[1]].split()[-1:] not in (["the"], ["The"])]
-        form = _needs_the(name)
+        form = _needs_the(name, bool(mentions))
         if form and not written_bare:
             return Finding("dropped_article", f"{name!r} lacks its article: {form}")
         if not mentions or any(sentence[:a].split()[-1:] not in (["the"], ["The"]) for sentence, a, _ in mentions):
             continue
+        if _EN_COMMA_PLACE.match(name):
+            continue  # "the Hurley, Wisconsin, logger": a "Town, Region" place takes none (questions_en_determiners)
         modifiers = 0
         for sentence, a, b in mentions:
+            if _EN_LONGER_NAME.match(sentence[b:]) or _EN_PLACE_MODIFIER.match(sentence[b:]):
+                modifiers += 1  # "the Kelby County Board", "the Ferris, Montana, rancher": not the name's article
+                continue
             doc = parse(sentence)
             span = doc.char_span(a, b, alignment_mode="expand")
             if span is None or (span.end < len(doc) and doc[span.end].pos_ in ("NOUN", "PROPN")

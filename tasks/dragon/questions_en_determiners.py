@@ -49,30 +49,114 @@ def _article_as_written(label: str, sentences: list[str]) -> str:
     return f"{found.pop()} {label}"
 
 
+#: the head nouns of names English writes with "the" when the text gives no evidence either way (a mention
+#: only at a headline's start, or inside a longer name): a court, a council, an authority, a department, a
+#: theatre ... is named by its common noun ("the 95B District Court", "the Lyric Quay Theatre"); a company, a
+#: county, a township or a city is not ("Pinewood Paving Co.", "Marquette County", "Traverse City"), and a
+#: hospital, a library, a bridge, a union, a league or a festival goes both ways ("Royal Kelby Hospital", "Super
+#: League", "Westfield Credit Union")
+_EN_THE_HEADS = frozenset("""
+    court council board authority department commission agency police service services office committee ministry
+    museum gallery theatre theater arena centre center railway line trust foundation institute party cup prize
+    championship championships fund association federation society exchange jail prison hotel inn tavern
+    assembly senate parliament army navy force guard corps river canal sea ocean peninsula strait channel
+    mountains islands coast observatory orchestra ballet opera tribunal inquiry
+    """.split())
+
+#: a name a mention continues past: "the Marquette County Board of Commissioners" holds "Marquette County", and
+#: its "the" is the board's; a day or a month after a name is no part of it ("the Michigan State Police Monday")
+_EN_LONGER_NAME = re.compile(
+    r"^(?:\s+of)?\s+(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|"
+    r"June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b)[A-Z]")
+
+#: a place written "Town, Region" ("Hurley, Wisconsin", "Bathurst, New South Wales"): it takes no article
+_EN_COMMA_PLACE = re.compile(r"^[A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*)*, [A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*)*$")
+#: what follows the town of a "Town, Region," that modifies a noun ("the Hurley, Wisconsin, logger"): the
+#: "the" before the town is the noun's
+_EN_PLACE_MODIFIER = re.compile(r"^,\s+[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)*,\s+[a-z]")
+
+
+def _is_name(label: str) -> bool:
+    """Is ``label`` a name whose article the text decides: capitalised ("Lyric Quay Theatre"), or a code opening
+    a capitalised name ("95B District Court", "M-28 Bridge")?"""
+    words = label.split()
+    return label[:1].isupper() or len(words) > 1 and any(ch.isdigit() for ch in words[0]) \
+        and any(ch.isalpha() for ch in words[0]) and all(w[:1].isupper() for w in words[1:])
+
+
+#: nouns that open a place's own name before "of" and take no article: "Port of Spain", "Lake of Menteith"
+_BARE_OF_HEADS = frozenset("isle port mount lake cape bay fort".split())
+
+
+def head_article(label: str) -> str | None:
+    """Why a name takes "the" by its head noun, where its text says nothing, or None: a name headed by a common
+    noun of an institution, a venue or a body of water ("District Court", "Quay Theatre", "Menominee River"),
+    or "<Noun> of <Name>" ("City of Palmerston", "Tour of the Fells": the noun is the thing, the name after
+    "of" says which); none for the rest (a company's own word, a county, a town). The question filter's
+    ``dropped_article`` reads the same rule."""
+    return of_article(label) or head_noun_article(label)
+
+
+def of_article(label: str) -> str | None:
+    """Why "<Noun> of <Name>" takes "the" ("the City of Palmerston"), or None (``head_article``)."""
+    words = label.split()
+    if len(words) >= 3 and words[1] == "of" and words[0][:1].isupper() and words[0][1:].islower() \
+            and words[0].lower() in _en_nouns() and words[0].lower() not in _BARE_OF_HEADS:
+        return f"'{words[0]} of ...' names a thing by a common noun"
+    return None
+
+
+def head_noun_article(label: str) -> str | None:
+    """Why a name headed by a common noun of ``_EN_THE_HEADS`` takes "the" ("the 95B District Court"), or None."""
+    words = label.split()
+    if len(words) >= 2 and words[-1].lower() in _EN_THE_HEADS and words[-1][:1].isupper():
+        return f"its head {words[-1]!r} is a common noun"
+    return None
+
+
+def _en_nouns() -> frozenset[str]:
+    from tasks.dragon.questions_en_verbs import _en_lexicon
+    return _en_lexicon()[1]
+
+
 def en_name_article(label: str, sentences: list[str]) -> str:
     """ "European Research Council" → "the European Research Council" when every mention of the
     name in its sentences has "the" before it (institutions, bands, courts); names written
     without it ("Harbour Logistics") stay bare. So does a time written with it: "complete the deal
-    in the first quarter of 2027", not "in first quarter of 2027"."""
+    in the first quarter of 2027", not "in first quarter of 2027". Where no mention says either (a
+    headline's start, a longer name: "the Marquette County Board"), the name's head noun decides
+    (``head_article``). A "Town, Region" place takes none: "the Hurley, Wisconsin, logger" is the logger's."""
     if not label.strip() or label.split()[0].lower() in _EN_DETERMINER_WORDS:
         return label
     if _EN_NEEDS_ARTICLE.match(label):
         return _article_as_written(label, sentences)
-    if not label[:1].isupper() and not (label.split()[0].lower() in _EN_TIME_OPENERS and " of " in label) \
+    if not _is_name(label) and not (label.split()[0].lower() in _EN_TIME_OPENERS and " of " in label) \
             and not (label.split()[0].isdigit() and len(label.split()) > 1):  # "the 2027 race"
+        return label
+    if _EN_COMMA_PLACE.match(label):
+        after = [s[m.end():] for s in sentences for m in re.finditer(rf"(?<!\w){re.escape(label)}(?!\w)", s)]
+        if after and all(re.match(r",\s+(?!(?:with|who|which|where|when|while|and|but|or|said|says|has|had|have|is|"
+                                  r"was|were|are|will|the|a|an|on|in|at|for|to|from|after|before|since)\b)[a-z]", rest)
+                         for rest in after):
+            # "the Hurley, Wisconsin, logger Ray Bodine": the place only says where the logger is from
+            raise NoTemplate(f"{label!r} is written only as the place of the noun after it")
         return label
     # a mention that opens its sentence says nothing (a headline drops its articles: "Lyric Quay Theatre to
     # reopen"); "the" may stand before modifiers ("at the new National Indoor Arena", "the restored ...")
     pattern = re.compile(rf"(?:^|(?<=\W)){re.escape(label)}(?!\w)")
     modifiers = _en_adjectives()
     seen = 0
+    opens = False  # a body sentence (one with its full stop) that opens with the bare name writes it bare
     for sentence in sentences:
         for match in pattern.finditer(sentence):
             before = sentence[:match.start()].split()
             if not before:
+                opens = opens or bool(re.search(r"[.!?][\"”’')]*\s*$", sentence))
                 continue
             if before[-1].endswith(("'s", "’s")):
                 continue  # "Swansea's Lyric Quay Theatre": the possessive stands for the article
+            if _EN_LONGER_NAME.match(sentence[match.end():]) or _EN_PLACE_MODIFIER.match(sentence[match.end():]):
+                continue  # "the Marquette County Board of Commissioners": the article is the board's
             if _modifies_a_noun(sentence, match.end()):
                 continue  # "the former Halifax Town coach": the article is the coach's
             while len(before) > 1 and before[-1].lower() != "the" and (
@@ -92,7 +176,9 @@ def en_name_article(label: str, sentences: list[str]) -> str:
                     if not m.group(1)[:1].isupper() or m.group(1) == "The"]
         if mentions and all(m.lower() == "the" for m in mentions):
             return f"the {label}"
-    return f"the {label}" if seen else label
+    if seen:
+        return f"the {label}"
+    return f"the {label}" if head_article(label) and not opens else label
 
 
 def _role_article(edge: Edge, rel: EnRelation) -> str:

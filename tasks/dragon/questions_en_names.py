@@ -193,8 +193,26 @@ def _said_nouns(label: str, sentences: list[str] | tuple[str, ...]) -> list:
         found.extend(noun for noun in nouns
                      if noun.pos_ in ("NOUN", "ADJ" if noun.dep_ == "appos" else "NOUN") and noun.is_alpha
                      and noun.is_lower  # an apposition is a noun phrase ("a new musical" parsed as ADJ)
-                     and not (noun.i and noun.nbor(-1).text == "-" and not noun.nbor(-1).whitespace_))  # "start-up"
+                     and not (noun.i and noun.nbor(-1).text == "-" and not noun.nbor(-1).whitespace_)  # "start-up"
+                     and not _cut_from_compound(noun))
     return found
+
+
+#: adjectives that describe a thing of its class rather than make a class of their own: "the new ferry X" is a
+#: ferry; "the tight end X" is no end, "the wide receiver X" no plain receiver
+_DESCRIBING_ADJECTIVES = frozenset("""
+    new old former historic restored refitted renovated famous local small large big little tall vintage classic
+    popular current first last latest second third final young veteran elderly
+    """.split())
+
+
+def _cut_from_compound(noun) -> bool:
+    """Is the spaCy token ``noun``, a title before a name, the head of a lexical compound its adjective makes
+    ("tight end Sam Pietila", "wide receiver X", "free safety X")? Asked alone ("Which end did X find?") it is a
+    cut noun. (An apposition describes: "the Halcyon, a private clinic," is a clinic.)"""
+    before = noun.doc[noun.i - 1] if noun.i and noun.dep_ == "compound" else None
+    return before is not None and before.head.i == noun.i and before.dep_ == "amod" and before.is_lower \
+        and before.lower_ not in _DESCRIBING_ADJECTIVES
 
 
 def text_class(label: str, sentences: list[str] | tuple[str, ...]) -> str | None:

@@ -17,9 +17,13 @@ cannot be said without. A question built from the relation alone is clipped or a
   X set?" (``particle_adverb``);
 - an object that is no object of the verb but hangs on the noun that is ("paid for the exhibition at the
   Arts Centre", "bought a stake in Kelby Mills"): "Which centre did X pay for?" asks a false premise
-  (``hung_on_another_noun``).
+  (``hung_on_another_noun``);
+- a preposition the verb selects and says another thing without ("close on the building": buy it; "apply for
+  a licence"): "When does the county plan to close?" (``_selected_complement``; a time after it is none);
+- a part picked from the whole the question would ask for ("submitted the lowest of five bids"): "How many
+  bids did X submit the lowest of?" (``_PARTITIVE``).
 
-The last three are shared with the question filter's ``question_grammar_fidelity.lost_complement``, which
+The three before these are shared with the question filter's ``question_grammar_fidelity.lost_complement``, which
 reads the question's words where this module reads the relation's.
 
 ``lost_dependent`` reports the first of these the question would drop (a recorded refusal), None when
@@ -27,6 +31,8 @@ the verb is complete or its sentence is not found. Every template path (simple, 
 clause, conditional predicate) says the relation as it is, so the check is on the edge.
 """
 from __future__ import annotations
+
+import re
 
 from tasks.dragon import questions_en_context as en_context
 
@@ -67,12 +73,19 @@ def lost_dependent(edge, lemma: str, object_asked: bool) -> str | None:
     """See the module doc. ``object_asked``: the verb's object is what the question asks for or hides
     (the answer of a simple or set question, a multi-hop bridge); only then does a role the object was
     given decide which object is meant."""
+    if object_asked and _PARTITIVE.search(edge.relation):
+        # "submitted the lowest of five bids": "How many bids did X submit the lowest of?" asks the whole a part
+        # was picked from, not what the verb acts on
+        return f"{edge.relation!r} acts on a part of what it would ask for"
     found = en_context.locate(edge, lemma)
     if found is None:
         return None
     doc, verb = found
     said = {w.lower() for w in edge.relation.split()}
     ends = _ends(doc, edge)
+    selected = _selected_complement(verb, said, ends)
+    if selected is not None:
+        return f"{edge.relation!r} lost the complement {selected[0].text!r} selects ({_text(doc, selected[1])!r})"
     for child in verb.children:
         if child.dep_ in ("acomp", "oprd") and child.lower_ not in said and not _covers(child, ends):
             return f"{edge.relation!r} lost what {verb.text!r} needs ({_text(doc, child)!r})"
@@ -103,6 +116,49 @@ def lost_dependent(edge, lemma: str, object_asked: bool) -> str | None:
     if noun is not None and noun.lower_ not in said and not _covers(noun, [s for s in ends if not _inside(s, verb)]):
         return f"{edge.relation!r} lost its object, the noun its relative clause hangs on ({noun.text!r})"
     return None
+
+
+#: a part picked from a whole: "the lowest of", "the first of", "one of" ends a relation whose object is the whole
+_PARTITIVE = re.compile(r"\bthe\s+(?:\w+est|most|least|best|worst|first|last)\s+of$", re.IGNORECASE)
+#: verbs that say another thing without the preposition they select ("close on the building": complete its
+#: purchase; "When does the county plan to close?" asks when it shuts); a time after it is no complement ("close
+#: on Dec. 15")
+_SELECTED_PREPOSITIONS = {
+    "close": ("on",), "settle": ("on",), "count": ("on",), "rely": ("on",), "depend": ("on",), "insist": ("on",),
+    "apply": ("for",), "account": ("for",), "call": ("for",), "opt": ("for",), "qualify": ("for",),
+    "deal": ("with",), "cope": ("with",), "comply": ("with",), "consist": ("of",), "dispose": ("of",),
+    "object": ("to",), "belong": ("to",), "refer": ("to",), "respond": ("to",), "plead": ("to",),
+    "adhere": ("to",), "result": ("in",), "specialise": ("in",), "specialize": ("in",),
+}
+_TIME_WORDS = frozenset("""
+    monday tuesday wednesday thursday friday saturday sunday january february march april may june july august
+    september october november december jan feb mar apr jun jul aug sep sept oct nov dec today tomorrow yesterday
+    time day week month year weekend night morning evening
+    """.split())
+
+
+def _a_time(preposition) -> bool:
+    """Is the object of ``preposition`` a time ("on Dec. 15", "on Monday")?"""
+    noun = next((g for g in preposition.children if g.dep_ == "pobj"), None)
+    return noun is None or noun.ent_type_ in ("DATE", "TIME") or any(
+        t.lower_.rstrip(".") in _TIME_WORDS for t in noun.subtree)
+
+
+def _selected_complement(verb, said: set[str], ends):
+    """(verb, preposition) where ``verb``, or a verb of the relation it governs ("plans to close"), lost the
+    preposition it selects (``_SELECTED_PREPOSITIONS``) and its object, which neither the relation nor a fact's
+    end says; else None."""
+    chain = [verb]
+    while True:
+        nxt = next((c for c in chain[-1].children if c.dep_ == "xcomp" and c.lower_ in said), None)
+        if nxt is None:
+            break
+        chain.append(nxt)
+    return next(((v, c) for v in chain for c in v.children
+                 if c.dep_ == "prep" and c.lower_ in _SELECTED_PREPOSITIONS.get(v.lemma_.lower(), ())
+                 and not _covers(c, ends) and not _a_time(c) and (c.lower_ not in said or any(
+                     o.i != c.i and o.dep_ == "prep" and o.lower_ == c.lower_ and (_covers(o, ends) or _a_time(o))
+                     for o in v.children))), None)  # "close on" said of the time of "close on the building on Dec. 15"
 
 
 #: adverbs that, right after a verb or its object, are its particle though the parser reads them as adverbs
