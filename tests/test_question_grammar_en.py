@@ -84,7 +84,7 @@ CASES = [
     # the "the" of a longer name or of the noun a "Town, Region," modifies is not the name's
     _case("dropped_article", "When will Orton County buy the site?", "March",
           ["The Orton County Board of Supervisors will buy the site in March."], False),
-    _case("dropped_article", "Which mill does Ferris, Montana own?", "Tolland Mill",
+    _case("dropped_article", "Which mill does a rancher from Ferris, Montana own?", "Tolland Mill",
           ["Tolland Mill is owned by the Ferris, Montana, rancher Joel Abbot."], False),
     _case("added_article", "Who coaches the Penmore City?", "Ida Marsh",
           ["Penmore City are coached by Ida Marsh."], True),

@@ -519,3 +519,26 @@ def test_a_town_region_place_written_only_as_a_modifier_is_no_participant():
         en_name_article("Ferris, Montana", ["The mill is owned by the Ferris, Montana, rancher Joel Abbot."])
     assert en_name_article("Ferris, Montana", ["Joel Abbot lives in Ferris, Montana, with his family."]) == \
         "Ferris, Montana"
+
+
+@pytest.mark.parametrize("sentence", [
+    "A woman from Ferris, Montana, drowned in the lake.",
+    "The depot in Ferris, Montana, employs 80 drivers.",
+    "Ida Marsh moved to Ferris, Montana, last spring.",
+    "Ida Marsh moved to Ferris, Montana, years ago.",
+])
+def test_a_town_region_place_followed_by_a_verb_or_a_time_is_the_place_itself(sentence):
+    # only a noun the place modifies ("a Ferris, Montana, rancher") takes it as a modifier; a lowercase verb or a
+    # time after the comma does not
+    assert en_name_article("Ferris, Montana", [sentence]) == "Ferris, Montana"
+
+
+@pytest.mark.parametrize("sentence", [
+    "A Ferris, Montana, rancher bought the mill.",
+    "Ferris, Montana, rancher Joel Abbot bought the mill.",
+])
+def test_a_town_region_place_before_its_head_noun_is_a_modifier(sentence):
+    from tasks.dragon.questions_base import NoTemplate
+
+    with pytest.raises(NoTemplate):
+        en_name_article("Ferris, Montana", [sentence])

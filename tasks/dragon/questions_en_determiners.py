@@ -76,6 +76,21 @@ _EN_COMMA_PLACE = re.compile(r"^[A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*)*, [A-Z][\w
 _EN_PLACE_MODIFIER = re.compile(r"^,\s+[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)*,\s+[a-z]")
 
 
+def _place_modifies_noun(sentence: str, start: int, end: int) -> bool:
+    """Is the "Town, Region" place at ``start:end`` of ``sentence`` a modifier of the noun after it: an article
+    before the town ("the Hurley, Wisconsin, logger", "a Ferris, Montana, rancher"), or ", <noun>" right after
+    it that is no adverbial of time ("Hurley, Wisconsin, logger Ray Bodine")? "A man from Ferris, Montana, died",
+    "moved to Ferris, Montana, last year" name the place itself."""
+    before = sentence[:start].split()
+    if before and before[-1].lower() in _EN_DETERMINER_WORDS:
+        return True
+    doc = en_context.sentence_doc(sentence)
+    after = [t for t in doc if t.idx >= end and not t.is_punct]
+    if not after or not re.match(r"\s*,\s*$", sentence[end:after[0].idx]):
+        return False
+    return after[0].pos_ == "NOUN" and after[0].is_lower and after[0].dep_ != "npadvmod"
+
+
 def _is_name(label: str) -> bool:
     """Is ``label`` a name whose article the text decides: capitalised ("Lyric Quay Theatre"), or a code opening
     a capitalised name ("95B District Court", "M-28 Bridge")?"""
@@ -134,10 +149,8 @@ def en_name_article(label: str, sentences: list[str]) -> str:
             and not (label.split()[0].isdigit() and len(label.split()) > 1):  # "the 2027 race"
         return label
     if _EN_COMMA_PLACE.match(label):
-        after = [s[m.end():] for s in sentences for m in re.finditer(rf"(?<!\w){re.escape(label)}(?!\w)", s)]
-        if after and all(re.match(r",\s+(?!(?:with|who|which|where|when|while|and|but|or|said|says|has|had|have|is|"
-                                  r"was|were|are|will|the|a|an|on|in|at|for|to|from|after|before|since)\b)[a-z]", rest)
-                         for rest in after):
+        mentions = [(s, m) for s in sentences for m in re.finditer(rf"(?<!\w){re.escape(label)}(?!\w)", s)]
+        if mentions and all(_place_modifies_noun(s, m.start(), m.end()) for s, m in mentions):
             # "the Hurley, Wisconsin, logger Ray Bodine": the place only says where the logger is from
             raise NoTemplate(f"{label!r} is written only as the place of the noun after it")
         return label
