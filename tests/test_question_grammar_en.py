@@ -90,6 +90,13 @@ CASES = [
           ["Penmore City are coached by Ida Marsh."], True),
     _case("added_article", "Who coaches Penmore City?", "Ida Marsh",
           ["Penmore City are coached by Ida Marsh."], False),
+    # the generator's head-noun rule: a headline's start or a modifier's "a" says nothing, "Theatre" asks for "the"
+    _case("added_article", "When will the Orton Quay Theatre reopen?", "in May",
+          ["Orton Quay Theatre to reopen in May"], False),
+    _case("added_article", "What did the Kelby Water Authority raise?", "its rates",
+          ["A Kelby Water Authority spokesman said it raised its rates."], False),
+    _case("added_article", "Who runs the Orton Quay Bakery?", "Ida Marsh",
+          ["Orton Quay Bakery is run by Ida Marsh."], True),
     _case("bare_noun", "Which council plans to build 4-million-pound footbridge?", "Arden Council",
           ["Arden Council plans to build a 4-million-pound footbridge over the river."], True),
     _case("bare_noun", "Which council plans to build a 4-million-pound footbridge?", "Arden Council",
