@@ -542,3 +542,15 @@ def test_a_town_region_place_before_its_head_noun_is_a_modifier(sentence):
 
     with pytest.raises(NoTemplate):
         en_name_article("Ferris, Montana", [sentence])
+
+
+@pytest.mark.parametrize("label,sentence,noun", [
+    ("Halcyon", "Ida Marsh was treated at the private clinic Halcyon in Arden.", "clinic"),
+    ("Halcyon", "Orton Trust bought the private clinic Halcyon last year.", "clinic"),
+    ("Kelby Books", "Orton Trust bought the independent bookshop Kelby Books for $4 million.", "bookshop"),
+])
+def test_an_adjective_before_a_class_noun_only_describes_unless_they_make_a_position(label, sentence, noun):
+    from tasks.dragon.questions_en_names import text_class
+
+    # only a listed position ("tight end", "wide receiver") cuts its noun; "private clinic" is a clinic
+    assert text_class(label, [sentence]) == noun

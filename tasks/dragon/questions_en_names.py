@@ -198,21 +198,27 @@ def _said_nouns(label: str, sentences: list[str] | tuple[str, ...]) -> list:
     return found
 
 
-#: adjectives that describe a thing of its class rather than make a class of their own: "the new ferry X" is a
-#: ferry; "the tight end X" is no end, "the wide receiver X" no plain receiver
-_DESCRIBING_ADJECTIVES = frozenset("""
-    new old former historic restored refitted renovated famous local small large big little tall vintage classic
-    popular current first last latest second third final young veteran elderly
+#: positions and posts an adjective and a noun make together: "the tight end X" is no end, "the wide receiver X" no
+#: plain receiver, "the chief executive X" no plain executive; any other adjective only describes a thing of its
+#: class ("the private clinic X" is a clinic, "the independent bookshop X" a bookshop)
+_ROLE_COMPOUNDS = frozenset(tuple(pair.split("+")) for pair in """
+    tight+end wide+receiver running+back defensive+end defensive+back defensive+tackle offensive+tackle
+    offensive+lineman defensive+lineman nose+tackle free+safety strong+safety left+tackle right+tackle left+guard
+    right+guard middle+linebacker outside+linebacker inside+linebacker left+back right+back centre+back
+    center+back central+defender left+wing right+wing centre+forward center+forward central+midfielder
+    defensive+midfielder attacking+midfielder holding+midfielder point+guard shooting+guard small+forward
+    power+forward left+fielder right+fielder center+fielder starting+pitcher relief+pitcher designated+hitter
+    scrum+half fly+half loose+forward inside+centre outside+centre chief+executive general+manager
+    managing+director general+secretary attorney+general
     """.split())
 
 
 def _cut_from_compound(noun) -> bool:
-    """Is the spaCy token ``noun``, a title before a name, the head of a lexical compound its adjective makes
-    ("tight end Sam Pietila", "wide receiver X", "free safety X")? Asked alone ("Which end did X find?") it is a
-    cut noun. (An apposition describes: "the Halcyon, a private clinic," is a clinic.)"""
+    """Is the spaCy token ``noun``, a title before a name, the head of a position its adjective makes with it
+    (``_ROLE_COMPOUNDS``: "tight end Sam Pietila", "wide receiver X", "free safety X")? Asked alone ("Which end
+    did X find?") it is a cut noun. (An apposition describes: "the Halcyon, a private clinic," is a clinic.)"""
     before = noun.doc[noun.i - 1] if noun.i and noun.dep_ == "compound" else None
-    return before is not None and before.head.i == noun.i and before.dep_ == "amod" and before.is_lower \
-        and before.lower_ not in _DESCRIBING_ADJECTIVES
+    return before is not None and before.head.i == noun.i and (before.lower_, noun.lower_) in _ROLE_COMPOUNDS
 
 
 def text_class(label: str, sentences: list[str] | tuple[str, ...]) -> str | None:
