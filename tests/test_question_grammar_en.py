@@ -86,6 +86,8 @@ CASES = [
           ["The Orton County Board of Supervisors will buy the site in March."], False),
     _case("dropped_article", "Which mill does a rancher from Ferris, Montana own?", "Tolland Mill",
           ["Tolland Mill is owned by the Ferris, Montana, rancher Joel Abbot."], False),
+    _case("dropped_article", "Which club beat Penmore Gulls?", "Orton Albion",
+          ["Orton Albion beat the Penmore Gulls, Arlesby Town, and the Kelby Kites this season."], True),
     _case("added_article", "Who coaches the Penmore City?", "Ida Marsh",
           ["Penmore City are coached by Ida Marsh."], True),
     _case("added_article", "Who coaches Penmore City?", "Ida Marsh",

@@ -554,3 +554,12 @@ def test_an_adjective_before_a_class_noun_only_describes_unless_they_make_a_posi
 
     # only a listed position ("tight end", "wide receiver") cuts its noun; "private clinic" is a clinic
     assert text_class(label, [sentence]) == noun
+
+
+@pytest.mark.parametrize("sentence", [
+    "Orton Albion beat the Penmore Gulls, Arlesby Town, and the Kelby Kites this season.",
+    "Orton Albion beat the Penmore Gulls, Arlesby Town, the Kelby Kites and Marwick this season.",
+])
+def test_a_list_after_a_name_is_no_town_region_place(sentence):
+    # ", Arlesby Town, and": the next item of a list, no region; the "the" is the name's own
+    assert en_name_article("Penmore Gulls", [sentence]) == "the Penmore Gulls"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from tasks.dragon.question_grammar import Finding, QuestionView, code
-from tasks.dragon.questions_en_determiners import _EN_COMMA_PLACE, _EN_LONGER_NAME, _EN_PLACE_MODIFIER
+from tasks.dragon.questions_en_determiners import _EN_COMMA_PLACE, _EN_LONGER_NAME, place_modifier_follows
 from tasks.dragon.question_grammar_en_text import (DETERMINERS, NAME_WORD, common_word, lexicon, mentions_of, name_runs,
                                                    noun_phrase, parse, token_at)
 
@@ -171,7 +171,7 @@ def dropped_article(q: QuestionView) -> Finding | None:
             continue  # "the Hurley, Wisconsin, logger": a "Town, Region" place takes none (questions_en_determiners)
         modifiers = 0
         for sentence, a, b in mentions:
-            if _EN_LONGER_NAME.match(sentence[b:]) or _EN_PLACE_MODIFIER.match(sentence[b:]):
+            if _EN_LONGER_NAME.match(sentence[b:]) or place_modifier_follows(sentence, b):
                 modifiers += 1  # "the Kelby County Board", "the Ferris, Montana, rancher": not the name's article
                 continue
             doc = parse(sentence)

@@ -73,7 +73,33 @@ _EN_LONGER_NAME = re.compile(
 _EN_COMMA_PLACE = re.compile(r"^[A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*)*, [A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*)*$")
 #: what follows the town of a "Town, Region," that modifies a noun ("the Hurley, Wisconsin, logger"): the
 #: "the" before the town is the noun's
-_EN_PLACE_MODIFIER = re.compile(r"^,\s+[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)*,\s+[a-z]")
+_EN_PLACE_MODIFIER = re.compile(r"^,\s+([A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)*),\s+(?!(?:and|or)\b)[a-z]")
+
+#: regions a "Town, Region" names where spaCy may not tag them: US states, Canadian provinces, Australian
+#: states, the nations of the UK
+_EN_REGIONS = frozenset(r.replace("_", " ") for r in """
+    Alabama Alaska Arizona Arkansas California Colorado Connecticut Delaware Florida Georgia Hawaii Idaho Illinois
+    Indiana Iowa Kansas Kentucky Louisiana Maine Maryland Massachusetts Michigan Minnesota Mississippi Missouri
+    Montana Nebraska Nevada New_Hampshire New_Jersey New_Mexico New_York North_Carolina North_Dakota Ohio Oklahoma
+    Oregon Pennsylvania Rhode_Island South_Carolina South_Dakota Tennessee Texas Utah Vermont Virginia Washington
+    West_Virginia Wisconsin Wyoming Ontario Quebec Alberta Manitoba Saskatchewan Nova_Scotia New_Brunswick
+    British_Columbia Newfoundland Queensland Victoria Tasmania New_South_Wales England Scotland Wales Ireland
+    """.split())
+
+
+def place_modifier_follows(sentence: str, end: int) -> bool:
+    """Does ", Region, <lowercase word>" follow the name ending at ``end`` ("the Hurley, Wisconsin, logger"), the
+    region a known region or a place spaCy tags (not the next item of a list: "the Harlow Hawks, Dunmore United,
+    and ...")? Then the article before the town is the noun's."""
+    match = _EN_PLACE_MODIFIER.match(sentence[end:])
+    if not match:
+        return False
+    region = match.group(1)
+    if region in _EN_REGIONS:
+        return True
+    at = end + match.start(1)
+    return any(ent.label_ == "GPE" and ent.start_char <= at and ent.end_char >= at + len(region)
+               for ent in en_context.sentence_doc(sentence).ents)
 
 
 def _place_modifies_noun(sentence: str, start: int, end: int) -> bool:
@@ -168,7 +194,7 @@ def en_name_article(label: str, sentences: list[str]) -> str:
                 continue
             if before[-1].endswith(("'s", "’s")):
                 continue  # "Swansea's Lyric Quay Theatre": the possessive stands for the article
-            if _EN_LONGER_NAME.match(sentence[match.end():]) or _EN_PLACE_MODIFIER.match(sentence[match.end():]):
+            if _EN_LONGER_NAME.match(sentence[match.end():]) or place_modifier_follows(sentence, match.end()):
                 continue  # "the Marquette County Board of Commissioners": the article is the board's
             if _modifies_a_noun(sentence, match.end()):
                 continue  # "the former Halifax Town coach": the article is the coach's
