@@ -563,3 +563,9 @@ def test_an_adjective_before_a_class_noun_only_describes_unless_they_make_a_posi
 def test_a_list_after_a_name_is_no_town_region_place(sentence):
     # ", Arlesby Town, and": the next item of a list, no region; the "the" is the name's own
     assert en_name_article("Penmore Gulls", [sentence]) == "the Penmore Gulls"
+
+
+def test_a_person_whose_surname_is_a_head_noun_takes_no_article():
+    # "Court", "Hall" head institutions' names ("the Kelby District Court"), but "Ned Court" is a man
+    assert en_name_article("Ned Court", ["Ned Court out as Orton coach"]) == "Ned Court"
+    assert en_name_article("Orton Quay Theatre", ["Orton Quay Theatre to reopen in May"]) == "the Orton Quay Theatre"

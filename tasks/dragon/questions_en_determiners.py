@@ -217,7 +217,15 @@ def en_name_article(label: str, sentences: list[str]) -> str:
             return f"the {label}"
     if seen:
         return f"the {label}"
-    return f"the {label}" if head_article(label) and not opens else label
+    return f"the {label}" if head_article(label) and not opens and not _tagged_person(label, sentences) else label
+
+
+def _tagged_person(label: str, sentences: list[str]) -> bool:
+    """Does spaCy tag ``label`` a PERSON where its sentences write it (or, written nowhere, alone)? A surname
+    that is a head noun ("Jim Court", "Ann Hall") takes no "the" by ``head_article``."""
+    texts = [s for s in sentences if label in s] or [label]
+    return any(ent.text == label and ent.label_ == "PERSON"
+               for text in texts for ent in en_context.sentence_doc(text).ents)
 
 
 def _role_article(edge: Edge, rel: EnRelation) -> str:
