@@ -39,6 +39,20 @@ def test_an_infinitive_of_a_win_with_its_score_or_margin_is_the_result_not_a_pur
     assert not any("clear" in r for _, r, *_ in article("Orlan Media hired 40 extra surveyors to clear a backlog."))
 
 
+def test_an_infinitive_of_a_win_after_a_wish_a_try_or_another_doer_is_no_result():
+    """ "need to beat X by three goals", "will try to beat X", "threatened to beat X 5-0": no game was won;
+    "needed Dunmore United to beat X 2-0": the win would be Dunmore's, and only a wish."""
+    found = article("Keld Rovers need to beat Harlow Town by three goals on Saturday to stay up.")
+    assert not any(r.startswith("beat") for _, r, *_ in found)
+    found = article("Keld Rovers threatened to beat Harlow Town 5-0 at Fenwick Park.")
+    assert not any(r.startswith("beat") for _, r, *_ in found)
+    found = article("Keld Rovers needed Dunmore United to beat Harlow Town 2-0 on the final day.")
+    assert not any("beat" in r or o == "2-0" for _, r, o, _ in found)
+    found = article("Keld Rovers will try to beat Harlow Town by three goals on Saturday.")
+    assert ("Keld Rovers", "try to beat", "Harlow Town", "planned") in found
+    assert not any(r.startswith("beat") for _, r, *_ in found)
+
+
 def test_a_game_against_a_named_side_without_a_score_keeps_its_ground_and_margin():
     """ "beat Keld by 12 points at Marsh Stadium", "will face Dunmore ... at Marsh Stadium": the ground and the margin
     are facts of the game against that side; other verbs' named objects give no such fact."""

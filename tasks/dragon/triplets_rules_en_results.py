@@ -15,7 +15,8 @@ import re
 from collections.abc import Iterator
 
 from tasks.dragon.triplets_base import _Fact, _join
-from tasks.dragon.triplets_rules_en_lexicon import _EN_MAX_RELATION_WORDS, _PER
+from tasks.dragon.triplets_rules_en_lexicon import _EN_MAX_RELATION_WORDS, _PER, _verb_lemma
+from tasks.dragon.triplets_rules_en_modality import _EN_NEGATIVE_CONTROL, _EN_PLAN_HEADS
 from tasks.dragon.triplets_rules_en_phrases import _EnSentence
 
 #: a score written as one token ("3–1") or as number, dash, number with no space ("27-20")
@@ -71,14 +72,26 @@ def margin(verb):
     return None
 
 
+#: verbs whose infinitive is a wish, a try or a threat, never a result: "need to beat", "threatened to beat"
+_EN_NOT_A_RESULT_HEADS = _EN_PLAN_HEADS | _EN_NEGATIVE_CONTROL | {
+    "need", "try", "attempt", "threaten", "vow", "look", "hope", "wish", "bid", "strive", "battle", "fight",
+    "struggle", "ask", "urge", "help", "must", "have", "be"}
+
+
 def won_after(verb) -> bool:
     """ "scored three times to beat Harlow 4-2", "held off a charge to win by three points": an infinitive of a win
-    hung on the verb before it, with a score after the beaten team or a margin, states the result of the game."""
+    hung on the verb before it as a result clause (``advcl``), with a score after the beaten team or a margin,
+    states the result of the game. Not the ``xcomp`` of a control verb nor after a verb of wish or try ("need to
+    beat X by three goals", "threatened to beat X 5-0": no game was won), nor when the verb before it has a doer
+    of its own as object ("needed Dunmore to beat X 2-0": Dunmore's win, and only a wish)."""
     head = verb.head
-    if verb.dep_ not in ("advcl", "xcomp") or head.i == verb.i or head.i > verb.i or head.pos_ != "VERB" \
-            or verb.lemma_.lower() not in _EN_WIN_VERBS \
+    if verb.dep_ != "advcl" or head.i == verb.i or head.i > verb.i or head.pos_ != "VERB" \
+            or verb.lemma_.lower() not in _EN_WIN_VERBS or _verb_lemma(head) in _EN_NOT_A_RESULT_HEADS \
             or not any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children):
         return False
+    if any(c.dep_ in ("dobj", "dative") and c.i < verb.i and (c.pos_ in ("PROPN", "PRON") or c.ent_type_ in ("ORG", "PERSON", "NORP", "GPE"))
+           for c in head.children):
+        return False  # "needed Dunmore United to beat", "wanted them to win": the object would be the winner
     team = next((c for c in verb.children if c.dep_ == "dobj"), None)
     return margin(verb) is not None or team is not None and team_and_score(team) is not None
 
