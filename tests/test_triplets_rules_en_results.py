@@ -82,3 +82,13 @@ def test_only_a_game_verb_names_its_side_without_the_score():
     """ "outshot Keld 14-6" counts shots: its object is left as the tagger gave it (no "What is the outshoot of ...?")."""
     found = article("Keld outshot Harlow 14-6 in the first period.")
     assert not any(r == "outshoot" and o == "Harlow" for _, r, o, _ in found)
+
+
+def test_a_win_after_an_aside_in_a_conjoined_clause_keeps_its_score_and_ground():
+    """ "trailed at half-time and, as their coach admitted, rallied to beat X 3-2 at Y": the aside names no doer of
+    "rallied", and the win infinitive after it is the result, with its score and ground."""
+    found = article("Dunmore United trailed at the break and, as their manager admitted, rallied to beat Keld Town 3-2 "
+                    "at Marsh Park.")
+    assert ("Dunmore United", "beat", "Keld Town", "asserted") in found
+    assert ("Dunmore United", "beat Keld Town", "3-2", "asserted") in found
+    assert ("Dunmore United", "beat Keld Town at", "Marsh Park", "asserted") in found
