@@ -92,3 +92,14 @@ def test_a_win_after_an_aside_in_a_conjoined_clause_keeps_its_score_and_ground()
     assert ("Dunmore United", "beat", "Keld Town", "asserted") in found
     assert ("Dunmore United", "beat Keld Town", "3-2", "asserted") in found
     assert ("Dunmore United", "beat Keld Town at", "Marsh Park", "asserted") in found
+
+
+def test_play_visit_and_meet_give_a_ground_only_for_a_side():
+    """ "will play Wembley Stadium in London", "will visit Lisbon in Portugal": a venue or a place is no side, and
+    the place after it no ground; "will play Dunmore United at Marsh Park" is a game."""
+    found = article("The Velvet Foxes will play Carrow Stadium in Norwich next spring.")
+    assert not any(r.startswith("play Carrow Stadium ") for _, r, *_ in found)
+    found = article("The Dalai Lama will visit Porto in Portugal in October.")
+    assert not any(r.startswith("visit Porto ") for _, r, *_ in found)
+    found = article("Keld Rovers will play Dunmore United at Marsh Park on Saturday.")
+    assert ("Keld Rovers", "play Dunmore United at", "Marsh Park", "planned") in found
