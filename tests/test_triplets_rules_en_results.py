@@ -39,6 +39,20 @@ def test_an_infinitive_of_a_win_with_its_score_or_margin_is_the_result_not_a_pur
     assert not any("clear" in r for _, r, *_ in article("Orlan Media hired 40 extra surveyors to clear a backlog."))
 
 
+def test_an_infinitive_of_a_win_after_a_wish_a_try_or_another_doer_is_no_result():
+    """ "need to beat X by three goals", "will try to beat X", "threatened to beat X 5-0": no game was won;
+    "needed Dunmore United to beat X 2-0": the win would be Dunmore's, and only a wish."""
+    found = article("Keld Rovers need to beat Harlow Town by three goals on Saturday to stay up.")
+    assert not any(r.startswith("beat") for _, r, *_ in found)
+    found = article("Keld Rovers threatened to beat Harlow Town 5-0 at Fenwick Park.")
+    assert not any(r.startswith("beat") for _, r, *_ in found)
+    found = article("Keld Rovers needed Dunmore United to beat Harlow Town 2-0 on the final day.")
+    assert not any("beat" in r or o == "2-0" for _, r, o, _ in found)
+    found = article("Keld Rovers will try to beat Harlow Town by three goals on Saturday.")
+    assert ("Keld Rovers", "try to beat", "Harlow Town", "planned") in found
+    assert not any(r.startswith("beat") for _, r, *_ in found)
+
+
 def test_a_game_against_a_named_side_without_a_score_keeps_its_ground_and_margin():
     """ "beat Keld by 12 points at Marsh Stadium", "will face Dunmore ... at Marsh Stadium": the ground and the margin
     are facts of the game against that side; other verbs' named objects give no such fact."""
@@ -68,3 +82,24 @@ def test_only_a_game_verb_names_its_side_without_the_score():
     """ "outshot Keld 14-6" counts shots: its object is left as the tagger gave it (no "What is the outshoot of ...?")."""
     found = article("Keld outshot Harlow 14-6 in the first period.")
     assert not any(r == "outshoot" and o == "Harlow" for _, r, o, _ in found)
+
+
+def test_a_win_after_an_aside_in_a_conjoined_clause_keeps_its_score_and_ground():
+    """ "trailed at half-time and, as their coach admitted, rallied to beat X 3-2 at Y": the aside names no doer of
+    "rallied", and the win infinitive after it is the result, with its score and ground."""
+    found = article("Dunmore United trailed at the break and, as their manager admitted, rallied to beat Keld Town 3-2 "
+                    "at Marsh Park.")
+    assert ("Dunmore United", "beat", "Keld Town", "asserted") in found
+    assert ("Dunmore United", "beat Keld Town", "3-2", "asserted") in found
+    assert ("Dunmore United", "beat Keld Town at", "Marsh Park", "asserted") in found
+
+
+def test_play_visit_and_meet_give_a_ground_only_for_a_side():
+    """ "will play Wembley Stadium in London", "will visit Lisbon in Portugal": a venue or a place is no side, and
+    the place after it no ground; "will play Dunmore United at Marsh Park" is a game."""
+    found = article("The Velvet Foxes will play Carrow Stadium in Norwich next spring.")
+    assert not any(r.startswith("play Carrow Stadium ") for _, r, *_ in found)
+    found = article("The Dalai Lama will visit Porto in Portugal in October.")
+    assert not any(r.startswith("visit Porto ") for _, r, *_ in found)
+    found = article("Keld Rovers will play Dunmore United at Marsh Park on Saturday.")
+    assert ("Keld Rovers", "play Dunmore United at", "Marsh Park", "planned") in found

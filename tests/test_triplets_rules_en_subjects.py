@@ -61,3 +61,18 @@ def test_noun_in_apposition_right_after_a_name_still_stands_for_it():
     found = facts("The Tour of the Dales, the race that has visited Swaledale since 2001, will start in Richmond.")
     assert ("Tour of the Dales", "visit", "Swaledale", "asserted") in found
 
+
+
+def test_an_aside_between_and_and_the_conjoined_verb_is_not_its_doer():
+    """ "and, officials said, will reopen", "and, if no buyer is found, will lay off", "and, citing costs, cut": a
+    clause set off by commas before the second verb names no doer of it; the verb shares the first one's subject."""
+    found = facts("The library closed in 2021 for repairs and, officials said, will reopen in April.")
+    assert ("library", "reopen in", "April", "planned") in found
+    found = facts("Marlow Dairies bought the creamery in June and, the firm said, will keep all 60 staff.")
+    assert ("Marlow Dairies", "keep", "all 60 staff", "planned") in found
+    found = facts("Marlow Dairies bought the creamery in June and, after the sale closes, will employ 250 people.")
+    assert ("Marlow Dairies", "employ", "250 people", "planned") in found
+    found = facts("Marlow Dairies bought the creamery in June and, if no buyer is found, will lay off 120 workers.")
+    assert ("Marlow Dairies", "lay off", "120 workers", "conditional") in found
+    found = facts("Marlow Dairies bought the creamery in June and, citing rising fuel costs, cut its staff by 30.")
+    assert ("Marlow Dairies", "cut its staff by", "30", "asserted") in found

@@ -15,7 +15,8 @@ import re
 from collections.abc import Iterator
 
 from tasks.dragon.triplets_base import _Fact, _join
-from tasks.dragon.triplets_rules_en_lexicon import _EN_MAX_RELATION_WORDS, _PER
+from tasks.dragon.triplets_rules_en_lexicon import _EN_MAX_RELATION_WORDS, _PER, _verb_lemma
+from tasks.dragon.triplets_rules_en_modality import _EN_NEGATIVE_CONTROL, _EN_PLAN_HEADS
 from tasks.dragon.triplets_rules_en_phrases import _EnSentence
 
 #: a score written as one token ("3–1") or as number, dash, number with no space ("27-20")
@@ -61,6 +62,39 @@ _EN_WIN_VERBS = frozenset({"beat", "defeat", "edge", "down", "top", "upset", "ov
 _EN_GAME_VERBS = _EN_WIN_VERBS | {"face", "play", "host", "meet", "visit"}
 
 
+#: game verbs that as often take a venue, a place or a person ("play Wembley Stadium", "visit Lisbon", "meet the
+#: president"): their object is a side only where it is named like a team or the sentence is about a game
+_EN_LOOSE_GAME_VERBS = frozenset({"play", "visit", "meet"})
+_EN_TEAM_WORDS = frozenset("""
+    united city town rovers wanderers athletic athletico albion county rangers fc afc sc club academicals
+    hotspur villa thistle olympic dynamo sporting real
+    """.split())
+_EN_GAME_WORDS = frozenset("""
+    game games match matches final finals semi-final semi-finals quarter-final quarter-finals cup league derby
+    fixture fixtures season playoff playoffs play-off play-offs tournament championship round opener clash tie
+    kick-off rematch showdown
+    """.split())
+_EN_VENUE_WORDS = frozenset("""
+    stadium arena park field ground grounds hall centre center theatre theater dome bowl club pavilion
+    """.split())
+
+
+def names_a_side(verb, obj) -> bool:
+    """Whether ``obj`` of a game verb is the side played: always for "beat", "face", "host"; for "play", "visit" and
+    "meet" only a name ending like a team's ("Dunmore United", "the Harlow Hawks") or one in a sentence with a
+    score or a word of a game, and never a venue ("Coldplay will play Wembley Stadium", "will visit Lisbon")."""
+    if verb.lemma_.lower() not in _EN_LOOSE_GAME_VERBS:
+        return True
+    last = obj.doc[obj.i] if obj.pos_ == "PROPN" else obj
+    word = last.lower_
+    if word in _EN_VENUE_WORDS:
+        return False
+    if word in _EN_TEAM_WORDS or last.tag_ == "NNPS":
+        return True
+    sentence = obj.sent
+    return any(t.lower_ in _EN_GAME_WORDS for t in sentence) or score_after(obj.doc, obj.right_edge.i + 1) is not None
+
+
 def margin(verb):
     """ "by 28 points", "by three goals": the counted noun after "by" on ``verb`` (the margin of a win), or None."""
     for prep in verb.children:
@@ -71,14 +105,26 @@ def margin(verb):
     return None
 
 
+#: verbs whose infinitive is a wish, a try or a threat, never a result: "need to beat", "threatened to beat"
+_EN_NOT_A_RESULT_HEADS = _EN_PLAN_HEADS | _EN_NEGATIVE_CONTROL | {
+    "need", "try", "attempt", "threaten", "vow", "look", "hope", "wish", "bid", "strive", "battle", "fight",
+    "struggle", "ask", "urge", "help", "must", "have", "be"}
+
+
 def won_after(verb) -> bool:
     """ "scored three times to beat Harlow 4-2", "held off a charge to win by three points": an infinitive of a win
-    hung on the verb before it, with a score after the beaten team or a margin, states the result of the game."""
+    hung on the verb before it as a result clause (``advcl``), with a score after the beaten team or a margin,
+    states the result of the game. Not the ``xcomp`` of a control verb nor after a verb of wish or try ("need to
+    beat X by three goals", "threatened to beat X 5-0": no game was won), nor when the verb before it has a doer
+    of its own as object ("needed Dunmore to beat X 2-0": Dunmore's win, and only a wish)."""
     head = verb.head
-    if verb.dep_ not in ("advcl", "xcomp") or head.i == verb.i or head.i > verb.i or head.pos_ != "VERB" \
-            or verb.lemma_.lower() not in _EN_WIN_VERBS \
+    if verb.dep_ != "advcl" or head.i == verb.i or head.i > verb.i or head.pos_ != "VERB" \
+            or verb.lemma_.lower() not in _EN_WIN_VERBS or _verb_lemma(head) in _EN_NOT_A_RESULT_HEADS \
             or not any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children):
         return False
+    if any(c.dep_ in ("dobj", "dative") and c.i < verb.i and (c.pos_ in ("PROPN", "PRON") or c.ent_type_ in ("ORG", "PERSON", "NORP", "GPE"))
+           for c in head.children):
+        return False  # "needed Dunmore United to beat", "wanted them to win": the object would be the winner
     team = next((c for c in verb.children if c.dep_ == "dobj"), None)
     return margin(verb) is not None or team is not None and team_and_score(team) is not None
 
@@ -103,7 +149,7 @@ def result_facts(verb, objects, preps, base: str, subject_phrases, emit, helper:
     found = team_and_score(objects[0])
     if found is None:
         side = helper.phrase(objects[0]) if objects[0].pos_ == "PROPN" and verb.lemma_.lower() in _EN_GAME_VERBS \
-            else None
+            and names_a_side(verb, objects[0]) else None
         if side is None:
             return
         found = (side[0], None)
@@ -128,4 +174,4 @@ def result_facts(verb, objects, preps, base: str, subject_phrases, emit, helper:
             yield emit(subject_phrase, _join(beaten, preposition), ground)
 
 
-__all__ = ["margin", "result_facts", "score_after", "side_before_score", "team_and_score", "won_after"]
+__all__ = ["margin", "names_a_side", "result_facts", "score_after", "side_before_score", "team_and_score", "won_after"]

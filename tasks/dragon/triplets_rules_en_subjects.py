@@ -165,6 +165,9 @@ def _subjects_en(verb, helper: _EnSentence) -> list[tuple[object, bool]]:
 #: what may stand between "and" and a conjoined verb without being its subject: "and then sold", "and last year
 #: sold", "and in 2019 sold it": adverbs, times and prepositional phrases
 _EN_NOT_SUBJECT_DEPS = frozenset({"aux", "auxpass", "neg", "punct", "cc", "prep", "mark", "prt"})
+#: clauses that hang before a conjoined verb without naming its doer: "and, officials said, will reopen" (parataxis),
+#: "and, if no buyer is found, will lay off" (advcl), "and, as the coach admitted, rallied" (advcl)
+_EN_ASIDE_DEPS = frozenset({"advcl", "parataxis", "ccomp"})
 _EN_TIME_NOUNS = frozenset({"year", "week", "month", "day", "time", "season", "night", "morning", "afternoon",
                             "evening", "weekend", "quarter", "minute", "hour"})
 
@@ -178,9 +181,13 @@ def _own_subject_missed(verb):
     cc = next((c for c in reversed(list(head.children)) if c.dep_ == "cc" and c.i < verb.i), None)
     if cc is None:
         return None
+    doc = verb.doc
     for child in verb.lefts:
-        if child.i <= cc.i or child.dep_ in _EN_NOT_SUBJECT_DEPS:
+        if child.i <= cc.i or child.dep_ in _EN_NOT_SUBJECT_DEPS or child.dep_ in _EN_ASIDE_DEPS:
             continue
+        if child.left_edge.i > 0 and doc[child.left_edge.i - 1].text == "," \
+                and child.right_edge.i + 1 < len(doc) and doc[child.right_edge.i + 1].text == ",":
+            continue  # "and, officials said, will reopen", "and, citing costs, cut": an aside set off by commas
         if child.dep_ != "csubj" and any(t.ent_type_ in ("DATE", "TIME") or t.lemma_.lower() in _EN_TIME_NOUNS
                                          for t in child.subtree):
             continue  # "and last year sold", "and this week opened": a time
