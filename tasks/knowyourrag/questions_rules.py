@@ -214,7 +214,7 @@ _RU_MONTHS = "январ[ьяе]|феврал[ьяе]|март[ае]?|апрел
 RU_DATE_RULES = [
     (re.compile(r"(?<!\w)к\s+\d{4}\s+году(?!\w)", re.I), "К какому году"),
     (re.compile(r"(?<!\w)в\s+\d{4}\s+году(?!\w)", re.I), "В каком году"),
-    (re.compile(rf"(?<!\w)в\s+(первом|втором|третьем|четвёртом|четвертом)\s+(квартале|полугодии)(\s+\d{{4}}\s+года)?(?!\w)", re.I), "Когда"),
+    (re.compile(r"(?<!\w)в\s+(первом|втором|третьем|четвёртом|четвертом)\s+(квартале|полугодии)(\s+\d{4}\s+года)?(?!\w)", re.I), "Когда"),
     (re.compile(rf"(?<!\w)(в\s+)?\d{{1,2}}\s+({_RU_MONTHS})(\s+\d{{4}}\s+года)?(?!\w)", re.I), "Когда"),
     (re.compile(rf"(?<!\w)в\s+({_RU_MONTHS})(\s+\d{{4}}\s+года)?(?!\w)", re.I), "Когда"),
     (re.compile(r"(?<!\w)(весной|летом|осенью|зимой)(\s+\d{4}\s+года)?(?!\w)", re.I), "Когда"),
@@ -228,8 +228,6 @@ def _ru_question(parsed: Parsed) -> tuple[str, str] | None:
     if root is None or root.pos not in ("VERB", "AUX", "ADJ"):
         return None
     negated = any(t.text.lower() == "не" and t.head == root.index for t in sent.tokens)
-    first = sent.tokens[0] if sent.tokens else None
-    first_is_name = first is not None and (first.pos == "PROPN" or any(e[2] == 0 for e in parsed.entities))
     subjects = [t for t in sent.tokens if t.rel in ("nsubj", "nsubj:pass") and t.head == root.index]
     subject_ids = sent.subtree(subjects[0].index) if len(subjects) == 1 else set()
 
