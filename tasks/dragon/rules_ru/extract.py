@@ -40,6 +40,7 @@ from tasks.dragon.rules_ru.arguments import (
     _needs_complement, _nested_places_ru, _nominal_facts_ru, _numeral_only, _oblique_thing_ru, _own_only, _passive_form,
     _reflexive_agent, _share_of, _speaking_body, _time_phrase_ru,
 )
+from tasks.dragon.rules_ru.ranks import opponent_words, score_phrase
 from tasks.dragon.rules_ru.roles import _noun_facts_ru, _role_facts_ru
 
 def _rules_ru(doc: IncrementDoc, config: TripletConfig) -> list[Triplet]:
@@ -467,6 +468,12 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
             for subject_phrase in subject_phrases:
                 yield emit(subject_phrase, base, (helper.range_phrase(child), None))
             produced = True
+            continue
+        elif not common_subject and (score := score_phrase(child, helper)) is not None:
+            # "обыграл «Зенит» со счётом 3:1": the result, with whom it was against in the relation
+            produced = True
+            for subject_phrase in subject_phrases:
+                yield emit(subject_phrase, _join(base, opponent_words(objects, helper), "со счётом"), (score, None))
             continue
         else:
             amount = helper.amount_frame(child)
