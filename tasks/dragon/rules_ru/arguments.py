@@ -268,3 +268,17 @@ def _passive_form(vocab, verb) -> str:
             short = Parse.inflect(parse, {"PRTS", "masc", "sing"}) or parse
             return short.word.replace("ё", "е")
     return verb.text.lower()
+
+
+def folded_object(carried: str, obj, helper: _RuSentence) -> bool:
+    """Did another complement's relation carry the direct object cut short ("переселила жителей двух
+    домов в гостиницу" → «переселить жителей в»; "переведёт часть домов второй очереди в ..." →
+    «перевести часть домов в»)? Then what was done to the whole object is a fact of its own too; a
+    bare noun ("открыл офис в Казани") or one carried whole says nothing more."""
+    if not carried or obj is None:
+        return False
+    # (its own words, not a clause under it: "жителей двух домов, где ...")
+    clauses = [t for k in helper.kids(obj) if k.rel.startswith(("acl", "parataxis", "conj")) for t in helper.subtree(k)]
+    words = [t for t in helper.subtree(obj) if t not in clauses and t.pos != "PUNCT"]
+    thing = helper.phrase(obj, common=True) or helper.people_phrase(obj)
+    return thing is not None and thing[1] is None and len(words) > len(carried.split())

@@ -36,10 +36,11 @@ from tasks.dragon.rules_ru.simplify import _simplified_lines, digit_groups
 from tasks.dragon.rules_ru.repairs import _repair_parse_ru
 from tasks.dragon.rules_ru.modality import _modality_ru, _predicted_by_another_ru
 from tasks.dragon.rules_ru.arguments import (
-    _agents_ru, _antecedent, _frame_noun_ru, _governed_infinitive, _indefinite_personal, _listed_subject, _measured,
+    _agents_ru, _antecedent, _frame_noun_ru, _governed_infinitive, folded_object, _indefinite_personal, _listed_subject, _measured,
     _needs_complement, _nested_places_ru, _nominal_facts_ru, _numeral_only, _oblique_thing_ru, _own_only, _passive_form,
     _reflexive_agent, _share_of, _speaking_body, _time_phrase_ru,
 )
+from tasks.dragon.rules_ru.ranks import opponent_words, score_phrase
 from tasks.dragon.rules_ru.roles import _noun_facts_ru, _role_facts_ru
 
 def _rules_ru(doc: IncrementDoc, config: TripletConfig) -> list[Triplet]:
@@ -434,6 +435,7 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         # not a second place of the test (issue 10: the set «Санкт-Петербург | Северный порт»)
         yield _fact(sentence, inner[1], _join("находиться", helper.preposition(outer[0])), outer[1])
     produced = False
+    carried = ""  # the object's words another complement's relation carries ("переселить жителей в")
     if len(subject_phrases) >= 2 and plain_object is not None and _lemma(helper.vocab, plain_object) in _RU_AGREEMENTS:
         # "ГК «Волгастрой» и банк «Тверь-Кредит» подписали соглашение": each signed it with the other
         named = [p for p in subject_phrases if p[1] is not None]
@@ -467,6 +469,12 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                 yield emit(subject_phrase, base, (helper.range_phrase(child), None))
             produced = True
             continue
+        elif not common_subject and (score := score_phrase(child, helper)) is not None:
+            # "обыграл «Зенит» со счётом 3:1": the result, with whom it was against in the relation
+            produced = True
+            for subject_phrase in subject_phrases:
+                yield emit(subject_phrase, _join(base, opponent_words(objects, helper), "со счётом"), (score, None))
+            continue
         else:
             amount = helper.amount_frame(child)
             if named_object and amount is None and (helper.number_phrase(child) is None or helper.date_phrase(child)
@@ -488,6 +496,7 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                     yield emit(subject_phrase, _join(base, middle, words), (phrase, None))
                 continue
             relation = _join(base, middle, helper.preposition(child))
+            carried = carried or middle
         for obj in ([child] if kind == "obj" else helper.with_conjuncts(child)):
             missed = missed_time(lemma, obj, helper)
             if missed is not None:
@@ -598,7 +607,8 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                         yield emit(subject_phrase, relation_with_object, nmod_phrase)
     # ("половину стоимости компенсирует областной бюджет": a share of something counts as an amount does,
     # so a thing may be its subject)
-    if ((not produced or back is not None or frame is not None or patients) and plain_object is not None
+    if ((not produced or back is not None or frame is not None or patients
+         or produced and folded_object(carried, plain_object, helper)) and plain_object is not None
             and (not common_subject or _share_of(plain_object, helper))
             and complement is None and not _needs_complement(lemma, plain_object, helper)):
         # "Дума не одобрила проект" → (Дума, одобрить, проект) negated: a named subject doing

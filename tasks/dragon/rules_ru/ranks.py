@@ -3,6 +3,8 @@
 первую очередь"); with an ordinal adjective it is a rank, the thing the verb reaches."""
 from __future__ import annotations
 
+import re
+
 from tasks.dragon.rules_ru.morph import _lemma
 
 
@@ -29,3 +31,40 @@ def rank_phrase(token, helper) -> tuple[str, str | None] | None:
             return None
         word = form.word
     return f"{word} место", None
+
+
+_SCORE = re.compile(r"^\d{1,3}:\d{1,3}$")
+
+
+def score_phrase(token, helper) -> str | None:
+    """ "7:2" for «со счётом 7:2» under a verb (a match's result, as a sports line gives it); None otherwise."""
+    if token.pos != "NOUN" or _lemma(helper.vocab, token).replace("ё", "е") != "счет" or helper.preposition(token) not in ("с", "со"):
+        return None
+    words = sorted((t for t in helper.subtree(token) if t is not token and t.rel != "case"), key=lambda t: t.start)
+    if len(words) != 2:
+        return None
+    first, second = helper.tokens.index(words[0]), helper.tokens.index(words[1])
+    between = [t.text for t in helper.tokens[first + 1:second]]
+    text = f"{words[0].text}:{words[1].text}"
+    return text if between == [":"] and _SCORE.match(text) else None
+
+
+def opponent_words(objects, helper) -> str:
+    """The named side beaten or lost to, as written ("«Полярную звезду»", "Николая Слепцова"), for the
+    relation of a score: «обыграть со счётом» with no one beaten is a verb missing its object."""
+    for obj in objects:
+        span = helper.span_of.get(obj.id)
+        own = ([t for t in helper.tokens if helper.span_of.get(t.id) is span] if span is not None
+               else helper.subtree(obj))
+        order = sorted(helper.tokens.index(t) for t in own)
+        first, last = order[0], order[-1]
+        if first > 0 and helper.tokens[first - 1].text == "«":
+            first -= 1
+        if last + 1 < len(helper.tokens) and helper.tokens[last + 1].text == "»":
+            last += 1
+        words = helper.tokens[first:last + 1]
+        if (helper.phrase(obj) is None or len(words) > 7
+                or any(t not in own and t.text not in "«»" for t in words)):
+            continue
+        return " ".join(t.text for t in words).replace("« ", "«").replace(" »", "»")
+    return ""
