@@ -103,3 +103,15 @@ def test_play_visit_and_meet_give_a_ground_only_for_a_side():
     assert not any(r.startswith("visit Porto ") for _, r, *_ in found)
     found = article("Keld Rovers will play Dunmore United at Marsh Park on Saturday.")
     assert ("Keld Rovers", "play Dunmore United at", "Marsh Park", "planned") in found
+
+
+def test_a_one_word_side_before_the_score_is_what_was_beaten():
+    """ "beat Chester 2-0": the parser makes a one-word side before a score an adverbial and the score's last number
+    the object; the side is what was beaten, with the score and the ground of that win."""
+    found = article("Harlow Town beat Chester 2-0 on Saturday.")
+    assert ("Harlow Town", "beat", "Chester", "asserted") in found
+    assert ("Harlow Town", "beat Chester", "2-0", "asserted") in found
+    found = article("Harlow Town beat Carlisle 3-1 at Brunton Park to climb into the play-off places.")
+    assert ("Harlow Town", "beat Carlisle", "3-1", "asserted") in found
+    assert ("Harlow Town", "beat Carlisle at", "Brunton Park", "asserted") in found
+    assert not any(o in ("0", "1", "2-0 on Saturday") for *_, o, _ in article("Harlow Town beat Chester 2-0 on Saturday."))

@@ -23,7 +23,7 @@ from tasks.dragon.triplets_rules_en_objects import (
     _with_counted_stuff, _zero_relative_object, source_after_object,
 )
 from tasks.dragon.triplets_rules_en_phrases import _EnSentence
-from tasks.dragon.triplets_rules_en_results import result_facts, side_before_score, won_after
+from tasks.dragon.triplets_rules_en_results import result_facts, side_before_score, side_read_as_adverbial, won_after
 from tasks.dragon.triplets_rules_en_repairs import counted_adverbial_object, stray_agent, tallied_purpose, tally
 from tasks.dragon.triplets_rules_en_roles import (
     _appointed_as_facts_en, _copular_facts_en, _named_prep_objects, _role_facts_en,
@@ -175,6 +175,9 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                 and not (child.dep_ == "dative" and child.pos_ == "ADP") \
                 and not (raised is not None and child.lower_ in ("which", "that")):
             objects += _EnSentence.with_conjuncts(child)
+    side = side_read_as_adverbial(verb)
+    if side is not None:
+        objects = [side]  # "beat Chester 2-0": the side, not the score's last number, is what was beaten
     counted = counted_adverbial_object(verb, helper.ent_of) if not objects else None
     if counted is not None:
         objects = [counted]  # "scored 31 points": a count the parser took for an adverbial
