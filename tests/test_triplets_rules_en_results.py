@@ -115,3 +115,14 @@ def test_a_one_word_side_before_the_score_is_what_was_beaten():
     assert ("Harlow Town", "beat Carlisle", "3-1", "asserted") in found
     assert ("Harlow Town", "beat Carlisle at", "Brunton Park", "asserted") in found
     assert not any(o in ("0", "1", "2-0 on Saturday") for *_, o, _ in article("Harlow Town beat Chester 2-0 on Saturday."))
+
+
+def test_the_scores_last_number_is_no_second_side():
+    """ "beat Harlow City 3-1": the parser makes "1" a second object beside the side, which left the win with no
+    score and no ground; the number is part of the score."""
+    found = article("Keld Rovers beat Harlow City 3-1 at Fenwick Park.")
+    assert ("Keld Rovers", "beat Harlow City", "3-1", "asserted") in found
+    assert ("Keld Rovers", "beat Harlow City at", "Fenwick Park", "asserted") in found
+    assert ("Keld Rovers", "beat", "Harlow City", "asserted") in found
+    found = article("Harlow Foods sold Keld Mills 2 trucks.")
+    assert not any(r.startswith("sell Keld Mills") and o == "2" for _, r, o, _ in found)

@@ -23,7 +23,9 @@ from tasks.dragon.triplets_rules_en_objects import (
     _with_counted_stuff, _zero_relative_object, source_after_object,
 )
 from tasks.dragon.triplets_rules_en_phrases import _EnSentence
-from tasks.dragon.triplets_rules_en_results import result_facts, side_before_score, side_read_as_adverbial, won_after
+from tasks.dragon.triplets_rules_en_results import (
+    _EN_GAME_VERBS, result_facts, score_number, side_before_score, side_read_as_adverbial, won_after,
+)
 from tasks.dragon.triplets_rules_en_repairs import counted_adverbial_object, stray_agent, tallied_purpose, tally
 from tasks.dragon.triplets_rules_en_roles import (
     _appointed_as_facts_en, _copular_facts_en, _named_prep_objects, _role_facts_en,
@@ -178,6 +180,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     side = side_read_as_adverbial(verb)
     if side is not None:
         objects = [side]  # "beat Chester 2-0": the side, not the score's last number, is what was beaten
+    elif len(objects) > 1 and verb.lemma_.lower() in _EN_GAME_VERBS:
+        objects = [o for o in objects if not score_number(o)]  # "beat Harlow City 3-1": "1" is no second side
     counted = counted_adverbial_object(verb, helper.ent_of) if not objects else None
     if counted is not None:
         objects = [counted]  # "scored 31 points": a count the parser took for an adverbial
