@@ -130,3 +130,18 @@ def test_a_count_in_a_when_clause_of_a_year_is_of_that_year():
                     "carried 71,000 passengers.")
     assert ("Tarnbeck Ferries", "carry in 2018", "71,000 passengers", "asserted") in found
     assert not any(r == "carry" for _, r, _, _ in found)
+
+
+def test_a_passive_with_its_agent_keeps_whom_the_patient_went_to_and_for_how_much():
+    """ "has been sold by the Holt family to Arden Homes for £4.2 million": the active's "sell farm to" and "sell farm
+    for" facts, of the agent; a "to" with a count or a time is no recipient."""
+    found = article("A 50-acre farm near Ripon has been sold by the Holt family to the builder Arden Homes for £4.2 million.")
+    assert ("Holt family", "sell farm to", "Arden Homes", "asserted") in found
+    assert ("Holt family", "sell farm for", "£4.2 million", "asserted") in found
+    found = article("The contract was awarded by Kerrow Council to Tarn Civils.")
+    assert ("Kerrow Council", "award contract to", "Tarn Civils", "asserted") in found
+    found = article("Kessel Mill was bought by Tarn Council for £3 million.")
+    assert ("Tarn Council", "buy Kessel Mill for", "£3 million", "asserted") in found
+    found = article("The sentence was cut to 35 minutes by the judge.")
+    assert not any(r.endswith(" to") and o != "35 minutes" for _, r, o, _ in found)
+

@@ -147,6 +147,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                     if subject_phrase is not None:
                         yield emit(agent_phrase, relation, subject_phrase)
                         yield from _passive_term(verb, children, agent_phrase, relation, subject_phrase, emit)
+                        yield from _passive_buyer_and_price(verb, children, subject, subject_phrase, agent_phrase,
+                                                            relation, emit, helper)
         if stray is None:
             return
         # the verb's own phrases still say what was done to the patient ("was jailed for 18 months")
@@ -469,6 +471,33 @@ def _price_facts(children, obj, named, base: str, emit, helper: _EnSentence, sub
                     yield emit(subject_phrase, relation, amount)
                 break
         return
+
+
+def _passive_buyer_and_price(verb, children, patient, patient_phrase, agent_phrase, relation: str, emit,
+                             helper: _EnSentence) -> Iterator[_Fact]:
+    """ "The farm has been sold by the Holt family to Arden Homes for £4.2 million": whom the agent passed the patient
+    to and for how much, as in the active "sold the farm to Arden Homes for £4.2 million": (Holt family, "sell farm
+    to", Arden Homes), (Holt family, "sell farm for", £4.2 million). "to" takes a name only (not a time, not a
+    count: "cut to 35 minutes" is ``_passive_term``'s)."""
+    named = patient_phrase if patient.pos_ == "PROPN" or patient_phrase[1] is not None else None
+    yield from _price_facts(children, patient, named, relation, emit, helper, [agent_phrase])
+    for prep in children:
+        if prep.dep_ != "prep" or prep.lower_ != "to" or prep.i < verb.i:
+            continue
+        pobj = next((p for p in prep.children if p.dep_ == "pobj"), None)
+        if pobj is not None and pobj.pos_ == "NOUN" and pobj.i not in helper.ent_of:
+            pobj = _named_appos(pobj, helper)  # "to the York housebuilder Nidd Valley Homes"
+        if pobj is None or pobj.pos_ != "PROPN" and pobj.i not in helper.ent_of or helper.is_time(pobj) \
+                or any(t.like_num for t in pobj.subtree):
+            continue
+        recipient = helper.phrase(pobj)
+        if recipient is None or recipient[0] == agent_phrase[0]:
+            continue
+        for thing in _thing_words(patient, named):
+            full = _join(relation, thing, "to")
+            if len(_join(emit.prefix, full).split()) <= _EN_MAX_RELATION_WORDS:
+                yield emit(agent_phrase, full, recipient)
+                break
 
 
 def _thing_words(obj, named) -> list[str]:
