@@ -145,3 +145,18 @@ def test_a_passive_with_its_agent_keeps_whom_the_patient_went_to_and_for_how_muc
     found = article("The sentence was cut to 35 minutes by the judge.")
     assert not any(r.endswith(" to") and o != "35 minutes" for _, r, o, _ in found)
 
+
+def test_every_agent_of_a_passive_pays_though_the_parser_hangs_the_later_ones_elsewhere():
+    """ "paid for by X, which has given ..., and by Y", "by X, which has agreed to give ..., by Y and by a public
+    appeal": the later "by" phrases are agents of the passive too, not of the relative clause."""
+    found = article("The production has been paid for by Arts Council England, which has given the theatre £50,000, "
+                    "and by the Pellow Trust.")
+    assert ("Pellow Trust", "pay for", "production", "asserted") in found
+    assert ("Arts Council England", "pay for", "production", "asserted") in found
+    found = article("The scheme will be paid for by Sport England, which has agreed to give £1 million, by Kerrow "
+                    "Council and by a public appeal.")
+    assert ("Kerrow Council", "pay for", "scheme", "planned") in found
+    assert ("Sport England", "agree to give", "£1 million", "asserted") in found
+    # a "by" inside the clause with no comma before it is the clause's own
+    found = article("The hall was built by Tarn Civils, which was bought by Kerrow Holdings in 2019.")
+    assert not any(s == "Kerrow Holdings" and r == "build" for s, r, _, _ in found)

@@ -106,8 +106,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     # agent of a passive: "Y was acquired by X" → (X, acquire, Y)
     agents = []
     stray = stray_agent(verb, helper.ent_of)  # "was jailed for 18 months by Justice Helen Marsh"
-    for child in children + ([stray] if stray is not None else []):
-        if child.dep_ == "agent" or child is stray:
+    for child in children + ([stray] if stray is not None else []) + _more_agents(children):
+        if child.dep_ == "agent" or child is stray or child.lower_ == "by":
             for by in _EnSentence.with_conjuncts(child):  # "by the board and by the Finch family trust"
                 for p in by.children:
                     if p.dep_ != "pobj":
@@ -471,6 +471,22 @@ def _price_facts(children, obj, named, base: str, emit, helper: _EnSentence, sub
                     yield emit(subject_phrase, relation, amount)
                 break
         return
+
+
+def _more_agents(children) -> list:
+    """Further "by" phrases of a passive that the parser hung elsewhere: "paid for by Arts Council England, which has
+    given £50,000, and by the Pellow Trust" (a ``conj`` of the verb), "by Sport England, which has agreed to give
+    £1 million, by Kerrow Council and by a public appeal" (a "by" right after the comma closing the first agent's
+    relative clause, hung inside it). Only where the verb has an agent of its own."""
+    agent = next((c for c in children if c.dep_ == "agent"), None)
+    if agent is None:
+        return []
+    more = [c for c in children if c.dep_ == "conj" and c.lower_ == "by" and c.pos_ == "ADP" and c.i > agent.i]
+    for pobj in (p for p in agent.children if p.dep_ == "pobj"):
+        for clause in (c for c in pobj.children if c.dep_ == "relcl"):
+            more += [t for t in clause.subtree if t.dep_ == "prep" and t.lower_ == "by" and t.i > clause.i
+                     and t.doc[t.i - 1].text == "," and t.head.i in {c.i for c in clause.subtree}]
+    return more
 
 
 def _passive_buyer_and_price(verb, children, patient, patient_phrase, agent_phrase, relation: str, emit,
