@@ -105,24 +105,20 @@ def test_play_visit_and_meet_give_a_ground_only_for_a_side():
     assert ("Keld Rovers", "play Dunmore United at", "Marsh Park", "planned") in found
 
 
-def test_a_one_word_side_before_the_score_is_what_was_beaten():
+def test_a_side_and_its_score_parsed_apart_still_give_the_win_its_score_and_ground():
     """ "beat Chester 2-0": the parser makes a one-word side before a score an adverbial and the score's last number
-    the object; the side is what was beaten, with the score and the ground of that win."""
-    found = article("Harlow Town beat Chester 2-0 on Saturday.")
-    assert ("Harlow Town", "beat", "Chester", "asserted") in found
-    assert ("Harlow Town", "beat Chester", "2-0", "asserted") in found
-    found = article("Harlow Town beat Carlisle 3-1 at Brunton Park to climb into the play-off places.")
-    assert ("Harlow Town", "beat Carlisle", "3-1", "asserted") in found
-    assert ("Harlow Town", "beat Carlisle at", "Brunton Park", "asserted") in found
-    assert not any(o in ("0", "1", "2-0 on Saturday") for *_, o, _ in article("Harlow Town beat Chester 2-0 on Saturday."))
-
-
-def test_the_scores_last_number_is_no_second_side():
-    """ "beat Harlow City 3-1": the parser makes "1" a second object beside the side, which left the win with no
-    score and no ground; the number is part of the score."""
-    found = article("Keld Rovers beat Harlow City 3-1 at Fenwick Park.")
-    assert ("Keld Rovers", "beat Harlow City", "3-1", "asserted") in found
-    assert ("Keld Rovers", "beat Harlow City at", "Fenwick Park", "asserted") in found
-    assert ("Keld Rovers", "beat", "Harlow City", "asserted") in found
-    found = article("Harlow Foods sold Keld Mills 2 trucks.")
-    assert not any(r.startswith("sell Keld Mills") and o == "2" for _, r, o, _ in found)
+    the object; "beat Harlow City 3-1": it makes "1" a second object beside the side. Either way the side is what was
+    beaten, and the score and the ground are facts of that win."""
+    for sentence, facts in (
+        ("Harlow Town beat Chester 2-0 on Saturday.",
+         {("Harlow Town", "beat", "Chester"), ("Harlow Town", "beat Chester", "2-0")}),
+        ("Harlow Town beat Carlisle 3-1 at Brunton Park to climb into the play-off places.",
+         {("Harlow Town", "beat Carlisle", "3-1"), ("Harlow Town", "beat Carlisle at", "Brunton Park")}),
+        ("Keld Rovers beat Harlow City 3-1 at Fenwick Park.",
+         {("Keld Rovers", "beat", "Harlow City"), ("Keld Rovers", "beat Harlow City", "3-1"),
+          ("Keld Rovers", "beat Harlow City at", "Fenwick Park")}),
+    ):
+        found = {(s, r, o) for s, r, o, _ in article(sentence)}
+        assert facts <= found, sentence
+        assert not any(o in ("0", "1", "2-0 on Saturday") for *_, o in found), sentence
+    assert not any(r.startswith("sell Keld Mills") and o == "2" for _, r, o, _ in article("Harlow Foods sold Keld Mills 2 trucks."))
