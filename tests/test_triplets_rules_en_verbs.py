@@ -133,12 +133,15 @@ def test_a_count_in_a_when_clause_of_a_year_is_of_that_year():
 
 
 def test_a_passive_with_its_agent_keeps_whom_the_patient_went_to_and_for_how_much():
-    """ "has been sold by the Holt family to Arden Homes for £4.2 million": the active's "sell farm to" and "sell farm
-    for" facts, of the agent; a "to" with a count or a time is no recipient."""
+    """ "has been sold by the Holt family to Arden Homes for £4.2 million": the active's "sell a farm to" and "sell a
+    farm for" facts, of the agent, the noun with its article as a question reads it; a "to" with a count or a time is
+    no recipient."""
     for sentence, facts in (
         ("A 50-acre farm near Ripon has been sold by the Holt family to the builder Arden Homes for £4.2 million.",
-         {("Holt family", "sell farm to", "Arden Homes"), ("Holt family", "sell farm for", "£4.2 million")}),
-        ("The contract was awarded by Kerrow Council to Tarn Civils.", {("Kerrow Council", "award contract to", "Tarn Civils")}),
+         {("Holt family", "sell a farm to", "Arden Homes"), ("Holt family", "sell a farm for", "£4.2 million")}),
+        ("The contract was awarded by Kerrow Council to Tarn Civils.",
+         {("Kerrow Council", "award the contract to", "Tarn Civils")}),
+        ("An old mill was sold by Tarn Council to Arden Homes.", {("Tarn Council", "sell an old mill to", "Arden Homes")}),
         ("Kessel Mill was bought by Tarn Council for £3 million.", {("Tarn Council", "buy Kessel Mill for", "£3 million")}),
     ):
         assert facts <= {(s, r, o) for s, r, o, _ in article(sentence)}, sentence

@@ -448,7 +448,8 @@ def _members_of_named(noun, helper: _EnSentence) -> tuple[str, str | None] | Non
     return None
 
 
-def _price_facts(children, obj, named, base: str, emit, helper: _EnSentence, subject_phrases) -> Iterator[_Fact]:
+def _price_facts(children, obj, named, base: str, emit, helper: _EnSentence, subject_phrases,
+                 things: list[str] | None = None) -> Iterator[_Fact]:
     """(subject, "buy <the thing> for", price) for a "for <money>" after the verb's one object; the thing is
     its name, or the common noun with as many of its modifiers as the relation has room for ("buy rail yard for")."""
     for prep in children:
@@ -464,7 +465,7 @@ def _price_facts(children, obj, named, base: str, emit, helper: _EnSentence, sub
                      if d.dep_ == "det" and d.lower_ in ("a", "an", "per", "each", "every")), "")
         if rate:
             amount = (f"{amount[0]} {rate}", amount[1])
-        for thing in _thing_words(obj, named):
+        for thing in things if things is not None else _thing_words(obj, named):
             relation = _join(base, thing, "for")
             if len(_join(emit.prefix, relation).split()) <= _EN_MAX_RELATION_WORDS:
                 for subject_phrase in subject_phrases:
@@ -496,7 +497,9 @@ def _passive_buyer_and_price(verb, children, patient, patient_phrase, agent_phra
     to", Arden Homes), (Holt family, "sell farm for", £4.2 million). "to" takes a name only (not a time, not a
     count: "cut to 35 minutes" is ``_passive_term``'s)."""
     named = patient_phrase if patient.pos_ == "PROPN" or patient_phrase[1] is not None else None
-    yield from _price_facts(children, patient, named, relation, emit, helper, [agent_phrase])
+    # "sell the block to": the common noun keeps its article, which the question reads ("sell block to" would not)
+    things = [_with_article(patient, thing) if named is None else thing for thing in _thing_words(patient, named)]
+    yield from _price_facts(children, patient, named, relation, emit, helper, [agent_phrase], things)
     for prep in children:
         if prep.dep_ != "prep" or prep.lower_ != "to" or prep.i < verb.i:
             continue
@@ -509,11 +512,19 @@ def _passive_buyer_and_price(verb, children, patient, patient_phrase, agent_phra
         recipient = helper.phrase(pobj)
         if recipient is None or recipient[0] == agent_phrase[0]:
             continue
-        for thing in _thing_words(patient, named):
+        for thing in things:
             full = _join(relation, thing, "to")
             if len(_join(emit.prefix, full).split()) <= _EN_MAX_RELATION_WORDS:
                 yield emit(agent_phrase, full, recipient)
                 break
+
+
+def _with_article(noun, thing: str) -> str:
+    """``thing`` (words naming ``noun``) after the noun's article: "the block", "a farm" (a/an as the words begin)."""
+    det = next((t.lower_ for t in noun.lefts if t.dep_ == "det" and t.lower_ in ("the", "a", "an")), "")
+    if det in ("a", "an"):
+        det = "an" if thing[:1].lower() in "aeiou" else "a"
+    return _join(det, thing)
 
 
 def _thing_words(obj, named) -> list[str]:
