@@ -103,3 +103,22 @@ def test_play_visit_and_meet_give_a_ground_only_for_a_side():
     assert not any(r.startswith("visit Porto ") for _, r, *_ in found)
     found = article("Keld Rovers will play Dunmore United at Marsh Park on Saturday.")
     assert ("Keld Rovers", "play Dunmore United at", "Marsh Park", "planned") in found
+
+
+def test_a_side_and_its_score_parsed_apart_still_give_the_win_its_score_and_ground():
+    """ "beat Chester 2-0": the parser makes a one-word side before a score an adverbial and the score's last number
+    the object; "beat Harlow City 3-1": it makes "1" a second object beside the side. Either way the side is what was
+    beaten, and the score and the ground are facts of that win."""
+    for sentence, facts in (
+        ("Harlow Town beat Chester 2-0 on Saturday.",
+         {("Harlow Town", "beat", "Chester"), ("Harlow Town", "beat Chester", "2-0")}),
+        ("Harlow Town beat Carlisle 3-1 at Brunton Park to climb into the play-off places.",
+         {("Harlow Town", "beat Carlisle", "3-1"), ("Harlow Town", "beat Carlisle at", "Brunton Park")}),
+        ("Keld Rovers beat Harlow City 3-1 at Fenwick Park.",
+         {("Keld Rovers", "beat", "Harlow City"), ("Keld Rovers", "beat Harlow City", "3-1"),
+          ("Keld Rovers", "beat Harlow City at", "Fenwick Park")}),
+    ):
+        found = {(s, r, o) for s, r, o, _ in article(sentence)}
+        assert facts <= found, sentence
+        assert not any(o in ("0", "1", "2-0 on Saturday") for *_, o in found), sentence
+    assert not any(r.startswith("sell Keld Mills") and o == "2" for _, r, o, _ in article("Harlow Foods sold Keld Mills 2 trucks."))

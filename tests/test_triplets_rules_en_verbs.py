@@ -130,3 +130,36 @@ def test_a_count_in_a_when_clause_of_a_year_is_of_that_year():
                     "carried 71,000 passengers.")
     assert ("Tarnbeck Ferries", "carry in 2018", "71,000 passengers", "asserted") in found
     assert not any(r == "carry" for _, r, _, _ in found)
+
+
+def test_a_passive_with_its_agent_keeps_whom_the_patient_went_to_and_for_how_much():
+    """ "has been sold by the Holt family to Arden Homes for £4.2 million": the active's "sell a farm to" and "sell a
+    farm for" facts, of the agent, the noun with its article as a question reads it; a "to" with a count or a time is
+    no recipient."""
+    for sentence, facts in (
+        ("A 50-acre farm near Ripon has been sold by the Holt family to the builder Arden Homes for £4.2 million.",
+         {("Holt family", "sell a farm to", "Arden Homes"), ("Holt family", "sell a farm for", "£4.2 million")}),
+        ("The contract was awarded by Kerrow Council to Tarn Civils.",
+         {("Kerrow Council", "award the contract to", "Tarn Civils")}),
+        ("An old mill was sold by Tarn Council to Arden Homes.", {("Tarn Council", "sell an old mill to", "Arden Homes")}),
+        ("Kessel Mill was bought by Tarn Council for £3 million.", {("Tarn Council", "buy Kessel Mill for", "£3 million")}),
+    ):
+        assert facts <= {(s, r, o) for s, r, o, _ in article(sentence)}, sentence
+    found = article("The sentence was cut to 35 minutes by the judge.")
+    assert not any(r.endswith(" to") and o != "35 minutes" for _, r, o, _ in found)
+
+
+def test_every_agent_of_a_passive_pays_though_the_parser_hangs_the_later_ones_elsewhere():
+    """ "paid for by X, which has given ..., and by Y", "by X, which has agreed to give ..., by Y and by a public
+    appeal": the later "by" phrases are agents of the passive too, not of the relative clause; a "by" inside the
+    clause with no comma before it is the clause's own."""
+    for sentence, facts, banned in (
+        ("The production has been paid for by Arts Council England, which has given the theatre £50,000, and by the "
+         "Pellow Trust.", {("Pellow Trust", "pay for", "production"), ("Arts Council England", "pay for", "production")}, None),
+        ("The scheme will be paid for by Sport England, which has agreed to give £1 million, by Kerrow Council and by a "
+         "public appeal.", {("Kerrow Council", "pay for", "scheme"), ("Sport England", "agree to give", "£1 million")}, None),
+        ("The hall was built by Tarn Civils, which was bought by Kerrow Holdings in 2019.",
+         {("Tarn Civils", "build", "hall")}, ("Kerrow Holdings", "build", "hall")),
+    ):
+        found = {(s, r, o) for s, r, o, _ in article(sentence)}
+        assert facts <= found and banned not in found, sentence

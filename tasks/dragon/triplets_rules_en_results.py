@@ -129,6 +129,34 @@ def won_after(verb) -> bool:
     return margin(verb) is not None or team is not None and team_and_score(team) is not None
 
 
+def side_read_as_adverbial(verb):
+    """ "Harlow Town beat Chester 2-0", "beat Otley 27-20 at Claro Road": a side named by one proper noun right after a
+    game verb, with a score right after it, comes out of the parser as an adverbial (``npadvmod``) and the score's
+    numbers as the verb's object; the side is what was beaten (or faced, played). Returns its token, or None."""
+    if verb.pos_ != "VERB" or verb.lemma_.lower() not in _EN_GAME_VERBS or verb.tag_ == "VBN":
+        return None
+    side = next((c for c in verb.children if c.dep_ == "npadvmod" and c.pos_ == "PROPN" and c.i == verb.i + 1), None)
+    if side is None or not names_a_side(verb, side):
+        return None
+    end = side.i
+    while end + 1 < len(verb.doc) and verb.doc[end + 1].pos_ == "PROPN":
+        end += 1  # "beat Chester City 2-0" parsed the same way
+    return side if score_after(verb.doc, end + 1) is not None else None
+
+
+def score_number(token) -> bool:
+    """ "beat Harlow City 3-1", "beat Kendal Rovers 2-0": the score's last number, which the parser makes a second
+    object of the verb beside the side; it is part of the score, no thing beaten."""
+    if not token.like_num or token.i < 3:
+        return False
+    doc = token.doc
+    for start in (token.i - 2, token.i):  # "3 - 1" as three tokens, or "3-1" as one
+        found = score_after(doc, start) if start > 0 and doc[start - 1].pos_ == "PROPN" else None
+        if found is not None and found[1] == token.i + 1:
+            return True
+    return False
+
+
 def side_before_score(verb, obj, phrase: tuple[str, str | None]) -> tuple[str, str | None]:
     """ "beat Michigan Tech 4-2": the entity tagger may glue the score's first number to the side's name ("Michigan
     Tech 4", "Harlow Hawks 27-20"); the side beaten is the name before the score. Only a game verb's: "outshot
@@ -174,4 +202,6 @@ def result_facts(verb, objects, preps, base: str, subject_phrases, emit, helper:
             yield emit(subject_phrase, _join(beaten, preposition), ground)
 
 
-__all__ = ["margin", "names_a_side", "result_facts", "score_after", "side_before_score", "team_and_score", "won_after"]
+__all__ = ["margin", "names_a_side", "result_facts", "score_after", "score_number", "side_before_score",
+           "side_read_as_adverbial",
+           "team_and_score", "won_after"]

@@ -23,7 +23,9 @@ from tasks.dragon.triplets_rules_en_objects import (
     _with_counted_stuff, _zero_relative_object, source_after_object,
 )
 from tasks.dragon.triplets_rules_en_phrases import _EnSentence
-from tasks.dragon.triplets_rules_en_results import result_facts, side_before_score, won_after
+from tasks.dragon.triplets_rules_en_results import (
+    _EN_GAME_VERBS, result_facts, score_number, side_before_score, side_read_as_adverbial, won_after,
+)
 from tasks.dragon.triplets_rules_en_repairs import counted_adverbial_object, stray_agent, tallied_purpose, tally
 from tasks.dragon.triplets_rules_en_roles import (
     _appointed_as_facts_en, _copular_facts_en, _named_prep_objects, _role_facts_en,
@@ -104,8 +106,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     # agent of a passive: "Y was acquired by X" → (X, acquire, Y)
     agents = []
     stray = stray_agent(verb, helper.ent_of)  # "was jailed for 18 months by Justice Helen Marsh"
-    for child in children + ([stray] if stray is not None else []):
-        if child.dep_ == "agent" or child is stray:
+    for child in children + ([stray] if stray is not None else []) + _more_agents(children):
+        if child.dep_ == "agent" or child is stray or child.lower_ == "by":
             for by in _EnSentence.with_conjuncts(child):  # "by the board and by the Finch family trust"
                 for p in by.children:
                     if p.dep_ != "pobj":
@@ -145,6 +147,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                     if subject_phrase is not None:
                         yield emit(agent_phrase, relation, subject_phrase)
                         yield from _passive_term(verb, children, agent_phrase, relation, subject_phrase, emit)
+                        yield from _passive_buyer_and_price(verb, children, subject, subject_phrase, agent_phrase,
+                                                            relation, emit, helper)
         if stray is None:
             return
         # the verb's own phrases still say what was done to the patient ("was jailed for 18 months")
@@ -175,6 +179,11 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
                 and not (child.dep_ == "dative" and child.pos_ == "ADP") \
                 and not (raised is not None and child.lower_ in ("which", "that")):
             objects += _EnSentence.with_conjuncts(child)
+    side = side_read_as_adverbial(verb)
+    if side is not None:
+        objects = [side]  # "beat Chester 2-0": the side, not the score's last number, is what was beaten
+    elif len(objects) > 1 and verb.lemma_.lower() in _EN_GAME_VERBS:
+        objects = [o for o in objects if not score_number(o)]  # "beat Harlow City 3-1": "1" is no second side
     counted = counted_adverbial_object(verb, helper.ent_of) if not objects else None
     if counted is not None:
         objects = [counted]  # "scored 31 points": a count the parser took for an adverbial
@@ -439,7 +448,8 @@ def _members_of_named(noun, helper: _EnSentence) -> tuple[str, str | None] | Non
     return None
 
 
-def _price_facts(children, obj, named, base: str, emit, helper: _EnSentence, subject_phrases) -> Iterator[_Fact]:
+def _price_facts(children, obj, named, base: str, emit, helper: _EnSentence, subject_phrases,
+                 things: list[str] | None = None) -> Iterator[_Fact]:
     """(subject, "buy <the thing> for", price) for a "for <money>" after the verb's one object; the thing is
     its name, or the common noun with as many of its modifiers as the relation has room for ("buy rail yard for")."""
     for prep in children:
@@ -455,13 +465,66 @@ def _price_facts(children, obj, named, base: str, emit, helper: _EnSentence, sub
                      if d.dep_ == "det" and d.lower_ in ("a", "an", "per", "each", "every")), "")
         if rate:
             amount = (f"{amount[0]} {rate}", amount[1])
-        for thing in _thing_words(obj, named):
+        for thing in things if things is not None else _thing_words(obj, named):
             relation = _join(base, thing, "for")
             if len(_join(emit.prefix, relation).split()) <= _EN_MAX_RELATION_WORDS:
                 for subject_phrase in subject_phrases:
                     yield emit(subject_phrase, relation, amount)
                 break
         return
+
+
+def _more_agents(children) -> list:
+    """Further "by" phrases of a passive that the parser hung elsewhere: "paid for by Arts Council England, which has
+    given £50,000, and by the Pellow Trust" (a ``conj`` of the verb), "by Sport England, which has agreed to give
+    £1 million, by Kerrow Council and by a public appeal" (a "by" right after the comma closing the first agent's
+    relative clause, hung inside it). Only where the verb has an agent of its own."""
+    agent = next((c for c in children if c.dep_ == "agent"), None)
+    if agent is None:
+        return []
+    more = [c for c in children if c.dep_ == "conj" and c.lower_ == "by" and c.pos_ == "ADP" and c.i > agent.i]
+    for pobj in (p for p in agent.children if p.dep_ == "pobj"):
+        for clause in (c for c in pobj.children if c.dep_ == "relcl"):
+            more += [t for t in clause.subtree if t.dep_ == "prep" and t.lower_ == "by" and t.i > clause.i
+                     and t.doc[t.i - 1].text == "," and t.head.i in {c.i for c in clause.subtree}]
+    return more
+
+
+def _passive_buyer_and_price(verb, children, patient, patient_phrase, agent_phrase, relation: str, emit,
+                             helper: _EnSentence) -> Iterator[_Fact]:
+    """ "The farm has been sold by the Holt family to Arden Homes for £4.2 million": whom the agent passed the patient
+    to and for how much, as in the active "sold the farm to Arden Homes for £4.2 million": (Holt family, "sell farm
+    to", Arden Homes), (Holt family, "sell farm for", £4.2 million). "to" takes a name only (not a time, not a
+    count: "cut to 35 minutes" is ``_passive_term``'s)."""
+    named = patient_phrase if patient.pos_ == "PROPN" or patient_phrase[1] is not None else None
+    # "sell the block to": the common noun keeps its article, which the question reads ("sell block to" would not)
+    things = [_with_article(patient, thing) if named is None else thing for thing in _thing_words(patient, named)]
+    yield from _price_facts(children, patient, named, relation, emit, helper, [agent_phrase], things)
+    for prep in children:
+        if prep.dep_ != "prep" or prep.lower_ != "to" or prep.i < verb.i:
+            continue
+        pobj = next((p for p in prep.children if p.dep_ == "pobj"), None)
+        if pobj is not None and pobj.pos_ == "NOUN" and pobj.i not in helper.ent_of:
+            pobj = _named_appos(pobj, helper)  # "to the York housebuilder Nidd Valley Homes"
+        if pobj is None or pobj.pos_ != "PROPN" and pobj.i not in helper.ent_of or helper.is_time(pobj) \
+                or any(t.like_num for t in pobj.subtree):
+            continue
+        recipient = helper.phrase(pobj)
+        if recipient is None or recipient[0] == agent_phrase[0]:
+            continue
+        for thing in things:
+            full = _join(relation, thing, "to")
+            if len(_join(emit.prefix, full).split()) <= _EN_MAX_RELATION_WORDS:
+                yield emit(agent_phrase, full, recipient)
+                break
+
+
+def _with_article(noun, thing: str) -> str:
+    """``thing`` (words naming ``noun``) after the noun's article: "the block", "a farm" (a/an as the words begin)."""
+    det = next((t.lower_ for t in noun.lefts if t.dep_ == "det" and t.lower_ in ("the", "a", "an")), "")
+    if det in ("a", "an"):
+        det = "an" if thing[:1].lower() in "aeiou" else "a"
+    return _join(det, thing)
 
 
 def _thing_words(obj, named) -> list[str]:
