@@ -157,3 +157,20 @@ class _Discourse:
         if self.loose is not None and self.loose[0] not in self.people and self.loose[0] not in self.things:
             return self.loose
         return None
+
+
+def speaker_firm(helper, token) -> tuple[str, str | None] | None:
+    """The organisation of whoever says the clause ``token`` is in (``helper``: the sentence's ``_EnSentence``), as
+    the text gave it: "Y said ..." with Y known to work for X, or "X's managing director, Y, said ..."."""
+    affiliation = helper.discourse.affiliation
+    speaker = helper.speaker(token)
+    found = affiliation.get(speaker[0]) if speaker is not None else None
+    role = helper.speaker_role(token) if found is None else None
+    for appos in (c for c in role.children if c.dep_ == "appos") if role is not None else ():
+        named = helper.phrase(appos, as_subject=True)
+        found = affiliation.get(named[0]) if named is not None else None
+        if found is not None:
+            break
+    if found is not None and found[0].endswith(("'", "\u2019")):
+        found = (found[0][:-1], found[1])  # "Wharfe Homes' managing director": the name, not its possessive
+    return found

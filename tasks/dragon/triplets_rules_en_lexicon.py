@@ -143,6 +143,23 @@ def public_body_name(name: str) -> bool:
     return words[-1].lower() in _EN_PUBLIC_BODY_HEADS or bool(of) and words[-1].lower() in _EN_PLACE_BODY_HEADS
 
 
+#: last words of a business's name: "Pinecrest Lumber Works", "Tarn Holdings", "Ardent Foods Ltd" are firms whatever
+#: the small NER model says (or does not); a town ("Kelby") or a person carries none
+_EN_FIRM_NAME_ENDS = frozenset({
+    "works", "ltd", "ltd.", "limited", "inc", "inc.", "co", "co.", "corp", "corp.", "corporation", "company", "plc",
+    "llc", "group", "holdings", "industries", "enterprises", "partners", "products", "foods", "mills", "motors",
+    "energy", "steel", "logistics", "systems", "technologies", "pharmaceuticals", "airlines", "airways", "brewery",
+    "services", "lumber", "timber", "resources", "capital", "media", "labs", "ventures", "mining", "shipping",
+    "construction", "homes", "developments", "farms", "dairy", "bakery", "manufacturing", "solutions", "bank", "engineering",
+})
+
+
+def firm_name(name: str) -> bool:
+    """``name`` is a business's by its last word ("Pinecrest Lumber Works", "Gogebic Timber Products")."""
+    words = name.split()
+    return len(words) > 1 and words[-1][:1].isupper() and words[-1].lower() in _EN_FIRM_NAME_ENDS
+
+
 #: common nouns that name a kind of organisation: "X, the Penrith bakery chain", "the consultancy X"
 #: (its name is then an organisation, whatever the small NER model says)
 _EN_ORG_NOUNS = _EN_ORG_ANAPHORS | frozenset({

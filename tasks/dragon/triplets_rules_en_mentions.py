@@ -9,7 +9,7 @@ from __future__ import annotations
 from tasks.dragon.triplets_rules_en_discourse import _Discourse
 from tasks.dragon.triplets_rules_en_lexicon import (
     _EN_OBJ, _EN_PART_NOUNS, _EN_PERSON_NOUNS, _EN_PERSON_ROLES, _EN_RELATIVE, _EN_SPEECH, _EN_SUBJ, _EN_TITLE_WORDS,
-    _EN_VALUE_LABELS, _ORG, _PER, _is_org_noun, _noun_form,
+    _EN_VALUE_LABELS, _ORG, _PER, _is_org_noun, _noun_form, firm_name, public_body_name,
 )
 from tasks.dragon.triplets_rules_en_names import _EN_SCORE, _person_or_group, _possessive_name_part
 from tasks.dragon.triplets_rules_en_phrases import _EnSentence, _known_as, _subordinate
@@ -139,6 +139,22 @@ def _describe(discourse: _Discourse, noun, named: tuple[str, str | None]) -> Non
     discourse.descriptors[lemma] = named
 
 
+def _firms_named(sent, helper: _EnSentence) -> list[tuple[str, str | None]]:
+    """The distinct organisations a sentence names that are firms by their name ("Pinecrest Lumber Works"), not
+    public bodies or people, in order (a tag alone does not say it: "the Whitby boatbuilder" tags a town ORG)."""
+    found: list[tuple[str, str | None]] = []
+    for token in sent:
+        if token.pos_ != "PROPN" or token.head.i != token.i and token.head.pos_ == "PROPN" and token.dep_ in (
+                "compound", "amod", "flat"):
+            continue  # the head word of a name only
+        named = helper.phrase(token)
+        if named is None or named[1] == _PER or named[0] in helper.discourse.people or public_body_name(named[0]):
+            continue
+        if firm_name(named[0]) and named[0] not in {n for n, _ in found}:
+            found.append((named[0], _ORG))
+    return found
+
+
 def _after_sentence(sent, helper: _EnSentence) -> None:
     """After a sentence's facts: who and what it last named, for "he"/"she", "the company" and "it"."""
     discourse = helper.discourse
@@ -179,7 +195,15 @@ def _after_sentence(sent, helper: _EnSentence) -> None:
         discourse.it = None
     if loose is not None:
         discourse.loose = loose
-    if org is None and discourse.org is None and (loose is None or loose[1] == _PER):
+    firms = _firms_named(sent, helper) if org is None and discourse.org is None else []
+    if firms and loose is not None and loose[1] != _ORG and loose[0] not in discourse.orgs and not firm_name(loose[0]):
+        # "Kelby will gain 80 jobs after a deal with Pinecrest Lumber Works. The company bought the mill": a subject
+        # whose name says no firm (a town) is no company; the firm the sentence names is, if it names only one
+        # (two leave "the company" unresolved: its facts are dropped, not given to the town)
+        loose = None
+        discourse.loose = None
+        org = firms[0] if len(firms) == 1 else None
+    elif org is None and discourse.org is None and (loose is None or loose[1] == _PER):
         # (not where the main clause's subject is a name that may be a firm: "X plans to reopen the sawmill east of
         # Ironwood. The company bought the mill ...": the company is X, not an organisation the sentence only
         # mentions; a person's name as subject leaves the organisation to the sentence: "Y, a bookkeeper with Z

@@ -24,7 +24,12 @@ def _subjects():
 _EN_PLAN_HEADS = frozenset({
     "plan", "intend", "aim", "expect", "set", "schedule", "due", "prepare", "hope", "want", "seek", "promise",
     "pledge", "go", "propose",
+    # a vow or a wish is the subject's own intention, like a promise: "vowed to rebuild", "wishes to expand"
+    "vow", "swear", "wish", "aspire",
 })
+#: verbs whose infinitive the text does not vouch for at all: a threat or a boast ("threatened to beat X 5-0"), a
+#: claim ("claims to have sold a million"), a need ("needs to cut 200 jobs"): no done fact, and no plan either
+_EN_UNSTATED_HEADS = frozenset({"threaten", "claim", "boast", "purport", "pretend", "profess", "need", "dream"})
 _EN_PLANNED_AUX = frozenset({"will", "shall", "'ll", "wo"})
 _EN_POSSIBLE_AUX = frozenset({"could", "may", "might", "can", "would", "'d", "should", "must", "ca"})
 _EN_CONDITION_MARKS = frozenset({"if", "unless"})

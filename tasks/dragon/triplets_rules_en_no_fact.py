@@ -7,7 +7,7 @@ and which verbs of claiming take a thing as object ("admitted 14 counts of fraud
 from __future__ import annotations
 
 from tasks.dragon.triplets_rules_en_lexicon import _EN_OBJ, _EN_SUBJ, _EN_WH, _verb_lemma
-from tasks.dragon.triplets_rules_en_modality import _EN_REPORTING
+from tasks.dragon.triplets_rules_en_modality import _EN_PLAN_HEADS, _EN_REPORTING, _EN_UNSTATED_HEADS
 from tasks.dragon.triplets_rules_en_objects import _clause_subject_as_object
 from tasks.dragon.triplets_rules_en_subjects import _relative_antecedent
 
@@ -42,6 +42,25 @@ def _unconfirmed(verb) -> bool:
     head = verb.head
     return verb.dep_ == "ccomp" and head.i != verb.i and _verb_lemma(head) in _EN_REPORTING \
         and any(c.dep_ == "neg" for c in head.children)
+
+
+def _unstated(verb) -> bool:
+    """The infinitive under a verb of threat, boast, claim or need ("threatened to beat Harlow 5-0 at X Park",
+    "claims to have sold a million copies", "needs to cut 200 jobs"), through "and" and further infinitives
+    ("vowed to fight on and win"), and such a verb, or a verb of plan or hope, itself when it governs one (its
+    "at X Park" belongs to the threatened or hoped-for game): none of it happened, and none of it is the subject's
+    plan either (the plan is its infinitive's, planned)."""
+    if _verb_lemma(verb) in _EN_UNSTATED_HEADS | _EN_PLAN_HEADS and not any(
+            c.dep_ == "auxpass" or c.dep_ == "dobj" and not c.like_num for c in verb.children) and any(
+            c.dep_ == "xcomp" and any(a.dep_ == "aux" and a.lower_ == "to" for a in c.children) for c in verb.children):
+        return True
+    seen = 0
+    while verb.head.i != verb.i and seen < 6 and (
+            verb.dep_ == "xcomp" or verb.dep_ == "conj" and not any(c.dep_ in _EN_SUBJ for c in verb.children)):
+        verb, seen = verb.head, seen + 1
+        if _verb_lemma(verb) in _EN_UNSTATED_HEADS and not any(c.dep_ == "auxpass" for c in verb.children):
+            return True  # (not "$8 million will be needed to strengthen it": a purpose, said of the money)
+    return False
 
 
 def _embedded_question(verb) -> bool:

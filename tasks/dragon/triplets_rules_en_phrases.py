@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from benchmill import nlp
 
-from tasks.dragon.triplets_rules_en_discourse import _Discourse
+from tasks.dragon.triplets_rules_en_discourse import _Discourse, speaker_firm
 from tasks.dragon.triplets_rules_en_kinds import kind_antecedent
 from tasks.dragon.triplets_rules_en_lexicon import (
     _AGE_NOUN, _EN_GENERIC_NOUNS, _EN_HONORIFICS, _EN_MERGED, _EN_NP_KEEP, _EN_ORG_ANAPHORS, _EN_PERSON_NOUNS, _EN_RELATIVE,
@@ -358,6 +358,10 @@ class _EnSentence:
             return None  # "the consultancy Tidewater Ecology": the name follows
         lemma = head.lemma_.lower()
         discourse = self.discourse
+        if lemma in _EN_ORG_ANAPHORS and lemma in discourse.descriptors:
+            own = speaker_firm(self, head)
+            if own is not None:
+                return own  # "X's managing director, Y, said the firm wanted ...": X, not "the Ripon firm Z" named before
         if lemma in discourse.descriptors:
             named = discourse.descriptors[lemma]
             if lemma in ("company", "firm", "group", "business") and discourse.org is not None \

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from tasks.dragon.triplets_base import _Fact, _join
 from tasks.dragon.triplets_rules_en_lexicon import _EN_MAX_RELATION_WORDS, _PER, _verb_lemma
-from tasks.dragon.triplets_rules_en_modality import _EN_NEGATIVE_CONTROL, _EN_PLAN_HEADS
+from tasks.dragon.triplets_rules_en_modality import _EN_NEGATIVE_CONTROL, _EN_PLAN_HEADS, _EN_UNSTATED_HEADS
 from tasks.dragon.triplets_rules_en_phrases import _EnSentence
 
 #: a score written as one token ("3–1") or as number, dash, number with no space ("27-20")
@@ -106,7 +106,7 @@ def margin(verb):
 
 
 #: verbs whose infinitive is a wish, a try or a threat, never a result: "need to beat", "threatened to beat"
-_EN_NOT_A_RESULT_HEADS = _EN_PLAN_HEADS | _EN_NEGATIVE_CONTROL | {
+_EN_NOT_A_RESULT_HEADS = _EN_PLAN_HEADS | _EN_NEGATIVE_CONTROL | _EN_UNSTATED_HEADS | {
     "need", "try", "attempt", "threaten", "vow", "look", "hope", "wish", "bid", "strive", "battle", "fight",
     "struggle", "ask", "urge", "help", "must", "have", "be"}
 
@@ -185,8 +185,10 @@ def result_facts(verb, objects, preps, base: str, subject_phrases, emit, helper:
     beaten = _join(base, team)
     if len(_join(emit.prefix, beaten, "at").split()) > _EN_MAX_RELATION_WORDS:
         return
-    by = margin(verb)
+    by = margin(verb) if emit.modality == "asserted" else None
     by = helper.phrase(by) if by is not None else None
+    if emit.modality != "asserted":
+        score = None  # "hope to beat Harlow 2-0", "will beat them by ten points": a game not played has no result
     for subject_phrase in subject_phrases:
         if score is not None and " to " not in score:  # "1-15 to 0-14": no score a "what score" question reads
             yield emit(subject_phrase, beaten, (score, None))

@@ -16,7 +16,9 @@ from tasks.dragon.triplets_rules_en_lexicon import (
     _EN_SPEECH, _EN_SUBJ, _EN_TITLE_WORDS, _PER, _verb_lemma,
 )
 from tasks.dragon.triplets_rules_en_modality import _EN_PLAN_HEADS, _modality_en
-from tasks.dragon.triplets_rules_en_no_fact import _claims_a_thing, _embedded_question, _object_controlled, _unconfirmed
+from tasks.dragon.triplets_rules_en_no_fact import (
+    _claims_a_thing, _embedded_question, _object_controlled, _unconfirmed, _unstated,
+)
 from tasks.dragon.triplets_rules_en_objects import (
     _clause_subject_as_object, _count_period, _duration_after, _measure_phrase, _name_after_comma,
     _parenthetical_place, _possessor, _relative_time, _spent_on, _tally_after_object, _through_part_noun,
@@ -76,6 +78,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
         return  # "could limit how widely doctors use the drug": a question, not a fact
     if _unconfirmed(verb):
         return  # "did not confirm that Verdant had won the contract": neither stated nor denied
+    if _unstated(verb):
+        return  # "threatened to beat Harlow 5-0", "claims to have sold", "needs to cut": no fact, no plan
     if any(c.dep_ == "dobj" and _plan_noun_head(next((a for a in c.children if a.dep_ == "acl"), c)) is not None
            for c in children):
         return  # "has no plans to sell X": the fact is the sale's, not "have plans"
