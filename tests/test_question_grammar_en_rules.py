@@ -170,6 +170,11 @@ LEAD = [
     ("object_dropped", "When did the market reopen?", "June",
      ["The market reopened in June."], False),
     ("object_dropped", "When did Ida Marsh retire?", "2020", ["Ida Marsh retired in 2020."], False),
+    # an object the parser reads as an adverb because a score follows it ("beat Tarnside 2-0")
+    ("object_dropped", "Where did Kelby Rovers beat?", "the Holm Road Ground",
+     ["Kelby Rovers beat Tarnside 2-0 at the Holm Road Ground on Sunday."], True),
+    ("object_dropped", "Where did Kelby Rovers win?", "the Holm Road Ground",
+     ["Kelby Rovers won 2-0 at the Holm Road Ground on Sunday."], False),
     # "how large a ..." fronts the object in the question phrase
     ("object_dropped", "How large a roads budget did Kelby council approve?", "£2.1 million",
      ["Kelby council approved a roads budget of £2.1 million."], False),

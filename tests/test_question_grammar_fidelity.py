@@ -113,6 +113,11 @@ CASES = [
     _case("lost_complement", "Who finished in the Northern League?", "the Kelby Owls", _TABLE, True),
     _case("lost_complement", "Who finished third in the Northern League?", "the Kelby Owls", _TABLE, False),
     _case("lost_complement", "How many crews has Arden Power put?", "60 crews", _STANDBY, True),
+    # the object a score hides from the parser ("beat Tarnside 2-0": an npadvmod, "0" its "dobj")
+    _case("lost_complement", "Where did Kelby Rovers beat?", "the Holm Road Ground",
+          ("Kelby Rovers beat Tarnside 2-0 at the Holm Road Ground on Sunday.",), True),
+    _case("lost_complement", "Where did Kelby Rovers beat Tarnside?", "the Holm Road Ground",
+          ("Kelby Rovers beat Tarnside 2-0 at the Holm Road Ground on Sunday.",), False),
     _case("lost_complement", "How many crews has Arden Power put on standby?", "60 crews", _STANDBY, False),
     _case("lost_complement", "Who did Arden Rovers sign?", "Ned Hale", _LOAN, False),  # "on loan" says how
     _case("lost_complement", "Who did the tribunal bar?", "Ned Hale", _TRIBUNAL, True),

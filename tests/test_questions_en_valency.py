@@ -279,3 +279,52 @@ def test_a_verb_the_relation_governs_keeps_its_selected_preposition():
     depot = fact("Kelby Mills", "close on", "Arden depot", "Kelby Mills plans to close on the Arden depot on March 3.",
                  "org", "other")
     assert lost_dependent(depot, "close", True) is None
+
+
+@pytest.mark.parametrize("sentence", [
+    "Kelby Rovers beat Tarnside 2-0 at the Holm Road Ground on Sunday to go top.",
+    "Kelby Rovers beat the Tarn Otters 31-17 at the Holm Road Ground.",
+])
+def test_an_object_before_a_score_is_the_verbs_object(sentence):
+    # the parser reads the opponent as an adverb and a number of the score as the object: "Where did X beat?" lost
+    # the opponent, and "Who did X beat?" is whole
+    where = ask([fact("Kelby Rovers", "beat at", "Holm Road Ground", sentence, "org", "place")], "Holm Road Ground")
+    assert question(where) is None and "lost the object of 'beat'" in _reason(where), question(where)
+    opponent = "Tarnside" if "Tarnside" in sentence else "Tarn Otters"
+    who = ask([fact("Kelby Rovers", "beat", opponent, sentence, "org", "org")], opponent)
+    assert question(who) is not None and question(who).endswith("Kelby Rovers beat?"), _reason(who)
+
+
+@pytest.mark.parametrize("head, sentence, expected", [
+    ("Cllr Maya Orrin", "Cllr Maya Orrin, who represents Ashby North, opposed the plan.",
+     "Which area does Cllr Maya Orrin represent?"),
+    ("Maya Orrin", "Maya Orrin, who represents Ashby North, opposed the plan. Turnout in Ashby North ward was 31%.",
+     "Which ward does Maya Orrin represent?"),
+    ("Maya Orrin", "The councillor Maya Orrin, who represents Ashby North, opposed the plan.",
+     "Which area does Maya Orrin represent?"),
+    # a lawyer's client stays a person
+    ("Maya Orrin", "The lawyer Maya Orrin, who represents Ashby North, said he would appeal.",
+     "Who does Maya Orrin represent?"),
+])
+def test_the_area_an_elected_member_represents_is_asked_which_area(head, sentence, expected):
+    edge = fact(head, "represent", "Ashby North", sentence.split(". ")[0] + ".", "person", "person")
+    edge.sentences.extend(s for s in sentence.split(". ")[1:])  # another sentence of the text names the ward
+    item = ask([edge], "Ashby North")
+    assert question(item) == expected, (question(item), _reason(item))
+
+
+@pytest.mark.parametrize("head, relation, tail, sentence, tail_type", [
+    ("85 staff", "transfer to", "Kelby Foods", "The bakery will stay open, and Tarn Crust's 85 staff will transfer to "
+     "Kelby Foods in May.", "org"),
+    ("40 staff", "move to", "Ashby", "Arden Mills said its 40 staff would move to Ashby next year.", "place"),
+])
+def test_an_amount_is_no_subject_a_question_can_name(head, relation, tail, sentence, tail_type):
+    item = ask([fact(head, relation, tail, sentence, "quantity", tail_type)], tail)
+    assert question(item) is None and "lost the owner its sentence gives it" in _reason(item), (question(item), _reason(item))
+    # a count that says whose it is by its own words is a subject; asked for, a count is the answer
+    item = ask([fact("About 900 Kelbians", "move to", "Ashby", "About 900 Kelbians moved to Ashby last year.",
+                     "quantity", "place")], "Ashby")
+    assert question(item) is not None and "about 900 Kelbians" in question(item), _reason(item)
+    item = ask([fact("Tarn Crust", "employ", "85 staff", "Tarn Crust employs 85 staff in Kelby.", "org", "quantity")],
+               "85 staff")
+    assert question(item) == "How many staff does Tarn Crust employ?", (question(item), _reason(item))

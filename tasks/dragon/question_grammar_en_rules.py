@@ -557,6 +557,8 @@ _LAST_VERB = re.compile(r"\b([a-z]+)\s*\?\s*$")
 
 def _uses(lemma: str, sentences) -> tuple[bool, bool]:
     """(used with an object or in the passive, used alone with a subject) for a verb lemma in the sentences."""
+    from tasks.dragon.questions_en_context import objects  # ("beat Chester 3-1": the name read as an adverb)
+
     transitive = alone = False
     for sentence in sentences:
         for token in parse(sentence):
@@ -565,7 +567,7 @@ def _uses(lemma: str, sentences) -> tuple[bool, bool]:
             passive = any(c.dep_ in ("auxpass", "agent") for c in token.children) or (
                 token.tag_ == "VBN" and token.dep_ in ("conj", "acl", "amod")
                 and (token.dep_ != "conj" or any(c.dep_ == "auxpass" for c in token.head.children)))
-            if passive or any(c.dep_ in ("dobj", "ccomp", "xcomp") for c in token.children):
+            if passive or any(c.dep_ in ("dobj", "ccomp", "xcomp") for c in token.children) or objects(token):
                 transitive = True
             elif any(c.dep_ == "nsubj" for c in token.children):
                 alone = True

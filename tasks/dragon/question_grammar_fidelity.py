@@ -194,8 +194,9 @@ def _lost_from(verb, asked: set[str], answered: set[str], bare: bool, filled: bo
     """What of ``verb``'s complements (in its sentence) the question neither says (``asked``: its words) nor asks
     for (``answered``: its answers' words), or None."""
     keys = asked | answered
-    from tasks.dragon.questions_en_valency import (_NOT_OBJECT_NOUNS, _SELECTED_WITH_GERUND, _gap_noun,
-                                                   particle_adverb, second_object)
+    from tasks.dragon.questions_en_valency import (_NOT_OBJECT_NOUNS, _SELECTED_WITH_GERUND, _gap_noun, particle_adverb,
+                                                   second_object)
+    from tasks.dragon.questions_en_context import objects as verb_objects
 
     # a question that fills the verb's object with a hidden receiver ("lend the organization whose ...") says it
     given = second_object(verb, lambda token: _covered(token, keys) or filled and token.dep_ != "dobj")
@@ -204,7 +205,7 @@ def _lost_from(verb, asked: set[str], answered: set[str], bare: bool, filled: bo
     particle = particle_adverb(verb, asked)
     if particle is not None:
         return f"{verb.text!r} lost its particle {particle.text!r}"
-    objects = [c for c in verb.children if c.dep_ == "dobj"]
+    objects = verb_objects(verb)  # ("beat Chester 3-1": the parser's adverb)
     gap = _gap_noun(verb.doc, verb) if adverbial and not filled else None
     if gap is not None and not {gap.lower_, gap.lemma_.lower()} & keys:
         return f"{verb.text!r} lost its object, the noun its clause hangs on ({gap.text!r})"
@@ -218,7 +219,7 @@ def _lost_from(verb, asked: set[str], answered: set[str], bare: bool, filled: bo
         if c.dep_ == "advmod" and c.i == verb.i + 1 and c.lower_ in _FUNCTION_WORDS["en"] and c.lower_ not in asked \
                 and any(o.i > c.i for o in objects):
             return f"{verb.text!r} lost the preposition before its object ({c.text!r})"
-        if c.dep_ in ("dobj", "attr") and c.pos_ != "PRON" and adverbial and not filled and not _covered(c, keys):
+        if (c.dep_ == "attr" or c in objects) and c.pos_ != "PRON" and adverbial and not filled and not _covered(c, keys):
             return f"{verb.text!r} lost its object ({c.text!r})"
         obj = next((g for g in c.children if g.dep_ in ("pobj", "pcomp")), None) if c.dep_ == "prep" else None
         if obj is None or c.lower_ in asked:

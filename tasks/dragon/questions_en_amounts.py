@@ -90,3 +90,20 @@ def uncounted(label: str) -> str | None:
     if last in _EN_RUN_WORDS or last in _en_adjectives() and last not in _en_lexicon()[1]:
         return f"{label!r} counts with an adjective: its noun is missing"
     return None
+
+
+
+def counted_subject(label: str, sentences) -> str | None:
+    """Why an amount cannot be the subject a question names, or None: a count of common things ("Where were two
+    second-prize tickets sold?": which tickets?), or a count the text gives an owner the label lost ("Eden Crust's
+    140 staff will transfer": "Where does 140 staff plan to transfer?" names no one, and breaks the agreement). A
+    count that says whose it is by its own words ("about 2,400 Ferndale residents") is a subject."""
+    if en_amount(label) is None or re.fullmatch(r"[\d,.]+", label.strip()):
+        return None  # (a bare number is no name at all: ``questions_en_answers``)
+    if not any(ch.isupper() for ch in label) and re.search(r"[a-z]{3,}s$", label):
+        return f"the subject {label!r} is a description, not a name"
+    owned = re.compile(rf"(?:[’']s|\b(?:its|their|his|her|our))\s+{re.escape(label)}\b", re.IGNORECASE)
+    owner = next((m.group(0) for s in sentences for m in [owned.search(s)] if m), None)
+    if owner:
+        return f"the subject {label!r} lost the owner its sentence gives it ({owner!r}): it names no one"
+    return None

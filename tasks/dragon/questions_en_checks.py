@@ -25,7 +25,7 @@ from tasks.dragon import questions_en_valency as en_valency
 from tasks.dragon.questions_base import NoTemplate
 from tasks.dragon.questions_en_answers import OPENING_APPROXIMATORS
 from tasks.dragon.subgraphs import parse_quantity
-from tasks.dragon.questions_en_amounts import _EN_CURRENCY_WORDS, en_amount  # noqa: F401
+from tasks.dragon.questions_en_amounts import _EN_CURRENCY_WORDS, counted_subject, en_amount  # noqa: F401
 from tasks.dragon.questions_en_determiners import (  # noqa: F401
     _EN_DETERMINER_WORDS, _EN_POSSESSIVES, _EN_QUANTIFIER_WORDS,
 )
@@ -369,10 +369,11 @@ def en_skip_reason(subgraph) -> str | None:
         subject = edge.head_label
         if subject.split()[:1] and subject.split()[0].lower() in _OPENING_APPROXIMATORS:
             subject = subject[:1].lower() + subject[1:]  # "About 120 homes" opening its sentence is no name
-        counted_things = en_amount(subject) is not None and re.search(r"[a-z]{3,}s$", subject) \
-            and edge.head not in subgraph.answer_nodes  # "Where were two second-prize tickets sold?": which tickets?
+        counted = counted_subject(subject, edge.sentences) if edge.head not in hidden | set(subgraph.answer_nodes) else None
+        if counted:  # "Where were two second-prize tickets sold?", "Where does 140 staff plan to transfer?": which?
+            return f"skipped: {counted}"
         if edge.head not in hidden and not any(ch.isupper() for ch in subject) \
-                and (en_amount(subject) is None or counted_things) and not is_date_label(subject, "en"):
+                and en_amount(subject) is None and not is_date_label(subject, "en"):
             # "Who will 22-year-old striker replace?", "What slammed Harbourside Homes?" -> "leaking roofs":
             # a description as the subject of a fact names no one
             return f"skipped: the subject {edge.head_label!r} is a description, not a name"

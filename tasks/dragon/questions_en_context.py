@@ -447,10 +447,34 @@ def object_missing(edge, lemma: str, relation: str) -> str | None:
     ends = [span for span in (tail, head) if span is not None]
     if any(span.root.dep_ == "dative" or span.root.head.i == verb.i and span.root.dep_ in ("dobj", "iobj") for span in ends):
         return None  # "will pay Elbe Rovers 1.2 million euros": who is paid is a fact of its own
-    for obj in (c for c in verb.children if c.dep_ in ("dobj",)):
+    for obj in objects(verb):
         if any(obj.left_edge.i <= span.start and span.end - 1 <= obj.right_edge.i for span in ends):
             continue  # the fact's end is the object or inside it ("her fourth album, Salt Lines")
         if obj.lower_ in said or obj.lemma_.lower() in said or obj.lower_ in ("which", "that", "who", "whom"):
             continue
         return f"{relation!r} lost the object of {lemma!r} ({doc[obj.left_edge.i:obj.right_edge.i + 1].text!r})"
     return None
+
+
+#: entity types of a bare noun phrase that is an adverbial of the verb, not its object ("won Saturday", "rose 5%")
+_ADVERBIAL_ENTITIES = frozenset("DATE TIME PERCENT MONEY QUANTITY CARDINAL ORDINAL".split())
+_DASHES = frozenset("- – — to".split())
+
+
+def _score_part(token) -> bool:
+    """A number of a score or a tally written after a verb's object ("beat Chester 3-1", "won 27-20")."""
+    doc = token.doc
+    return token.like_num and (
+        token.i >= 2 and doc[token.i - 1].text in _DASHES and doc[token.i - 2].like_num
+        or token.i + 2 < len(doc) and doc[token.i + 1].text in _DASHES and doc[token.i + 2].like_num)
+
+
+def objects(verb) -> list:
+    """The direct objects of ``verb``: its "dobj"s but a number of a score the parser takes for one ("beat Chester
+    3-1": "1"), and, where none is left, the name right after the verb that the parser reads as an adverb because
+    a score or a measure follows it (Chester an npadvmod)."""
+    found = [c for c in verb.children if c.dep_ == "dobj" and not _score_part(c)]
+    if found:
+        return found
+    return [c for c in verb.children if c.dep_ == "npadvmod" and c.left_edge.i == verb.i + 1 and c.pos_ == "PROPN"
+            and c.ent_type_ not in _ADVERBIAL_ENTITIES and not _score_part(c)]

@@ -78,6 +78,9 @@ def refine_kinds_en(kinds: dict, subgraphs) -> dict:
             if rel.kind == "verb" and rel.head in _EN_GIVING_VERBS and rel.trailing_preposition == "to" \
                     and kinds.get(("en", edge.tail)) == "LOC" and _name_head(edge.tail_label) not in _EN_PLACE_HEADS:
                 kinds[("en", edge.tail)] = "ORG"  # "supplies chips to Daewon": a customer, not where: not "Where ...?"
+            if rel.kind == "verb" and rel.head == "represent" and not rel.rest \
+                    and kinds.get(("en", edge.tail)) in ("PER", "MISC", "ORG", None) and represented_area(edge):
+                kinds[("en", edge.tail)] = "LOC"  # "Cllr X, who represents Skipton West": a ward, not "Who ...?"
             if rel.kind == "verb" and rel.head in _EN_AGENT_VERBS and kinds.get(("en", edge.head)) in ("LOC", "MISC"):
                 # "Calder City signed Daniel Okafor": the club, not the place; "What unveiled the Fold One?"
                 # -> Veltrix, a company the tagger did not know
@@ -112,3 +115,46 @@ def team_nodes(subgraphs) -> frozenset[str]:
                 # by the bare name too: the templates look a side up by it
                 teams.update((edge.head, edge.tail, bare_label(edge.head_label), bare_label(edge.tail_label)))
     return frozenset(teams)
+
+
+#: titles of an elected member, written before the name ("Cllr Andrea Hirst", "Coun. Martin Szabo", "MP")
+_ELECTED_TITLES = frozenset("""
+    cllr cllr. councillor councilor coun coun. alderman ald ald. alderwoman mp mla msp mpp mha td senator sen sen.
+    rep rep. representative congressman congresswoman assemblyman assemblywoman assemblymember supervisor
+    """.split())
+#: nouns of the area an elected member represents, written next to its name ("Skipton West ward", "the ward of X")
+AREA_NOUNS = frozenset("ward wards constituency riding division district electorate seat borough county".split())
+
+
+def represented_area(edge) -> str | None:
+    """The area noun for the object of "represent" when it is the area an elected member sits for, not a client:
+    the noun the text writes next to the name ("Skipton West ward", "the riding of Bedford"), or "area" where the
+    subject is written with an elected member's title ("Cllr Andrea Hirst", "Coun. X", "X MP"); else None."""
+    from tasks.dragon.questions_en_names import org_evidence
+
+    tail = bare_label(edge.tail_label)
+    if not tail[:1].isupper() or org_evidence(tail):
+        return None
+    said = area_said(tail, edge.sentences)
+    if said:
+        return said
+    head = bare_label(edge.head_label)
+    titled = re.compile(rf"(?:\b([\w.]+)\s+){re.escape(head)}\b|{re.escape(head)},?\s+([A-Z]{{2,3}})\b")
+    words = {w.lower() for w in head.split()}
+    for sentence in edge.sentences:
+        for match in titled.finditer(sentence):
+            words.add((match.group(1) or match.group(2) or "").lower())
+    return "area" if words & _ELECTED_TITLES else None
+
+
+def area_said(label: str, sentences) -> str | None:
+    """The area noun the text writes next to the name ``label`` ("Skipton West ward", "the riding of Bedford"),
+    else None."""
+    bare = bare_label(label)
+    near = re.compile(rf"{re.escape(bare)}\s+(\w+)|\b(\w+)\s+of\s+{re.escape(bare)}")
+    for sentence in sentences:
+        for match in near.finditer(sentence):
+            word = (match.group(1) or match.group(2) or "").lower()
+            if word in AREA_NOUNS:
+                return "ward" if word == "wards" else word
+    return None

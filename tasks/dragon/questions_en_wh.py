@@ -105,6 +105,10 @@ def _wh(kind: str, label: str | None = None, plural: bool = False, verb: str | N
     if venue:
         return f"which {venue}{'s' if plural else ''}"
     kind = _kind_by_name(kind, label)
+    if kind == "LOC" and verb == "represent" and label and not subject:
+        from tasks.dragon.questions_en_kinds import area_said
+
+        return f"which {area_said(label, sentences) or 'area'}"  # "Which ward does Cllr X represent?"
     if kind == "ORG" and label:
         return en_names.org_wh(label, verb, subject, plural, sentences)
     if kind in ("MISC", "LOC") and label and not plural and (en_names.thing_class(label) or en_names.leading_class(label)):
