@@ -18,7 +18,7 @@ log = logging.getLogger("tasks.dragon.questions")
 STAGE = "questions"
 METHOD = "dragon"
 #: bump when a template's wording changes: it is part of rules items' ids and lineage
-TEMPLATES_VERSION = 34
+TEMPLATES_VERSION = 35
 
 
 class QuestionConfig(BaseModel):
