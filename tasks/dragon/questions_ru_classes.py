@@ -68,9 +68,10 @@ RU_CLASS_NOUNS = frozenset("""
 
 #: class nouns of what «что» is the wrong question word for (judges: «Что обыграл …?» of a team, «Что отменило …?» of
 #: an administration, «Что представляет …?» of a district): a team, a body of people, a territory with its own rule
+#: (not «партия», «фонд», «служба»: a dance part or a batch, a prize fund, a service as often as a party, a body)
 RU_NOT_WHAT_NOUNS = frozenset("""
 команда клуб администрация мэрия правительство министерство минкульт департамент комитет суд прокуратура агентство
-компания банк предприятие холдинг федерация лига партия университет институт академия фирма корпорация
+компания банк предприятие холдинг федерация лига университет институт академия фирма корпорация
 концерн город село посёлок деревня район область край республика улус округ наслег поселение муниципалитет кожуун
 аймак волость
 """.split())
