@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 from tasks.dragon.questions_ru_agents import ru_class_once, ru_instrumental_name
-from tests.test_questions_ru_kinds import _asked, _edge
+from schemas import Subgraph
+from tasks.dragon.questions import QuestionConfig, generate_questions
+from tests.test_questions_ru_kinds import RULES, _asked, _edge
 
 
 def test_a_side_beaten_in_a_game_is_asked_as_a_team_even_when_the_tagger_gave_it_no_kind():
@@ -34,6 +36,18 @@ def test_a_match_lost_is_no_team():
 ], ids=["district", "administration"])
 def test_a_district_or_a_body_is_asked_by_its_own_noun_not_with_chto(edge, answer, named, asked):
     assert _asked([edge], answer, named)[0] == [asked]
+
+
+def test_a_body_asked_by_two_facts_is_not_chto_either():
+    first = _edge("e1", "администрация района", "закрыть", "переправа через Лену",
+                  "Из-за ледохода администрация района закрыла переправу через Лену.", "other", "other")
+    second = _edge("e2", "администрация района", "открыть", "пункт обогрева в Жиганске",
+                   "Администрация района открыла пункт обогрева в Жиганске.", "other", "other")
+    sub = Subgraph(subgraph_id="s", type="conditional", lang="ru", edges=[first, second],
+                   answer_nodes=["n:администрация района"], question_nodes=["n:переправа через Лену", "n:пункт обогрева в Жиганске"])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    assert [i.question for i in batch.items] == [
+        "Какая администрация закрыла переправу через Лену и открыла пункт обогрева в Жиганске?"], batch.failures
 
 
 def test_a_class_noun_inside_a_phrase_or_a_work_keeps_chto():

@@ -463,7 +463,8 @@ class RussianTemplates:
                 # «построит детский сад на 220 мест и передаст детский сад на 220 мест»: one object said
                 # twice; a reader hears one clumsy fact, not two conditions
                 raise NoTemplate(f"both conditions name {edges[0].tail_label!r}: one object said twice")
-        wh, gender = self._wh_subject(kind, False, node=shared)
+        label = next((e.head_label if e.head == shared else e.tail_label for e in edges if shared in (e.head, e.tail)), None)
+        wh, gender = self._wh_subject(kind, False, node=shared, label=label)  # «Какая администрация отменила … и …?»
         from_node = [e for e in edges if e.head == shared]
         to_node = [e for e in edges if e.head != shared]
         if not to_node:
