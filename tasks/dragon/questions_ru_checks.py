@@ -22,6 +22,7 @@ import re
 
 from schemas import Subgraph
 from tasks.dragon.questions_base import _kind, _labels, _shared_node, unnamed
+from tasks.dragon.questions_ru_agents import ru_instrumental_name
 from tasks.dragon.questions_ru_answers import ru_round7_reason
 from tasks.dragon.questions_ru_as_said import (
     ru_answer_not_as_said,
@@ -91,6 +92,10 @@ def ru_skip_reason(subgraph: Subgraph, kinds: dict, classes: dict | None = None)
                 return f"skipped: {label!r} is a common noun capitalised at its sentence's start, not a name"
             if kind not in ("date", "quantity") and ru_label_not_nominative(label):
                 return f"skipped: the name {label!r} is not in the nominative"
+        if edge.head_type not in ("date", "quantity") and ru_instrumental_name(edge.head_label):
+            # a subject in the instrumental («Когда Роснедрами выдал …?»); a passive's agent was mended before
+            # (questions_ru_agents.ru_nominative_agents), any other is not asked
+            return f"skipped: the subject {edge.head_label!r} is in the instrumental its sentence gave it"
         if edge.head_type == "person" and ru_subject_not_said(edge.head_label, edge.sentences):
             return f"skipped: its sentence neither names {edge.head_label!r} nor points to them as the doer"
         if ru_passive_frame(edge.relation, edge.head_label, edge.sentences):

@@ -33,6 +33,20 @@ def refine_products_ru(kinds: dict, subgraphs: list[Subgraph]) -> dict:
     return kinds
 
 
+def refine_dates_ru(kinds: dict, subgraphs: list[Subgraph]) -> dict:
+    """A label that is a date («2027 год», «май 2026 года») is a time, whatever type the triplet stage gave it
+    («other», «place»): «Где компания откроет офис?» was asked of «2027 год»; a date is asked «когда»."""
+    from tasks.dragon.questions_base import is_date_label
+
+    kinds = dict(kinds)
+    for subgraph in subgraphs:
+        for edge in subgraph.edges:
+            for node, label in ((edge.head, edge.head_label), (edge.tail, edge.tail_label)):
+                if kinds.get(("ru", node)) in ("MISC", "LOC") and is_date_label(label, "ru"):
+                    kinds[("ru", node)] = "DATE"
+    return kinds
+
+
 #: common nouns that name what an entity is («театр «Волжская сцена»», «Октябрьский районный суд»,
 #: «директор театра»): the class noun a question names it by instead of «организация», «место», «объект»
 #: (not «матч»: a match has no name, and «матч «Жигули»» is the team's match)
@@ -48,6 +62,18 @@ RU_CLASS_NOUNS = frozenset("""
 мэрия правительство департамент комитет фонд агентство служба улица шоссе проспект мост парк сквер площадь сеть
 фирма корпорация концерн лига федерация партия газета журнал телеканал издательство электростанция станция
 лаборатория кафедра факультет больница церковь собор храм памятник дворец кинотеатр цирк зоопарк прокуратура
+улус округ наслег поселение муниципалитет кожуун аймак волость микрорайон
+""".split())
+
+
+#: class nouns of what «что» is the wrong question word for (judges: «Что обыграл …?» of a team, «Что отменило …?» of
+#: an administration, «Что представляет …?» of a district): a team, a body of people, a territory with its own rule
+#: (not «партия», «фонд», «служба»: a dance part or a batch, a prize fund, a service as often as a party, a body)
+RU_NOT_WHAT_NOUNS = frozenset("""
+команда клуб администрация мэрия правительство министерство минкульт департамент комитет суд прокуратура агентство
+компания банк предприятие холдинг федерация лига университет институт академия фирма корпорация
+концерн город село посёлок деревня район область край республика улус округ наслег поселение муниципалитет кожуун
+аймак волость
 """.split())
 
 
@@ -74,6 +100,32 @@ def ru_label_class(label: str) -> str | None:
             if any(p.tag.POS == "NOUN" and "nomn" in p.tag for p in parses[:3]):
                 return lemma
     return None
+
+
+def ru_label_head(label: str) -> str | None:
+    """The lemma of a label's head: its first noun, if in the nominative, before any quoted name («Мегино-Кангаласский
+    улус» → «улус», «администрация округа» → «администрация», «проект линии по шоссе» → «проект»)."""
+    if "«" in label:
+        label = label[: label.index("«")]
+    for word in _RU_WORD.findall(label):
+        parses = [p for p in nlp.morph_vocab().parse(word.lower())[:3] if p.tag.POS == "NOUN"]
+        if parses:
+            return parses[0].normal_form.replace("ё", "е") if any("nomn" in p.tag for p in parses) else None
+    return None
+
+
+def ru_thing_class(noun: str | None, label: str, sentences: list[str]) -> bool:
+    """May a thing the tagger gave no entity kind (MISC, asked «что») be asked by the class noun ``noun``
+    instead: «Какой улус представляет ...?» of «Мегино-Кангаласский улус», «Какую команду обыграл ...?» of a
+    side beaten in a game, «Какая администрация отменила ...?»? Only a team, a body or a territory
+    (``RU_NOT_WHAT_NOUNS``), and only where the noun is the label's own head,
+    the noun its sentences put the name in apposition to, or a team by its games: a class noun found anywhere
+    in the label («проект линии по шоссе») is not what the thing is."""
+    if noun is None or noun not in RU_NOT_WHAT_NOUNS:
+        return False  # a work, a building, a thing («Что снял …?», «Что ремонтирует …?») is rightly «что»
+    if noun == "команда" and label.strip("«")[:1].isupper():
+        return True  # a side by its games («Северная заря»), not «атака команды»
+    return ru_label_head(label) == noun or ru_class_in_sentences(label, sentences) == noun
 
 
 def ru_label_head_noun(label: str) -> str | None:
@@ -157,6 +209,8 @@ def ru_class_nouns(subgraphs: list[Subgraph]) -> dict[str, str]:
 #: verbs whose subject and object are teams in a game
 _RU_GAME_VERBS = frozenset({"обыграть", "обыгрывать", "проиграть", "проигрывать", "победить", "побеждать", "разгромить",
                             "одолеть", "переиграть"})
+#: verbs whose object may be a match as well as a side
+_RU_LOSE_VERBS = frozenset({"проиграть", "проигрывать"})
 #: verbs of playing for a side: «выступать за», «играть за»
 _RU_PLAY_FOR_VERBS = frozenset({"выступать", "выступить", "играть", "сыграть", "болеть"})
 #: role nouns whose organisation is a team
@@ -179,7 +233,12 @@ def _sports_teams(edge: Edge) -> list[str]:
         return []
     teams = []
     if len(words) == 1 and words[0] in _RU_GAME_VERBS:
-        teams = [node for node, kind in ((edge.head, edge.head_type), (edge.tail, edge.tail_type)) if kind == "org"]
+        # (a name the tagger gave no kind is a side too where the verb takes only sides: «обыграл мирнинскую
+        # «Северную зарю»»; one loses a match too: «проиграли домашний матч»)
+        teams = [node for node, kind, label in ((edge.head, edge.head_type, edge.head_label),
+                                                (edge.tail, edge.tail_type, edge.tail_label))
+                 if kind == "org" or kind == "other" and label.strip("«")[:1].isupper()
+                 and words[0] not in _RU_LOSE_VERBS]
     elif any(w in _RU_TEAM_ROLES or w.startswith(_RU_SPORT_PLAYER_STEMS) for w in words) and edge.tail_type == "org":
         teams = [edge.tail]  # («бывшая волейболистка «Сибирских ласточек»»)
     elif any(w in _RU_GAME_NOUNS for w in words[1:]) and words[-1] in ("против", "с", "со"):

@@ -13,6 +13,7 @@ from tasks.dragon.questions_ru_government import (
     RU_GIVE_VERBS, RU_LEVEL_VERBS, _ru_case_in_sentences, _ru_object_case, _ru_prep_phrase, _ru_quantity_unit,
     ru_body_destination, ru_destination, ru_dropped_object, ru_partner_case, ru_toponym,
 )
+from tasks.dragon.questions_ru_classes import ru_thing_class
 from tasks.dragon.questions_ru_kinds import RU_BODY
 from tasks.dragon.questions_ru_inflect import _ru_animate, _ru_gender, _ru_inflect, _ru_oblique_amount, _ru_quote
 from tasks.dragon.questions_ru_order import ru_ordered, ru_roles_unmarked
@@ -117,11 +118,18 @@ class RussianTemplates:
         # "продала 2139 автомобилей в октябре"; "согласилась купить 60 % акций", not «согласилась 60 % акций купить»
         return " ".join(p for p in (verb, chain, obj, rest) if p)
 
-    def _wh_subject(self, kind: str, plural: bool, node: str | None = None) -> tuple[str, str]:
-        """(question word(s) in the nominative, verb agreement) for an asked subject."""
+    def _thing_class(self, kind: str, node: str | None, label: str | None) -> bool:
+        """Is ``node`` a thing (MISC) its text names by a class noun a question may ask it by (``ru_thing_class``)?"""
+        return kind == "MISC" and node is not None and label is not None and ru_thing_class(
+            self.classes.get(node), label, self.said.get(label, []))
+
+    def _wh_subject(self, kind: str, plural: bool, node: str | None = None,
+                    label: str | None = None) -> tuple[str, str]:
+        """(question word(s) in the nominative, verb agreement) for an asked subject: «что» of a thing, unless its
+        text names its class («Что отменило занятия?» of «администрация округа»: «Какая администрация»)."""
         if kind == "PER":
             return "кто", "masc"
-        if kind in ("MISC", "NUM"):
+        if kind in ("MISC", "NUM") and not self._thing_class(kind, node, label):
             return "что", "neut"
         singular, plural_noun, gender = self._class(node, kind)
         if plural:
@@ -129,13 +137,13 @@ class RussianTemplates:
         return f"{_RU_WHICH[gender]} {singular}", gender
 
     def _wh_object(self, kind: str, case: str, plural: bool, animate: bool = False, node: str | None = None,
-                   noun_needed: bool = False) -> str:
+                   noun_needed: bool = False, label: str | None = None) -> str:
         if kind == "DATE":
             raise NoTemplate("a date as an object: asked with когда")
         if kind == "PER" or (kind == "MISC" and animate):
             return _RU_WHO[case]  # "поблагодарил подрядчика": кого, not что
-        if kind == "NUM" or (kind == "MISC" and not noun_needed):
-            return _RU_WHAT[case]
+        if kind == "NUM" or (kind == "MISC" and not noun_needed and not self._thing_class(kind, node, label)):
+            return _RU_WHAT[case]  # (a team, a district, a body its text names: «Какую команду обыграл ...?»)
         singular, plural_noun, gender = self._class(node, kind)
         phrase = f"какие {plural_noun}" if plural else f"{_RU_WHICH[gender]} {singular}"
         return nlp.inflect_ru(phrase, case)
@@ -330,7 +338,8 @@ class RussianTemplates:
         # "заключил договор с администрацией города": the other party of a pact is someone, «с кем»;
         # so is the other side of a game («сыграют следующий матч с «Волжскими чайками»»: «с кем», not «с чем»)
         wh = _ru_prep_phrase(rel.preposition, self._wh_object(
-            kind, case, plural, bool(partner) or _ru_animate(edge.tail_label, edge.sentences), node=edge.tail))
+            kind, case, plural, bool(partner) or _ru_animate(edge.tail_label, edge.sentences), node=edge.tail,
+            label=edge.tail_label))
         if rel.preposition:
             return _q(wh, *ru_ordered([], verb, rel.middle, head)), "tail.verb-prep"
         if case == "accs":
@@ -350,7 +359,7 @@ class RussianTemplates:
             # "640 человек | работать на | Сурский": «Что работает на организации ...?» asks an
             # amount of people with "что"; a counted subject needs "сколько", which no template builds
             raise NoTemplate(f"a counted subject of {edge.relation!r}")
-        wh, gender = self._wh_subject(kind, plural, node=edge.head)
+        wh, gender = self._wh_subject(kind, plural, node=edge.head, label=edge.head_label)
         if ", " in tail and rel.kind == "verb" and not rel.preposition and rel.head not in _RU_VERB_CASE \
                 and _ru_case_in_sentences(edge, None) is None:
             # «Что позволит организацию, ...»: the case of a described object is not known from
@@ -454,7 +463,8 @@ class RussianTemplates:
                 # «построит детский сад на 220 мест и передаст детский сад на 220 мест»: one object said
                 # twice; a reader hears one clumsy fact, not two conditions
                 raise NoTemplate(f"both conditions name {edges[0].tail_label!r}: one object said twice")
-        wh, gender = self._wh_subject(kind, False, node=shared)
+        label = next((e.head_label if e.head == shared else e.tail_label for e in edges if shared in (e.head, e.tail)), None)
+        wh, gender = self._wh_subject(kind, False, node=shared, label=label)  # «Какая администрация отменила … и …?»
         from_node = [e for e in edges if e.head == shared]
         to_node = [e for e in edges if e.head != shared]
         if not to_node:

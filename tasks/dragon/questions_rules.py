@@ -32,7 +32,8 @@ from tasks.dragon.questions_ru_scope import ru_hanging_preposition
 from tasks.dragon.questions_ru_government import ru_deictic
 from tasks.dragon.questions_ru_as_said import ru_measure_without_number
 from tasks.dragon.questions_ru_checks import ru_skip_reason
-from tasks.dragon.questions_ru_classes import refine_products_ru, ru_class_nouns, ru_label_sentences
+from tasks.dragon.questions_ru_agents import ru_class_once, ru_nominative_agents
+from tasks.dragon.questions_ru_classes import refine_dates_ru, refine_products_ru, ru_class_nouns, ru_label_sentences
 from tasks.dragon.questions_keypoints import _item
 from tasks.dragon.questions_stats import stat_without_occasion
 
@@ -214,6 +215,7 @@ def _build_tables(read: list[Subgraph]) -> tuple[dict, dict, dict, dict, frozens
         kinds = refine_kinds_en(kinds, [s for s in read if s.lang == "en"])
         kinds = _refine_venues_ru(kinds, [s for s in read if s.lang == "ru"])
         kinds = refine_products_ru(kinds, [s for s in read if s.lang == "ru"])
+        kinds = refine_dates_ru(kinds, [s for s in read if s.lang == "ru"])
     except Exception:  # NER trouble must not stop generation: types fall back to MISC
         log.exception("questions: entity typing failed; every node is typed MISC")
         kinds = {}
@@ -256,6 +258,8 @@ def _asked(subgraph: Subgraph, config: QuestionConfig, tables: tuple) -> tuple[S
     kinds, classes, said, pool, teams = tables
     original = subgraph
     subgraph = _with_articles(_with_place_types(subgraph, kinds), pool)
+    if subgraph.lang == "ru":
+        subgraph = ru_nominative_agents(subgraph)  # «Когда Роснедрами выдал …?» → «Когда Роснедра выдали …?»
     unasked = skip_reason(subgraph) or (
         en_skip_reason(subgraph) or en_truncated_names(subgraph) or en_incomplete(subgraph, kinds)
         if subgraph.lang == "en" else ru_skip_reason(subgraph, kinds, classes))
@@ -265,6 +269,8 @@ def _asked(subgraph: Subgraph, config: QuestionConfig, tables: tuple) -> tuple[S
     _one_kind_of_answer(subgraph, kinds)
     templates = _templates(subgraph.lang, classes, said, teams)
     draft = _draft(subgraph, templates, kinds)
+    if subgraph.lang == "ru":
+        draft.question = ru_class_once(draft.question)  # «У какой авиакомпании авиакомпания «…»»: said once
     if subgraph.lang == "en":
         draft.question = en_former_once(en_time_once(draft.question))
         unfit = answer_not_a_thing(draft.question, draft.answers) \
