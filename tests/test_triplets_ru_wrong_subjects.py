@@ -1,0 +1,29 @@
+"""Russian rules engine: facts given to the wrong subject and recipients glued to the thing given
+(issue 10, site17/site18 ru judges: «ложная посылка»). A subordinate clause's subject is not the main
+verb's; a «ведомство» is the body its own sentence names, and never a court; a name after the thing
+given that may be its recipient is no part of it. Sentences written for these tests, real natasha."""
+from __future__ import annotations
+
+from tests.test_triplets_ru_news import ru_facts
+
+
+# --------------------------------------------------------------------------- a subordinate clause's subject
+
+def test_the_subject_inside_an_if_clause_is_not_the_main_verbs():
+    found = ru_facts("Если производитель, Казанский вертолётный завод, сорвёт сроки поставки, «Ютэйр» может продлить "
+                     "аренду двух вертолётов у компании «Газпром авиа» до конца 2028 года.")
+    assert not any(f[0] == "Казанский вертолётный завод" and "продлить" in f[1] for f in found), found
+    assert not any(f[0] == "Ютэйр" and "сорвать" in f[1] for f in found), found
+    assert any(f[0] == "Ютэйр" and "продлить аренду у" in f[1] for f in found), found
+    assert ("Казанский вертолётный завод", "сорвать", "сроки поставки", "conditional") in found, found
+
+
+def test_a_subject_of_the_main_verb_before_an_if_clause_stays():
+    found = ru_facts("Компания «Зауралье Транс», если поставщик задержит отгрузку, арендует три вагона до весны.")
+    assert any("Зауралье Транс" in f[0] and "арендовать" in f[1] for f in found), found
+
+
+def test_the_subject_inside_a_when_clause_is_not_the_main_verbs():
+    found = ru_facts("Когда поставщик, завод «Кристалл», задержал поставку, сеть «Магнит» закупила товар в Казани.")
+    assert not any(f[0] == "завод «Кристалл»" and "закупить" in f[1] for f in found), found
+    assert ("сеть «Магнит»", "закупить товар в", "Казань", "asserted") in found, found
