@@ -27,3 +27,25 @@ def test_the_subject_inside_a_when_clause_is_not_the_main_verbs():
     found = ru_facts("Когда поставщик, завод «Кристалл», задержал поставку, сеть «Магнит» закупила товар в Казани.")
     assert not any(f[0] == "завод «Кристалл»" and "закупить" in f[1] for f in found), found
     assert ("сеть «Магнит»", "закупить товар в", "Казань", "asserted") in found, found
+
+
+# --------------------------------------------------------------------------- «ведомство»
+
+def test_an_agency_is_the_ministry_its_own_sentence_names_not_the_court_before():
+    found = ru_facts("Ленинский районный суд приговорил бывшего директора ООО «Полярторг» Ивана Саввина к трём годам "
+                     "колонии. После приговора, сообщили в министерстве строительства, ведомство перестало закупать "
+                     "модульные дома у одного подрядчика.")
+    assert not any(f[0] == "Ленинский районный суд" and "закупать" in f[1] for f in found), found
+    assert any(f[0] == "министерство строительства" and "закупать" in f[1] for f in found), found
+
+
+def test_a_court_is_no_agency():
+    found = ru_facts("Арбитражный суд Пермского края взыскал с подрядчика 12 млн рублей. "
+                     "Ведомство направит жалобу в прокуратуру.")
+    assert not any(f[0] == "Арбитражный суд Пермского края" and "направить" in f[1] for f in found), found
+
+
+def test_an_agency_named_before_still_acts_when_its_sentence_names_no_other_body():
+    found = ru_facts("Управление Росприроднадзора оштрафовало комбинат на 2 млн рублей. "
+                     "Ведомство направит 3 млн рублей на очистку реки.")
+    assert any(f[0] == "Управление Росприроднадзора" and "направить" in f[1] for f in found), found
