@@ -49,3 +49,16 @@ def test_an_agency_named_before_still_acts_when_its_sentence_names_no_other_body
     found = ru_facts("Управление Росприроднадзора оштрафовало комбинат на 2 млн рублей. "
                      "Ведомство направит 3 млн рублей на очистку реки.")
     assert any(f[0] == "Управление Росприроднадзора" and "направить" in f[1] for f in found), found
+
+
+# --------------------------------------------------------------------------- a recipient glued to the thing given
+
+def test_a_name_after_the_thing_given_that_may_be_its_recipient_is_no_part_of_it():
+    found = ru_facts("Лизинговая компания «Регион-Лизинг» передаст буксиры «Северной судоходной линии» в лизинг на 10 лет.")
+    assert not any("линии" in f[2] for f in found), found
+    assert ("компания «Регион-Лизинг»", "передать в лизинг", "буксиры", "planned") in found, found
+
+
+def test_a_name_that_can_only_be_a_genitive_stays_with_the_thing():
+    found = ru_facts("Банк «Заречье» продаст акции «Аэрофлота» до конца года.")
+    assert any(f[1] == "продать" and "Аэрофлот" in f[2] for f in found), found
