@@ -119,6 +119,11 @@ def mend_subordinate_subjects(tree) -> None:
                 attach(later[0], main, "nsubj")
                 for other in later[1:]:
                     attach(other, later[0], "conj")
+            for inner in kids(subject, ("conj",)):
+                # ("производитель, Уральский завод, ...": a conjunct with no «и» inside the clause names the noun;
+                # the bare "производитель" then reads back to no company named before)
+                if index[inner.id] < index[clause.id] and not kids(inner, ("cc",)):
+                    inner.rel = "appos"
             break
 
 
