@@ -81,6 +81,52 @@ def mend_conditional_roots(tree) -> None:
                 attach(token, main, token.rel)
 
 
+def mend_subordinate_subjects(tree) -> None:
+    """A subordinate clause's subject is no subject of the main verb: in "Если производитель, завод
+    «Север», сорвёт сроки, «Восток» может продлить аренду" natasha makes the noun after «если» the main
+    verb's subject (hanging the clause on it, or leaving the clause a root) and lists the main verb's
+    own subject as its conjunct, so both verbs get both subjects. A subject between a subordinator and
+    that subordinator's verb is that verb's; a conjunct of it past the clause's comma is the main verb's."""
+    tokens, index, kids, head, attach, finite = tree.tokens, tree.index, tree.kids, tree.head, tree.attach, tree.finite
+    for mark in tokens:
+        clause = head(mark)
+        if mark.rel != "mark" or mark.text.lower() not in _RU_SUBORDINATORS - {"так", "после"} or clause is None:
+            continue
+        if any(k.rel in ("nsubj", "nsubj:pass") and index[mark.id] < index[k.id] for k in kids(clause)):
+            # ("Если производитель, завод, сорвёт сроки, «Восток» может ...": «если» on the main verb, the
+            # clause's verb a modifier of the noun after it; the subordinator is that verb's)
+            noun = next(k for k in kids(clause) if k.rel in ("nsubj", "nsubj:pass") and index[mark.id] < index[k.id])
+            own = [v for v in kids(noun, ("acl",)) if finite(v) and index[noun.id] < index[v.id] < index[clause.id]]
+            if own and attach(mark, own[0], "mark"):
+                clause = own[0]
+        if not finite(clause) or index[clause.id] < index[mark.id]:
+            continue
+        for subject in tokens[index[mark.id] + 1:index[clause.id]]:
+            main = head(subject)
+            if (subject.rel not in ("nsubj", "nsubj:pass") or main is None or main is clause or not finite(main)
+                    or index[main.id] < index[clause.id] or kids(clause, ("nsubj", "nsubj:pass"))
+                    or not any(t.text == "," for t in tokens[index[clause.id]:index[main.id]])):
+                continue
+            later = [c for c in kids(subject, ("conj",)) if index[c.id] > index[clause.id]]
+            if head(clause) is subject or clause.rel == "root":
+                if clause.rel == "root":
+                    clause.head_id = main.id if main.rel == "root" else clause.head_id
+                if not attach(clause, main, "advcl"):
+                    continue
+            if not attach(subject, clause, subject.rel):
+                continue
+            if later:
+                attach(later[0], main, "nsubj")
+                for other in later[1:]:
+                    attach(other, later[0], "conj")
+            for inner in kids(subject, ("conj",)):
+                # ("производитель, Уральский завод, ...": a conjunct with no «и» inside the clause names the noun;
+                # the bare "производитель" then reads back to no company named before)
+                if index[inner.id] < index[clause.id] and not kids(inner, ("cc",)):
+                    inner.rel = "appos"
+            break
+
+
 def mend_arguments_of_own_stretch(tree) -> None:
     """An argument belongs to a verb of its own stretch between commas when that stretch has one: "о
     находке институт сообщил" after "..., однако" is сообщил's, not работала's before the comma; "в

@@ -25,7 +25,7 @@ from tasks.dragon.rules_ru.class_nouns import ClassNouns
 from tasks.dragon.rules_ru.gapping import gapped_facts
 from tasks.dragon.rules_ru.lists import classed_names, nmod_with_conjuncts
 from tasks.dragon.rules_ru.quantified import people_share
-from tasks.dragon.rules_ru.recipients import _RU_GIVE_VERBS, lone_recipient, recipient_words
+from tasks.dragon.rules_ru.recipients import _RU_GIVE_VERBS, genitive_recipient, lone_recipient, recipient_words
 from tasks.dragon.rules_ru.terms import lasting_until, missed_time, sentenced_name, term_phrase
 from tasks.dragon.rules_ru.purposes import money, purpose_words
 from tasks.dragon.rules_ru.appositions import dash_named
@@ -614,6 +614,9 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         # "Дума не одобрила проект" → (Дума, одобрить, проект) negated: a named subject doing
         # something to a thing (thing–verb–thing is never kept); "ввело в эксплуатацию линию"
         thing = back or helper.phrase(plain_object, common=True) or helper.people_phrase(plain_object)
+        if thing is not None and thing is not back and genitive_recipient(lemma, plain_object, objects, helper):
+            # "передаст танкеры «Каспийской линии»": the line may be whom they go to; the thing alone
+            thing = (helper.role(plain_object), None)
         if (thing is not None and thing is not back and _own_only(plain_object, helper)
                 and _lemma(helper.vocab, plain_object) not in _RU_ADMISSIONS):  # ("свою вину не признал": an admission)
             thing = None  # "сохранит свой пост": «пост» is no answer a reader can check (issue 10)

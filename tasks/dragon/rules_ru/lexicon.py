@@ -136,6 +136,8 @@ _RU_NOT_COMPANIES = _RU_INSTITUTIONS | frozenset({
     "академия", "колледж", "лицей", "храм", "собор", "партия", "союз", "федерация", "ассоциация", "экспедиция",
     "филармония", "консерватория", "поликлиника", "обсерватория", "заповедник", "парк",
 })
+#: the head nouns of a court's name: a court is no "ведомство" (an executive body)
+_RU_COURTS = frozenset({"суд", "арбитраж", "трибунал"})
 #: nouns for any public body named before ("ведомство обратится в суд" after "Управление Россельхознадзора")
 _RU_BODY_ANAPHORS = frozenset({"ведомство", "учреждение", "орган"})
 #: head nouns of a region's name

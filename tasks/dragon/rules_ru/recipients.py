@@ -46,3 +46,35 @@ def recipient_words(objects: list, helper) -> str:
     words = helper.object_words(recipient)  # ("поставщикам муки": with its short genitive)
     named = helper.back_reference(recipient)  # "выделит компании": which one, as "руководит компанией «X»" says it
     return f"{words} «{named[0]}»" if named is not None and named[1] == "ORG" else words
+
+
+def genitive_recipient(lemma: str, noun, objects: list, helper) -> bool:
+    """Is the name after the thing given maybe whom it goes to, not whose it is? «ГТЛК передаст танкеры
+    «Каспийской линии» в лизинг», «выделит средства компании «Север»»: a verb of giving with no dative
+    of its own, and a name right after its object in a form that is genitive and dative alike
+    («линии», «компании», «Роснефти»); the parser hangs it on the object as a genitive. Which one the
+    writer meant the sentence does not say, so the name is no part of the thing given (a question
+    would read «танкеры «Каспийской линии»» as the line's own tankers). A name that can only be a
+    genitive («акции «Аэрофлота»») stays."""
+    if lemma not in _RU_GIVE_VERBS or noun.pos != "NOUN" or any(_dative(o) for o in objects):
+        return False
+    verb = helper.by_id.get(noun.head_id)
+    if verb is not None and any(_dative(c) and not helper.kids(c, ("case",)) for c in helper.kids(verb, ("obl",))):
+        return False  # ("передаст городу танкеры «Каспийской линии»": whom is said, the name is whose)
+    position = helper.tokens.index(noun)
+    for nmod in helper.kids(noun, ("nmod",)):
+        if helper.kids(nmod, ("case",)) or (nmod.feats or {}).get("Case") not in ("Gen", None):
+            continue
+        start = min(helper.tokens.index(t) for t in helper.subtree(nmod))
+        named = (nmod.id in helper.span_of and helper.span_of[nmod.id].type == "ORG"
+                 or helper.tokens[start - 1].text == "«" or helper.quoted_appositive(nmod) is not None)
+        between = helper.tokens[position + 1:start]
+        if named and all(t.text == "«" for t in between) and _also_dative(helper.vocab, nmod):
+            return True
+    return False
+
+
+def _also_dative(vocab, token) -> bool:
+    """Can the word be read, as written, in the dative of the number it is in ("линии", "компании")?"""
+    number = "plur" if (token.feats or {}).get("Number") == "Plur" else "sing"
+    return any("datv" in p.tag and number in p.tag for p in vocab.parse(token.text.lower()) if p.tag.POS == "NOUN")

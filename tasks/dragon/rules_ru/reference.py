@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tasks.dragon.rules_ru.lexicon import (
-    _RU_ANAPHORS, _RU_ATTRIBUTION, _RU_BODY_ANAPHORS, _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_NAMED_KINDS,
+    _RU_ANAPHORS, _RU_ATTRIBUTION, _RU_BODY_ANAPHORS, _RU_COURTS, _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_NAMED_KINDS,
     _RU_NOT_COMPANIES, _RU_OBJ, _RU_PLACE_ANAPHORS, _RU_RELATIVE, _RU_SAY, _RU_SPEAKING, _RU_STAFF, _RU_SUBJ,
     _RU_UNITS,
 )
@@ -120,7 +120,10 @@ class _Memory:
             if match(name, heads):
                 return True
             if lemma in _RU_BODY_ANAPHORS:
-                return name[1] == "ORG" and bool(heads & _RU_INSTITUTIONS)
+                # (a court judges, it is no "ведомство": «ведомство перестало заключать контракты» after a
+                # sentence of the court's is the ministry's)
+                return name[1] == "ORG" and bool(heads & _RU_INSTITUTIONS) and not (
+                    lemma == "ведомство" and heads & _RU_COURTS)
             if not generic or name[1] != "ORG":
                 return False
             # "компания", "сеть" never mean a body named as another kind: a court, a club, a ministry
@@ -213,6 +216,10 @@ class _References:
         if noun.pos == "PROPN" and not _common_noun(self.vocab, noun) and _lemma(self.vocab, noun) not in _RU_ANAPHORS:
             return None
         lemma = _lemma(self.vocab, noun)
+        if lemma in _RU_BODY_ANAPHORS:
+            named_here = self.institution_here(noun)
+            if named_here is not None:
+                return named_here
         if lemma in _RU_ANAPHORS and (noun.feats or {}).get("Number") == "Plur" and _plural_class(self.vocab, noun):
             return None  # "застройщики не собираются снижать цены": builders at large, not the one named before
         if lemma in self.memory.roles and lemma not in _RU_ANAPHORS and _animate(self.vocab, noun):
@@ -220,6 +227,25 @@ class _References:
                 return None  # "депутаты согласились" after "депутат Иван Петров": the body, not the one member
             return self.memory.roles[lemma]  # "губернатор не планирует ..." after "Губернатор ... Виталий Обухов"
         return self.memory.resolve(lemma, generic=lemma in _RU_ANAPHORS, earlier=self.earlier_names(noun))
+
+    def institution_here(self, noun) -> tuple[str, str | None] | None:
+        """The body a "ведомство" / "учреждение" means when its own sentence names one the NER missed
+        ("После этого, напомнили в министерстве ЖКХ, ведомство перестало ...", "по словам представителя
+        управления Росприроднадзора, ведомство ..."): that institution, in the nominative; never a body
+        named in another sentence (the court of the sentence before). Only a noun made specific by a
+        genitive or adjective counts, and only when the sentence names one such."""
+        found = []
+        for token in self.tokens:
+            kind = _lemma(self.vocab, token)
+            if (token is noun or token.pos != "NOUN" or token.id in self.span_of
+                    or kind not in _RU_INSTITUTIONS - _RU_BODY_ANAPHORS or not self.kids(token, ("nmod", "amod"))
+                    or kind in _RU_COURTS and _lemma(self.vocab, noun) == "ведомство"):
+                continue
+            found.append(token)
+        if len(found) != 1:
+            return None
+        words = self.thing_words(found[0])
+        return (words, "ORG") if words and " " in words else None
 
     def earlier_names(self, token) -> list[tuple[tuple, list[str]]]:
         """The organisations named in this sentence before ``token``, nearest first, with their

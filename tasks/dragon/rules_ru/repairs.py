@@ -18,7 +18,7 @@ from tasks.dragon.rules_ru.auxiliaries import (
 )
 from tasks.dragon.rules_ru.clauses import (
     mend_arguments_across_verbs, mend_arguments_of_own_stretch, mend_conditional_roots, mend_conditions_in_that_clauses,
-    mend_second_roots, mend_subordinators,
+    mend_second_roots, mend_subordinate_subjects, mend_subordinators,
 )
 from tasks.dragon.rules_ru.coordination import _repair_coordination_ru
 from tasks.dragon.rules_ru.dashed import mend_dashed_amount
@@ -89,6 +89,7 @@ def _repair_parse_ru(tokens, vocab) -> None:
     mend_subordinators(tree)
     mend_conditions_in_that_clauses(tree)  # "сказал, что если X, Y"
     mend_conditional_roots(tree)
+    mend_subordinate_subjects(tree)  # "Если производитель, X, сорвёт сроки, Y может ...": X is сорвёт's only
 
     # auxiliaries and passives (auxiliaries.py, negation.py, agreement.py)
     mend_future_auxiliary(tree)  # "повышать тарифы перевозчик не будет"
