@@ -500,7 +500,8 @@ def _by_a_time(p, helper: _EnSentence) -> bool:
     """ "by May", "by 2027", "by the end of 2019": a deadline, never who did it."""
     ent = helper.ent_of.get(p.i)
     return ent is not None and ent.label_ in _EN_TIME_LABELS or p.lemma_.lower() in (
-        "end", "start", "beginning", "middle", "close", "time") and any(c.dep_ == "prep" and c.lower_ == "of" for c in p.children)
+        "end", "start", "beginning", "middle", "close", "time") and any(
+        c.dep_ == "prep" and c.lower_ == "of" for c in p.children)
 
 
 def _passive_buyer_and_price(verb, children, patient, patient_phrase, agent_phrase, relation: str, emit,
