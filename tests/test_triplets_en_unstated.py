@@ -24,6 +24,26 @@ GIVEN = [
      "partner, Ruth Kemp, said there had been strong interest. Wharfe Homes' managing director, Tom Hale, said the "
      "firm wanted to build a new school.",
      {("Wharfe Homes", "build", "new school", "planned")}),
+    # a verb conjoined to one of claim, need or threaten that governs no infinitive is stated
+    ("The fire claimed two lives and destroyed the Aske school in May.",
+     {("fire", "destroy", "Aske school", "asserted")}),
+    ("Harlow Town claimed the title and beat Kendal Rovers 3-1 at Mercer Park.",
+     {("Harlow Town", "beat Kendal Rovers", "3-1", "asserted"),
+      ("Harlow Town", "beat Kendal Rovers at", "Mercer Park", "asserted")}),
+    ("Tom Hale needs no introduction and founded Halden Steel in 1998.",
+     {("Tom Hale", "found", "Halden Steel", "asserted")}),
+    ("Halden Steel threatened workers with dismissal and closed its Wexby foundry in May.",
+     {("Halden Steel", "close its Wexby foundry in", "May", "asserted")}),
+    ("Tarn Rovers threatened their rivals with legal action and signed Tom Hale in June.",
+     {("Tarn Rovers", "sign", "Tom Hale", "asserted")}),
+    # "the club" is the club's, not the firm the sentence named; "the company" is the firm's
+    ("Harlow Town agreed a shirt deal with Tarn Holdings. The club will open a new stand in May.",
+     {("Harlow Town", "open a new stand in", "May", "planned")}),
+    ("Wexby Town signed a sponsorship deal with Tarn Holdings. The club will wear its logo.",
+     {("Wexby Town", "wear", "logo", "planned")}),
+    ("Kelby Town signed a kit deal with Ormside Holdings. The club will play at Holm Park. The company will pay "
+     "1 million pounds.",
+     {("Kelby Town", "play at", "Holm Park", "planned"), ("Ormside Holdings", "pay", "1 million pounds", "planned")}),
 ]
 
 #: (article, words no fact's relation or object may hold, whether an asserted fact is allowed at all)
@@ -38,6 +58,9 @@ NOT_GIVEN = [
      ("Dunholm buy",), True),
     ("Dunholm will gain 60 jobs after a deal between Ravensby Timber Products and Cale Holdings. The company bought "
      "the old sawmill for 2 million dollars in March.", ("buy",), True),
+    # an "and" conjunct under the infinitive of a verb of threat or need is as unstated as the infinitive
+    ("Halden Steel threatened to shut its foundry and sack 200 workers. Marrick Rail needs to cut 150 jobs and close "
+     "two depots.", ("200 workers", "two depots"), False),
 ]
 
 

@@ -31,7 +31,7 @@ class _Discourse:
     """
 
     __slots__ = ("names", "descriptors", "orgs", "persons", "people", "affiliation", "person", "org", "loose", "it",
-                 "subjects", "titled", "things", "kinds")
+                 "subjects", "titled", "things", "kinds", "firms")
 
     def __init__(self) -> None:
         self.names: list[tuple[str, str | None]] = []
@@ -58,6 +58,10 @@ class _Discourse:
         #: described common nouns the article introduced, by head noun ("unit" → "cardiac unit of X Hospital";
         #: triplets_rules_en_kinds)
         self.kinds: dict[str, list[str]] = {}
+        #: the firms by name a sentence named while its subject's name said no firm ("Kelby will gain 80 jobs after
+        #: a deal with Pinecrest Lumber Works"): what a word for a firm ("the company") means, and only such a word
+        #: ("the club" is still the subject's); None until such a sentence
+        self.firms: list[tuple[str, str | None]] | None = None
 
     def label(self, text: str, label: str | None) -> str | None:
         if text in self.orgs:
@@ -144,9 +148,13 @@ class _Discourse:
     def topic(self) -> tuple[str, str | None] | None:
         return next(((n, _ORG) for n, _ in self.subjects if n in self.orgs and n not in self.people), None)
 
-    def organisation(self) -> tuple[str, str | None] | None:
+    def organisation(self, firm: bool = False) -> tuple[str, str | None] | None:
         """What "the company" points back at when nobody speaking has one: the organisation named
-        last as a subject, else the last subject name not known to be a person."""
+        last as a subject, else the last subject name not known to be a person. For a word that means a
+        firm (``firm``), before any organisation was a subject: the one firm a sentence named beside a
+        subject that is none (two: nothing; see ``firms``)."""
+        if firm and self.org is None and self.firms is not None:
+            return self.firms[0] if len(self.firms) == 1 else None
         if self.org is not None:
             topic = self.topic()
             if self.org[0] not in self.orgs and topic is not None and topic[0] != self.org[0]:

@@ -119,6 +119,9 @@ _EN_ORG_ANAPHORS = frozenset({
     "airline", "telecom", "builder", "grocer", "supermarket",
 })
 
+#: the organisation anaphors that mean a firm (not "the club", "the cooperative": a team or a members' body)
+_EN_FIRM_ANAPHORS = _EN_ORG_ANAPHORS - {"club", "cooperative"}
+
 #: words that make "the company" the one two firms form: "the combined company will employ 540" is neither partner
 _EN_MERGED = frozenset({"combined", "merged", "enlarged"})
 

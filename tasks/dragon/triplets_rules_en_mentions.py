@@ -199,10 +199,9 @@ def _after_sentence(sent, helper: _EnSentence) -> None:
     if firms and loose is not None and loose[1] != _ORG and loose[0] not in discourse.orgs and not firm_name(loose[0]):
         # "Kelby will gain 80 jobs after a deal with Pinecrest Lumber Works. The company bought the mill": a subject
         # whose name says no firm (a town) is no company; the firm the sentence names is, if it names only one
-        # (two leave "the company" unresolved: its facts are dropped, not given to the town)
-        loose = None
-        discourse.loose = None
-        org = firms[0] if len(firms) == 1 else None
+        # (two leave "the company" unresolved: its facts are dropped, not given to the town); only a word for a firm
+        # reads it: "X Town agreed a deal with Y Holdings. The club will open a new stand": the club is X Town
+        discourse.firms = firms
     elif org is None and discourse.org is None and (loose is None or loose[1] == _PER):
         # (not where the main clause's subject is a name that may be a firm: "X plans to reopen the sawmill east of
         # Ironwood. The company bought the mill ...": the company is X, not an organisation the sentence only

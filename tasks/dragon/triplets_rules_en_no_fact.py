@@ -57,10 +57,21 @@ def _unstated(verb) -> bool:
     seen = 0
     while verb.head.i != verb.i and seen < 6 and (
             verb.dep_ == "xcomp" or verb.dep_ == "conj" and not any(c.dep_ in _EN_SUBJ for c in verb.children)):
-        verb, seen = verb.head, seen + 1
-        if _verb_lemma(verb) in _EN_UNSTATED_HEADS and not any(c.dep_ == "auxpass" for c in verb.children):
+        below, verb, seen = verb, verb.head, seen + 1
+        if _verb_lemma(verb) in _EN_UNSTATED_HEADS and not any(c.dep_ == "auxpass" for c in verb.children) and (
+                below.dep_ == "xcomp" or _under_its_infinitive(below, verb)):
             return True  # (not "$8 million will be needed to strengthen it": a purpose, said of the money)
     return False
+
+
+def _under_its_infinitive(conj, head) -> bool:
+    """A verb conjoined straight to a verb of threat, claim or need belongs to that verb's to-infinitive only when
+    there is one before it and the conjunct is no finite verb of its own: "threatened to shut the foundry and sack
+    200 workers" (the parser may hang "sack" on "threatened"), not "threatened workers with dismissal and closed its
+    foundry", "claimed the title and beat Kendal Rovers", "needs no introduction and founded Halden Steel": stated."""
+    return conj.tag_ not in ("VBD", "VBZ", "VBP") and any(
+        c.dep_ == "xcomp" and c.i < conj.i and any(a.dep_ == "aux" and a.lower_ == "to" for a in c.children)
+        for c in head.children)
 
 
 def _embedded_question(verb) -> bool:

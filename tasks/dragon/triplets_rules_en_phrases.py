@@ -13,9 +13,9 @@ from benchmill import nlp
 from tasks.dragon.triplets_rules_en_discourse import _Discourse, speaker_firm
 from tasks.dragon.triplets_rules_en_kinds import kind_antecedent
 from tasks.dragon.triplets_rules_en_lexicon import (
-    _AGE_NOUN, _EN_GENERIC_NOUNS, _EN_HONORIFICS, _EN_MERGED, _EN_NP_KEEP, _EN_ORG_ANAPHORS, _EN_PERSON_NOUNS, _EN_RELATIVE,
-    _EN_SUBJ, _EN_TIME_LABELS, _EN_TITLE_WORDS, _EN_VALUE_LABELS, _ORG, _PER, _absolute_date, _en_common_words,
-    _is_org_noun, _noun_form, _verb_lemma, public_body_name,
+    _AGE_NOUN, _EN_FIRM_ANAPHORS, _EN_GENERIC_NOUNS, _EN_HONORIFICS, _EN_MERGED, _EN_NP_KEEP, _EN_ORG_ANAPHORS,
+    _EN_PERSON_NOUNS, _EN_RELATIVE, _EN_SUBJ, _EN_TIME_LABELS, _EN_TITLE_WORDS, _EN_VALUE_LABELS, _ORG, _PER,
+    _absolute_date, _en_common_words, _is_org_noun, _noun_form, _verb_lemma, public_body_name,
 )
 from tasks.dragon.triplets_rules_en_modality import _EN_REPORTING
 from tasks.dragon.triplets_rules_en_names import (
@@ -383,7 +383,7 @@ class _EnSentence:
             if topic is not None:
                 found = topic  # "Chief Executive Marco Gentile said the company ...": the article's firm
             else:
-                found = self.sentence_org(head) or discourse.organisation()
+                found = self.sentence_org(head) or discourse.organisation(firm=lemma in _EN_FIRM_ANAPHORS)
             if found is not None and public_body_name(found[0]):
                 return None  # "the utility" after "the Corran Bureau of Meteorology recorded ...": no business named
             if found is not None and found[1] != _ORG:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from tasks.dragon.triplets_base import _Emitter, _Fact, _join
 from tasks.dragon.triplets_rules_en_lexicon import (
     _EN_CAUSATIVE, _EN_CLAIMS, _EN_GENERIC_NOUNS, _EN_MAX_RELATION_WORDS, _EN_OBJ, _EN_PARTITIVES, _EN_PART_NOUNS,
-    _EN_SPEECH, _EN_SUBJ, _EN_TITLE_WORDS, _PER, _verb_lemma,
+    _EN_SPEECH, _EN_SUBJ, _EN_TIME_LABELS, _EN_TITLE_WORDS, _PER, _verb_lemma,
 )
 from tasks.dragon.triplets_rules_en_modality import _EN_PLAN_HEADS, _modality_en
 from tasks.dragon.triplets_rules_en_no_fact import (
@@ -110,11 +110,13 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     # agent of a passive: "Y was acquired by X" → (X, acquire, Y)
     agents = []
     stray = stray_agent(verb, helper.ent_of)  # "was jailed for 18 months by Justice Helen Marsh"
-    for child in children + ([stray] if stray is not None else []) + _more_agents(children):
-        if child.dep_ == "agent" or child is stray or child.lower_ == "by":
+    more = _more_agents(children)
+    for child in children + ([stray] if stray is not None else []) + more:
+        if child.dep_ == "agent" or child is stray or any(child.i == m.i for m in more):
+            # (not any other "by": "was bought by X by the end of 2019" has one agent)
             for by in _EnSentence.with_conjuncts(child):  # "by the board and by the Finch family trust"
                 for p in by.children:
-                    if p.dep_ != "pobj":
+                    if p.dep_ != "pobj" or _by_a_time(p, helper):
                         continue
                     named = _named_appos(p, helper) if p.pos_ == "NOUN" and p.i not in helper.ent_of else None
                     # "by warehouse-automation veterans Mira Castellanos and Tobias Engström": the names
@@ -492,6 +494,14 @@ def _more_agents(children) -> list:
             more += [t for t in clause.subtree if t.dep_ == "prep" and t.lower_ == "by" and t.i > clause.i
                      and t.doc[t.i - 1].text == "," and t.head.i in {c.i for c in clause.subtree}]
     return more
+
+
+def _by_a_time(p, helper: _EnSentence) -> bool:
+    """ "by May", "by 2027", "by the end of 2019": a deadline, never who did it."""
+    ent = helper.ent_of.get(p.i)
+    return ent is not None and ent.label_ in _EN_TIME_LABELS or p.lemma_.lower() in (
+        "end", "start", "beginning", "middle", "close", "time") and any(
+        c.dep_ == "prep" and c.lower_ == "of" for c in p.children)
 
 
 def _passive_buyer_and_price(verb, children, patient, patient_phrase, agent_phrase, relation: str, emit,
