@@ -23,6 +23,7 @@ from pathlib import Path
 import networkx
 
 from schemas import Edge, EntityLink, Triplet
+from tasks.dragon.words_en import EN_MONTHS_AND_ABBREVIATIONS_PATTERN
 
 logger = logging.getLogger(__name__)
 
@@ -117,8 +118,7 @@ _MONEY = re.compile(
     r"|(рубл|евро|доллар|фунт|юан|франк|крон)", re.IGNORECASE,
 )
 _DATE = re.compile(
-    r"\b(january|february|march|april|may|june|july|august|september|october|november|december|"
-    r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b|(январ|феврал|март|апрел|ма[йяе]\b|июн|июл|август|сентябр|"
+    rf"\b({EN_MONTHS_AND_ABBREVIATIONS_PATTERN})\b|(январ|феврал|март|апрел|ма[йяе]\b|июн|июл|август|сентябр|"
     r"октябр|ноябр|декабр)|^(в\s+)?(1[89]|20)\d\d(\s+(год|году|года|г\.?))?$|\b(год[ауе]?)\b", re.IGNORECASE,
 )
 _NUMBER = re.compile(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|"

@@ -39,6 +39,7 @@ from tasks.dragon.question_grammar_fidelity import CHECKS as FIDELITY_CHECKS
 from tasks.dragon.question_grammar_en_text import NAME_WORD, bare, noun_phrase, parse, spans, verb_lemma
 from tasks.dragon.questions_en_names import OPPONENT_VERBS
 from tasks.dragon.questions_en_determiners import closed_span
+from tasks.dragon.words_en import EN_MONTHS_AND_ABBREVIATIONS_PATTERN, EN_SEASONS, EN_WEEKDAYS
 
 
 # ---------------------------------------------------------------- the question word and the answer
@@ -90,11 +91,9 @@ def wh_word_type(q: QuestionView) -> Finding | None:
     return Finding("wh_word_type", f"{word!r} asks for a {'/'.join(wrong)} answer")
 
 
-_MONTHS = "january february march april may june july august september october november december".split()
 _DATE = re.compile(rf"^(?:the\s+)?(?:(?:early|late|mid|the\s+end\s+of|the\s+spring\s+of|the\s+autumn\s+of)\s+)?"
-                   rf"(?:\d{{1,2}}\s+)?(?:{'|'.join(_MONTHS)}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b"
-                   rf"|^(?:in\s+)?(?:1[89]|20)\d\d$|^(?:spring|summer|autumn|winter|monday|tuesday|wednesday|thursday"
-                   rf"|friday|saturday|sunday)\b", re.IGNORECASE)
+                   rf"(?:\d{{1,2}}\s+)?(?:{EN_MONTHS_AND_ABBREVIATIONS_PATTERN})\b"
+                   rf"|^(?:in\s+)?(?:1[89]|20)\d\d$|^(?:{'|'.join(sorted(EN_SEASONS) + list(EN_WEEKDAYS))})\b", re.IGNORECASE)
 _AMOUNT = re.compile(r"^(?:about|around|almost|nearly|more\s+than|fewer\s+than|less\s+than|over|under|up\s+to|some"
                      r"|another|at\s+least|the)?\s*[\d$£€¥]", re.IGNORECASE)
 

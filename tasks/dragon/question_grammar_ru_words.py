@@ -8,7 +8,7 @@ import re
 from functools import lru_cache
 
 from tasks.dragon.rules_ru.lexicon import _RU_NAME_GRAMMEMES as _NAME_GRAMMEMES
-from tasks.dragon.rules_ru.lexicon import _RU_UD_CASES
+from tasks.dragon.rules_ru.lexicon import _RU_MONTHS, _RU_UD_CASES
 
 _CASES = ("nomn", "gent", "datv", "accs", "ablt", "loct", "voct", "gen2", "acc2", "loc2")
 #: the second genitive / locative count as their main case
@@ -24,8 +24,7 @@ _PREP_NORMAL = {"во": "в", "со": "с", "ко": "к", "обо": "о", "об"
 _TIME_NOUNS = frozenset({
     "четверть", "тайм", "период", "сезон", "год", "месяц", "неделя", "день", "час", "минута", "секунда",
     "половина", "начало", "конец", "середина", "полугодие", "вечер", "утро", "ночь", "квартал", "этап", "раунд",
-    "январь", "февраль", "март", "апрель", "май", "июнь", "июль", "август", "сентябрь", "октябрь", "ноябрь", "декабрь",
-})
+}) | _RU_MONTHS
 
 #: nouns of a state or a process something is in (answers to «в каком состоянии», never to «где»)
 _STATE_NOUNS = frozenset({"процедура", "стадия", "процесс", "состояние", "режим", "статус", "фаза", "ситуация"})

@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field
 from benchmill import nlp
 from schemas import Edge, Failure, Item, LLMUsage, Subgraph
 from tasks.dragon.subgraphs import parse_quantity
+from tasks.dragon.words_en import EN_MONTHS_PATTERN, EN_RELATIVE_DAYS, EN_WEEKDAYS
 
 log = logging.getLogger("tasks.dragon.questions")
 
@@ -211,7 +212,7 @@ def _node_kinds(subgraphs: list[Subgraph]) -> dict[tuple[str, str], str]:
 _TYPE_KINDS = {"person": "PER", "org": "ORG", "place": "LOC", "date": "DATE", "quantity": "NUM", "money": "NUM", "other": "MISC"}
 
 _MONTHS = (
-    "january|february|march|april|may|june|july|august|september|october|november|december|"
+    f"{EN_MONTHS_PATTERN}|"
     "январ[ьяе]|феврал[ьяе]|март[ае]?|апрел[ьяе]|ма[йяе]|июн[ьяе]|июл[ьяе]|август[ае]?|сентябр[ьяе]|октябр[ьяе]|"
     "ноябр[ьяе]|декабр[ьяе]"
 )
@@ -221,7 +222,7 @@ _DATE_LABEL = re.compile(
     rf"(?:1[89]|20)\d\d(?:\s*(?:года?|году|г\.))?"  # a year
     rf"|(?:\d{{1,2}}\s+)?(?:{_MONTHS})(?:\s+\d{{1,2}})?(?:,?\s+(?:1[89]|20)\d\d(?:\s*(?:года?|году|г\.))?)?"  # month / date
     rf"|(?:last|next|this|прошлом|следующем|этом)\s+(?:year|month|week|season|году|месяце|сезоне)"
-    rf"|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday|today|tomorrow|вчера|сегодня|завтра)"
+    rf"|(?:{'|'.join(EN_WEEKDAYS + EN_RELATIVE_DAYS)}|вчера|сегодня|завтра)"
     rf")$",
     re.IGNORECASE,
 )

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from tasks.dragon.questions_en_context import _span_of, locate, locate_label
+from tasks.dragon.words_en import EN_MONTHS_PATTERN
 
 #: verbs of perception whose complement clause is what was seen or heard, not a fact on its own
 _PERCEPTION = frozenset("watch see hear notice observe witness feel spot".split())
@@ -34,8 +35,7 @@ _DIRECTION_PREPS = frozenset("to into".split())
 #: prepositions of a place a "When ...?" question keeps ("open a bakery in Leeds")
 _PLACE_PREPS = frozenset("in at".split())
 #: a time that says when out of its article: a year or a month
-_ABSOLUTE = re.compile(r"\b(?:1[89]|20)\d\d\b|\b(?:january|february|march|april|may|june|july|august|september|"
-                       r"october|november|december)\b", re.IGNORECASE)
+_ABSOLUTE = re.compile(rf"\b(?:1[89]|20)\d\d\b|\b(?:{EN_MONTHS_PATTERN})\b", re.IGNORECASE)
 #: verbs of spending whose "on"/"into" says what the money is for
 _SPENDING = frozenset("spend invest pour sink allocate earmark commit".split())
 #: words that point back into the article: a phrase holding them cannot be carried out of it

@@ -30,6 +30,7 @@ import re
 from benchmill.nlp import EN_ORG_HEADS, EN_PLACE_HEADS
 from tasks.dragon import questions_en_names as en_names
 from tasks.dragon.questions_en_words import _EN_PLACE_ROLES
+from tasks.dragon.words_en import EN_CLUB_SUFFIXES
 
 #: heads of bodies' names beyond ``EN_ORG_HEADS`` and the names module's strong heads; less the heads of
 #: things the tagger calls ORG that are no body ("Super League", "the Woodside Terminal", a court)
@@ -170,7 +171,7 @@ def _body_verb(after: str) -> str | None:
 
 #: words that make a longer name another body or a place named after the shorter one: "Halifax Regional
 #: Council", "Truro City", "Kelby Harbour"
-_OTHER_BODY_WORDS = _BODY_HEADS | en_names._CLUB_HEADS | EN_PLACE_HEADS | frozenset("""
+_OTHER_BODY_WORDS = _BODY_HEADS | EN_CLUB_SUFFIXES | EN_PLACE_HEADS | frozenset("""
     city regional municipality district county borough region town police health water council
     """.split())
 

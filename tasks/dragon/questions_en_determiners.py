@@ -9,6 +9,7 @@ from tasks.dragon.questions_en_verbs import EnRelation, _en_adjectives
 from tasks.dragon.questions_base import NoTemplate
 from tasks.dragon import questions_en_context as en_context
 from tasks.dragon import questions_en_names as en_names
+from tasks.dragon.words_en import EN_MONTH_ABBREVIATIONS, EN_MONTHS, EN_WEEKDAYS
 
 
 
@@ -66,8 +67,7 @@ _EN_THE_HEADS = frozenset("""
 #: a name a mention continues past: "the Marquette County Board of Commissioners" holds "Marquette County", and
 #: its "the" is the board's; a day or a month after a name is no part of it ("the Michigan State Police Monday")
 _EN_LONGER_NAME = re.compile(
-    r"^(?:\s+of)?\s+(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|"
-    r"June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b)[A-Z]")
+    rf"^(?:\s+of)?\s+(?!(?:{'|'.join(w.title() for w in EN_WEEKDAYS + EN_MONTHS + EN_MONTH_ABBREVIATIONS)})\b)[A-Z]")
 
 #: a place written "Town, Region" ("Hurley, Wisconsin", "Bathurst, New South Wales"): it takes no article
 _EN_COMMA_PLACE = re.compile(r"^[A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*)*, [A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*)*$")

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from tasks.dragon.questions_base import NoTemplate
+from tasks.dragon.words_en import EN_CLUB_SUFFIXES
 
 
 def bare_label(label: str) -> str:
@@ -37,8 +38,6 @@ _STRONG_ORG_HEADS = frozenset("""
     government assembly bureau organisation organization society charity cooperative co-operative
     creamery dairy brewery distillery winery cidery bakery
     """.split())
-#: a sports club's suffix: asked "Which club"
-_CLUB_HEADS = frozenset("fc rfc afc cf sc club united rovers wanderers athletic albion".split())
 #: class nouns that may end a name of a thing that is no organisation: asked "Which <noun>"
 _THING_CLASS_HEADS = frozenset("""
     castle arcade line railway route tunnel road street lane avenue boulevard highway parkway drive crescent square
@@ -89,7 +88,7 @@ def org_evidence(label: str) -> str | None:
     if len(words) < 2 or not words[-1][:1].isupper():
         return None
     head = name_head(label)
-    if head in _CLUB_HEADS:
+    if head in EN_CLUB_SUFFIXES:
         return "club"
     if head in _STRONG_ORG_HEADS:
         return "organization"
@@ -617,7 +616,7 @@ def odd_label(label: str) -> str | None:
 
 #: heads that end the name of a body, a club, a place or a thing, never a person's name: a name ending so
 #: keeps its first word even when the tagger called it a person ("Vistula Box Terminal" is no "Box Terminal")
-_NAMED_THING_HEADS = _STRONG_ORG_HEADS | _CLUB_HEADS | _THING_CLASS_HEADS | frozenset("""
+_NAMED_THING_HEADS = _STRONG_ORG_HEADS | EN_CLUB_SUFFIXES | _THING_CLASS_HEADS | frozenset("""
     terminal port harbour harbor dock docks airport station depot yard works plant factory refinery mine hospital
     clinic school centre center stadium arena ground hall theatre theater museum gallery library hotel shipyard
     """.split())

@@ -32,16 +32,13 @@ import re
 
 from tasks.dragon.questions_en_context import _EVENT_NOUNS, _words, locate, locate_label
 from tasks.dragon.questions_en_names import bare_label
+from tasks.dragon.words_en import EN_MONTHS, EN_TALLY_PERIOD_NOUNS
 
 _PERSONAL_PRONOUNS = frozenset("he she him her".split())
 #: nouns of bodies of people: a subject written so is no single person
 _BODY_NOUNS = frozenset("""
     club team side company firm group council authority band trust board business charity society union
     government ministry department school university college association federation league party orchestra
-    """.split())
-#: nouns of a period a figure is counted over
-_TIME_NOUNS = frozenset("""
-    year season month week day winter summer spring autumn weekend quarter half decade term campaign night
     """.split())
 #: verbs whose figure is a tally of a period or a purpose: "carried 4.2 million passengers last year"
 _TALLY_VERBS = frozenset("""
@@ -56,7 +53,6 @@ _ORDINALS = frozenset("""
     first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth
     fifteenth sixteenth seventeenth eighteenth nineteenth twentieth top bottom last runner-up
     """.split())
-_MONTHS = frozenset("january february march april may june july august september october november december".split())
 _NOT_WHEN = frozenset("since until till by before after from through throughout".split())
 _JOINING_VERBS = frozenset("join rejoin leave quit".split())
 
@@ -174,7 +170,7 @@ def period_to_carry(edge, lemma: str, label: str) -> str | None:
     if lemma not in _TALLY_VERBS:
         return None
     for child in verb.children:
-        if child.dep_ == "npadvmod" and child.lemma_.lower() in _TIME_NOUNS and child.lower_ not in said \
+        if child.dep_ == "npadvmod" and child.lemma_.lower() in EN_TALLY_PERIOD_NOUNS and child.lower_ not in said \
                 and child.left_edge.i < child.i and doc[child.left_edge.i].lower_ in ("last", "this", "past", "previous"):
             return doc[child.left_edge.i:child.i + 1].text
     return None
@@ -241,7 +237,7 @@ def lost_period(edge, lemma: str, label: str, carried: str | None = None, purpos
         for child in holder.children:
             if child.i in range(span.start, span.end):
                 continue
-            if child.dep_ in ("npadvmod", "dobj") and child.lemma_.lower() in _TIME_NOUNS and child.lower_ not in said \
+            if child.dep_ in ("npadvmod", "dobj") and child.lemma_.lower() in EN_TALLY_PERIOD_NOUNS and child.lower_ not in said \
                     and any(c.lower_ in _PERIOD_WORDS for c in child.subtree) \
                     and doc[child.left_edge.i:child.i + 1].text != carried:
                 return (f"the figure {label!r} is counted over "
@@ -249,7 +245,7 @@ def lost_period(edge, lemma: str, label: str, carried: str | None = None, purpos
             if child.dep_ == "prep" and child.lower_ not in said and (
                     child.lower_ in ("over", "during", "since", "towards", "toward") or (child.lower_ == "on" and any(
                         c.dep_ == "pobj" and c.pos_ == "NOUN" for c in child.children)) or (
-                        child.lower_ == "for" and any(c.dep_ == "pobj" and c.lemma_.lower() in _TIME_NOUNS
+                        child.lower_ == "for" and any(c.dep_ == "pobj" and c.lemma_.lower() in EN_TALLY_PERIOD_NOUNS
                                                       for c in child.children))):
                 if purpose and doc[child.i:child.right_edge.i + 1].text == purpose:
                     continue
@@ -289,7 +285,7 @@ def place_of_a_venue(edge, lemma: str, place_label: str) -> str | None:
     if wider is None and span.end + 1 < len(doc) and doc[span.end].lower_ == "in" and doc[span.end].head.i == verb.i \
             and doc[span.end + 1].pos_ == "PROPN":
         wider = doc[span.end + 1]
-    if wider is not None and (wider.ent_type_ in ("DATE", "TIME", "EVENT") or wider.lower_ in _MONTHS):
+    if wider is not None and (wider.ent_type_ in ("DATE", "TIME", "EVENT") or wider.lower_ in EN_MONTHS):
         wider = None  # "in June": when, not where
     if wider is not None:
         # "lived on Mill Street in Carmarthen": the town answers "Where ...?" as well

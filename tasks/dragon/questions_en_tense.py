@@ -10,6 +10,7 @@ from tasks.dragon.questions_en_verbs import (
 )
 from tasks.dragon.questions_base import NoTemplate, modality_of as _base_modality
 from tasks.dragon import questions_en_context as en_context
+from tasks.dragon.words_en import EN_MONTHS_PATTERN
 
 
 def _modality(edge: Edge) -> str:
@@ -208,8 +209,7 @@ def _do_support(lemma: str, modality: str) -> tuple[str, str]:
 
 
 _EN_TIME_PHRASE = re.compile(
-    r" (?:in|on|during|since|by) (?:early |late |mid-)?(?:(?:january|february|march|april|may|june|july|august|"
-    r"september|october|november|december)(?: (?:1[89]|20)\d\d)?|(?:1[89]|20)\d\d|the (?:first|second|third|fourth) "
+    rf" (?:in|on|during|since|by) (?:early |late |mid-)?(?:(?:{EN_MONTHS_PATTERN})(?: (?:1[89]|20)\d\d)?|(?:1[89]|20)\d\d|the (?:first|second|third|fourth) "
     r"quarter(?: of (?:1[89]|20)\d\d)?)(?=[ ,?])",
     re.IGNORECASE,
 )

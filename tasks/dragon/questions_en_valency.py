@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 
 from tasks.dragon import questions_en_context as en_context
+from tasks.dragon.words_en import EN_TIME_WORDS
 
 #: prepositions that, with a gerund after them, complete the verb ("bar from holding", "talk into
 #: signing", "accuse of hiding"); other prepositions with a gerund are adverbials ("after pleading")
@@ -130,18 +131,13 @@ _SELECTED_PREPOSITIONS = {
     "object": ("to",), "belong": ("to",), "refer": ("to",), "respond": ("to",), "plead": ("to",),
     "adhere": ("to",), "result": ("in",), "specialise": ("in",), "specialize": ("in",),
 }
-_TIME_WORDS = frozenset("""
-    monday tuesday wednesday thursday friday saturday sunday january february march april may june july august
-    september october november december jan feb mar apr jun jul aug sep sept oct nov dec today tomorrow yesterday
-    time day week month year weekend night morning evening
-    """.split())
 
 
 def _a_time(preposition) -> bool:
     """Is the object of ``preposition`` a time ("on Dec. 15", "on Monday")?"""
     noun = next((g for g in preposition.children if g.dep_ == "pobj"), None)
     return noun is None or noun.ent_type_ in ("DATE", "TIME") or any(
-        t.lower_.rstrip(".") in _TIME_WORDS for t in noun.subtree)
+        t.lower_.rstrip(".") in EN_TIME_WORDS for t in noun.subtree)
 
 
 def _selected_complement(verb, said: set[str], ends):

@@ -17,6 +17,14 @@ from tasks.dragon.questions_ru_words import (
 from tasks.dragon.subgraphs import parse_quantity
 
 
+def _tag_gender(tag) -> str | None:
+    """ "plur", "masc", "femn" or "neut" of a pymorphy tag; None where it says none of these (a common-gender
+    «сирота», ms-f, says none). A plain str: pymorphy's grammeme type rejects comparisons with "plur"."""
+    if tag.number == "plur":
+        return "plur"
+    return str(tag.gender) if tag.gender in ("masc", "femn", "neut") else None
+
+
 def _ru_gender(label: str, edge: Edge | None = None) -> str:
     """Grammatical gender of a noun phrase in the nominative (its head noun's), masc if unknown. With ``edge``, whose
     subject is a person named ``label``: that person's (``ru_person_gender``), never a neuter or a plural."""
@@ -37,8 +45,7 @@ def _ru_gender(label: str, edge: Edge | None = None) -> str:
         for parse in parses:
             tag = parse.tag
             if tag.POS == "NOUN" and "nomn" in tag:
-                gender = "plur" if tag.number == "plur" else str(tag.gender) if tag.gender in ("masc", "femn", "neut") else None
-                # (a plain str: pymorphy's grammeme type rejects comparisons with "plur")
+                gender = _tag_gender(tag)
                 if gender is not None and not parse.is_known and word[:1].isupper():
                     # «Идель Флот»: a name's word the dictionary does not know is only guessed a noun (a femn
                     # «идель»); a known noun after it is the head: «Идель Флот» списал, never «списала»
@@ -51,8 +58,7 @@ def _ru_gender(label: str, edge: Edge | None = None) -> str:
             if adjectival is None and word[:1].isupper() and parses and parses[0].tag.POS == "ADJF" and "nomn" in parses[0].tag:
                 # «Белужье», «Сокольское», «Северная»: a name in an adjective's form is a noun of its gender
                 # («Белужье» получило, never «получил»)
-                tag = parses[0].tag
-                adjectival = "plur" if tag.number == "plur" else str(tag.gender) if tag.gender else None
+                adjectival = _tag_gender(parses[0].tag)
     return guessed or adjectival or "masc"
 
 

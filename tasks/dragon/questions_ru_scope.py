@@ -30,6 +30,7 @@ from tasks.dragon.questions_base import NoTemplate
 from tasks.dragon.questions_ru_answers import WORD as _WORD, _EVENT_NOUNS, _TIME_ADVERBS, _TIME_NOUNS, ru_says_a_time
 from tasks.dragon.questions_ru_clauses import _ancestors, _parse, _span, _top
 from tasks.dragon.questions_ru_verbs import RuRelation, ru_relation
+from tasks.dragon.rules_ru.lexicon import _RU_MONTHS
 
 #: words that point back into the article: a phrase holding one is no occasion a reader can find
 _BACK = frozenset("это этот тот данный такой указанный упомянутый тот же он она оно они который".split())
@@ -38,7 +39,6 @@ _DISCOURSE = frozenset("""
 уже также тоже еще ещё только всего почти более менее вновь снова лишь даже именно всё все вообще точно
 примерно около фактически практически сразу затем потом
 """.split())
-_MONTHS = frozenset("январь февраль март апрель май июнь июль август сентябрь октябрь ноябрь декабрь".split())
 _YEAR_AFTER = re.compile(r"\s*(?:\d{4}|(?:прошлого|этого|текущего|следующего|позапрошлого|нынешнего|будущего)\s+года)",
                          re.IGNORECASE)
 
@@ -185,7 +185,7 @@ def ru_month_without_year(label: str, sentences: list[str]) -> bool:
     words = [w.lower() for w in _WORD.findall(label)]
     if not words or re.search(r"\d{4}", label) or "год" in " ".join(words):
         return False
-    month = next((w for w in words if nlp.lemma_ru(w) in _MONTHS), None)
+    month = next((w for w in words if nlp.lemma_ru(w) in _RU_MONTHS), None)
     if month is None:
         return False
     lemma = nlp.lemma_ru(month)

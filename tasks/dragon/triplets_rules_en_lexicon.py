@@ -13,6 +13,7 @@ import re
 
 from benchmill import nlp
 from tasks.dragon.triplets_base import TripletConfig
+from tasks.dragon.words_en import EN_MONTHS_PATTERN
 
 
 # dependency labels of the English (ClearNLP-style) scheme used by en_core_web_sm
@@ -26,7 +27,7 @@ _EN_COPULA_NOUN_PREPS = frozenset({"of", "at", "for"})
 #: entity labels of values, not things: never a subject
 _EN_VALUE_LABELS = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "PERCENT", "MONEY", "QUANTITY"})
 _MONTHS_OR_DIGIT = re.compile(
-    r"\d|\b(january|february|march|april|may|june|july|august|september|october|november|december)\b", re.IGNORECASE
+    rf"\d|\b({EN_MONTHS_PATTERN})\b", re.IGNORECASE
 )
 
 

@@ -18,6 +18,7 @@ from tasks.dragon.triplets_base import _Fact, _join
 from tasks.dragon.triplets_rules_en_lexicon import _EN_MAX_RELATION_WORDS, _PER, _verb_lemma
 from tasks.dragon.triplets_rules_en_modality import _EN_NEGATIVE_CONTROL, _EN_PLAN_HEADS, _EN_UNSTATED_HEADS
 from tasks.dragon.triplets_rules_en_phrases import _EnSentence
+from tasks.dragon.words_en import EN_TEAM_WORDS
 
 #: a score written as one token ("3–1") or as number, dash, number with no space ("27-20")
 _SCORE_TOKEN = re.compile(r"^\d{1,3}[–-]\d{1,3}$")
@@ -65,10 +66,6 @@ _EN_GAME_VERBS = _EN_WIN_VERBS | {"face", "play", "host", "meet", "visit"}
 #: game verbs that as often take a venue, a place or a person ("play Wembley Stadium", "visit Lisbon", "meet the
 #: president"): their object is a side only where it is named like a team or the sentence is about a game
 _EN_LOOSE_GAME_VERBS = frozenset({"play", "visit", "meet"})
-_EN_TEAM_WORDS = frozenset("""
-    united city town rovers wanderers athletic athletico albion county rangers fc afc sc club academicals
-    hotspur villa thistle olympic dynamo sporting real
-    """.split())
 _EN_GAME_WORDS = frozenset("""
     game games match matches final finals semi-final semi-finals quarter-final quarter-finals cup league derby
     fixture fixtures season playoff playoffs play-off play-offs tournament championship round opener clash tie
@@ -89,7 +86,7 @@ def names_a_side(verb, obj) -> bool:
     word = last.lower_
     if word in _EN_VENUE_WORDS:
         return False
-    if word in _EN_TEAM_WORDS or last.tag_ == "NNPS":
+    if word in EN_TEAM_WORDS or last.tag_ == "NNPS":
         return True
     sentence = obj.sent
     return any(t.lower_ in _EN_GAME_WORDS for t in sentence) or score_after(obj.doc, obj.right_edge.i + 1) is not None

@@ -17,6 +17,7 @@ from tasks.dragon.triplets_rules_en_mentions import _next_to
 from tasks.dragon.triplets_rules_en_phrases import _EN_SUBORDINATE_MARKS, _EnSentence
 from tasks.dragon.triplets_rules_en_repairs import named_apposition, subject_of_finite_acl, tallied_purpose
 from tasks.dragon.triplets_rules_en_results import won_after
+from tasks.dragon.words_en import EN_TIME_AND_PERIOD_NOUNS
 
 
 def _control_prefix_en(verb) -> str:
@@ -168,8 +169,6 @@ _EN_NOT_SUBJECT_DEPS = frozenset({"aux", "auxpass", "neg", "punct", "cc", "prep"
 #: clauses that hang before a conjoined verb without naming its doer: "and, officials said, will reopen" (parataxis),
 #: "and, if no buyer is found, will lay off" (advcl), "and, as the coach admitted, rallied" (advcl)
 _EN_ASIDE_DEPS = frozenset({"advcl", "parataxis", "ccomp"})
-_EN_TIME_NOUNS = frozenset({"year", "week", "month", "day", "time", "season", "night", "morning", "afternoon",
-                            "evening", "weekend", "quarter", "minute", "hour"})
 
 
 def _own_subject_missed(verb):
@@ -188,7 +187,7 @@ def _own_subject_missed(verb):
         if child.left_edge.i > 0 and doc[child.left_edge.i - 1].text == "," \
                 and child.right_edge.i + 1 < len(doc) and doc[child.right_edge.i + 1].text == ",":
             continue  # "and, officials said, will reopen", "and, citing costs, cut": an aside set off by commas
-        if child.dep_ != "csubj" and any(t.ent_type_ in ("DATE", "TIME") or t.lemma_.lower() in _EN_TIME_NOUNS
+        if child.dep_ != "csubj" and any(t.ent_type_ in ("DATE", "TIME") or t.lemma_.lower() in EN_TIME_AND_PERIOD_NOUNS
                                          for t in child.subtree):
             continue  # "and last year sold", "and this week opened": a time
         if child.dep_ == "csubj" or any(t.pos_ in ("DET", "PROPN", "PRON") or t.tag_ in ("NN", "NNS")
