@@ -225,3 +225,20 @@ ARTICLES_AND_FORMS = [
 @pytest.mark.parametrize("code,question,answer,sentences,caught", ARTICLES_AND_FORMS)
 def test_lost_articles_and_regular_pasts_of_irregular_verbs(code, question, answer, sentences, caught):
     check_case(code, question, answer, sentences, caught)
+
+
+def test_the_irregular_past_check_lives_with_the_verb_form_checks_and_keeps_its_place():
+    """Moved to question_grammar_fidelity (next to verb_not_said) and listed where it was among the English rules:
+    the filter's order and verdicts do not change; the rules module stays under 700 lines with no import in
+    ``_uses``."""
+    import inspect
+
+    from tasks.dragon import question_grammar_en_rules as rules
+    from tasks.dragon.question_grammar_fidelity import regular_for_irregular
+
+    names = [fn.__name__ for fn in CHECKS]
+    assert CHECKS[names.index("regular_for_irregular")] is regular_for_irregular
+    assert names[names.index("regular_for_irregular") - 1:names.index("regular_for_irregular") + 2] == \
+        ["missing_article", "regular_for_irregular", "cut_title"]
+    assert "import" not in inspect.getsource(rules._uses)
+    assert len(inspect.getsource(rules).splitlines()) < 700

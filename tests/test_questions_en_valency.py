@@ -314,6 +314,35 @@ def test_the_area_an_elected_member_represents_is_asked_which_area(head, sentenc
     assert question(item) == expected, (question(item), _reason(item))
 
 
+@pytest.mark.parametrize("head, tail, sentence, tail_type, expected", [
+    # a country is asked "Which country", whoever represents it (a sports side or a government)
+    ("Tom Hale", "Wales", "Tom Hale, who represents Wales at the Commonwealth Games, won a silver medal.", "place",
+     "Which country does Tom Hale represent?"),
+    ("Ruth Kemp", "Scotland", "Ruth Kemp has represented Scotland 40 times.", "place",
+     "Which country did Ruth Kemp represent?"),
+    ("Iwan Rees", "New Zealand", "Iwan Rees, who represented New Zealand at the worlds, retired on Monday.", "place",
+     "Which country did Iwan Rees represent?"),
+    # a place a lawyer or a county player represents is no elected member's area: what it was before
+    ("Ruth Kemp", "Kerrow", "Ruth Kemp, a solicitor who represents Kerrow in the boundary dispute, spoke to us.", "place",
+     "What does Ruth Kemp represent?"),
+    ("Ravi Sen", "Kelby", "Ravi Sen, who represents Kelby at under-18 level, scored twice.", "place",
+     "What does Ravi Sen represent?"),
+    # an elected member written with the title after the name, or in apposition
+    ("Tom Hale", "Kerrow", "Tom Hale, the Labour MP who represents Kerrow, spoke to us.", "place",
+     "Which area does Tom Hale represent?"),
+    # a body an elected member represents is no area: refused as before (nothing says it is an organisation)
+    ("Cllr Tom Hale", "Unison", "Cllr Tom Hale, who represents Unison on the panel, spoke to us.", "org", None),
+    ("Cllr Tom Hale", "Kerrow Residents", "Cllr Tom Hale, who represents Kerrow Residents on the panel, spoke to us.",
+     "org", None),
+    ("Senator Tom Hale", "Labour", "Senator Tom Hale, who represents Labour in the talks, spoke to us.", "org", None),
+    ("Cllr Ann Price", "Holm Tenants", "Cllr Ann Price, who represents Holm Tenants at the inquiry, objected.", "org",
+     None),
+])
+def test_a_place_represented_is_an_area_only_for_an_elected_member(head, tail, sentence, tail_type, expected):
+    item = ask([fact(head, "represent", tail, sentence, "person", tail_type)], tail)
+    assert question(item) == expected, (question(item), _reason(item))
+
+
 @pytest.mark.parametrize("head, relation, tail, sentence, tail_type", [
     ("85 staff", "transfer to", "Kelby Foods", "The bakery will stay open, and Tarn Crust's 85 staff will transfer to "
      "Kelby Foods in May.", "org"),

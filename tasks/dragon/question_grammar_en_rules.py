@@ -20,6 +20,8 @@ from functools import lru_cache
 
 from tasks.dragon.question_grammar import Finding, QuestionView, code
 from tasks.dragon.question_grammar_en_text import common_word, lexicon, parse, spans, verb_lemma
+from tasks.dragon.question_grammar_fidelity import regular_for_irregular
+from tasks.dragon.questions_en_context import objects  # ("beat Chester 3-1": the name read as an adverb)
 
 #: the auxiliaries an English question is formed with ("did X buy", "will X open", "has X bought"), the modals
 #: of possibility and duty, and the finite forms of "be": every rule below that looks for the auxiliary reads these
@@ -557,8 +559,6 @@ _LAST_VERB = re.compile(r"\b([a-z]+)\s*\?\s*$")
 
 def _uses(lemma: str, sentences) -> tuple[bool, bool]:
     """(used with an object or in the passive, used alone with a subject) for a verb lemma in the sentences."""
-    from tasks.dragon.questions_en_context import objects  # ("beat Chester 3-1": the name read as an adverb)
-
     transitive = alone = False
     for sentence in sentences:
         for token in parse(sentence):
@@ -644,32 +644,6 @@ def missing_article(q: QuestionView) -> Finding | None:
     match = _BARE_FURTHER.search(q.question)
     if match and match.group("before").lower() not in ("a", "an", "the", "any", "no", "this", "that", "its", "their"):
         return Finding("missing_article", f"{match.group('phrase')!r} without 'a'")
-    return None
-
-
-# ---------------------------------------------------------------- a regular ending on an irregular verb
-
-@lru_cache(maxsize=1)
-def _irregular_forms() -> dict[str, frozenset[str]]:
-    from tasks.dragon.questions_en_verbs import _en_forms_by_lemma
-
-    return _en_forms_by_lemma()
-
-
-@code("regular_for_irregular")
-def regular_for_irregular(q: QuestionView) -> Finding | None:
-    """A verb whose past the language makes irregular ("repay" → "repaid") written with the regular "-ed"
-    ("repayed"), where the sentences write the irregular form: a misspelling the question made, not the text."""
-    written = " ".join(q.sentences).lower()
-    for token in parse(q.question):
-        text = token.lower_
-        if not text.endswith("ed") or not token.is_alpha or text in written:
-            continue
-        lemma = token.lemma_.lower()
-        forms = {f for f in _irregular_forms().get(lemma, ()) if not f.endswith("ing")}
-        said = [f for f in forms if re.search(rf"\b{re.escape(f)}\b", written)]
-        if said and text not in forms:
-            return Finding("regular_for_irregular", f"{token.text!r} where the sentences write {said[0]!r}")
     return None
 
 

@@ -438,13 +438,42 @@ def verb_not_said(q: QuestionView) -> Finding | None:
     ("spar" of "sparing"), a bare verb joined by "and" to a verb with "will" (or another modal) that reads it
     in the future where the sentence writes it in the past ("will play X and beat Y" of "beat Y"), a Russian verb in the past where the sentences have it only in the present or
     future, or the other way («списала» of «спишет»). (An irregular verb given a regular ending, "repayed", is
-    ``question_grammar_en_rules.regular_for_irregular``.)"""
+    ``regular_for_irregular`` below.)"""
     if not q.sentences:
         return None
     if q.lang == "en":
         return _en_verb_form(q)
     if q.lang == "ru":
         return _ru_verb_form(q)
+    return None
+
+
+# ---------------------------------------------------------------- a regular ending on an irregular verb
+
+@lru_cache(maxsize=1)
+def _irregular_forms() -> dict[str, frozenset[str]]:
+    from tasks.dragon.questions_en_verbs import _en_forms_by_lemma
+
+    return _en_forms_by_lemma()
+
+
+@code("regular_for_irregular")
+def regular_for_irregular(q: QuestionView) -> Finding | None:
+    """A verb whose past the language makes irregular ("repay" → "repaid") written with the regular "-ed"
+    ("repayed"), where the sentences write the irregular form: a misspelling the question made, not the text.
+    (Listed in ``question_grammar_en_rules.CHECKS``: English only.)"""
+    from tasks.dragon.question_grammar_en_text import parse
+
+    written = " ".join(q.sentences).lower()
+    for token in parse(q.question):
+        text = token.lower_
+        if not text.endswith("ed") or not token.is_alpha or text in written:
+            continue
+        lemma = token.lemma_.lower()
+        forms = {f for f in _irregular_forms().get(lemma, ()) if not f.endswith("ing")}
+        said = [f for f in forms if re.search(rf"\b{re.escape(f)}\b", written)]
+        if said and text not in forms:
+            return Finding("regular_for_irregular", f"{token.text!r} where the sentences write {said[0]!r}")
     return None
 
 

@@ -79,7 +79,8 @@ def refine_kinds_en(kinds: dict, subgraphs) -> dict:
                     and kinds.get(("en", edge.tail)) == "LOC" and _name_head(edge.tail_label) not in _EN_PLACE_HEADS:
                 kinds[("en", edge.tail)] = "ORG"  # "supplies chips to Daewon": a customer, not where: not "Where ...?"
             if rel.kind == "verb" and rel.head == "represent" and not rel.rest \
-                    and kinds.get(("en", edge.tail)) in ("PER", "MISC", "ORG", None) and represented_area(edge):
+                    and kinds.get(("en", edge.tail)) in ("PER", "MISC", "ORG", None) \
+                    and represented_area(edge, kinds.get(("en", edge.tail))):
                 kinds[("en", edge.tail)] = "LOC"  # "Cllr X, who represents Skipton West": a ward, not "Who ...?"
             if rel.kind == "verb" and rel.head in _EN_AGENT_VERBS and kinds.get(("en", edge.head)) in ("LOC", "MISC"):
                 # "Calder City signed Daniel Okafor": the club, not the place; "What unveiled the Fold One?"
@@ -117,34 +118,96 @@ def team_nodes(subgraphs) -> frozenset[str]:
     return frozenset(teams)
 
 
-#: titles of an elected member, written before the name ("Cllr Andrea Hirst", "Coun. Martin Szabo", "MP")
+#: titles of an elected office, written before the name ("Cllr Andrea Hirst", "Coun. Martin Szabo", "Senator X") or
+#: after it ("X MP"): never a word that names any representative ("rep", "representative", "supervisor"), nor
+#: "sen" without its stop (a surname: "Ravi Sen")
 _ELECTED_TITLES = frozenset("""
-    cllr cllr. councillor councilor coun coun. alderman ald ald. alderwoman mp mla msp mpp mha td senator sen sen.
-    rep rep. representative congressman congresswoman assemblyman assemblywoman assemblymember supervisor
+    cllr cllr. councillor councilor coun coun. alderman ald. alderwoman mp mla msp mpp mha td mep senator sen.
+    congressman congresswoman assemblyman assemblywoman assemblymember
     """.split())
 #: nouns of the area an elected member represents, written next to its name ("Skipton West ward", "the ward of X")
 AREA_NOUNS = frozenset("ward wards constituency riding division district electorate seat borough county".split())
+#: last words of a name of a body of members, not a place: "Kerrow Residents", "Holm Tenants"
+_MEMBER_HEADS = frozenset("residents tenants members workers traders growers farmers owners users parents".split())
+#: parties named without a head noun: what a member represents in talks is no area
+_PARTY_NAMES = frozenset("""
+    labour conservative conservatives tory tories greens snp plaid ukip reform democrats republicans dup uup
+    """.split()) | {"liberal democrats", "lib dems", "plaid cymru", "sinn fein", "sinn féin", "fine gael", "fianna fail",
+                    "fianna fáil", "green party", "reform uk"}
+#: countries (and the nations of the UK) a person may represent: asked "Which country ...?"
+_COUNTRIES = frozenset(c.strip().lower() for c in """
+    England, Scotland, Wales, Northern Ireland, Ireland, Britain, Great Britain, United Kingdom, UK, France, Germany,
+    Spain, Portugal, Italy, Netherlands, Belgium, Luxembourg, Switzerland, Austria, Denmark, Norway, Sweden, Finland,
+    Iceland, Poland, Czechia, Czech Republic, Slovakia, Hungary, Romania, Bulgaria, Greece, Cyprus, Malta, Croatia,
+    Slovenia, Serbia, Bosnia, Montenegro, Albania, North Macedonia, Kosovo, Estonia, Latvia, Lithuania, Ukraine,
+    Belarus, Moldova, Russia, Georgia, Armenia, Azerbaijan, Turkey, Israel, Lebanon, Jordan, Syria, Iraq, Iran,
+    Saudi Arabia, Qatar, Kuwait, Bahrain, Oman, Yemen, United Arab Emirates, UAE, Egypt, Libya, Tunisia, Algeria,
+    Morocco, Nigeria, Ghana, Senegal, Cameroon, Ivory Coast, Kenya, Uganda, Tanzania, Ethiopia, Rwanda, Zambia,
+    Zimbabwe, Botswana, Namibia, South Africa, Mozambique, Malawi, Madagascar, Mauritius, Canada, United States, USA,
+    US, America, Mexico, Cuba, Jamaica, Trinidad and Tobago, Barbados, Bahamas, Haiti, Dominican Republic, Guatemala,
+    Honduras, Costa Rica, Panama, Colombia, Venezuela, Ecuador, Peru, Bolivia, Chile, Argentina, Uruguay, Paraguay,
+    Brazil, Guyana, China, Japan, South Korea, North Korea, Korea, Taiwan, Mongolia, India, Pakistan, Bangladesh,
+    Sri Lanka, Nepal, Afghanistan, Kazakhstan, Uzbekistan, Thailand, Vietnam, Cambodia, Laos, Myanmar, Malaysia,
+    Singapore, Indonesia, Philippines, Australia, New Zealand, Fiji, Samoa, Tonga, Papua New Guinea
+    """.split(","))
 
 
-def represented_area(edge) -> str | None:
-    """The area noun for the object of "represent" when it is the area an elected member sits for, not a client:
-    the noun the text writes next to the name ("Skipton West ward", "the riding of Bedford"), or "area" where the
-    subject is written with an elected member's title ("Cllr Andrea Hirst", "Coun. X", "X MP"); else None."""
+def is_country(label: str) -> bool:
+    """ "Wales", "the Netherlands", "New Zealand": a country by the list above."""
+    return bare_label(label).lower().removeprefix("the ").strip() in _COUNTRIES
+
+
+def _organisation_name(label: str) -> bool:
+    """ "Unison"-like names are the tagger's to judge; this says it by the name: "Kerrow Residents", "Labour",
+    "the Kelby Tenants' Association"."""
     from tasks.dragon.questions_en_names import org_evidence
 
-    tail = bare_label(edge.tail_label)
-    if not tail[:1].isupper() or org_evidence(tail):
+    bare = bare_label(label).strip()
+    return bool(org_evidence(bare)) or bare.lower() in _PARTY_NAMES \
+        or bare.split()[-1].lower().rstrip("'’") in _MEMBER_HEADS | {"party", "union", "association"}
+
+
+def elected_holder(holder: str, sentences) -> bool:
+    """Whether the text writes ``holder`` with a title of elected office: before the name ("Cllr X", "The
+    councillor X", "Senator X"), after it ("X MP") or as its apposition ("X, the MP for ...", "X, a Labour
+    councillor")."""
+    head = bare_label(holder)
+    words = head.split()
+    titles = {words[0].lower()} if len(words) > 1 else set()
+    name = re.escape(head)
+    titled = re.compile(rf"(?:\b([\w.]+)\s+){name}\b|{name},?\s+([A-Z]{{2,3}})\b"
+                        rf"|{name},\s+(?:the|a|an)\s+([\w.]+)(?:\s+([\w.]+))?")  # "X, the (Labour) MP"
+    for sentence in sentences:
+        for match in titled.finditer(sentence):
+            titles.update(word.lower() for word in match.groups() if word)
+    return bool(titles & _ELECTED_TITLES)
+
+
+def represented_noun(tail: str, holder: str, sentences) -> str | None:
+    """The class noun of the object of "represent" where the text says what it is: "country" for a country, the
+    area noun the text writes next to the name ("Skipton West ward"), or "area" where the subject holds an elected
+    office ("Cllr Andrea Hirst", "X MP") and the object is no body ("Unison", "Kerrow Residents", "Labour"); else
+    None (a client, a team's country of a sport, a union: the caller's own word)."""
+    if not tail[:1].isupper():
         return None
-    said = area_said(tail, edge.sentences)
+    if is_country(tail):
+        return "country"
+    said = area_said(tail, sentences)
     if said:
         return said
-    head = bare_label(edge.head_label)
-    titled = re.compile(rf"(?:\b([\w.]+)\s+){re.escape(head)}\b|{re.escape(head)},?\s+([A-Z]{{2,3}})\b")
-    words = {w.lower() for w in head.split()}
-    for sentence in edge.sentences:
-        for match in titled.finditer(sentence):
-            words.add((match.group(1) or match.group(2) or "").lower())
-    return "area" if words & _ELECTED_TITLES else None
+    if _organisation_name(tail):
+        return None
+    return "area" if elected_holder(holder, sentences) else None
+
+
+def represented_area(edge, tail_kind: str | None = None) -> str | None:
+    """The area noun for the object of "represent" when it is the area an elected member sits for, not a client
+    (``represented_noun``); a name the tagger calls an organisation only where the text writes an area noun next
+    to it ("Unison", "Labour" stay bodies whoever represents them)."""
+    tail = bare_label(edge.tail_label)
+    if tail_kind == "ORG":
+        return area_said(tail, edge.sentences)
+    return represented_noun(tail, edge.head_label, edge.sentences)
 
 
 def area_said(label: str, sentences) -> str | None:

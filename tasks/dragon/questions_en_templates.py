@@ -88,7 +88,8 @@ class EnglishTemplates:
         """Question whose answer is the edge's tail; ``head`` is how the head is named."""
         rel = _relation(edge)
         prep = rel.trailing_preposition
-        who = _wh(kind, edge.tail_label, plural, rel.head if rel.kind == "verb" else None, sentences=edge.sentences)
+        who = _wh(kind, edge.tail_label, plural, rel.head if rel.kind == "verb" else None, sentences=edge.sentences,
+                  holder=edge.head_label)
         who = _exchange(who, rel)  # "Which stock exchange is X listed on?", not "Which organization ..."
         modality = _modality(edge)
         _no_place_or_body(edge, rel, kind)

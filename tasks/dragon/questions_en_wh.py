@@ -97,18 +97,21 @@ def _kind_by_name(kind: str, label: str | None) -> str:
 
 
 def _wh(kind: str, label: str | None = None, plural: bool = False, verb: str | None = None,
-        subject: bool = False, sentences: list[str] | tuple[str, ...] = ()) -> str:
+        subject: bool = False, sentences: list[str] | tuple[str, ...] = (), holder: str | None = None) -> str:
     """The question word for an answer of ``kind`` named ``label``: "who", "which organization",
     "which arena" (a venue's own head noun); a tagger's organisation by the evidence of its name
-    and of ``verb`` (``questions_en_names.org_wh``: "which club", "which castle", "who", "what")."""
+    and of ``verb`` (``questions_en_names.org_wh``: "which club", "which castle", "who", "what"); ``holder``, the
+    subject of "represent", says whether a place is the area an elected member sits for."""
     venue = _venue(label) if label and kind not in ("PER", "NUM", "DATE") else None
     if venue:
         return f"which {venue}{'s' if plural else ''}"
     kind = _kind_by_name(kind, label)
     if kind == "LOC" and verb == "represent" and label and not subject:
-        from tasks.dragon.questions_en_kinds import area_said
+        from tasks.dragon.questions_en_kinds import represented_noun
 
-        return f"which {area_said(label, sentences) or 'area'}"  # "Which ward does Cllr X represent?"
+        noun = represented_noun(label, holder or "", sentences)
+        if noun:  # "Which ward does Cllr X represent?", "Which country does X represent?"
+            return f"which {noun}"
     if kind == "ORG" and label:
         return en_names.org_wh(label, verb, subject, plural, sentences)
     if kind in ("MISC", "LOC") and label and not plural and (en_names.thing_class(label) or en_names.leading_class(label)):
