@@ -472,8 +472,10 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         elif not common_subject and (score := score_phrase(child, helper)) is not None:
             # "обыграл «Зенит» со счётом 3:1": the result, with whom it was against in the relation
             produced = True
+            # ("сыграл вничью со «Спартаком»": a side with its preposition is one too)
+            against = opponent_words(objects, helper, [o for o in obliques if o is not child])
             for subject_phrase in subject_phrases:
-                yield emit(subject_phrase, _join(base, opponent_words(objects, helper), "со счётом"), (score, None))
+                yield emit(subject_phrase, _join(base, against, "со счётом"), (score, None))
             continue
         else:
             amount = helper.amount_frame(child)
