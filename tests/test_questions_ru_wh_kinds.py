@@ -12,10 +12,21 @@ from tasks.dragon.questions import QuestionConfig, generate_questions
 from tests.test_questions_ru_kinds import RULES, _asked, _edge
 
 
-def test_a_side_beaten_in_a_game_is_asked_as_a_team_even_when_the_tagger_gave_it_no_kind():
-    e = _edge("e1", "Северный ветер", "обыграть", "Ледяная звезда",
-              "Томский «Северный ветер» в гостях обыграл «Ледяную звезду» со счётом 4:1.", "org", "other")
-    assert _asked([e], "n:Ледяная звезда", "n:Северный ветер")[0] == ["Какую команду обыграл «Северный ветер»?"]
+@pytest.mark.parametrize("head, tail, sentence, head_type, team", [
+    ("Северный ветер", "Ледяная звезда", "Томский «Северный ветер» в гостях обыграл «Ледяную звезду» со счётом 4:1.",
+     "org", True),
+    # (a team word around an untyped subject: the players say it is a team)
+    ("Буран", "Полярная сова", "Команда «Буран» дома обыграла «Полярную сову».", "other", True),
+    # (a club with a first name's word, in quotes, is still a team)
+    ("Зенит", "Спартак", "«Зенит» обыграл «Спартак» со счётом 2:0.", "org", True),
+    # a chess player beats a person: an untyped surname is no team (review of 39ead93)
+    ("Иван Сидоров", "Ким", "В пятом туре Иван Сидоров обыграл Кима.", "person", False),
+    ("Анна Петрова", "Орлова", "Шахматистка Анна Петрова обыграла Орлову в финале.", "person", False),
+], ids=["team-subject", "team-word", "quoted-club", "chess-player", "chess-player-f"])
+def test_a_side_beaten_in_a_game_is_a_team_only_where_the_text_says_teams_play(head, tail, sentence, head_type, team):
+    e = _edge("e1", head, "обыграть", tail, sentence, head_type, "other")
+    asked = " ".join(_asked([e], f"n:{tail}", f"n:{head}")[0])
+    assert ("Какую команду" in asked) == team, asked
 
 
 def test_a_match_lost_is_no_team():

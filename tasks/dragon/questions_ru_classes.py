@@ -235,10 +235,13 @@ def _sports_teams(edge: Edge) -> list[str]:
     if len(words) == 1 and words[0] in _RU_GAME_VERBS:
         # (a name the tagger gave no kind is a side too where the verb takes only sides: «обыграл мирнинскую
         # «Северную зарю»»; one loses a match too: «проиграли домашний матч»)
-        teams = [node for node, kind, label in ((edge.head, edge.head_type, edge.head_label),
-                                                (edge.tail, edge.tail_type, edge.tail_label))
+        # (but an untyped name is a side only where the text says a team plays: «Иван Сидоров обыграл Кима» is a
+        # chess player beating another, «Какую команду обыграл Иван Сидоров?» a false premise)
+        sides = ((edge.head, edge.head_type, edge.head_label, edge.tail_type),
+                 (edge.tail, edge.tail_type, edge.tail_label, edge.head_type))
+        teams = [node for node, kind, label, partner in sides
                  if kind == "org" or kind == "other" and label.strip("«")[:1].isupper()
-                 and words[0] not in _RU_LOSE_VERBS]
+                 and words[0] not in _RU_LOSE_VERBS and _untyped_team(label, partner, edge.sentences)]
     elif any(w in _RU_TEAM_ROLES or w.startswith(_RU_SPORT_PLAYER_STEMS) for w in words) and edge.tail_type == "org":
         teams = [edge.tail]  # («бывшая волейболистка «Сибирских ласточек»»)
     elif any(w in _RU_GAME_NOUNS for w in words[1:]) and words[-1] in ("против", "с", "со"):
@@ -247,6 +250,23 @@ def _sports_teams(edge: Edge) -> list[str]:
     elif words[-1] == "за" and words[0] in _RU_PLAY_FOR_VERBS and edge.tail_type == "org":
         teams = [edge.tail]  # «выступал за «Оружейник»»: whom a player plays for is a team
     return teams
+
+
+#: the starts of words that say a team: «команда», «клуб», «сборная», «ФК», «ХК» and a sport's players
+_RU_TEAM_STEMS = ("команд", "клуб", "сборн", "фк", "хк", "пфк") + _RU_SPORT_PLAYER_STEMS
+
+
+def _untyped_team(label: str, partner: str, sentences: list[str]) -> bool:
+    """Is a name the tagger gave no kind, one side of a game, a team? Where its own words say so («ХК
+    «Алмаз»»), or the other side is a team (an organisation, or a team word in the sentence); a single word
+    that reads as a surname or a first name («Ким», «Орлова»), unquoted, is a person, whatever the sentence."""
+    if any(w.lower().startswith(_RU_TEAM_STEMS) for w in _RU_WORD.findall(label)):
+        return True
+    names = _RU_WORD.findall(label)
+    if (len(names) == 1 and any({"Surn", "Name"} & p.tag.grammemes for p in nlp.morph_vocab().parse(names[0]))
+            and not any(f"«{names[0][:4]}" in s for s in sentences)):  # («Спартак» in quotes is a club)
+        return False
+    return partner == "org" or any(w.lower().startswith(_RU_TEAM_STEMS) for s in sentences for w in _RU_WORD.findall(s))
 
 
 def ru_label_sentences(subgraphs: list[Subgraph]) -> dict[str, list[str]]:

@@ -472,8 +472,10 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         elif not common_subject and (score := score_phrase(child, helper)) is not None:
             # "обыграл «Зенит» со счётом 3:1": the result, with whom it was against in the relation
             produced = True
+            # ("сыграл вничью со «Спартаком»": a side with its preposition is one too)
+            against = opponent_words(objects, helper, [o for o in obliques if o is not child])
             for subject_phrase in subject_phrases:
-                yield emit(subject_phrase, _join(base, opponent_words(objects, helper), "со счётом"), (score, None))
+                yield emit(subject_phrase, _join(base, against, "со счётом"), (score, None))
             continue
         else:
             amount = helper.amount_frame(child)
@@ -605,6 +607,8 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                     produced = True
                     for subject_phrase in subject_phrases:
                         yield emit(subject_phrase, relation_with_object, nmod_phrase)
+    # (a fold is there only for the whole object: cut down to its bare noun it says nothing more)
+    only_folded = produced and back is None and frame is None and not patients
     # ("половину стоимости компенсирует областной бюджет": a share of something counts as an amount does,
     # so a thing may be its subject)
     if ((not produced or back is not None or frame is not None or patients
@@ -616,7 +620,7 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
         thing = back or helper.phrase(plain_object, common=True) or helper.people_phrase(plain_object)
         if thing is not None and thing is not back and genitive_recipient(lemma, plain_object, objects, helper):
             # "передаст танкеры «Каспийской линии»": the line may be whom they go to; the thing alone
-            thing = (helper.role(plain_object), None)
+            thing = None if only_folded else (helper.role(plain_object), None)
         if (thing is not None and thing is not back and _own_only(plain_object, helper)
                 and _lemma(helper.vocab, plain_object) not in _RU_ADMISSIONS):  # ("свою вину не признал": an admission)
             thing = None  # "сохранит свой пост": «пост» is no answer a reader can check (issue 10)

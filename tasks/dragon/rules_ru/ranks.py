@@ -33,6 +33,9 @@ def rank_phrase(token, helper) -> tuple[str, str | None] | None:
     return f"{word} место", None
 
 
+#: prepositions a match's other side comes with ("сыграл со «Спартаком»", "проиграл против «Динамо»")
+_OPPONENT_PREPOSITIONS = frozenset({"с", "со", "против"})
+
 _SCORE = re.compile(r"^\d{1,3}:\d{1,3}$")
 
 
@@ -49,22 +52,30 @@ def score_phrase(token, helper) -> str | None:
     return text if between == [":"] and _SCORE.match(text) else None
 
 
-def opponent_words(objects, helper) -> str:
+def opponent_words(objects, helper, obliques=()) -> str:
     """The named side beaten or lost to, as written ("«Полярную звезду»", "Николая Слепцова"), for the
-    relation of a score: «обыграть со счётом» with no one beaten is a verb missing its object."""
-    for obj in objects:
+    relation of a score: «обыграть со счётом» with no one beaten is a verb missing its object. A side
+    given with a preposition keeps it ("сыграл вничью со «Спартаком»" → "со «Спартаком»"), as a reader
+    asks «С кем ... сыграл?»."""
+    sides = [(o, "") for o in objects] + [(o, helper.preposition(o)) for o in obliques
+                                          if helper.preposition(o) in _OPPONENT_PREPOSITIONS]
+    for obj, preposition in sides:
         span = helper.span_of.get(obj.id)
         own = ([t for t in helper.tokens if helper.span_of.get(t.id) is span] if span is not None
-               else helper.subtree(obj))
+               else [t for t in helper.subtree(obj) if t not in helper.kids(obj, ("case",))])
         order = sorted(helper.tokens.index(t) for t in own)
         first, last = order[0], order[-1]
-        if first > 0 and helper.tokens[first - 1].text == "«":
+        if first > 0 and helper.tokens[first - 1].text in ("«", '"'):
             first -= 1
-        if last + 1 < len(helper.tokens) and helper.tokens[last + 1].text == "»":
+        if last + 1 < len(helper.tokens) and helper.tokens[last + 1].text in ("»", '"'):
             last += 1
         words = helper.tokens[first:last + 1]
         if (helper.phrase(obj) is None or len(words) > 7
-                or any(t not in own and t.text not in "«»" for t in words)):
+                or any(t not in own and t.text not in '«»"' for t in words)):
             continue
-        return " ".join(t.text for t in words).replace("« ", "«").replace(" »", "»")
+        texts = [t.text for t in words]
+        if len(texts) > 2 and texts[0] == texts[-1] == '"':  # ("со "Спартаком"": a name's quotes as a reader sets them)
+            texts = ["«", *texts[1:-1], "»"]
+        written = " ".join(texts).replace("« ", "«").replace(" »", "»")
+        return f"{preposition} {written}" if preposition else written
     return ""

@@ -69,9 +69,19 @@ def genitive_recipient(lemma: str, noun, objects: list, helper) -> bool:
         named = (nmod.id in helper.span_of and helper.span_of[nmod.id].type == "ORG"
                  or helper.tokens[start - 1].text == "«" or helper.quoted_appositive(nmod) is not None)
         between = helper.tokens[position + 1:start]
-        if named and all(t.text == "«" for t in between) and _also_dative(helper.vocab, nmod):
-            return True
+        if (named and all(t.text == "«" for t in between) and _also_dative(helper.vocab, nmod)
+                and not (verb is not None and _dative_elsewhere(verb, nmod, helper))):
+            return True  # ("передаст акции компании «Север» в управление «Росатому»": whom is said further on)
     return False
+
+
+def _dative_elsewhere(verb, name, helper) -> bool:
+    """Does the clause have a dative besides the name, however deep ("в управление «Росатому»", "в
+    пользование городу")? Then that one is whom it goes to."""
+    own = set(id(t) for t in helper.subtree(name))
+    return any(id(t) not in own and t is not verb and _dative(t) and not helper.kids(t, ("case",))
+               and t.pos in ("NOUN", "PROPN")
+               for t in helper.subtree(verb))
 
 
 def _also_dative(vocab, token) -> bool:
