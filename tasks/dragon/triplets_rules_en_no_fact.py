@@ -52,7 +52,7 @@ def _unstated(verb) -> bool:
     plan either (the plan is its infinitive's, planned)."""
     if _verb_lemma(verb) in _EN_UNSTATED_HEADS | _EN_PLAN_HEADS and not any(
             c.dep_ == "auxpass" or c.dep_ == "dobj" and not c.like_num for c in verb.children) and any(
-            c.dep_ == "xcomp" and any(a.dep_ == "aux" and a.lower_ == "to" for a in c.children) for c in verb.children):
+            _to_infinitive(c) for c in verb.children):
         return True
     seen = 0
     while verb.head.i != verb.i and seen < 6 and (
@@ -69,9 +69,12 @@ def _under_its_infinitive(conj, head) -> bool:
     there is one before it and the conjunct is no finite verb of its own: "threatened to shut the foundry and sack
     200 workers" (the parser may hang "sack" on "threatened"), not "threatened workers with dismissal and closed its
     foundry", "claimed the title and beat Kendal Rovers", "needs no introduction and founded Halden Steel": stated."""
-    return conj.tag_ not in ("VBD", "VBZ", "VBP") and any(
-        c.dep_ == "xcomp" and c.i < conj.i and any(a.dep_ == "aux" and a.lower_ == "to" for a in c.children)
-        for c in head.children)
+    return conj.tag_ not in ("VBD", "VBZ", "VBP") and any(_to_infinitive(c) and c.i < conj.i for c in head.children)
+
+
+def _to_infinitive(child) -> bool:
+    """``child`` is its head's to-infinitive complement: "threatened [to close]", "needs [to cut]"."""
+    return child.dep_ == "xcomp" and any(a.dep_ == "aux" and a.lower_ == "to" for a in child.children)
 
 
 def _embedded_question(verb) -> bool:

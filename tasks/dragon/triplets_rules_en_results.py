@@ -104,8 +104,8 @@ def margin(verb):
 
 #: verbs whose infinitive is a wish, a try or a threat, never a result: "need to beat", "threatened to beat"
 _EN_NOT_A_RESULT_HEADS = _EN_PLAN_HEADS | _EN_NEGATIVE_CONTROL | _EN_UNSTATED_HEADS | {
-    "need", "try", "attempt", "threaten", "vow", "look", "hope", "wish", "bid", "strive", "battle", "fight",
-    "struggle", "ask", "urge", "help", "must", "have", "be"}
+    "try", "attempt", "look", "bid", "strive", "battle", "fight", "struggle", "ask", "urge", "help", "must", "have",
+    "be"}
 
 
 def won_after(verb) -> bool:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from tasks.dragon.triplets_base import _Emitter, _Fact, _join
 from tasks.dragon.triplets_rules_en_lexicon import (
     _EN_CAUSATIVE, _EN_CLAIMS, _EN_GENERIC_NOUNS, _EN_MAX_RELATION_WORDS, _EN_OBJ, _EN_PARTITIVES, _EN_PART_NOUNS,
-    _EN_SPEECH, _EN_SUBJ, _EN_TIME_LABELS, _EN_TITLE_WORDS, _PER, _verb_lemma,
+    _EN_SPEECH, _EN_SUBJ, _EN_TITLE_WORDS, _PER, _verb_lemma,
 )
 from tasks.dragon.triplets_rules_en_modality import _EN_PLAN_HEADS, _modality_en
 from tasks.dragon.triplets_rules_en_no_fact import (
@@ -111,8 +111,9 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     agents = []
     stray = stray_agent(verb, helper.ent_of)  # "was jailed for 18 months by Justice Helen Marsh"
     more = _more_agents(children)
+    more_at = {m.i for m in more}
     for child in children + ([stray] if stray is not None else []) + more:
-        if child.dep_ == "agent" or child is stray or any(child.i == m.i for m in more):
+        if child.dep_ == "agent" or child is stray or child.i in more_at:
             # (not any other "by": "was bought by X by the end of 2019" has one agent)
             for by in _EnSentence.with_conjuncts(child):  # "by the board and by the Finch family trust"
                 for p in by.children:
@@ -498,8 +499,7 @@ def _more_agents(children) -> list:
 
 def _by_a_time(p, helper: _EnSentence) -> bool:
     """ "by May", "by 2027", "by the end of 2019": a deadline, never who did it."""
-    ent = helper.ent_of.get(p.i)
-    return ent is not None and ent.label_ in _EN_TIME_LABELS or p.lemma_.lower() in (
+    return helper.is_time(p) or p.lemma_.lower() in (
         "end", "start", "beginning", "middle", "close", "time") and any(
         c.dep_ == "prep" and c.lower_ == "of" for c in p.children)
 
