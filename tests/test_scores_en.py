@@ -61,3 +61,14 @@ def test_a_statistic_as_complement_or_a_cut_record_asks_nothing():
     plays = fact("Dana Pell", "play for", "Keld College", "Dana Pell plays for Keld College.", "person", "org", n=4)
     batch = conditional([held, plays], "Dana Pell")
     assert not batch.items and "shooting line" in batch.failures[0].reason, batch
+
+
+def test_a_moment_of_the_game_is_no_thing_scored_and_a_tally_is_read_whole():
+    """ "scored 41 seconds into the third period": no (X, score, 41 seconds) nor (X, score into, third period);
+    "stopped 27 of 31 shots": the tally whole, never "27"."""
+    found = article("Forward Ned Rusk scored 41 seconds into the third period.")
+    assert not any(o in ("41 seconds", "third period") for *_, o, _ in found), found
+    assert not any(o == "2:14" for *_, o, _ in article("Ned Rusk scored with 2:14 left to give Harlow a 3-2 lead."))
+    found = article("Goaltender Ivo Brant stopped 27 of 31 shots.")
+    assert ("Ivo Brant", "stop", "27 of 31 shots", "asserted") in found and not any(o == "27" for *_, o, _ in found)
+    assert ("Ned Rusk", "play", "all 40 minutes", "asserted") in article("Ned Rusk played all 40 minutes.")

@@ -52,15 +52,49 @@ def score_end(token) -> int | None:
     return end if end > token.i else None
 
 
+def figure_end(token) -> int | None:
+    """The index where a figure that starts at ``token`` ends when the parser's phrase would cut it: a score or a
+    record ("improved to 19-10-2-1", ``score_end``) or a tally of tries ("stopped 27 of 31 shots": the number the
+    head, "of 31 shots" its modifier); None otherwise."""
+    end = score_end(token)
+    if end is not None or token.pos_ != "NUM":
+        return end
+    of = next((c for c in token.children if c.dep_ == "prep" and c.lower_ == "of" and c.i == token.i + 1), None)
+    counted = next((p for p in of.children if p.dep_ == "pobj" and any(t.like_num for t in p.lefts)), None) \
+        if of is not None else None
+    return counted.right_edge.i if counted is not None else None
+
+
+#: what follows a time in a game, not a length of time: "41 seconds into the third", "with 2:14 left"
+_IN_GAME = frozenset("into left remaining".split())
+
+
+def game_time(token) -> bool:
+    """ "scored 41 seconds into the third period", "scored with 2:14 left": a moment of the game (a game clock or
+    seconds, minutes counted into a period or left in it), never a thing scored or a complement of the verb."""
+    doc = token.doc
+    clock = bool(re.fullmatch(r"\d{1,2}:\d{2}", token.text))
+    if not clock and not (token.lemma_.lower() in ("second", "minute") and any(t.like_num for t in token.lefts)):
+        return False
+    return any(t.lower_ in _IN_GAME for t in doc[token.i + 1 : min(len(doc), token.right_edge.i + 2)])
+
+
+def in_game_time(prep) -> bool:
+    """ "41 seconds into the third period": the preposition that places a moment of the game (``game_time``) in
+    its period; no complement of the verb ("score into" the third period)."""
+    return prep.i > 0 and prep.lower_ == "into" and game_time(prep.doc[prep.i - 1])
+
+
 def is_score(text: str) -> bool:
     """ "81-63", "3 – 1", "19-10-2-1": the label is a score or a record, nothing else."""
     return bool(_SCORE_TEXT.fullmatch(text.strip()))
 
 
 def statistic(token) -> bool:
-    """ "on 3-of-14 shooting", "went 4-for-9": the phrase headed by ``token`` is a shooting line, a tally of tries
-    (the manner of a player's game, no thing and no place)."""
-    return bool(_STAT_TEXT.search(token.doc[token.left_edge.i:token.right_edge.i + 1].text))
+    """ "on 3-of-14 shooting", "went 4-for-9", "41 seconds into the third": the phrase headed by ``token`` is a
+    shooting line, a tally of tries or a moment of the game (``game_time``): how or when a player played, no thing
+    and no place."""
+    return bool(_STAT_TEXT.search(token.doc[token.left_edge.i:token.right_edge.i + 1].text)) or game_time(token)
 
 
 def statistic_complement(relation: str, tail: str, preposition: str | None, sentences) -> str | None:
@@ -77,4 +111,4 @@ def statistic_complement(relation: str, tail: str, preposition: str | None, sent
     return None
 
 
-__all__ = ["is_score", "statistic_complement", "score_end", "score_part", "statistic"]
+__all__ = ["figure_end", "game_time", "in_game_time", "is_score", "statistic_complement", "score_end", "score_part", "statistic"]
