@@ -42,6 +42,13 @@ def test_a_past_goes_before_a_future():
     assert time_ordered(["cut 40 jobs", "employs 300 people"]) == ["cut 40 jobs", "employs 300 people"]
 
 
+def test_a_bare_past_goes_before_a_present_with_s():
+    """ "Who improves to 6-2 and beat Harlow Tech?" reads "beat" as a present that lost its -s."""
+    assert time_ordered(["improves to 6-2", "beat Harlow Tech 70-52"]) == ["beat Harlow Tech 70-52", "improves to 6-2"]
+    assert time_ordered(["leads the league", "hit two home runs"]) == ["hit two home runs", "leads the league"]
+    assert time_ordered(["employs 300 people", "opened a depot"]) == ["employs 300 people", "opened a depot"]
+
+
 def test_the_subject_of_a_verb_of_acting_is_not_asked_as_a_thing_or_a_place():
     assert agent_asked_as_thing("what", ["score", "host"])
     assert agent_asked_as_thing("which place", ["issue"])

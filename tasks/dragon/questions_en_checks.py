@@ -24,6 +24,7 @@ from tasks.dragon import questions_en_scope as en_scope
 from tasks.dragon import questions_en_valency as en_valency
 from tasks.dragon.questions_base import NoTemplate
 from tasks.dragon.questions_en_answers import OPENING_APPROXIMATORS
+from tasks.dragon.scores_en import statistic_complement
 from tasks.dragon.subgraphs import parse_quantity
 from tasks.dragon.questions_en_amounts import _EN_CURRENCY_WORDS, counted_subject, en_amount  # noqa: F401
 from tasks.dragon.questions_en_determiners import (  # noqa: F401
@@ -457,6 +458,10 @@ def en_incomplete(subgraph, kinds: dict) -> str | None:
             rel = _relation(edge)
         except NoTemplate:
             continue
+        # "Who was held on 3-of-14 shooting ...?", "... and improved to 19-10?" (of 19-10-2-1)
+        reason = statistic_complement(edge.relation, edge.tail_label, rel.trailing_preposition, edge.sentences)
+        if reason:
+            return f"skipped: {reason}"
         if rel.kind == "passive" and _en_verb_lemma(rel.head):
             # "When was Taloria Semiconductor spun?" for "was spun out of Vessant Electronics in 2011"
             for node, label in ((edge.tail, edge.tail_label),):

@@ -308,7 +308,8 @@ def time_ordered(predicates: list[str]) -> list[str]:
     """``predicates`` with a past ("beat the Roughriders", "placed 420 line crews", "was signed by X") moved before
     one that opens with a modal or a plan ("will play the BC Lions"): "beat X and will play Y", not "will play Y and
     beat X" (read as "will beat") nor "will open its centre and placed 420 crews" (the judges' tense clash): what
-    happened first, then what will, says both tenses."""
+    happened first, then what will, says both tenses. So too a bare past ("beat", "hit", "set") beside a present
+    with -s: "beat X 81-63 and improves to 5-1", not "improves to 5-1 and beat X" (read as a broken "beats")."""
     def past(predicate: str) -> bool:
         word = (predicate.split() or [""])[0].lower()
         if _OPENS_A_BARE_VERB.match(predicate) or not word:
@@ -317,7 +318,17 @@ def time_ordered(predicates: list[str]) -> list[str]:
         return word in ("was", "were") or word in _BARE_PASTS or (
             lemma is not None and lemma != word and not word.endswith("s"))
 
-    if len(predicates) < 2 or not any(_OPENS_A_BARE_VERB.match(p) for p in predicates):
+    def present(predicate: str) -> bool:  # "improves to 5-1": a verb's third person present
+        word = (predicate.split() or [""])[0].lower()
+        lemma = _en_verb_lemma(word) if word.endswith("s") and word not in ("is", "was", "has", "does") else None
+        return lemma is not None and lemma != word
+
+    def bare_past(predicate: str) -> bool:
+        return (predicate.split() or [""])[0].lower() in _BARE_PASTS
+
+    # "Who improves to 5-1 and beat X?": after a present with -s a bare past reads as a present without it
+    mixed = any(present(p) for p in predicates) and any(bare_past(p) for p in predicates)
+    if len(predicates) < 2 or not (mixed or any(_OPENS_A_BARE_VERB.match(p) for p in predicates)):
         return predicates
     first = [p for p in predicates if past(p)]
     return first + [p for p in predicates if not past(p)]

@@ -24,6 +24,7 @@ import re
 from functools import lru_cache
 
 from benchmill import nlp
+from tasks.dragon.scores_en import score_part
 
 #: auxiliaries by what they say about the time of the verb they go with
 _PRESENT_BE = frozenset({"is", "are", "am", "'s", "'re", "’s", "’re"})
@@ -458,23 +459,14 @@ def object_missing(edge, lemma: str, relation: str) -> str | None:
 
 #: entity types of a bare noun phrase that is an adverbial of the verb, not its object ("won Saturday", "rose 5%")
 _ADVERBIAL_ENTITIES = frozenset("DATE TIME PERCENT MONEY QUANTITY CARDINAL ORDINAL".split())
-_DASHES = frozenset("- – — to".split())
-
-
-def _score_part(token) -> bool:
-    """A number of a score or a tally written after a verb's object ("beat Chester 3-1", "won 27-20")."""
-    doc = token.doc
-    return token.like_num and (
-        token.i >= 2 and doc[token.i - 1].text in _DASHES and doc[token.i - 2].like_num
-        or token.i + 2 < len(doc) and doc[token.i + 1].text in _DASHES and doc[token.i + 2].like_num)
 
 
 def objects(verb) -> list:
     """The direct objects of ``verb``: its "dobj"s but a number of a score the parser takes for one ("beat Chester
     3-1": "1"), and, where none is left, the name right after the verb that the parser reads as an adverb because
     a score or a measure follows it (Chester an npadvmod)."""
-    found = [c for c in verb.children if c.dep_ == "dobj" and not _score_part(c)]
+    found = [c for c in verb.children if c.dep_ == "dobj" and not score_part(c)]
     if found:
         return found
     return [c for c in verb.children if c.dep_ == "npadvmod" and c.left_edge.i == verb.i + 1 and c.pos_ == "PROPN"
-            and c.ent_type_ not in _ADVERBIAL_ENTITIES and not _score_part(c)]
+            and c.ent_type_ not in _ADVERBIAL_ENTITIES and not score_part(c)]

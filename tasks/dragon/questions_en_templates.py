@@ -28,6 +28,7 @@ from tasks.dragon.questions_en_determiners import _role_article, _role_be, _thin
 from tasks.dragon import questions_en_compound as en_compound
 from tasks.dragon import questions_en_context as en_context
 from tasks.dragon import questions_en_names as en_names
+from tasks.dragon.scores_en import is_score
 from tasks.dragon.subgraphs import parse_quantity
 
 
@@ -77,6 +78,9 @@ class EnglishTemplates:
             words = rest.split()
             return " ".join(p for p in (subject, past, *words[:rel.infinitive], tail, *words[rel.infinitive:]) if p)
         words = rest.split()
+        if words and is_score(tail) and (words[0][:1].isupper() or words[0].lower() in ("the", "a", "an")):
+            # "beat Western Washington 81-63", not "beat 81-63 Western Washington": a score follows the side
+            return " ".join(p for p in (subject, past, rest, tail) if p)
         if words and words[0].lower() in _EN_PARTICLES and tail and tail.split()[0].lower() not in _EN_OBJECT_PRONOUNS:
             # "handed out nine assists", not "handed nine assists out": a particle before a noun phrase object
             return " ".join(p for p in (subject, past, words[0], tail, *words[1:]) if p)

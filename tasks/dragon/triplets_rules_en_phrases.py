@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from benchmill import nlp
 
+from tasks.dragon.scores_en import figure_end
 from tasks.dragon.triplets_rules_en_discourse import _Discourse, speaker_firm
 from tasks.dragon.triplets_rules_en_kinds import kind_antecedent
 from tasks.dragon.triplets_rules_en_lexicon import (
@@ -236,6 +237,9 @@ class _EnSentence:
         if any(doc[i].pos_ == "VERB" and doc[i].dep_ not in ("amod", "compound", "nmod", "npadvmod", "acl")
                and doc[i].tag_ not in ("VBN", "VBG") for i in range(start, end + 1)):
             return None  # "on-die and schedule every transfer": a clause run together, not a name
+        run_end = figure_end(head) if head.like_num and start <= head.i <= end else None
+        if run_end is not None and run_end > end:
+            end = run_end  # "improved to 19-10-2-1", "stopped 27 of 31 shots": a figure is stated whole, never cut
         span = doc[start : end + 1]
         words = [t for t in span]
         while len(words) > 2 and words[0].lower_ in ("the", "a", "an") and words[1].tag_ in ("JJR", "JJS") \

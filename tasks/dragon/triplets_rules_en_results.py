@@ -141,19 +141,6 @@ def side_read_as_adverbial(verb):
     return side if score_after(verb.doc, end + 1) is not None else None
 
 
-def score_number(token) -> bool:
-    """ "beat Harlow City 3-1", "beat Kendal Rovers 2-0": the score's last number, which the parser makes a second
-    object of the verb beside the side; it is part of the score, no thing beaten."""
-    if not token.like_num or token.i < 3:
-        return False
-    doc = token.doc
-    for start in (token.i - 2, token.i):  # "3 - 1" as three tokens, or "3-1" as one
-        found = score_after(doc, start) if start > 0 and doc[start - 1].pos_ == "PROPN" else None
-        if found is not None and found[1] == token.i + 1:
-            return True
-    return False
-
-
 def side_before_score(verb, obj, phrase: tuple[str, str | None]) -> tuple[str, str | None]:
     """ "beat Michigan Tech 4-2": the entity tagger may glue the score's first number to the side's name ("Michigan
     Tech 4", "Harlow Hawks 27-20"); the side beaten is the name before the score. Only a game verb's: "outshot
@@ -201,6 +188,6 @@ def result_facts(verb, objects, preps, base: str, subject_phrases, emit, helper:
             yield emit(subject_phrase, _join(beaten, preposition), ground)
 
 
-__all__ = ["margin", "names_a_side", "result_facts", "score_after", "score_number", "side_before_score",
+__all__ = ["margin", "names_a_side", "result_facts", "score_after", "side_before_score",
            "side_read_as_adverbial",
            "team_and_score", "won_after"]

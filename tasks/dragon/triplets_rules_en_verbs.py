@@ -19,6 +19,7 @@ from tasks.dragon.triplets_rules_en_modality import _EN_PLAN_HEADS, _modality_en
 from tasks.dragon.triplets_rules_en_no_fact import (
     _claims_a_thing, _embedded_question, _object_controlled, _unconfirmed, _unstated,
 )
+from tasks.dragon.scores_en import in_game_time, score_part, statistic
 from tasks.dragon.triplets_rules_en_objects import (
     _clause_subject_as_object, _count_period, _duration_after, _measure_phrase, _name_after_comma,
     _parenthetical_place, _possessor, _relative_time, _spent_on, _tally_after_object, _through_part_noun,
@@ -26,7 +27,7 @@ from tasks.dragon.triplets_rules_en_objects import (
 )
 from tasks.dragon.triplets_rules_en_phrases import _EnSentence
 from tasks.dragon.triplets_rules_en_results import (
-    _EN_GAME_VERBS, result_facts, score_number, side_before_score, side_read_as_adverbial, won_after,
+    _EN_GAME_VERBS, result_facts, side_before_score, side_read_as_adverbial, won_after,
 )
 from tasks.dragon.triplets_rules_en_repairs import counted_adverbial_object, stray_agent, tallied_purpose, tally
 from tasks.dragon.triplets_rules_en_roles import (
@@ -182,6 +183,7 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     raised = _raised_relative(verb)
     for child in children:
         if child.dep_ in _EN_OBJ and not _measure_phrase(child) and not _clause_subject_as_object(verb, child) \
+                and not statistic(child) \
                 and not (tally(child) and any(tallied_purpose(c) for c in children)) \
                 and not (child.dep_ == "dative" and child.pos_ == "ADP") \
                 and not (raised is not None and child.lower_ in ("which", "that")):
@@ -190,7 +192,7 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
     if side is not None:
         objects = [side]  # "beat Chester 2-0": the side, not the score's last number, is what was beaten
     elif len(objects) > 1 and verb.lemma_.lower() in _EN_GAME_VERBS:
-        objects = [o for o in objects if not score_number(o)]  # "beat Harlow City 3-1": "1" is no second side
+        objects = [o for o in objects if not score_part(o)]  # "beat Harlow City 3-1": "1" is no second side
     counted = counted_adverbial_object(verb, helper.ent_of) if not objects else None
     if counted is not None:
         objects = [counted]  # "scored 31 points": a count the parser took for an adverbial
@@ -229,11 +231,11 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
 
     preps = []  # (preposition, object head) pairs; "in October", "in Oslo"
     for child in children + ([p for p in complement.children if p.dep_ == "prep"] if complement is not None else []):
-        if _parenthetical_place(child, verb):
+        if _parenthetical_place(child, verb) or in_game_time(child):  # "scored 41 seconds into the third"
             continue
         if child.dep_ == "prep" or child.dep_ == "dative" and child.pos_ == "ADP":  # "granted a permit to X"
             for pobj in child.children:
-                if pobj.dep_ == "pobj":
+                if pobj.dep_ == "pobj" and not statistic(pobj):  # "on 2-of-11 shooting", "with 2:14 left"
                     for conjunct in _EnSentence.with_conjuncts(pobj):
                         named = next((a for a in conjunct.children if a.dep_ == "appos" and a.pos_ == "PROPN"
                                       and helper.phrase(a) is not None), None) \
