@@ -222,7 +222,9 @@ def body_evidence(label: str, sentences, team: bool = False) -> str | None:
     said = text_says_body(label, sentences)
     if said and not text_says_place(label, sentences):
         return said
-    return None
+    # "Esk Marine was founded ..." says it of "Esk Marine Engineering", the name the question gives in full
+    return next((f"{found} (as {short!r})" for short in en_names.short_forms(label, sentences)
+                 for found in [body_evidence(short, sentences)] if found), None)
 
 
 _WHICH_ORGANIZATION = re.compile(r"\bwhich\s+organizations?\b|^what is the name of the organization\b", re.IGNORECASE)

@@ -62,7 +62,27 @@ _EN_THE_HEADS = frozenset("""
     championship championships fund association federation society exchange jail prison hotel inn tavern
     assembly senate parliament army navy force guard corps river canal sea ocean peninsula strait channel
     mountains islands coast observatory orchestra ballet opera tribunal inquiry
+    unit bureau division administration directorate squad
     """.split())
+
+#: what may stand between "the" and a name the article is still the name's: a noun of the level or the owner
+#: a body serves ("the state Office of Special Prosecutions", "the city Planning Commission", "the tribal
+#: Health Authority"), an ordinal or a count ("the 15th Kelby Film Festival", "the third Harbour Regatta") and
+#: a compound adjective of place or owner ("the Seattle-based Portage Lane Properties", "the state-run ...")
+_EN_LEVEL_NOUNS = frozenset("""
+    state city county town borough district village parish township municipal provincial territorial tribal
+    federal regional national government annual inaugural biennial
+    """.split())
+_EN_NAME_PREMODIFIER = re.compile(
+    r"[£$€]?\d[\d.,]*(?:m|bn|million|billion)?|\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth"
+    r"|ninth|tenth|[a-z]+-(?:based|owned|run|funded|backed|led|operated|controlled)")
+
+
+def _premodifies_name(word: str, modifiers: frozenset[str]) -> bool:
+    """Is ``word``, between "the" and a name, a modifier of the name (the article stays the name's)?"""
+    word = word.lower()
+    return word in modifiers or word in ("new", "old", "restored", "former") or word in _EN_LEVEL_NOUNS \
+        or bool(_EN_NAME_PREMODIFIER.fullmatch(word))
 
 #: a name a mention continues past: "the Marquette County Board of Commissioners" holds "Marquette County", and
 #: its "the" is the board's; a day or a month after a name is no part of it ("the Michigan State Police Monday")
@@ -192,15 +212,15 @@ def en_name_article(label: str, sentences: list[str]) -> str:
             if not before:
                 opens = opens or bool(re.search(r"[.!?][\"”’')]*\s*$", sentence))
                 continue
-            if before[-1].endswith(("'s", "’s")):
-                continue  # "Swansea's Lyric Quay Theatre": the possessive stands for the article
+            if before[-1].endswith(("'s", "’s", "s'", "s’")):
+                # "Swansea's Lyric Quay Theatre", "the troopers' Statewide Drug Unit": the possessive stands for
+                # the article
+                continue
             if _EN_LONGER_NAME.match(sentence[match.end():]) or place_modifier_follows(sentence, match.end()):
                 continue  # "the Marquette County Board of Commissioners": the article is the board's
             if _modifies_a_noun(sentence, match.end()):
                 continue  # "the former Halifax Town coach": the article is the coach's
-            while len(before) > 1 and before[-1].lower() != "the" and (
-                    before[-1].lower() in modifiers or before[-1].lower() in ("new", "old", "restored", "former")
-                    or re.fullmatch(r"[£$€]?\d[\d.,]*(?:m|bn|million|billion)?", before[-1].lower())):
+            while len(before) > 1 and before[-1].lower() != "the" and _premodifies_name(before[-1], modifiers):
                 before = before[:-1]
             if before[-1].lower() != "the":
                 return label

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from tasks.dragon.questions_base import NoTemplate
-from tasks.dragon.words_en import EN_CLUB_SUFFIXES
+from tasks.dragon.words_en import EN_CLUB_SUFFIXES, EN_MONTH_ABBREVIATIONS, EN_MONTHS, EN_WEEKDAYS
 
 
 def bare_label(label: str) -> str:
@@ -566,26 +566,48 @@ _PEOPLE_PAIRS = frozenset("""
 
 
 def longer_form(label: str, sentences: list[str]) -> str:
-    """ "Calder" -> "Calder Town": a one-word organisation name that its article also writes with more
-    capitalised name words after it (its full name; the short form is how the text repeats it, as in
-    "Calder's captain"); ``label`` when no sentence does, or they write more than one longer name."""
+    """ "Calder" -> "Calder Town", "Spruce Cape" -> "Spruce Cape Seafoods", "Harbour City" -> "Harbour City
+    Gulls": an organisation name that its article also writes with more capitalised name words after it (its
+    full name; the short form is how the text repeats it, as in "Calder's captain"); ``label`` when no sentence
+    does, or they write more than one longer name. A day or a month after the name is no part of it."""
     bare = bare_label(label)
-    if len(bare.split()) != 1 or not bare[:1].isupper() or bare.isupper():
+    if not bare[:1].isupper() or bare.isupper():
         return label
-    pattern = re.compile(rf"(?<![\w-]){re.escape(bare)}((?:\s+{_NAME_WORD})+)")
-    longer: set[str] = set()
+    longer = {" ".join([bare, *after]) for after in continuations(bare, sentences) if after}
+    return longer.pop() if len(longer) == 1 else label
+
+
+def short_forms(label: str, sentences: list[str] | tuple[str, ...]) -> list[str]:
+    """The shorter names the article writes ``label`` by, which ``longer_form`` completes back to it: "Esk
+    Marine" for "Esk Marine Engineering" where the article writes both ("Esk Marine was founded in 1974"). What
+    the text says of the short form (a body's verb, a post in it) it says of the name."""
+    words = bare_label(label).split()
+    return [short for short in (" ".join(words[:k]) for k in range(len(words) - 1, 0, -1))
+            if longer_form(short, sentences) == " ".join(words)
+            and any(not after for after in continuations(short, sentences))]
+
+
+#: capitalised words after a name that are no part of it: a day, a month
+_NOT_NAME_TAIL = frozenset(w.lower() for w in EN_WEEKDAYS + EN_MONTHS + EN_MONTH_ABBREVIATIONS)
+
+
+def continuations(name: str, sentences: list[str] | tuple[str, ...]) -> list[list[str]]:
+    """The capitalised name words each mention of ``name`` in ``sentences`` goes on with ([] where none: a
+    mention that ends there): "Seafoods" of "Spruce Cape Seafoods has agreed"; a title ("Spruce Cape Chief
+    Executive ..."), a possessive, a day or a month ends the run."""
+    pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w'’-])((?:\s+{_NAME_WORD})*)")
+    found = []
     for sentence in sentences:
         for match in pattern.finditer(sentence):
             after = []
             for word in match.group(1).split():
-                if word.lower().strip(",.;:") in _TITLE_WORDS or word.endswith(("'s", "’s")):
+                if word.lower().strip(",.;:") in _TITLE_WORDS | _NOT_NAME_TAIL or word.endswith(("'s", "’s")):
                     break
                 after.append(word.rstrip(",.;:"))
                 if word[-1:] in ",.;:":
                     break
-            if after:
-                longer.add(" ".join([bare, *after]))
-    return longer.pop() if len(longer) == 1 else label
+            found.append(after)
+    return found
 
 
 _NUMBER_WORDS = frozenset("""

@@ -11,12 +11,14 @@ and "padded" names of site16 and older sites, written as rules for classes of na
   a description in lower case before a capitalised name is the text's apposition, no part of the name.
 - ``head_of_longer_name``: "City" of "City of Palmerston council": a capitalised common noun the article
   only writes before "of" and a name is the head of that longer name, never the name itself.
+- ``relation_names_whole``: "beat the Alaska Anchorage at" -> "beat the Alaska Anchorage Seawolves at": a name
+  inside a relation that its sentence writes only with more name words after it is said whole (session 31).
 """
 from __future__ import annotations
 
 import re
 
-from tasks.dragon.questions_en_names import _NAME_WORD, _PEOPLE_PAIRS, _TITLE_WORDS, agent_noun, bare_label
+from tasks.dragon.questions_en_names import _NAME_WORD, _PEOPLE_PAIRS, _TITLE_WORDS, agent_noun, bare_label, continuations
 
 
 def _people_plural(word: str) -> bool:
@@ -126,3 +128,21 @@ def head_of_longer_name(label: str, article: list[str] | tuple[str, ...], nouns)
     pattern = re.compile(rf"(?<![\w-]){re.escape(bare)}(?![\w'’-])(?P<after>\s+of\s+[A-Z])?")
     mentions = [m for sentence in article for m in pattern.finditer(sentence)]
     return bool(mentions) and all(m.group("after") for m in mentions)
+
+
+#: a run of capitalised words inside a relation ("beat the Alaska Anchorage at"): a name the relation holds
+_RELATION_NAME = re.compile(rf"(?<![\w-]){_NAME_WORD}(?:\s+{_NAME_WORD})*")
+
+
+def relation_names_whole(relation: str, sentences: list[str] | tuple[str, ...]) -> str:
+    """ "beat the Alaska Anchorage at" -> "beat the Alaska Anchorage Seawolves at": a name inside a relation that
+    its sentences write only with more capitalised name words after it, one way, is said whole (the extractor
+    cut the team's nickname off at the score after it: "the Alaska Anchorage Seawolves 4-2"); a name some
+    mention ends where the relation ends it, or the sentences continue two ways, stays."""
+    out = relation
+    for match in reversed(list(_RELATION_NAME.finditer(relation))):
+        found = continuations(match.group(0), sentences)
+        tails = {" ".join(after) for after in found}
+        if len(tails) == 1 and "" not in tails:
+            out = f"{out[:match.end()]} {tails.pop()}{out[match.end():]}"
+    return out

@@ -136,8 +136,11 @@ def _with_articles(subgraph: Subgraph, pool: dict[str, list[str]] | None = None)
         return en_names.title_article(en_name_article(_en_definite(sentence_case(label, said, article), entity_type, said),
                                                       article), article)
 
+    # "beat the Alaska Anchorage at" where the sentence writes "the Alaska Anchorage Seawolves": a name the relation
+    # holds is said whole too
     edges = [e.model_copy(update={"head_label": named(e.head_label, e.head_type),
-                                  "tail_label": named(e.tail_label, e.tail_type)})
+                                  "tail_label": named(e.tail_label, e.tail_type),
+                                  "relation": whole_names.relation_names_whole(e.relation, e.sentences)})
              for e in subgraph.edges]
     if all(a == b for a, b in zip(edges, subgraph.edges)):
         return subgraph
