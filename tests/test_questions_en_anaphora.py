@@ -21,6 +21,8 @@ from tests.test_questions_en_grammar import ask, fact
     ("approve the state's share in", "The Assembly approved the state's share in June.", "June", "the state's share"),
     ("merge the two companies' depots in", "It said it may merge the two companies' depots in Leicester.", "Leicester",
      "the two companies' depots"),
+    # an of-phrase of a common noun does not say which either
+    ("pay the rest of the money in", "Tom Ayre paid the rest of the money in March.", "March", "the rest"),
     # a count does not say which: "the three wells"
     ("finish the three wells in", "Harlow Oil finished the three wells in March.", "March", "the three wells"),
 ])
@@ -35,6 +37,9 @@ def test_a_definite_phrase_without_what_says_which_points_back(relation, sentenc
     ("lead the Nordline shipping line since", "Piotr Nowicki has led the Nordline shipping line since 2018.", "2018"),
     # a number in a compound names it ("the number 11 shirt"); a count does not (above)
     ("wear the number 11 shirt at", "Lena Vos will wear the number 11 shirt at Tarn Rovers.", "Tarn Rovers"),
+    # a code with a digit names it ("the US-2 bridge"; the parser calls it an adjective); a numeral order says which
+    ("close the A-9 bridge over", "Tarn County will close the A-9 bridge over the Kell River on Monday.", "Kell River"),
+    ("score in the 81st minute", "Lena Vos scored the second goal in the 81st minute.", "second goal"),
     # an of-phrase the tail fills: "What is Ann Lee the chief executive of?"
     ("be the chief executive of", "Ann Lee is the chief executive of Tarn Bank.", "Tarn Bank"),
     # the question's own subject owns it

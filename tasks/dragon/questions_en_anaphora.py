@@ -43,29 +43,39 @@ _NAMING_DEPS = frozenset("poss compound nmod appos".split())
 
 
 def _names_a_proper(token) -> bool:
-    return any(t.pos_ == "PROPN" or token.dep_ in ("compound", "nmod") and t.like_num for t in token.subtree)
+    return any(t.pos_ == "PROPN" or token.dep_ in ("compound", "nmod") and t.like_num or _IDENTIFIER.fullmatch(t.text)
+               for t in token.subtree)
 
 
-def _kept(dependent, relation: str, tail: str) -> bool:
-    """The dependent's words are in the relation, or the relation ends on its preposition (the tail fills it)."""
+#: a code that names one thing: "the US-2 bridge", "the A380 fleet" (letters and a digit)
+_IDENTIFIER = re.compile(r"(?=.*\d)(?=.*[A-Z])[A-Z0-9][\w-]*")
+#: an order: "the 81st minute", "the 100th anniversary"
+_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.IGNORECASE)
+
+
+def _kept(dependent, relation: str) -> bool:
+    """The dependent's words are in the relation."""
     words = [t.lower_ for t in dependent.subtree if not t.is_punct]
-    if re.search(r"(?<!\S)" + r"\s+".join(map(re.escape, words)) + r"(?!\S)", relation.lower()):
-        return True
-    # "be the chief executive of" + Tarn Bank: the tail completes the noun; a trailing "in" or "at" is asked as the
-    # place of the verb ("Where could X merge the two companies' depots?") and does not
+    return re.search(r"(?<!\S)" + r"\s+".join(map(re.escape, words)) + r"(?!\S)", relation.lower()) is not None
+
+
+def _filled_by_tail(dependent, relation: str, tail: str) -> bool:
+    """ "be the chief executive of" + Tarn Bank: the relation ends on the noun's "of" and the tail completes it; a
+    trailing "in" or "at" is asked as the place of the verb ("Where could X merge the two companies' depots?")."""
     return dependent.dep_ == "prep" and dependent.lower_ == "of" and relation.lower().split()[-1:] == ["of"] and bool(tail)
 
 
 def _says_which(noun, relation: str, tail: str) -> bool:
     """``noun`` has a restrictive dependent the relation keeps: "the leases west of the Kuparuk field", "the
-    Seahawks' coach", "the 2024 budget", "the plan it approved"; or a trailing "of" the tail fills."""
+    Seahawks' coach", "the US-2 bridge", "the plan it approved"; or a trailing "of" the tail fills. An of-phrase
+    of a common noun does not say which ("the share of the state")."""
     for child in noun.children:
-        if child.dep_ in _NAMING_DEPS and _names_a_proper(child) and _kept(child, relation, tail):
+        if _filled_by_tail(child, relation, tail):
             return True
-        if child.dep_ in ("relcl", "acl") and _kept(child, relation, tail):
-            return True
-        if child.dep_ == "prep" and _kept(child, relation, tail) and (
-                child.lower_ == "of" or _names_a_proper(child)) or child.dep_ == "advmod" and _kept(child, relation, tail):
+        if not _kept(child, relation):
+            continue
+        if child.dep_ in ("relcl", "acl") or child.dep_ in (*_NAMING_DEPS, "prep", "advmod") and _names_a_proper(child) \
+                or child.dep_ == "amod" and _IDENTIFIER.fullmatch(child.text):
             return True
     # the parser hangs a place after the noun on the verb ("bought the leases west of the Brant field"): the
     # words right after the noun, kept by the relation, that open with an adverb or "of" and name a proper noun
@@ -79,7 +89,7 @@ def _says_which(noun, relation: str, tail: str) -> bool:
 
 
 def _phrase(doc, determiner):
-    """(noun, phrase text) of the noun phrase ``determiner`` opens: "the state's share" -> share."""
+    """(noun, possessor or None, phrase text) of the noun phrase ``determiner`` opens: "the state's share" -> share."""
     noun = determiner.head
     if determiner.dep_ not in ("det", "poss") or noun.i < determiner.i:
         return None
@@ -149,4 +159,4 @@ def _known(noun, before) -> bool:
     lemma = noun.lemma_.lower()
     return noun.pos_ != "NOUN" or not noun.text.islower() or lemma in _SITUATIONAL or noun.lower_ in _SITUATIONAL \
         or lemma in _PLACE_NOUNS and any(e.label_ == "GPE" for e in noun.doc.ents) \
-        or any(t.ent_type_ == "ORDINAL" or t.tag_ in ("JJS", "RBS") for t in before)
+        or any(t.ent_type_ == "ORDINAL" or t.tag_ in ("JJS", "RBS") or _ORDINAL.fullmatch(t.text) for t in before)
