@@ -459,8 +459,8 @@ def ask(edges: list[Edge], answer: str, type_: str = "simple", lang: str = "en")
      "When did Quayside Arena convert a warehouse?"),
     (("Hafenpark Stadium", "close its south stand in", "December", "en", "Hafenpark Stadium closed its south stand in December."),
      "December", "When did Hafenpark Stadium close its south stand?"),
-    (("Piotr Nowicki", "lead the shipping line since", "2018", "en", "Piotr Nowicki has led the shipping line since 2018.",
-      "person", "date"), "2018", "Since when has Piotr Nowicki led the shipping line?"),
+    (("Piotr Nowicki", "lead the Nordline shipping line since", "2018", "en", "Piotr Nowicki has led the Nordline shipping line since 2018.",
+      "person", "date"), "2018", "Since when has Piotr Nowicki led the Nordline shipping line?"),
     # "report revenue of" had no template
     (("Baltic Freight Lines", "report revenue of", "410 million euros", "en", "Baltic Freight Lines reported revenue of 410 million euros.",
       "org", "money"), "410 million euros", "How much revenue did Baltic Freight Lines report?"),

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from tasks.dragon import questions_en_anaphora as en_anaphora
 from tasks.dragon import questions_en_attach as en_attach
 from tasks.dragon import questions_en_compound as en_compound
 from tasks.dragon import questions_en_context as en_context
@@ -143,22 +144,6 @@ def _common_noun(word: str) -> bool:
     _, nouns, _ = _en_lexicon()
     lower = word.lower()
     return lower in nouns or (lower.endswith("s") and lower[:-1] in nouns) or (lower.endswith("es") and lower[:-2] in nouns)
-
-
-#: a relation that carries "the company" / "the building" / "the two companies'" points back to a name said before it
-_EN_BACK_REFERENCE = re.compile(
-    r"\b(?:the|its|their|this|that|these|those)\s+(?:(?:two|both|three|four|other)\s+)?"
-    r"(?:compan(?:y|ies)|groups?|firms?|clubs?|buildings?|teams?|plants?|factor(?:y|ies)|sites?|city|cities|towns?|"
-    r"deals?|business(?:es)?|carriers?|carmakers?|operators?|terminals?|funds?|banks?|airlines?|councils?|stadium|"
-    r"arenas?|venues?|projects?|contracts?|agreements?|bands?|singers?|players?|strikers?|albums?|tour|sale|merger|"
-    r"takeover|acquisition|publishers?|partners?|sides?)(?:'s|’s|'|’)?(?=\W|$)(?!\s+of\b)"
-    # a post, a purchase, a plan, a property the text named before, as the whole object (not a modifier: "their
-    # home games"): "held the post until March", "settle the purchase on 30 September": which post, which purchase?
-    r"|\b(?:the|its|their|this|that)\s+(?:post|role|position|job|seat|purchase|plans?|proposals?|schemes?|loans?|"
-    r"debts?|property|house|home|painting|collection|bid|offer)"
-    r"(?=\s+(?:until|on|in|for|at|to|from|by|with|after|before|since|over|into|under|through)\b|$)"
-    r"|\b(?:the|its|their|this|that)\s+(?:money|cash|funds|proceeds|sum|remainder|rest)"
-    r"(?=\s+(?:to|for|from|in|on|at|into|with|towards)\b|$)", re.IGNORECASE)
 
 
 #: approximators a sentence may open with, capitalised: "About 120 homes were flooded"
@@ -350,10 +335,11 @@ def en_skip_reason(subgraph) -> str | None:
         cut = en_cut_role(edge) or en_dropped_article(edge) or _pronoun_of_an_unwritten_subject(edge)
         if cut:
             return cut
-        pointing_back = _EN_BACK_REFERENCE.search(edge.relation)
+        pointing_back = en_anaphora.pointing_back(edge.relation, edge.sentences, edge.tail_label)
         if pointing_back:
-            # "has led the company since 2018" → "Since when has Piotr Nowicki led the company?": which one?
-            return f"skipped: {edge.relation!r} names {pointing_back.group(0)!r}, which out of its article does not say which one"
+            # "has led the company since 2018" → "Since when has Piotr Nowicki led the company?", "spend on the
+            # program": the phrase points back at a thing named before it in the article; which one?
+            return f"skipped: {edge.relation!r} names {pointing_back!r}, which out of its article does not say which one"
         if len(words) == 2 and _en_verb_lemma(words[0]) in _EN_RECIPROCAL and words[1] in ("in", "at", "on") and any(
                 re.search(r"\b(?:met|meets|meeting|talked|talks|spoke|speaks|negotiated|agreed)\s+with\b", sentence)
                 for sentence in edge.sentences):
