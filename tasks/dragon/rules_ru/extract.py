@@ -22,6 +22,7 @@ from tasks.dragon.rules_ru.morph import (
     _place_normals, _adjective_normals, _genitive_tails,
 )
 from tasks.dragon.rules_ru.class_nouns import ClassNouns
+from tasks.dragon.rules_ru.written_forms import WrittenForms
 from tasks.dragon.rules_ru.gapping import gapped_facts
 from tasks.dragon.rules_ru.lists import classed_names, nmod_with_conjuncts
 from tasks.dragon.rules_ru.quantified import people_share
@@ -51,6 +52,8 @@ def _rules_ru(doc: IncrementDoc, config: TripletConfig) -> list[Triplet]:
     vocab = nlp.morph_vocab()
     # the whole article, not only its new paragraphs: an update names «завод» as the first version did
     classed = ClassNouns(doc.text or "\n".join(paragraphs), vocab)
+    # (and the nominatives it writes: written_forms.py)
+    classed = _Ends(classed, WrittenForms(doc.text or "\n".join(paragraphs)))
     for _, piece in nlp.text_chunks("\n".join(paragraphs)):  # a huge article: one natasha Doc per piece
         parsed = nlp.parse_ru(piece)
         lines, originals, anchors = _simplified_lines(parsed, vocab)
@@ -63,7 +66,18 @@ def _rules_ru(doc: IncrementDoc, config: TripletConfig) -> list[Triplet]:
     return collector.finish()
 
 
-def _rules_ru_piece(parsed, vocab, collector: _DocCollector, classed: ClassNouns, originals=None, anchors=None
+class _Ends:
+    """What a fact's ends become before they are collected: the nominative the article writes
+    (``WrittenForms``), then the class noun it writes before a quoted name (``ClassNouns``)."""
+
+    def __init__(self, classed: ClassNouns, written: WrittenForms) -> None:
+        self.classed, self.written = classed, written
+
+    def fact(self, fact: _Fact) -> _Fact:
+        return self.classed.fact(self.written.fact(fact))
+
+
+def _rules_ru_piece(parsed, vocab, collector: _DocCollector, classed: "_Ends", originals=None, anchors=None
                     ) -> None:
     for sent in parsed.sents:
         # mended first: natasha's normaliser reads the heads ("со «Средневолжской мостостроительной
