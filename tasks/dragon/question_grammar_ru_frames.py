@@ -436,9 +436,10 @@ def anaphoric_word(q: QuestionView) -> Finding | None:
 #: nouns of a measure that name their value after them («мощностью 90 МВт», «площадью 2 га»)
 _MEASURE_NOUNS = frozenset({"мощность", "площадь", "стоимость", "объем", "протяженность", "длина", "вместимость",
                             "емкость", "высота", "ширина", "глубина", "вес", "масса", "тираж", "бюджет"})
-#: nouns of an action that name what they act on after them («по производству полипропилена»)
+#: nouns of an action that name what they act on after them («по производству полипропилена», «о реализации проекта»)
 _ACTION_NOUNS = frozenset({"производство", "строительство", "ремонт", "поставка", "выпуск", "продажа", "переработка",
-                           "обслуживание", "замена", "реконструкция", "модернизация", "изготовление", "закупка"})
+                           "обслуживание", "замена", "реконструкция", "модернизация", "изготовление", "закупка",
+                           "реализация", "создание", "проведение", "разработка", "покупка"})
 
 
 @code("cut_phrase")
@@ -456,9 +457,11 @@ def cut_phrase(q: QuestionView) -> Finding | None:
             before = _tags(words[index - 1])
             if before and before[0].POS == "NOUN" and not re.match(r"[\d(]|около|до|более|свыше|порядка|почти", following):
                 return Finding("cut_phrase", f"«{words[index - 1]} {word}» without its value")
-        if index > 0 and words[index - 1].lower() == "по" and lemmas & _ACTION_NOUNS:
-            if not following or following.startswith("«") or following[:1].isupper() or following in ("?",):
-                return Finding("cut_phrase", f"«по {word}» without what it acts on")
+        if index > 0 and words[index - 1].lower() in ("по", "о", "об") and lemmas & _ACTION_NOUNS:
+            # («соглашение о реализации с правительством»: a preposition after it is no «of what»)
+            if (not following or following.startswith("«") or following[:1].isupper() or following in ("?",)
+                    or any(t.POS == "PREP" for t in _tags(following)[:1])):
+                return Finding("cut_phrase", f"«{words[index - 1].lower()} {word}» without what it acts on")
     return None
 
 

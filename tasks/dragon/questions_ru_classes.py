@@ -128,6 +128,24 @@ def ru_thing_class(noun: str | None, label: str, sentences: list[str]) -> bool:
     return ru_label_head(label) == noun or ru_class_in_sentences(label, sentences) == noun
 
 
+#: nouns of a vessel, a vehicle, an aircraft or a service run by them: neither an organisation nor a person, and
+#: «что» is no word for one that acts («Что летает из аэропорта?» of «рейсы в Москву»: «Какие рейсы летают ...?»)
+RU_VEHICLE_NOUNS = frozenset("""
+судно теплоход траулер сейнер ледокол паром танкер сухогруз буксир корабль катер яхта лайнер самолет вертолет
+поезд электропоезд электричка автобус троллейбус трамвай рейс
+""".split())
+
+
+def ru_vehicle_head(label: str) -> tuple[str, bool] | None:
+    """The vehicle noun that heads ``label`` and whether the label names several («рейсы в Москву» → («рейс», True),
+    «судно «Норд-7»» → («судно», False)), or None."""
+    for noun in (ru_label_head(label), ru_label_head_noun(label)):
+        if noun is not None and noun.replace("ё", "е") in RU_VEHICLE_NOUNS:
+            first = _RU_WORD.findall(label)[0].lower()
+            return noun, any(p.tag.POS == "NOUN" and "plur" in p.tag for p in nlp.morph_vocab().parse(first)[:1])
+    return None
+
+
 def ru_label_head_noun(label: str) -> str | None:
     """The lowercase noun a label puts before its quoted name as what it is: «траулер «Мыс Поворотный»» →
     «траулер», «комплекс «Агидель-Парк»» → «комплекс» (not only the class nouns above: a trawler's captain is
@@ -135,8 +153,12 @@ def ru_label_head_noun(label: str) -> str | None:
     match = re.match(r"([а-яё]+) «", label)
     if match is None:
         return None
-    parses = [p for p in nlp.morph_vocab().parse(match.group(1))[:2] if p.tag.POS == "NOUN" and "nomn" in p.tag]
-    return parses[0].normal_form.replace("ё", "е") if parses and len(parses[0].normal_form) > 2 else None
+    # (every noun reading: pymorphy puts «судно» first as an accusative, its nominative after the adjective «судный»)
+    parses = nlp.morph_vocab().parse(match.group(1))
+    nouns = [p for p in parses if p.tag.POS == "NOUN" and "nomn" in p.tag]
+    if not parses or parses[0].tag.POS != "NOUN" or not nouns:
+        return None
+    return nouns[0].normal_form.replace("ё", "е") if len(nouns[0].normal_form) > 2 else None
 
 
 def ru_class_in_sentences(label: str, sentences: list[str]) -> str | None:

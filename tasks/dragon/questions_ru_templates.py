@@ -13,7 +13,7 @@ from tasks.dragon.questions_ru_government import (
     RU_GIVE_VERBS, RU_LEVEL_VERBS, _ru_case_in_sentences, _ru_object_case, _ru_prep_phrase, _ru_quantity_unit,
     ru_body_destination, ru_destination, ru_dropped_object, ru_partner_case, ru_toponym,
 )
-from tasks.dragon.questions_ru_classes import ru_thing_class
+from tasks.dragon.questions_ru_classes import ru_thing_class, ru_vehicle_head
 from tasks.dragon.questions_ru_kinds import RU_BODY
 from tasks.dragon.questions_ru_inflect import _ru_animate, _ru_gender, _ru_inflect, _ru_oblique_amount, _ru_quote
 from tasks.dragon.questions_ru_order import ru_ordered, ru_roles_unmarked
@@ -130,8 +130,13 @@ class RussianTemplates:
         if kind == "PER":
             return "кто", "masc"
         if kind in ("MISC", "NUM") and not self._thing_class(kind, node, label):
-            return "что", "neut"
-        singular, plural_noun, gender = self._class(node, kind)
+            vehicle = ru_vehicle_head(label) if kind == "MISC" and label else None
+            if vehicle is None:
+                return "что", "neut"
+            singular, plural_noun, gender = _ru_class_triple(vehicle[0])  # «Какие рейсы летают ...?», not «Что летает»
+            plural = plural or vehicle[1]
+        else:
+            singular, plural_noun, gender = self._class(node, kind)
         if plural:
             return f"какие {plural_noun}", "plur"
         return f"{_RU_WHICH[gender]} {singular}", gender

@@ -186,7 +186,7 @@ def _control_prefix_ru(verb, helper: _RuSentence) -> str:
     if lemma in _RU_OBJECT_CONTROL and helper.kids(head, ("obj",)):
         return _join(_control_prefix_ru(head, helper), lemma)  # "обязал Ершова возместить" → "обязать возместить"
     if (lemma in _RU_PLAN_HEADS or lemma in _RU_POSSIBLE_HEADS or lemma in _RU_COPULAS or lemma in _RU_APPOINT
-            or lemma == "быть"):
+            or lemma == "быть" or head.text.lower() in _RU_PLAN_HEADS):
         return ""
     return _join(_control_prefix_ru(head, helper), lemma)
 

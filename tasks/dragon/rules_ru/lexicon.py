@@ -37,8 +37,13 @@ _RU_FUTURE_AUX = frozenset({"буду", "будешь", "будет", "буде�
 _RU_PLAN_HEADS = frozenset({
     "планировать", "намереваться", "собираться", "рассчитывать", "хотеть", "обещать", "предполагать",
     "намерен", "намеренный", "должен", "должный", "готовиться", "обязаться", "надеяться", "обязать", "обязанный",
+    # (a short participle's lemma is its verb's, «вынудить», whose object control is another matter: the forms)
+    "вынужденный", "вынужден", "вынуждена", "вынуждено", "вынуждены",
 })
-_RU_POSSIBLE_HEADS = frozenset({"мочь", "смочь"})
+#: heads whose infinitive is only a possibility: "может открыть", and the predicatives of readiness, ability
+#: and right ("готова бороться за медали", "способен выиграть", "вправе расторгнуть"): what one is ready or
+#: able to do is not done (judges: «За что борется ...?» of "готова бороться")
+_RU_POSSIBLE_HEADS = frozenset({"мочь", "смочь", "готовый", "способный", "вправе"})
 #: impersonal passives whose infinitive is a plan with no one named to carry it out: "Вторую очередь
 #: планируется открыть в 2031 году" is what is planned for the очередь
 _RU_IMPERSONAL_PLANS = frozenset({"планироваться", "предполагаться", "намечаться"})

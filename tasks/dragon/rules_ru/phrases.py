@@ -547,12 +547,22 @@ class _RuSentence(_References):
             parts = sorted([nmod, *self.kids(nmod, ("case", "amod"))], key=lambda t: t.start)
             order = [self.tokens.index(t) for t in parts]
             if len(parts) <= 3 and max(order) - min(order) + 1 == len(parts) and min(order) == position + 1:
+                if self.kids(nmod, ("case",)) and self._own_genitive(nmod):
+                    # "соглашение о реализации проекта", "цех по переработке рыбы": cut from its «проекта» the
+                    # prepositional phrase reads broken (judges: «подписала соглашение о реализации»), and carried
+                    # whole it leaves the relation too long and no fact of the whole object: the object alone
+                    break
                 words = f"{words} {' '.join(t.text for t in parts)}"
                 quoted = self.quoted_appositive(nmod)
                 if quoted is not None and self.quoted_label(nmod) is None:
                     words = f"{words} «{quoted}»"  # "премьеру спектакля «Чайка»": which one
             break
         return words
+
+    def _own_genitive(self, noun) -> bool:
+        """Does a modifier noun govern a genitive of its own ("о реализации проекта", "по переработке рыбы")?"""
+        return any(not self.kids(k, ("case",)) and (k.feats or {}).get("Case") == "Gen" and k.pos in ("NOUN", "PROPN")
+                   for k in self.kids(noun, ("nmod",)))
 
     def quoted_appositive(self, noun) -> str | None:
         """The name in «» right after a common noun, as written (an appositive name stays in the

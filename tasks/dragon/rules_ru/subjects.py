@@ -19,13 +19,34 @@ def mend_subject_number(tree, vocab) -> None:
     tokens, kids, head, case, finite = tree.tokens, tree.kids, tree.head, tree.case, tree.finite
     for subject in tokens:
         verb = head(subject)
+        # ("один дом": «один» is singular, as its noun; "120 хозяйств" is a count, whose verb may be plural)
+        counted = [k for k in kids(subject, ("nummod", "nummod:gov")) if _lemma(vocab, k) != "один"]
         if (subject.rel != "nsubj" or verb is None or not finite(verb) or subject.pos not in ("NOUN", "PROPN")
-                or kids(subject, ("conj", "nummod", "nummod:gov")) or any(k.rel == "conj" for k in kids(verb, ("nsubj",)))):
+                or kids(subject, ("conj",)) or counted or any(k.rel == "conj" for k in kids(verb, ("nsubj",)))):
             continue
         vn, sn = (verb.feats or {}).get("Number"), (subject.feats or {}).get("Number")
         if vn and sn and vn != sn and vn == "Plur" and not _RU_ABBREVIATION.match(subject.text):
             readings = {str(p.tag.case) for p in vocab.parse(subject.text.lower()) if p.tag.POS == "NOUN"}
+            if _indefinite_object(subject, verb, readings, tree, vocab):
+                # "в Мурманске сдали лишь один дом": a plural verb with no subject of its own is indefinite-personal,
+                # the noun its object (a nominative's accusative homonym) — never a subject «сдал» agrees with
+                subject.rel, subject.feats = "obj", {**(subject.feats or {}), "Case": "Acc"}
+                continue
             subject.rel = "iobj" if "datv" in readings else "obl"
+
+
+def _indefinite_object(noun, verb, readings, tree, vocab) -> bool:
+    """Is the singular noun a third-person plural verb took as its subject its direct object: inanimate, with an
+    accusative reading, after the verb, the verb with no object of its own, and no «с» beside the noun
+    ("Иванов с коллегами подготовили", "Правительство с мэрией подписали": a subject and its company)?"""
+    feats = verb.feats or {}
+    if feats.get("Person") not in ("3", None) or feats.get("Voice") == "Pass" or tree.kids(verb, ("obj",)):
+        return False
+    if "accs" not in readings or (noun.feats or {}).get("Animacy") == "Anim" or noun.pos != "NOUN":
+        return False
+    if tree.index[noun.id] < tree.index[verb.id]:
+        return False
+    return not any(c.text.lower() in ("с", "со") for k in tree.kids(noun) for c in tree.kids(k, ("case",)))
 
 
 def mend_subjects_across_commas(tree) -> None:
