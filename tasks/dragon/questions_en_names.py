@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from tasks.dragon.questions_base import NoTemplate
+from tasks.dragon.triplets_rules_en_lexicon import _EN_PERSON_NOUNS
 from tasks.dragon.words_en import EN_CLUB_SUFFIXES
 
 
@@ -545,8 +546,9 @@ def full_name(label: str, sentences: list[str]) -> str:
         for match in pattern.finditer(sentence):
             before = match.group(1).split()
             while before and (before[0].lower() in _NOT_NAME_WORDS or before[0].endswith((",", ".", ":", ";"))
-                              or (match.start() == 0 and before[0] == sentence.split()[0] and len(before) > 1
-                                  and before[0].lower() in _NOT_NAME_WORDS)):
+                              or (match.start() == 0 and before[0] == sentence.split()[0]
+                                  and before[0].lower() in PERSON_NOUNS | _EN_PERSON_NOUNS)):
+                # "Defenseman Ryan Takak did not dress": a position capitalised as its sentence's first word
                 before = before[1:]
             titles = [i for i, w in enumerate(before) if w.lower().strip(",.") in _TITLE_WORDS]
             if titles:  # "Brightwater Toys Chief Executive Marcus Feld": the name starts after the title
