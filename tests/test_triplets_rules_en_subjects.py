@@ -113,3 +113,8 @@ def test_he_after_and_is_the_person_the_first_clause_names():
     found = facts("Keeper Tom Ardle made 12 saves.",
                   "Midfielder Sam Orrin was booked in the first half, and she will miss the final.")
     assert ("Sam Orrin", "miss", "final", "planned") in found
+
+
+def test_combined_company_as_recipient_is_no_joint_doer():
+    found = facts("The Northfield Development Agency has agreed to give the combined company a $2.4 million grant.")
+    assert any(s == "Northfield Development Agency" and "$2.4 million" in o for s, _, o, _ in found)

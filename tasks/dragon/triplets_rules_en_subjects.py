@@ -319,7 +319,7 @@ def _punished_for(gerund):
 
 
 #: words that make a verb's amount its doers' sum: "which together gave $180,000", "won nine turnovers between them"
-_EN_JOINTLY = frozenset({"together", "jointly", "collectively", "combined"})
+_EN_JOINTLY = frozenset({"together", "jointly", "collectively"})
 #: words that make it each doer's own: "X and Y each gave $5,000", "paid $200 apiece"
 _EN_EACH = frozenset({"each", "apiece", "respectively", "per"})
 #: verbs whose coordinated subjects are the two sides of one event: "Rovers and City will play two matches" is
@@ -358,7 +358,7 @@ def _shared_by_doers(verb, helper: _EnSentence) -> bool:
     if any(t.lower_ in _EN_EACH and t.dep_ != "prep" for t in near) \
             or any(t.lower_ == "per" for t in near):
         return False
-    if any(t.lower_ in _EN_JOINTLY and t.dep_ in ("advmod", "amod", "npadvmod") for t in near) or any(
+    if any(c.lower_ in _EN_JOINTLY and c.dep_ in ("advmod", "npadvmod") for c in verb.children) or any(
             t.dep_ == "prep" and t.lower_ in ("between", "among") and any(
                 p.dep_ == "pobj" and p.lower_ in ("them", "themselves") for p in t.children) for t in near):
         return True
