@@ -118,3 +118,8 @@ def test_he_after_and_is_the_person_the_first_clause_names():
 def test_combined_company_as_recipient_is_no_joint_doer():
     found = facts("The Northfield Development Agency has agreed to give the combined company a $2.4 million grant.")
     assert any(s == "Northfield Development Agency" and "$2.4 million" in o for s, _, o, _ in found)
+
+
+def test_year_of_coordinated_doers_is_no_amount():
+    found = facts("The farm was bought by the couple Eamon and Brid Kelleher-Moss, who sold a bakery chain in 2021.")
+    assert any(o == "2021" for *_, o, _ in found)

@@ -346,7 +346,13 @@ def without_shared_amounts(verb, facts: list[_Fact], helper: _EnSentence) -> lis
     return [f for f in facts if not _is_amount(f)]
 
 
+#: a year, which is a time and no amount ("who sold a software company in 2021")
+_EN_YEAR = re.compile(r"^(?:1[89]|20)\d\d\b")
+
+
 def _is_amount(fact: _Fact) -> bool:
+    if _EN_YEAR.match(fact.object):
+        return False
     return fact.object_label in ("MONEY", "CARDINAL", "QUANTITY") or (
         fact.object_label not in ("PERCENT", "DATE", "TIME", "ORDINAL") and _EN_AMOUNT.match(fact.object) is not None)
 
