@@ -60,6 +60,8 @@ CASES = [
           ["Ann Poole is the chief of North Constabulary Wessex, the force said."], False),
     _case("cut_name", "Which trains did Westrail replace on the Vale of Corran?", "the old diesels",
           ["Westrail replaced the old diesels on the Vale of Corran line."], True),
+    _case("cut_name", "How many games is Oskar Lindqvist expected to miss?", "three more games",
+          ["Defenseman Oskar Lindqvist did not play on Friday, and he is expected to miss three more games."], False),
     _case("cut_name", "How many rebounds did Daley-Koss 19 grab?", "eleven rebounds",
           ["Daley-Koss grabbed eleven rebounds in the second half."], True),
     _case("cut_name", "How many rebounds did Daley-Koss grab?", "eleven rebounds",

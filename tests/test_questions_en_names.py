@@ -132,6 +132,9 @@ def test_a_role_noun_opening_the_sentence_is_no_part_of_a_name():
     # a possessive or an opener is no part of it
     ("Kingsway Playhouse", ["Swansea's Kingsway Playhouse will reopen."], "Kingsway Playhouse"),
     ("Hughes", ["After Hughes left, the board met."], "Hughes"),
+    # a position capitalised as its sentence's first word is no part of it
+    ("Oskar Lindqvist", ["Defenseman Oskar Lindqvist did not play, and he will miss three games."], "Oskar Lindqvist"),
+    ("Lindqvist", ["Goaltender Oskar Lindqvist made 30 saves."], "Oskar Lindqvist"),
 ])
 def test_a_short_form_becomes_the_full_name(label, sentences, expected):
     assert full_name(label, sentences) == expected

@@ -76,3 +76,50 @@ def test_an_aside_between_and_and_the_conjoined_verb_is_not_its_doer():
     assert ("Marlow Dairies", "lay off", "120 workers", "conditional") in found
     found = facts("Marlow Dairies bought the creamery in June and, citing rising fuel costs, cut its staff by 30.")
     assert ("Marlow Dairies", "cut its staff by", "30", "asserted") in found
+
+
+def test_amount_of_coordinated_doers_is_no_fact_about_each():
+    # "X and Y gave $N": the sum is the pair's; "How much did Y give?" would rest on a false premise
+    found = facts("The Halvorn Trust and the Dunmore Foundation gave $400,000 to the hospice last year.")
+    assert not any(o == "$400,000" for *_, o, _ in found)
+    found = facts("The new wing is being paid for by the Corrie Institute and the Baylor Fund, which together "
+                  "gave $250,000.")
+    assert ("Baylor Fund", "pay for", "new wing", "asserted") in found  # what both did stands
+    assert not any(o == "$250,000" for *_, o, _ in found)
+    found = facts("The club's forwards Lea Ostrova and Maren Dahl scored 31 goals between them this season.")
+    assert not any(o.startswith("31") for *_, o, _ in found)
+    found = facts("Meridian Bank and Coastal Trust paid $3 million for the building and opened a branch there.")
+    assert ("Coastal Trust", "open", "branch", "asserted") in found
+    assert not any(o == "$3 million" for *_, o, _ in found)
+
+
+def test_amount_each_coordinated_doer_gave_stays():
+    found = facts("Brightwater Capital and Norsk Invest each invested $5 million in the startup.")
+    assert ("Norsk Invest", "invest", "$5 million", "asserted") in found
+    found = facts("Tomas Berg and Anna Lind scored two goals each.")
+    assert ("Anna Lind", "score", "two goals", "asserted") in found
+    found = facts("Lakeview Rovers and Harlow City will play two matches in March.")  # each side plays them
+    assert ("Harlow City", "play in March", "two matches", "planned") in found
+    found = facts("Ostvik Energy paid $3 million for the depot.")  # one doer: its amount
+    assert any(s == "Ostvik Energy" and o == "$3 million" for s, _, o, _ in found)
+
+
+def test_he_after_and_is_the_person_the_first_clause_names():
+    found = facts("Seahawks goaltender Mika Rantala stopped 31 of 33 shots.",
+                  "Defenseman Oskar Lindqvist did not play after hurting his wrist on Friday, and he is expected to "
+                  "miss three more games.")
+    assert ("Oskar Lindqvist", "miss", "three more games", "planned") in found
+    assert not any(s == "Mika Rantala" and r.startswith("miss") for s, r, *_ in found)
+    found = facts("Keeper Tom Ardle made 12 saves.",
+                  "Midfielder Sam Orrin was booked in the first half, and she will miss the final.")
+    assert ("Sam Orrin", "miss", "final", "planned") in found
+
+
+def test_combined_company_as_recipient_is_no_joint_doer():
+    found = facts("The Northfield Development Agency has agreed to give the combined company a $2.4 million grant.")
+    assert any(s == "Northfield Development Agency" and "$2.4 million" in o for s, _, o, _ in found)
+
+
+def test_year_of_coordinated_doers_is_no_amount():
+    found = facts("The farm was bought by the couple Eamon and Brid Kelleher-Moss, who sold a bakery chain in 2021.")
+    assert any(o == "2021" for *_, o, _ in found)

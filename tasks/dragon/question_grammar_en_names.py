@@ -66,7 +66,7 @@ def stray_capital(q: QuestionView) -> Finding | None:
 
 def _extension(sentence: str, start: int, end: int) -> str | None:
     """The capitalised name word the sentence writes right before or after a mention, or None."""
-    from tasks.dragon.questions_en_names import _HONORIFICS, _NOT_NAME_WORDS, _TITLE_WORDS
+    from tasks.dragon.questions_en_names import _HONORIFICS, _NOT_NAME_WORDS, _TITLE_WORDS, opening_role
 
     doc = parse(sentence)
     span = doc.char_span(start, end, alignment_mode="expand")
@@ -82,6 +82,8 @@ def _extension(sentence: str, start: int, end: int) -> str | None:
             continue
         if i == span.start - 1 and i > 0 and doc[i - 1].text in ("'s", "’s"):
             continue
+        if i == span.start - 1 and tok.is_sent_start and opening_role(tok.text):
+            continue  # "Defenseman Ryan Takak did not dress": the position opens the sentence, the name is whole
         return tok.text
     return None
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from tasks.dragon.questions_base import NoTemplate
+from tasks.dragon.triplets_rules_en_lexicon import _EN_PERSON_NOUNS
 from tasks.dragon.words_en import EN_CLUB_SUFFIXES, EN_MONTH_ABBREVIATIONS, EN_MONTHS, EN_WEEKDAYS
 
 
@@ -531,6 +532,12 @@ def group_evidence(label: str, sentences: list[str]) -> bool:
     return False
 
 
+def opening_role(word: str) -> bool:
+    """Whether ``word``, its sentence's first, is a person noun or a player's position capitalised only there:
+    "Defenseman Ryan Takak did not dress" writes the name "Ryan Takak"."""
+    return word.lower() in PERSON_NOUNS or word.lower() in _EN_PERSON_NOUNS
+
+
 def full_name(label: str, sentences: list[str]) -> str:
     """The longer capitalised name the sentences write ``label`` at the end of: "Bevan" -> "Carys
     Bevan", "the Warriors" -> "Tawe Warriors", "Glas RFC" -> "Cefn Glas RFC"; ``label`` when no
@@ -545,8 +552,7 @@ def full_name(label: str, sentences: list[str]) -> str:
         for match in pattern.finditer(sentence):
             before = match.group(1).split()
             while before and (before[0].lower() in _NOT_NAME_WORDS or before[0].endswith((",", ".", ":", ";"))
-                              or (match.start() == 0 and before[0] == sentence.split()[0] and len(before) > 1
-                                  and before[0].lower() in _NOT_NAME_WORDS)):
+                              or (match.start() == 0 and before[0] == sentence.split()[0] and opening_role(before[0]))):
                 before = before[1:]
             titles = [i for i, w in enumerate(before) if w.lower().strip(",.") in _TITLE_WORDS]
             if titles:  # "Brightwater Toys Chief Executive Marcus Feld": the name starts after the title

@@ -35,6 +35,7 @@ from tasks.dragon.triplets_rules_en_names import (
 from tasks.dragon.triplets_rules_en_phrases import _EnSentence
 from tasks.dragon.triplets_rules_en_repairs import mend_plural_possessives
 from tasks.dragon.triplets_rules_en_roles import _appositive_facts_en
+from tasks.dragon.triplets_rules_en_subjects import without_shared_amounts
 from tasks.dragon.triplets_rules_en_verbs import _verb_facts_en
 
 
@@ -116,7 +117,7 @@ def _facts_en(doc, discourse: _Discourse | None = None) -> Iterator[_Fact]:
         for token in sent:
             pos = token.pos_
             if pos == "VERB" or (pos == "AUX" and token.dep_ in ("ROOT", "conj", "ccomp", "relcl", "advcl")):
-                facts = list(_verb_facts_en(token, sentence, helper))
+                facts = without_shared_amounts(token, list(_verb_facts_en(token, sentence, helper)), helper)
                 yield from facts
                 yield from gapped_facts(token, facts, helper)  # "X will pay $5 million and Y $3 million"
             elif token.dep_ == "appos":

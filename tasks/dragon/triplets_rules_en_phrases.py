@@ -413,15 +413,21 @@ class _EnSentence:
 
     def main_clause_person(self, pronoun) -> tuple[str, str | None] | None:
         """ "Mayor X stayed out of the vote because he is a trustee", "The losses were found by the treasurer,
-        Y, when she checked the books": "he"/"she" in a clause put after its main clause is the person that
-        clause names as its subject (or, in the passive, its "by" agent), not the last person of the sentences
-        before; None when the main clause names no person before the pronoun."""
+        Y, when she checked the books": "he"/"she" in a clause put after its main clause (or conjoined to the
+        clause before it: "X did not dress, and he will miss two games") is the person that clause names as its
+        subject (or, in the passive, its "by" agent), not the last person of the sentences before; None when
+        that clause names no person before the pronoun."""
         verb = pronoun.head
         while verb.dep_ == "conj" and verb.head.i != verb.i:
             verb = verb.head
-        if verb.dep_ != "advcl" or verb.head.i > verb.i:
+        if verb.i != pronoun.head.i and not (verb.dep_ == "advcl" and verb.head.i < verb.i):
+            # "Defenseman X did not dress, and he is expected to miss two games": "he" in a clause conjoined to one
+            # whose subject is a person is that person, not the one the sentences before named last
+            main = verb
+        elif verb.dep_ != "advcl" or verb.head.i > verb.i:
             return None
-        main = verb.head
+        else:
+            main = verb.head
         candidates = [c for c in main.children if c.dep_ in ("nsubj", "nsubjpass")]
         for agent in (c for c in main.children if c.dep_ == "agent"):
             named = [c for c in agent.children if c.dep_ == "pobj"]

@@ -4,11 +4,14 @@
 a subject, control ("agreed to buy"), raising in a relative ("which the museum expects to cost"), plan
 nouns ("has no plans to sell"), opening participles ("Founded in 1952, X ..."), reduced relatives and
 appositions, relative pronouns resolved to their antecedent. ``_control_prefix_en`` gives the control
-verb kept in the relation ("agree to").
+verb kept in the relation ("agree to"). ``without_shared_amounts`` keeps an amount of coordinated doers off
+each of them ("X and Y gave $180,000" is no fact about X).
 """
 from __future__ import annotations
 
-from tasks.dragon.triplets_base import _join
+import re
+
+from tasks.dragon.triplets_base import _Fact, _join
 from tasks.dragon.triplets_rules_en_lexicon import (
     _EN_CLAIMS, _EN_RELATIVE, _EN_SPEECH, _EN_SUBJ, _EN_VALUE_LABELS, _verb_lemma,
 )
@@ -313,3 +316,62 @@ def _punished_for(gerund):
             or not any(c.dep_ == "auxpass" for c in token.children):
         return None
     return token
+
+
+#: words that make a verb's amount its doers' sum: "which together gave $180,000", "won nine turnovers between them"
+_EN_JOINTLY = frozenset({"together", "jointly", "collectively"})
+#: words that make it each doer's own: "X and Y each gave $5,000", "paid $200 apiece"
+_EN_EACH = frozenset({"each", "apiece", "respectively", "per"})
+#: verbs whose coordinated subjects are the two sides of one event: "Rovers and City will play two matches" is
+#: true of each side
+_EN_SIDES = frozenset({"play", "meet", "face", "draw", "tie", "host", "visit"})
+#: an amount: a sum, a count of things ("nine turnovers", "about $400,000", "two more games")
+_EN_AMOUNT = re.compile(
+    r"^(?:(?:about|around|nearly|almost|roughly|some|over|under|more than|less than|fewer than|up to|another"
+    r"|a further|an extra|a total of|a combined|a joint)\s+)*(?:[$£€¥]|\d|(?:one|two|three|four|five|six|seven"
+    r"|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred"
+    r"|hundreds|thousands|dozen|dozens|a hundred|a thousand|a million)\b)", re.IGNORECASE)
+
+
+def without_shared_amounts(verb, facts: list[_Fact], helper: _EnSentence) -> list[_Fact]:
+    """``verb``'s facts less the amounts that belong to its doers together (false premises, issue 10).
+
+    "The Halvorsen Trust and the Dunmore Foundation gave $400,000", "X and Y, which together gave $180,000",
+    "the pair of A and B won nine turnovers between them": the sum or the count is the pair's; asked of one of
+    them ("How much did the Dunmore Foundation give?") it is false, and what each gave the text does not say, so
+    no per-doer amount fact is kept. "each", "apiece", "respectively" make the amount each doer's own, and the
+    sides of a game ("Rovers and City will play two matches") each do it. Facts with no amount stand: both gave."""
+    if not any(_is_amount(f) for f in facts) or _verb_lemma(verb) in _EN_SIDES or not _shared_by_doers(verb, helper):
+        return facts
+    return [f for f in facts if not _is_amount(f)]
+
+
+#: a year, which is a time and no amount ("who sold a software company in 2021")
+_EN_YEAR = re.compile(r"^(?:1[89]|20)\d\d\b")
+
+
+def _is_amount(fact: _Fact) -> bool:
+    if _EN_YEAR.match(fact.object):
+        return False
+    return fact.object_label in ("MONEY", "CARDINAL", "QUANTITY") or (
+        fact.object_label not in ("PERCENT", "DATE", "TIME", "ORDINAL") and _EN_AMOUNT.match(fact.object) is not None)
+
+
+def _shared_by_doers(verb, helper: _EnSentence) -> bool:
+    """Whether ``verb``'s doers are several things that did it together: its subject is a coordination of
+    names ("X and Y gave", "X and Y, who gave"), or the clause says "together" / "between them"."""
+    near = [t for c in verb.children for t in (c, *c.children)]
+    if any(t.lower_ in _EN_EACH and t.dep_ != "prep" for t in near) \
+            or any(t.lower_ == "per" for t in near):
+        return False
+    if any(c.lower_ in _EN_JOINTLY and c.dep_ in ("advmod", "npadvmod") for c in verb.children) or any(
+            t.dep_ == "prep" and t.lower_ in ("between", "among") and any(
+                p.dep_ == "pobj" and p.lower_ in ("them", "themselves") for p in t.children) for t in near):
+        return True
+    for subject, _ in _subjects_en(verb, helper):
+        first = subject
+        while first.dep_ == "conj" and first.head.i != first.i and first.head.pos_ in ("NOUN", "PROPN"):
+            first = first.head
+        if len(_EnSentence.with_conjuncts(first)) > 1:
+            return True
+    return False

@@ -68,11 +68,23 @@ def _document_entities(text: str, lang: str) -> list[_SourceEntity]:
         key = entity_key(entity.text, lang)
         if not key or key in out:
             continue
-        forms = sorted({fold(entity.text).strip(), fold(entity.normal).strip()} - {""})
+        forms = sorted({fold(entity.text).strip(), fold(entity.normal).strip(), _without_opening_role(entity.text, lang)}
+                       - {""})
         # Russian mentions are inflected ("Северного порта"): name them by their normal form
         shown = entity.normal.strip() if lang == "ru" and entity.normal.strip() else entity.text.strip()
         out[key] = _SourceEntity(text=shown, forms=forms, key=key)
     return list(out.values())
+
+
+def _without_opening_role(text: str, lang: str) -> str:
+    """ "Defenseman Ryan Takak" (a sentence's first word taken into the name): the name after the position, which is
+    how a question writes it; "" when the mention opens with no person noun or position."""
+    from tasks.dragon.questions_en_names import opening_role
+
+    words = text.split()
+    if lang != "en" or len(words) < 3 or not opening_role(words[0]):
+        return ""
+    return fold(" ".join(words[1:])).strip()
 
 
 def _listing(names: Iterable[str], limit: int) -> str:
