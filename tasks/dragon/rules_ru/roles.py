@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 
 from tasks.dragon.triplets_base import _Fact, _fact
-from tasks.dragon.rules_ru.lexicon import _RU_PLACE_ANAPHORS, _RU_UNITS
+from tasks.dragon.rules_ru.lexicon import _RU_FIELD_TITLES, _RU_PLACE_ANAPHORS, _RU_UNITS
 from tasks.dragon.rules_ru.morph import _animate, _lemma
 from tasks.dragon.rules_ru.phrases import _RuSentence
 
@@ -68,9 +68,20 @@ def _role_facts_ru(noun, subject_phrases, sentence: str, helper: _RuSentence, mo
                     and helper.refers_back(conjunct) is not None:
                 words = f"{relation} {conjunct.text.lower()}"  # "глава города" (Нижний Новгород)
             if (object_phrase is None and current is nmod and conjunct.pos == "NOUN" and _animate(helper.vocab, noun)
-                    and (conjunct.feats or {}).get("Number") == "Sing" and _lemma(helper.vocab, conjunct) in _RU_UNITS
+                    and (conjunct.feats or {}).get("Number") == "Sing" and not _animate(helper.vocab, conjunct)
+                    and (_lemma(helper.vocab, conjunct) in _RU_UNITS or fields
+                         or _lemma(helper.vocab, noun) not in _RU_FIELD_TITLES)
                     and any(p[1] == "PER" for p in subject_phrases)):
-                object_phrase = helper.common_phrase(conjunct)  # "руководитель экспедиции"
+                # "руководитель экспедиции", "консультант постановки", "министр финансов региона": a
+                # person's role in a body or a work its common noun names, the bare genitives before it in the role
+                object_phrase = helper.common_phrase(conjunct)
+                nouns = [a for a in helper.kids(conjunct, ("amod",)) if a.pos == "NOUN" and a.start < conjunct.start]
+                if nouns and object_phrase is not None:
+                    # "тренер сборной области": the parser hangs the substantivised adjective («сборная»)
+                    # on the noun after it as a modifier; the body is the first noun, of the second
+                    object_phrase = (f"{helper.role(nouns[0])} {conjunct.text}", object_phrase[1])
+                words = " ".join([relation, *(helper.as_written(f) for f in fields)]) if relation == helper.role(noun) \
+                    else relation
             if object_phrase is None:
                 continue
             for subject_phrase in subject_phrases:
