@@ -1044,5 +1044,8 @@ def test_a_role_in_a_body_or_work_named_by_any_common_noun():
         "Старший тренер сборной области Глеб Осипов остался доволен гонкой.")
     # a person's genitive is no body: "помощник депутата" names whom he helps, not an organisation
     assert not any(r == "помощник" for _, r, _, _ in ru_facts("Об этом сообщил помощник депутата Юрий Ткач."))
+    # a genitive off past the name and a comma is the next role's, not this one's
+    assert not any(r == "депутат" for _, r, _, _ in ru_facts(
+        "Депутат от Торжка Олег Сомов, бывший глава районной больницы, внёс поправку."))
     # a title's first genitive is its field, not a body: "мастер спорта", "министр транспорта"
     assert not any(r == "мастер" for _, r, _, _ in ru_facts("Победу одержал мастер спорта Кирилл Дронов."))

@@ -24,6 +24,9 @@ MEANS_PREPOSITIONS = frozenset({"за счет", "за счёт"})
 #: a source («с должника», «у поставщика», «от области», «из бюджета»: the genitive) or what a quantity is
 #: added to («к гранту»: the dative)
 _SOURCE_PREPOSITIONS = {"с": "Gen", "со": "Gen", "у": "Gen", "от": "Gen", "из": "Gen", "изо": "Gen", "к": "Dat"}
+#: verbs whose «к + dative» is what the quantity is added to («добавит к гранту»); to any other it is a
+#: direction («выделит на ветку к фабрике»)
+_ADDING_VERBS = frozenset({"добавить", "добавлять", "прибавить", "прибавлять", "доплатить", "доплачивать"})
 #: nouns of a point in time a «с / к / до» phrase names («к концу года», «с начала сезона»): no source
 _TIME_POINTS = frozenset({"конец", "начало", "середина", "момент", "период", "срок", "старт", "финал", "окончание"})
 _MOST_WORDS = 6
@@ -56,7 +59,8 @@ def source_words(verb, obliques, helper) -> str:
     for token in sorted(obliques, key=helper.tokens.index):
         case = _SOURCE_PREPOSITIONS.get(helper.preposition(token) or "")
         if (token.pos not in ("NOUN", "PROPN") or case is None or (token.feats or {}).get("Case") != case
-                or helper.complex_preposition(token)):
+                or helper.complex_preposition(token)
+                or case == "Dat" and _lemma(helper.vocab, verb) not in _ADDING_VERBS):  # «выделит ... к фабрике»: where to
             continue
         lemma = _lemma(helper.vocab, token)
         if (lemma in _RU_CIRCUMSTANCES | _RU_TIME_NOUNS | _RU_DURATIONS | _RU_MONTHS | _RU_SEASONS | _TIME_POINTS

@@ -71,7 +71,7 @@ def _role_facts_ru(noun, subject_phrases, sentence: str, helper: _RuSentence, mo
                     and (conjunct.feats or {}).get("Number") == "Sing" and not _animate(helper.vocab, conjunct)
                     and (_lemma(helper.vocab, conjunct) in _RU_UNITS or fields
                          or _lemma(helper.vocab, noun) not in _RU_FIELD_TITLES)
-                    and any(p[1] == "PER" for p in subject_phrases)):
+                    and any(p[1] == "PER" for p in subject_phrases) and _own_genitive(noun, conjunct, fields, helper)):
                 # "руководитель экспедиции", "консультант постановки", "министр финансов региона": a
                 # person's role in a body or a work its common noun names, the bare genitives before it in the role
                 object_phrase = helper.common_phrase(conjunct)
@@ -87,6 +87,15 @@ def _role_facts_ru(noun, subject_phrases, sentence: str, helper: _RuSentence, mo
             for subject_phrase in subject_phrases:
                 if helper.number_phrase(conjunct) is None and not re.match(r"^[\d.,]+\s", subject_phrase[0]):
                     yield _fact(sentence, subject_phrase, words, object_phrase, modality)  # (870 человек hold no role)
+
+
+def _own_genitive(noun, genitive, fields, helper: _RuSentence) -> bool:
+    """Does the genitive follow the role noun with nothing between but its own words and the fields
+    («министр финансов региона», «тренер сборной области»)? One further off is the parser's guess
+    («Депутат от Апатитов Сергей Мельников, бывший глава городского округа»: the округ is the глава's)."""
+    start, end = helper.tokens.index(noun), helper.tokens.index(genitive)
+    own = {t.id for t in [*helper.subtree(genitive), *(w for f in fields for w in helper.subtree(f))]}
+    return start < end and all(t.id in own for t in helper.tokens[start + 1:end])
 
 
 def _noun_facts_ru(noun, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
