@@ -84,5 +84,8 @@ def test_a_time_a_from_or_to_phrase_names_is_no_source():
     # «к» is what a quantity is added to only with a verb of adding; elsewhere it is where to
     found = ru_facts("2 млрд рублей на строительство дороги к порту выделит фонд «Развитие».")
     assert not any(r.startswith("выделить к") for _, r, _, _ in found), found
+    # «у» + a side is whose a score is, not where it came from
+    found = ru_facts("У гостей 17 очков набрал Игорь Ветров.")
+    assert not any(r.startswith("набрать у") for _, r, _, _ in found), found
     found = ru_facts("К концу года «Ока-Агро» продаст 3000 тонн зерна.")
     assert not any(r.startswith("продать к") for _, r, _, _ in found), found

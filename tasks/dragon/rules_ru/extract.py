@@ -460,8 +460,9 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                 # "выделить на покупку котла | 14 млн рублей", "взыскать с Лукина | 86 млн рублей"; with the time
                 # too the relation may grow past what a fact may hold and the fact be dropped whole: then the
                 # time stays, the purpose or the source goes
-                purpose = purpose_words(verb, obliques, helper) if money(helper.number_phrase(child)) else ""
-                for words in (source_words(verb, obliques, helper), purpose):
+                paid = money(helper.number_phrase(child))
+                purpose = purpose_words(verb, obliques, helper) if paid else ""
+                for words in (source_words(verb, obliques, helper, paid), purpose):
                     if len(_join(given, words, time_suffix).split()) <= helper.max_relation_words:
                         given = _join(given, words)
             relation = _join(given, time_suffix) if is_quantity else _join(given, complement or "")

@@ -52,15 +52,17 @@ def _stretch(verb, token, helper) -> str:
     return " ".join(t.text.lower() if t is words[0] and t.text[:1].isupper() else t.text for t in words)
 
 
-def source_words(verb, obliques, helper) -> str:
+def source_words(verb, obliques, helper, sum_of_money: bool = False) -> str:
     """Where a quantity comes from or what it is added to, as written ("с Лукина", "у поставщика", "от
     области", "из тонны хвостов", "к гранту"), or "" when the verb has none, or only a time («с 2019
-    года», «к концу года») or a number."""
+    года», «к концу года») or a number; «у» is a source of money only («занял у банка 5 млн рублей»; «у
+    гостей 21 очко принёс Ахо» is whose side)."""
     for token in sorted(obliques, key=helper.tokens.index):
         case = _SOURCE_PREPOSITIONS.get(helper.preposition(token) or "")
         if (token.pos not in ("NOUN", "PROPN") or case is None or (token.feats or {}).get("Case") != case
                 or helper.complex_preposition(token)
-                or case == "Dat" and _lemma(helper.vocab, verb) not in _ADDING_VERBS):  # «выделит ... к фабрике»: where to
+                or case == "Dat" and _lemma(helper.vocab, verb) not in _ADDING_VERBS  # «выделит ... к фабрике»: where to
+                or helper.preposition(token) == "у" and not sum_of_money):  # «у гостей 21 очко принёс Ахо»: whose side
             continue
         lemma = _lemma(helper.vocab, token)
         if (lemma in _RU_CIRCUMSTANCES | _RU_TIME_NOUNS | _RU_DURATIONS | _RU_MONTHS | _RU_SEASONS | _TIME_POINTS
