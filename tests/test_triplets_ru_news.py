@@ -1027,3 +1027,25 @@ def test_only_a_verb_of_giving_writes_its_dative_into_the_relation():
         "Фонд «Развитие» перечислил областной больнице 2 млн рублей.")
     assert ("Олег Рябов", "показать", "12 новых автобусов", "asserted") in ru_facts(
         "Губернатор Олег Рябов показал журналистам 12 новых автобусов.")
+
+
+def test_a_role_in_a_body_or_work_named_by_any_common_noun():
+    """A person's role with a common-noun genitive that names no one: the body or work it names is the
+    object, whatever noun it is («проекта», «постановки», «верфи»), the bare genitives before it stay in
+    the role («министр финансов»), and a substantivised adjective the parser hangs on the next noun
+    («сборной области») leads the object."""
+    assert ("Инна Колосова", "руководитель", "проект", "asserted") in ru_facts(
+        "Руководитель проекта, кандидат химических наук Инна Колосова, рассказала о планах.")
+    assert ("Семен Рябов", "консультант", "постановка", "asserted") in ru_facts(
+        "Консультантом постановки стал краевед Семён Рябов.")
+    assert ("Лидия Зорина", "министр финансов", "регион", "asserted") in ru_facts(
+        "Об этом сообщила министр финансов региона Лидия Зорина.")
+    assert ("Глеб Осипов", "старший тренер", "сборная области", "asserted") in ru_facts(
+        "Старший тренер сборной области Глеб Осипов остался доволен гонкой.")
+    # a person's genitive is no body: "помощник депутата" names whom he helps, not an organisation
+    assert not any(r == "помощник" for _, r, _, _ in ru_facts("Об этом сообщил помощник депутата Юрий Ткач."))
+    # a genitive off past the name and a comma is the next role's, not this one's
+    assert not any(r == "депутат" for _, r, _, _ in ru_facts(
+        "Депутат от Торжка Олег Сомов, бывший глава районной больницы, внёс поправку."))
+    # a title's first genitive is its field, not a body: "мастер спорта", "министр транспорта"
+    assert not any(r == "мастер" for _, r, _, _ in ru_facts("Победу одержал мастер спорта Кирилл Дронов."))

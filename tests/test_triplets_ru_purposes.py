@@ -2,6 +2,8 @@
 Sentences written for these tests, real natasha."""
 from __future__ import annotations
 
+import pytest
+
 from tests.test_triplets_ru_news import ru_facts
 
 
@@ -59,3 +61,31 @@ def test_the_configured_relation_limit_decides_whether_the_purpose_fits():
 
     assert "вложить в реконструкцию литейного цеха в 2031–2032 годах" in relations(8), relations(8)
     assert relations(6) == {"вложить в 2031–2032 годах"}, relations(6)
+
+
+@pytest.mark.parametrize("sentence, fact", [
+    ("Арбитражный суд взыскал с Олега Кравцова 7 млн рублей.",
+     ("Арбитражный суд", "взыскать с Олега Кравцова", "7 млн рублей", "asserted")),
+    ("Университет добавит к премии ещё 2 млн рублей из собственных средств.",  # the first of two
+     ("университет", "добавить к премии", "2 млн рублей", "planned")),
+    ("Город получит от области 40 млн рублей на ремонт дорог.",  # with the purpose after it
+     ("город", "получить от области на ремонт дорог", "40 млн рублей", "planned")),
+    ("Комбинат «Уралмедь» получает из тонны руды до 50 кг меди.",  # not money: a yield per unit
+     ("комбинат «Уралмедь»", "получать из тонны руды", "50 кг меди", "asserted")),
+])
+def test_where_a_quantity_comes_from_or_what_it_is_added_to_is_in_the_relation(sentence, fact):
+    found = ru_facts(sentence)
+    assert fact in found, found
+
+
+def test_a_time_a_from_or_to_phrase_names_is_no_source():
+    found = ru_facts("«Ока-Агро» с 2019 года продала 2139 тонн зерна.")
+    assert not any(" с " in f" {r} " for _, r, _, _ in found), found
+    # «к» is what a quantity is added to only with a verb of adding; elsewhere it is where to
+    found = ru_facts("2 млрд рублей на строительство дороги к порту выделит фонд «Развитие».")
+    assert not any(r.startswith("выделить к") for _, r, _, _ in found), found
+    # «у» + a side is whose a score is, not where it came from
+    found = ru_facts("У гостей 17 очков набрал Игорь Ветров.")
+    assert not any(r.startswith("набрать у") for _, r, _, _ in found), found
+    found = ru_facts("К концу года «Ока-Агро» продаст 3000 тонн зерна.")
+    assert not any(r.startswith("продать к") for _, r, _, _ in found), found

@@ -28,7 +28,7 @@ from tasks.dragon.rules_ru.lists import classed_names, nmod_with_conjuncts
 from tasks.dragon.rules_ru.quantified import people_share
 from tasks.dragon.rules_ru.recipients import _RU_GIVE_VERBS, genitive_recipient, lone_recipient, recipient_words
 from tasks.dragon.rules_ru.terms import lasting_until, missed_time, sentenced_name, term_phrase
-from tasks.dragon.rules_ru.purposes import money, purpose_words
+from tasks.dragon.rules_ru.purposes import money, purpose_words, source_words
 from tasks.dragon.rules_ru.appositions import dash_named
 from tasks.dragon.rules_ru.indefinite import indefinite_patients, passive_participle
 from tasks.dragon.rules_ru.reference import _Memory, _named_before, _remember, _speaker_org
@@ -470,12 +470,15 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                 continue  # "построит цех ... стоимостью около 180 млн рублей": the cost is the цех's
             # ("передала театру 2 млн рублей": whom it went to is in the relation, as a reader says it)
             given = _join(base, recipient_words(objects, helper) if lemma in _RU_GIVE_VERBS else "")
-            if is_quantity and frame is None and money(helper.number_phrase(child)):
-                # "выделить на покупку котла | 14 млн рублей"; with the time too the relation may grow past
-                # what a fact may hold and the fact be dropped whole: then the time stays, the purpose goes
-                purposed = _join(given, purpose_words(verb, obliques, helper))
-                if len(_join(purposed, time_suffix).split()) <= helper.max_relation_words:
-                    given = purposed
+            if is_quantity and frame is None:
+                # "выделить на покупку котла | 14 млн рублей", "взыскать с Лукина | 86 млн рублей"; with the time
+                # too the relation may grow past what a fact may hold and the fact be dropped whole: then the
+                # time stays, the purpose or the source goes
+                paid = money(helper.number_phrase(child))
+                purpose = purpose_words(verb, obliques, helper) if paid else ""
+                for words in (source_words(verb, obliques, helper, paid), purpose):
+                    if len(_join(given, words, time_suffix).split()) <= helper.max_relation_words:
+                        given = _join(given, words)
             relation = _join(given, time_suffix) if is_quantity else _join(given, complement or "")
         elif helper.range_phrase(child) is not None:
             # "составить от 1,1 до 1,3 млрд рублей": one amount, a range

@@ -163,6 +163,14 @@ _RU_UNITS = _RU_NOT_COMPANIES | _RU_GENERIC_ORGS | frozenset({
     "экспедиция", "редакция", "представительство", "офис", "дирекция", "аппарат", "штаб", "комбинат", "порт",
     "центр", "клиника", "госпиталь", "холдинг", "объединение",
 })
+#: titles whose first bare genitive is a field or a home, not a body anyone works in: "министр транспорта",
+#: "мастер спорта", "чемпион мира", "доктор наук", "житель города" (a body follows the field: "министр финансов
+#: региона")
+_RU_FIELD_TITLES = frozenset({
+    "министр", "замминистра", "мастер", "чемпион", "чемпионка", "рекордсмен", "доктор", "кандидат", "деятель",
+    "ветеран", "работник", "герой", "академик", "член-корреспондент", "профессор", "житель", "жительница",
+    "уроженец", "уроженка", "гражданин", "гражданка",
+})
 #: bodies and facilities a place only locates: "аэропорт Астрахани", "администрация Самары" (the parser hangs
 #: the town's genitive on them as an appositive; the airport is not the town, the town served no passengers)
 #: (a facility among them is a place of its own: «Откуда откроет рейсы?» — «из аэропорта Астрахани»)

@@ -2,7 +2,10 @@
 invests is a fact of its purpose: «выделит на покупку котла 14 млн рублей» is (выделить на покупку
 котла | 14 млн рублей), not (выделить | 14 млн рублей) — «на что?» is what the reader asks. And «за
 счёт» names the source of what the verb does to its object («покроет дефицит за счёт кредитов»), an
-argument like any other, not a circumstance.
+argument like any other, not a circumstance. Where a quantity comes from or what it is added to is
+as much the fact's as its purpose: «взыскал с Лукина 86 млн рублей» is (взыскать с Лукина | 86 млн
+рублей), «добавит к гранту 5 млн» (добавить к гранту | 5 млн), «получают из тонны руды 50 кг меди»
+(получать из тонны руды | 50 кг меди): «с кого?», «к чему?» is what the reader asks.
 """
 from __future__ import annotations
 
@@ -18,6 +21,14 @@ _MONEY = re.compile(r"(рубл|евро|доллар|юан|фунт|франк
 _PURPOSE_PREPOSITIONS = ("на", "в", "во")
 #: the complex prepositions that name the source of what is done («за счёт кредитов»): an argument
 MEANS_PREPOSITIONS = frozenset({"за счет", "за счёт"})
+#: a source («с должника», «у поставщика», «от области», «из бюджета»: the genitive) or what a quantity is
+#: added to («к гранту»: the dative)
+_SOURCE_PREPOSITIONS = {"с": "Gen", "со": "Gen", "у": "Gen", "от": "Gen", "из": "Gen", "изо": "Gen", "к": "Dat"}
+#: verbs whose «к + dative» is what the quantity is added to («добавит к гранту»); to any other it is a
+#: direction («выделит на ветку к фабрике»)
+_ADDING_VERBS = frozenset({"добавить", "добавлять", "прибавить", "прибавлять", "доплатить", "доплачивать"})
+#: nouns of a point in time a «с / к / до» phrase names («к концу года», «с начала сезона»): no source
+_TIME_POINTS = frozenset({"конец", "начало", "середина", "момент", "период", "срок", "старт", "финал", "окончание"})
 _MOST_WORDS = 6
 _BREAKS = frozenset({",", ";", ":", "—", "–", "(", ")"})
 
@@ -27,6 +38,42 @@ def money(phrase: str | None) -> bool:
     return bool(phrase) and bool(_MONEY.search(phrase))
 
 
+def _stretch(verb, token, helper) -> str:
+    """The oblique as written when it is short, whole and in the verb's own clause, else ""."""
+    lo, hi = sorted((helper.tokens.index(verb), helper.tokens.index(token)))
+    if any(t.text in _BREAKS for t in helper.tokens[lo + 1:hi]):
+        return ""
+    words = helper.subtree(token)
+    order = [helper.tokens.index(t) for t in words]
+    if len(words) > _MOST_WORDS or max(order) - min(order) + 1 != len(words):
+        return ""  # a broken or long stretch reads as no relation
+    if any(t.pos in ("NUM", "VERB", "PRON") for t in words):
+        return ""  # "на 15%", "на которые", "с того времени": nothing one can name
+    return " ".join(t.text.lower() if t is words[0] and t.text[:1].isupper() else t.text for t in words)
+
+
+def source_words(verb, obliques, helper, sum_of_money: bool = False) -> str:
+    """Where a quantity comes from or what it is added to, as written ("с Лукина", "у поставщика", "от
+    области", "из тонны хвостов", "к гранту"), or "" when the verb has none, or only a time («с 2019
+    года», «к концу года») or a number; «у» is a source of money only («занял у банка 5 млн рублей»; «у
+    гостей 21 очко принёс Ахо» is whose side)."""
+    for token in sorted(obliques, key=helper.tokens.index):
+        case = _SOURCE_PREPOSITIONS.get(helper.preposition(token) or "")
+        if (token.pos not in ("NOUN", "PROPN") or case is None or (token.feats or {}).get("Case") != case
+                or helper.complex_preposition(token)
+                or case == "Dat" and _lemma(helper.vocab, verb) not in _ADDING_VERBS  # «выделит ... к фабрике»: where to
+                or helper.preposition(token) == "у" and not sum_of_money):  # «у гостей 21 очко принёс Ахо»: whose side
+            continue
+        lemma = _lemma(helper.vocab, token)
+        if (lemma in _RU_CIRCUMSTANCES | _RU_TIME_NOUNS | _RU_DURATIONS | _RU_MONTHS | _RU_SEASONS | _TIME_POINTS
+                or helper.number_phrase(token) is not None or helper.date_phrase(token) is not None):
+            continue
+        words = _stretch(verb, token, helper)
+        if words:
+            return words  # the first: "добавит к гранту 5 млн рублей из собственных средств"
+    return ""
+
+
 def purpose_words(verb, obliques, helper) -> str:
     """The verb's «на / в + accusative» purpose as written ("на покупку нового котла", "в модернизацию
     комбината", "на ремонт и содержание дорог"), or "" when it has none or only a time, a rate, a
@@ -34,9 +81,6 @@ def purpose_words(verb, obliques, helper) -> str:
     (", на культуру — 1,4 млрд": another clause's, its verb left out)."""
     found = []
     for token in obliques:
-        lo, hi = sorted((helper.tokens.index(verb), helper.tokens.index(token)))
-        if any(t.text in _BREAKS for t in helper.tokens[lo + 1:hi]):
-            continue
         if (token.pos != "NOUN" or helper.preposition(token) not in _PURPOSE_PREPOSITIONS
                 or (token.feats or {}).get("Case") != "Acc" or helper.complex_preposition(token)):
             continue
@@ -46,11 +90,7 @@ def purpose_words(verb, obliques, helper) -> str:
                 or helper.number_phrase(token) is not None or helper.date_phrase(token) is not None
                 or helper.names_within(token)):
             continue
-        words = helper.subtree(token)
-        order = [helper.tokens.index(t) for t in words]
-        if len(words) > _MOST_WORDS or max(order) - min(order) + 1 != len(words):
-            continue  # a broken or long stretch reads as no relation
-        if any(t.pos in ("NUM", "VERB", "PRON") for t in words):
-            continue  # "на 15%", "на которые", "на то, чтобы": no purpose one can name
-        found.append(" ".join(t.text.lower() if t is words[0] and t.text[:1].isupper() else t.text for t in words))
+        words = _stretch(verb, token, helper)  # ("на 15%", "на которые", "на то, чтобы": no purpose one can name)
+        if words:
+            found.append(words)
     return found[0] if len(found) == 1 else ""

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 
 from tasks.dragon.triplets_base import _Fact, _fact
-from tasks.dragon.rules_ru.lexicon import _RU_PLACE_ANAPHORS, _RU_UNITS
+from tasks.dragon.rules_ru.lexicon import _RU_FIELD_TITLES, _RU_PLACE_ANAPHORS, _RU_UNITS
 from tasks.dragon.rules_ru.morph import _animate, _lemma
 from tasks.dragon.rules_ru.phrases import _RuSentence
 
@@ -68,14 +68,34 @@ def _role_facts_ru(noun, subject_phrases, sentence: str, helper: _RuSentence, mo
                     and helper.refers_back(conjunct) is not None:
                 words = f"{relation} {conjunct.text.lower()}"  # "глава города" (Нижний Новгород)
             if (object_phrase is None and current is nmod and conjunct.pos == "NOUN" and _animate(helper.vocab, noun)
-                    and (conjunct.feats or {}).get("Number") == "Sing" and _lemma(helper.vocab, conjunct) in _RU_UNITS
-                    and any(p[1] == "PER" for p in subject_phrases)):
-                object_phrase = helper.common_phrase(conjunct)  # "руководитель экспедиции"
+                    and (conjunct.feats or {}).get("Number") == "Sing" and not _animate(helper.vocab, conjunct)
+                    and (_lemma(helper.vocab, conjunct) in _RU_UNITS or fields
+                         or _lemma(helper.vocab, noun) not in _RU_FIELD_TITLES)
+                    and any(p[1] == "PER" for p in subject_phrases) and _own_genitive(noun, conjunct, fields, helper)):
+                # "руководитель экспедиции", "консультант постановки", "министр финансов региона": a
+                # person's role in a body or a work its common noun names, the bare genitives before it in the role
+                object_phrase = helper.common_phrase(conjunct)
+                nouns = [a for a in helper.kids(conjunct, ("amod",)) if a.pos == "NOUN" and a.start < conjunct.start]
+                if nouns and object_phrase is not None:
+                    # "тренер сборной области": the parser hangs the substantivised adjective («сборная»)
+                    # on the noun after it as a modifier; the body is the first noun, of the second
+                    object_phrase = (f"{helper.role(nouns[0])} {conjunct.text}", object_phrase[1])
+                words = " ".join([relation, *(helper.as_written(f) for f in fields)]) if relation == helper.role(noun) \
+                    else relation
             if object_phrase is None:
                 continue
             for subject_phrase in subject_phrases:
                 if helper.number_phrase(conjunct) is None and not re.match(r"^[\d.,]+\s", subject_phrase[0]):
                     yield _fact(sentence, subject_phrase, words, object_phrase, modality)  # (870 человек hold no role)
+
+
+def _own_genitive(noun, genitive, fields, helper: _RuSentence) -> bool:
+    """Does the genitive follow the role noun with nothing between but its own words and the fields
+    («министр финансов региона», «тренер сборной области»)? One further off is the parser's guess
+    («Депутат от Апатитов Сергей Мельников, бывший глава городского округа»: the округ is the глава's)."""
+    start, end = helper.tokens.index(noun), helper.tokens.index(genitive)
+    own = {t.id for t in [*helper.subtree(genitive), *(w for f in fields for w in helper.subtree(f))]}
+    return start < end and all(t.id in own for t in helper.tokens[start + 1:end])
 
 
 def _noun_facts_ru(noun, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
