@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from tasks.dragon.questions_en_bodies import body_evidence
+from tasks.dragon.questions_en_bodies import body_evidence, short_forms
 from tasks.dragon.questions_en_determiners import en_name_article
-from tasks.dragon.questions_en_names import longer_form, short_forms
+from tasks.dragon.questions_en_names import longer_form
 from tasks.dragon.questions_en_whole_names import relation_names_whole
 from tests.test_questions_en_context import ask, fact, question
 
@@ -46,11 +46,34 @@ def test_a_name_headed_by_a_unit_of_a_body_takes_the_where_the_text_says_nothing
 
 def test_a_short_name_of_several_words_takes_the_one_longer_form_the_article_writes():
     said = ["Oban processor Harlan Bay Seafoods has bought a boat.", "Harlan Bay will run it from June."]
-    assert longer_form("Harlan Bay", said) == "Harlan Bay Seafoods"
+    assert longer_form("Harlan Bay", said, own=said[:1]) == "Harlan Bay Seafoods"  # its fact writes it whole
+    assert longer_form("Harlan Bay", ["Harlan Bay Seafoods has bought a boat.", "The Harlan Bay Seafoods boat sank."],
+                       own=["Its boat sank."]) == "Harlan Bay Seafoods"  # never written alone: a cut name
     assert longer_form("the Kelby Harbour", ["The Kelby Harbour Gulls won 3-1."]) == "Kelby Harbour Gulls"
     # two longer forms, or only a day after the name: no completion
     assert longer_form("Harlan Bay", ["Harlan Bay Seafoods won.", "Harlan Bay Council met."]) == "Harlan Bay"
     assert longer_form("Harlan Bay", ["Harlan Bay Tuesday said it would sell."]) == "Harlan Bay"
+
+
+def test_a_name_of_several_words_written_alone_is_not_made_another_body_that_shares_its_words():
+    # the team is not the council, the bank not its arena: the fact's sentence writes the short name alone
+    said = ["Penby Town beat Kelby Rovers 2-1 on Saturday.", "Penby Town Council approved a new stand."]
+    assert longer_form("Penby Town", said, own=said) == "Penby Town"
+    assert longer_form("Penby Town", said) == "Penby Town"
+    said = ["Marl Bank cut 40 jobs in Penby.", "Fans packed the Marl Bank Arena."]
+    assert longer_form("Marl Bank", said, own=said[:1]) == "Marl Bank"
+    # the fact's sentence does not name it, the article writes it alone elsewhere: no completion either
+    assert longer_form("Marl Bank", said, own=["It cut 40 jobs."]) == "Marl Bank"
+    # a one-word name still takes its one longer form ("Calder's captain")
+    assert longer_form("Penby", ["Penby Town beat Kelby Rovers.", "Penby's captain scored."]) == "Penby Town"
+
+
+def test_the_question_asks_of_the_team_a_sentence_names_not_a_council_of_its_words():
+    e = fact("Penby Town", "beat", "Kelby Rovers", "Penby Town beat Kelby Rovers 2-1 on Saturday.", "org", "org")
+    e = e.model_copy(update={"sentences": ["Penby Town beat Kelby Rovers 2-1 on Saturday.",
+                                           "Penby Town Council approved a new stand."]})
+    asked = question(ask([e], "Kelby Rovers")) or ""
+    assert "Penby Town beat" in asked and "Council" not in asked, asked
 
 
 def test_a_name_inside_a_relation_cut_before_its_nickname_is_said_whole():

@@ -223,8 +223,18 @@ def body_evidence(label: str, sentences, team: bool = False) -> str | None:
     if said and not text_says_place(label, sentences):
         return said
     # "Esk Marine was founded ..." says it of "Esk Marine Engineering", the name the question gives in full
-    return next((f"{found} (as {short!r})" for short in en_names.short_forms(label, sentences)
+    return next((f"{found} (as {short!r})" for short in short_forms(label, sentences)
                  for found in [body_evidence(short, sentences)] if found), None)
+
+
+def short_forms(label: str, sentences: list[str] | tuple[str, ...]) -> list[str]:
+    """The shorter names the article writes ``label`` by, which it also writes in full: "Esk Marine" for "Esk
+    Marine Engineering" where the article writes both ("Esk Marine was founded in 1974"). What the text says of
+    the short form (a body's verb, a post in it) it says of the name."""
+    words = en_names.bare_label(label).split()
+    return [short for short in (" ".join(words[:k]) for k in range(len(words) - 1, 0, -1))
+            if en_names.one_longer(short, sentences) == " ".join(words)
+            and any(not after for after in en_names.continuations(short, sentences))]
 
 
 _WHICH_ORGANIZATION = re.compile(r"\bwhich\s+organizations?\b|^what is the name of the organization\b", re.IGNORECASE)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from tasks.dragon.questions_base import NoTemplate
-from tasks.dragon.triplets_rules_en_lexicon import _EN_PERSON_NOUNS
+from tasks.dragon.triplets_rules_en_lexicon import EN_PERSON_NOUNS
 from tasks.dragon.words_en import EN_CLUB_SUFFIXES, EN_MONTH_ABBREVIATIONS, EN_MONTHS, EN_WEEKDAYS
 
 
@@ -535,7 +535,7 @@ def group_evidence(label: str, sentences: list[str]) -> bool:
 def opening_role(word: str) -> bool:
     """Whether ``word``, its sentence's first, is a person noun or a player's position capitalised only there:
     "Defenseman Ryan Takak did not dress" writes the name "Ryan Takak"."""
-    return word.lower() in PERSON_NOUNS or word.lower() in _EN_PERSON_NOUNS
+    return word.lower() in PERSON_NOUNS or word.lower() in EN_PERSON_NOUNS
 
 
 def full_name(label: str, sentences: list[str]) -> str:
@@ -571,26 +571,28 @@ _PEOPLE_PAIRS = frozenset("""
     """.split())
 
 
-def longer_form(label: str, sentences: list[str]) -> str:
-    """ "Calder" -> "Calder Town", "Spruce Cape" -> "Spruce Cape Seafoods", "Harbour City" -> "Harbour City
-    Gulls": an organisation name that its article also writes with more capitalised name words after it (its
-    full name; the short form is how the text repeats it, as in "Calder's captain"); ``label`` when no sentence
-    does, or they write more than one longer name. A day or a month after the name is no part of it."""
+def longer_form(label: str, sentences: list[str], own: list[str] | tuple[str, ...] | None = None) -> str:
+    """ "Calder" -> "Calder Town" ("Calder's captain"): a one-word organisation name takes the one longer name
+    (more capitalised name words; not a day or a month) its article writes; ``label`` for none or several. A
+    name of 2+ words may share its words with another body ("Penby Town" the team, "Penby Town Council"): it is
+    lengthened ("Spruce Cape" -> "Spruce Cape Seafoods") only where its ``own`` sentences (its fact's; the
+    article when not given) write it longer and never alone, or where the article never writes it alone."""
     bare = bare_label(label)
     if not bare[:1].isupper() or bare.isupper():
         return label
+    longer = one_longer(bare, sentences)
+    if longer is None or len(bare.split()) == 1:
+        return longer or label
+    mine = continuations(bare, sentences if own is None else own)
+    if any(not after for after in mine) or not mine and any(not a for a in continuations(bare, sentences)):
+        return label  # the short name written alone is the body the text speaks of
+    return longer
+
+
+def one_longer(bare: str, sentences: list[str] | tuple[str, ...]) -> str | None:
+    """The one longer name ``sentences`` write ``bare`` as ("Spruce Cape Seafoods"); None for none or several."""
     longer = {" ".join([bare, *after]) for after in continuations(bare, sentences) if after}
-    return longer.pop() if len(longer) == 1 else label
-
-
-def short_forms(label: str, sentences: list[str] | tuple[str, ...]) -> list[str]:
-    """The shorter names the article writes ``label`` by, which ``longer_form`` completes back to it: "Esk
-    Marine" for "Esk Marine Engineering" where the article writes both ("Esk Marine was founded in 1974"). What
-    the text says of the short form (a body's verb, a post in it) it says of the name."""
-    words = bare_label(label).split()
-    return [short for short in (" ".join(words[:k]) for k in range(len(words) - 1, 0, -1))
-            if longer_form(short, sentences) == " ".join(words)
-            and any(not after for after in continuations(short, sentences))]
+    return longer.pop() if len(longer) == 1 else None
 
 
 #: capitalised words after a name that are no part of it: a day, a month

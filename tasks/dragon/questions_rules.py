@@ -103,7 +103,7 @@ def _with_articles(subgraph: Subgraph, pool: dict[str, list[str]] | None = None)
         return subgraph
     said = [s for e in subgraph.edges for s in e.sentences]  # "the European Research Council" as written
     article = said + [s for e in subgraph.edges for s in pooled(e, pool or {}) if s not in said]
-    def named(label: str, entity_type: str | None) -> str:
+    def named(label: str, entity_type: str | None, own: list[str]) -> str:
         if entity_type == "person" and en_names.written_with_the(label, said):
             entity_type = "org"  # "from the Alfred": the tagger's person keeps the article the text gives it
         # the name as the text writes it in full: "Carys Bevan" for "Bevan", "the Heart of Wales line" for
@@ -121,7 +121,7 @@ def _with_articles(subgraph: Subgraph, pool: dict[str, list[str]] | None = None)
             label = en_names.full_name(label, article)
         if entity_type in ("org", "other") or entity_type == "person" and len(label.split()) == 1:
             # "Calder's captain": the club is Calder Town; "her husband, Pieter," whom the article names Pieter Vos
-            label = en_names.longer_form(label, article)
+            label = en_names.longer_form(label, article, own)
         if entity_type != "person":
             label = whole_names.possessive_name(label, article)  # "St Mary" of "St Mary’s coach Lisa Harrow"
         if entity_type != "person" and label.split()[:1] and label.split()[0].lower() in en_names.PERSON_NOUNS:
@@ -138,8 +138,8 @@ def _with_articles(subgraph: Subgraph, pool: dict[str, list[str]] | None = None)
 
     # "beat the Alaska Anchorage at" where the sentence writes "the Alaska Anchorage Seawolves": a name the relation
     # holds is said whole too
-    edges = [e.model_copy(update={"head_label": named(e.head_label, e.head_type),
-                                  "tail_label": named(e.tail_label, e.tail_type),
+    edges = [e.model_copy(update={"head_label": named(e.head_label, e.head_type, e.sentences),
+                                  "tail_label": named(e.tail_label, e.tail_type, e.sentences),
                                   "relation": whole_names.relation_names_whole(e.relation, e.sentences)})
              for e in subgraph.edges]
     if all(a == b for a, b in zip(edges, subgraph.edges)):
