@@ -15,13 +15,14 @@ from tasks.dragon.triplets_rules_en_discourse import _Discourse, speaker_firm
 from tasks.dragon.triplets_rules_en_kinds import kind_antecedent
 from tasks.dragon.triplets_rules_en_lexicon import (
     _AGE_NOUN, _EN_FIRM_ANAPHORS, _EN_GENERIC_NOUNS, _EN_HONORIFICS, _EN_MERGED, _EN_NP_KEEP, _EN_ORG_ANAPHORS,
-    _EN_PERSON_NOUNS, _EN_RELATIVE, _EN_SUBJ, _EN_TIME_LABELS, _EN_TITLE_WORDS, _EN_VALUE_LABELS, _ORG, _PER,
+    EN_PERSON_NOUNS, _EN_RELATIVE, _EN_SUBJ, _EN_TIME_LABELS, _EN_TITLE_WORDS, _EN_VALUE_LABELS, _ORG, _PER,
     _absolute_date, _en_common_words, _is_org_noun, _noun_form, _verb_lemma, public_body_name,
 )
 from tasks.dragon.triplets_rules_en_modality import _EN_REPORTING
 from tasks.dragon.triplets_rules_en_names import (
     _EN_SCORE, _aged, _name_conjunct, _possessive_name_part, _stat_figure, _title_as_written, name_written_possessive,
 )
+from tasks.dragon.triplets_rules_en_pronouns import AMBIGUOUS, main_clause_person
 from tasks.dragon.triplets_rules_en_they import plural_name_before
 
 
@@ -81,7 +82,9 @@ class _EnSentence:
                     named[1] == _PER or named[0] in self.discourse.people):
                 return named[0], _PER
         if lower in ("he", "she") and head.dep_ in _EN_SUBJ:
-            named = self.main_clause_person(head)
+            named = main_clause_person(self, head)
+            if named == AMBIGUOUS:
+                return None  # "Ann Lee fired Tom Ayre, and he sued her": either may be "he"
             if named is not None:
                 return named
         if lower in ("he", "she") and head.dep_ in _EN_SUBJ | {"pobj"}:
@@ -171,7 +174,7 @@ class _EnSentence:
             # "Swiss drugmaker Veltrane", "Chief Executive Marco Gentile": common nouns and adjectives
             # before a name describe it; the name is the name
             described_person = len(head_ent) > 1 and any(
-                doc[i].lower_ in _EN_TITLE_WORDS | _EN_PERSON_NOUNS for i in range(start, head_ent.start))
+                doc[i].lower_ in _EN_TITLE_WORDS | EN_PERSON_NOUNS for i in range(start, head_ent.start))
             start = head_ent.start
         else:
             described_person = False
@@ -250,8 +253,8 @@ class _EnSentence:
         titled = described_person
         while len(words) > 1 and (words[0].lower_ in ("the", "a", "an") or words[0].lower_.rstrip(".") in _EN_HONORIFICS
                                   or len(words) > 2 and (label == "PERSON" or words[0].text.islower())
-                                  and (words[0].lower_ in _EN_TITLE_WORDS | _EN_PERSON_NOUNS
-                                       or words[0].lower_.split("-")[0] in _EN_PERSON_NOUNS)
+                                  and (words[0].lower_ in _EN_TITLE_WORDS | EN_PERSON_NOUNS
+                                       or words[0].lower_.split("-")[0] in EN_PERSON_NOUNS)
                                   and all(w.text[:1].isupper() for w in words[1:])):
             titled = titled or words[0].lower_ not in ("the", "a", "an")
             words = words[1:]  # "the Tour of the Fells", "Ms Redpath", "Dr Owen Pritchard", "Striker Leon Osei"
@@ -270,11 +273,11 @@ class _EnSentence:
         opener = len(words) > 2 and words[0].i == words[0].sent.start and _noun_form(words[-1].text) is None \
             and words[-1].is_alpha and words[-1].text[1:].islower()
         cut = max((chain_end(k) for k, w in enumerate(words[:-2]) if (w.lower_ in _EN_TITLE_WORDS or (
-            w.text.islower() or chain_end(k) > k or k == 0 and opener) and w.lower_.split("-")[0] in _EN_PERSON_NOUNS)
+            w.text.islower() or chain_end(k) > k or k == 0 and opener) and w.lower_.split("-")[0] in EN_PERSON_NOUNS)
             and len(words) - chain_end(k) - 1 >= 2
             and all(x.text[:1].isupper() and x.pos_ == "PROPN" or x.text in ("-", "–") for x in words[chain_end(k) + 1:])), default=None)
         if cut is not None and (label not in ("ORG", "WORK_OF_ART", "EVENT") or words[0].text != words[0].text.upper()
-                                and words[0].lower_.split("-")[0] in _EN_PERSON_NOUNS):
+                                and words[0].lower_.split("-")[0] in EN_PERSON_NOUNS):
             titled = True
             words = words[cut + 1:]
         while len(words) > 1 and label in ("ORG", "FAC") and words[0].is_alpha \
@@ -411,39 +414,6 @@ class _EnSentence:
                     return named  # "Solberg Shipping has won ..., the company said": the small model's PERSON is the firm
         return None
 
-    def main_clause_person(self, pronoun) -> tuple[str, str | None] | None:
-        """ "Mayor X stayed out of the vote because he is a trustee", "The losses were found by the treasurer,
-        Y, when she checked the books": "he"/"she" in a clause put after its main clause (or conjoined to the
-        clause before it: "X did not dress, and he will miss two games") is the person that clause names as its
-        subject (or, in the passive, its "by" agent), not the last person of the sentences before; None when
-        that clause names no person before the pronoun."""
-        verb = pronoun.head
-        while verb.dep_ == "conj" and verb.head.i != verb.i:
-            verb = verb.head
-        if verb.i != pronoun.head.i and not (verb.dep_ == "advcl" and verb.head.i < verb.i):
-            # "Defenseman X did not dress, and he is expected to miss two games": "he" in a clause conjoined to one
-            # whose subject is a person is that person, not the one the sentences before named last
-            main = verb
-        elif verb.dep_ != "advcl" or verb.head.i > verb.i:
-            return None
-        else:
-            main = verb.head
-        candidates = [c for c in main.children if c.dep_ in ("nsubj", "nsubjpass")]
-        for agent in (c for c in main.children if c.dep_ == "agent"):
-            named = [c for c in agent.children if c.dep_ == "pobj"]
-            while named:  # "by the club's new treasurer, the retired banker X": the name in apposition
-                candidates += named
-                named = [a for n in named for a in n.children if a.dep_ == "appos"]
-        for noun in candidates:
-            if noun.i > pronoun.i or not (noun.pos_ == "PROPN" or noun.i in self.ent_of):
-                continue
-            named = self.phrase(noun, as_subject=True)
-            if named is not None and named[0] not in self.discourse.orgs and (
-                    named[1] == _PER or named[0] in self.discourse.people):
-                self.discourse.people.add(named[0])
-                return named[0], _PER
-        return None
-
     def speaker(self, token) -> tuple[str, str | None] | None:
         """Who is reported to have said the clause ``token`` is in ("Ms Hollins said crews could not ..."), if
         the speaker is named before the clause."""
@@ -545,7 +515,7 @@ class _EnSentence:
         subject = next((c for c in verb.head.children if c.dep_ in _EN_SUBJ), None)
         if subject is None or subject.pos_ != "NOUN" or subject.i in self.ent_of:
             return None
-        return subject if subject.lower_ in _EN_TITLE_WORDS | _EN_PERSON_NOUNS else None
+        return subject if subject.lower_ in _EN_TITLE_WORDS | EN_PERSON_NOUNS else None
 
     def it_candidate(self, subject) -> tuple[str, str | None] | None:
         """``subject`` resolved, if "it" could point back at it (a thing or an organisation, never a person)."""
