@@ -203,7 +203,7 @@ _EN_TITLE_WORDS = _EN_PERSON_ROLES | frozenset({
 })
 #: nouns for people that tabloid and local copy put before a name ("nurse Leanne Hardcastle", "Surrey
 #: businessman Derek Vane", "Mum-of-two Jess Lumley"): the name after them is a person's
-_EN_PERSON_NOUNS = frozenset({
+EN_PERSON_NOUNS = frozenset({
     "nurse", "vet", "teacher", "businessman", "businesswoman", "pensioner", "neighbour", "neighbor", "fisherman",
     "grandmother", "grandfather", "gran", "grandad", "mother", "father", "mum", "dad", "student", "farmer", "resident",
     "shopkeeper", "landlord", "landlady", "tenant", "worker", "owner", "trader", "widow", "widower", "retiree",

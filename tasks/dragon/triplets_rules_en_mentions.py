@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tasks.dragon.triplets_rules_en_discourse import _Discourse
 from tasks.dragon.triplets_rules_en_lexicon import (
-    _EN_OBJ, _EN_PART_NOUNS, _EN_PERSON_NOUNS, _EN_PERSON_ROLES, _EN_RELATIVE, _EN_SPEECH, _EN_SUBJ, _EN_TITLE_WORDS,
+    _EN_OBJ, _EN_PART_NOUNS, EN_PERSON_NOUNS, _EN_PERSON_ROLES, _EN_RELATIVE, _EN_SPEECH, _EN_SUBJ, _EN_TITLE_WORDS,
     _EN_VALUE_LABELS, _ORG, _PER, _is_org_noun, _noun_form, firm_name, public_body_name,
 )
 from tasks.dragon.triplets_rules_en_names import _EN_SCORE, _person_or_group, _possessive_name_part
@@ -128,7 +128,7 @@ def _describe(discourse: _Discourse, noun, named: tuple[str, str | None]) -> Non
     if _is_org_noun(lemma):
         discourse.add_org(named[0])
         named = (named[0], _ORG)
-    elif lemma in _EN_TITLE_WORDS | _EN_PERSON_NOUNS and named[0] not in discourse.orgs:
+    elif lemma in _EN_TITLE_WORDS | EN_PERSON_NOUNS and named[0] not in discourse.orgs:
         # "the prop Sione Kauhalu", "Harlow's goalkeeper, Ben Tait": a noun only people are called makes a person
         discourse.people.add(named[0])
         if len(named[0].split()) > 1:

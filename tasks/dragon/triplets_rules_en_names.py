@@ -25,7 +25,7 @@ import re
 
 from tasks.dragon.triplets_base import _Emitter, _Fact, _join
 from tasks.dragon.triplets_rules_en_lexicon import (
-    _EN_PERSON_NOUNS, _EN_PERSON_ROLES, _EN_TITLE_WORDS, _EN_VALUE_LABELS, _ORG, _PER, _is_org_noun, _noun_form,
+    EN_PERSON_NOUNS, _EN_PERSON_ROLES, _EN_TITLE_WORDS, _EN_VALUE_LABELS, _ORG, _PER, _is_org_noun, _noun_form,
 )
 
 
@@ -173,7 +173,7 @@ def _possessive_name_part(head):
     """The possessor that begins a name in capitals: "St Aidan's Hospital", "Marlow's Yard" (the head a
     capitalised noun of a place or body, right after the "'s"), not "Calder's captain" or "Orlan's Chief
     Executive" (a role of the possessor)."""
-    if head.pos_ != "PROPN" or not head.text[:1].isupper() or head.lower_ in _EN_TITLE_WORDS | _EN_PERSON_NOUNS:
+    if head.pos_ != "PROPN" or not head.text[:1].isupper() or head.lower_ in _EN_TITLE_WORDS | EN_PERSON_NOUNS:
         return None
     owner = next((c for c in head.children if c.dep_ == "poss" and c.pos_ == "PROPN" and c.text[:1].isupper()), None)
     if owner is None or owner.i + 2 != head.i or head.doc[owner.i + 1].tag_ != "POS":

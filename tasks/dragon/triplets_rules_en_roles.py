@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from tasks.dragon.triplets_base import _Emitter, _Fact, _join
 from tasks.dragon.triplets_rules_en_lexicon import (
-    _EN_COPULA_NOUN_PREPS, _EN_GENERIC_NOUNS, _EN_PERSON_NOUNS, _EN_PERSON_ROLES, _EN_PERSONAL_TIES, _EN_SUBJ, _ORG, _PER, _is_org_noun,
+    _EN_COPULA_NOUN_PREPS, _EN_GENERIC_NOUNS, EN_PERSON_NOUNS, _EN_PERSON_ROLES, _EN_PERSONAL_TIES, _EN_SUBJ, _ORG, _PER, _is_org_noun,
     _noun_form,
 )
 from tasks.dragon.triplets_rules_en_names import _named_before_role
@@ -189,7 +189,7 @@ def _owner_as_written(owner, role, helper: _EnSentence) -> bool:
     ("the season's"), a plural ("the players' coach"), a role-holder or a person ("the chairman's deputy", "the boy's director")."""
     lemma = owner.lemma_.lower()
     return role.lemma_.lower() in _EN_PERSON_ROLES and owner.tag_ == "NN" and owner.is_alpha \
-        and not {lemma, owner.lower_} & (_EN_GENERIC_NOUNS | _EN_PERSON_ROLES | _EN_PERSONAL_TIES | _EN_PERSON_NOUNS) \
+        and not {lemma, owner.lower_} & (_EN_GENERIC_NOUNS | _EN_PERSON_ROLES | _EN_PERSONAL_TIES | EN_PERSON_NOUNS) \
         and not helper.is_time(owner)
 
 
