@@ -104,6 +104,19 @@ def test_amount_each_coordinated_doer_gave_stays():
     assert any(s == "Ostvik Energy" and o == "$3 million" for s, _, o, _ in found)
 
 
+def test_only_a_sum_given_or_paid_is_shared_by_coordinated_doers():
+    # a result, an age said with "both", a deal's worth: true of each doer, no sum of theirs
+    found = facts("Sarah Collins and Mark Doyle scored in the 3-1 win over Penby.")
+    assert any(s == "Mark Doyle" and r.startswith("score") for s, r, *_ in found), found
+    found = facts("Sarah Collins and Mark Doyle were both 34.")
+    assert ("Mark Doyle", "be", "34", "asserted") in found, found
+    found = facts("Harlow Foods and Kelby Mills signed a deal worth $5 million.")
+    assert any(s == "Kelby Mills" and o == "$5 million" for s, _, o, _ in found), found
+    # raised together: the pair's sum stays off each of them
+    found = facts("Harlow Foods and Kelby Mills raised $2 million for the hospice.")
+    assert not any(o == "$2 million" for *_, o, _ in found), found
+
+
 def test_he_after_and_is_the_person_the_first_clause_names():
     found = facts("Seahawks goaltender Mika Rantala stopped 31 of 33 shots.",
                   "Defenseman Oskar Lindqvist did not play after hurting his wrist on Friday, and he is expected to "

@@ -320,8 +320,13 @@ def _punished_for(gerund):
 
 #: words that make a verb's amount its doers' sum: "which together gave $180,000", "won nine turnovers between them"
 _EN_JOINTLY = frozenset({"together", "jointly", "collectively"})
-#: words that make it each doer's own: "X and Y each gave $5,000", "paid $200 apiece"
-_EN_EACH = frozenset({"each", "apiece", "respectively", "per"})
+#: words that make it each doer's own: "X and Y each gave $5,000", "paid $200 apiece", "were both 34"
+_EN_EACH = frozenset({"each", "apiece", "respectively", "per", "both"})
+#: verbs whose money or count, done by coordinated doers, is their sum: giving, paying, raising, investing
+#: ("X and Y gave $400,000"); a score, an age, a deal's worth is no sum they share ("X and Y scored in the 2-1 win")
+_EN_SUM_VERBS = frozenset({
+    "give", "donate", "pay", "raise", "invest", "spend", "contribute", "pledge", "lend", "loan", "fund", "commit",
+    "put", "bid", "offer", "collect", "earn", "grant", "provide", "chip", "pump", "plough", "plow", "inject"})
 #: verbs whose coordinated subjects are the two sides of one event: "Rovers and City will play two matches" is
 #: true of each side
 _EN_SIDES = frozenset({"play", "meet", "face", "draw", "tie", "host", "visit"})
@@ -343,6 +348,8 @@ def without_shared_amounts(verb, facts: list[_Fact], helper: _EnSentence) -> lis
     sides of a game ("Rovers and City will play two matches") each do it. Facts with no amount stand: both gave."""
     if not any(_is_amount(f) for f in facts) or _verb_lemma(verb) in _EN_SIDES or not _shared_by_doers(verb, helper):
         return facts
+    if _verb_lemma(verb) not in _EN_SUM_VERBS and not _said_jointly(verb):
+        return facts  # "X and Y signed a deal worth $5 million", "scored in the 2-1 win": no sum of theirs
     return [f for f in facts if not _is_amount(f)]
 
 
@@ -350,23 +357,33 @@ def without_shared_amounts(verb, facts: list[_Fact], helper: _EnSentence) -> lis
 _EN_YEAR = re.compile(r"^(?:1[89]|20)\d\d\b")
 
 
+#: a result, which is no amount: "the 2-1 win", "a 24-17 loss"
+_EN_RESULT = re.compile(r"^(?:the |a |an )?\d{1,3}\s?[-–—]\s?\d{1,3}\b")
+
+
 def _is_amount(fact: _Fact) -> bool:
-    if _EN_YEAR.match(fact.object):
+    if _EN_YEAR.match(fact.object) or _EN_RESULT.match(fact.object):
         return False
     return fact.object_label in ("MONEY", "CARDINAL", "QUANTITY") or (
         fact.object_label not in ("PERCENT", "DATE", "TIME", "ORDINAL") and _EN_AMOUNT.match(fact.object) is not None)
+
+
+def _said_jointly(verb) -> bool:
+    """ "which together gave", "scored 31 goals between them": the clause says its amount is a sum."""
+    near = [t for c in verb.children for t in (c, *c.children)]
+    return any(c.lower_ in _EN_JOINTLY and c.dep_ in ("advmod", "npadvmod") for c in verb.children) or any(
+        t.dep_ == "prep" and t.lower_ in ("between", "among") and any(
+            p.dep_ == "pobj" and p.lower_ in ("them", "themselves") for p in t.children) for t in near)
 
 
 def _shared_by_doers(verb, helper: _EnSentence) -> bool:
     """Whether ``verb``'s doers are several things that did it together: its subject is a coordination of
     names ("X and Y gave", "X and Y, who gave"), or the clause says "together" / "between them"."""
     near = [t for c in verb.children for t in (c, *c.children)]
-    if any(t.lower_ in _EN_EACH and t.dep_ != "prep" for t in near) \
+    if any(t.lower_ in _EN_EACH and t.dep_ not in ("prep", "preconj") for t in near) \
             or any(t.lower_ == "per" for t in near):
         return False
-    if any(c.lower_ in _EN_JOINTLY and c.dep_ in ("advmod", "npadvmod") for c in verb.children) or any(
-            t.dep_ == "prep" and t.lower_ in ("between", "among") and any(
-                p.dep_ == "pobj" and p.lower_ in ("them", "themselves") for p in t.children) for t in near):
+    if _said_jointly(verb):
         return True
     for subject, _ in _subjects_en(verb, helper):
         first = subject
