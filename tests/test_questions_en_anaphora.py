@@ -25,6 +25,9 @@ from tests.test_questions_en_grammar import ask, fact
     ("pay the rest of the money in", "Tom Ayre paid the rest of the money in March.", "March", "the rest"),
     # a count does not say which: "the three wells"
     ("finish the three wells in", "Harlow Oil finished the three wells in March.", "March", "the three wells"),
+    # the idiom's noun outside the idiom points back: which stand, which wage?
+    ("build the stand in", "Tarn Rovers built the stand in 2019.", "2019", "the stand"),
+    ("raise the wage to", "Tarn County raised the wage to $14.", "$14", "the wage"),
 ])
 def test_a_definite_phrase_without_what_says_which_points_back(relation, sentence, tail, phrase):
     assert pointing_back(relation, [sentence], tail) == phrase
@@ -49,6 +52,11 @@ def test_a_definite_phrase_without_what_says_which_points_back(relation, sentenc
     ("play for the first time in", "She played for the first time in Oslo.", "Oslo"),
     ("leave the state in", "Mira Tal, who grew up in Oregon, left the state in 2015.", "2015"),
     ("sell to the public in", "Harlow Oil sold shares to the public in 2019.", "2019"),
+    # a fixed phrase: its noun was never introduced ("take the stand", "go to the polls", "the minimum wage")
+    ("take the stand on", "Mira Tal took the stand on Tuesday.", "Tuesday"),
+    ("raise the minimum wage to", "Tarn County raised the minimum wage to $14.", "$14"),
+    ("go to the polls on", "Voters in Kelso will go to the polls on Thursday.", "Thursday"),
+    ("top the charts in", "Her single topped the charts in June.", "June"),
     # no definite phrase at all
     ("sell a plant in", "Harlow Oil sold a plant in 2019.", "2019"),
 ])

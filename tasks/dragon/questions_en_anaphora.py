@@ -31,7 +31,12 @@ _SITUATIONAL = frozenset("""
     spring summer fall autumn winter clock
     final finals semifinal semifinals playoff playoffs lead way end start beginning middle top bottom
     media press police military army navy field pitch ice court stage bench
+    polls charts headlines spotlight limelight airwaves
     """.split())
+
+#: fixed phrases whose noun no article introduces: "take the stand", "raise the minimum wage" (verb lemma or
+#: modifier -> nouns it makes an idiom of)
+_IDIOM_NOUNS = {"take": frozenset({"stand"}), "minimum": frozenset({"wage"}), "living": frozenset({"wage"})}
 
 #: nouns a reader resolves when the sentence names one: "the state" in a sentence about Alaska
 _PLACE_NOUNS = frozenset("state city country town region province county island capital nation".split())
@@ -155,8 +160,11 @@ def _phrases(relation: str, sentences, tail: str):
 
 def _known(noun, before) -> bool:
     """A name, or a thing the reader knows without the article: "the world", "the state" of a sentence naming
-    one, an order or a superlative among the words ``before`` it ("the first time", "the largest share")."""
+    one, an order or a superlative among the words ``before`` it ("the first time", "the largest share"), a fixed
+    phrase ("go to the polls", "take the stand", "the minimum wage")."""
     lemma = noun.lemma_.lower()
+    idiom = {noun.head.lemma_.lower() if noun.dep_ == "dobj" else "", *(t.lower_ for t in before)}
     return noun.pos_ != "NOUN" or not noun.text.islower() or lemma in _SITUATIONAL or noun.lower_ in _SITUATIONAL \
+        or any(lemma in _IDIOM_NOUNS.get(word, ()) for word in idiom) \
         or lemma in _PLACE_NOUNS and any(e.label_ == "GPE" for e in noun.doc.ents) \
         or any(t.ent_type_ == "ORDINAL" or t.tag_ in ("JJS", "RBS") or _ORDINAL.fullmatch(t.text) for t in before)
