@@ -64,6 +64,10 @@ def test_a_name_of_several_words_written_alone_is_not_made_another_body_that_sha
     assert longer_form("Marl Bank", said, own=said[:1]) == "Marl Bank"
     # the fact's sentence does not name it, the article writes it alone elsewhere: no completion either
     assert longer_form("Marl Bank", said, own=["It cut 40 jobs."]) == "Marl Bank"
+    # the article says the name whole first and repeats it short: the short name is the long one
+    said = ["Marl Bank Holdings cut 40 jobs in Penby.", "Marl Bank said the cuts were needed."]
+    assert longer_form("Marl Bank", said, own=said[1:], ordered=said) == "Marl Bank Holdings"
+    assert longer_form("Marl Bank", said, own=said[1:], ordered=said[::-1]) == "Marl Bank"
     # a one-word name still takes its one longer form ("Calder's captain")
     assert longer_form("Penby", ["Penby Town beat Kelby Rovers.", "Penby's captain scored."]) == "Penby Town"
 

@@ -571,22 +571,21 @@ _PEOPLE_PAIRS = frozenset("""
     """.split())
 
 
-def longer_form(label: str, sentences: list[str], own: list[str] | tuple[str, ...] | None = None) -> str:
-    """ "Calder" -> "Calder Town" ("Calder's captain"): a one-word organisation name takes the one longer name
-    (more capitalised name words; not a day or a month) its article writes; ``label`` for none or several. A
-    name of 2+ words may share its words with another body ("Penby Town" the team, "Penby Town Council"): it is
-    lengthened ("Spruce Cape" -> "Spruce Cape Seafoods") only where its ``own`` sentences (its fact's; the
-    article when not given) write it longer and never alone, or where the article never writes it alone."""
+def longer_form(label: str, sentences: list[str], own: list[str] | None = None, ordered: list[str] = ()) -> str:
+    """ "Calder" -> "Calder Town": a one-word org name takes the one longer name its article writes (not a day or
+    month). A 2+-word name may share its words with another body ("Penby Town" the team, "Penby Town Council"):
+    it is lengthened only where its ``own`` sentences (its fact's; the article when not given) write it longer
+    and never alone, the article never writes it alone, or its first mention in the ``ordered`` sentences is the
+    longer name ("Spruce Cape Seafoods ..., Spruce Cape ...": news says a name whole first)."""
     bare = bare_label(label)
     if not bare[:1].isupper() or bare.isupper():
         return label
     longer = one_longer(bare, sentences)
     if longer is None or len(bare.split()) == 1:
         return longer or label
-    mine = continuations(bare, sentences if own is None else own)
-    if any(not after for after in mine) or not mine and any(not a for a in continuations(bare, sentences)):
-        return label  # the short name written alone is the body the text speaks of
-    return longer
+    mine, first = continuations(bare, sentences if own is None else own), continuations(bare, ordered)[:1]
+    alone = any(not after for after in mine) or not mine and any(not a for a in continuations(bare, sentences))
+    return longer if first and first[0] or not alone else label  # a short name written alone is its own body
 
 
 def one_longer(bare: str, sentences: list[str] | tuple[str, ...]) -> str | None:

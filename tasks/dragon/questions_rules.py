@@ -103,6 +103,7 @@ def _with_articles(subgraph: Subgraph, pool: dict[str, list[str]] | None = None)
         return subgraph
     said = [s for e in subgraph.edges for s in e.sentences]  # "the European Research Council" as written
     article = said + [s for e in subgraph.edges for s in pooled(e, pool or {}) if s not in said]
+    ordered = [s for d in dict.fromkeys(d for e in subgraph.edges for d in e.doc_ids) for s in (pool or {}).get(d, ())]
     def named(label: str, entity_type: str | None, own: list[str]) -> str:
         if entity_type == "person" and en_names.written_with_the(label, said):
             entity_type = "org"  # "from the Alfred": the tagger's person keeps the article the text gives it
@@ -121,7 +122,7 @@ def _with_articles(subgraph: Subgraph, pool: dict[str, list[str]] | None = None)
             label = en_names.full_name(label, article)
         if entity_type in ("org", "other") or entity_type == "person" and len(label.split()) == 1:
             # "Calder's captain": the club is Calder Town; "her husband, Pieter," whom the article names Pieter Vos
-            label = en_names.longer_form(label, article, own)
+            label = en_names.longer_form(label, article, own, ordered)
         if entity_type != "person":
             label = whole_names.possessive_name(label, article)  # "St Mary" of "St Mary’s coach Lisa Harrow"
         if entity_type != "person" and label.split()[:1] and label.split()[0].lower() in en_names.PERSON_NOUNS:
