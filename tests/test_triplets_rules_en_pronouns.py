@@ -23,3 +23,8 @@ def test_a_reported_clause_leaves_she_unresolved():
 def test_a_first_clause_with_one_person_still_gives_her_the_fact():
     found = facts("Sarah Collins praised the club on Monday, and she will sign a new deal in May.")
     assert any(s == "Sarah Collins" and r.startswith("sign") for s, r, *_ in found), found
+
+
+def test_a_clause_after_its_main_clause_keeps_the_subject_despite_a_second_person():
+    found = facts("Sarah Collins was sentenced by Judge Mark Doyle after she admitted theft.")
+    assert any(s == "Sarah Collins" and r.startswith("admit") for s, r, *_ in found), found

@@ -103,6 +103,7 @@ def _with_articles(subgraph: Subgraph, pool: dict[str, list[str]] | None = None)
         return subgraph
     said = [s for e in subgraph.edges for s in e.sentences]  # "the European Research Council" as written
     article = said + [s for e in subgraph.edges for s in pooled(e, pool or {}) if s not in said]
+    # the batch's sentences of these documents in the order its facts were read (near document order)
     ordered = [s for d in dict.fromkeys(d for e in subgraph.edges for d in e.doc_ids) for s in (pool or {}).get(d, ())]
     def named(label: str, entity_type: str | None, own: list[str]) -> str:
         if entity_type == "person" and en_names.written_with_the(label, said):

@@ -19,12 +19,13 @@ AMBIGUOUS = ("", None)
 def main_clause_person(helper, pronoun) -> tuple[str, str | None] | None:
     """The person (name, PERSON) the main clause of ``pronoun``'s clause names as its subject (or, in the
     passive, its "by" agent: "The losses were found by the treasurer, Y, when she checked the books");
-    ``AMBIGUOUS`` when that clause names a second person before the pronoun or reports speech; None when it
+    ``AMBIGUOUS`` when, after "and", that clause names a second person or reports speech; None when it
     names no person before the pronoun. ``helper`` is the sentence's ``_EnSentence``."""
     verb = pronoun.head
     while verb.dep_ == "conj" and verb.head.i != verb.i:
         verb = verb.head
-    if verb.i != pronoun.head.i and not (verb.dep_ == "advcl" and verb.head.i < verb.i):
+    conjoined = verb.i != pronoun.head.i and not (verb.dep_ == "advcl" and verb.head.i < verb.i)
+    if conjoined:
         main = verb  # "X did not dress, and he is expected to miss two games": conjoined to a person's clause
     elif verb.dep_ != "advcl" or verb.head.i > verb.i:
         return None
@@ -42,7 +43,9 @@ def main_clause_person(helper, pronoun) -> tuple[str, str | None] | None:
         named = helper.phrase(noun, as_subject=True)
         if named is not None and named[0] not in helper.discourse.orgs and (
                 named[1] == _PER or named[0] in helper.discourse.people):
-            if _reports_speech(main) or _other_people(helper, main, pronoun, noun):
+            # a clause put after its main clause ("X was sentenced by Judge Y after she admitted ...") keeps the
+            # subject: only a clause after "and" is open to the other person of the first
+            if conjoined and (_reports_speech(main) or _other_people(helper, main, pronoun, noun)):
                 return AMBIGUOUS
             helper.discourse.people.add(named[0])
             return named[0], _PER
