@@ -49,7 +49,7 @@ _LEVEL_ADJECTIVES = frozenset({
 })
 #: adjectives in -ский/-цкий that say no place
 _NOT_PLACE = frozenset({
-    "детский", "женский", "мужской", "морской", "людской", "воинский", "дружеский", "отцовский", "материнский",
+    "детский", "сельский", "женский", "мужской", "морской", "людской", "воинский", "дружеский", "отцовский", "материнский",
     "хирургический", "кукольный", "маршальский", "пушкинский", "горьковский", "чеховский", "авторский",
 })
 #: a place adjective's stem: «киров» of «кировский», «твер» of «тверской» (not «-ческий»: «драматический»)
@@ -237,8 +237,9 @@ class WrittenForms:
         lemmas = {_fold(p.normal_form) for p in _parses(_fold(word)) if p.tag.POS == "ADJF"}
         stems = {m.group(1) for l in lemmas if l not in _NOT_PLACE and (m := _PLACE_STEM.match(l))}
         # (a long stem may alternate at its end: «москов» of «Москва»)
-        return any(_common_prefix(stem, proper) >= (len(stem) if len(stem) < 5 else len(stem) - 2)
-                   for stem in stems for proper in self.proper)
+        return any(_geographic(stem) for stem in stems) or any(
+            _common_prefix(stem, proper) >= (len(stem) if len(stem) < 5 else len(stem) - 2)
+            for stem in stems for proper in self.proper)
 
 
 _SENTENCE_START = re.compile(r"(?:\A|[.!?…\n])[\s«\"„“(—–-]*\Z")
@@ -291,6 +292,13 @@ def _agreeing_adjective(word: str, head) -> bool:
         if tag.number == "plur" or tag.gender == head.tag.gender:
             return True
     return False
+
+
+def _geographic(stem: str) -> bool:
+    """Is a place adjective's stem a place the dictionary knows (Geox): «мурман» of «Мурманск», «твер» of «Тверь»
+    (an article may write the place only in its adjective, and first in a sentence)?"""
+    return any("Geox" in p.tag for end in ("", "ск", "цк", "ь", "а", "я", "ия") for p in _parses(stem + end)
+               if p.tag.POS == "NOUN" and p.is_known)
 
 
 def _place_like(word: str) -> bool:
