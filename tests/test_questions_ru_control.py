@@ -26,6 +26,16 @@ def test_a_duty_said_by_a_short_participle_is_refused_as_the_subjects_duty():
     assert q is None and "is obliged to" in why and "whose object" not in why, why
 
 
+def test_a_past_forced_to_is_asked_as_the_subjects_done_deed():
+    # «была вынуждена продать»: the company sold it, a past fact; the present «вынуждена» stays a refused duty
+    said = "Компания «Полюс» была вынуждена продать стадион «Берег»."
+    assert ru_controlled_infinitive("продать", [said]) is None
+    q, why = asked(edge("компания «Полюс»", "продать", "стадион «Берег»", said, "org", "org"))
+    assert q == "Какой стадион продала компания «Полюс»?", why
+    now = "Компания «Полюс» вынуждена продать стадион «Берег»."
+    assert ru_controlled_infinitive("продать", [now]) == "вынуждена"
+
+
 def test_an_infinitive_of_the_subjects_own_plan_or_a_finite_verb_is_asked():
     assert ru_controlled_infinitive("отремонтировать", ["Мэрия планирует отремонтировать спортзал."]) is None
     assert ru_controlled_infinitive("занимать", ["Он занимает пост директора, хотя суд запретил ему работать."]) is None

@@ -51,3 +51,23 @@ def test_an_action_noun_cut_from_its_genitive_is_caught():
     assert cut_phrase(_view("С кем компания «Вектор» подписала соглашение о реализации?")) is not None
     assert cut_phrase(_view("С кем компания «Вектор» подписала соглашение о строительстве моста?")) is None
     assert cut_phrase(_view("С кем компания «Вектор» подписала соглашение о сотрудничестве?")) is None
+
+
+def test_a_preposition_after_po_and_its_action_noun_is_no_cut():
+    # (review h-review78) «по строительству в мэрии»: the committee's scope, then where it sits; only «о/об» + an
+    # action noun + a preposition cuts the noun's «of what»
+    assert cut_phrase(_view("Кто возглавил комитет по строительству в мэрии Твери?")) is None
+    assert cut_phrase(_view("С кем фирма «Лад» подписала договор об обслуживании с городом?")) is not None
+
+
+def test_a_vehicle_label_takes_its_number_from_its_head_noun():
+    # (review h-review78 f7) an adjective opens the label; «суда» is the plural of «судно», not «суд»
+    assert ru_vehicle_head("междугородние автобусы") == ("автобус", True)
+    assert ru_vehicle_head("грузовые суда") == ("судно", True)
+    assert ru_vehicle_head("судно «Белуха»") == ("судно", False)
+    q, _ = asked(edge("междугородние автобусы", "ходить до", "Вологда", "Междугородние автобусы ходят до Вологды.",
+                      "other", "place"), "head")
+    assert q is None or q.startswith("Какие автобусы"), q
+    q, _ = asked(edge("грузовые суда", "заходить в", "порт Архангельск", "Грузовые суда заходят в порт Архангельск.",
+                      "other", "place"), "head")
+    assert q is None or q.startswith("Какие суда"), q

@@ -49,3 +49,14 @@ def test_a_genitive_modifier_without_a_preposition_is_still_carried():
     found = ru_facts("Компания «Вега» сократит закупки свёклы на 10%.")
     assert any(f[1].startswith("сократить закупки свёклы") or f[1].startswith("сократить закупки свеклы")
                for f in found), found
+
+
+def test_a_past_forced_to_is_a_done_deed_and_a_present_or_future_one_a_plan():
+    # (review h-review78 f3) «был вынужден продать»: the selling happened; 'planned' would state a false future
+    found = ru_facts("Олег Сизов был вынужден покинуть пост мэра в марте.")
+    assert not any(f[3] == "planned" for f in found), found
+    assert any(f[0] == "Олег Сизов" and f[1].startswith("покинуть") and f[3] == "asserted" for f in found), found
+    found = ru_facts("Рыбаки были вынуждены вернуться в порт.")
+    assert any(f[1].startswith("вернуться") and f[3] == "asserted" for f in found), found
+    found = ru_facts("Олег Сизов будет вынужден покинуть пост мэра.")
+    assert any(f[1].startswith("покинуть") and f[3] == "planned" for f in found), found

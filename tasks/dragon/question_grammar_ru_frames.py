@@ -458,9 +458,10 @@ def cut_phrase(q: QuestionView) -> Finding | None:
             if before and before[0].POS == "NOUN" and not re.match(r"[\d(]|около|до|более|свыше|порядка|почти", following):
                 return Finding("cut_phrase", f"«{words[index - 1]} {word}» without its value")
         if index > 0 and words[index - 1].lower() in ("по", "о", "об") and lemmas & _ACTION_NOUNS:
-            # («соглашение о реализации с правительством»: a preposition after it is no «of what»)
+            # («соглашение о реализации с правительством»: a preposition after «о»'s action noun is no «of what»;
+            # after «по» it is a place or time of the whole: «комитет по строительству в мэрии Твери»)
             if (not following or following.startswith("«") or following[:1].isupper() or following in ("?",)
-                    or any(t.POS == "PREP" for t in _tags(following)[:1])):
+                    or (words[index - 1].lower() != "по" and any(t.POS == "PREP" for t in _tags(following)[:1]))):
                 return Finding("cut_phrase", f"«{words[index - 1].lower()} {word}» without what it acts on")
     return None
 

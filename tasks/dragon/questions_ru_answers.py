@@ -21,6 +21,7 @@ import re
 
 from benchmill import nlp
 from tasks.dragon.questions_base import is_date_label
+from tasks.dragon.rules_ru.lexicon import _RU_PAST_BE
 
 #: a word of a label or sentence (hyphenated words whole); the one definition for the round-7 modules
 WORD = re.compile(r"[А-Яа-яЁёA-Za-z0-9]+(?:-[А-Яа-яЁёA-Za-z0-9]+)*")
@@ -396,12 +397,15 @@ def ru_controlled_infinitive(relation: str, sentences: list[str]) -> str | None:
             if vocab.parse(word.lower())[0].tag.POS != "INFN":
                 return None  # the verb said finite: someone's own act
             governor = None
-            for before in reversed(tokens[max(0, index - 6):index]):
+            for at in range(index - 1, max(0, index - 6) - 1, -1):
+                before = tokens[at]
                 if _CLAUSE_BREAK.fullmatch(before):
                     break
                 parse = vocab.parse(before.lower())[0]
                 if parse.tag.POS in ("VERB", "INFN", "PRTS"):
                     governor = before if parse.normal_form.replace("ё", "е") in _CONTROL_VERBS else None
+                    if governor and before.lower().startswith("вынужд") and at and tokens[at - 1].lower() in _RU_PAST_BE:
+                        governor = None  # «был вынужден уволить»: he did, a done fact (the triplet is asserted)
                     break
             if governor is None:
                 return None

@@ -110,7 +110,9 @@ def ru_label_head(label: str) -> str | None:
     for word in _RU_WORD.findall(label):
         parses = [p for p in nlp.morph_vocab().parse(word.lower())[:3] if p.tag.POS == "NOUN"]
         if parses:
-            return parses[0].normal_form.replace("ё", "е") if any("nomn" in p.tag for p in parses) else None
+            # (the nominative reading's lemma: «суда» is «судно»'s plural, not «суд»'s genitive)
+            nominative = [p for p in parses if "nomn" in p.tag]
+            return nominative[0].normal_form.replace("ё", "е") if nominative else None
     return None
 
 
@@ -141,8 +143,10 @@ def ru_vehicle_head(label: str) -> tuple[str, bool] | None:
     «судно «Норд-7»» → («судно», False)), or None."""
     for noun in (ru_label_head(label), ru_label_head_noun(label)):
         if noun is not None and noun.replace("ё", "е") in RU_VEHICLE_NOUNS:
-            first = _RU_WORD.findall(label)[0].lower()
-            return noun, any(p.tag.POS == "NOUN" and "plur" in p.tag for p in nlp.morph_vocab().parse(first)[:1])
+            # the number of the head noun itself, not of the label's first word («рейсовые автобусы»: an adjective)
+            readings = [p for w in _RU_WORD.findall(label.split("«")[0]) for p in nlp.morph_vocab().parse(w.lower())
+                        if p.tag.POS == "NOUN" and "nomn" in p.tag and p.normal_form.replace("ё", "е") == noun]
+            return noun, bool(readings) and "plur" in readings[0].tag
     return None
 
 

@@ -20,8 +20,15 @@ def _ru_class_triple(noun: str) -> tuple[str, str, str]:
     parse = next((p for p in nlp.morph_vocab().parse(noun) if p.tag.POS == "NOUN" and "nomn" in p.tag), None)
     if parse is None:
         raise NoTemplate(f"{noun!r} is not a noun")
+    if noun in _RU_NEWS_PLURALS:
+        return noun, _RU_NEWS_PLURALS[noun], str(parse.tag.gender or "masc")
     plural = Parse.inflect(parse, {"nomn", "plur"})
     return noun, plural.word if plural is not None else noun, str(parse.tag.gender or "masc")
+
+
+#: plurals of the reading news means where the dictionary's first nominative is another lexeme's: the ship
+#: «судно» is «суда» (pymorphy inflects its homonym, «судна»)
+_RU_NEWS_PLURALS = {"судно": "суда"}
 
 
 def _ru_where(edge: Edge, verb: str, rel: RuRelation, head: str) -> tuple[str, str]:

@@ -40,6 +40,9 @@ _RU_PLAN_HEADS = frozenset({
     # (a short participle's lemma is its verb's, «вынудить», whose object control is another matter: the forms)
     "вынужденный", "вынужден", "вынуждена", "вынуждено", "вынуждены",
 })
+#: the forms of «вынужден»: a plan in the present or future, but a past «был вынужден уйти» says he did leave
+_RU_FORCED = frozenset({"вынужденный", "вынужден", "вынуждена", "вынуждено", "вынуждены"})
+_RU_PAST_BE = frozenset({"был", "была", "было", "были"})
 #: heads whose infinitive is only a possibility: "может открыть", and the predicatives of readiness, ability
 #: and right ("готова бороться за медали", "способен выиграть", "вправе расторгнуть"): what one is ready or
 #: able to do is not done (judges: «За что борется ...?» of "готова бороться")

@@ -4,8 +4,8 @@ from its verb's particles, auxiliaries, tense, clause and governing head.
 from __future__ import annotations
 
 from tasks.dragon.rules_ru.lexicon import (
-    _RU_ALLOW, _RU_CONDITIONS, _RU_DATIVE_CONTROL, _RU_FUTURE_AUX, _RU_MAYBE, _RU_NEGATIONS, _RU_OBJECT_CONTROL,
-    _RU_IMPERSONAL_PLANS, _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_SPEECH_HEADS, _RU_SUBJ,
+    _RU_ALLOW, _RU_CONDITIONS, _RU_DATIVE_CONTROL, _RU_FORCED, _RU_FUTURE_AUX, _RU_MAYBE, _RU_NEGATIONS,
+    _RU_OBJECT_CONTROL, _RU_IMPERSONAL_PLANS, _RU_PAST_BE, _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_SPEECH_HEADS, _RU_SUBJ,
 )
 from tasks.dragon.rules_ru.morph import _lemma
 from tasks.dragon.rules_ru.phrases import _RuSentence
@@ -70,6 +70,9 @@ def _modality_ru(verb, helper: _RuSentence) -> str:
             return "possible"
         if lemma in _RU_OBJECT_CONTROL and helper.kids(head, ("obj",)):
             return "asserted"  # "обязал Ершова возместить": the obliging happened
+        if head.text.lower() in _RU_FORCED and any(c.text.lower() in _RU_PAST_BE
+                                                   for c in helper.kids(head, ("cop", "aux", "aux:pass"))):
+            return "asserted"  # "был вынужден уйти": he did leave; "вынужден"/"будет вынужден" stays a plan
         if lemma in _RU_PLAN_HEADS or head.text.lower() in _RU_PLAN_HEADS:
             return "planned"
     return "asserted"

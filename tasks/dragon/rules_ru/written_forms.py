@@ -49,10 +49,11 @@ _LEVEL_ADJECTIVES = frozenset({
 })
 #: adjectives in -ский/-цкий that say no place
 _NOT_PLACE = frozenset({
-    "детский", "женский", "мужской", "морской", "людской", "воинский", "дружеский", "отцовский", "материнский",
+    "детский", "сельский", "женский", "мужской", "морской", "людской", "воинский", "дружеский", "отцовский", "материнский",
     "хирургический", "кукольный", "маршальский", "пушкинский", "горьковский", "чеховский", "авторский",
 })
-_PLACE_SUFFIX = re.compile(r"(?<!че)(?:ск|цк)(?:ий|ой)$")
+#: a place adjective's stem: «киров» of «кировский», «твер» of «тверской» (not «-ческий»: «драматический»)
+_PLACE_STEM = re.compile(r"^(.+?)(?<!че)(?:ск|цк)(?:ий|ой)$")
 
 
 def _fold(word: str) -> str:
@@ -119,6 +120,10 @@ class WrittenForms:
     def __init__(self, text: str) -> None:
         #: each stretch of words between breaks, as written
         self.stretches: list[list[str]] = [ws for piece in _BREAK.split(text or "") if (ws := _WORD.findall(piece))]
+        #: the words written with a capital inside a sentence, not only as its first word: proper nouns and
+        #: their adjectives («в Кирове», «Кировская» after «в»), folded
+        self.proper = {_fold(m.group()) for m in _WORD.finditer(text or "")
+                       if m.group()[:1].isupper() and not _SENTENCE_START.search((text or "")[:m.start()])}
         self.written = {_fold(w) for ws in self.stretches for w in ws}
         #: lemma → the text's words with a reading of that lemma
         self.by_lemma: dict[str, set[str]] = {}
@@ -128,15 +133,16 @@ class WrittenForms:
                     self.by_lemma.setdefault(_fold(parse.normal_form), set()).add(word)
 
     def fact(self, fact: _Fact) -> _Fact:
-        subject, obj = self.end(fact.subject), self.end(fact.object)
+        subject, obj = self.end(fact.subject, fact.sentence), self.end(fact.object, fact.sentence)
         if subject == fact.subject and obj == fact.object:
             return fact
         return dataclasses.replace(fact, subject=subject, object=obj)
 
-    def end(self, label: str) -> str:
+    def end(self, label: str, sentence: str = "") -> str:
         """The label with its unwritten words as the article writes them (rules 1, 2), an institution's
-        name in full (rule 3); the label itself when nothing is certain."""
-        return self.full_institution(self.as_written(label))
+        name in full (rule 3; not when its ``sentence`` gives it another owner); the label itself when nothing
+        is certain."""
+        return self.full_institution(self.as_written(label), sentence)
 
     # ------------------------------------------------------------------ rules 1 and 2
 
@@ -190,16 +196,19 @@ class WrittenForms:
 
     # ------------------------------------------------------------------ rule 3
 
-    def full_institution(self, label: str) -> str:
+    def full_institution(self, label: str, sentence: str = "") -> str:
         """«драматический театр» → «Мурманский областной драматический театр» when the article writes the
-        latter, and no other fuller form: place adjectives before the same words in the nominative."""
+        latter, and no other fuller form: place adjectives before the same words in the nominative, the first
+        of a proper noun the article capitalises inside a sentence (a capital that only opens a sentence,
+        «Сельская больница получила…», names nothing), the rest of it or of a level of government; never
+        when the label's sentence gives it another owner in the genitive («в городскую больницу Слободского»)."""
         words = label.split(" ")
         if not words or not all(_WORD.fullmatch(w) for w in words) or any(w[:1].isupper() for w in words[1:]):
             return label
         head = _head_noun(words[-1])
         if head is None or head.normal_form not in _INSTITUTION_HEADS or "nomn" not in head.tag:
             return label
-        if not all(_agreeing_adjective(w, head) for w in words[:-1]):
+        if not all(_agreeing_adjective(w, head) for w in words[:-1]) or _genitive_owner(words, sentence):
             return label
         folded = [_fold(w) for w in words]
         fuller: set[tuple[str, ...]] = set()
@@ -208,15 +217,46 @@ class WrittenForms:
                 if [_fold(w) for w in stretch[end - len(words):end]] != folded:
                     continue
                 start = end - len(words)
-                while start > 0 and _agreeing_adjective(stretch[start - 1], head) and _place_adjective(stretch[start - 1]):
+                while start > 0 and _agreeing_adjective(stretch[start - 1], head) and _place_like(stretch[start - 1]):
                     start -= 1
                 extra = stretch[start:end - len(words)]
                 if extra and extra[0][:1].isupper():
                     fuller.add(tuple(stretch[start:end]))
         if len({tuple(_fold(w) for w in f) for f in fuller}) != 1:
-            return label
+            return label  # (two fuller forms, even one only capitalised as a sentence's first word: not certain)
         phrase = next(iter(fuller))
+        if not self.proper_place(phrase[0]) or not all(_level_adjective(w) or self.proper_place(w)
+                                                       for w in phrase[1:len(phrase) - len(words)]):
+            return label
         return " ".join(phrase[:1] + tuple(_shaped(w, w) for w in phrase[1:]))
+
+
+    def proper_place(self, word: str) -> bool:
+        """Is ``word`` a place adjective of a proper noun the article capitalises inside a sentence: «Кировская»
+        of «в Кирове» or of itself written mid-sentence; not «Сельская», «Медицинский» that only open one?"""
+        lemmas = {_fold(p.normal_form) for p in _parses(_fold(word)) if p.tag.POS == "ADJF"}
+        stems = {m.group(1) for l in lemmas if l not in _NOT_PLACE and (m := _PLACE_STEM.match(l))}
+        # (a long stem may alternate at its end: «москов» of «Москва»)
+        return any(_geographic(stem) for stem in stems) or any(
+            _common_prefix(stem, proper) >= (len(stem) if len(stem) < 5 else len(stem) - 2)
+            for stem in stems for proper in self.proper)
+
+
+_SENTENCE_START = re.compile(r"(?:\A|[.!?…\n])[\s«\"„“(—–-]*\Z")
+
+
+def _genitive_owner(words: list[str], sentence: str) -> bool:
+    """Does the label's sentence say the label's words with a genitive after them, an owner of its own
+    («перевели в городскую больницу Слободского», «в областной больнице города»)?"""
+    said = _WORD.findall(sentence or "")
+    size = len(words)
+    for start in range(len(said) - size):
+        if all(_same_lemma(said[start + k], words[k]) for k in range(size)):
+            after = said[start + size]
+            if any("gent" in p.tag and (p.tag.POS == "NOUN" or (p.tag.POS == "ADJF" and after[:1].isupper()))
+                   for p in _parses(_fold(after))):
+                return True
+    return False
 
 
 @lru_cache(maxsize=20_000)
@@ -254,8 +294,20 @@ def _agreeing_adjective(word: str, head) -> bool:
     return False
 
 
-def _place_adjective(word: str) -> bool:
-    """An adjective that says where: of a place («мурманский», «кировский») or a level of government
-    («областной»), not a generic «драматический», «детский»."""
+def _geographic(stem: str) -> bool:
+    """Is a place adjective's stem a place the dictionary knows (Geox): «мурман» of «Мурманск», «твер» of «Тверь»
+    (an article may write the place only in its adjective, and first in a sentence)?"""
+    return any("Geox" in p.tag for end in ("", "ск", "цк", "ь", "а", "я", "ия") for p in _parses(stem + end)
+               if p.tag.POS == "NOUN" and p.is_known)
+
+
+def _place_like(word: str) -> bool:
+    """An adjective that may say where: a level of government («областной») or one in -ский/-цкий
+    («кировский», also «сельский»: ``WrittenForms.proper_place`` tells)."""
     lemmas = {_fold(p.normal_form) for p in _parses(_fold(word)) if p.tag.POS == "ADJF"}
-    return bool(lemmas & _LEVEL_ADJECTIVES) or any(_PLACE_SUFFIX.search(l) and l not in _NOT_PLACE for l in lemmas)
+    return bool(lemmas & _LEVEL_ADJECTIVES) or any(_PLACE_STEM.match(l) and l not in _NOT_PLACE for l in lemmas)
+
+
+def _level_adjective(word: str) -> bool:
+    """An adjective of a level of government («областной»): where, once a place adjective says of what."""
+    return bool({_fold(p.normal_form) for p in _parses(_fold(word)) if p.tag.POS == "ADJF"} & _LEVEL_ADJECTIVES)
