@@ -68,7 +68,7 @@ def _document_entities(text: str, lang: str) -> list[_SourceEntity]:
         key = entity_key(entity.text, lang)
         if not key or key in out:
             continue
-        forms = sorted({fold(entity.text).strip(), fold(entity.normal).strip(), _without_opening_role(entity.text, lang)}
+        forms = sorted({fold(entity.text).strip(), fold(entity.normal).strip(), _without_sentence_opener(entity.text, text, lang)}
                        - {""})
         # Russian mentions are inflected ("Северного порта"): name them by their normal form
         shown = entity.normal.strip() if lang == "ru" and entity.normal.strip() else entity.text.strip()
@@ -76,15 +76,19 @@ def _document_entities(text: str, lang: str) -> list[_SourceEntity]:
     return list(out.values())
 
 
-def _without_opening_role(text: str, lang: str) -> str:
-    """ "Defenseman Ryan Takak" (a sentence's first word taken into the name): the name after the position, which is
-    how a question writes it; "" when the mention opens with no person noun or position."""
-    from tasks.dragon.questions_en_names import opening_role
-
-    words = text.split()
-    if lang != "en" or len(words) < 3 or not opening_role(words[0]):
+def _without_sentence_opener(mention: str, text: str, lang: str) -> str:
+    """ "Defenseman Ryan Takak" (a sentence's first word, capitalised only there, taken into the name): the name
+    after that word, which is how a question writes it; "" when no mention of three words or more opens a
+    sentence. A shared filter reads no generator's word lists: the sentence start is the evidence."""
+    words = mention.split()
+    if lang != "en" or len(words) < 3:
         return ""
-    return fold(" ".join(words[1:])).strip()
+    for found in re.finditer(rf"(?<![\w-]){re.escape(mention)}", text):
+        raw = text[:found.start()]
+        before = raw.rstrip()
+        if not before or before[-1] in ".!?\"”’" or "\n" in raw[len(before):]:
+            return fold(" ".join(words[1:])).strip()
+    return ""
 
 
 def _listing(names: Iterable[str], limit: int) -> str:
