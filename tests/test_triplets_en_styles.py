@@ -34,6 +34,8 @@ def test_local_government_titles_a_title_inside_the_persons_name_and_a_former_ti
                     "Circuit Judge Ann Hale on Monday.")
     assert ("Linda Moss", "former treasurer of", "Wexley Township", "asserted") in found, found
     assert not any(r == "treasurer of" for _, r, *_ in found), found
+    found = article("Crown Prosecutor Ella Marsh told the court the losses were deliberate.")
+    assert not any(r == "prosecutor of" for _, r, *_ in found), found  # one title, no body before it
 
 
 def test_a_title_inside_one_tagged_name_is_split():

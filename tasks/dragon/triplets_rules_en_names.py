@@ -99,6 +99,8 @@ _EN_TITLE_HEADS = frozenset({
 #: words a title is made of: "Chief Executive", "Managing Director", "Vice President"
 _EN_TITLE_PARTS = _EN_TITLE_HEADS | frozenset({"chief", "managing", "vice", "deputy", "general", "executive",
                                                "financial", "operating", "technology", "technical", "senior", "co"})
+#: words that make one title with the title after them, naming no body: "Crown Prosecutor", "District Attorney"
+_EN_TITLE_QUALIFIERS = frozenset({"crown", "state", "federal", "public", "district", "county", "city", "chief"})
 #: words before a title that say its holder no longer holds it: "Former Chocolay Township Treasurer X"
 _EN_FORMER = frozenset({"former", "ex", "then"})
 #: titles of the people who run an organisation: with no organisation before them they are the article's firm's
@@ -141,6 +143,8 @@ def _title_role_facts_en(sent, helper) -> Iterator[_Fact]:
         former = owner_tokens[0] if owner_tokens and owner_tokens[0].lower_ in _EN_FORMER else \
             doc[i] if owner_tokens and i >= sent.start and doc[i].lower_ in _EN_FORMER else None
         owner_tokens = [t for t in owner_tokens if t is not former]
+        if len(owner_tokens) == 1 and owner_tokens[0].lower_ in _EN_TITLE_QUALIFIERS:
+            continue  # "Crown Prosecutor X", "State Treasurer Y": one title, no body named before it
         if former is not None:
             role = _join(former.lower_, role)  # "Former Chocolay Township Treasurer X": no longer the treasurer
         owner = None
