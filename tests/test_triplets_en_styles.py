@@ -24,6 +24,20 @@ def test_a_title_before_a_name_is_a_role_of_the_organisation_before_it():
     assert not [e for e in ends(found) if "Chief Executive" in e or e.startswith("Quillon CFO")], found
 
 
+def test_local_government_titles_a_title_inside_the_persons_name_and_a_former_title():
+    found = article("Ishpeming Township Supervisor Karen Lind urged the board to approve the purchase.",
+                    "Kent County Prosecutor Aaron Blake did not charge the dealer.")
+    assert ("Karen Lind", "supervisor of", "Ishpeming Township", "asserted") in found, found
+    assert ("Aaron Blake", "prosecutor of", "Kent County", "asserted") in found, found
+    # the tagger took "Treasurer Linda Moss" for one name; "Former" says she no longer holds the title
+    found = article("Former Wexley Township Treasurer Linda Moss was sentenced to 18 months in prison by Kent County "
+                    "Circuit Judge Ann Hale on Monday.")
+    assert ("Linda Moss", "former treasurer of", "Wexley Township", "asserted") in found, found
+    assert not any(r == "treasurer of" for _, r, *_ in found), found
+    found = article("Crown Prosecutor Ella Marsh told the court the losses were deliberate.")
+    assert not any(r == "prosecutor of" for _, r, *_ in found), found  # one title, no body before it
+
+
 def test_a_title_inside_one_tagged_name_is_split():
     """"Brightwater Chief Executive Marcus Feld" came out as one organisation."""
     found = article("Corbel Toys will close its plant in Akron, the company said.",

@@ -76,6 +76,16 @@ def test_vote_tally_before_the_infinitive_keeps_what_was_voted_for():
     assert not any(o == "9–3" for *_, o, _ in found)  # the tally is no thing voted
 
 
+def test_vote_tally_split_by_the_tokenizer_and_a_day_before_the_infinitive():
+    # "7-4" with a plain hyphen is three tokens; with "on Monday night" after it the parser made "to buy" a purpose
+    found = facts("The Harlow Town Council voted 7-4 on Monday night to buy a vacant office building on Mill Street "
+                  "for $9.6 million.")
+    assert ("Harlow Town Council", "vote to buy", "vacant office building", "asserted") in found, found
+    assert ("Harlow Town Council", "vote to buy office building for", "$9.6 million", "asserted") in found, found
+    found = facts("The Wexley board voted 9-0 on Thursday to approve the merger.")
+    assert ("Wexley board", "vote to approve", "merger", "asserted") in found, found
+
+
 def test_score_after_the_object_is_no_tally():
     found = facts("The Ravens beat the Otters 61–54 on Friday to reach the final.")
     assert ("Ravens", "beat", "Otters", "asserted") in found

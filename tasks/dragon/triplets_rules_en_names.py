@@ -92,10 +92,17 @@ _EN_TITLE_HEADS = frozenset({
     "executive", "ceo", "cfo", "coo", "cto", "president", "chairman", "chairwoman", "chairperson", "chair", "leader",
     "director", "founder", "co-founder", "manager", "secretary", "treasurer", "spokesperson", "spokesman",
     "spokeswoman", "head", "chief", "editor", "principal", "partner", "officer",
+    # local government and courts: "Ishpeming Township Supervisor X", "Kent County Prosecutor X", "Harlow Mayor X"
+    "mayor", "supervisor", "clerk", "sheriff", "prosecutor", "assessor", "auditor", "administrator", "commissioner",
+    "superintendent",
 })
 #: words a title is made of: "Chief Executive", "Managing Director", "Vice President"
 _EN_TITLE_PARTS = _EN_TITLE_HEADS | frozenset({"chief", "managing", "vice", "deputy", "general", "executive",
                                                "financial", "operating", "technology", "technical", "senior", "co"})
+#: words that make one title with the title after them, naming no body: "Crown Prosecutor", "District Attorney"
+_EN_TITLE_QUALIFIERS = frozenset({"crown", "state", "federal", "public", "district", "county", "city", "chief"})
+#: words before a title that say its holder no longer holds it: "Former Chocolay Township Treasurer X"
+_EN_FORMER = frozenset({"former", "ex", "then"})
 #: titles of the people who run an organisation: with no organisation before them they are the article's firm's
 _EN_FIRM_TITLES = frozenset({"chief executive", "ceo", "chief executive officer", "president", "chairman",
                              "chairwoman", "managing director", "founder", "co-founder", "chief financial officer", "cfo"})
@@ -112,10 +119,14 @@ def _title_role_facts_en(sent, helper) -> Iterator[_Fact]:
     for ent in sent.ents:
         if ent.label_ != "PERSON":
             continue
-        i = ent.start - 1
+        # "Treasurer Linda Moss": the small model may take the title into the person's name
+        start = ent.start
+        while start < ent.end - 1 and doc[start].lower_ in _EN_TITLE_PARTS and doc[start].pos_ == "PROPN":
+            start += 1
+        i = start - 1
         title: list = []
         while i >= sent.start and doc[i].lower_ in _EN_TITLE_PARTS and doc[i].dep_ in ("compound", "amod", "nmod") \
-                and doc[i].i not in helper.ent_of:
+                and (doc[i].i not in helper.ent_of or i >= ent.start):
             title.insert(0, doc[i])
             i -= 1
         if not title or title[-1].lower_ not in _EN_TITLE_HEADS:
@@ -129,13 +140,22 @@ def _title_role_facts_en(sent, helper) -> Iterator[_Fact]:
         if i >= sent.start and doc[i].dep_ == "poss" or any(t.dep_ == "poss" for t in title):
             continue  # "Vistula Mobile's chief executive X": the appositive rules have it
         role = " ".join(t.text if t.text.isupper() and len(t.text) > 1 else t.lower_ for t in title)  # "CEO"
+        former = owner_tokens[0] if owner_tokens and owner_tokens[0].lower_ in _EN_FORMER else \
+            doc[i] if owner_tokens and i >= sent.start and doc[i].lower_ in _EN_FORMER else None
+        owner_tokens = [t for t in owner_tokens if t is not former]
+        if len(owner_tokens) == 1 and owner_tokens[0].lower_ in _EN_TITLE_QUALIFIERS:
+            continue  # "Crown Prosecutor X", "State Treasurer Y": one title, no body named before it
+        if former is not None:
+            role = _join(former.lower_, role)  # "Former Chocolay Township Treasurer X": no longer the treasurer
         owner = None
         if owner_tokens:
             last = owner_tokens[-1]
             noun = _noun_form(last.text)
             if len(owner_tokens) == 1 and noun is not None and noun in discourse.descriptors:
                 owner = discourse.descriptors[noun]  # "Council leader Ann Treloar": the council the article named
-            elif last.i in helper.ent_of or (last.pos_ == "PROPN" and noun is None):
+            elif last.i in helper.ent_of or (last.pos_ == "PROPN" and noun is None) or (
+                    last.pos_ == "PROPN" and any(t.pos_ == "PROPN" and _noun_form(t.text) is None for t in owner_tokens)):
+                # "Ishpeming Township Supervisor X": a place's name before a body's noun names the body
                 owner = helper.phrase(last)
             elif noun is not None and noun in discourse.descriptors:
                 owner = discourse.descriptors[noun]  # "Trust chairwoman": the trust the article named

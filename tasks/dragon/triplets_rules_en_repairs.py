@@ -190,7 +190,14 @@ def tally(token) -> bool:
     buy" (not "beat the Hawks 84–71", where the score follows the object)."""
     from tasks.dragon.triplets_rules_en_names import _EN_SCORE
 
-    return token.dep_ in ("dobj", "npadvmod") and token.i == token.head.i + 1 and bool(_EN_SCORE.match(token.text))
+    if token.dep_ not in ("dobj", "npadvmod") or token.i != token.head.i + 1:
+        return False
+    if _EN_SCORE.match(token.text):
+        return True
+    # "voted 7-4 on Monday night to buy": the tokenizer may split a tally written with a hyphen into three tokens
+    doc = token.doc
+    return token.i + 2 < len(doc) and bool(_EN_SCORE.match("".join(t.text for t in doc[token.i : token.i + 3]))) \
+        and not token.whitespace_ and not doc[token.i + 1].whitespace_
 
 
 def tallied_purpose(verb) -> bool:
