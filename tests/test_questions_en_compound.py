@@ -62,7 +62,8 @@ def test_conditions_in_tense_order_and_with_whole_objects():
     meet = fact("the Marlow Kestrels", "meet", "the Kelby Owls", "The Kestrels will meet the Kelby Owls on Nov. 2.",
                 "org", "org", modality="planned", n=2)
     batch = conditional([meet, beat], "the Marlow Kestrels")
-    assert [i.question for i in batch.items] == ["Who beat the Tarn Foxes and will meet the Kelby Owls?"], batch
+    # (a side in a game is asked "Which team", not the opponent's "Who": session 32)
+    assert [i.question for i in batch.items] == ["Which team beat the Tarn Foxes and will meet the Kelby Owls?"], batch
     # the object of a preposition the relation dropped: "slipped past two tacklers"
     slipped = fact("Dario Venn", "slip", "two Ardley tacklers",
                    "Venn slipped past two Ardley tacklers on a third-down play before the break.", "person", "other", n=3)

@@ -54,7 +54,7 @@ def test_a_past_and_a_future_are_said_in_time_order():
                 "org", "org", modality="planned", n=2)
     batch = conditional([host, beat], "the Tarn Foxes")
     assert [i.question for i in batch.items] == [
-        "Who defeated the Kelby Owls and will host the Brisk Herons?"], batch.failures
+        "Which team defeated the Kelby Owls and will host the Brisk Herons?"], batch.failures
 
 
 def test_only_a_conditional_question_is_read_clause_by_clause():

@@ -77,3 +77,11 @@ def test_whom_a_counted_thing_came_from_is_asked_with_the_thing():
                     "Kurrajong Buses has ordered 14 new coaches from a Melbourne builder, Ostler Coachworks.")
     assert ("Mallee Wind", "lease 120 hectares from", "Wirra Land Trust", "asserted") in found, found
     assert ("Kurrajong Buses", "order 14 new coaches from", "Ostler Coachworks", "asserted") in found, found
+
+
+def test_a_plural_names_possessive_apostrophe_is_no_part_of_the_name():
+    """ "Marram Grass' trainer, Ella Brody,": the small model tags the name with its apostrophe ("Marram Grass'"), and
+    the answer kept it ("What is Ella Brody the trainer of?" -> "Marram Grass'"); the name is the name."""
+    found = article("Marram Grass' trainer, Ella Brody, said the colt was unlucky.")
+    assert ("Ella Brody", "trainer of", "Marram Grass", "asserted") in found, found
+    assert not [e for e in ends(found) if e.endswith(("'", "’"))], found

@@ -91,8 +91,10 @@ def name_says_body(label: str) -> bool:
         return False
     if len(words) == 1 and re.fullmatch(r"[A-Z]{2,6}", words[0]):
         return True
+    from tasks.dragon.questions_en_kinds import public_body
+
     return bool(en_names.org_evidence(label)) or len(words) > 1 and words[-1][:1].isupper() \
-        and words[-1].lower().strip(".,") in _BODY_HEADS
+        and words[-1].lower().strip(".,") in _BODY_HEADS or public_body(label)  # "Environment Canada"
 
 
 def _mentions(label: str, sentences) -> list[tuple[str, int, int]]:

@@ -65,8 +65,8 @@ def refine_kinds_en(kinds: dict, subgraphs) -> dict:
                 if kind not in ("PER", "MISC", "LOC", "ORG", None) or not label[:1].isupper():
                     continue
                 head = _name_head(label)
-                if head in _EN_ORG_HEADS and kind != "ORG":
-                    kinds[("en", node)] = "ORG"
+                if head in _EN_ORG_HEADS and kind != "ORG" or kind in ("LOC", "MISC") and public_body(label):
+                    kinds[("en", node)] = "ORG"  # "... Terminal"; "Environment Canada", "Main Roads WA"
                 elif head in _EN_PLACE_HEADS and kind in ("PER", "MISC", None):
                     kinds[("en", node)] = "LOC"
             try:
@@ -99,10 +99,12 @@ def team_nodes(subgraphs) -> frozenset[str]:
     Hawks"): sports sides, by node and by name without "the" (the article's "Steel" may be another node that
     its questions call "the Southern Steel"). A fact about one that says nothing of games ("Mele Fonua led
     the Tamar Hawks", "Fonoti joined the Southern Steel") is asked "Which team ...?", not by the guess
-    "Which organization"."""
+    "Which organization". A side that hosts, plays, faces or meets one of these is a side too ("Ardmore beat
+    Kelby and will host Dunmore": Dunmore is asked "Which team will Ardmore host?")."""
     from tasks.dragon.questions_en_names import OPPONENT_PHRASALS
 
     teams = set()
+    fixtures = []  # "Ardmore will host Kelby": a game only where one side is known to be a team
     for subgraph in subgraphs:
         if subgraph.lang != "en":
             continue
@@ -111,11 +113,21 @@ def team_nodes(subgraphs) -> frozenset[str]:
                 rel = _relation(edge)
             except NoTemplate:
                 continue
+            ends = (edge.head, edge.tail, bare_label(edge.head_label), bare_label(edge.tail_label))
             if rel.kind == "verb" and (not rel.rest and rel.head in _EN_GAME_VERBS
                                        or " ".join((rel.head, *rel.rest)) in OPPONENT_PHRASALS):
                 # by the bare name too: the templates look a side up by it
-                teams.update((edge.head, edge.tail, bare_label(edge.head_label), bare_label(edge.tail_label)))
+                teams.update(ends)
+            elif rel.kind == "verb" and not rel.rest and rel.head in _FIXTURE_VERBS:
+                fixtures.append(ends)  # (one hosts a summit, and plays a part, too)
+    for ends in fixtures:
+        if ends[0] in teams or ends[2] in teams or ends[1] in teams or ends[3] in teams:
+            teams.update(ends)
     return frozenset(teams)
+
+
+#: verbs of a game yet to be played: "Ardmore will host / play / face / meet Kelby"
+_FIXTURE_VERBS = frozenset("host play face meet".split())
 
 
 #: titles of an elected office, written before the name ("Cllr Andrea Hirst", "Coun. Martin Szabo", "Senator X") or
@@ -155,6 +167,31 @@ _COUNTRIES = frozenset(c.strip().lower() for c in """
 def is_country(label: str) -> bool:
     """ "Wales", "the Netherlands", "New Zealand": a country by the list above."""
     return bare_label(label).lower().removeprefix("the ").strip() in _COUNTRIES
+
+
+#: sectors a public or national body is named by before the country or state it serves ("Environment Canada",
+#: "Main Roads WA", "Transport for Wales", "Rugby Australia"): nouns of a service or a sport, no place's adjective
+_SECTOR_NOUNS = frozenset("""
+    environment health transport roads road rail railways fisheries oceans parks police fire ambulance coastguard
+    sport sports tourism heritage forestry agriculture energy water housing education justice revenue customs
+    immigration statistics trade enterprise business post radio television broadcasting air rugby cricket football
+    soccer hockey athletics swimming netball tennis golf cycling rowing basketball baseball volleyball sailing
+    """.split())
+#: states and provinces written short after a body's sector ("Main Roads WA", "Transport for NSW")
+_REGION_ABBREVIATIONS = frozenset("WA NSW NT QLD Qld VIC Vic TAS Tas ACT BC NZ".split())
+
+
+def public_body(label: str) -> bool:
+    """ "Environment Canada", "Main Roads WA", "Health New Zealand", "Transport for Wales": a sector noun, then the
+    country or state the body serves, is the name of a body, however the tagger typed it (a place by its last word:
+    "Which place issued a snowfall warning?"); a country alone ("Great Britain") or a region ("Western Australia")
+    has no sector noun."""
+    words = bare_label(label).split()
+    if len(words) < 2 or not all(w[:1].isupper() or w in ("for", "of", "and", "&") for w in words):
+        return False
+    k = 1 if words[-1] in _REGION_ABBREVIATIONS else next(
+        (k for k in (3, 2, 1) if k < len(words) and is_country(" ".join(words[-k:]))), 0)
+    return bool(k) and any(w.lower() in _SECTOR_NOUNS for w in words[:-k])
 
 
 def _organisation_name(label: str) -> bool:

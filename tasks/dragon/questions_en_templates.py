@@ -12,7 +12,7 @@ from tasks.dragon.questions_base import NoTemplate, asserted_only as _asserted_o
 from tasks.dragon.questions_en_wh import (
     _EN_CLASS, _EN_DETERMINERS, _EN_VENUE_HEADS, _EN_WHO, _bare_label, _class_noun, _counted_plural, _described,
     _exchange,
-    _no_place_or_body, _not_a_thing_intending, _plural_name, _team_class, _venue, _wh,
+    _no_place_or_body, team_noun, team_wh, _not_a_thing_intending, _plural_name, _team_class, _venue, _wh,
 )
 from tasks.dragon.questions_en_amounts import (
     _EN_CURRENCY_WORDS, _EN_MASS_NOUNS, _EN_PLURAL_MONEY, _en_how_much, _en_more, en_amount, uncounted,
@@ -39,6 +39,10 @@ class EnglishTemplates:
 
     def __init__(self, teams: frozenset[str] = frozenset()):
         self.teams = teams  # nodes and names that won or lost a game in the batch (``questions_en_kinds.team_nodes``)
+
+    def _team(self, node: str, label: str) -> bool:
+        """Is ``node`` (named ``label``) a side in a game of the batch?"""
+        return node in self.teams or _bare_label(label) in self.teams
 
     def statement(self, edge: Edge) -> str:
         """A keypoint: "Harbour Logistics acquired Nordic Freight."."""
@@ -233,10 +237,9 @@ class EnglishTemplates:
                 # "What will Northbound Ring Road close between?" -> two avenues: "between" asks for the ends by
                 # their class ("Which places will X run trains between?"); a bare "what" names no class of ends
                 raise NoTemplate(f"no template for the ends of {edge.relation!r} ('what' before a stranded {prep!r})")
-            if who in ("which organization", "which organizations") \
-                    and (edge.tail in self.teams or _bare_label(edge.tail_label) in self.teams) \
-                    and prep in (None, "for", "against", "with", "to", "from"):
-                who = who.replace("organization", "team")  # "Which team did Mele Fonua lead?" -> a side that beat one
+            if prep in (None, "for", "against", "with", "to", "from"):
+                # "Which team did Mele Fonua lead?", "Which team will Ardmore host?" -> a side in a game of the batch
+                who = team_wh(who, kind, self._team(edge.tail, edge.tail_label), plural, subject=False)
             return _q(who, aux, head, verb, rel.rest_text), "tail.verb"
         if rel.kind == "passive":
             be = _be_tense(edge, rel)
@@ -287,6 +290,9 @@ class EnglishTemplates:
                   sentences=edge.sentences)
         if kind == "DATE":
             raise NoTemplate(f"a date as the subject of {edge.relation!r}")
+        if rel.kind in ("verb", "passive") and not tail.startswith("the team "):
+            # "Which team beat Kellsbridge?", not "Who"/"What"/"Which organization" (nor "Which team beat the team ...")
+            who = team_wh(who, kind, self._team(edge.head, edge.head_label), plural)
         modality = _modality(edge)
         if rel.kind == "verb":
             return _not_a_thing_intending(_q(self._verb_clause(who, rel, tail, modality, plural and who != "who"))), \
@@ -321,6 +327,7 @@ class EnglishTemplates:
         if refusal:
             raise NoTemplate(f"not a clean clause to describe {label!r}: {refusal}")
         cls = _team_class(_class_noun(kind, label, edge.sentences), label, rel, node == edge.tail)
+        cls = team_noun(cls, kind, self._team(node, label))  # "the team that Ardmore will host"
         body = en_compound.person_object_as_body(rel, node == edge.tail, cls)
         if body:
             raise NoTemplate(body)
@@ -446,7 +453,7 @@ class EnglishTemplates:
         that employs 900 people?"."""
         label = next((e.head_label if e.head == shared else e.tail_label) for e in edges)
         verb = None
-        team = False
+        team = self._team(shared, label)
         acting, bodies = [], []
         for e in edges:  # "Who beat Kellsbridge and scored three tries ...?": a team, said by what it did
             try:
@@ -480,7 +487,7 @@ class EnglishTemplates:
             except NoTemplate:
                 raise direct from None
             cls = _class_noun(shared_kind, label)
-            cls = "the team" if team and cls == "the organization" else cls  # as ``describe`` called it
+            cls = team_noun(cls, shared_kind, team)  # as ``describe`` called it
             if cls in ("the place", "the one") and en_compound.agent_asked_as_thing("which place", acting, bodies):
                 raise direct from None  # "the place that issued a snowfall warning": an agency, not a place
             classed = [d for d in (first, second) if not d.startswith(cls + " ")]
@@ -500,8 +507,7 @@ class EnglishTemplates:
         if shared_kind == "DATE":
             raise NoTemplate("a date as the subject of a conditional question")
         who = _wh(shared_kind, label, verb=verb, subject=True, sentences=sentences)
-        if team and who == "which organization":
-            who = "which team"  # see ``conditional_question``
+        who = team_wh(who, shared_kind, team)  # see ``conditional_question``
         agent = en_compound.agent_asked_as_thing(who, list(acting), bodies)
         if agent:
             raise NoTemplate(agent)

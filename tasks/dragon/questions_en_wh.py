@@ -123,6 +123,29 @@ def _wh(kind: str, label: str | None = None, plural: bool = False, verb: str | N
     return (_EN_WHO_PLURAL if plural else _EN_WHO)[kind]
 
 
+#: the question words a side in a game may have been given from the tagger's guess of its kind: a person's
+#: "who" is kept (one player beats another in singles, and a horse is tagged a person too)
+_TEAM_GUESSES = frozenset({"who", "what", "which organization", "which place"})
+
+
+def team_wh(who: str, kind: str, team: bool, plural: bool = False, subject: bool = True) -> str:
+    """ "which team" (or "which teams") for a side of a game (``team``: it won, lost or hosted a game of the batch,
+    ``questions_en_kinds.team_nodes``, or a coach's or captain's body) where ``who`` is only the tagger's guess
+    ("What scored four goals ...?", "Which organization beat X?", "Which place ...?"), and for a "who" asked as the
+    subject ("Who beat X and will host Y?" reads as a person's deed); an opponent (not ``subject``) keeps "who": its
+    subject says the game ("Who did the Kelby Kites beat?"). ``who`` otherwise: a person's kind, a word the name
+    itself gives ("which club"), a node in no game."""
+    if not team or kind == "PER" or who.removesuffix("s") not in _TEAM_GUESSES or who == "who" and not subject:
+        return who
+    return "which teams" if plural or who in ("which organizations", "which places") else "which team"
+
+
+def team_noun(cls: str, kind: str, team: bool) -> str:
+    """ "the team" for the guessed class noun ("the organization", "the place", "the one") of a side in a game
+    (``team_wh``): "the team that Ardmore will host"; ``cls`` otherwise."""
+    return "the team" if team and kind != "PER" and cls in ("the organization", "the place", "the one") else cls
+
+
 def _no_place_or_body(edge: Edge, rel: EnRelation, kind: str) -> None:
     """``NoTemplate`` where the edge's tail, the destination or source of a verb of moving, is a bare name that
     may be a town or a body: "Which organization did X move to?" -> Halifax, "What will X travel to?" -> Chorley,

@@ -313,6 +313,8 @@ class _EnSentence:
                 text += doc[end + 1].text  # "St Mary's beat Nightcliff": the 's is part of the name
         elif text.endswith(("'s", "’s")):
             text = text[:-2]  # "Nordhav's chief executive"
+        elif text.endswith(("'", "’")) and doc[end].tag_ == "POS" and end > start:
+            text = doc[words[0].i : end].text  # "Marram Grass' trainer": a plural's apostrophe is not the name's
         mapped = nlp.spacy_label(label) if label is not None else None
         if head.pos_ == "PROPN" and len(text.split()) == 1 and not has_number:
             # "Nordhav's chief executive" after "Nordhav Energy": whatever the tagger made of the short form
