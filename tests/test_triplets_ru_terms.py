@@ -85,3 +85,15 @@ def test_the_span_a_player_may_miss_is_what_he_misses():
     # (the infinitive hung on the subject noun belongs to the modal right before it)
     found = ru_facts("Нападающий Олег Зимин получил травму колена и может пропустить ещё три недели.")
     assert ("Олег Зимин", "пропустить", "три недели", "possible") in found, found
+
+
+def test_a_counted_span_a_verb_of_change_states_is_its_value():
+    found = ru_facts("Время ожидания парома сократится до 12 часов.")
+    assert ("время ожидания парома", "сократиться до", "12 часов", "planned") in found, found
+    found = ru_facts("По расчётам инвестора, новый цех окупится за семь лет.")
+    assert ("новый цех", "окупиться за", "семь лет", "planned") in found, found
+    # (a span not counted, or «за» with any other verb, says when)
+    found = ru_facts("Очередь в детские сады за год сократилась до 40 дней.")
+    assert not any(r == "сократиться за" for _, r, _, _ in found), found
+    found = ru_facts("Ремонт участка продлится до трёх часов ночи.")
+    assert not any("трёх часов" in o for _, _, o, _ in found), found
