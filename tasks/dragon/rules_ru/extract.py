@@ -519,19 +519,14 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
             relation = _join(base, middle, helper.preposition(child))
             carried = carried or middle
         for obj in ([child] if kind == "obj" else helper.with_conjuncts(child)):
+            # "может пропустить ещё две недели": the span missed is the object, not a duration of the act;
+            # "интервал сократится до 24 часов", "проект окупится за девять лет": the span is the value stated
             missed = missed_time(lemma, obj, helper)
-            if missed is not None:
-                # "может пропустить ещё две недели": the span missed is the object, not a duration of the act
+            span, span_relation = (missed, base) if missed is not None else (spanned_time(lemma, obj, helper), relation)
+            if span is not None:
                 produced = True
                 for subject_phrase in subject_phrases:
-                    yield emit(subject_phrase, base, (missed, None))
-                continue
-            spanned = spanned_time(lemma, obj, helper)
-            if spanned is not None:
-                # "интервал сократится до 24 часов", "проект окупится за девять лет": the span is the value stated
-                produced = True
-                for subject_phrase in subject_phrases:
-                    yield emit(subject_phrase, relation, (spanned, None))
+                    yield emit(subject_phrase, span_relation, (span, None))
                 continue
             if not helper.kids(obj, ("case",)) and _lemma(helper.vocab, obj) in _RU_DURATIONS:
                 continue  # "тренировался две недели": a duration, not an object
