@@ -89,3 +89,20 @@ def test_a_time_a_from_or_to_phrase_names_is_no_source():
     assert not any(r.startswith("набрать у") for _, r, _, _ in found), found
     found = ru_facts("К концу года «Ока-Агро» продаст 3000 тонн зерна.")
     assert not any(r.startswith("продать к") for _, r, _, _ in found), found
+
+
+def test_a_purpose_with_a_place_or_a_name_under_it_keeps_its_own_words():
+    """«на ремонт моста в Ейске»: the place under the purpose is no part of what the money is for; the purpose
+    without it stays in the relation rather than the whole being dropped for the name."""
+    found = ru_facts("Краевой бюджет направит 240 млн рублей на ремонт старого моста в Ейске.")
+    assert ("краевой бюджет", "направить на ремонт старого моста", "240 млн рублей", "planned") in found, found
+    # (a name in the purpose's own words is still no purpose)
+    found = ru_facts("Фонд «Перспектива» потратит 5 млн рублей на покупку акций «Ростелекома».")
+    assert not any("на покупку" in r for _, r, _, _ in found), found
+
+
+def test_a_purpose_put_first_with_its_sum_hangs_on_the_sum():
+    found = ru_facts("3 млрд рублей на строительство очистных сооружений к заводу выделит Фонд развития промышленности "
+                     "Пермского края.")
+    assert ("Фонд развития промышленности Пермского края", "выделить на строительство очистных сооружений",
+            "3 млрд рублей", "planned") in found, found

@@ -3,6 +3,8 @@ named by a bare participle, and a role noun named by an appositive after a dash 
 misses). Sentences written for these tests, real natasha."""
 from __future__ import annotations
 
+import pytest
+
 from tests.test_triplets_ru_news import ru_facts
 
 
@@ -85,3 +87,22 @@ def test_the_span_a_player_may_miss_is_what_he_misses():
     # (the infinitive hung on the subject noun belongs to the modal right before it)
     found = ru_facts("Нападающий Олег Зимин получил травму колена и может пропустить ещё три недели.")
     assert ("Олег Зимин", "пропустить", "три недели", "possible") in found, found
+
+
+
+@pytest.mark.parametrize("sentence, fact", [
+    ("Время ожидания парома сократится до 12 часов.", ("время ожидания парома", "сократиться до", "12 часов", "planned")),
+    ("По расчётам инвестора, новый цех окупится за семь лет.", ("новый цех", "окупиться за", "семь лет", "planned")),
+])
+def test_a_counted_span_a_verb_of_change_states_is_its_value(sentence, fact):
+    found = ru_facts(sentence)
+    assert fact in found, found
+
+
+@pytest.mark.parametrize("sentence, words", [
+    ("Очередь в детские сады за год сократилась до 40 дней.", "сократиться за"),  # «за год»: when
+    ("Ремонт участка продлится до трёх часов ночи.", "трёх часов"),  # a time of another verb
+])
+def test_a_span_not_counted_or_of_another_verb_says_when(sentence, words):
+    found = ru_facts(sentence)
+    assert not any(words in r or words in o for _, r, o, _ in found), found

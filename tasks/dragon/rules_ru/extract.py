@@ -27,7 +27,7 @@ from tasks.dragon.rules_ru.gapping import gapped_facts
 from tasks.dragon.rules_ru.lists import classed_names, nmod_with_conjuncts
 from tasks.dragon.rules_ru.quantified import people_share
 from tasks.dragon.rules_ru.recipients import _RU_GIVE_VERBS, genitive_recipient, lone_recipient, recipient_words
-from tasks.dragon.rules_ru.terms import lasting_until, missed_time, sentenced_name, term_phrase
+from tasks.dragon.rules_ru.terms import lasting_until, missed_time, sentenced_name, spanned_time, term_phrase
 from tasks.dragon.rules_ru.purposes import money, purpose_words, source_words
 from tasks.dragon.rules_ru.appositions import dash_named
 from tasks.dragon.rules_ru.indefinite import indefinite_patients, passive_participle
@@ -475,7 +475,9 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                 # too the relation may grow past what a fact may hold and the fact be dropped whole: then the
                 # time stays, the purpose or the source goes
                 paid = money(helper.number_phrase(child))
-                purpose = purpose_words(verb, obliques, helper) if paid else ""
+                room = helper.max_relation_words - len(_join(given, time_suffix).split())
+                # ("5 млрд рублей на строительство ветки выделит Фонд": the purpose put first hangs on the sum)
+                purpose = purpose_words(verb, obliques + helper.kids(child, ("nmod",)), helper, room) if paid else ""
                 for words in (source_words(verb, obliques, helper, paid), purpose):
                     if len(_join(given, words, time_suffix).split()) <= helper.max_relation_words:
                         given = _join(given, words)
@@ -517,12 +519,14 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
             relation = _join(base, middle, helper.preposition(child))
             carried = carried or middle
         for obj in ([child] if kind == "obj" else helper.with_conjuncts(child)):
+            # "может пропустить ещё две недели": the span missed is the object, not a duration of the act;
+            # "интервал сократится до 24 часов", "проект окупится за девять лет": the span is the value stated
             missed = missed_time(lemma, obj, helper)
-            if missed is not None:
-                # "может пропустить ещё две недели": the span missed is the object, not a duration of the act
+            span, span_relation = (missed, base) if missed is not None else (spanned_time(lemma, obj, helper), relation)
+            if span is not None:
                 produced = True
                 for subject_phrase in subject_phrases:
-                    yield emit(subject_phrase, base, (missed, None))
+                    yield emit(subject_phrase, span_relation, (span, None))
                 continue
             if not helper.kids(obj, ("case",)) and _lemma(helper.vocab, obj) in _RU_DURATIONS:
                 continue  # "тренировался две недели": a duration, not an object

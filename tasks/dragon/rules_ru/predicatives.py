@@ -23,7 +23,9 @@ def mend_predicative_subjects(tree, vocab, could_be_subject) -> None:
         at = tree.index[predicative.id]
         objects = [k for k in tree.kids(infinitive, ("obj",)) if k.pos in ("NOUN", "PROPN") and not tree.kids(k, ("case",))]
         before = [k for k in objects if tree.index[k.id] < at]
-        after = [k for k in objects if tree.index[k.id] > tree.index[infinitive.id]]
+        # (an abbreviation after it may be read as the infinitive's dative: "Сделку должна одобрить ФАС России")
+        after = [k for k in objects + tree.kids(infinitive, ("iobj",)) if k.pos in ("NOUN", "PROPN")
+                 and not tree.kids(k, ("case",)) and tree.index[k.id] > tree.index[infinitive.id]]
         if len(before) != 1 or len(after) != 1:
             continue
         feats = predicative.feats or {}

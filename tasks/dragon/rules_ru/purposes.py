@@ -38,12 +38,13 @@ def money(phrase: str | None) -> bool:
     return bool(phrase) and bool(_MONEY.search(phrase))
 
 
-def _stretch(verb, token, helper) -> str:
-    """The oblique as written when it is short, whole and in the verb's own clause, else ""."""
+def _stretch(verb, token, helper, words=None) -> str:
+    """The oblique as written (or the given ``words`` of it) when it is short, whole and in the verb's
+    own clause, else ""."""
     lo, hi = sorted((helper.tokens.index(verb), helper.tokens.index(token)))
     if any(t.text in _BREAKS for t in helper.tokens[lo + 1:hi]):
         return ""
-    words = helper.subtree(token)
+    words = words or helper.subtree(token)
     order = [helper.tokens.index(t) for t in words]
     if len(words) > _MOST_WORDS or max(order) - min(order) + 1 != len(words):
         return ""  # a broken or long stretch reads as no relation
@@ -74,11 +75,11 @@ def source_words(verb, obliques, helper, sum_of_money: bool = False) -> str:
     return ""
 
 
-def purpose_words(verb, obliques, helper) -> str:
+def purpose_words(verb, obliques, helper, room: int = _MOST_WORDS) -> str:
     """The verb's «на / в + accusative» purpose as written ("на покупку нового котла", "в модернизацию
     комбината", "на ремонт и содержание дорог"), or "" when it has none or only a time, a rate, a
-    place, a person, a name, a phrase too long to carry in a relation, or one past a comma or dash
-    (", на культуру — 1,4 млрд": another clause's, its verb left out)."""
+    place, a person, a name, a phrase too long to carry in a relation (of ``room`` words left), or one past
+    a comma or dash (", на культуру — 1,4 млрд": another clause's, its verb left out)."""
     found = []
     for token in obliques:
         if (token.pos != "NOUN" or helper.preposition(token) not in _PURPOSE_PREPOSITIONS
@@ -87,10 +88,32 @@ def purpose_words(verb, obliques, helper) -> str:
         lemma = _lemma(helper.vocab, token)
         if (lemma in _RU_CIRCUMSTANCES | _RU_TIME_NOUNS | _RU_DURATIONS | _RU_MONTHS | _RU_SEASONS | _RU_INSTITUTIONS
                 or _animate(helper.vocab, token) or not _common_noun(helper.vocab, token)
-                or helper.number_phrase(token) is not None or helper.date_phrase(token) is not None
-                or helper.names_within(token)):
+                or helper.number_phrase(token) is not None or helper.date_phrase(token) is not None):
             continue
-        words = _stretch(verb, token, helper)  # ("на 15%", "на которые", "на то, чтобы": no purpose one can name)
+        core = _purpose_core(token, helper, room)
+        if core is None:
+            continue
+        words = _stretch(verb, token, helper, core)  # ("на 15%", "на которые", "на то, чтобы": no purpose one can name)
         if words:
             found.append(words)
     return found[0] if len(found) == 1 else ""
+
+
+def _purpose_core(token, helper, room: int) -> list | None:
+    """The words of the purpose the relation carries: the whole phrase when it names no one and fits;
+    else the phrase without the prepositional phrases under its nouns, where and for whom the thing is
+    ("на строительство онкологического центра в Южно-Сахалинске" → "на строительство онкологического
+    центра": what the money is for, the place a fact of its own); None when a name is left in it
+    ("на покупку акций «Газпрома»": a name is no purpose)."""
+    whole = helper.subtree(token)
+    if not helper.names_within(token) and len(whole) <= min(room, _MOST_WORDS):
+        return whole
+    cut = {t.id for nested in helper.subtree(token) if nested is not token and nested.rel == "nmod"
+           and helper.kids(nested, ("case",)) for t in helper.subtree(nested)}
+    core = [t for t in whole if t.id not in cut]
+    order = [helper.tokens.index(t) for t in core]
+    if not cut or max(order) - min(order) + 1 != len(core) or any(
+            t.id in helper.span_of or helper.tokens.index(t) > 0 and helper.tokens[helper.tokens.index(t) - 1].text == "«"
+            for t in core):
+        return None
+    return core

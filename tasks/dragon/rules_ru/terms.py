@@ -67,6 +67,32 @@ def missed_time(lemma: str, token, helper) -> str | None:
     return None if counted is None else f"{preposition} {counted}".strip()
 
 
+#: verbs whose counted span of time is the value they state, not a time of the act: "интервал сократится до
+#: 24 часов", "поездка займёт два часа", "срок продлят на пять лет", "проект окупится за девять лет"
+_SPANNING = frozenset({
+    "сократиться", "сокращаться", "сократить", "сокращать", "увеличиться", "увеличиваться", "увеличить", "увеличивать",
+    "уменьшиться", "уменьшаться", "уменьшить", "уменьшать", "снизиться", "снижаться", "снизить", "снижать",
+    "вырасти", "расти", "возрасти", "возрастать", "продлить", "продлевать", "составить", "составлять", "занять", "занимать",
+})
+#: verbs of paying back, whose «за» span is how long it takes ("окупится за девять лет"); to any other «за
+#: два года» is when ("сократился за два года до 64 дней")
+_PAYING_BACK = frozenset({"окупиться", "окупаться"})
+#: the prepositions of a span as a value: the new one («до»), the change («на»), none for an object
+_SPAN_PREPOSITIONS = frozenset({"", "до", "на"})
+
+
+def spanned_time(lemma: str, token, helper) -> str | None:
+    """The counted span a verb of change, amount or paying back states as its value ("до 24 часов" →
+    "24 часов", "два часа", "за девять лет" → "девять лет"), or None for another verb, preposition, or a
+    span not counted ("за год", "до конца недели": when)."""
+    preposition = helper.preposition(token)
+    if not (lemma in _SPANNING and preposition in _SPAN_PREPOSITIONS or lemma in _PAYING_BACK and preposition == "за"):
+        return None
+    if _lemma(helper.vocab, token) not in _RU_DURATIONS or helper.date_phrase(token) is not None:
+        return None
+    return helper.number_phrase(token, counted=False)
+
+
 def sentenced_name(objects, helper) -> str:
     """The person a term is set for, by name as written ("Олега Пестова" in "приговорил бывшего
     заместителя мэра Олега Пестова к шести годам"): a reader asks «к чему приговорили Олега Пестова?»,
