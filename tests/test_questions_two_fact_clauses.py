@@ -82,3 +82,27 @@ def test_one_person_written_with_either_apostrophe_is_one_person():
 
     assert not _another_person("O'Brien said the club would appeal.", "Niall O’Brien")
     assert _another_person("Mayor Aaron Petrie said he would stay.", "Doug Ferreira")
+
+
+def test_two_conditions_under_one_modal_say_it_once():
+    """ "Which organization will close its plant in Arden and will pay $3 a kilogram?" reads as two questions glued
+    together; English says one modal over both verb phrases (session 32)."""
+    close = fact("Kelby Fish Co", "close its plant in", "Arden", "Kelby Fish Co will close its plant in Arden in 2027.",
+                 "org", "place", modality="planned", n=1)
+    pay = fact("Kelby Fish Co", "pay", "$3 a kilogram", "Kelby Fish Co will pay $3 a kilogram this autumn.", "org",
+               "money", modality="planned", n=2)
+    batch = conditional([close, pay], "Kelby Fish Co")
+    assert [i.question for i in batch.items] == [
+        "Which organization will close its plant in Arden and pay $3 a kilogram?"], batch.failures
+
+
+def test_modal_once_keeps_conditions_that_open_differently():
+    from tasks.dragon.questions_en_compound import modal_once
+
+    assert modal_once(["plans to build 90 homes", "plans to sell the old mill"]) == [
+        "plans to build 90 homes", "sell the old mill"]
+    assert modal_once(["beat the Tarn Foxes", "will host the Brisk Herons"]) == [
+        "beat the Tarn Foxes", "will host the Brisk Herons"]
+    assert modal_once(["will close its plant", "plans to sell the mill"]) == [
+        "will close its plant", "plans to sell the mill"]
+    assert modal_once(["will open in May"]) == ["will open in May"]

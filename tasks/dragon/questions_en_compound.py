@@ -14,6 +14,9 @@ its reason otherwise:
   61st minute", "signed 19-year-old", "will pay further $40,000", "is the player of week");
 - ``time_ordered``: the conditions in an order that keeps each verb's tense readable: a past that has its
   bare form ("beat", "put", "cut") after "will play ..." reads as "will beat";
+- ``modal_once`` (session 32): conditions that open with one modal or plan ("will close ... and will pay ...",
+  "plans to build ... and plans to sell ...") say it once, as English coordinates two verb phrases under one
+  modal ("will close ... and pay ..."); the judges read the repeated modal as two questions glued together;
 - ``agent_asked_as_thing``: the subject of a verb of acting (signing, scoring, issuing) asked "What ...?" or
   "Which place ...?": a team or an agency that the tagger took for a thing or a place; so is a thing that a
   fact shows is a team or a body (``body_by_its_fact``: "lost 27–24", "was joined by Dante Okafor-Bell").
@@ -332,6 +335,23 @@ def time_ordered(predicates: list[str]) -> list[str]:
         return predicates
     first = [p for p in predicates if past(p)]
     return first + [p for p in predicates if not past(p)]
+
+
+#: a modal, or a verb of planning with its "to", that governs the bare verb after it ("will", "plans to")
+_MODAL_OPENING = re.compile(
+    r"^((?:will|would|could|can|may|might|should|must)|(?:plans?|hopes?|expects?|aims?|wants?|intends?|agreed|"
+    r"agrees?|is expected|are expected|is set|are set|is due|are due) to)\s+(?=[a-z])")
+
+
+def modal_once(predicates: list[str]) -> list[str]:
+    """``predicates`` with the modal or plan they all open with said by the first only: "will close both lanes
+    at Northam" and "will send traffic through Toodyay" -> "will close both lanes at Northam" and "send traffic
+    through Toodyay" (joined by "and": one modal over two verb phrases). Predicates that open differently ("beat
+    X" and "will host Y", "will close X" and "plans to sell Y") are kept as they are."""
+    openings = [_MODAL_OPENING.match(p) for p in predicates]
+    if len(predicates) < 2 or not all(openings) or len({m.group(1) for m in openings}) != 1:
+        return predicates
+    return [predicates[0], *(p[m.end():] for p, m in zip(predicates[1:], openings[1:]))]
 
 
 #: verbs of acting whose subject is a person or a body, never a thing or a place
