@@ -49,11 +49,12 @@ def _reason(item) -> str:
       "of six tenders.", "org", "quantity"), "six tenders", "acts on a part of what it would ask for"),
     # what an amount is added to: "How many minutes will Kelby Roads add?" says neither to what nor why
     (("Kelby Roads", "add", "about 15 minutes", "Kelby Roads will divert buses through Arden, adding about 15 minutes "
-      "to the journey.", "org", "quantity"), "about 15 minutes", "lost what 'adding' adds its amount to ('to the journey')"),
+      "to the journey.", "org", "quantity"), "about 15 minutes",
+     "lost what the amount of 'adding' is added to or taken off ('to the journey')"),
     (("Holm Council", "add", "4 per cent", "Holm Council added 4 per cent to the rates bill of every household.",
-      "org", "quantity"), "Holm Council", "lost what 'added' adds its amount to"),
+      "org", "quantity"), "Holm Council", "lost what the amount of 'added' is added to or taken off"),
     (("Holm Roads", "shave", "$2 million", "Holm Roads shaved $2 million off the cost of the bypass.", "org", "money"),
-     "$2 million", "lost what 'shaved' adds its amount to ('off the cost of the bypass')"),
+     "$2 million", "lost what the amount of 'shaved' is added to or taken off ('off the cost of the bypass')"),
 ])
 def test_a_relation_that_lost_what_its_verb_needs_is_not_asked(edge_args, answer, expected):
     item = ask([fact(*edge_args)], answer)

@@ -106,3 +106,30 @@ def test_modal_once_keeps_conditions_that_open_differently():
     assert modal_once(["will close its plant", "plans to sell the mill"]) == [
         "will close its plant", "plans to sell the mill"]
     assert modal_once(["will open in May"]) == ["will open in May"]
+    # an auxiliary before a participle is one too; a verb of its own ("is the captain", "has 210 members") is not
+    assert modal_once(["was bought by Ida Marsh", "was designed by Leo Brandt"]) == [
+        "was bought by Ida Marsh", "designed by Leo Brandt"]
+    assert modal_once(["has signed Tomas Rell", "has sold Leo Brandt"]) == ["has signed Tomas Rell", "sold Leo Brandt"]
+    assert modal_once(["is the captain of the Kelby Owls", "is the coach of the Tarn Foxes"]) == [
+        "is the captain of the Kelby Owls", "is the coach of the Tarn Foxes"]
+    assert modal_once(["has 210 members", "has signed Tomas Rell"]) == ["has 210 members", "has signed Tomas Rell"]
+
+
+def test_a_house_bought_and_designed_says_was_once():
+    bought = fact("Ida Marsh", "buy", "Tarn House", "Ida Marsh bought Tarn House in 2019.", "person", "other", n=1)
+    designed = fact("Tarn House", "be designed by", "Leo Brandt", "Tarn House was designed by Leo Brandt in 1911.",
+                    "other", "person", n=2)
+    batch = conditional([bought, designed], "Tarn House")
+    assert [i.question for i in batch.items] == [
+        "Which house was bought by Ida Marsh and designed by Leo Brandt?"], batch.failures
+
+
+def test_an_amount_left_out_by_all_but_is_no_condition():
+    """ "Which organization restored power to 900 homes and ...?" of "restored power to all but 900 homes": the
+    900 are the homes still without power, a false premise."""
+    crews = fact("Kelby Power", "bring in", "30 line workers", "Kelby Power brought in 30 line workers from Arden.",
+                 "org", "quantity", n=1)
+    homes = fact("Kelby Power", "restore power to", "900 homes", "By Sunday Kelby Power had restored power to all but "
+                 "900 homes.", "org", "quantity", n=2)
+    batch = conditional([crews, homes], "Kelby Power")
+    assert not batch.items and "is what 'all but' leaves out" in batch.failures[0].reason, batch

@@ -91,7 +91,8 @@ def lost_dependent(edge, lemma: str, object_asked: bool) -> str | None:
         return f"{edge.relation!r} lost the complement {selected[0].text!r} selects ({_text(doc, selected[1])!r})"
     goal = _goal_of_an_amount(verb, said, ends)
     if goal is not None:
-        return f"{edge.relation!r} lost what {verb.text!r} adds its amount to ({_text(doc, goal)!r})"
+        return (f"{edge.relation!r} lost what the amount of {verb.text!r} is added to or taken off "
+                f"({_text(doc, goal)!r})")
     for child in verb.children:
         if child.dep_ in ("acomp", "oprd") and child.lower_ not in said and not _covers(child, ends):
             return f"{edge.relation!r} lost what {verb.text!r} needs ({_text(doc, child)!r})"
