@@ -90,6 +90,11 @@ def test_questions_said_as_the_sentence_says_them(edge_args, answer, expected):
       "org", "money", "planned"), "800,000 euros", "rate"),
     (("Norvik Shipping", "pay", "800,000 euros", "Norvik Shipping will pay Kiel Athletic 800,000 euros.",
       "org", "money", "planned"), "800,000 euros", "goes to"),
+    # "How many homes did Kelby Power restore power to?" -> 900 (of "all but 900 homes": the ones still dark)
+    (("Kelby Power", "restore power to", "900 homes", "By Sunday night Kelby Power had restored power to all but 900 "
+      "homes in the valley.", "org", "quantity"), "900 homes", "is what 'all but' leaves out"),
+    (("Arden Foods", "close", "four shops", "Arden Foods will close all except four shops in the county.",
+      "org", "quantity", "planned"), "four shops", "is what 'all except' leaves out"),
     # "What does the European Union want?" -> "the at least 10%" (of the metal it uses)
     (("Lakeshire Council", "want", "at least 20%", "Lakeshire Council wants at least 20% of the land it owns to be "
       "used for housing.", "org", "quantity"), "at least 20%", "a part of"),

@@ -47,6 +47,14 @@ def _reason(item) -> str:
     # a part picked from a whole: "How many tenders did Holm Roads submit the lowest of?"
     (("Holm Roads", "submit the lowest of", "six tenders", "The council chose Holm Roads, which submitted the lowest "
       "of six tenders.", "org", "quantity"), "six tenders", "acts on a part of what it would ask for"),
+    # what an amount is added to: "How many minutes will Kelby Roads add?" says neither to what nor why
+    (("Kelby Roads", "add", "about 15 minutes", "Kelby Roads will divert buses through Arden, adding about 15 minutes "
+      "to the journey.", "org", "quantity"), "about 15 minutes",
+     "lost what the amount of 'adding' is added to or taken off ('to the journey')"),
+    (("Holm Council", "add", "4 per cent", "Holm Council added 4 per cent to the rates bill of every household.",
+      "org", "quantity"), "Holm Council", "lost what the amount of 'added' is added to or taken off"),
+    (("Holm Roads", "shave", "$2 million", "Holm Roads shaved $2 million off the cost of the bypass.", "org", "money"),
+     "$2 million", "lost what the amount of 'shaved' is added to or taken off ('off the cost of the bypass')"),
 ])
 def test_a_relation_that_lost_what_its_verb_needs_is_not_asked(edge_args, answer, expected):
     item = ask([fact(*edge_args)], answer)
@@ -73,6 +81,9 @@ def test_a_relation_that_lost_what_its_verb_needs_is_not_asked(edge_args, answer
     # the subject is asked, not the cast one: "in the lead role" does not pick it
     (("Orchard Players", "cast", "Tamsin Reed", "The Orchard Players have cast Tamsin Reed in the lead role.",
       "org", "person"), "Orchard Players", None),
+    # a thing added (no amount) is whole without what it joins
+    (("Arden Air", "add", "Kelby", "Arden Air will add Kelby to its network in May.", "org", "place"), "Kelby",
+     None),
 ])
 def test_a_relation_that_keeps_what_its_verb_needs_is_asked(edge_args, answer, expected):
     item = ask([fact(*edge_args)], answer)
@@ -358,3 +369,16 @@ def test_an_amount_is_no_subject_a_question_can_name(head, relation, tail, sente
     item = ask([fact("Tarn Crust", "employ", "85 staff", "Tarn Crust employs 85 staff in Kelby.", "org", "quantity")],
                "85 staff")
     assert question(item) == "How many staff does Tarn Crust employ?", (question(item), _reason(item))
+
+
+def test_a_number_after_the_object_makes_no_amount_to_add():
+    """ "add scheduled flights to 14 villages": the number counts the villages, the flights are no amount, and "to"
+    says where they go; "adding 12 minutes to the trip" adds an amount, which needs what it is added to."""
+    from tasks.dragon.questions_en_valency import lost_dependent
+
+    flights = fact("Kelby Air", "add daily flights in", "next year", "Kelby Air will add daily flights to 12 villages "
+                   "in the Arden Delta next year.", "org", "date")
+    assert lost_dependent(flights, "add", False) is None
+    minutes = fact("Arden Air", "add", "12 minutes", "Arden Air will stop at Kelby, adding 12 minutes to the trip.",
+                   "org", "quantity")
+    assert "('to the trip')" in lost_dependent(minutes, "add", True)

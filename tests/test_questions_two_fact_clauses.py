@@ -82,3 +82,54 @@ def test_one_person_written_with_either_apostrophe_is_one_person():
 
     assert not _another_person("O'Brien said the club would appeal.", "Niall O’Brien")
     assert _another_person("Mayor Aaron Petrie said he would stay.", "Doug Ferreira")
+
+
+def test_two_conditions_under_one_modal_say_it_once():
+    """ "Which organization will close its plant in Arden and will pay $3 a kilogram?" reads as two questions glued
+    together; English says one modal over both verb phrases (session 32)."""
+    close = fact("Kelby Fish Co", "close its plant in", "Arden", "Kelby Fish Co will close its plant in Arden in 2027.",
+                 "org", "place", modality="planned", n=1)
+    pay = fact("Kelby Fish Co", "pay", "$3 a kilogram", "Kelby Fish Co will pay $3 a kilogram this autumn.", "org",
+               "money", modality="planned", n=2)
+    batch = conditional([close, pay], "Kelby Fish Co")
+    assert [i.question for i in batch.items] == [
+        "Which organization will close its plant in Arden and pay $3 a kilogram?"], batch.failures
+
+
+def test_modal_once_keeps_conditions_that_open_differently():
+    from tasks.dragon.questions_en_compound import modal_once
+
+    assert modal_once(["plans to build 90 homes", "plans to sell the old mill"]) == [
+        "plans to build 90 homes", "sell the old mill"]
+    assert modal_once(["beat the Tarn Foxes", "will host the Brisk Herons"]) == [
+        "beat the Tarn Foxes", "will host the Brisk Herons"]
+    assert modal_once(["will close its plant", "plans to sell the mill"]) == [
+        "will close its plant", "plans to sell the mill"]
+    assert modal_once(["will open in May"]) == ["will open in May"]
+    # an auxiliary before a participle is one too; a verb of its own ("is the captain", "has 210 members") is not
+    assert modal_once(["was bought by Ida Marsh", "was designed by Leo Brandt"]) == [
+        "was bought by Ida Marsh", "designed by Leo Brandt"]
+    assert modal_once(["has signed Tomas Rell", "has sold Leo Brandt"]) == ["has signed Tomas Rell", "sold Leo Brandt"]
+    assert modal_once(["is the captain of the Kelby Owls", "is the coach of the Tarn Foxes"]) == [
+        "is the captain of the Kelby Owls", "is the coach of the Tarn Foxes"]
+    assert modal_once(["has 210 members", "has signed Tomas Rell"]) == ["has 210 members", "has signed Tomas Rell"]
+
+
+def test_a_house_bought_and_designed_says_was_once():
+    bought = fact("Ida Marsh", "buy", "Tarn House", "Ida Marsh bought Tarn House in 2019.", "person", "other", n=1)
+    designed = fact("Tarn House", "be designed by", "Leo Brandt", "Tarn House was designed by Leo Brandt in 1911.",
+                    "other", "person", n=2)
+    batch = conditional([bought, designed], "Tarn House")
+    assert [i.question for i in batch.items] == [
+        "Which house was bought by Ida Marsh and designed by Leo Brandt?"], batch.failures
+
+
+def test_an_amount_left_out_by_all_but_is_no_condition():
+    """ "Which organization restored power to 900 homes and ...?" of "restored power to all but 900 homes": the
+    900 are the homes still without power, a false premise."""
+    crews = fact("Kelby Power", "bring in", "30 line workers", "Kelby Power brought in 30 line workers from Arden.",
+                 "org", "quantity", n=1)
+    homes = fact("Kelby Power", "restore power to", "900 homes", "By Sunday Kelby Power had restored power to all but "
+                 "900 homes.", "org", "quantity", n=2)
+    batch = conditional([crews, homes], "Kelby Power")
+    assert not batch.items and "is what 'all but' leaves out" in batch.failures[0].reason, batch

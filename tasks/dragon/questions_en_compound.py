@@ -14,6 +14,10 @@ its reason otherwise:
   61st minute", "signed 19-year-old", "will pay further $40,000", "is the player of week");
 - ``time_ordered``: the conditions in an order that keeps each verb's tense readable: a past that has its
   bare form ("beat", "put", "cut") after "will play ..." reads as "will beat";
+- ``modal_once`` (session 32): conditions that open with one modal, plan or auxiliary ("will close ... and will
+  pay ...", "plans to build ... and plans to sell ...", "was bought by ... and was designed by ...") say it once,
+  as English coordinates two verb phrases under one modal ("will close ... and pay ..."); the judges read the
+  repeated modal as two questions glued together;
 - ``agent_asked_as_thing``: the subject of a verb of acting (signing, scoring, issuing) asked "What ...?" or
   "Which place ...?": a team or an agency that the tagger took for a thing or a place; so is a thing that a
   fact shows is a team or a body (``body_by_its_fact``: "lost 27–24", "was joined by Dante Okafor-Bell").
@@ -26,7 +30,9 @@ from schemas import Edge
 from tasks.dragon import questions_en_context as en_context
 from tasks.dragon.questions_en_amounts import _EN_MASS_NOUNS
 from tasks.dragon.questions_en_names import PERSON_NOUNS, PERSON_OBJECT_VERBS
-from tasks.dragon.questions_en_verbs import _EN_CONTROL_VERBS, _en_adjectives, _EN_IRREGULAR, _EN_PREPOSITIONS, _en_lexicon, _en_verb_lemma
+from tasks.dragon.questions_en_verbs import (
+    _EN_CONTROL_VERBS, _en_adjectives, _EN_IRREGULAR, _EN_PREPOSITIONS, _en_lexicon, _en_verb_lemma, en_participle,
+)
 
 #: a measure said as an adjective ("200-metre", "$9-million", "three-storey", "19-year-old"), an ordinal
 #: ("61st", "third"): before a singular noun they need "a" or "the" ("a 200-metre track", "the 61st minute")
@@ -332,6 +338,44 @@ def time_ordered(predicates: list[str]) -> list[str]:
         return predicates
     first = [p for p in predicates if past(p)]
     return first + [p for p in predicates if not past(p)]
+
+
+#: a modal, or a verb of planning with its "to", that governs the bare verb after it ("will", "plans to")
+_MODAL_OPENING = re.compile(
+    r"^((?:will|would|could|can|may|might|should|must)|(?:plans?|hopes?|expects?|aims?|wants?|intends?|agreed|"
+    r"agrees?|is expected|are expected|is set|are set|is due|are due) to)\s+(?=[a-z])")
+
+
+#: an auxiliary of the passive, the perfect or the progressive ("was bought by", "has signed", "is forecasting")
+_AUXILIARY_OPENING = re.compile(r"^((?:was|were|is|are)(?: being)?|(?:has|have|had)(?: been)?)\s+([a-z]+)\b")
+
+
+def _opening(predicate: str) -> tuple[str, int] | None:
+    """The modal, plan or auxiliary ``predicate`` opens with and where the verb after it starts, or None. An
+    auxiliary counts only before a participle ("was bought", "has signed", "is forecasting"): "is the captain of X"
+    and "has 210 members" open with a verb of their own."""
+    modal = _MODAL_OPENING.match(predicate)
+    if modal:
+        return modal.group(1), modal.end()
+    aux = _AUXILIARY_OPENING.match(predicate)
+    if aux is None:
+        return None
+    verb = aux.group(2)
+    lemma = _en_verb_lemma(verb)
+    participle = lemma is not None and verb != lemma and (verb == en_participle(lemma) or verb.endswith("ing"))
+    return (aux.group(1), aux.start(2)) if participle else None
+
+
+def modal_once(predicates: list[str]) -> list[str]:
+    """``predicates`` with the modal, plan or auxiliary they all open with said by the first only: "will close both
+    lanes at Northam" and "will send traffic through Toodyay" -> "will close both lanes at Northam" and "send
+    traffic through Toodyay" (joined by "and": one modal over two verb phrases); "was bought by X" and "was designed
+    by Y" -> "was bought by X and designed by Y". Predicates that open differently ("beat X" and "will host Y",
+    "will close X" and "plans to sell Y") are kept as they are."""
+    openings = [_opening(p) for p in predicates]
+    if len(predicates) < 2 or not all(openings) or len({o[0] for o in openings}) != 1:
+        return predicates
+    return [predicates[0], *(p[o[1]:] for p, o in zip(predicates[1:], openings[1:]))]
 
 
 #: verbs of acting whose subject is a person or a body, never a thing or a place

@@ -259,6 +259,11 @@ def _span_of(doc, label: str):
     return doc.char_span(match.start(), match.end(), alignment_mode="expand")
 
 
+#: words before an amount that make it the part left out ("all but 1,300 customers", "all except two of its stores")
+_EXCLUDED_BEFORE = re.compile(
+    r"\b(?:all|everyone|everything|every\s+\w+|each\s+\w+)\s+(?:but|except|save)(?:\s+for)?\s*$", re.IGNORECASE)
+
+
 def lost_qualifier(edge, lemma: str, answer_is_tail: bool, amount: bool, bare: bool = False,
                    keep: str | None = None) -> str | None:
     """What the question about ``edge`` would leave out that changes its answer (see the module doc),
@@ -277,6 +282,10 @@ def lost_qualifier(edge, lemma: str, answer_is_tail: bool, amount: bool, bare: b
     # the answer is the object of the fact's verb (or a conjunct of it)
     objects = [c for c in verb.children if c.dep_ in ("dobj", "dative", "attr", "oprd")]
     if amount:
+        excluded = _EXCLUDED_BEFORE.search(doc[:span.start].text)
+        if excluded:
+            # "restored power to all but 1,300 customers": the amount is what was left out, not what was done
+            return f"the amount {answer_label!r} is what {excluded.group(0).strip()!r} leaves out"
         after = doc[span.end] if span.end < len(doc) else None
         if bare and after is not None and after.lower_ == "of" and after.head.i in range(span.start, span.end):
             return f"the amount {answer_label!r} is a part of what follows it ({doc[span.start:after.right_edge.i + 1].text!r})"

@@ -512,7 +512,9 @@ class EnglishTemplates:
         if agent:
             raise NoTemplate(agent)
         # "Who beat X and will play Y?", not "Who will play Y and beat X?" (read as "will beat")
-        return _not_a_thing_intending(_q(who, " and ".join(en_compound.time_ordered(predicates)))), "conditional"
+        # "will close X and send Y", not "will close X and will send Y": one modal over both (``modal_once``)
+        ordered = en_compound.modal_once(en_compound.time_ordered(predicates))
+        return _not_a_thing_intending(_q(who, " and ".join(ordered))), "conditional"
 
     def comparison(self, edge: Edge, kind: str, first: str, second: str) -> tuple[str, str]:
         rel = _relation(edge)
