@@ -60,6 +60,12 @@ def test_a_measure_noun_needs_its_number():
     assert ru_measure_without_number("участок площадью в центре")
     assert not ru_measure_without_number("ветропарк мощностью 50 МВт")
     assert not ru_measure_without_number("ветропарк мощностью до 50 МВт")
+    # a vessel's measure (session 32, dev site17: «построит три танкера-продуктовоза дедвейтом и сдала …»)
+    assert ru_measure_without_number("построить два сухогруза дедвейтом")
+    assert ru_measure_without_number("заказать паром водоизмещением для линии")
+    assert ru_measure_without_number("баржи тоннажем")
+    assert not ru_measure_without_number("два сухогруза дедвейтом 5 тысяч тонн")
+    assert not ru_measure_without_number("паром водоизмещением около 9 тысяч тонн")
     assert not ru_measure_without_number("Какая организация построит ветропарк?")
     e = edge("Ветроэнерго", "построить ветропарк мощностью в", "Ульяновская область",
              "«Ветроэнерго» построит ветропарк мощностью 50 МВт в Ульяновской области.", tail_type="place", modality="planned")

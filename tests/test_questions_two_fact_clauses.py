@@ -133,3 +133,27 @@ def test_an_amount_left_out_by_all_but_is_no_condition():
                  "900 homes.", "org", "quantity", n=2)
     batch = conditional([crews, homes], "Kelby Power")
     assert not batch.items and "is what 'all but' leaves out" in batch.failures[0].reason, batch
+
+
+def test_a_measure_named_by_its_noun_is_asked_by_its_clauses_as_the_conditional_asks_it():
+    # «средняя цена …» is a quantity to the tagger; asked alone as one, each clause was refused as a counted subject
+    # («640 человек»), so every pair about such a measure was lost; its clauses are asked «Что …?» as the pair is
+    from tasks.dragon.questions import generate_questions
+    from tasks.dragon.questions_base import QuestionConfig
+    from tests.test_questions_en_templates import RULES
+
+    sentence = "Средняя цена гектара пашни в Тарнской области за год выросла на 9 % и достигла 41 тысячи рублей."
+    measure = "средняя цена гектара пашни в Тарнской области"
+    grew, reached = (ru_fact(measure, relation, tail, sentence, "quantity", "quantity", n=n) for n, (relation, tail) in
+                     enumerate([("вырасти на", "9 %"), ("достигнуть", "41 тысячи рублей")]))
+    sub = Subgraph(subgraph_id="c", type="conditional", lang="ru", edges=[grew, reached], answer_nodes=[grew.head],
+                   question_nodes=[grew.tail, reached.tail])
+    batch = generate_questions([sub], RULES, QuestionConfig())
+    assert [i.question for i in batch.items] == ["Что за год выросло на 9 % и достигло 41 тысячи рублей?"], batch.failures
+    # a count is still no thing two facts are about (amount_asked), and its clauses are not asked as one
+    staff = "1200 сотрудников"
+    works, hired = (ru_fact(staff, relation, tail, sentence, "quantity", "org", n=n) for n, (relation, tail) in
+                    enumerate([("работать на", "Тарнский завод"), ("прийти в", "компания «Кельби»")], start=3))
+    sub = Subgraph(subgraph_id="d", type="conditional", lang="ru", edges=[works, hired], answer_nodes=[works.head],
+                   question_nodes=[works.tail, hired.tail])
+    assert not generate_questions([sub], RULES, QuestionConfig()).items

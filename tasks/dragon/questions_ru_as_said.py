@@ -11,10 +11,12 @@ import re
 from benchmill import nlp
 from tasks.dragon.questions_ru_names import _RU_WORD
 
-#: nouns that measure a thing and need their number: «мощностью 50 МВт», «площадью 2 га»
+#: nouns that measure a thing and need their number: «мощностью 50 МВт», «площадью 2 га»; a vessel's too
+#: («танкер дедвейтом 7 тысяч тонн», «судно водоизмещением 3 тысячи тонн», «тоннажем»)
 _RU_MEASURE = re.compile(
     r"\b(?:мощност|площад|стоимост|протяж[её]нност|длин|ширин|высот|глубин|вместимост|[её]мкост|численност"
-    r"|объ[её]м|вес|масс|производительност|грузоподъ[её]мност|диаметр|сумм)(?:ью|ой|ом|ы|и|а|ю|е|у)?\b",
+    r"|объ[её]м|вес|масс|производительност|грузоподъ[её]мност|диаметр|сумм|дедвейт|водоизмещени|тоннаж)"
+    r"(?:ью|ой|ом|ем|ы|и|а|ю|е|у)?\b",
     re.IGNORECASE)
 _RU_NUMBER_AFTER = re.compile(r"\s*(?:до|около|более|свыше|почти|не\s+менее|порядка|в)?\s*\d")
 
@@ -23,7 +25,7 @@ def ru_measure_without_number(text: str) -> bool:
     """Does ``text`` hold a measure noun whose number was cut off («ветропарком мощностью»)?"""
     for match in _RU_MEASURE.finditer(text):
         word = match.group(0).lower()
-        if not word.endswith(("ью", "ой", "ом")):  # the instrumental of measure: «мощностью», «массой», «объёмом»
+        if not word.endswith(("ью", "ой", "ом", "ем")):  # the instrumental of measure: «мощностью», «массой», «тоннажем»
             continue
         if not _RU_NUMBER_AFTER.match(text[match.end():]):
             return True

@@ -297,7 +297,8 @@ def _asked(subgraph: Subgraph, config: QuestionConfig, tables: tuple) -> tuple[S
         raise _Refused(unasked)
     if len(draft.question) > config.max_question_chars:
         raise NoTemplate(f"question longer than {config.max_question_chars} characters")
-    unasked = two_fact.clause_refusal(original, lambda clause: _asked(clause, config, tables))
+    clause_tables = (two_fact.clause_kinds(original, kinds), *tables[1:])  # its answer as the conditional asks it
+    unasked = two_fact.clause_refusal(original, lambda clause: _asked(clause, config, clause_tables))
     if unasked:
         raise _Refused(unasked)
     return subgraph, draft, templates

@@ -148,6 +148,20 @@ def _name_words(text: str) -> set[str]:
     return {re.sub(r"'s$", "", w) for w in text.lower().replace("’", "'").split()}
 
 
+def clause_kinds(subgraph: Subgraph, kinds: dict) -> dict:
+    """The kinds a Russian conditional's clauses are asked with: its answer as the conditional asks it. A measure
+    named by its noun («средняя цена квадратного метра», a quantity to the tagger, which ``amount_asked`` lets
+    through) is asked «Что выросло на 9 % и достигло …?»; asked alone as a quantity, every clause of it is refused
+    as a counted subject («640 человек»), a refusal about asking the measure alone, not about the clause's words.
+    The clause asks it as the thing the conditional asks, and keeps every other check."""
+    shared = _shared_node(subgraph.edges)
+    key = (subgraph.lang, shared)
+    if subgraph.type != "conditional" or subgraph.lang != "ru" or kinds.get(key) != "NUM":
+        return kinds
+    label = next((e.head_label if e.head == shared else e.tail_label) for e in subgraph.edges)
+    return kinds if amount_asked(label, subgraph.lang) else {**kinds, key: "MISC"}
+
+
 def clause_refusal(subgraph: Subgraph, ask: Callable[[Subgraph], tuple]) -> str | None:
     """Why a clause of a two-fact subgraph does not stand alone (module doc), or None. ``ask``: the one-fact
     path (``questions_rules._asked``): it returns the subgraph as asked, the draft and the templates, or raises
