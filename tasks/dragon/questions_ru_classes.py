@@ -266,16 +266,29 @@ def _sports_teams(edge: Edge) -> list[str]:
         sides = ((edge.head, edge.head_type, edge.head_label, edge.tail_type),
                  (edge.tail, edge.tail_type, edge.tail_label, edge.head_type))
         teams = [node for node, kind, label, partner in sides
-                 if kind == "org" or kind == "other" and label.strip("«")[:1].isupper()
-                 and words[0] not in _RU_LOSE_VERBS and _untyped_team(label, partner, edge.sentences)]
-    elif any(w in _RU_TEAM_ROLES or w.startswith(_RU_SPORT_PLAYER_STEMS) for w in words) and edge.tail_type == "org":
+                 if kind == "org" or (kind == "other" or _side(kind, label, edge.sentences))
+                 and label.strip("«")[:1].isupper() and words[0] not in _RU_LOSE_VERBS and _untyped_team(label, partner, edge.sentences)]
+    elif any(w in _RU_TEAM_ROLES or w.startswith(_RU_SPORT_PLAYER_STEMS) for w in words) and _side(edge.tail_type, edge.tail_label, edge.sentences):
         teams = [edge.tail]  # («бывшая волейболистка «Сибирских ласточек»»)
     elif any(w in _RU_GAME_NOUNS for w in words[1:]) and words[-1] in ("против", "с", "со"):
-        # «провести следующий матч против «Северных медведей»»: both sides of a game are teams
-        teams = [node for node, kind in ((edge.head, edge.head_type), (edge.tail, edge.tail_type)) if kind == "org"]
-    elif words[-1] == "за" and words[0] in _RU_PLAY_FOR_VERBS and edge.tail_type == "org":
+        # «провести следующий матч против «Северных медведей»»: both sides of a game are teams; a quoted name the
+        # tagger gave no kind or took for a place («против «Ангары»», a river's name) is a side there too
+        teams = [node for node, kind, label in ((edge.head, edge.head_type, edge.head_label),
+                                                (edge.tail, edge.tail_type, edge.tail_label))
+                 if _side(kind, label, edge.sentences)]
+    elif words[-1] == "за" and words[0] in _RU_PLAY_FOR_VERBS and _side(edge.tail_type, edge.tail_label, edge.sentences):
         teams = [edge.tail]  # «выступал за «Оружейник»»: whom a player plays for is a team
     return teams
+
+
+def _side(kind: str, label: str, sentences: list[str]) -> bool:
+    """Can a node of this kind be a side in a game: an organisation, or a name its sentences write in «» that the
+    tagger gave no kind or took for a place («против «Ангары»», a river's name, is a club's there)?"""
+    if kind == "org":
+        return True
+    words = _RU_WORD.findall(label)
+    return kind in ("other", "place") and bool(words) and label[:1].isupper() and any(
+        f"«{words[0][:max(3, len(words[0]) - 2)]}" in s for s in sentences)
 
 
 #: the starts of words that say a team: «команда», «клуб», «сборная», «ФК», «ХК» and a sport's players

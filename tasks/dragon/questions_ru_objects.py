@@ -21,8 +21,9 @@ import re
 from benchmill import nlp
 from schemas import Edge, Subgraph
 from tasks.dragon.questions_base import NoTemplate
-from tasks.dragon.questions_ru_answers import WORD as _WORD, _TIME_HEADS
+from tasks.dragon.questions_ru_answers import _PLACE_NOUNS, WORD as _WORD, _TIME_HEADS, ru_says_a_time
 from tasks.dragon.questions_ru_clauses import _ancestors, _lemma, _parse, _same_word, _span, _subject_chain, _top
+from tasks.dragon.questions_ru_government import ru_toponym
 from tasks.dragon.questions_ru_verbs import ru_infinitive_chain, ru_relation
 
 #: nouns an accusative of time is made of («всю неделю», «каждый год»): no object of the verb
@@ -194,9 +195,16 @@ def ru_object_left_out(edge: Edge) -> str | None:
     lemma = _verb_lemma(edge.relation)
     if lemma is None:
         return None
+    preposition = ru_relation(edge.relation).preposition
+    # a source asked («Откуда перешёл Рогов?» of «перешёл в «Факел» из «Сокола»») is the motion's other end, and a
+    # «в/на» relation of no date or amount asks the goal itself («В какую организацию пришла …?» of «пришедшая в
+    # компанию», the company named before): the goal may go unsaid there, any other question keeps it
+    goal = preposition not in _SOURCE_PREPOSITIONS and not (
+        preposition in _GOAL_PREPOSITIONS and edge.tail_type not in ("date", "quantity", "money")
+        and not ru_says_a_time(edge.tail_label))
     return _left_out(lemma, edge.sentences, edge.head_label, [edge.tail_label],
-                     _WORD.findall(f"{edge.head_label} {edge.tail_label}"),
-                     ru_relation(edge.relation).preposition is not None, tail_needed=True)
+                     _WORD.findall(f"{edge.head_label} {edge.tail_label}"), preposition is not None, tail_needed=True,
+                     complements=("goal", "span") if goal else ("span",))
 
 
 def ru_question_object_left_out(verb: str, question: str, answers: list[str], sentences: list[str],
@@ -213,12 +221,13 @@ def ru_question_object_left_out(verb: str, question: str, answers: list[str], se
 
 
 def _left_out(lemma: str, sentences: list[str], head: str | None, tails: list[str], label_words: list[str],
-              prepositional: bool, tail_needed: bool, said: str | None = None) -> str | None:
+              prepositional: bool, tail_needed: bool, said: str | None = None, complements: tuple = ()) -> str | None:
     """The object every sentence that has the verb ``lemma`` gives it outside the labels (``head``, ``tails`` and
     ``label_words``), or None; with ``tail_needed``, None too where a sentence does not write the tail and the
     relation is no prepositional one (the object seen may be the tail written otherwise). ``said``, a question's
     text with its answers: the nouns and numbers of the sentence it writes count as the tail's (an object that holds
-    «Максима Тарасова» of «подписала нападающего Максима Тарасова» is the question's own)."""
+    «Максима Тарасова» of «подписала нападающего Максима Тарасова» is the question's own). ``complements`` names what
+    else counts: "goal" a goal («в компанию»), "span" a span of time a transitive verb takes as its object («три месяца»)."""
     if lemma in _ABSOLUTE_VERBS:
         return None
     transitive = _transitive(lemma)
@@ -242,7 +251,10 @@ def _left_out(lemma: str, sentences: list[str], head: str | None, tails: list[st
                 any(_same_word(w, t) for w in words) or t[2] == "NUM" and t[0] in said))}) or None
         spans = [_span(head, tokens) if head else None, tail]
         found = next((word for v in verbs for word in [_dropped_at(v, tokens, spans, label_words, transitive)
-                                                       or (prepositional and transitive and _amount_at(v, tokens, spans))]
+                                                       or (prepositional and transitive and _amount_at(v, tokens, spans))
+                                                       or ("goal" in complements and _goal_at(v, tokens, spans, label_words))
+                                                       or ("span" in complements and transitive
+                                                           and _span_object_at(v, tokens, spans))]
                       if word), None)
         if found is None:
             return None
@@ -283,6 +295,69 @@ def _dropped_at(v: int, tokens: tuple, spans: list, label_words: list[str], tran
             if i == min(subjects, key=lambda s: abs(s - v)):
                 continue
         return t[0]
+    return None
+
+
+#: the prepositions of a source: a question of where from may leave the goal unsaid
+_SOURCE_PREPOSITIONS = frozenset({"из", "изо", "от", "с", "со"})
+#: the prepositions of a goal in the accusative: «пришла в компанию», «вышел на пенсию», «потратит на ремонт»
+_GOAL_PREPOSITIONS = frozenset({"в", "во", "на"})
+
+
+def _goal_at(v: int, tokens: tuple, spans: list, label_words: list[str]) -> str | None:
+    """The goal «в/на» + accusative the verb at ``v`` has in its stretch of the sentence outside the fact's labels, or
+    None: where the verb goes, into what it turns or what it is spent on («пришедшая в компанию в 2024 году» gave
+    «Когда пришла Марина Лим?», «направил 3 млн рублей на ремонт» «Сколько рублей направил …?»). Such a phrase is the
+    verb's complement, not a circumstance: the question without it says half the fact. Not a time («в среду», «на
+    неделю»), an amount or a measure («на 10 %», «в два раза»), a noun under a number, nor a place or a town."""
+    for i, t in enumerate(tokens):
+        if t[4] != v or t[2] not in ("NOUN", "PROPN") or t[5] != "Acc" or t[3].split(":")[0] not in ("obl", "obj"):
+            continue
+        case = [d for d in tokens if d[4] == i and d[3] == "case"]
+        if not case or case[0][0].lower() not in _GOAL_PREPOSITIONS or len(case) > 1:
+            continue
+        if t[1] in _TIME_LEMMAS or t[1] in _TIME_HEADS or t[1] in _MEASURE_GOALS:
+            continue
+        quoted = i > 0 and tokens[i - 1][0] in ("«", '"')  # «в «Ладогу»» is a club's name, not the lake
+        if t[1] in _PLACE_NOUNS or not quoted and ru_toponym(t[1].capitalize()):
+            continue  # a place arrived at («прибыло в Холмский порт», «вернулся в Россию»): the arrival is whole without it
+        if any(d[4] == i and (d[2] == "NUM" or d[3].startswith("nummod")) for d in tokens):
+            continue  # «на 20 процентов», «в три смены»
+        if any(tokens[k][0] in (",", ";", "—", "(") for k in range(min(i, v) + 1, max(i, v))):
+            continue  # another clause's phrase
+        if _under_labels(i, v, spans, tokens) or any(_same_word(w, t) for w in label_words):
+            continue
+        return f"{case[0][0].lower()} {t[0]}"
+    return None
+
+
+def _under_labels(i: int, v: int, spans: list, tokens: tuple) -> bool:
+    """Is token ``i`` (a dependent of the verb at ``v``) or a token below it inside one of ``spans``? (The verb itself
+    may hang below a label, as a participle on its noun: «Марина Лим, пришедшая в компанию».)"""
+    inside = {j for span in spans if span for j in span}
+    return i in inside or any(i in _ancestors(j, tokens) for j in inside)
+
+
+#: nouns of a goal phrase that measure rather than say where to («на сумму», «в размере»): no complement dropped
+_MEASURE_GOALS = frozenset("сумма размер уровень процент раз срок место".split())
+
+
+def _span_object_at(v: int, tokens: tuple, spans: list) -> str | None:
+    """A span of time counted with no preposition that is the only object of the transitive verb at ``v``, outside
+    the fact's labels: «Чехов провёл на Сахалине три месяца» gave «Где провёл Чехов?». A verb such as «провести»
+    or «прожить» takes the span as its object; the question without it asks of no object at all. Not where the
+    verb has another object (then the span says only how long: «строили мост два года»)."""
+    if any(t[4] == v and t[3].split(":")[0] in ("obj", "ccomp", "xcomp") and t[1] not in _TIME_LEMMAS for t in tokens):
+        return None
+    for i, t in enumerate(tokens):
+        if t[4] != v or t[1] not in _TIME_LEMMAS or t[3].split(":")[0] not in ("obl", "obj", "nmod"):
+            continue
+        if any(d[4] == i and d[3] == "case" for d in tokens):
+            continue  # «за три месяца», «в прошлом году»
+        count = [d for d in tokens if d[4] == i and (d[3].startswith("nummod") or d[1] in ("весь", "целый"))]
+        if not count or _under_labels(i, v, spans, tokens):
+            continue
+        return f"{count[0][0]} {t[0]}"
     return None
 
 
@@ -434,6 +509,6 @@ def ru_round10_reason(subgraph: Subgraph) -> str | None:
                     f"{edge.head_label!r} is not who did it")
         dropped = ru_object_left_out(edge)
         if dropped:
-            return (f"skipped: {edge.relation!r} leaves out the direct object «{dropped}» its sentence gives the verb; "
-                    "the question would ask without the object acted on")
+            return (f"skipped: {edge.relation!r} leaves out «{dropped}», the direct object or complement its sentence "
+                    "gives the verb; the question would ask without the object or complement the verb needs")
     return None

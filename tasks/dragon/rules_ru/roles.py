@@ -124,10 +124,14 @@ def _noun_facts_ru(noun, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
                 break
             current = nested[0]
     anchors += helper.kids(noun, ("nsubj",)) if noun.rel == "root" else []
+    # «заведующий лабораторией цунами института Михаил Кан»: the parser hangs the name on the last noun of the
+    # role's chain of genitives; a thing («цунами») down that chain is no person's role, the role's own head
+    # noun is further up, and (Кан, цунами, институт) would be a false fact
+    in_chain = noun.rel == "nmod" and getattr(head, "pos", None) == "NOUN" and not _animate(helper.vocab, noun)
     subject_phrases = []
     for anchor in anchors:
         phrase = helper.phrase(anchor)
-        if phrase is not None and phrase[1] in ("PER", "ORG", "LOC"):
+        if phrase is not None and phrase[1] in ("PER", "ORG", "LOC") and not (in_chain and phrase[1] == "PER"):
             subject_phrases.append(phrase)
     if subject_phrases:
         yield from _role_facts_ru(noun, subject_phrases, sentence, helper)
