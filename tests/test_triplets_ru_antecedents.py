@@ -96,3 +96,10 @@ def test_a_pronoun_still_takes_the_person_when_no_thing_of_its_gender_was_named_
 def test_an_object_pronoun_is_neither_when_the_clause_before_has_a_subject_and_object_that_agree():
     found = ru_facts("Если фильм получит приз фестиваля, студия покажет его в Казани в 2028 году.")
     assert not any(s == "студия" and o.startswith("приз") for s, _, o, _ in found), found
+
+
+def test_a_possessive_pronoun_of_a_persons_role_still_takes_the_person():
+    found = ru_facts("Суд приговорил бывшего директора «Северного сервиса» Олега Рыжова к трём годам колонии.",
+                     "Деньги предприятия он переводил на счета фирмы.",
+                     "Его адвокат Марина Жукова заявила, что защита обжалует приговор.")
+    assert ("Марина Жукова", "адвокат", "Олег Рыжов", "asserted") in found, found

@@ -384,7 +384,9 @@ class _References:
                 if g is None or gender is None or g == gender:
                     # (not across a thing of its gender named since: «Музыку к ней написал ...» after «В
                     # постановке заняты 22 актёра» is the production's, not the designer's named before it)
-                    return None if token.rel not in _RU_SUBJ and self.thing_since(phrase, token, agrees) else phrase
+                    # («Его адвокат»: a person's role noun is owned by a person)
+                    return None if token.rel not in _RU_SUBJ and not person and self.thing_since(phrase, token, agrees) \
+                        else phrase
         return None
 
     def thing_since(self, person: tuple, token, agrees) -> bool:
