@@ -56,3 +56,11 @@ def test_a_place_adjective_with_two_names_of_its_stem_describes_neither():
     found = ru_facts("«Уральская метель» обыграла «Уральскую звезду» со счётом 3:1.",
                      "Главный тренер уральской команды Ольга Фомина похвалила подопечных.")
     assert not any(s == "Ольга Фомина" and o.startswith("Уральская") for s, _, o, _ in found), found
+
+
+def test_plural_bodies_or_a_body_of_another_kind_are_not_the_name_with_that_stem():
+    found = ru_facts("Приморское управление Росрыболовства подвело итоги года.",
+                     "Около 60% улова приморские компании продали в Китай.",
+                     "Приморская компания отправила в Японию 20 тысяч тонн рыбы.")
+    assert not any(s.startswith("Приморское управление") and r.startswith(("продать", "отправить"))
+                   for s, r, _, _ in found), found

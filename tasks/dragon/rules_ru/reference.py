@@ -241,10 +241,14 @@ class _References:
                 or not lemma.islower() or not lemma.endswith(("ский", "цкий", "ской"))):
             return None
         stem = lemma[:-4].replace("ё", "е")
-        if len(stem) < 4 or any(_lemma(self.vocab, k) in _RU_DEMONSTRATIVES for k in self.kids(noun, ("det", "amod"))):
-            return None
+        if len(stem) < 4 or (noun.feats or {}).get("Number") == "Plur" or any(
+                _lemma(self.vocab, k) in _RU_DEMONSTRATIVES for k in self.kids(noun, ("det", "amod"))):
+            return None  # («приморские компании экспортировали ...»: companies at large)
+        kind = _lemma(self.vocab, noun)
+        # (never a body its own name says is another kind: «Приморское управление Росрыболовства» is no «компания»)
         found = [name for name in self.memory.counts if name[1] in ("ORG", None)
-                 and any(word.startswith(stem) for word in _fold_words(name[0]))]
+                 and any(word.startswith(stem) for word in _fold_words(name[0]))
+                 and not (self.memory.heads.get(name, set()) & (_RU_INSTITUTIONS | _RU_UNITS) - {kind})]
         return found[0] if len(found) == 1 else None
 
     def institution_here(self, noun) -> tuple[str, str | None] | None:
