@@ -146,3 +146,9 @@ def test_a_future_no_one_is_said_to_plan_is_what_will_happen():
     assert question(e, "tail") == "Когда Кировский районный суд рассмотрит дело?"
     e = e.model_copy(update={"sentences": ["Кировский районный суд планирует рассмотреть дело в марте."]})
     assert question(e, "tail") == "Когда Кировский районный суд планирует рассмотреть дело?"
+
+
+def test_a_plural_noun_before_a_quoted_name_is_no_class_of_it():
+    # «в пяти партиях «Уральская метель» сохранила место»: the sets of a match, not what the team is
+    assert ru_class_in_sentences("Уральская метель", ["Благодаря победе в трёх партиях «Уральская метель» "
+                                                      "сохранила второе место."]) is None

@@ -74,3 +74,32 @@ def test_an_infinitive_after_the_second_of_two_coordinated_verbs_is_the_seconds(
                      "руководящие должности в коммерческих компаниях.")
     assert not any(f[1] == "занимать" for f in found), found
     assert ("суд", "запретить занимать", "руководящие должности", "asserted") in found, found
+
+
+# --------------------------------------------------------------------------- personal pronouns (site20 judges)
+
+
+def test_a_pronoun_is_not_the_person_named_before_a_thing_of_its_gender():
+    # «Музыку к ней»: the production of the sentence before, not the designer named before it
+    found = ru_facts("Костюмы сшила художница Анна Белова.",
+                     "В постановке заняты 15 актёров.",
+                     "Музыку к ней написал композитор Иван Серов.")
+    assert not any(o == "Анна Белова" or "к ней" in o or "к ней" in r for _, r, o, _ in found), found
+
+
+def test_a_pronoun_still_takes_the_person_when_no_thing_of_its_gender_was_named_since():
+    found = ru_facts("В марте министр сменил директора музея Анну Белову.",
+                     "Министерство не продлило с ней контракт.")
+    assert any(o == "Анна Белова" for _, _, o, _ in found), found
+
+
+def test_an_object_pronoun_is_neither_when_the_clause_before_has_a_subject_and_object_that_agree():
+    found = ru_facts("Если фильм получит приз фестиваля, студия покажет его в Казани в 2028 году.")
+    assert not any(s == "студия" and o.startswith("приз") for s, _, o, _ in found), found
+
+
+def test_a_possessive_pronoun_of_a_persons_role_still_takes_the_person():
+    found = ru_facts("Суд приговорил бывшего директора «Северного сервиса» Олега Рыжова к трём годам колонии.",
+                     "Деньги предприятия он переводил на счета фирмы.",
+                     "Его адвокат Марина Жукова заявила, что защита обжалует приговор.")
+    assert ("Марина Жукова", "адвокат", "Олег Рыжов", "asserted") in found, found

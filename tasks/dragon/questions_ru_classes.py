@@ -177,12 +177,18 @@ def ru_class_in_sentences(label: str, sentences: list[str]) -> str | None:
     for sentence in sentences:
         for match in re.finditer(r"([А-Яа-яЁё]+)\s+«([^»]+)»", sentence):
             quoted = [nlp.lemma_ru(w.lower()) for w in _RU_WORD.findall(match.group(2))]
-            if quoted != name_words:
-                continue
+            if quoted != name_words or _plural_only(match.group(1)):
+                continue  # («в пяти партиях «Сахалинская волна» сохранила ...»: a plural noun is no one name's class)
             lemma = _class_lemma(match.group(1)) or _class_lemma(match.group(1).lower())
             if lemma is not None:
                 counts[lemma] = counts.get(lemma, 0) + 1
     return max(counts, key=counts.get) if counts else None
+
+
+def _plural_only(word: str) -> bool:
+    """Is every noun reading of the word a plural («партиях», «клубам»)?"""
+    nouns = [p for p in nlp.morph_vocab().parse(word.lower()) if p.tag.POS == "NOUN"]
+    return bool(nouns) and all("plur" in p.tag for p in nouns)
 
 
 def ru_class_nouns(subgraphs: list[Subgraph]) -> dict[str, str]:

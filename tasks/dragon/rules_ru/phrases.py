@@ -14,7 +14,8 @@ from tasks.dragon.rules_ru.quoted_names import declined_quoted_name
 from tasks.dragon.rules_ru.morph import _animate, _common_noun, _inflected, _lemma, _name_lemma, _nominative_word, _unquote
 from tasks.dragon.rules_ru.descriptors import descriptor_span
 from tasks.dragon.rules_ru.reference import _Memory, _References
-from tasks.dragon.rules_ru.routes import route_phrase
+from tasks.dragon.rules_ru.place_names import appositive_place, place_with_name
+from tasks.dragon.rules_ru.routes import route_dash, route_phrase
 from tasks.dragon.rules_ru.terms import described_people
 from tasks.dragon.triplets_base import TripletConfig
 
@@ -110,6 +111,9 @@ class _RuSentence(_References):
             return quoted
         for child in self.kids(head, ("appos", "flat:name")):
             # "фирму «Балтийский транзит»": the name is an appositive of the common noun
+            place = appositive_place(self, head, child)
+            if place is not None:
+                return place, "LOC"  # «в посёлке Ясном»: «посёлок Ясный» (place_names.py)
             span = self.span_of.get(child.id)
             if span is not None and span.type == "LOC" and _lemma(self.vocab, head) in _RU_SITED:
                 # "аэропорт Астрахани", "администрация Самары": the town locates the body, it is not the body
@@ -377,10 +381,16 @@ class _RuSentence(_References):
             and not (self.kids(m, ("case",)) and _lemma(self.vocab, m) in _RU_TIME_NOUNS | _RU_DURATIONS
                      and self.date_phrase(m) is None)  # "участок около трех часов ночи": the time is the act's
         ]
+        for name in self.kids(head, ("nmod", "appos")):
+            place = None if self.kids(name, ("case",)) else place_with_name(self, head, name)
+            if place is not None:
+                return place  # «в бухте Китовой»: «бухта Китовая», not «бухта Китовой» (place_names.py)
         words = [self.role(head)]
         for nmod in modifiers[:1]:
             if any(t.text.lower() in _RU_RELATIVE or _lemma(self.vocab, t) == "который" for t in self.subtree(nmod)):
                 break  # "спрос на которые", "порывы которого": the modifier is another clause's word
+            if any(t.pos == "PRON" and _lemma(self.vocab, t) in _RU_PERSONAL for t in self.subtree(nmod)):
+                break  # «музыку к ней»: what the pronoun means is a guess (reference.py); the noun says no more
             tokens = sorted([nmod, *self.kids(nmod, ("case", "amod", "flat:name")), *[
                 t for c in self.kids(nmod, ("nmod",)) for t in (c, *self.kids(c, ("case",)))
             ]], key=lambda t: t.start)
@@ -406,7 +416,8 @@ class _RuSentence(_References):
                 if end < len(self.tokens) and self.tokens[end].text == "»":
                     end += 1
                 stretch = self.tokens[min(order):end]
-                if len(whole) <= 5 and all(t in whole or t.text in "«»" for t in stretch) \
+                # (and a route's dash: «для линии Ванино — Холмск», not «для линии Ванино», routes.py)
+                if len(whole) <= 5 and all(t in whole or t.text in "«»" or route_dash(self, t) for t in stretch) \
                         and sum(t.text == "«" for t in stretch) == sum(t.text == "»" for t in stretch):
                     tokens = stretch
                 words.append(" ".join(t.text for t in tokens).replace("« ", "«").replace(" »", "»"))
@@ -576,15 +587,17 @@ class _RuSentence(_References):
                 return " ".join(t.text for t in words)
         return None
 
-    def role(self, noun) -> str:
-        """A role noun with its adjectives in the nominative: "генеральным директором" → "генеральный директор".
+    def role(self, noun, after=None) -> str:
+        """A role noun with its adjectives in the nominative: "генеральным директором" → "генеральный директор"
+        (only those after the token ``after``, when given).
 
         natasha's own normaliser, not lemmas: a participle keeps its form ("управляющий
         партнер", where the lemma would be the verb "управлять").
         """
         from natasha.norm import inflect_word
 
-        parts = sorted([noun, *[c for c in self.kids(noun, ("amod",)) if c.id not in self.span_of]], key=lambda t: t.start)
+        parts = sorted([noun, *[c for c in self.kids(noun, ("amod",)) if c.id not in self.span_of
+                                and (after is None or c.start > after.start)]], key=lambda t: t.start)
         return " ".join(_nominative_word(self.vocab, t, inflect_word(self.vocab, t)) for t in parts)
 
     def accusative_words(self, noun) -> str:

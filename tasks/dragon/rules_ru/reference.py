@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tasks.dragon.rules_ru.lexicon import (
-    _RU_ANAPHORS, _RU_ATTRIBUTION, _RU_BODY_ANAPHORS, _RU_COURTS, _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_NAMED_KINDS,
-    _RU_NOT_COMPANIES, _RU_OBJ, _RU_PLACE_ANAPHORS, _RU_RELATIVE, _RU_SAY, _RU_SPEAKING, _RU_STAFF, _RU_SUBJ,
-    _RU_UNITS,
+    _RU_ANAPHORS, _RU_ATTRIBUTION, _RU_BODY_ANAPHORS, _RU_COURTS, _RU_DEMONSTRATIVES, _RU_GENERIC_ORGS,
+    _RU_INSTITUTIONS, _RU_NAMED_KINDS, _RU_NOT_COMPANIES, _RU_OBJ, _RU_PLACE_ANAPHORS, _RU_RELATIVE, _RU_SAY,
+    _RU_SPEAKING, _RU_STAFF, _RU_SUBJ, _RU_UNITS,
 )
 from tasks.dragon.rules_ru.descriptors import descriptor_span
 from tasks.dragon.rules_ru.morph import _animate, _common_noun, _lemma, _unquote
@@ -48,6 +48,10 @@ class _Memory:
         self.speaker_org: tuple | None = None
         #: (person, gender) in the order named
         self.people: list[tuple[tuple, str | None]] = []
+        #: the sentence each person was last named in, and (sentence, gender, number) of each inanimate common
+        #: noun: «к ней» after «художником Ольгой Нам» and then «В постановке заняты ...» may mean the production
+        self.person_named: dict[tuple, int] = {}
+        self.things: list[tuple[int, str | None, str | None]] = []
         #: the subjects and objects of the sentence before, nearest first: (phrase, gender, number)
         self.previous: list[tuple[tuple, str | None, str | None]] = []
         #: the same, a role subject named by no name read as the person it stands for («бывший директор»
@@ -210,7 +214,7 @@ class _References:
                if not (k.rel == "nmod" and _lemma(self.vocab, k) in _RU_ANAPHORS and not self.kids(k)
                        and (k.feats or {}).get("Number") == "Plur")]
         if own:
-            return None
+            return self.named_by_place(noun, own[0]) if len(own) == 1 and own[0].rel == "amod" else None
         if any(_lemma(self.vocab, d) == "свой" for d in self.kids(noun, ("det",))):
             return None
         if noun.pos == "PROPN" and not _common_noun(self.vocab, noun) and _lemma(self.vocab, noun) not in _RU_ANAPHORS:
@@ -227,6 +231,25 @@ class _References:
                 return None  # "депутаты согласились" after "депутат Иван Петров": the body, not the one member
             return self.memory.roles[lemma]  # "губернатор не планирует ..." after "Губернатор ... Виталий Обухов"
         return self.memory.resolve(lemma, generic=lemma in _RU_ANAPHORS, earlier=self.earlier_names(noun))
+
+    def named_by_place(self, noun, adjective) -> tuple[str, str | None] | None:
+        """The one organisation named before whose name has the place adjective's stem, for a body
+        described by that adjective and its kind: «сахалинская команда» after «Сахалинская волна» (issue
+        10, site20: an answer that describes the team the article names); None for none or two."""
+        lemma = _lemma(self.vocab, adjective)
+        if (_lemma(self.vocab, noun) not in _RU_ANAPHORS | _RU_GENERIC_ORGS | _RU_NOT_COMPANIES
+                or not lemma.islower() or not lemma.endswith(("ский", "цкий", "ской"))):
+            return None
+        stem = lemma[:-4].replace("ё", "е")
+        if len(stem) < 4 or (noun.feats or {}).get("Number") == "Plur" or any(
+                _lemma(self.vocab, k) in _RU_DEMONSTRATIVES for k in self.kids(noun, ("det", "amod"))):
+            return None  # («приморские компании экспортировали ...»: companies at large)
+        kind = _lemma(self.vocab, noun)
+        # (never a body its own name says is another kind: «Приморское управление Росрыболовства» is no «компания»)
+        found = [name for name in self.memory.counts if name[1] in ("ORG", None)
+                 and any(word.startswith(stem) for word in _fold_words(name[0]))
+                 and not (self.memory.heads.get(name, set()) & (_RU_INSTITUTIONS | _RU_UNITS) - {kind})]
+        return found[0] if len(found) == 1 else None
 
     def institution_here(self, noun) -> tuple[str, str | None] | None:
         """The body a "ведомство" / "учреждение" means when its own sentence names one the NER missed
@@ -333,6 +356,13 @@ class _References:
                 continue  # (a clause with its own subject may point back at the first clause's: "клуб её не раскрывает")
             cf = candidate.feats or {}
             if agrees(cf.get("Gender"), cf.get("Number")):
+                verb = self.by_id.get(candidate.head_id)
+                if candidate.rel == "obj" and verb is not None and any(
+                        agrees((k.feats or {}).get("Gender"), (k.feats or {}).get("Number"))
+                        for k in self.kids(verb, _RU_SUBJ) if k.pos != "PRON"):
+                    # «Если спектакль получит приглашение ..., театр может повезти его»: the clause's subject
+                    # agrees as well as its object; which one is meant is a guess
+                    return None
                 phrase = self.phrase(candidate, common=True) or self.agent_phrase(candidate)
                 if phrase is not None:
                     return phrase
@@ -356,8 +386,23 @@ class _References:
         if lemma in ("он", "она") and number != "Plur":
             for phrase, g in reversed(self.memory.people):
                 if g is None or gender is None or g == gender:
-                    return phrase
+                    # (not across a thing of its gender named since: «Музыку к ней написал ...» after «В
+                    # постановке заняты 22 актёра» is the production's, not the designer's named before it)
+                    # («Его адвокат»: a person's role noun is owned by a person)
+                    return None if token.rel not in _RU_SUBJ and not person and self.thing_since(phrase, token, agrees) \
+                        else phrase
         return None
+
+    def thing_since(self, person: tuple, token, agrees) -> bool:
+        """Has an inanimate noun that agrees with the pronoun been named after the person was last named
+        (in a later sentence, or in the pronoun's own before it)? Then the pronoun may mean that thing: the
+        person is a guess (issue 10, site20: «К кому Виктор Куркин написал музыку? — Ольга Нам»)."""
+        since = self.memory.person_named.get(person, -1)
+        things = [(g, n) for at, g, n in self.memory.things if at > since]
+        position = self.tokens.index(token)
+        things += [((t.feats or {}).get("Gender"), (t.feats or {}).get("Number")) for t in self.tokens[:position]
+                   if t.pos == "NOUN" and t.id not in self.span_of and not _animate(self.vocab, t)]
+        return any(g is not None and agrees(g, n) for g, n in things)
 
 
 def _person_meant(noun, memory: _Memory, vocab) -> tuple | None:
@@ -459,6 +504,9 @@ def _remember(sent, spans, helper: _RuSentence, memory: _Memory) -> None:
     people = [span for span in spans if span.type == "PER" and sent.start <= span.start < sent.stop]
     for span in people:
         memory.people.append(((span.normal, span.type), (span.tokens[0].feats or {}).get("Gender")))
+        memory.person_named[(span.normal, span.type)] = memory.sentence
+    memory.things += [(memory.sentence, (t.feats or {}).get("Gender"), (t.feats or {}).get("Number"))
+                      for t in sent.tokens if t.pos == "NOUN" and t.id not in span_of and not _animate(vocab, t)]
     memory.sole_person = memory.people[-1][0] if people and len({p.normal for p in people}) == 1 else None
     previous, people_meant = [], []
     for rels in (_RU_SUBJ, _RU_OBJ):
@@ -481,6 +529,10 @@ def _remember(sent, spans, helper: _RuSentence, memory: _Memory) -> None:
     memory.previous_subjects = [
         p for p in (helper.phrase(t) for t in sent.tokens if t.rel in _RU_SUBJ and t.pos != "PRON") if p is not None
         and p in memory.counts]
+
+
+def _fold_words(name: str) -> list[str]:
+    return name.casefold().replace("ё", "е").replace("«", " ").split()
 
 
 def _name_heads(vocab, tokens) -> list[str]:

@@ -32,6 +32,12 @@ def _role_facts_ru(noun, subject_phrases, sentence: str, helper: _RuSentence, mo
         if helper.kids(nmod, ("case",)):
             continue  # "директор по продажам": not the organisation the role belongs to
         relation, current = helper.role(noun), nmod
+        nearer = _nearer_role(noun, nmod, helper)
+        if nearer is not None:
+            # "нынешний директор «Северной буровой» Геннадий Волков, бывший главный инженер Охинского
+            # нефтегазодобывающего управления": the parser hangs the last genitive on the first role; it is
+            # the second's, a former one (issue 10, site20: «Нынешним директором каких организаций ...»)
+            relation = helper.role(nearer, after=noun)
         field = next((f for f in helper.kids(noun, ("nmod",)) if helper.preposition(f) == "по" and f.start < nmod.start
                       and not helper.kids(f, ("nmod", "appos"))), None)
         if field is not None:
@@ -46,8 +52,10 @@ def _role_facts_ru(noun, subject_phrases, sentence: str, helper: _RuSentence, mo
         for _ in range(3):
             if any(helper.phrase(c) is not None for c in helper.with_conjuncts(current)) or current.pos != "NOUN":
                 break
+            # (a genitive follows its head: «директор «Северного терминала» Олег Панов, бывший заместитель
+            # начальника порта» — the terminal the parser hangs on «начальника» is the director's)
             inner = [c for c in helper.kids(current, ("nmod",)) if not helper.kids(c, ("case",))
-                     and (c.feats or {}).get("Case") in ("Gen", None)]
+                     and (c.feats or {}).get("Case") in ("Gen", None) and c.start > current.start]
             if not inner:
                 break
             named = [c for c in inner if helper.phrase(c) is not None]
@@ -87,6 +95,22 @@ def _role_facts_ru(noun, subject_phrases, sentence: str, helper: _RuSentence, mo
             for subject_phrase in subject_phrases:
                 if helper.number_phrase(conjunct) is None and not re.match(r"^[\d.,]+\s", subject_phrase[0]):
                     yield _fact(sentence, subject_phrase, words, object_phrase, modality)  # (870 человек hold no role)
+
+
+def _nearer_role(noun, genitive, helper: _RuSentence):
+    """The role noun right before the genitive when it is another than ``noun``: an animate noun after
+    ``noun``, with nothing between it and the genitive but the genitive's own words («директор «Северной
+    буровой» Геннадий Волков, бывший главный инженер Охинского управления»: инженер)."""
+    start, end = helper.tokens.index(noun), helper.tokens.index(genitive)
+    own = {t.id for t in helper.subtree(genitive)}
+    for at in range(end - 1, start, -1):
+        token = helper.tokens[at]
+        if token.id in own or token.pos == "PUNCT" and token.text in "«»":
+            continue
+        if token.pos == "NOUN" and token.id not in helper.span_of and _animate(helper.vocab, token):
+            return token
+        return None
+    return None
 
 
 def _own_genitive(noun, genitive, fields, helper: _RuSentence) -> bool:

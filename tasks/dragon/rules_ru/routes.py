@@ -30,3 +30,14 @@ def route_phrase(helper, noun, span) -> tuple[str, None] | None:
     first = " ".join(t.text for t in span.tokens) if span.normal is None else span.normal
     return f"{_lemma(helper.vocab, noun)} {first} — {' '.join(t.text for t in end)}", None
 
+
+
+def route_dash(helper, token) -> bool:
+    """Is the token the dash between a route's two named ends («Ванино — Холмск»): a name, or a word of one,
+    on each side?"""
+    if token.text not in _DASHES:
+        return False
+    at = helper.tokens.index(token)
+    if at == 0 or at + 1 >= len(helper.tokens):
+        return False
+    return all(t.pos == "PROPN" or t.id in helper.span_of for t in (helper.tokens[at - 1], helper.tokens[at + 1]))
