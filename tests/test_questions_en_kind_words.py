@@ -70,7 +70,7 @@ def test_a_sector_body_named_for_its_state_is_asked_as_an_organization():
                    answer_nodes=["n:Coastal Roads NSW"], question_nodes=["n:the Pacific Way", "n:Bega"])
     batch = generate_questions([sub], RULES)
     assert [i.question for i in batch.items] == [
-        "Which organization will close both lanes of the Pacific Way and will send traffic through Bega?"], batch
+        "Which organization will close both lanes of the Pacific Way and send traffic through Bega?"], batch
     fined = fact("Environment Ireland", "fine", "Kerrow Quarries", "Environment Ireland fined Kerrow Quarries in May.",
                  "place", "org", n=3)
     assert _simple([fined], "Environment Ireland") == "Which organization fined Kerrow Quarries?"
