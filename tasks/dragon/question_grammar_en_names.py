@@ -8,7 +8,7 @@ import re
 
 from tasks.dragon.question_grammar import Finding, QuestionView, code
 from tasks.dragon.questions_en_determiners import _EN_COMMA_PLACE, _EN_LONGER_NAME, place_modifier_follows
-from tasks.dragon.question_grammar_en_text import (DETERMINERS, NAME_WORD, common_word, lexicon, mentions_of, name_runs,
+from tasks.dragon.question_grammar_en_text import (DETERMINERS, common_word, lexicon, mentions_of, name_runs,
                                                    noun_phrase, parse, token_at)
 
 

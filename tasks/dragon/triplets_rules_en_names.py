@@ -22,11 +22,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 import re
+from typing import TYPE_CHECKING
 
 from tasks.dragon.triplets_base import _Emitter, _Fact, _join
 from tasks.dragon.triplets_rules_en_lexicon import (
     EN_PERSON_NOUNS, _EN_PERSON_ROLES, _EN_TITLE_WORDS, _EN_VALUE_LABELS, _ORG, _PER, _is_org_noun, _noun_form,
 )
+
+if TYPE_CHECKING:  # for annotations only: the sentence helper is passed in, the modules import each other at no run time
+    from tasks.dragon.triplets_rules_en_phrases import _EnSentence
 
 
 def _join_hyphenated(doc) -> None:

@@ -16,7 +16,7 @@ from tasks.dragon.rules_ru.subject_candidates import _could_be_subject, _past_ag
 def mend_subject_number(tree, vocab) -> None:
     """A subject agrees with its verb in number: "Сырьё «Сурскому» поставляют около 120 хозяйств" —
     the tagger's nominative «Сурскому» (a dative) beside a plural verb is no subject."""
-    tokens, kids, head, case, finite = tree.tokens, tree.kids, tree.head, tree.case, tree.finite
+    tokens, kids, head, finite = tree.tokens, tree.kids, tree.head, tree.finite
     for subject in tokens:
         verb = head(subject)
         # ("один дом": «один» is singular, as its noun; "120 хозяйств" is a count, whose verb may be plural)
