@@ -42,12 +42,14 @@ def _join_hyphenated(doc) -> None:
     taken: set[int] = set()
     for ent in doc.ents:
         start, end = ent.start, ent.end
+        if end - start > 2 and doc[start].lower_ in _EN_FORMER and doc[start + 1].text in ("-", "–"):
+            start += 2  # "Ex-Brenna" tagged as one name: the body is "Brenna", "Ex-" says its title is past
         while end + 1 < len(doc) and doc[end].text in ("-", "–") and not doc[end - 1].whitespace_ \
                 and not doc[end].whitespace_ and doc[end + 1].is_alpha and not doc[end + 1].ent_type_ in ("DATE",):
             end += 2
         while start >= 2 and doc[start - 1].text in ("-", "–") and not doc[start - 2].whitespace_ \
                 and not doc[start - 1].whitespace_ and doc[start - 2].is_alpha and doc[start - 2].text[:1].isupper() \
-                and doc[start - 2].ent_type_ in ("", ent.label_):
+                and doc[start - 2].ent_type_ in ("", ent.label_) and doc[start - 2].lower_ not in _EN_FORMER:
             start -= 2
         if (start, end) != (ent.start, ent.end) and not taken & set(range(start, end)):
             changed = True
@@ -72,6 +74,17 @@ def _split_titled_names(doc) -> None:
     out, changed = [], False
     for ent in doc.ents:
         cut = next((i for i in range(ent.start + 1, ent.end - 1) if doc[i].lower_ in _EN_TITLE_PARTS), None)
+        if ent.label_ == "PERSON" and doc[ent.start].lower_ in _EN_TITLE_PARTS and doc[ent.start].pos_ == "PROPN":
+            # "Arden Township Clerk Ann Pike": the model took the title into the person ("Clerk Ann Pike"); the
+            # person is the name after it (two words at least, so "Mayor Pike" stays as the text wrote it)
+            after = ent.start
+            while after < ent.end and doc[after].lower_ in _EN_TITLE_PARTS and doc[after].pos_ == "PROPN":
+                after += 1
+            if doc[after - 1].lower_ in _EN_TITLE_HEADS and ent.end - after >= 2 and all(
+                    t.pos_ == "PROPN" and t.text[:1].isupper() for t in doc[after:ent.end]):
+                changed = True
+                out.append(Span(doc, after, ent.end, label="PERSON"))
+                continue
         if cut is None:
             out.append(ent)
             continue
@@ -106,7 +119,9 @@ _EN_TITLE_PARTS = _EN_TITLE_HEADS | frozenset({"chief", "managing", "vice", "dep
 #: words that make one title with the title after them, naming no body: "Crown Prosecutor", "District Attorney"
 _EN_TITLE_QUALIFIERS = frozenset({"crown", "state", "federal", "public", "district", "county", "city", "chief"})
 #: words before a title that say its holder no longer holds it: "Former Chocolay Township Treasurer X"
-_EN_FORMER = frozenset({"former", "ex", "then"})
+_EN_FORMER = frozenset({"former", "ex", "then", "late", "onetime", "one-time", "erstwhile"})
+#: words before a title that keep the role but are no part of the body's name: "Interim Arden Township Supervisor X"
+_EN_TITLE_INTERIM = frozenset({"acting", "interim", "outgoing"})
 #: titles of the people who run an organisation: with no organisation before them they are the article's firm's
 _EN_FIRM_TITLES = frozenset({"chief executive", "ceo", "chief executive officer", "president", "chairman",
                              "chairwoman", "managing director", "founder", "co-founder", "chief financial officer", "cfo"})
@@ -144,13 +159,14 @@ def _title_role_facts_en(sent, helper) -> Iterator[_Fact]:
         if i >= sent.start and doc[i].dep_ == "poss" or any(t.dep_ == "poss" for t in title):
             continue  # "Vistula Mobile's chief executive X": the appositive rules have it
         role = " ".join(t.text if t.text.isupper() and len(t.text) > 1 else t.lower_ for t in title)  # "CEO"
-        former = owner_tokens[0] if owner_tokens and owner_tokens[0].lower_ in _EN_FORMER else \
-            doc[i] if owner_tokens and i >= sent.start and doc[i].lower_ in _EN_FORMER else None
-        owner_tokens = [t for t in owner_tokens if t is not former]
+        while owner_tokens and owner_tokens[0].lower_ in _EN_TITLE_INTERIM:
+            owner_tokens.pop(0)  # "Interim Arden Township Supervisor X": the body is "Arden Township"
+        former = _past_marker(doc, owner_tokens[0].i if owner_tokens else title[0].i, sent.start)
+        owner_tokens = [t for t in owner_tokens if t.lower_ not in _EN_FORMER]
         if len(owner_tokens) == 1 and owner_tokens[0].lower_ in _EN_TITLE_QUALIFIERS:
             continue  # "Crown Prosecutor X", "State Treasurer Y": one title, no body named before it
         if former is not None:
-            role = _join(former.lower_, role)  # "Former Chocolay Township Treasurer X": no longer the treasurer
+            role = _join("former", role)  # "Former Chocolay Township Treasurer X", "Ex-", "the late": no longer
         owner = None
         if owner_tokens:
             last = owner_tokens[-1]
@@ -161,6 +177,10 @@ def _title_role_facts_en(sent, helper) -> Iterator[_Fact]:
                     last.pos_ == "PROPN" and any(t.pos_ == "PROPN" and _noun_form(t.text) is None for t in owner_tokens)):
                 # "Ishpeming Township Supervisor X": a place's name before a body's noun names the body
                 owner = helper.phrase(last)
+                if owner is not None and len(owner_tokens) > 1 and not owner[0].startswith(owner_tokens[0].text):
+                    # "Arden Township Clerk X": both words hang on the person, so the phrase of "Township" alone
+                    # would lose the place that names the body
+                    owner = (doc[owner_tokens[0].i:last.i + 1].text, owner[1])
             elif noun is not None and noun in discourse.descriptors:
                 owner = discourse.descriptors[noun]  # "Trust chairwoman": the trust the article named
             elif noun is not None and _is_org_noun(noun):
@@ -174,6 +194,20 @@ def _title_role_facts_en(sent, helper) -> Iterator[_Fact]:
         person = (person[0], _PER)
         discourse.affiliate(person, owner)
         yield _Emitter(sent.text, "asserted", "")(person, _join(role, "of"), (owner[0], _ORG))
+
+
+def _past_marker(doc, start: int, first: int):
+    """The word right before a title run (or the body named before it) that says its holder no longer holds
+    it: "Former Arden Mayor X", "Ex-Arden Mayor X", "Then-Arden Mayor X", "the late Arden Mayor X",
+    "one-time Arden Mayor X"; the word may also be the run's own first word."""
+    if doc[start].lower_ in _EN_FORMER:
+        return doc[start]
+    j = start - 1
+    if j >= first and doc[j].text in ("-", "–") and not doc[j].whitespace_:
+        j -= 1  # "Ex-Arden": the small model cuts the hyphen off
+    if j >= first + 2 and doc[j].lower_ == "time" and doc[j - 1].text == "-" and doc[j - 2].lower_ == "one":
+        return doc[j]  # "one-time"
+    return doc[j] if j >= first and doc[j].lower_ in _EN_FORMER else None
 
 
 # --------------------------------------------------------------------------- what a name is and where it ends

@@ -200,11 +200,17 @@ def tally(token) -> bool:
         and not token.whitespace_ and not doc[token.i + 1].whitespace_
 
 
+#: verbs of a vote, whose tally may stand before what was voted for ("voted 8–4 to buy"); a side that "won 2-1 to
+#: reach the final" won, it did not win to reach
+_TALLY_VERBS = frozenset("vote decide approve agree resolve elect reject".split())
+
+
 def tallied_purpose(verb) -> bool:
     """ "Hobart City Council has voted 8–4 to buy Shed 2": the parser hangs "to buy" on "voted" as a purpose
-    (``advcl``) because it took the tally for an object; it is what was voted for, as in "voted to buy"."""
+    (``advcl``) because it took the tally for an object; it is what was voted for, as in "voted to buy". Only
+    after a verb of a vote (``_TALLY_VERBS``): after a game's score it is a purpose ("won 2-1 to reach")."""
     head = verb.head
-    return verb.dep_ == "advcl" and head.i != verb.i and head.i < verb.i \
+    return verb.dep_ == "advcl" and head.i != verb.i and head.i < verb.i and head.lemma_.lower() in _TALLY_VERBS \
         and any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children) \
         and any(tally(c) for c in head.children) \
         and not any(c.dep_ in ("dobj", "obj", "dative") and not tally(c) for c in head.children)
