@@ -36,6 +36,18 @@ def test_a_side_that_hosts_or_beat_a_team_is_asked_which_team():
     assert _simple([beat], "Kelby") == "Who did Ardmore beat?"
 
 
+def test_a_town_named_like_a_side_is_no_team_off_the_pitch():
+    """Review 88: "Ardmore beat Kelby" made every "Kelby" of the batch a team, so a storm "flooded" a team. A
+    place-typed node is a side only on a game's own edge."""
+    beat = fact("Tarnby", "beat", "Holme", "Tarnby beat Holme 2-0 on Friday.", "place", "place", n=1)
+    storm = fact("Storm Irla", "flood", "Holme", "Storm Irla flooded Holme on Monday.", "other", "place",
+                 n=6)
+    assert _simple([storm, beat], "Holme") not in ("Which team did Storm Irla flood?", None)
+    assert _simple([beat, storm], "Tarnby") == "Which team beat Holme?"  # the game's own edge says the side
+    host = fact("Tarnby", "host", "Holme", "Tarnby will host Holme next week.", "place", "place", "planned", n=7)
+    assert _simple([host, beat], "Holme") == "Who will Tarnby host?"  # an opponent keeps "who"
+
+
 def test_a_team_as_a_subject_is_asked_which_team():
     beat = fact("Ardmore", "beat", "Kelby", _BEAT, "org", "org", n=1)
     assert _simple([beat], "Ardmore") == "Which team beat Kelby?"

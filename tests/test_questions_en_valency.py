@@ -382,3 +382,22 @@ def test_a_number_after_the_object_makes_no_amount_to_add():
     minutes = fact("Arden Air", "add", "12 minutes", "Arden Air will stop at Kelby, adding 12 minutes to the trip.",
                    "org", "quantity")
     assert "('to the trip')" in lost_dependent(minutes, "add", True)
+
+
+
+def test_a_count_of_things_added_is_whole_without_what_it_is_added_to():
+    """Review 88: "add 120 jobs to its workforce" lost "How many jobs will X add?"; only a measure of time, money or
+    share needs what it is added to."""
+    from tasks.dragon.questions_en_valency import lost_dependent
+
+    staff = fact("Holme Dairy", "add", "60 staff", "Holme Dairy will add 60 staff to its payroll of 400 by June.",
+                 "org", "quantity", "planned")
+    assert lost_dependent(staff, "add", True) is None
+    goals = fact("Tarnby", "add", "three goals", "Tarnby added three goals to their tally after the break.", "org",
+                 "quantity")
+    assert lost_dependent(goals, "add", True) is None
+    for text, amount in (("Holme Dairy will add $4 million to the budget.", "$4 million"),
+                         ("The detour will add 15 minutes to the journey.", "15 minutes"),
+                         ("The levy will add 3% to bills.", "3%")):
+        priced = fact("Holme Dairy", "add", amount, text, "org", "money")
+        assert lost_dependent(priced, "add", True) is not None, text

@@ -113,6 +113,11 @@ def test_modal_once_keeps_conditions_that_open_differently():
     assert modal_once(["is the captain of the Kelby Owls", "is the coach of the Tarn Foxes"]) == [
         "is the captain of the Kelby Owls", "is the coach of the Tarn Foxes"]
     assert modal_once(["has 210 members", "has signed Tomas Rell"]) == ["has 210 members", "has signed Tomas Rell"]
+    # a negated half keeps its own modal: "will not renew X and sign Y" would deny the signing too (review 88)
+    assert modal_once(["will not extend the lease", "will buy the depot"]) == [
+        "will not extend the lease", "will buy the depot"]
+    assert modal_once(["will buy the depot", "will never reopen the mill"]) == [
+        "will buy the depot", "will never reopen the mill"]
 
 
 def test_a_house_bought_and_designed_says_was_once():

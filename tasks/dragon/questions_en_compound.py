@@ -366,14 +366,21 @@ def _opening(predicate: str) -> tuple[str, int] | None:
     return (aux.group(1), aux.start(2)) if participle else None
 
 
+#: words right after a modal that deny the verb after them
+_NEGATIONS = frozenset({"not", "never", "no"})
+
+
 def modal_once(predicates: list[str]) -> list[str]:
     """``predicates`` with the modal, plan or auxiliary they all open with said by the first only: "will close both
     lanes at Northam" and "will send traffic through Toodyay" -> "will close both lanes at Northam" and "send
     traffic through Toodyay" (joined by "and": one modal over two verb phrases); "was bought by X" and "was designed
     by Y" -> "was bought by X and designed by Y". Predicates that open differently ("beat X" and "will host Y",
-    "will close X" and "plans to sell Y") are kept as they are."""
+    "will close X" and "plans to sell Y") are kept as they are, and so are predicates one of which is negated ("will
+    not renew X" and "will sign Y": "will not renew X and sign Y" would deny both)."""
     openings = [_opening(p) for p in predicates]
     if len(predicates) < 2 or not all(openings) or len({o[0] for o in openings}) != 1:
+        return predicates
+    if any(p[o[1]:].split(" ", 1)[0].lower() in _NEGATIONS for p, o in zip(predicates, openings)):
         return predicates
     return [predicates[0], *(p[o[1]:] for p, o in zip(predicates[1:], openings[1:]))]
 

@@ -128,6 +128,24 @@ def team_nodes(subgraphs) -> frozenset[str]:
 
 #: verbs of a game yet to be played: "Ardmore will host / play / face / meet Kelby"
 _FIXTURE_VERBS = frozenset("host play face meet".split())
+#: a game's relations with a preposition: "lose to", "draw with"
+_GAME_PHRASES = frozenset({"lose to", "draw with", "draw against", "play against", "win against", "fall to"})
+
+
+def game_edge(edge) -> bool:
+    """Does ``edge`` say a game ("beat", "lose to", "host", "draw with", "was beaten by")? A side named like a
+    town is asked "Which team" on such an edge only: on "Cyclone Mala flooded Kelby" it is the town."""
+    from tasks.dragon.questions_en_names import OPPONENT_PHRASALS
+
+    try:
+        rel = _relation(edge)
+    except NoTemplate:
+        return False
+    phrase = " ".join((rel.head, *rel.rest))
+    if rel.kind == "passive":
+        return rel.head in _EN_GAME_VERBS
+    return rel.kind == "verb" and (not rel.rest and rel.head in _EN_GAME_VERBS | _FIXTURE_VERBS
+                                   or phrase in OPPONENT_PHRASALS or phrase in _GAME_PHRASES)
 
 
 #: titles of an elected office, written before the name ("Cllr Andrea Hirst", "Coun. Martin Szabo", "Senator X") or

@@ -23,7 +23,7 @@ from tasks.dragon.questions_en_words import (
     _EN_THING_OBJECT_VERBS, _EN_WHERE_VERBS,
 )
 from tasks.dragon.questions_en_tense import _agree, _bare_present, _be_tense, _do_support, _finite, _modality, _relation
-from tasks.dragon.questions_en_kinds import _name_head
+from tasks.dragon.questions_en_kinds import _name_head, game_edge
 from tasks.dragon.questions_en_determiners import _role_article, _role_be, _thing_at
 from tasks.dragon import questions_en_compound as en_compound
 from tasks.dragon import questions_en_context as en_context
@@ -40,9 +40,16 @@ class EnglishTemplates:
     def __init__(self, teams: frozenset[str] = frozenset()):
         self.teams = teams  # nodes and names that won or lost a game in the batch (``questions_en_kinds.team_nodes``)
 
-    def _team(self, node: str, label: str) -> bool:
-        """Is ``node`` (named ``label``) a side in a game of the batch?"""
-        return node in self.teams or _bare_label(label) in self.teams
+    def _team(self, node: str, label: str, edge: Edge | None = None, kind: str | None = None) -> bool:
+        """Is ``node`` (named ``label``) a side in a game of the batch? On ``edge`` (asked with ``kind``), a node
+        typed a place and not an organisation is a side only where the edge itself says a game: "Ardmore beat
+        Kelby" makes no team of the Kelby that "Cyclone Mala flooded"."""
+        if not (node in self.teams or _bare_label(label) in self.teams):
+            return False
+        if edge is None or kind == "ORG" or game_edge(edge):
+            return True
+        typed = edge.tail_type if node == edge.tail else edge.head_type
+        return typed != "place" and kind != "LOC"
 
     def statement(self, edge: Edge) -> str:
         """A keypoint: "Harbour Logistics acquired Nordic Freight."."""
@@ -239,7 +246,7 @@ class EnglishTemplates:
                 raise NoTemplate(f"no template for the ends of {edge.relation!r} ('what' before a stranded {prep!r})")
             if prep in (None, "for", "against", "with", "to", "from"):
                 # "Which team did Mele Fonua lead?", "Which team will Ardmore host?" -> a side in a game of the batch
-                who = team_wh(who, kind, self._team(edge.tail, edge.tail_label), plural, subject=False)
+                who = team_wh(who, kind, self._team(edge.tail, edge.tail_label, edge, kind), plural, subject=False)
             return _q(who, aux, head, verb, rel.rest_text), "tail.verb"
         if rel.kind == "passive":
             be = _be_tense(edge, rel)
@@ -292,7 +299,7 @@ class EnglishTemplates:
             raise NoTemplate(f"a date as the subject of {edge.relation!r}")
         if rel.kind in ("verb", "passive") and not tail.startswith("the team "):
             # "Which team beat Kellsbridge?", not "Who"/"What"/"Which organization" (nor "Which team beat the team ...")
-            who = team_wh(who, kind, self._team(edge.head, edge.head_label), plural)
+            who = team_wh(who, kind, self._team(edge.head, edge.head_label, edge, kind), plural)
         modality = _modality(edge)
         if rel.kind == "verb":
             return _not_a_thing_intending(_q(self._verb_clause(who, rel, tail, modality, plural and who != "who"))), \

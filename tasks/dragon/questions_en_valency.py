@@ -167,6 +167,28 @@ def _selected_complement(verb, said: set[str], ends):
 #: minutes to the trip", "shaved $2 million off the bill"; without it, "What will add about 20 minutes?" and "How
 #: many minutes will X add?" say neither what grows nor by what (site20's judges: "add about 20 minutes" cut)
 _AMOUNT_GOALS = {"add": ("to", "onto"), "shave": ("off", "from"), "knock": ("off",), "tack": ("on", "onto")}
+#: the nouns of a measure of time, money or share, which says nothing without what it is added to: "20 minutes to
+#: the trip", "$2m off the bill", "5 per cent to prices"; a count of things ("120 jobs", "two goals", "40 homes")
+#: is whole without it ("How many jobs will X add?")
+_MEASURE_NOUNS = frozenset("""
+    second seconds minute minutes min mins hour hours hr hrs day days week weeks month months year years
+    percent per cent % point points pence p cent cents dollar dollars pound pounds euro euros yen rupee rupees
+    m bn k million billion trillion
+    """.split())
+
+
+def _a_measure(amount) -> bool:
+    """Is the amount object ``amount`` a measure of time, money or share ("about 20 minutes", "$2 million",
+    "5%", "£300,000"), not a count of things ("120 jobs")?"""
+    def own(token) -> bool:  # the amount's own words, not a phrase after it ("jobs [to its workforce of 800]")
+        while token.i != amount.i:
+            if token.dep_ == "prep" and token.lower_ != "per":  # "4 per cent"
+                return False
+            token = token.head
+        return True
+
+    words = [t for t in amount.subtree if own(t)]
+    return amount.ent_type_ in ("MONEY", "PERCENT", "TIME") or any(t.tag_ == "$" or t.text in ("$", "£", "€", "%") or t.lower_ in _MEASURE_NOUNS for t in words)
 
 
 def _goal_of_an_amount(verb, said: set[str], ends):
@@ -176,7 +198,7 @@ def _goal_of_an_amount(verb, said: set[str], ends):
     goals = _AMOUNT_GOALS.get(verb.lemma_.lower(), ())
     # a number in the object's own words, not in a phrase after it ("flights to 14 villages" is no amount)
     amounts = [c for c in verb.children if c.dep_ == "dobj" and any(
-        (t.like_num or t.tag_ == "$") and t.i <= c.i for t in c.subtree)]
+        (t.like_num or t.tag_ == "$") and t.i <= c.i for t in c.subtree) and _a_measure(c)]
     if not goals or not amounts:
         return None
     # the parser hangs the goal on the verb or on the amount ("adding [about 15 minutes [to the journey]]")
