@@ -64,3 +64,17 @@ def test_plural_bodies_or_a_body_of_another_kind_are_not_the_name_with_that_stem
                      "Приморская компания отправила в Японию 20 тысяч тонн рыбы.")
     assert not any(s.startswith("Приморское управление") and r.startswith(("продать", "отправить"))
                    for s, r, _, _ in found), found
+
+
+def test_a_body_named_by_a_place_noun_or_of_another_kind_is_not_the_company_its_adjective_describes():
+    # (review88) the stem «примор» is in «Приморье», a place noun, not an adjective; and a bank is no «компания»
+    found = ru_facts("Банк «Приморье» выдал кредит заводу «Звезда».", "Приморская компания потратит кредит на новый док.")
+    assert not any(s == "банк «Приморье»" and r == "потратить" for s, r, _, _ in found), found
+    found = ru_facts("Агентство «Приморская звезда» провело конкурс.", "Приморская компания потратит кредит на новый док.")
+    assert not any(s.startswith("агентство") and r == "потратить" for s, r, _, _ in found), found
+
+
+def test_a_club_named_by_its_place_adjective_is_the_team_the_adjective_describes():
+    found = ru_facts("Хоккейный клуб «Уральская вьюга» обыграл «Северную звезду» со счётом 4:2.",
+                     "Главный тренер уральской команды Олег Сорокин похвалил подопечных.")
+    assert any(s == "Олег Сорокин" and r == "главный тренер" and "Уральская вьюга" in o for s, r, o, _ in found), found
