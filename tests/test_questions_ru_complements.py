@@ -68,3 +68,17 @@ def test_a_quoted_side_of_a_game_the_tagger_took_for_a_place_is_asked_as_a_team(
     for kind in ("other", "place"):
         q, why = asked(edge("Полярные совы", "сыграть следующий матч против", "Кама", sentence, "org", kind))
         assert q is not None and "какой команды" in q.lower() and "чего" not in q, (q, why)
+
+
+def test_closing_for_a_repair_or_a_quarantine_needs_no_goal_in_its_question():
+    # (review88) «на карантин», «на ремонт» after closing or stopping say why or how long: «Когда закрылся …?» is whole
+    assert ru_object_left_out(edge("Торговый центр «Вега»", "закрыться", "четверг", "Торговый центр «Вега» закрылся на "
+                                   "карантин в четверг.", "org", "date")) is None
+    assert ru_object_left_out(edge("бассейн «Дельфин»", "закрыть", "июль", "Бассейн «Дельфин» закроют на ремонт в "
+                                   "июле.", "other", "date")) is None
+    assert ru_object_left_out(edge("Паромная переправа", "остановить", "10 марта", "Паромную переправу остановят на "
+                                   "техобслуживание 10 марта.", "other", "date")) is None
+    # a repair money is spent on is still its goal
+    assert ru_object_left_out(edge("Городская дума", "согласиться выделить", "300 млн рублей", "Городская дума "
+                                   "согласилась выделить 300 млн рублей на ремонт набережной.", "org", "quantity")) \
+        == "на ремонт"

@@ -4,6 +4,8 @@ site20 ru judges: «бухта Китовой», «линии Ванино», «
 команда»). Sentences written for these tests, real natasha."""
 from __future__ import annotations
 
+import pytest
+
 from tests.test_triplets_ru_news import ru_facts
 
 
@@ -25,6 +27,15 @@ def test_an_appositive_name_said_alone_keeps_its_class_noun_when_it_is_an_adject
 def test_a_persons_genitive_after_a_street_is_no_appositive():
     found = ru_facts("Мэрия откроет бассейн на улице Гоголя в мае.")
     assert not any(o == "улица Гоголь" for _, _, o, _ in found), found
+    # the street stays in the genitive inside the object it locates
+    assert ("мэрия", "открыть", "бассейн на улице Гоголя", "planned") in found, found
+
+
+@pytest.mark.xfail(strict=True, reason="review88: «на улице Гоголя» still gives (открыть бассейн на | Гоголь) and "
+                   "(открыть бассейн на улице в | май): the person is read as where, the street cut from the relation")
+def test_a_persons_genitive_after_a_street_is_no_place_of_its_own():
+    found = ru_facts("Мэрия откроет бассейн на улице Гоголя в мае.")
+    assert not any(o == "Гоголь" or r.endswith((" на", "улице в")) for _, r, o, _ in found), found
 
 
 def test_a_route_keeps_both_of_its_ends_inside_a_longer_phrase():
@@ -64,3 +75,17 @@ def test_plural_bodies_or_a_body_of_another_kind_are_not_the_name_with_that_stem
                      "Приморская компания отправила в Японию 20 тысяч тонн рыбы.")
     assert not any(s.startswith("Приморское управление") and r.startswith(("продать", "отправить"))
                    for s, r, _, _ in found), found
+
+
+def test_a_body_named_by_a_place_noun_or_of_another_kind_is_not_the_company_its_adjective_describes():
+    # (review88) the stem «примор» is in «Приморье», a place noun, not an adjective; and a bank is no «компания»
+    found = ru_facts("Банк «Приморье» выдал кредит заводу «Звезда».", "Приморская компания потратит кредит на новый док.")
+    assert not any(s == "банк «Приморье»" and r == "потратить" for s, r, _, _ in found), found
+    found = ru_facts("Агентство «Приморская звезда» провело конкурс.", "Приморская компания потратит кредит на новый док.")
+    assert not any(s.startswith("агентство") and r == "потратить" for s, r, _, _ in found), found
+
+
+def test_a_club_named_by_its_place_adjective_is_the_team_the_adjective_describes():
+    found = ru_facts("Хоккейный клуб «Уральская вьюга» обыграл «Северную звезду» со счётом 4:2.",
+                     "Главный тренер уральской команды Олег Сорокин похвалил подопечных.")
+    assert any(s == "Олег Сорокин" and r == "главный тренер" and "Уральская вьюга" in o for s, r, o, _ in found), found

@@ -318,6 +318,8 @@ def _goal_at(v: int, tokens: tuple, spans: list, label_words: list[str]) -> str 
             continue
         if t[1] in _TIME_LEMMAS or t[1] in _TIME_HEADS or t[1] in _MEASURE_GOALS:
             continue
+        if tokens[v][1] in _PAUSING_VERBS and t[1] in _PAUSES and case[0][0].lower() == "на":
+            continue  # «закрылся на карантин», «остановят на ремонт»: why or how long, not where to
         quoted = i > 0 and tokens[i - 1][0] in ("«", '"')  # «в «Ладогу»» is a club's name, not the lake
         if t[1] in _PLACE_NOUNS or not quoted and ru_toponym(t[1].capitalize()):
             continue  # a place arrived at («прибыло в Холмский порт», «вернулся в Россию»): the arrival is whole without it
@@ -338,6 +340,12 @@ def _under_labels(i: int, v: int, spans: list, tokens: tuple) -> bool:
     return i in inside or any(i in _ancestors(j, tokens) for j in inside)
 
 
+#: verbs that close or stop something, and the «на + accusative» they take that says why or for how long, no goal:
+#: «ТЦ закрылся на карантин в понедельник» is whole as «Когда закрылся ТЦ?»
+_PAUSING_VERBS = frozenset("""закрыть закрыться закрывать закрываться остановить остановиться останавливать
+останавливаться приостановить приостановиться приостанавливать приостанавливаться прервать прерваться""".split())
+_PAUSES = frozenset("""ремонт карантин реконструкция обслуживание техобслуживание профилактика перерыв каникулы
+модернизация реставрация санобработка дезинфекция переучёт переучет консервация""".split())
 #: nouns of a goal phrase that measure rather than say where to («на сумму», «в размере»): no complement dropped
 _MEASURE_GOALS = frozenset("сумма размер уровень процент раз срок место".split())
 

@@ -144,6 +144,10 @@ _RU_NOT_COMPANIES = _RU_INSTITUTIONS | frozenset({
     "академия", "колледж", "лицей", "храм", "собор", "партия", "союз", "федерация", "ассоциация", "экспедиция",
     "филармония", "консерватория", "поликлиника", "обсерватория", "заповедник", "парк",
 })
+#: class nouns of one kind: a body described as «приморская компания» is only a body named as one of its kind
+#: («Банк «Приморье»» is a bank, no «компания»; «команда» and «клуб» name the same side)
+_RU_SAME_KINDS = (frozenset({"компания", "фирма", "предприятие", "корпорация", "концерн"}),
+                  frozenset({"команда", "клуб"}))
 #: the head nouns of a court's name: a court is no "ведомство" (an executive body)
 _RU_COURTS = frozenset({"суд", "арбитраж", "трибунал"})
 #: nouns for any public body named before ("ведомство обратится в суд" after "Управление Россельхознадзора")

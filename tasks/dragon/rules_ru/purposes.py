@@ -96,7 +96,17 @@ def purpose_words(verb, obliques, helper, room: int = _MOST_WORDS) -> str:
         words = _stretch(verb, token, helper, core)  # ("на 15%", "на которые", "на то, чтобы": no purpose one can name)
         if words:
             found.append(words)
+    if found and _second_purpose(verb, helper):
+        return ""  # («на строительство школы … и покупку автобусов»: the sum is for both, not for the first alone)
     return found[0] if len(found) == 1 else ""
+
+
+def _second_purpose(verb, helper) -> bool:
+    """Does the verb have a coordinated accusative with no preposition of its own («… и покупку автобусов»,
+    which the parser hangs on the verb as «dep» or «conj»): a second purpose the first's «на» covers?"""
+    return any(kid.pos == "NOUN" and (kid.feats or {}).get("Case") == "Acc" and not helper.kids(kid, ("case",))
+               and any(_lemma(helper.vocab, c) in ("и", "или") for c in helper.kids(kid, ("cc",)))
+               for kid in helper.kids(verb, ("dep", "conj", "obl")))
 
 
 def _purpose_core(token, helper, room: int) -> list | None:

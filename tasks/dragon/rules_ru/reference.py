@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tasks.dragon.rules_ru.lexicon import (
-    _RU_ANAPHORS, _RU_ATTRIBUTION, _RU_BODY_ANAPHORS, _RU_COURTS, _RU_DEMONSTRATIVES, _RU_GENERIC_ORGS,
-    _RU_INSTITUTIONS, _RU_NAMED_KINDS, _RU_NOT_COMPANIES, _RU_OBJ, _RU_PLACE_ANAPHORS, _RU_RELATIVE, _RU_SAY,
-    _RU_SPEAKING, _RU_STAFF, _RU_SUBJ, _RU_UNITS,
+    _RU_ANAPHORS, _RU_ATTRIBUTION, _RU_BODY_ANAPHORS, _RU_CLASS_NOUNS, _RU_COURTS, _RU_DEMONSTRATIVES,
+    _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_NAMED_KINDS, _RU_NOT_COMPANIES, _RU_OBJ, _RU_PLACE_ANAPHORS, _RU_RELATIVE,
+    _RU_SAME_KINDS, _RU_SAY, _RU_SPEAKING, _RU_STAFF, _RU_SUBJ, _RU_UNITS,
 )
 from tasks.dragon.rules_ru.descriptors import descriptor_span
 from tasks.dragon.rules_ru.morph import _animate, _common_noun, _lemma, _unquote
@@ -245,10 +245,13 @@ class _References:
                 _lemma(self.vocab, k) in _RU_DEMONSTRATIVES for k in self.kids(noun, ("det", "amod"))):
             return None  # («приморские компании экспортировали ...»: companies at large)
         kind = _lemma(self.vocab, noun)
-        # (never a body its own name says is another kind: «Приморское управление Росрыболовства» is no «компания»)
+        same = next((group for group in _RU_SAME_KINDS if kind in group), frozenset({kind}))
+        # (never a body its own name says is another kind: «Приморское управление Росрыболовства», «Банк
+        # «Приморье»» are no «компания»; and the stem is the name's adjective, not a place noun: «Приморье»)
         found = [name for name in self.memory.counts if name[1] in ("ORG", None)
-                 and any(word.startswith(stem) for word in _fold_words(name[0]))
-                 and not (self.memory.heads.get(name, set()) & (_RU_INSTITUTIONS | _RU_UNITS) - {kind})]
+                 and any(word.startswith(stem) and word[len(stem):len(stem) + 2] == lemma[-4:-2]
+                         for word in _fold_words(name[0]))
+                 and not _another_kind(name[0], self.memory.heads.get(name, set()), same)]
         return found[0] if len(found) == 1 else None
 
     def institution_here(self, noun) -> tuple[str, str | None] | None:
@@ -529,6 +532,13 @@ def _remember(sent, spans, helper: _RuSentence, memory: _Memory) -> None:
     memory.previous_subjects = [
         p for p in (helper.phrase(t) for t in sent.tokens if t.rel in _RU_SUBJ and t.pos != "PRON") if p is not None
         and p in memory.counts]
+
+
+def _another_kind(name: str, heads: set[str], same: frozenset[str]) -> bool:
+    """Does a name's class noun (before its quotes: «банк «Приморская звезда»», or one it was called by) say it
+    is another kind of body than ``same``?"""
+    classes = (heads | set(_fold_words(name.split("«")[0]))) & (_RU_CLASS_NOUNS | _RU_UNITS)
+    return bool(classes) and not classes & same
 
 
 def _fold_words(name: str) -> list[str]:
