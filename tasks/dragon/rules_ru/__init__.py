@@ -29,6 +29,7 @@ One module per concern, in the order an article goes through them:
 | ``phrases.py`` | ``_RuSentence``: what a token names as a subject or object (a name, a date, an amount, a thing, a role) |
 | ``class_nouns.py`` | an entity's name with the class noun its article writes before the quoted name («завод «Богородская кожа»»), at every mention |
 | ``written_forms.py`` | a fact's ends in the nominative the article writes («Полярный промысел», not the guessed «промысл»; «лучшее», not «наихорошее»), and an institution said by its head named in full («Мурманский областной драматический театр») |
+| ``place_names.py`` | a name in apposition to its place class noun, said in the nominative with it («в бухте Китовой» → «бухта Китовая»; a genitive name, «улица Ленина», stays as written) |
 | ``reference.py`` | what a bare noun, a pronoun or an abbreviation points back at (the article's ``_Memory``) |
 | ``modality.py`` | asserted / planned / possible / negated / conditional from a verb's particles, tense, clause and head |
 | ``morph.py`` | word-level morphology (lemmas, animacy, nominatives natasha could not give) |
