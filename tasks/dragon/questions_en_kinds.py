@@ -101,8 +101,6 @@ def team_nodes(subgraphs) -> frozenset[str]:
     the Tamar Hawks", "Fonoti joined the Southern Steel") is asked "Which team ...?", not by the guess
     "Which organization". A side that hosts, plays, faces or meets one of these is a side too ("Ardmore beat
     Kelby and will host Dunmore": Dunmore is asked "Which team will Ardmore host?")."""
-    from tasks.dragon.questions_en_names import OPPONENT_PHRASALS
-
     teams = set()
     fixtures = []  # "Ardmore will host Kelby": a game only where one side is known to be a team
     for subgraph in subgraphs:
@@ -114,11 +112,10 @@ def team_nodes(subgraphs) -> frozenset[str]:
             except NoTemplate:
                 continue
             ends = (edge.head, edge.tail, bare_label(edge.head_label), bare_label(edge.tail_label))
-            if rel.kind == "verb" and (not rel.rest and rel.head in _EN_GAME_VERBS
-                                       or " ".join((rel.head, *rel.rest)) in OPPONENT_PHRASALS):
+            if _game_result(rel):
                 # by the bare name too: the templates look a side up by it
                 teams.update(ends)
-            elif rel.kind == "verb" and not rel.rest and rel.head in _FIXTURE_VERBS:
+            elif _fixture(rel):
                 fixtures.append(ends)  # (one hosts a summit, and plays a part, too)
     for ends in fixtures:
         if ends[0] in teams or ends[2] in teams or ends[1] in teams or ends[3] in teams:
@@ -135,17 +132,28 @@ _GAME_PHRASES = frozenset({"lose to", "draw with", "draw against", "play against
 def game_edge(edge) -> bool:
     """Does ``edge`` say a game ("beat", "lose to", "host", "draw with", "was beaten by")? A side named like a
     town is asked "Which team" on such an edge only: on "Cyclone Mala flooded Kelby" it is the town."""
-    from tasks.dragon.questions_en_names import OPPONENT_PHRASALS
-
     try:
         rel = _relation(edge)
     except NoTemplate:
         return False
-    phrase = " ".join((rel.head, *rel.rest))
     if rel.kind == "passive":
         return rel.head in _EN_GAME_VERBS
-    return rel.kind == "verb" and (not rel.rest and rel.head in _EN_GAME_VERBS | _FIXTURE_VERBS
-                                   or phrase in OPPONENT_PHRASALS or phrase in _GAME_PHRASES)
+    return (_game_result(rel) or _fixture(rel)
+            or rel.kind == "verb" and " ".join((rel.head, *rel.rest)) in _GAME_PHRASES)
+
+
+def _game_result(rel) -> bool:
+    """Does the relation say who won or lost a game ("beat", "defeat", "lose to" and the other opponent phrasals)?
+    Its two ends are sides, for ``team_nodes`` and ``game_edge`` alike."""
+    from tasks.dragon.questions_en_names import OPPONENT_PHRASALS
+
+    return rel.kind == "verb" and (not rel.rest and rel.head in _EN_GAME_VERBS
+                                   or " ".join((rel.head, *rel.rest)) in OPPONENT_PHRASALS)
+
+
+def _fixture(rel) -> bool:
+    """A game yet to be played ("will host / play / face / meet"): a game only where one side is known to be a team."""
+    return rel.kind == "verb" and not rel.rest and rel.head in _FIXTURE_VERBS
 
 
 #: titles of an elected office, written before the name ("Cllr Andrea Hirst", "Coun. Martin Szabo", "Senator X") or
