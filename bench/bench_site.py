@@ -73,10 +73,11 @@ SITES = BENCH / "site"
 #: rounds; read by the rounds of session 31: a development set since) and bench/site20 (en and ru, written blind in
 #: session 31: the held-out figures of its rounds; read by the rounds of session 32: a development set since) and
 #: bench/site21 (en and ru, written blind in session 32: the held-out figures of its rounds; read by the rounds of
-#: session 33: a development set since)
+#: session 33: a development set since) and bench/site22 (en and ru, written blind in session 33: the held-out figures of
+#: its rounds)
 SITE_SETS = ("site", "site2", "site3", "site4", "site5", "site6", "site7", "site8", "site9", "site10", "site11", "site12",
              "site13", "site14", "site15", "site16", "site17", "site18", "site19", "site20",
-             "site21")
+             "site21", "site22")
 _HOST = re.compile(r"https?://[^/\s\"'<>]+")
 
 
