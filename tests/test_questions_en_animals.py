@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from schemas import Subgraph
 from tasks.dragon.questions import generate_questions
-from tasks.dragon.questions_en_animals import animal_noun
+from tasks.dragon.questions_en_animals import animal_noun, field_result
 from tests.test_questions_en_grammar import RULES, fact
 from tests.test_questions_en_kind_words import _simple
 
@@ -29,6 +29,7 @@ def test_the_words_around_a_name_say_it_is_an_animal():
     assert animal_noun("Kowhai Belle", ["Ridden by Amy Lowe, Kowhai Belle led all the way."]) == "horse"
     assert animal_noun("Zippy Ash", ["Zippy Ash, a two-year-old greyhound, won his heat."]) == "dog"
     assert animal_noun("Brookvale Titan", ["The ram Brookvale Titan sold for $12,000 at the sale."]) == "ram"
+    assert animal_noun("Pickle", ["A muddy spaniel called Pickle has won Best in Show at the Tarnby fair."]) == "dog"
     # a trainer's words alone say it only beside an animal noun of the article (a boxer is trained too)
     assert animal_noun("Red Tussock", [_RIVAL]) == "horse"
     assert animal_noun("Southern Flash", ["Driven by Ben Kerr, Southern Flash won the trot.",
@@ -82,3 +83,18 @@ def test_a_game_between_two_teams_keeps_its_question():
     table = fact("the Tarn Foxes", "remain", "third", "The Tarn Foxes were third on the ladder before the round.",
                  "org", "other", n=2)
     assert _simple([beat, table], "the Tarn Foxes") == "Who did the Kelby Owls beat?"
+
+
+def test_a_show_dog_is_asked_which_dog_and_how_many_it_beat_stays():
+    """The transfer test found a show dog asked "Which team ... breed from?" (a breed's noun with "called")."""
+    won = fact("Pickle", "win", "Best in Show", "A muddy spaniel called Pickle won Best in Show at the Tarnby fair, "
+               "beating 310 rivals.", "person", "other", n=1)
+    beat = fact("Pickle", "beat", "310 rivals", "A muddy spaniel called Pickle won Best in Show at the Tarnby fair, "
+                "beating 310 rivals.", "person", "other", n=2)
+    breed = fact("Jo Mercer", "breed from", "Pickle", "Jo Mercer bred from Pickle last year.",
+                 "person", "person", n=3)
+    assert _simple([breed, won, beat], "Pickle") == "Which dog did Jo Mercer breed from?"
+    # a count of the field it beat is no one runner: not refused as the field's winner
+    count = Subgraph(subgraph_id="n", type="simple", lang="en", edges=[beat], answer_nodes=["n:310 rivals"],
+                     question_nodes=["n:Pickle"])
+    assert field_result(count, {}, {"n:Pickle": "dog", "Pickle": "dog"}) is None

@@ -7,10 +7,10 @@ name is by the words around it, and a question asks it by that class ("Which hor
 
 - ``animal_noun``: the animal noun the article writes the name with: strongly by an animal noun before it ("the
   mare X", "the five-year-old gelding X", "greyhound X") or in apposition ("X, a three-year-old filly,"), or as
-  the one ridden ("Ridden by A, X won", "X was ridden by A"); weakly by a trainer's, a driver's or a race's words
+  a breed's noun with "called" ("a cockapoo called X"), or the one ridden ("Ridden by A, X won", "X was ridden by A"); weakly by a trainer's, a driver's or a race's words
   ("X is trained at Ashby by A", "Driven by A, X won", "X's trainer", "the favourite, X", "X started at $9") where the article also names an
-  animal ("the gelding", "the horse"). "horse" for any horse's noun, "dog" for a dog's; a farm animal keeps its
-  own noun ("Which ram ...?").
+  animal ("the gelding", "the horse"). "horse" for any horse's noun, "dog" for a dog's (a breed too), "cat" for
+  a cat's; a farm animal keeps its own noun ("Which ram ...?").
 - ``animal_nodes``: the batch's en nodes (and their bare names) with that noun, for the templates.
 - ``field_result``: "X beat Y" read from a race or a contest of many (a side is an animal, or the article places
   a third runner, "third was Z", or says the field's size): the winner beat the whole field, so "Who did X
@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from tasks.dragon.questions_base import NoTemplate
+from tasks.dragon.questions_en_amounts import en_amount
 from tasks.dragon.questions_en_names import bare_label
 
 #: the nouns of a horse in racing and breeding copy: asked "Which horse"
@@ -28,10 +29,16 @@ _HORSE_NOUNS = frozenset("""
     horse horses racehorse mare gelding filly colt stallion pacer trotter yearling pony foal stayer
     """.split())
 #: the nouns of a dog in racing and show copy: asked "Which dog"
-_DOG_NOUNS = frozenset("dog greyhound hound whippet bitch pup puppy".split())
+_DOG_NOUNS = frozenset("""
+    dog greyhound hound whippet bitch pup puppy cockapoo cockerpoo labradoodle spaniel labrador retriever terrier
+    collie sheepdog poodle beagle dachshund lurcher pug bulldog alsatian husky malamute corgi schnauzer chihuahua
+    rottweiler kelpie heeler dalmatian doberman mastiff
+    """.split())
+#: cats, asked "Which cat"
+_CAT_NOUNS = frozenset("cat kitten moggy".split())
 #: farm and show animals, asked by their own noun ("Which ram sold for $40,000?")
 _STOCK_NOUNS = frozenset("ram ewe bull cow heifer steer bullock boar sow stag".split())
-_ANIMAL_NOUNS = _HORSE_NOUNS | _DOG_NOUNS | _STOCK_NOUNS
+_ANIMAL_NOUNS = _HORSE_NOUNS | _DOG_NOUNS | _CAT_NOUNS | _STOCK_NOUNS
 _NOUN = "|".join(sorted(_ANIMAL_NOUNS, key=len, reverse=True))
 #: a modifier before the animal noun: "five-year-old", "Winton", "Group 1-winning", "$40,000"
 _MODIFIER = r"(?:[\w$',.-]+\s+){0,3}?"
@@ -53,6 +60,8 @@ def _class(noun: str) -> str:
         return "horse"
     if noun in _DOG_NOUNS:
         return "dog"
+    if noun in _CAT_NOUNS:
+        return "cat"
     return noun
 
 
@@ -65,6 +74,9 @@ def _strong(name: str, sentence: str) -> str | None:
     after = re.search(rf"(?<![\w-]){re.escape(name)},\s+(?:a|an|the)\s+{_MODIFIER}({_NOUN})\b", sentence)
     if after and after.group(1).islower():
         return _class(after.group(1))  # "X, a three-year-old filly,"
+    called = re.search(rf"\b({_NOUN})\s+(?:called|named)\s+{n}", sentence)
+    if called:
+        return _class(called.group(1))  # "a scruffy spaniel called X"
     if re.search(rf"\bridden\s+by\s+[^,.;]+,\s+{n}", sentence, re.IGNORECASE) \
             or re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])[^.;]{{0,60}}?\b(?:is|was|will\s+be|to\s+be)\s+ridden\b",
                          sentence) \
@@ -153,6 +165,8 @@ def field_result(subgraph, pool: dict[str, list[str]], animals: dict[str, str]) 
     for edge in subgraph.edges:
         if not _result_edge(edge):
             continue
+        if en_amount(edge.tail_label) is not None:
+            continue  # "How many rivals did X beat?": a count, not one of the field
         ends = (edge.head, edge.tail, bare_label(edge.head_label), bare_label(edge.tail_label))
         if any(end in animals for end in ends):
             return f"skipped: {edge.relation!r} between runners of a race: the winner beat the whole field, " \

@@ -231,7 +231,8 @@ class EnglishTemplates:
             if kind == "PER" and not prep and rel.head in _EN_THING_OBJECT_VERBS:
                 who = "what"  # "Who does the Multi-State Gaming Association run?" -> Mega Fortune, a lottery
             if kind == "PER" and who == "who" and len(edge.tail_label.split()) == 1 \
-                    and not en_names.person_evidence(edge.tail_label, list(edge.sentences)):
+                    and not en_names.person_evidence(edge.tail_label, list(edge.sentences)) \
+                    and not self._animal(edge.tail, edge.tail_label):  # ("Pickle", the spaniel: "Which dog")
                 # "Who does Martin Szabo represent?" -> Bedford: one capitalised word the text never introduces
                 # as a person may as well be a place or a body
                 raise NoTemplate(f"{edge.tail_label!r} is one word the text does not introduce as a person")
