@@ -37,15 +37,22 @@ class EnglishTemplates:
 
     lang = "en"
 
-    def __init__(self, teams: frozenset[str] = frozenset()):
+    def __init__(self, teams: frozenset[str] = frozenset(), animals: dict[str, str] | None = None):
         self.teams = teams  # nodes and names that won or lost a game in the batch (``questions_en_kinds.team_nodes``)
+        # nodes and names the articles write as animals, with their class noun (``questions_en_animals``)
+        self.animals = animals or {}
+
+    def _animal(self, node: str, label: str) -> str | None:
+        """ "horse" where the article writes ``node`` as one ("the mare X", "X is trained by A ... the gelding"):
+        "Which horse does A train?", never "Who" nor "Which team"."""
+        return self.animals.get(node) or self.animals.get(_bare_label(label))
 
     def _team(self, node: str, label: str, edge: Edge | None = None, kind: str | None = None) -> bool:
         """Is ``node`` (named ``label``) a side in a game of the batch? On ``edge`` (asked with ``kind``), a node
         typed a place and not an organisation is a side only where the edge itself says a game: "Ardmore beat
         Kelby" makes no team of the Kelby that "Cyclone Mala flooded"."""
-        if not (node in self.teams or _bare_label(label) in self.teams):
-            return False
+        if not (node in self.teams or _bare_label(label) in self.teams) or self._animal(node, label):
+            return False  # (a horse that beat another is no team)
         if edge is None or kind == "ORG" or game_edge(edge):
             return True
         typed = edge.tail_type if node == edge.tail else edge.head_type
@@ -224,7 +231,8 @@ class EnglishTemplates:
             if kind == "PER" and not prep and rel.head in _EN_THING_OBJECT_VERBS:
                 who = "what"  # "Who does the Multi-State Gaming Association run?" -> Mega Fortune, a lottery
             if kind == "PER" and who == "who" and len(edge.tail_label.split()) == 1 \
-                    and not en_names.person_evidence(edge.tail_label, list(edge.sentences)):
+                    and not en_names.person_evidence(edge.tail_label, list(edge.sentences)) \
+                    and not self._animal(edge.tail, edge.tail_label):  # ("Pickle", the spaniel: "Which dog")
                 # "Who does Martin Szabo represent?" -> Bedford: one capitalised word the text never introduces
                 # as a person may as well be a place or a body
                 raise NoTemplate(f"{edge.tail_label!r} is one word the text does not introduce as a person")
@@ -247,6 +255,9 @@ class EnglishTemplates:
             if prep in (None, "for", "against", "with", "to", "from"):
                 # "Which team did Mele Fonua lead?", "Which team will Ardmore host?" -> a side in a game of the batch
                 who = team_wh(who, kind, self._team(edge.tail, edge.tail_label, edge, kind), plural, subject=False)
+            animal = self._animal(edge.tail, edge.tail_label)
+            if animal:  # "Which horse does Ana Rau train?", not "Who" (the tagger's person) nor "Which team"
+                who = f"which {animal}{'s' if plural else ''}"
             return _q(who, aux, head, verb, rel.rest_text), "tail.verb"
         if rel.kind == "passive":
             be = _be_tense(edge, rel)
@@ -261,7 +272,9 @@ class EnglishTemplates:
                 # "is" and its participle, and the preposition stranded after both ("Where is the organization
                 # that X acquired headquartered?" strands none)
                 raise NoTemplate(f"a described subject would sit between 'be' and {rel.head!r} before a stranded {prep!r}")
-            return _q(who, be, head, rel.head, rel.rest_text), "tail.passive"
+            animal = self._animal(edge.tail, edge.tail_label)
+            return _q(f"which {animal}" if animal and not plural else who, be, head, rel.head, rel.rest_text), \
+                "tail.passive"
         if rel.kind == "role":
             if head.startswith(tuple(f"{c} " for c in _EN_CLASS.values())):
                 # "What is the person who praised the speed of Kwame Asante the head coach of?"
@@ -280,6 +293,10 @@ class EnglishTemplates:
                         "tail.role-at"
                 # "What is Owen Tallis the principal analyst at?": where one holds a post is asked with where
                 return _q("where", _role_be(edge, rel), head, _role_article(edge, rel), rel.head), "tail.role-where"
+            animal = self._animal(edge.tail, edge.tail_label)
+            if animal and rel.rest == ("of",):  # "Which horse is Colin Drew the trainer of?", not "Whose trainer ..."
+                return _q(f"which {animal}", _role_be(edge, rel), head, _role_article(edge, rel), rel.head, "of"), \
+                    "tail.role-animal"
             if rel.rest == ("of",) and (kind == "PER" or (edge.tail_type == "person" and rel.head.split()[-1]
                                                            in en_names.PERSONAL_ROLES)):
                 # "What is Tomasz Nowak the manager of?" -> Luka Kovač: a person's manager is asked "whose"
@@ -300,6 +317,9 @@ class EnglishTemplates:
         if rel.kind in ("verb", "passive") and not tail.startswith("the team "):
             # "Which team beat Kellsbridge?", not "Who"/"What"/"Which organization" (nor "Which team beat the team ...")
             who = team_wh(who, kind, self._team(edge.head, edge.head_label, edge, kind), plural)
+        animal = self._animal(edge.head, edge.head_label)
+        if animal and kind not in ("NUM", "DATE"):
+            who = f"which {animal}{'s' if plural else ''}"  # "Which horse won the Tasman Cup?"
         modality = _modality(edge)
         if rel.kind == "verb":
             return _not_a_thing_intending(_q(self._verb_clause(who, rel, tail, modality, plural and who != "who"))), \
@@ -335,13 +355,16 @@ class EnglishTemplates:
             raise NoTemplate(f"not a clean clause to describe {label!r}: {refusal}")
         cls = _team_class(_class_noun(kind, label, edge.sentences), label, rel, node == edge.tail)
         cls = team_noun(cls, kind, self._team(node, label))  # "the team that Ardmore will host"
+        animal = self._animal(node, label)
+        if animal:
+            cls = f"the {animal}"  # "the horse that Ana Rau trains", not "the team" nor "the person who"
         body = en_compound.person_object_as_body(rel, node == edge.tail, cls)
         if body:
             raise NoTemplate(body)
         if cls == "the one":
             # "Which organization sponsors the one that Tarnbeck Events organises?": a thing needs its noun
             raise NoTemplate(f"no class noun to describe {(edge.head_label if node == edge.head else edge.tail_label)!r}")
-        that = "who" if kind == "PER" else "that"
+        that = "who" if kind == "PER" and not animal else "that"
         modality = _modality(edge)
         if rel.kind != "verb":
             _asserted_only(edge, "a description")
@@ -483,7 +506,8 @@ class EnglishTemplates:
                 verb = r.head  # an opponent's verb decides: "Who beat X and scored three tries?"
         try:
             return self.conditional(shared_kind, [self.subject_predicate(e, shared) for e in edges], label, verb,
-                                    [s for e in edges for s in e.sentences], team, acting, bodies)
+                                    [s for e in edges for s in e.sentences], team, acting, bodies,
+                                    self._animal(shared, label))
         except NoTemplate as direct:
             if shared_kind == "DATE":
                 raise
@@ -495,6 +519,7 @@ class EnglishTemplates:
                 raise direct from None
             cls = _class_noun(shared_kind, label)
             cls = team_noun(cls, shared_kind, team)  # as ``describe`` called it
+            cls = f"the {self._animal(shared, label)}" if self._animal(shared, label) else cls
             if cls in ("the place", "the one") and en_compound.agent_asked_as_thing("which place", acting, bodies):
                 raise direct from None  # "the place that issued a snowfall warning": an agency, not a place
             classed = [d for d in (first, second) if not d.startswith(cls + " ")]
@@ -510,11 +535,12 @@ class EnglishTemplates:
     def conditional(self, shared_kind: str, predicates: list[str], label: str | None = None,
                     verb: str | None = None, sentences: list[str] | tuple[str, ...] = (),
                     team: bool = False, acting: list[str] | tuple[str, ...] = (),
-                    bodies: list[str] | tuple[str, ...] = ()) -> tuple[str, str]:
+                    bodies: list[str] | tuple[str, ...] = (), animal: str | None = None) -> tuple[str, str]:
         if shared_kind == "DATE":
             raise NoTemplate("a date as the subject of a conditional question")
         who = _wh(shared_kind, label, verb=verb, subject=True, sentences=sentences)
         who = team_wh(who, shared_kind, team)  # see ``conditional_question``
+        who = f"which {animal}" if animal else who  # "Which horse won the Tasman Cup and ...?" (``_animal``)
         agent = en_compound.agent_asked_as_thing(who, list(acting), bodies)
         if agent:
             raise NoTemplate(agent)

@@ -19,6 +19,7 @@ from tasks.dragon.questions_en import (
 )
 from tasks.dragon.questions_en_checks import en_carried
 from tasks.dragon.questions_en_kinds import team_nodes
+from tasks.dragon.questions_en_animals import animal_nodes, field_result
 from tasks.dragon.questions_en_answers import answer_not_a_thing, en_truncated_names, sentence_case
 from tasks.dragon.questions_en_bodies import unevidenced_organization
 from tasks.dragon import questions_en_names as en_names
@@ -38,9 +39,10 @@ from tasks.dragon.questions_keypoints import _item
 from tasks.dragon.questions_stats import stat_without_occasion
 
 
-def _templates(lang: str, classes: dict | None = None, said: dict | None = None, teams: frozenset[str] = frozenset()):
+def _templates(lang: str, classes: dict | None = None, said: dict | None = None, teams: frozenset[str] = frozenset(),
+               animals: dict | None = None):
     if lang == "en":
-        return EnglishTemplates(teams)
+        return EnglishTemplates(teams, animals)
     if lang == "ru":
         return RussianTemplates(classes, said)
     raise NoTemplate(f"no templates for language {lang!r}")
@@ -212,9 +214,10 @@ def _read(subgraphs: list[Subgraph], context: list[Edge]) -> list[Subgraph]:
                      edges=[e for e in context if e.lang == lang]) for lang in langs] + list(subgraphs)
 
 
-def _build_tables(read: list[Subgraph]) -> tuple[dict, dict, dict, dict, frozenset[str]]:
+def _build_tables(read: list[Subgraph]) -> tuple[dict, dict, dict, dict, frozenset[str], dict]:
     """Entity kinds, Russian class nouns, Russian sentences per label, English sentences per article, English
-    sides that won or lost a game ("Which team ...?")."""
+    sides that won or lost a game ("Which team ...?"), English names the articles write as animals ("Which horse
+    ...?", ``questions_en_animals``)."""
     try:
         kinds = _node_kinds([s for s in read if s.edges])
         kinds = refine_kinds_en(kinds, [s for s in read if s.lang == "en"])
@@ -227,14 +230,14 @@ def _build_tables(read: list[Subgraph]) -> tuple[dict, dict, dict, dict, frozens
     classes = ru_class_nouns([s for s in read if s.lang == "ru"])
     said = ru_label_sentences([s for s in read if s.lang == "ru"])
     pool = doc_sentences([s for s in read if s.lang == "en"])
-    return kinds, classes, said, pool, team_nodes(read)
+    return kinds, classes, said, pool, team_nodes(read), animal_nodes([s for s in read if s.lang == "en"])
 
 
 #: the tables of the last few contexts: a run's chunks share one context, so NER reads its articles once
-_CONTEXT_TABLES: OrderedDict[str, tuple[dict, dict, dict, dict]] = OrderedDict()
+_CONTEXT_TABLES: OrderedDict[str, tuple] = OrderedDict()
 
 
-def _tables(subgraphs: list[Subgraph], context: list[Edge]) -> tuple[dict, dict, dict, dict, frozenset[str]]:
+def _tables(subgraphs: list[Subgraph], context: list[Edge]) -> tuple[dict, dict, dict, dict, frozenset[str], dict]:
     """The batch-wide tables, as fresh dicts (the templates may add to them). Read from the context alone
     — once per context, cached — when it holds every edge of the batch (the flow's case); else from
     the context and the batch together."""
@@ -248,9 +251,9 @@ def _tables(subgraphs: list[Subgraph], context: list[Edge]) -> tuple[dict, dict,
         _CONTEXT_TABLES[key] = _build_tables(_read([], context))
         while len(_CONTEXT_TABLES) > 4:
             _CONTEXT_TABLES.popitem(last=False)
-    kinds, classes, said, pool, teams = _CONTEXT_TABLES[key]
+    kinds, classes, said, pool, teams, animals = _CONTEXT_TABLES[key]
     return (dict(kinds), dict(classes), {k: list(v) for k, v in said.items()}, {k: list(v) for k, v in pool.items()},
-            teams)
+            teams, dict(animals))
 
 
 class _Refused(NoTemplate):
@@ -260,19 +263,20 @@ class _Refused(NoTemplate):
 def _asked(subgraph: Subgraph, config: QuestionConfig, tables: tuple) -> tuple[Subgraph, _Draft, object]:
     """The question one subgraph is asked as (the subgraph as its question names it, the draft, the templates),
     after every refusal of the path; raises ``_Refused`` or ``NoTemplate`` with the reason it is not asked."""
-    kinds, classes, said, pool, teams = tables
+    kinds, classes, said, pool, teams, animals = tables
     original = subgraph
     subgraph = _with_articles(_with_place_types(subgraph, kinds), pool)
     if subgraph.lang == "ru":
         subgraph = ru_nominative_agents(subgraph)  # «Когда Роснедрами выдал …?» → «Когда Роснедра выдали …?»
     unasked = skip_reason(subgraph) or (
         en_skip_reason(subgraph) or en_truncated_names(subgraph) or en_incomplete(subgraph, kinds)
+        or field_result(subgraph, pool, animals)  # "Who did X beat?" of a race: the winner beat the whole field
         if subgraph.lang == "en" else ru_skip_reason(subgraph, kinds, classes))
     if unasked:
         raise _Refused(unasked)
     _check_shape(subgraph, config)
     _one_kind_of_answer(subgraph, kinds)
-    templates = _templates(subgraph.lang, classes, said, teams)
+    templates = _templates(subgraph.lang, classes, said, teams, animals)
     draft = _draft(subgraph, templates, kinds)
     if subgraph.lang == "ru":
         draft.question = ru_class_once(draft.question)  # «У какой авиакомпании авиакомпания «…»»: said once
