@@ -135,6 +135,9 @@ def test_a_role_noun_opening_the_sentence_is_no_part_of_a_name():
     # a position capitalised as its sentence's first word is no part of it
     ("Oskar Lindqvist", ["Defenseman Oskar Lindqvist did not play, and he will miss three games."], "Oskar Lindqvist"),
     ("Lindqvist", ["Goaltender Oskar Lindqvist made 30 saves."], "Oskar Lindqvist"),
+    # a number word, a day or a month a sentence's capital glues before a place is no part of it
+    ("Kelso", ["Three Kelso bakeries closed.", "A relief centre opened in Kelso."], "Kelso"),
+    ("Port Alder", ["Monday Port Alder ferries were cancelled."], "Port Alder"),
 ])
 def test_a_short_form_becomes_the_full_name(label, sentences, expected):
     assert full_name(label, sentences) == expected

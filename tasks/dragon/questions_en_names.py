@@ -551,7 +551,10 @@ def full_name(label: str, sentences: list[str]) -> str:
     for sentence in sentences:
         for match in pattern.finditer(sentence):
             before = match.group(1).split()
-            while before and (before[0].lower() in _NOT_NAME_WORDS or before[0].endswith((",", ".", ":", ";"))
+            # "Two Te Anau helicopter companies", "Monday Otago ...": a number word, a day or a month a sentence's
+            # capital glued before the name is no part of it
+            while before and (before[0].lower() in _NOT_NAME_WORDS | _NUMBER_WORDS | _NOT_NAME_TAIL
+                              or before[0].endswith((",", ".", ":", ";"))
                               or (match.start() == 0 and before[0] == sentence.split()[0] and opening_role(before[0]))):
                 before = before[1:]
             titles = [i for i, w in enumerate(before) if w.lower().strip(",.") in _TITLE_WORDS]

@@ -14,6 +14,7 @@ sentence through the stages below, each in a module named for what it holds:
   qualifiers (``_objects``), clauses that state no fact (``_no_fact``), the modality (``_modality``) and
   the parser's misattachments mended (``_repairs``);
 - ``triplets_rules_en_roles``: roles, copulas and appositions ("X, the CEO of Y");
+- ``triplets_rules_en_fullest``: after an article's last paragraph, every name said as its fullest mention;
 - ``triplets_rules_en_lexicon``: the word lists, labels and lemma helpers all of them read by.
 """
 from __future__ import annotations
@@ -26,6 +27,7 @@ from schemas import Failure, IncrementDoc, Triplet
 from tasks.dragon.diff import split_paragraphs
 from tasks.dragon.triplets_base import TripletConfig, _DocCollector, _Fact, _failure, _paragraphs, log
 from tasks.dragon.triplets_rules_en_discourse import _Discourse
+from tasks.dragon.triplets_rules_en_fullest import fullest_names
 from tasks.dragon.triplets_rules_en_gapping import gapped_facts
 from tasks.dragon.triplets_rules_en_kinds import learn_kinds
 from tasks.dragon.triplets_rules_en_mentions import _after_sentence, _learn_names
@@ -68,17 +70,24 @@ def _rules_en(docs: list[IncrementDoc], config: TripletConfig) -> tuple[dict[int
     # "she", "Ms Berg" in paragraph four point back at names given in paragraph one
     discourses = {id(doc): _Discourse() for doc in docs}
     broken: set[int] = {id(d) for d in docs if any(f.key == d.doc_id for f in failures)}
+    # an article's facts wait for its last paragraph: a name is said as the article's fullest mention of it
+    # ("Waiau Plains" of "Waiau Plains Dairy"), which may come in any paragraph (triplets_rules_en_fullest)
+    facts: dict[int, list] = {id(doc): [] for doc in docs}
+    spacy_docs: dict[int, list] = {id(doc): [] for doc in docs}
     for doc, new, spacy_doc in parsed:
         if id(doc) in broken:
             continue
+        spacy_docs[id(doc)].append(spacy_doc)
         try:
-            for fact in _facts_en(spacy_doc, discourses[id(doc)]):
-                if new:
-                    collectors[id(doc)].add(fact)
+            facts[id(doc)] += [fact for fact in _facts_en(spacy_doc, discourses[id(doc)]) if new]
         except Exception as exc:
             log.exception("triplets: pattern matching failed for %s", doc.doc_id)
             failures.append(_failure(doc, f"rules extraction failed: {type(exc).__name__}: {exc}"))
             broken.add(id(doc))
+    for doc in docs:
+        if id(doc) not in broken:
+            for fact in fullest_names(facts[id(doc)], spacy_docs[id(doc)], discourses[id(doc)]):
+                collectors[id(doc)].add(fact)
     return {key: c.finish() for key, c in collectors.items() if key not in broken}, failures
 
 
