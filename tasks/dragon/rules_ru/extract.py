@@ -241,7 +241,7 @@ def _subjects_ru(verb, helper: _RuSentence) -> list:
     if not subjects and _indefinite_personal(verb):
         # "В администрации города пообещали ...", "В клубе не исключают ...": a third-person plural with
         # no subject says what the body in its "в" phrase does
-        subjects = [o for o in helper.kids(verb, ("obl",)) if _speaking_body(o, helper)][:1]
+        subjects = [o for o in helper.kids(verb, ("obl",)) if _speaking_body(o, helper, _lemma(helper.vocab, verb))][:1]
     if not subjects and verb.rel in ("csubj", "xcomp"):
         head = helper.by_id.get(verb.head_id)  # "пожарным удалось локализовать огонь": who succeeded
         if head is not None and _lemma(helper.vocab, head) in _RU_DATIVE_CONTROL:

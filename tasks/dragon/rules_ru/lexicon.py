@@ -15,6 +15,9 @@ _RU_ANAPHORS = frozenset({
     "предприятие", "оператор", "производитель", "клуб", "сеть", "застройщик", "девелопер", "ритейлер",
     "дистрибьютор", "сервис", "агрохолдинг",
 })
+#: the anaphors that name a role in a trade, not a kind of body: any party of the story may play it
+_RU_ROLE_ANAPHORS = frozenset({"перевозчик", "оператор", "производитель", "застройщик", "девелопер", "ритейлер",
+                               "дистрибьютор"})
 # ("подрядчик", "поставщик" are parties to a deal, often not the one named before: kept as written)
 #: third-person pronouns that point back at something named ("он", "её", "ними")
 _RU_PERSONAL = frozenset({"он", "она", "оно", "они"})
@@ -154,6 +157,11 @@ _RU_COURTS = frozenset({"суд", "арбитраж", "трибунал"})
 _RU_BODY_ANAPHORS = frozenset({"ведомство", "учреждение", "орган"})
 #: head nouns of a region's name
 _RU_REGION_HEADS = frozenset({"область", "край", "республика", "округ", "регион", "автономия"})
+#: head nouns of a place inside a town: what a town, never a street, contains ("на Курортном проспекте")
+_RU_STREET_HEADS = frozenset({
+    "улица", "проспект", "переулок", "бульвар", "шоссе", "площадь", "набережная", "проезд", "тупик", "аллея",
+    "микрорайон", "квартал", "тракт", "сквер",
+})
 #: nouns that point back at a place of their kind: "город потратил" (the city named), "регион выплатит"
 _RU_PLACE_ANAPHORS = {
     "город": lambda heads: not heads or "город" in heads,  # a name of its own, no "улица", "район", "область"
@@ -183,6 +191,10 @@ _RU_FIELD_TITLES = frozenset({
 #: (a facility among them is a place of its own: «Откуда откроет рейсы?» — «из аэропорта Астрахани»)
 _RU_FACILITIES = frozenset({
     "аэропорт", "вокзал", "порт", "стадион", "арена", "терминал", "кинотеатр", "курорт", "рынок", "зоопарк", "цирк",
+})
+#: places people stay, eat, shop or gather in, named as organisations: where a subjectless act was done, not who did it
+_RU_VENUES = _RU_FACILITIES | frozenset({
+    "гостиница", "отель", "хостел", "санаторий", "пансионат", "магазин", "ресторан", "кафе", "парк", "сквер",
 })
 _RU_SITED = _RU_UNITS | _RU_INSTITUTIONS | _RU_ANAPHORS | _RU_FACILITIES
 #: kinds of named things that are no organisation, written before their quoted name as the kinds of

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 
 from tasks.dragon.rules_ru.lexicon import (
     _RU_ANAPHORS, _RU_ATTRIBUTION, _RU_BODY_ANAPHORS, _RU_CLASS_NOUNS, _RU_COURTS, _RU_DEMONSTRATIVES,
-    _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_NAMED_KINDS, _RU_NOT_COMPANIES, _RU_OBJ, _RU_PLACE_ANAPHORS, _RU_RELATIVE,
-    _RU_SAME_KINDS, _RU_SAY, _RU_SPEAKING, _RU_STAFF, _RU_SUBJ, _RU_UNITS,
+    _RU_GENERIC_ORGS, _RU_INSTITUTIONS, _RU_NAMED_KINDS, _RU_NOT_COMPANIES, _RU_OBJ, _RU_PHASE_HEADS, _RU_PLACE_ANAPHORS,
+    _RU_PLAN_HEADS, _RU_POSSIBLE_HEADS, _RU_RELATIVE, _RU_ROLE_ANAPHORS, _RU_SAME_KINDS, _RU_SAY, _RU_SPEAKING, _RU_STAFF,
+    _RU_SUBJ, _RU_UNITS,
 )
 from tasks.dragon.rules_ru.descriptors import descriptor_span
 from tasks.dragon.rules_ru.morph import _animate, _common_noun, _lemma, _unquote
@@ -101,7 +102,7 @@ class _Memory:
         self.seen_in[name] = self.sentence
         self.heads.setdefault(name, set()).update(h for h in heads if h)
 
-    def resolve(self, lemma: str, generic: bool, earlier=()) -> tuple | None:
+    def resolve(self, lemma: str, generic: bool, earlier=(), nearby_only: bool = False) -> tuple | None:
         """The thing a bare noun points back at: a fitting name earlier in its own sentence
         (``earlier``, nearest first: "Генеральный директор «Норникеля», который возглавляет
         компанию с 2012 года"), else a fitting subject of the sentence before, else the fitting
@@ -112,7 +113,8 @@ class _Memory:
         when the text has one; the general company nouns ("компания", "предприятие",
         ``_RU_GENERIC_ORGS``) any organisation that is not named as another kind of body (a club,
         a theatre, a ministry); "ведомство" any named institution; "город" / "регион" a place of
-        that kind (``_RU_PLACE_ANAPHORS``)."""
+        that kind (``_RU_PLACE_ANAPHORS``). ``nearby_only``: a noun no name was given under resolves only to a
+        name of its own sentence or the one subject of the sentence before, never to the text's most named."""
         def match(name, heads=None) -> bool:
             heads = self.heads.get(name, set()) if heads is None else heads
             return any(h == lemma or (len(lemma) >= 4 and h.endswith(lemma)) for h in heads)
@@ -147,6 +149,8 @@ class _Memory:
         if len(previous) == 1:
             # "«Фосагро» открыла завод. Компания заработала ...": the subject just before, first
             return previous[0]
+        if nearby_only and not specific:
+            return None
         # two that fit named in the sentence before ("картины предоставили Новосибирский художественный
         # музей и Колпашевский краеведческий музей. ... куратор музея"): nearness decides nothing, the
         # article's own one does — the one it made most of, then the one it named first
@@ -169,6 +173,16 @@ def _plural_class(vocab, noun) -> bool:
     («Соколы» aside, a plurale tantum)? Only then does it name a class of things, never the one named."""
     return any(p.tag.POS == "NOUN" and "plur" in p.tag and "Pltm" not in p.tag and "sing" not in p.tag
                for p in vocab.parse(noun.text.lower())[:1])
+
+
+def _habitual_subject(noun, helper) -> bool:
+    """Is the noun the subject of a verb in the present tense, no modal or plan word ("перевозчик может
+    сократить рейсы" is the one airline's option): what one of its kind does as a rule?"""
+    verb = helper.by_id.get(noun.head_id)
+    return (noun.rel in ("nsubj", "nsubj:pass") and verb is not None and verb is not noun
+            and (verb.feats or {}).get("Tense") == "Pres"
+            and _lemma(helper.vocab, verb) not in _RU_POSSIBLE_HEADS | _RU_PLAN_HEADS | _RU_PHASE_HEADS
+            and not any((k.feats or {}).get("VerbForm") == "Inf" for k in helper.kids(verb, ("xcomp",))))
 
 
 def _same_stem(a: str, b: str) -> bool:
@@ -230,7 +244,13 @@ class _References:
             if (noun.feats or {}).get("Number") == "Plur":
                 return None  # "депутаты согласились" after "депутат Иван Петров": the body, not the one member
             return self.memory.roles[lemma]  # "губернатор не планирует ..." after "Губернатор ... Виталий Обухов"
-        return self.memory.resolve(lemma, generic=lemma in _RU_ANAPHORS, earlier=self.earlier_names(noun))
+        # a trade's role said of what it always does ("перевозчик платит 45 тысяч рублей за рейс") is whoever plays
+        # it, often a party the text never named, not the ferry's operator named two sentences before (issue 10:
+        # «Сколько рублей платит компания «Балтморсервис»?», a false premise for the site21 judges); only a
+        # name near it is the one it means
+        habitual = lemma in _RU_ROLE_ANAPHORS and _habitual_subject(noun, self)
+        return self.memory.resolve(lemma, generic=lemma in _RU_ANAPHORS, earlier=self.earlier_names(noun),
+                                   nearby_only=habitual)
 
     def named_by_place(self, noun, adjective) -> tuple[str, str | None] | None:
         """The one organisation named before whose name has the place adjective's stem, for a body

@@ -98,6 +98,12 @@ def mend_two_subjects(tree, vocab) -> None:
         if vf.get("Tense") == "Past" and vf.get("Number") == "Sing" and vf.get("Gender") not in (None, sf.get("Gender")):
             continue  # the past tense agrees with its subject, and this is not it
         if not any(p.tag.POS == "NOUN" and "accs" in p.tag for p in vocab.parse(other.text.lower())):
+            # "Занятия в шести школах Светлогорска администрация округа отменила": a genitive that cannot be
+            # the object, right after a noun, is that noun's (issue 10: the town given the administration's act)
+            before = tokens[index[other.id] - 1] if index[other.id] > 0 else None
+            if (before is not None and before.pos in ("NOUN", "PROPN") and case(other) == "Gen"
+                    and not _could_be_subject(vocab, other, verb.feats or {}, kids, strict=True)):
+                attach(other, before, "nmod")
             continue
         target = next((k for k in kids(verb, ("xcomp",)) if (k.feats or {}).get("VerbForm") == "Inf"), verb)
         if any(k.rel == "obj" and case(k) != "Dat" for k in kids(target)):
@@ -217,9 +223,19 @@ def mend_missing_subjects(tree, vocab) -> None:
                     min(index[candidate.id], index[owner.id]), max(index[candidate.id], index[owner.id])))
                 if not rivals and not crossing:
                     break
-            # the top of an appositive chain: "компания" for "«... компания» (КГК)"
+            # the top of an appositive chain: "компания" for "«... компания» (КГК)" — unless the top is another
+            # verb's subject: "предоставит Фонд ..., остальное «Курильский берег» вложит" hangs the second clause's
+            # subject on the first's (issue 10: the fund given the company's investment, a false premise)
             while candidate.rel == "appos" and head(candidate) is not None and head(candidate).pos in ("NOUN", "PROPN") \
-                    and index[head(candidate).id] < index[verb.id] and case(head(candidate)) == "Nom":
+                    and index[head(candidate).id] < index[verb.id] and case(head(candidate)) == "Nom" \
+                    and not _subject_of_another(head(candidate), verb, tree):
                 candidate = head(candidate)
             attach(candidate, verb, "nsubj:pass" if vf.get("Voice") == "Pass" else "nsubj")
             break
+
+
+def _subject_of_another(noun, verb, tree) -> bool:
+    """Is the noun the subject of a finite verb other than ``verb``?"""
+    owner = tree.head(noun)
+    return (noun.rel in ("nsubj", "nsubj:pass") and owner is not None and owner is not verb and tree.is_verb(owner)
+            and tree.finite(owner))
