@@ -324,3 +324,40 @@ def ru_label_sentences(subgraphs: list[Subgraph]) -> dict[str, list[str]]:
                 known = said.setdefault(label, [])
                 known.extend(s for s in edge.sentences if s not in known)
     return said
+
+
+#: common nouns of a place, a side, a part or a rank that a prepositional phrase names by an adjective («с правого
+#: фланга», «на северном участке», «по объездной трассе», «под восьмым номером»): the question asks which one
+#: («С какого фланга …?»); a bare «С чего …?», «По чему …?», «Под чем …?» asks another thing (why, what from)
+RU_WHICH_NOUNS = frozenset("""
+фланг сторона этаж участок линия поле трасса площадка улица берег номер край зона полоса ряд уровень угол трибуна
+сектор маршрут дорога направление этап круг позиция дистанция отрезок площадь квартал склон ворота игра матч
+сезон тур половина период причал пирс платформа путь корпус вход выход подъезд въезд окно канал
+""".split())
+#: (not the class nouns of a body or a territory, ``RU_CLASS_NOUNS``: «муниципальный округ», «городская администрация»
+#: name a kind, and «У какого округа …?» has no answer in one; a place's part or a rank is picked out by its adjective)
+
+
+def ru_which_phrase(label: str) -> tuple[str, str] | None:
+    """(head noun in the nominative, its gender or «plur») of a label that is adjectives before a common noun of
+    ``RU_WHICH_NOUNS`` («правый фланг» → («фланг», "masc"), «пустые ворота» → («ворота», "plur")), which a
+    preposition's question asks as «какой» + that noun; None for a name, a bare noun («поле»: nothing to pick
+    out), a pronoun's phrase («свой участок») or a noun of no such class («домашний арест», «собственные средства»)."""
+    words = label.split()
+    if "«" in label or not words or not label[:1].islower() or any(not w.isalpha() for w in words):
+        return None
+    vocab = nlp.morph_vocab()
+    for index, word in enumerate(words):
+        parses = vocab.parse(word)
+        modifier = next((p for p in parses[:2] if p.tag.POS in ("ADJF", "PRTF")), None)
+        if modifier is not None and index < len(words) - 1:
+            if "Apro" in modifier.tag or "Anph" in modifier.tag:
+                return None  # «свой участок», «этот берег»: «какой» of it has no answer in the label
+            continue
+        noun = next((p for p in parses if p.tag.POS == "NOUN" and "nomn" in p.tag), None)
+        if index == 0 or noun is None or noun.normal_form.replace("ё", "е") not in RU_WHICH_NOUNS:
+            return None
+        if "plur" in noun.tag:
+            return word, "plur"
+        return word, str(noun.tag.gender or "masc")
+    return None

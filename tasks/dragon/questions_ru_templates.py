@@ -13,7 +13,7 @@ from tasks.dragon.questions_ru_government import (
     RU_GIVE_VERBS, RU_LEVEL_VERBS, _ru_case_in_sentences, _ru_object_case, _ru_prep_phrase, _ru_quantity_unit,
     ru_body_destination, ru_destination, ru_dropped_object, ru_partner_case, ru_toponym,
 )
-from tasks.dragon.questions_ru_classes import ru_thing_class, ru_vehicle_head
+from tasks.dragon.questions_ru_classes import ru_thing_class, ru_vehicle_head, ru_which_phrase
 from tasks.dragon.questions_ru_kinds import RU_BODY
 from tasks.dragon.questions_ru_inflect import _ru_animate, _ru_gender, _ru_inflect, _ru_oblique_amount, _ru_quote
 from tasks.dragon.questions_ru_order import ru_ordered, ru_roles_unmarked
@@ -117,6 +117,15 @@ class RussianTemplates:
         chain, rest = ru_infinitive_chain(rel)
         # "продала 2139 автомобилей в октябре"; "согласилась купить 60 % акций", not «согласилась 60 % акций купить»
         return " ".join(p for p in (verb, chain, obj, rest) if p)
+
+    @staticmethod
+    def _which_in_phrase(edge: Edge) -> tuple[str, str] | None:
+        """``ru_which_phrase`` of a prepositional object, unless it is an ordinal of no rank («вторая очередь»:
+        refused below) or a streak's count («десятый матч подряд»)."""
+        ordinal = _ru_ordinal_phrase(edge.tail_label)
+        if ordinal is not None and (not ru_rank_noun(ordinal[0]) or ru_streak(edge.tail_label, edge.sentences)):
+            return None
+        return ru_which_phrase(edge.tail_label)
 
     def _thing_class(self, kind: str, node: str | None, label: str | None) -> bool:
         """Is ``node`` a thing (MISC) its text names by a class noun a question may ask it by (``ru_thing_class``)?"""
@@ -315,6 +324,13 @@ class RussianTemplates:
             raise NoTemplate(f"«в» + accusative after {rel.middle.split()[-1]!r} belongs to the noun, not to {rel.head!r}")
         if rel.kind == "passive" and not rel.preposition:
             raise NoTemplate(f"passive relation {edge.relation!r} without a preposition")
+        if (kind == "MISC" and rel.preposition and not plural and (which := self._which_in_phrase(edge)) is not None
+                and not _ru_animate(edge.tail_label, edge.sentences)):
+            # «замкнул прострел с правого фланга»: «С какого фланга …?», not «С чего …?» (why, what from); «под
+            # восьмым номером»: «Под каким номером …?», not «Под чем …?»
+            noun, gender = which
+            wh = _ru_prep_phrase(rel.preposition, nlp.inflect_ru(f"{_RU_WHICH[gender]} {noun}", case))
+            return _q(wh, *ru_ordered([], verb, rel.middle, head)), "tail.which-in-phrase"
         if kind == "MISC" and rel.preposition in ("у", "под") and not _ru_animate(edge.tail_label, edge.sentences):
             # «У чего арендовала землю ...?» (a landlord is someone), «Под чем находится ...?» (под арестом:
             # a state): no reader asks so
@@ -479,6 +495,9 @@ class RussianTemplates:
             predicates = [self.subject_predicate(_ru_without_time(e, time), shared, gender) for e in edges]
             if time is None:
                 time, predicates = _ru_shared_trailing_time(predicates)
+            if wh == "что" and time and time.split()[0].lower() == "за":
+                # «Что за год достигло …?» reads as the idiom «what kind of year»: the time goes after the facts
+                return _q(wh, " и ".join(_ru_one_copula(predicates)), time), "conditional"
             return _q(wh, time, " и ".join(_ru_one_copula(predicates))), "conditional"
         if kind in ("MISC", "NUM") and shared not in self.classes:
             raise NoTemplate(f"«какой объект, который ...»: no class noun describes a {kind} answer")

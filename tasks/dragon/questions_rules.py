@@ -34,6 +34,7 @@ from tasks.dragon.questions_ru_government import ru_deictic
 from tasks.dragon.questions_ru_as_said import ru_measure_without_number
 from tasks.dragon.questions_ru_checks import ru_skip_reason
 from tasks.dragon.questions_ru_agents import ru_class_once, ru_nominative_agents
+from tasks.dragon.questions_ru_surface import ru_idiom_opening, ru_written
 from tasks.dragon.questions_ru_classes import refine_dates_ru, refine_products_ru, ru_class_nouns, ru_label_sentences
 from tasks.dragon.questions_keypoints import _item
 from tasks.dragon.questions_stats import stat_without_occasion
@@ -279,7 +280,7 @@ def _asked(subgraph: Subgraph, config: QuestionConfig, tables: tuple) -> tuple[S
     templates = _templates(subgraph.lang, classes, said, teams, animals)
     draft = _draft(subgraph, templates, kinds)
     if subgraph.lang == "ru":
-        draft.question = ru_class_once(draft.question)  # «У какой авиакомпании авиакомпания «…»»: said once
+        draft.question = ru_written(ru_class_once(draft.question))  # «У какой авиакомпании авиакомпания «…»»: said once
     if subgraph.lang == "en":
         draft.question = en_former_once(en_time_once(draft.question))
         unfit = answer_not_a_thing(draft.question, draft.answers) \
@@ -288,6 +289,8 @@ def _asked(subgraph: Subgraph, config: QuestionConfig, tables: tuple) -> tuple[S
              for reason in [en_names.dropped_scope(label, e.sentences, draft.question)] if reason), None)
         if unfit:
             raise _Refused(unfit)
+    elif (idiom := ru_idiom_opening(draft.question)) is not None:
+        raise _Refused(idiom)
     elif ru_measure_without_number(draft.question):
         raise NoTemplate("the question holds a measure noun without its number")
     elif ru_hanging_preposition(draft.question):
