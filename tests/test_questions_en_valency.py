@@ -401,3 +401,60 @@ def test_a_count_of_things_added_is_whole_without_what_it_is_added_to():
                          ("The levy will add 3% to bills.", "3%")):
         priced = fact("Holme Dairy", "add", amount, text, "org", "money")
         assert lost_dependent(priced, "add", True) is not None, text
+
+
+@pytest.mark.parametrize("edge_args, answer, expected", [
+    # a sum put, poured or allocated towards / into something: "How much did Holm Council put?" says nothing whole
+    (("Holm Council", "put over two years", "$4 million", "The pool is funded by Holm Council, which has put $4 million "
+      "towards it over two years.", "org", "money"), "$4 million", "('towards it')"),
+    (("Holm Council", "pour", "$6 million", "Holm Council poured $6 million into the new stadium.", "org", "money"),
+     "$6 million", "('into the new stadium')"),
+    (("Holm Council", "allocate", "$2 million", "Holm Council allocated $2 million to the library upgrade.", "org",
+      "money"), "$2 million", "('to the library upgrade')"),
+    # a thing taken, sent or brought somewhere: "the mare that the Reids plan to take" is cut before where
+    (("Kelby Reid", "plan to take", "Ashby Rose", "Kelby Reid plans to take Ashby Rose to Arden for the autumn cup.",
+      "person", "person"), "Ashby Rose", "'take' puts, moves or turns its object ('to Arden')"),
+    (("Holm Freight", "send", "40 drivers", "Holm Freight sent 40 drivers to the Arden depot.", "org", "quantity"),
+     "40 drivers", "('to the Arden depot')"),
+])
+def test_a_verb_that_puts_or_moves_its_object_keeps_where_or_is_not_asked(edge_args, answer, expected):
+    item = ask([fact(*edge_args)], answer)
+    assert question(item) is None and "puts, moves or turns its object" in _reason(item) \
+        and expected in _reason(item), (question(item), _reason(item))
+
+
+@pytest.mark.parametrize("edge_args, answer, expected", [
+    # the goal said in the relation, or no object to move: the question is whole
+    (("Holm Council", "put towards", "Arden Aquatic Centre", "Holm Council has put $4 million towards Arden Aquatic "
+      "Centre.", "org", "org"), "Arden Aquatic Centre", None),
+    (("Holm Freight", "move in", "May", "Holm Freight moved to Arden in May.", "org", "date"), "May",
+     "When did Holm Freight move to Arden?"),
+    (("Holm Freight", "take", "40 staff", "Holm Freight took 40 staff from the closed plant.", "org", "quantity"),
+     "40 staff", "How many staff did Holm Freight take?"),
+])
+def test_a_verb_with_its_goal_said_or_no_object_is_asked(edge_args, answer, expected):
+    item = ask([fact(*edge_args)], answer)
+    if expected is None:  # other checks may refuse it ("lost the object of 'put'"), never for its goal
+        assert "puts, moves or turns" not in _reason(item), _reason(item)
+    else:
+        assert question(item) == expected, (question(item), _reason(item))
+
+
+@pytest.mark.parametrize("edge_args, answer", [
+    # the place the money is spent on, read as who receives it: a false premise
+    (("Holm Plain", "receive over four years", "$5 million", "Kelby Trust will receive $5 million over four years for "
+      "restoring wetland on the Holm Plain.", "place", "money"), "$5 million"),
+    (("Arden Valley", "get", "$4 million", "The school will get $4 million to upgrade the road through Arden Valley.",
+      "place", "money"), "$4 million"),
+    (("Kelby Lotto", "win", "$5 million", "Ida Marsh won $5 million in the Kelby Lotto draw.", "org", "money"),
+     "$5 million"),
+])
+def test_who_receives_money_is_the_subject_never_a_name_in_its_purpose(edge_args, answer):
+    item = ask([fact(*edge_args)], answer)
+    assert question(item) is None and "not as the subject of" in _reason(item), (question(item), _reason(item))
+
+
+def test_a_receiver_named_as_the_subject_is_asked():
+    item = ask([fact("Kelby Trust", "receive", "$5 million", "Kelby Trust, based in Arden, will receive $5 million for "
+                     "the Holm Plain project.", "org", "money", "planned")], "$5 million")
+    assert question(item) == "How much will Kelby Trust receive?", _reason(item)

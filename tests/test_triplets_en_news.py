@@ -634,3 +634,24 @@ def test_an_undoubled_ing_form_of_one_syllable_is_the_e_verbs():
                     "long drive to Leeds each week.")
     heads = {r.split()[0] for s, r, o, m in found if s == "Kelby Infirmary"}
     assert "spare" in heads and "spar" not in heads
+
+
+def test_a_short_name_before_the_longer_name_in_its_own_sentence_is_another_thing():
+    """ "Kelby will receive $3m for wetland on the Kelby Plain": the plain written after the short form is where the
+    money goes, not who receives it; a short form after the longer name, in a later sentence, is that name."""
+    found = article("Kelby will receive $3 million for wetland restoration on the Kelby Plain.")
+    assert any(s == "Kelby" and r.startswith("receive") for s, r, _, _ in found), found
+    assert not any(s == "Kelby Plain" for s, *_ in found), found
+    found = article("Orlan Media opened a plant in Ashby.", "Orlan will hire 40 staff there.")
+    assert ("Orlan Media", "hire", "40 staff", "planned") in found, found
+
+
+def test_where_a_verb_takes_or_turns_its_named_object_is_a_fact_with_the_object():
+    """ "take Ashby Rose to Arden": the goal of a verb of moving or turning is asked with the object in the relation;
+    a time after it says when ("moved the vote to March" gives no place)."""
+    found = article("Kelby Reid plans to take Ashby Rose to Arden Park for the autumn cup.")
+    assert ("Kelby Reid", "take Ashby Rose to", "Arden Park", "planned") in found, found
+    found = article("Holm Council turned Kelby Mill into Arden Flats.")
+    assert ("Holm Council", "turn Kelby Mill into", "Arden Flats", "asserted") in found, found
+    found = article("Holm Council moved Kelby Fair to March.")
+    assert not any(r.startswith("move Kelby Fair to") for _, r, _, _ in found), found

@@ -37,7 +37,7 @@ from __future__ import annotations
 import re
 
 from tasks.dragon import questions_en_context as en_context
-from tasks.dragon.words_en import EN_TIME_WORDS
+from tasks.dragon.words_en import EN_TIME_WORDS, EN_TRANSFER_GOALS
 
 #: prepositions that, with a gerund after them, complete the verb ("bar from holding", "talk into
 #: signing", "accuse of hiding"); other prepositions with a gerund are adverbials ("after pleading")
@@ -93,6 +93,12 @@ def lost_dependent(edge, lemma: str, object_asked: bool) -> str | None:
     if goal is not None:
         return (f"{edge.relation!r} lost what the amount of {verb.text!r} is added to or taken off "
                 f"({_text(doc, goal)!r})")
+    goal = goal_of_a_transfer(verb, said, ends, edge.relation)
+    if goal is not None:
+        return f"{edge.relation!r} lost where {goal[0].text!r} puts, moves or turns its object ({_text(doc, goal[1])!r})"
+    holder = money_taker_not_the_subject(edge, doc, verb)
+    if holder is not None:
+        return holder
     for child in verb.children:
         if child.dep_ in ("acomp", "oprd") and child.lower_ not in said and not _covers(child, ends):
             return f"{edge.relation!r} lost what {verb.text!r} needs ({_text(doc, child)!r})"
@@ -146,17 +152,21 @@ def _a_time(preposition) -> bool:
         t.lower_.rstrip(".") in EN_TIME_WORDS for t in noun.subtree)
 
 
-def _selected_complement(verb, said: set[str], ends):
-    """(verb, preposition) where ``verb``, or a verb of the relation it governs ("plans to close"), lost the
-    preposition it selects (``_SELECTED_PREPOSITIONS``) and its object, which neither the relation nor a fact's
-    end says; else None."""
+def _chain(verb, said: set[str]) -> list:
+    """``verb`` and the verbs of the relation it governs ("plans to close", "agreed to take")."""
     chain = [verb]
     while True:
         nxt = next((c for c in chain[-1].children if c.dep_ == "xcomp" and c.lower_ in said), None)
         if nxt is None:
-            break
+            return chain
         chain.append(nxt)
-    return next(((v, c) for v in chain for c in v.children
+
+
+def _selected_complement(verb, said: set[str], ends):
+    """(verb, preposition) where ``verb``, or a verb of the relation it governs ("plans to close"), lost the
+    preposition it selects (``_SELECTED_PREPOSITIONS``) and its object, which neither the relation nor a fact's
+    end says; else None."""
+    return next(((v, c) for v in _chain(verb, said) for c in v.children
                  if c.dep_ == "prep" and c.lower_ in _SELECTED_PREPOSITIONS.get(v.lemma_.lower(), ())
                  and not _covers(c, ends) and not _a_time(c) and (c.lower_ not in said or any(
                      o.i != c.i and o.dep_ == "prep" and o.lower_ == c.lower_ and (_covers(o, ends) or _a_time(o))
@@ -204,6 +214,58 @@ def _goal_of_an_amount(verb, said: set[str], ends):
     # the parser hangs the goal on the verb or on the amount ("adding [about 15 minutes [to the journey]]")
     return next((c for head in (verb, *amounts) for c in head.children if c.dep_ in ("prep", "prt")
                  and c.lower_ in goals and c.lower_ not in said and not _covers(c, ends)), None)
+
+
+def goal_of_a_transfer(verb, said: set[str], ends, relation: str = ""):
+    """The preposition of ``verb`` (``words_en.EN_TRANSFER_GOALS``) that says where or into what it puts, moves, swaps or turns
+    its object, when the verb has an object (said without one, "the firm moved in May" is whole) and neither the
+    relation nor a fact's end says the preposition or its object; a time is no goal ("moved the vote to March" asks
+    when). (verb, preposition), else None."""
+    for verb in _chain(verb, said):  # "plan to take the horse to Riccarton": the governed verb's goal
+        goals = EN_TRANSFER_GOALS.get(verb.lemma_.lower(), ())
+        objects = [c for c in verb.children if c.dep_ in ("dobj", "obj")]
+        if not goals or not objects:
+            continue
+        # a preposition the relation says after the verb ("put towards"), not the "to" of its infinitive ("plan to take")
+        words = relation.lower().split()
+        at = next((i for i, w in enumerate(words) if w in (verb.lower_, verb.lemma_.lower())), None)
+        after = set(words[at + 1:]) if at is not None else said
+        # the parser hangs the goal on the verb or on its object ("put [$310,000 [towards it]]")
+        goal = next((c for head in (verb, *objects) for c in head.children if c.dep_ in ("prep", "dative")
+                     and c.lower_ in goals and c.lower_ not in after and not _covers(c, ends) and not _a_time(c)
+                     and any(g.dep_ in ("pobj", "pcomp") for g in c.children)), None)
+        if goal is not None:
+            return verb, goal
+    return None
+
+
+#: verbs of money or a prize coming to their subject: the one who receives is the subject, never a name inside the
+#: phrase of what the money is for or where it is spent ("X will receive $3m for restoring wetland on the Y Plain")
+_TAKING_MONEY = frozenset("receive get win secure earn gain grant award obtain collect raise".split())
+
+
+def money_taker_not_the_subject(edge, doc, verb) -> str | None:
+    """The fact's head, said to receive (``_TAKING_MONEY``), is written in its sentence only inside a phrase hung on
+    the verb or on its object ("for wetland restoration on the Awarua Plain", "to upgrade the road through Arden"),
+    not in the verb's subject: the question would give the money to the place or thing it is spent on. None where
+    the head is in the subject, nowhere in the sentence (a pronoun or a descriptor stood for it), or the verb is
+    passive ("was awarded to X": its receiver is a "to" phrase)."""
+    if verb.lemma_.lower() not in _TAKING_MONEY or any(c.dep_ in ("auxpass", "nsubjpass", "agent") for c in verb.children):
+        return None
+    head = en_context._span_of(doc, edge.head_label)
+    if head is None:
+        return None
+    subjects = [c for c in verb.children if c.dep_ in ("nsubj", "csubj")]
+    if not subjects and verb.dep_ in ("xcomp", "conj", "advcl"):
+        subjects = [c for c in verb.head.children if c.dep_ in ("nsubj", "nsubjpass")]
+    if any(s.left_edge.i <= head.start and head.end - 1 <= s.right_edge.i for s in subjects):
+        return None
+    phrase = next((c for c in verb.children if c.dep_ in ("prep", "advcl", "dobj", "npadvmod")
+                   and c.left_edge.i <= head.start and head.end - 1 <= c.right_edge.i and c.i < head.start), None)
+    if phrase is None or not subjects:
+        return None
+    return (f"{edge.head_label!r} is named in {_text(doc, phrase)!r}, not as the subject of {verb.text!r} "
+            f"({_text(doc, subjects[0])!r})")
 
 
 #: adverbs that, right after a verb or its object, are its particle though the parser reads them as adverbs

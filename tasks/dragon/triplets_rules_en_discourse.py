@@ -79,11 +79,15 @@ class _Discourse:
         self.orgs.add(text)
         self.persons = {k: v for k, v in self.persons.items() if v[0] != text}
 
-    def short_name(self, word: str, loose: bool = True, person: bool = True) -> tuple[str, str | None] | None:
+    def short_name(self, word: str, loose: bool = True, person: bool = True,
+                   after: str = "") -> tuple[str, str | None] | None:
         """A name used by one word: an organisation's first word ("Orlan" → "Orlan Media"), a
-        person's surname ("Marken" → "Ilse Marken"), else any longer name it begins."""
+        person's surname ("Marken" → "Ilse Marken"), else any longer name it begins. A longer name its own
+        sentence writes ``after`` the word is another thing, not the one a short form points back at ("Awarua
+        will receive $3m for wetland on the Awarua Plain": the money is not the plain's)."""
         lower = word.lower()
-        starts = [n for n in self.names if len(n[0].split()) > 1 and n[0].split()[0].lower() == lower]
+        starts = [n for n in self.names if len(n[0].split()) > 1 and n[0].split()[0].lower() == lower
+                  and n[0] not in after]
         org = next((n for n in reversed(starts) if n[0] in self.orgs or n[1] == _ORG), None)
         if org is not None:
             return org[0], _ORG

@@ -12,6 +12,7 @@ from tasks.dragon.triplets_rules_en_lexicon import (
     _EN_GENERIC_NOUNS, _EN_PART_NOUNS, _EN_RELATIVE, _EN_VALUE_LABELS, _ORG, _PER, _absolute_date,
 )
 from tasks.dragon.triplets_rules_en_names import name_written_possessive
+from tasks.dragon.words_en import EN_TRANSFER_GOALS
 from tasks.dragon.triplets_rules_en_phrases import _EnSentence
 
 
@@ -239,5 +240,19 @@ def source_after_object(preposition: str, pobj, named_objects, helper: _EnSenten
         return None  # "$18 million grant": a price is asked as one (``_price_facts``)
     source = helper.phrase(pobj)
     if source is None or source[1] not in (_PER, _ORG):
+        return None
+    return _EnSentence.plain_text(obj, det=False)
+
+
+def goal_after_object(preposition: str, pobj, named_objects, verb, helper: _EnSentence) -> str | None:
+    """ "plan to take Ngaio Star to Riccarton", "sent the Arden crew to Holm", "turned Kelby Mill into flats": where or
+    into what a verb of putting, moving or turning (``words_en.EN_TRANSFER_GOALS``) takes its one object is a fact of
+    its own, asked with the object in the relation ("take Ngaio Star to"); without it the verb says nothing whole.
+    The object's text for that relation, or None (a time says when: "moved the vote to March")."""
+    if len(named_objects) != 1 or preposition not in EN_TRANSFER_GOALS.get(verb.lemma_.lower(), ()) \
+            or helper.is_time(pobj):
+        return None
+    obj = named_objects[0][0]
+    if obj.i > pobj.i or any(t.dep_ == "conj" for t in obj.subtree) or helper.phrase(pobj) is None:
         return None
     return _EnSentence.plain_text(obj, det=False)

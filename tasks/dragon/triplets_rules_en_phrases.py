@@ -321,7 +321,8 @@ class _EnSentence:
             # "Fonoti, 22, joined ..." after "Aaliyah Fonoti": an age says a person, whatever the tagger's place
             aged = _aged(head, ent_of[head.i].end if head.i in ent_of else head.i + 1)
             short = self.discourse.short_name(text, loose=mapped is not None,
-                                              person=mapped in (_PER, _ORG, None) or aged)
+                                              person=mapped in (_PER, _ORG, None) or aged,
+                                              after=doc[head.i + 1:head.sent.end].text)
             if short is not None:
                 text, mapped = short
         if head.pos_ == "PROPN" and len(text.split()) > 1 and not has_number and (

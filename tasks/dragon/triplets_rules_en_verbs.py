@@ -20,10 +20,11 @@ from tasks.dragon.triplets_rules_en_no_fact import (
     _claims_a_thing, _embedded_question, _object_controlled, _unconfirmed, _unstated,
 )
 from tasks.dragon.scores_en import in_game_time, score_part, statistic
+from tasks.dragon.words_en import EN_TRANSFER_GOALS
 from tasks.dragon.triplets_rules_en_objects import (
     _clause_subject_as_object, _count_period, _duration_after, _measure_phrase, _name_after_comma,
     _parenthetical_place, _possessor, _relative_time, _spent_on, _tally_after_object, _through_part_noun,
-    _with_counted_stuff, _zero_relative_object, source_after_object,
+    _with_counted_stuff, _zero_relative_object, goal_after_object, source_after_object,
 )
 from tasks.dragon.triplets_rules_en_phrases import _EnSentence
 from tasks.dragon.triplets_rules_en_results import (
@@ -276,6 +277,9 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
         for prep in obj.children:
             if prep.dep_ == "prep" and prep.lower_ in ("in", "on", "during"):
                 preps += [(prep.lower_, p) for p in prep.children if p.dep_ == "pobj" and helper.is_absolute_time(p)]
+            # "take [Ashby Rose [to Arden Park]]": the goal of a verb of moving, hung on its object by the parser
+            if prep.dep_ == "prep" and prep.lower_ in EN_TRANSFER_GOALS.get(verb.lemma_.lower(), ()) and len(objects) == 1:
+                preps += [(prep.lower_, p) for p in prep.children if p.dep_ == "pobj" and not helper.is_time(p)]
     times = [(p, o) for p, o in preps if helper.is_absolute_time(o)]
     relative_time = _relative_time(verb, helper) if not times else None
     if relative_time is not None:
@@ -367,6 +371,8 @@ def _verb_facts_en(verb, sentence: str, helper: _EnSentence) -> Iterator[_Fact]:
         tallied = _tally_after_object(preposition, pobj, named_objects, helper) if named_objects else None
         # "leased 90 hectares from X": whom the counted thing came from, asked with it ("lease 90 hectares from")
         tallied = tallied or (source_after_object(preposition, pobj, named_objects, helper) if named_objects else None)
+        # "take Ngaio Star to Riccarton": where the one object is taken, asked with it ("take Ngaio Star to")
+        tallied = tallied or (goal_after_object(preposition, pobj, named_objects, verb, helper) if named_objects else None)
         if named_objects and tallied is None and not (len(named_objects) == 1 and counted and not helper.is_time(pobj)
                                                       and preposition in ("in", "at", "near")):
             # "founded Tidewave Robotics in Rotterdam": (X, found in, Rotterdam) would drop

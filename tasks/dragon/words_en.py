@@ -43,3 +43,20 @@ EN_CLUB_SUFFIXES = frozenset("fc rfc afc cf sc club united rovers wanderers athl
 EN_TEAM_WORDS = EN_CLUB_SUFFIXES | frozenset("""
     city town county rangers athletico academicals hotspur villa thistle olympic dynamo sporting real
     """.split())
+
+#: verbs that put, move, exchange or turn an object and say another thing, or nothing whole, without where to or
+#: into what: "put $310,000 towards the study" ("How much did X put?"), "poured $2 million into the pool",
+#: "plan to take the horse to Riccarton" ("the horse that X plans to take"), "swapped its depot for a site",
+#: "turned the depot into flats"; the preposition that says it (the question that drops it is refused, questions_en_valency; the
+#: fact keeps it with the object, triplets_rules_en_objects.goal_after_object)
+EN_TRANSFER_GOALS = {
+    "put": ("towards", "toward", "into", "to", "in", "on", "onto", "behind"),
+    "pour": ("into", "in"), "plough": ("into",), "plow": ("into",), "pump": ("into",), "sink": ("into",),
+    "inject": ("into",), "channel": ("into", "to", "towards", "toward"),
+    "commit": ("to", "towards", "toward"), "allocate": ("to", "towards", "toward"), "devote": ("to",),
+    "dedicate": ("to",), "earmark": ("for", "to", "towards", "toward"), "divert": ("to", "into", "towards"),
+    "take": ("to",), "send": ("to",), "bring": ("to",), "move": ("to", "into"), "relocate": ("to",),
+    "transfer": ("to", "into"), "ship": ("to",), "truck": ("to",), "fly": ("to",), "drive": ("to",),
+    "swap": ("for",), "trade": ("for",), "exchange": ("for",),
+    "turn": ("into",), "convert": ("into", "to"), "transform": ("into",),
+}
