@@ -19,7 +19,7 @@ log = logging.getLogger("tasks.dragon.questions")
 STAGE = "questions"
 METHOD = "dragon"
 #: bump when a template's wording changes: it is part of rules items' ids and lineage
-TEMPLATES_VERSION = 41
+TEMPLATES_VERSION = 42
 
 
 class QuestionConfig(BaseModel):
