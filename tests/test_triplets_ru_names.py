@@ -67,6 +67,9 @@ def test_a_capitalised_phrase_for_the_town_is_no_name_nor_a_subject():
     # a place named by its -ский adjective is a name
     found = ru_facts("Приморский край обогнал Хабаровский край по числу туристов.")
     assert any(s == "Приморский край" for s, _, _, _ in found), found
+    # a described «городок» is an attraction, no town: its fact stays (site18: «ледовый городок»)
+    found = ru_facts("На центральной площади Нерюнгри открыли новогодний ледовый городок с горками.")
+    assert any(s.startswith("новогодний ледовый городок") for s, _, _, _ in found), found
     # a thing so named is kept, as a common phrase (issue 10, site19: «— Смотровая площадка»)
     found = ru_facts("Смотровую площадку на сопке администрация района откроет 15 декабря.")
     assert ("администрация района", "открыть", "смотровая площадка", "planned") in found, found

@@ -503,8 +503,9 @@ def _tail_words(genitive, kids) -> list:
 #: nouns of a kind of place an article calls its town or region by, with an adjective: «Курортный город»,
 #: «Северная столица», «Соседний регион»
 _RU_GENERIC_PLACES = frozenset({
-    "город", "городок", "посёлок", "поселок", "село", "деревня", "регион", "столица", "страна", "остров", "курорт",
+    "город", "посёлок", "поселок", "село", "деревня", "регион", "столица", "страна", "остров", "курорт",
 })
+# (no «городок»: «ледовый городок», «студенческий городок» are things the article names so)
 
 
 def _capitalised_phrase(vocab, span, text: str) -> bool:
