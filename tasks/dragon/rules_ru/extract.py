@@ -19,7 +19,8 @@ from tasks.dragon.rules_ru.lexicon import (
 )
 from tasks.dragon.rules_ru.morph import (
     _capitalised_common, _common_noun, _dative, _lemma, _name_stems, _org_normals, _person_canonical, _person_normals,
-    _place_normals, _adjective_normals, _genitive_tails,
+    _place_normals, _adjective_normals, _genitive_tails, _common_genitive_tails, _capitalised_phrase,
+    _RU_GENERIC_PLACES,
 )
 from tasks.dragon.rules_ru.class_nouns import ClassNouns
 from tasks.dragon.rules_ru.written_forms import WrittenForms
@@ -83,7 +84,7 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector, classed: "_Ends", o
         # mended first: natasha's normaliser reads the heads ("со «Средневолжской мостостроительной
         # компанией»" under an adjective head gave «Средневолжская мостостроительной компанией»)
         _repair_parse_ru(sent.tokens, vocab)
-    _trim_capitalised_words(parsed, vocab)
+    common = _trim_capitalised_words(parsed, vocab)
     span_of: dict[str, object] = {}
     for span in parsed.spans:
         span.normalize(vocab)
@@ -96,6 +97,9 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector, classed: "_Ends", o
     _place_normals(parsed.spans, vocab)
     _adjective_normals(parsed.spans, vocab)
     _genitive_tails(parsed.spans, parsed.text)
+    _common_genitive_tails(parsed.spans, [t for sent in parsed.sents for t in sent.tokens], vocab)
+    for span in common:
+        span.normal = span.normal[:1].lower() + span.normal[1:]  # (no name: a common phrase, as a reader writes it)
     line_starts = [0]
     for line in parsed.text.split("\n")[:-1]:
         line_starts.append(line_starts[-1] + len(line) + 1)
@@ -133,13 +137,19 @@ def _rules_ru_piece(parsed, vocab, collector: _DocCollector, classed: "_Ends", o
         _remember(sent, parsed.spans, helper, memory)
 
 
-def _trim_capitalised_words(parsed, vocab) -> None:
+def _trim_capitalised_words(parsed, vocab) -> list:
     """A person's name never begins with a common noun: the NER reads a sentence's capitalised first
     word into the name after it ("Дубль Лобанова принёс ..." → «Дубль Лобанов») or alone («Курьер»),
-    and a fronted verb into any name after it. The word leaves the span; a span of nothing else is none."""
-    kept = []
+    and a fronted verb into any name after it. The word leaves the span; a span of nothing else is none.
+    Nor is a common phrase that only opens a sentence a name (``_capitalised_phrase``): a kind of place
+    («Курортный город») is none, a thing («Смотровую площадку») is returned, to be written lowercase."""
+    kept, common = [], []
     for span in parsed.spans:
         first = span.tokens[0] if span.tokens else None
+        if _capitalised_phrase(vocab, span, parsed.text):
+            if _lemma(vocab, span.tokens[-1]) in _RU_GENERIC_PLACES:
+                continue  # «Курортный город обогнал ...»: the article's phrase for its town, no name
+            common.append(span)  # «Смотровую площадку ... откроет администрация»: a thing, a common phrase
         if first is not None and first.id.endswith("_1") and (
                 span.type == "PER" and _capitalised_common(vocab, first) or first.pos in ("VERB", "AUX")):
             # (nor does any name begin with a verb: "Перекрывать проспект Мира строители не будут" read
@@ -151,6 +161,7 @@ def _trim_capitalised_words(parsed, vocab) -> None:
             span.text = parsed.text[span.start:span.stop]
         kept.append(span)
     parsed.spans[:] = kept
+    return common
 
 
 def _declined_names(text: str) -> dict[str, str]:
@@ -350,7 +361,11 @@ def _verb_facts_ru_all(verb, sentence: str, helper: _RuSentence) -> Iterator[_Fa
                                if p is not None]
         if not subject_phrases:
             # "Ремонт моста стоил 3 миллиарда рублей": a thing as subject, only with a named or counted object
-            subject_phrases = [p for p in (helper.phrase(s, common=True) for s in subjects) if p is not None]
+            # (not a kind of place an adjective describes, «курортный город», «соседний регион»: the town meant
+            # is named elsewhere)
+            subject_phrases = [p for p in (helper.phrase(s, common=True) for s in subjects
+                                           if _lemma(helper.vocab, s) not in _RU_GENERIC_PLACES
+                                           or not helper.kids(s, ("amod",))) if p is not None]
             common_subject = bool(subject_phrases)
     if not subject_phrases:
         return

@@ -129,7 +129,7 @@ def _noun_facts_ru(noun, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
     "директор «Северного порта» Анна Смирнова" (the name is an appositive of the role);
     "Москва — столица России" (the role noun is the predicate, with its own subject).
     """
-    if noun.id in helper.span_of:
+    if noun.id in helper.span_of or _in_quotes(noun, helper):
         return
     anchors = []
     head = helper.by_id.get(noun.head_id)
@@ -159,3 +159,20 @@ def _noun_facts_ru(noun, sentence: str, helper: _RuSentence) -> Iterator[_Fact]:
             subject_phrases.append(phrase)
     if subject_phrases:
         yield from _role_facts_ru(noun, subject_phrases, sentence, helper)
+
+
+def _in_quotes(noun, helper: _RuSentence) -> bool:
+    """Is the noun a word of a quoted title («выставку ювелира «Свет Балтики»», «фестиваль «Голос моря»»,
+    «программа «Хозяин земли»»)? The title names a work, not a role: «Свет» is no one's light (issue 10, site21
+    judges: «Светом какой команды является ...?»)."""
+    depth, straight = 0, 0
+    for token in helper.tokens:
+        if token is noun:
+            return depth > 0 or straight % 2 == 1
+        if token.text in ("«", "“", "„"):
+            depth += 1
+        elif token.text in ("»", "”") and depth:
+            depth -= 1
+        elif token.text == '"':
+            straight += 1
+    return False

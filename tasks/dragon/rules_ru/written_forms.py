@@ -26,12 +26,14 @@ import os
 import re
 from functools import lru_cache
 
-from tasks.dragon.rules_ru.lexicon import _RU_NOT_COMPANIES
+from tasks.dragon.rules_ru.lexicon import _RU_ANAPHORS, _RU_GENERIC_ORGS, _RU_NOT_COMPANIES
 from tasks.dragon.triplets_base import _Fact
 
 _WORD = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
 #: what ends a stretch of words a name can run across (quotes and hyphens do not)
 _BREAK = re.compile(r"[.,;:!?()\[\]—–\n\"]|\s-\s")
+#: what ends a run of words written one after another: anything but a word or a space
+_RUN_BREAK = re.compile(r"[^\w\s-]|\d|\n|\s-\s")
 #: the parts of speech whose nominative the extractor guesses
 _DECLINED = frozenset({"NOUN", "ADJF", "PRTF"})
 
@@ -42,6 +44,8 @@ _INSTITUTION_HEADS = (_RU_NOT_COMPANIES | frozenset({"госпиталь", "те
     "следствие", "бригада", "экипаж", "отряд", "штаб", "регулятор", "арбитраж", "минздрав", "минфин", "минсельхоз",
     "минтранс", "госдума", "росстат", "законодательный", "фонд",
 })
+#: bodies that own an institution, never a word of its name («завод компании», «больница холдинга»)
+_OWNERS = _RU_ANAPHORS | _RU_GENERIC_ORGS | frozenset({"группа", "концерн", "госкорпорация", "министерство"})
 #: adjectives of a level of government: where an institution is, as a place adjective says
 _LEVEL_ADJECTIVES = frozenset({
     "областной", "городской", "районный", "краевой", "республиканский", "окружной", "муниципальный", "межрайонный",
@@ -120,6 +124,8 @@ class WrittenForms:
     def __init__(self, text: str) -> None:
         #: each stretch of words between breaks, as written
         self.stretches: list[list[str]] = [ws for piece in _BREAK.split(text or "") if (ws := _WORD.findall(piece))]
+        #: the stretches cut at anything but words and spaces too (a number, a quote): words written one after another
+        self.runs: list[list[str]] = [ws for piece in _RUN_BREAK.split(text or "") if (ws := _WORD.findall(piece))]
         #: the words written with a capital inside a sentence, not only as its first word: proper nouns and
         #: their adjectives («в Кирове», «Кировская» after «в»), folded
         self.proper = {_fold(m.group()) for m in _WORD.finditer(text or "")
@@ -212,7 +218,8 @@ class WrittenForms:
             return label
         folded = [_fold(w) for w in words]
         fuller: set[tuple[str, ...]] = set()
-        for stretch in self.stretches:
+        tails: set[tuple[str, ...]] = set()
+        for stretch in self.runs:
             for end in range(len(words), len(stretch) + 1):
                 if [_fold(w) for w in stretch[end - len(words):end]] != folded:
                     continue
@@ -220,15 +227,19 @@ class WrittenForms:
                 while start > 0 and _agreeing_adjective(stretch[start - 1], head) and _place_like(stretch[start - 1]):
                     start -= 1
                 extra = stretch[start:end - len(words)]
-                if extra and extra[0][:1].isupper():
+                tail = _genitive_tail(stretch[end:])
+                if extra and extra[0][:1].isupper() or not extra and tail and words[0][:1].isupper():
                     fuller.add(tuple(stretch[start:end]))
+                    tails.add(tail)
         if len({tuple(_fold(w) for w in f) for f in fuller}) != 1:
             return label  # (two fuller forms, even one only capitalised as a sentence's first word: not certain)
         phrase = next(iter(fuller))
         if not self.proper_place(phrase[0]) or not all(_level_adjective(w) or self.proper_place(w)
                                                        for w in phrase[1:len(phrase) - len(words)]):
             return label
-        return " ".join(phrase[:1] + tuple(_shaped(w, w) for w in phrase[1:]))
+        # «Калининградский музей янтаря»: the genitive that goes on with the name wherever the article writes one
+        tail = next(iter(tails - {()})) if len(tails - {()}) == 1 else ()
+        return " ".join(phrase[:1] + tuple(_shaped(w, w) for w in phrase[1:]) + tail)
 
 
     def proper_place(self, word: str) -> bool:
@@ -243,6 +254,27 @@ class WrittenForms:
 
 
 _SENTENCE_START = re.compile(r"(?:\A|[.!?…\n])[\s«\"„“(—–-]*\Z")
+
+
+def _genitive_tail(after: list[str]) -> tuple[str, ...]:
+    """The lowercase genitive words right after an institution's name that go on with it («янтаря», «истории
+    города», «оперы и балета», «ядерной физики»): genitive nouns, their adjectives and «и» between them, up to
+    the last noun; nothing for a word of no genitive reading first («откроет»)."""
+    taken: list[str] = []
+    for word in after[:5]:
+        if word == "и" and taken:
+            taken.append(word)
+            continue
+        parses = _parses(_fold(word))
+        if any(_fold(p.normal_form) in _OWNERS for p in parses[:1]):
+            break  # «завод компании «Север»»: the owner, another body
+        if not word.islower() or not any("gent" in p.tag and p.tag.POS in ("NOUN", "ADJF") for p in parses) or any(
+                p.tag.POS in ("VERB", "INFN", "PRTS", "ADVB", "PREP", "CONJ", "PRCL", "NPRO") for p in parses[:1]):
+            break
+        taken.append(word)
+    while taken and not any("gent" in p.tag and p.tag.POS == "NOUN" for p in _parses(_fold(taken[-1]))):
+        taken.pop()
+    return tuple(taken)
 
 
 def _genitive_owner(words: list[str], sentence: str) -> bool:
