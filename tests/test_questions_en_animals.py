@@ -98,3 +98,30 @@ def test_a_show_dog_is_asked_which_dog_and_how_many_it_beat_stays():
     count = Subgraph(subgraph_id="n", type="simple", lang="en", edges=[beat], answer_nodes=["n:310 rivals"],
                      question_nodes=["n:Pickle"])
     assert field_result(count, {}, {"n:Pickle": "dog", "Pickle": "dog"}) is None
+
+
+def test_a_person_trained_as_something_is_no_horse():
+    # (review of session 33) "X was trained as a nurse" is a person's schooling: an article that also keeps "a horse"
+    # makes no horse of her
+    assert animal_noun("Ana Rau", ["Ana Rau was trained as a nurse in Dunedin.", "She keeps a horse at home."]) is None
+    assert animal_noun("Ana Rau", ["Ana Rau was trained to fly by the air force.", "The horse was sold."]) is None
+    assert animal_noun("Kowhai Belle", ["Kowhai Belle is trained at Balclutha by Ian Moffat.",
+                                        "The mare won twice."]) == "horse"
+
+
+def test_a_league_game_beside_a_table_place_and_a_title_race_keeps_its_question():
+    # (review of session 33) a league's table ("were third in the league") and its "title race" or a local "derby"
+    # are no race of many: the game between two sides is still asked
+    for text in ("Ashby Rovers beat Kelby United 3-1 in the derby on Saturday. Holm City were third in the league "
+                 "and the race for promotion is tight.",
+                 "Ashby Rovers beat Kelby United 2-0. Kelby finished fourth on the ladder, out of the title race."):
+        edge = fact("Ashby Rovers", "beat", "Kelby United", text, "org", "org")
+        sub = Subgraph(subgraph_id="s", type="simple", lang="en", edges=[edge], answer_nodes=[edge.tail],
+                       question_nodes=[edge.head])
+        assert field_result(sub, {}, {}) is None, text
+    # a race's placings still refuse it
+    race = fact("Mia Holt", "beat", "Ana Rau", "Mia Holt beat Ana Rau by two lengths in the 5000m race. Kate Lowe "
+                "was third.", "person", "person")
+    sub = Subgraph(subgraph_id="s", type="simple", lang="en", edges=[race], answer_nodes=[race.tail],
+                   question_nodes=[race.head])
+    assert field_result(sub, {}, {}) is not None

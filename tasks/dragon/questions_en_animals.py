@@ -47,11 +47,17 @@ _COUNT = r"(?:\d+|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirtee
 _FIELD = re.compile(r"\b(?:third|fourth|fifth|sixth)\s+(?:was|were|went\s+to|place\s+went\s+to)\b"
                     r"|\b(?:was|were|finished|came|ran|placed|home)\s+(?:a\s+[\w-]+\s+)?(?:third|fourth|fifth|sixth)\b"
                     r"(?!\s+(?:time|straight|successive|consecutive|quarter|period|round|test|game|match|set|season))"
+                    # "were third in the league", "sit fifth on the ladder": a league's table, not a race's placings
+                    r"(?!\s+(?:in|on|of)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:league|table|standings|ladder|pool|group"
+                    r"|conference|division|championship)\b)"
                     rf"|\bfield\s+of\s+{_COUNT}\b|\b{_COUNT}\s+(?:runners|starters|entrants|finishers|competitors"
                     r"|dogs|horses)\b", re.IGNORECASE)
 #: words of a race (not of a game between two sides), lowercase: the field words above count only with one of these
-_RACE = re.compile(r"\b(?:race|races|raced|racecourse|stakes|lengths?|photo\s+finish|furlongs?|regatta|marathon"
-                   r"|time\s+trial|grand\s+prix|derby|handicap)\b")
+#: ("derby" lowercase is a local game between two sides, a "title race" or a "race for promotion" a league's)
+_RACE = re.compile(r"\b(?<!title )(?<!points )(?<!playoff )(?<!promotion )(?:race|races)\b"
+                   r"(?!\s+for\s+(?:the\s+)?(?:title|promotion|playoffs?|top|finals?|premiership|championship|pennant))"
+                   r"|\b(?:raced|racecourse|stakes|lengths?|photo\s+finish|furlongs?|regatta|marathon"
+                   r"|time\s+trial|grand\s+prix|handicap)\b")
 
 
 def _class(noun: str) -> str:
@@ -89,7 +95,9 @@ def _weak(name: str, sentence: str) -> bool:
     """Does the sentence give ``name`` a trainer's, a driver's or a race's words ("X is trained at Ashby by A",
     "Driven by A, X won", "X's trainer", "the favourite, X", "X started at $9")? Said of a boxer too: it counts only beside an animal noun."""
     at = rf"(?<![\w-]){re.escape(name)}(?![\w-])"
-    return bool(re.search(rf"{at}[^.;]{{0,60}}?\b(?:is|was|are|were|being)\s+trained\b", sentence)
+    # "X was trained as a nurse", "trained to fly", "trained in law": a person's schooling, never a trainer's horse
+    return bool(re.search(rf"{at}[^.;]{{0,60}}?\b(?:is|was|are|were|being)\s+trained\b(?!\s+(?:as|to|in|for)\b)",
+                          sentence)
                 or re.search(rf"\b(?:trained|driven)\s+by\s+[^,.;]+,\s+{at}", sentence, re.IGNORECASE)
                 or re.search(rf"{at}(?:'s|’s|'|’)\s+(?:trainer|driver|owners?|connections)\b", sentence)
                 or re.search(rf"\b(?:the|a)\s+(?:\w+\s+)?favourite,\s+{at}", sentence)
