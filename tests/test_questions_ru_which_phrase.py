@@ -56,6 +56,10 @@ def test_a_shared_time_after_chto_goes_after_the_facts_and_percent_joins_its_num
 def test_an_idiom_opening_is_refused_and_a_percent_sign_is_joined():
     assert ru_idiom_opening("Что за месяц выросло на 5%?") is not None
     assert ru_idiom_opening("Что с Иваном Седовым?") is not None
+    # (review of session 33) «с» of a date is «from»: «Что с 1 января подорожает …?» is no idiom
+    assert ru_idiom_opening("Что с 1 января подорожает в Томске?") is None
+    assert ru_idiom_opening("Что со следующего года оплатит область?") is None
+    assert ru_idiom_opening("Что с одной стороны снизила компания?") is not None
     assert ru_idiom_opening("Что заключил Иван Седов?") is None
     assert ru_idiom_opening("Какая компания за год выросла?") is None
     assert ru_written("выросло на 14 % и на 2,5 %") == "выросло на 14% и на 2,5%"

@@ -11,7 +11,11 @@ from __future__ import annotations
 import re
 
 _PERCENT = re.compile(r"(\d)\s+%")
-_IDIOM_OPENING = re.compile(r"^\s*Что\s+(за|с|со)\s", re.IGNORECASE)
+#: («Что с 1 января подорожает …?», «Что со следующего года …?»: «с» of a date or a time's start says «from», no idiom)
+_IDIOM_OPENING = re.compile(r"^\s*Что\s+(за|с|со)\s(?!\s*(?:\d|начала|конца|середины|следующего|будущего|нового|этого"
+                            r"|прошлого|понедельника|вторника|среды|четверга|пятницы|субботы|воскресенья|весны|осени"
+                            r"|зимы|лета|января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября"
+                            r"|декабря)\b)", re.IGNORECASE)
 
 
 def ru_written(question: str) -> str:
