@@ -672,30 +672,3 @@ def drop_opening_noun(label: str, sentences: list[str], nouns: frozenset | set) 
         return label
     return " ".join(words[1:])
 
-
-#: what after an amount makes it a rate or a part: "£1,000 per megawatt", "£1 from each ticket", "£5 a head"
-_PER_UNIT = re.compile(r"^\s*(?:per|each|apiece|a\s+head|from\s+(?:each|every)|for\s+(?:each|every)|of\s+(?:each|every)"
-                       r"|an?\s+(?:hour|day|week|month|tonne|ton|unit|seat|ticket|megawatt|person|pupil|head))\b",
-                       re.IGNORECASE)
-#: what after a count makes it one period's or one match's: "17 goals last season", "two tries against X"
-_SCOPED_COUNT = re.compile(r"^\s*(?:[a-z-]+\s+){0,2}?(?:last|this|next)\s+season\b"
-                           r"|^\s*(?:against|during|so\s+far|in\s+the\s+(?:win|defeat|draw|match|game)|in\s+\d+\s+\w+\s+games)\b",
-                           re.IGNORECASE)
-
-
-def dropped_scope(label: str, sentences: list[str], question: str) -> str | None:
-    """Why an amount loses its meaning in the question: a rate said as a total ("£1,000" of "£1,000 per
-    megawatt a year"), a count without its period or match ("17 goals" of "17 goals last season") when
-    the question does not carry it; else None."""
-    if not label or not any(ch.isdigit() for ch in label) and not label.split()[0].lower() in _NUMBER_WORDS:
-        return None
-    pattern = re.compile(rf"(?<![\w-]){re.escape(label)}(?![\w-])")
-    for sentence in sentences:
-        for match in pattern.finditer(sentence):
-            after = sentence[match.end():]
-            if _PER_UNIT.match(after):
-                return f"{label!r} is a rate or a share ({after.split(',')[0].strip()[:30]!r}): said alone it misleads"
-            scope = _SCOPED_COUNT.match(after)
-            if scope and scope.group(0).strip().lower() not in question.lower():
-                return f"{label!r} is counted over {scope.group(0).strip()!r}, which the question drops"
-    return None

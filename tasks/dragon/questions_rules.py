@@ -20,6 +20,7 @@ from tasks.dragon.questions_en import (
 from tasks.dragon.questions_en_checks import en_carried
 from tasks.dragon.questions_en_kinds import team_nodes
 from tasks.dragon.questions_en_animals import animal_nodes, field_result
+from tasks.dragon.questions_en_amounts import dropped_scope
 from tasks.dragon.questions_en_answers import answer_not_a_thing, en_truncated_names, sentence_case
 from tasks.dragon.questions_en_bodies import unevidenced_organization
 from tasks.dragon import questions_en_names as en_names
@@ -286,7 +287,7 @@ def _asked(subgraph: Subgraph, config: QuestionConfig, tables: tuple) -> tuple[S
         unfit = answer_not_a_thing(draft.question, draft.answers) \
             or unevidenced_organization(draft.question, subgraph, kinds, pool, teams) or next(
             (reason for e in subgraph.edges for label in (e.head_label, e.tail_label)
-             for reason in [en_names.dropped_scope(label, e.sentences, draft.question)] if reason), None)
+             for reason in [dropped_scope(label, e.sentences, draft.question)] if reason), None)
         if unfit:
             raise _Refused(unfit)
     elif (idiom := ru_idiom_opening(draft.question)) is not None:
