@@ -57,3 +57,13 @@ def test_a_number_word_glued_by_a_capital_is_no_part_of_the_name():
     """ "Two Kelso bakeries ... Kelso": a sentence's capital glues a number word to the place; the place is Kelso."""
     found = article("Two Kelso Bakeries closed on Friday.", "The council opened a relief centre in Kelso.")
     assert not any("Two Kelso" in e for e in ends(found))
+
+
+def test_a_place_the_article_writes_as_one_is_no_short_form_of_a_body_named_after_it():
+    """(review of session 33) "Port Alder Dairy Company ... Port Alder has 3,000 residents ... roads around Port
+    Alder": the article writes the town as a place, so its facts stay the town's, never the company's."""
+    found = article("Port Alder Dairy Company cut 40 jobs on Monday.", "Port Alder has 3,000 residents, the council said.",
+                    "Heavy rain closed roads around Port Alder.")
+    assert any(s == "Port Alder" and r == "have" for s, r, _, _ in found), found
+    assert not any(s == "Port Alder Dairy Company" and r == "have" for s, r, _, _ in found), found
+    assert any(s == "Port Alder Dairy Company" and r == "cut" for s, r, _, _ in found), found

@@ -17,7 +17,9 @@ companies") made another. After an article's facts are read (``fullest_names``):
 - a number word, a day or a month glued before a name by a sentence's capital is no part of it ("Two Te Anau").
 
 Never: a person's name (the discourse knows its people: "John Hale" is not the John Hale Foundation), a
-place a fact is located at ("a centre in Otago" stays Otago, the region, not the Otago Volts), a mention
+place a fact is located at ("a centre in Otago" stays Otago, the region, not the Otago Volts), a name the article
+also writes as a place ("roads around Port Alder") lengthened to a body's name ("Port Alder Dairy Company": "Port
+Alder has 3,000 residents" is the town's; a team's plural, "Otago Volts", still lengthens it), a mention
 inside a longer name on its left ("University of Otago Oval", "West Otago" say nothing of Otago), or a name
 the article lengthens two ways ("Port Elgin Otters", "Port Elgin Herons").
 """
@@ -48,6 +50,9 @@ _NOT_NAME = frozenset("""
     """.split()) | _GLUED
 #: prepositions that make a fact's object the place something happens at
 _LOCATIVE = frozenset("in at to from near into across around outside inside between within".split())
+#: prepositions before a bare mention that make it a place in the article ("roads around Port Alder"): a body named
+#: after it ("Port Alder Dairy Company") is no longer form of it ("Port Alder has 3,000 residents" stays the town)
+_PLACE_PREPOSITIONS = frozenset("in near across around throughout outside within".split())
 
 
 def _ends_in_class(words: list[str]) -> bool:
@@ -127,6 +132,7 @@ def _fullest(name: str, docs) -> str | None:
         return None
     words = name.split()
     longer: list[str] = []
+    placed = False  # a bare mention written as a place ("closed roads around Port Alder")
     for doc, start, end in mentions:
         after = _run_after(doc, end) if not _inside_longer(doc, start) else []
         before = _run_before(doc, start) if _ends_in_class(words) else []
@@ -136,8 +142,11 @@ def _fullest(name: str, docs) -> str | None:
             longer.append(" ".join([*before, name]))
         elif not _inside_longer(doc, start):
             longer.append(name)
+            placed = placed or start > doc[start].sent.start and doc[start - 1].lower_ in _PLACE_PREPOSITIONS
     if not longer or longer[0] == name or len(set(longer) - {name}) != 1:
         return None  # written short first, never longer, or longer two ways: which, the text does not say
+    if placed and not _is_team_word(longer[0].split()[-1]):
+        return None  # the article's place, and a body named after it ("Port Alder Dairy Company"): two things
     return longer[0]
 
 
