@@ -78,3 +78,11 @@ def test_a_capitalised_phrase_for_the_town_is_no_name_nor_a_subject():
     assert any(o == "Красная площадь" for _, _, o, _ in found), found
     found = ru_facts("Верховный суд отменил приговор.")
     assert any(s == "Верховный суд" for s, _, _, _ in found), found
+    # (review of session 33) a sea, a landmark or a body named by a colour or a «great, winter» adjective opening a
+    # sentence is still a name, never written lowercase
+    found = ru_facts("Чёрное море накрыл сильный шторм в понедельник.")
+    assert any(o in ("Черное море", "Чёрное море") for _, _, o, _ in found), found
+    found = ru_facts("Белый дом ввёл новые пошлины.")
+    assert any(s == "Белый дом" for s, _, _, _ in found), found
+    found = ru_facts("Зимний дворец принял 3 млн посетителей.")
+    assert any(s == "Зимний дворец" for s, _, _, _ in found), found

@@ -508,6 +508,19 @@ _RU_GENERIC_PLACES = frozenset({
 # (no «городок»: «ледовый городок», «студенческий городок» are things the article names so)
 
 
+#: adjectives Russian proper names are made of with a common noun («Чёрное море», «Белый дом», «Зимний дворец»,
+#: «Красная армия», «Золотое кольцо»): opening a sentence, the phrase is more likely the name than a description
+_RU_NAME_MAKING_ADJECTIVES = frozenset("""
+красный белый чёрный черный зелёный зеленый синий голубой жёлтый желтый золотой серебряный зимний летний большой
+малый великий старый мёртвый мертвый тихий северный южный западный восточный средний верхний нижний
+""".split())
+#: nouns of seas, waters, mountains and landmarks that an adjective names («Белое море», «Онежское озеро», «Главный
+#: хребет», «Гостиный двор»)
+_RU_NAMED_FEATURES = frozenset("""
+море океан озеро залив пролив река водохранилище гора хребет перевал полуостров пустыня кремль собор дворец двор
+""".split())
+
+
 def _capitalised_phrase(vocab, span, text: str) -> bool:
     """Is a span at a sentence's start a common phrase capitalised as the sentence's first word, not a name: an
     adjective no place name makes («курортный», «смотровая», not «приморский», «Камчатский») before a lowercase
@@ -517,9 +530,11 @@ def _capitalised_phrase(vocab, span, text: str) -> bool:
     tokens = span.tokens
     if (len(tokens) != 2 or not tokens[0].id.endswith("_1") or tokens[0].pos != "ADJ"
             or tokens[1].pos != "NOUN" or not tokens[1].text.islower()
-            or _lemma(vocab, tokens[1]) in _RU_BODIES):
+            or _lemma(vocab, tokens[1]) in _RU_BODIES | _RU_NAMED_FEATURES):
         return False
     word = tokens[0].text.lower()
+    if any(p.normal_form in _RU_NAME_MAKING_ADJECTIVES for p in vocab.parse(word)[:2]):
+        return False  # «Чёрное море», «Белый дом»: a name
     parses = vocab.parse(word)
     if (not parses or not parses[0].is_known or parses[0].tag.POS != "ADJF"
             or any(g in parses[0].tag for g in _RU_NAME_GRAMMEMES) or re.search(r"(ск|цк)(ий|ой|ая|ое|ие)$", word)):
