@@ -533,8 +533,9 @@ def _capitalised_phrase(vocab, span, text: str) -> bool:
             or _lemma(vocab, tokens[1]) in _RU_BODIES | _RU_NAMED_FEATURES):
         return False
     word = tokens[0].text.lower()
-    if any(p.normal_form in _RU_NAME_MAKING_ADJECTIVES for p in vocab.parse(word)[:2]):
-        return False  # «Чёрное море», «Белый дом»: a name
+    if _lemma(vocab, tokens[1]) not in _RU_GENERIC_PLACES \
+            and any(p.normal_form in _RU_NAME_MAKING_ADJECTIVES for p in vocab.parse(word)[:2]):
+        return False  # «Чёрное море», «Белый дом»: a name («Северная столица», «Большой город»: the town's phrase)
     parses = vocab.parse(word)
     if (not parses or not parses[0].is_known or parses[0].tag.POS != "ADJF"
             or any(g in parses[0].tag for g in _RU_NAME_GRAMMEMES) or re.search(r"(ск|цк)(ий|ой|ая|ое|ие)$", word)):
