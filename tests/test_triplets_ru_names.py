@@ -89,3 +89,18 @@ def test_a_capitalised_phrase_for_the_town_is_no_name_nor_a_subject():
     # (a kind of place is still the article's phrase for its town, whatever its adjective)
     found = ru_facts("Северная столица обогнала Казань по числу туристов.")
     assert not any(s.lower().endswith("столица") for s, _, _, _ in found), found
+
+
+def test_a_name_that_only_opens_sentences_stays_a_name():
+    # (issue 10, a held-out site: a two-word name the article writes only at sentences' starts was lowercased)
+    # an adjective and a noun that is no kind of place or thing, never written lowercase, is a firm's or a farm's name
+    found = ru_facts("Тихая гавань открыла новый магазин в Томске. Тихая гавань продаёт овощи местных фермеров.")
+    assert ("Тихая гавань", "открыть новый магазин в", "Томск", "asserted") in found, found
+    found = ru_facts("Зелёная долина купила сорок коров в марте. Зелёная долина поставляет молоко в школы.")
+    assert any(s == "Зеленая долина" for s, _, _, _ in found), found
+    # a kind of place or thing so opening a sentence is still a common phrase
+    found = ru_facts("Жилой район построят к осени. Жилой район займёт двадцать гектаров у реки.")
+    assert not any(s == "Жилой район" for s, _, _, _ in found), found
+    # and so is a phrase the article writes lowercase elsewhere
+    found = ru_facts("Новый парк откроют в мае. Горожане давно ждали новый парк у реки. Новый парк займёт три гектара.")
+    assert not any(s == "Новый парк" for s, _, _, _ in found), found
