@@ -67,3 +67,15 @@ def test_a_place_the_article_writes_as_one_is_no_short_form_of_a_body_named_afte
     assert any(s == "Port Alder" and r == "have" for s, r, _, _ in found), found
     assert not any(s == "Port Alder Dairy Company" and r == "have" for s, r, _, _ in found), found
     assert any(s == "Port Alder Dairy Company" and r == "cut" for s, r, _, _ in found), found
+
+
+def test_a_one_word_place_is_not_the_club_named_after_it_but_a_team_short_form_still_is():
+    """ "Kelmarsh Rowing Club hired ... rain across Kelmarsh. Kelmarsh recorded 180mm": the rain is the region's,
+    never the club's; "Brenford" in a game report that never writes it as a place is still the Brenford Pikes."""
+    found = article("Kelmarsh Rowing Club appointed a new coach on Monday.",
+                    "Heavy rain flooded roads across Kelmarsh.", "Kelmarsh recorded 180mm of rain.")
+    assert ("Kelmarsh", "record", "180mm of rain", "asserted") in found
+    assert "Kelmarsh Rowing Club" not in {o for _, r, o, _ in found if r.endswith(" across")}
+    game = article("The Brenford Pikes beat the Eastern Otters by six wickets on Monday.",
+                   "Brenford's coach, Dale Munro, said the bowlers had won the match.")
+    assert ("Dale Munro", "coach of", "Brenford Pikes", "asserted") in game

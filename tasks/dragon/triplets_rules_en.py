@@ -27,7 +27,7 @@ from schemas import Failure, IncrementDoc, Triplet
 from tasks.dragon.diff import split_paragraphs
 from tasks.dragon.triplets_base import TripletConfig, _DocCollector, _Fact, _failure, _paragraphs, log
 from tasks.dragon.triplets_rules_en_discourse import _Discourse
-from tasks.dragon.triplets_rules_en_fullest import fullest_names
+from tasks.dragon.triplets_rules_en_fullest import fullest_names, placed_names
 from tasks.dragon.triplets_rules_en_gapping import gapped_facts
 from tasks.dragon.triplets_rules_en_kinds import learn_kinds
 from tasks.dragon.triplets_rules_en_mentions import _after_sentence, _learn_names
@@ -74,6 +74,9 @@ def _rules_en(docs: list[IncrementDoc], config: TripletConfig) -> tuple[dict[int
     # ("Waiau Plains" of "Waiau Plains Dairy"), which may come in any paragraph (triplets_rules_en_fullest)
     facts: dict[int, list] = {id(doc): [] for doc in docs}
     spacy_docs: dict[int, list] = {id(doc): [] for doc in docs}
+    for doc, new, spacy_doc in parsed:  # a word the article writes as a place anywhere is one from its first paragraph
+        if id(doc) not in broken:
+            discourses[id(doc)].places |= placed_names([spacy_doc])
     for doc, new, spacy_doc in parsed:
         if id(doc) in broken:
             continue

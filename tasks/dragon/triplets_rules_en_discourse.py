@@ -31,7 +31,7 @@ class _Discourse:
     """
 
     __slots__ = ("names", "descriptors", "orgs", "persons", "people", "affiliation", "person", "org", "loose", "it",
-                 "subjects", "titled", "things", "kinds", "firms")
+                 "subjects", "titled", "things", "kinds", "firms", "places")
 
     def __init__(self) -> None:
         self.names: list[tuple[str, str | None]] = []
@@ -62,6 +62,9 @@ class _Discourse:
         #: a deal with Pinecrest Lumber Works"): what a word for a firm ("the company") means, and only such a word
         #: ("the club" is still the subject's); None until such a sentence
         self.firms: list[tuple[str, str | None]] | None = None
+        #: one-word names the whole article writes as a place ("roads across Otago"; triplets_rules_en_fullest's
+        #: placed_names): the bare word is the place, never a body named after it ("Otago Rugby Club")
+        self.places: set[str] = set()
 
     def label(self, text: str, label: str | None) -> str | None:
         if text in self.orgs:
@@ -80,14 +83,19 @@ class _Discourse:
         self.persons = {k: v for k, v in self.persons.items() if v[0] != text}
 
     def short_name(self, word: str, loose: bool = True, person: bool = True,
-                   after: str = "") -> tuple[str, str | None] | None:
+                   after: str = "", place: bool = False) -> tuple[str, str | None] | None:
         """A name used by one word: an organisation's first word ("Orlan" → "Orlan Media"), a
         person's surname ("Marken" → "Ilse Marken"), else any longer name it begins. A longer name its own
         sentence writes ``after`` the word is another thing, not the one a short form points back at ("Awarua
-        will receive $3m for wetland on the Awarua Plain": the money is not the plain's)."""
+        will receive $3m for wetland on the Awarua Plain": the money is not the plain's). A word the article writes
+        as a place (``places``, or this mention: ``place``) is not a club or firm that its name begins."""
         lower = word.lower()
         starts = [n for n in self.names if len(n[0].split()) > 1 and n[0].split()[0].lower() == lower
                   and n[0] not in after]
+        if word in self.places or place:  # the place, not a club or firm named after it; a team's name only where
+            # this mention is not written as the place ("a depot in Harwick" is no game's team)
+            starts = [n for n in starts if not (n[0] in self.orgs or n[1] == _ORG)
+                      or _is_team_word(n[0].split()[-1]) and not place]
         org = next((n for n in reversed(starts) if n[0] in self.orgs or n[1] == _ORG), None)
         if org is not None:
             return org[0], _ORG

@@ -113,6 +113,18 @@ def _inside_longer(doc, start: int) -> bool:
     return before.text[:1].isupper() and before.pos_ == "PROPN" and before.lower_ not in _GLUED
 
 
+def placed(doc, start: int) -> bool:
+    """Is the mention beginning at token ``start`` written as a place ("roads across Otago")?"""
+    return start > doc[start].sent.start and doc[start - 1].lower_ in _PLACE_PREPOSITIONS
+
+
+def placed_names(docs) -> set[str]:
+    """The one-word proper names the article writes as a place somewhere (after in/near/across/...): a body whose
+    name begins with one ("Otago Rugby Club") is not what the bare word means (``_Discourse.short_name``)."""
+    return {token.text for doc in docs for token in doc
+            if token.pos_ == "PROPN" and token.text[:1].isupper() and placed(doc, token.i)}
+
+
 def _mentions(name: str, docs) -> list[tuple[object, int, int]]:
     """(doc, first token, end token) of each mention of ``name`` in the article's parsed paragraphs, in text order."""
     pattern = re.compile(rf"(?<![\w'’-]){re.escape(name)}(?![\w-])")
@@ -132,7 +144,7 @@ def _fullest(name: str, docs) -> str | None:
         return None
     words = name.split()
     longer: list[str] = []
-    placed = False  # a bare mention written as a place ("closed roads around Port Alder")
+    as_place = False  # a bare mention written as a place ("closed roads around Port Alder")
     for doc, start, end in mentions:
         after = _run_after(doc, end) if not _inside_longer(doc, start) else []
         before = _run_before(doc, start) if _ends_in_class(words) else []
@@ -142,10 +154,10 @@ def _fullest(name: str, docs) -> str | None:
             longer.append(" ".join([*before, name]))
         elif not _inside_longer(doc, start):
             longer.append(name)
-            placed = placed or start > doc[start].sent.start and doc[start - 1].lower_ in _PLACE_PREPOSITIONS
+            as_place = as_place or placed(doc, start)
     if not longer or longer[0] == name or len(set(longer) - {name}) != 1:
         return None  # written short first, never longer, or longer two ways: which, the text does not say
-    if placed and not _is_team_word(longer[0].split()[-1]):
+    if as_place and not _is_team_word(longer[0].split()[-1]):
         return None  # the article's place, and a body named after it ("Port Alder Dairy Company"): two things
     return longer[0]
 

@@ -12,6 +12,7 @@ from benchmill import nlp
 
 from tasks.dragon.scores_en import figure_end
 from tasks.dragon.triplets_rules_en_discourse import _Discourse, speaker_firm
+from tasks.dragon.triplets_rules_en_fullest import placed
 from tasks.dragon.triplets_rules_en_kinds import kind_antecedent
 from tasks.dragon.triplets_rules_en_lexicon import (
     _AGE_NOUN, _EN_FIRM_ANAPHORS, _EN_GENERIC_NOUNS, _EN_HONORIFICS, _EN_MERGED, _EN_NP_KEEP, _EN_ORG_ANAPHORS,
@@ -322,7 +323,8 @@ class _EnSentence:
             aged = _aged(head, ent_of[head.i].end if head.i in ent_of else head.i + 1)
             short = self.discourse.short_name(text, loose=mapped is not None,
                                               person=mapped in (_PER, _ORG, None) or aged,
-                                              after=doc[head.i + 1:head.sent.end].text)
+                                              after=doc[head.i + 1:head.sent.end].text,
+                                              place=placed(doc, head.i))
             if short is not None:
                 text, mapped = short
         if head.pos_ == "PROPN" and len(text.split()) > 1 and not has_number and (
