@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import re
 
-from tasks.dragon.questions_base import NoTemplate
 from tasks.dragon.questions_en_amounts import en_amount
 from tasks.dragon.questions_en_names import bare_label
 
@@ -153,25 +152,13 @@ def animal_nodes(subgraphs) -> dict[str, str]:
     return found
 
 
-def _result_edge(edge) -> bool:
-    """Does the edge say a result between sides ("beat", "edge", "hold off", "was beaten by")?"""
-    from tasks.dragon.questions_en_kinds import _game_result
-    from tasks.dragon.questions_en_tense import _relation
-    from tasks.dragon.questions_en_words import _EN_GAME_VERBS
-
-    try:
-        rel = _relation(edge)
-    except NoTemplate:
-        return False
-    return rel.kind == "passive" and rel.head in _EN_GAME_VERBS or _game_result(rel)
-
-
 def field_result(subgraph, pool: dict[str, list[str]], animals: dict[str, str]) -> str | None:
     """Why "X beat Y" of a race or a contest of many is not asked (see the module doc), or None."""
     from tasks.dragon.questions_en_article import pooled
+    from tasks.dragon.questions_en_kinds import result_edge
 
     for edge in subgraph.edges:
-        if not _result_edge(edge):
+        if not result_edge(edge):
             continue
         if en_amount(edge.tail_label) is not None:
             continue  # "How many rivals did X beat?": a count, not one of the field

@@ -136,10 +136,22 @@ def game_edge(edge) -> bool:
         rel = _relation(edge)
     except NoTemplate:
         return False
-    if rel.kind == "passive":
-        return rel.head in _EN_GAME_VERBS
-    return (_game_result(rel) or _fixture(rel)
+    return (_result(rel) or _fixture(rel)
             or rel.kind == "verb" and " ".join((rel.head, *rel.rest)) in _GAME_PHRASES)
+
+
+def result_edge(edge) -> bool:
+    """Does ``edge`` say a result between sides ("beat", "edge", "hold off", "was beaten by"), not a game yet to be
+    played? (``questions_en_animals.field_result`` refuses it where the sides ran in a field.)"""
+    try:
+        return _result(_relation(edge))
+    except NoTemplate:
+        return False
+
+
+def _result(rel) -> bool:
+    """A won or lost game said actively (``_game_result``) or in the passive ("was beaten by")."""
+    return rel.kind == "passive" and rel.head in _EN_GAME_VERBS or _game_result(rel)
 
 
 def _game_result(rel) -> bool:
