@@ -74,13 +74,13 @@ def _rules_en(docs: list[IncrementDoc], config: TripletConfig) -> tuple[dict[int
     # ("Waiau Plains" of "Waiau Plains Dairy"), which may come in any paragraph (triplets_rules_en_fullest)
     facts: dict[int, list] = {id(doc): [] for doc in docs}
     spacy_docs: dict[int, list] = {id(doc): [] for doc in docs}
-    for doc, new, spacy_doc in parsed:  # a word the article writes as a place anywhere is one from its first paragraph
-        if id(doc) not in broken:
-            discourses[id(doc)].places |= placed_names([spacy_doc])
+    for doc, new, spacy_doc in parsed:
+        spacy_docs[id(doc)].append(spacy_doc)
+    for doc in docs:  # a word the article writes as a place anywhere is one from its first paragraph
+        discourses[id(doc)].places = placed_names(spacy_docs[id(doc)])
     for doc, new, spacy_doc in parsed:
         if id(doc) in broken:
             continue
-        spacy_docs[id(doc)].append(spacy_doc)
         try:
             facts[id(doc)] += [fact for fact in _facts_en(spacy_doc, discourses[id(doc)]) if new]
         except Exception as exc:

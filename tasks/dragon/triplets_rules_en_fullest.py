@@ -139,20 +139,21 @@ def _mentions(name: str, docs) -> list[tuple[object, int, int]]:
 
 def _fullest(name: str, docs) -> str | None:
     """The one longer name the article writes ``name`` inside, first, as the name of a body or a team; else None."""
-    mentions = [(doc, start, end) for doc, start, end in _mentions(name, docs)]
+    mentions = _mentions(name, docs)
     if not mentions:
         return None
-    words = name.split()
+    classed = _ends_in_class(name.split())
     longer: list[str] = []
     as_place = False  # a bare mention written as a place ("closed roads around Port Alder")
     for doc, start, end in mentions:
-        after = _run_after(doc, end) if not _inside_longer(doc, start) else []
-        before = _run_before(doc, start) if _ends_in_class(words) else []
+        inside = _inside_longer(doc, start)
+        after = _run_after(doc, end) if not inside else []
+        before = _run_before(doc, start) if classed else []
         if after:
             longer.append(" ".join([name, *after]))
         elif before:
             longer.append(" ".join([*before, name]))
-        elif not _inside_longer(doc, start):
+        elif not inside:
             longer.append(name)
             as_place = as_place or placed(doc, start)
     if not longer or longer[0] == name or len(set(longer) - {name}) != 1:
@@ -181,7 +182,7 @@ def fullest_names(facts: list[_Fact], docs, discourse) -> list[_Fact]:
     people = (discourse.people | discourse.titled) - discourse.orgs
     cache: dict[str, str] = {}
 
-    def fullest(text: str, label: str | None, relation: str, is_object: bool) -> str:
+    def fullest(text: str, relation: str, is_object: bool) -> str:
         if not _is_name(text) or text in people:
             return text
         if is_object and relation.split() and relation.split()[-1] in _LOCATIVE:
@@ -198,8 +199,8 @@ def fullest_names(facts: list[_Fact], docs, discourse) -> list[_Fact]:
 
     out = []
     for fact in facts:
-        subject = fullest(fact.subject, fact.subject_label, fact.relation, False)
-        obj = fullest(fact.object, fact.object_label, fact.relation, True)
+        subject = fullest(fact.subject, fact.relation, False)
+        obj = fullest(fact.object, fact.relation, True)
         if (subject, obj) != (fact.subject, fact.object):
             fact = replace(fact, subject=subject, object=obj, subject_label=label(fact.subject, subject, fact.subject_label),
                            object_label=label(fact.object, obj, fact.object_label))
