@@ -519,7 +519,8 @@ class EnglishTemplates:
                 raise direct from None
             cls = _class_noun(shared_kind, label)
             cls = team_noun(cls, shared_kind, team)  # as ``describe`` called it
-            cls = f"the {self._animal(shared, label)}" if self._animal(shared, label) else cls
+            animal = self._animal(shared, label)
+            cls = f"the {animal}" if animal else cls
             if cls in ("the place", "the one") and en_compound.agent_asked_as_thing("which place", acting, bodies):
                 raise direct from None  # "the place that issued a snowfall warning": an agency, not a place
             classed = [d for d in (first, second) if not d.startswith(cls + " ")]
