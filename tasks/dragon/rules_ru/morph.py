@@ -539,14 +539,15 @@ def _capitalised_phrase(vocab, span, text: str) -> bool:
     a kind news so describes or which the article writes lowercase elsewhere?"""
     tokens = span.tokens
     if (len(tokens) != 2 or not tokens[0].id.endswith("_1") or tokens[0].pos != "ADJ"
-            or tokens[1].pos != "NOUN" or not tokens[1].text.islower()
-            or _lemma(vocab, tokens[1]) in _RU_BODIES | _RU_NAMED_FEATURES):
+            or tokens[1].pos != "NOUN" or not tokens[1].text.islower()):
+        return False
+    noun = _lemma(vocab, tokens[1])
+    if noun in _RU_BODIES | _RU_NAMED_FEATURES:
         return False
     word = tokens[0].text.lower()
-    if _lemma(vocab, tokens[1]) not in _RU_GENERIC_PLACES \
-            and any(p.normal_form in _RU_NAME_MAKING_ADJECTIVES for p in vocab.parse(word)[:2]):
-        return False  # «Чёрное море», «Белый дом»: a name («Северная столица», «Большой город»: the town's phrase)
     parses = vocab.parse(word)
+    if noun not in _RU_GENERIC_PLACES and any(p.normal_form in _RU_NAME_MAKING_ADJECTIVES for p in parses[:2]):
+        return False  # «Чёрное море», «Белый дом»: a name («Северная столица», «Большой город»: the town's phrase)
     if (not parses or not parses[0].is_known or parses[0].tag.POS != "ADJF"
             or any(g in parses[0].tag for g in _RU_NAME_GRAMMEMES) or re.search(r"(ск|цк)(ий|ой|ая|ое|ие)$", word)):
         return False
@@ -558,7 +559,7 @@ def _capitalised_phrase(vocab, span, text: str) -> bool:
     # at a sentence's start was lowercased): its noun is a kind of place or thing news so describes, or the
     # article writes the two words lowercase elsewhere («... в курортный город»); a name that only opens
     # sentences («Зелёная долина», «Добрые соседи») has neither
-    if _lemma(vocab, tokens[1]) in _RU_KIND_NOUNS:
+    if noun in _RU_KIND_NOUNS:
         return True
     lowered = re.compile(r"(?<![^\W\d_])" + re.escape(word[:-2]) + r"[а-яё]{1,3} " + re.escape(tokens[1].text[:-2]))
     return bool(lowered.search(text))
